@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
+import type { Config } from '../config.js';
+import type { Storage } from './storage.js';
+
+/** The `S3_*` settings (see `config.ts`). */
+export type S3Config = NonNullable<Config['s3']>;
+
+/** How long one object request may take before it fails (ms). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** A failed object-storage request, with the service's error code (`AccessDenied`, `NoSuchBucket`...). */
+export class S3Error extends Error {
+  constructor(
+    readonly operation: 'PutObject' | 'DeleteObject',
+    readonly status: number,
+    readonly code: string | null,
+  ) {
+    super(`S3 ${operation} failed: ${status}${code ? ` ${code}` : ''}`);
+    this.name = 'S3Error';
+  }
+}
+
+/** Percent-encodes each path segment of a key (keys are ours: `folder/<uuid>.webp`). */
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * {@link Storage} on S3-compatible object storage (issue 9; DESIGN §1.3), so that every instance behind a
+ * load balancer reads and writes the same media. Requests are the documented REST calls PutObject
+ * (`PUT /<key>`) and DeleteObject (`DELETE /<key>`), signed with AWS Signature Version 4 (`aws4fetch`),
+ * the payload's SHA-256 included in the signature. With `endpoint` (MinIO, Cloudflare R2, Ceph...) the
+ * bucket is addressed path-style (`<endpoint>/<bucket>/<key>`); without, AWS virtual-hosted style
+ * (`https://<bucket>.s3.<region>.amazonaws.com/<key>`). Objects are stored with a year-long immutable
+ * `Cache-Control`, like local media, since a key is never reused for other bytes.
+ */
+export function createS3Storage(config: S3Config): Storage {
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    region: config.region,
+    service: 's3',
+    // 5xx and 429 answers are retried with jittered exponential back-off (50 ms, 100 ms).
+    retries: 2,
+  });
+  const base = config.endpoint
+    ? `${config.endpoint}/${encodeURIComponent(config.bucket)}`
+    : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+  const publicBase = config.publicUrl ?? base;
+
+  async function send(operation: S3Error['operation'], key: string, init: RequestInit): Promise<Response> {
+    const res = await client.fetch(`${base}/${encodeKey(key)}`, {
+      ...init,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    // DeleteObject answers 204 for a key that does not exist too; a 404 is a missing bucket.
+    if (res.ok) return res;
+    const body = await res.text().catch(() => '');
+    throw new S3Error(operation, res.status, /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? null);
+  }
+
+  return {
+    async put(key, bytes, contentType) {
+      await send('PutObject', key, {
+        method: 'PUT',
+        body: new Uint8Array(bytes),
+        headers: {
+          'content-type': contentType,
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-amz-content-sha256': createHash('sha256').update(bytes).digest('hex'),
+        },
+      });
+    },
+    async remove(key) {
+      await send('DeleteObject', key, { method: 'DELETE' });
+    },
+    publicUrl: (key) => `${publicBase}/${encodeKey(key)}`,
+  };
+}

@@ -1,0 +1,276 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES, LIMITS } from '@josie/contract';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMailer, type Mailer } from './adapters/mailer.js';
+import { createStorage, type Storage } from './adapters/storage.js';
+import type { Config } from './config.js';
+import { resolveJwtSecret } from './config.js';
+import type { AppContext, RateLimits } from './context.js';
+import type { Database } from './db/client.js';
+import type { AppJobs } from './jobs/app-jobs.js';
+import { createJobQueue } from './jobs/queue.js';
+import { errors } from './lib/errors.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { aiRoutes } from './modules/ai/routes.js';
+import { audioRoutes } from './modules/audio/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { createSessionCache } from './modules/auth/session-cache.js';
+import { createTokenSigner } from './modules/auth/tokens.js';
+import { curatorsRoutes } from './modules/curators/routes.js';
+import { feedRoutes } from './modules/feed/routes.js';
+import { flagsRoutes } from './modules/flags/routes.js';
+import { createFlagsService } from './modules/flags/service.js';
+import { followsRoutes } from './modules/follows/routes.js';
+import { imagesRoutes } from './modules/images/routes.js';
+import { invitesRoutes } from './modules/invites/routes.js';
+import { josiesRoutes } from './modules/josies/routes.js';
+import { josieShareTransform } from './modules/josies/share.js';
+import { likesRoutes } from './modules/likes/routes.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
+import { oauthRoutes } from './modules/oauth/routes.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
+import { preferencesRoutes } from './modules/preferences/routes.js';
+import { recommendationsRoutes } from './modules/recommendations/routes.js';
+import { reviewRoutes } from './modules/review/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { createUsersService } from './modules/users/service.js';
+import { authPlugin } from './plugins/auth.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { observabilityPlugin } from './plugins/observability.js';
+import { type HtmlTransform, webPlugin } from './plugins/web.js';
+import { createEventBus } from './realtime/bus.js';
+import { attachRealtime } from './realtime/socket.js';
+import { createInvalidation } from './scale/invalidation.js';
+import { redisRateLimitStore } from './scale/rate-limit-store.js';
+import { connectRedis } from './scale/redis.js';
+
+/** Rate-limit key per client address, prefixed so that limits never share counters. */
+const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
+
+const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Options of {@link buildApp}. */
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Media storage; defaults to local disk under `DATA_DIR/media`. */
+  storage?: Storage;
+  /** Outgoing email; defaults to SMTP with `SMTP_URL`, else `DATA_DIR/outbox/`. */
+  mailer?: Mailer;
+  /** pino options, or false to silence (tests). */
+  logger?: boolean | object;
+}
+
+/** The Content-Security-Policy: no inline scripts; frames only from the Spotify and YouTube embeds. */
+const csp = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://www.youtube.com', 'https://s.ytimg.com'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  frameSrc: ['https://open.spotify.com', 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+  mediaSrc: ["'self'", 'https:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  frameAncestors: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
+ * Builds the Fastify application from plugins and feature modules; used by `main.ts` and by tests
+ * (through `app.inject`). The database must already be migrated.
+ */
+export async function buildApp(opts: BuildAppOptions) {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              // `*.headers.*` also covers plugins that log request headers under their own key, such as
+              // @fastify/multipart's `busboyOptions` at trace level (security/secrets-in-logs.test.ts).
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                '*.headers.authorization',
+                '*.headers.cookie',
+                '*.password',
+                '*.token',
+              ],
+              censor: '[redacted]',
+            },
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: csp },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  // CORS is closed by default: the web app is served from the same origin.
+  await app.register(cors, { origin: false });
+  // With REDIS_URL many instances share rate-limit counters and cache invalidations (issue 9).
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  const invalidation = createInvalidation(
+    redis
+      ? {
+          redis: { publisher: redis.commands, subscriber: redis.subscriber, prefix: config.redisPrefix },
+          log: app.log,
+        }
+      : {},
+  );
+  app.addHook('onClose', async () => {
+    await invalidation.close();
+    await redis?.close();
+  });
+  await app.register(rateLimit, {
+    global: false,
+    // While Redis is unreachable requests pass uncounted, rather than every sign-in failing with a 500.
+    ...(redis
+      ? { store: redisRateLimitStore(redis.commands, `${config.redisPrefix}rate-limit:`), skipOnError: true }
+      : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${ctx.after}.`,
+      code: ERROR_CODES.RATE_LIMITED,
+    }),
+  });
+  // One file per request, 5 MB at most (spec 001 §9); larger uploads answer 413.
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20 } });
+  await app.register(observabilityPlugin, { database });
+  await app.register(docsPlugin);
+
+  const mediaRoot = join(config.dataDir, 'media');
+  const storage = opts.storage ?? createStorage(config);
+  const mailer = opts.mailer ?? createMailer(config, app.log);
+  await app.register(fastifyStatic, {
+    root: mediaRoot,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
+
+  const db = database.db;
+  const users = createUsersService({ db });
+  const tokens = createTokenSigner(resolveJwtSecret(config));
+  const sessions = createSessionCache({ invalidation, ttlMs: config.cache.sessionTtlMs });
+  const auth = createAuthService({ db, tokens, users, sessionTtlMs: config.sessionTtlMs, sessions });
+  const flags = createFlagsService({ db, invalidation, cacheTtlMs: config.cache.flagsTtlMs });
+
+  const window = config.rateLimit.authWindowMs;
+  const emailLimit = app.createRateLimit({
+    max: config.rateLimit.authMax,
+    timeWindow: window,
+    keyGenerator: (req: FastifyRequest) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      return `auth-email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
+  });
+  const rateLimits: RateLimits = {
+    authPerIp: app.rateLimit({
+      max: config.rateLimit.authMax,
+      timeWindow: window,
+      keyGenerator: byIp('auth'),
+    }),
+    authPerEmail: async (request) => {
+      const result = await emailLimit(request);
+      // `isAllowed` is true only for allow-listed keys; the verdict is `isExceeded`.
+      if (!result.isAllowed && result.isExceeded) {
+        throw errors.rateLimited('Too many attempts for this account. Please try again later.');
+      }
+    },
+    formsPerIp: app.rateLimit({ max: 10, timeWindow: 60_000, keyGenerator: byIp('forms') }),
+    analyticsPerIp: app.rateLimit({ max: 300, timeWindow: 60_000, keyGenerator: byIp('analytics') }),
+  };
+
+  const bus = createEventBus((err, event) => app.log.error({ err, event }, 'event listener failed'));
+  const jobs = createJobQueue<AppJobs>({ db, log: app.log, ...config.jobs });
+  // Workers start once every module has registered its handlers, and finish their jobs before the
+  // database closes.
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    storage,
+    mailer,
+    rateLimits,
+    auth,
+    users,
+    flags,
+    bus,
+    jobs,
+  };
+
+  await app.register(authPlugin, { resolveToken: auth.resolveToken });
+  const features = [
+    authRoutes,
+    usersRoutes,
+    flagsRoutes,
+    siteRoutes,
+    josiesRoutes,
+    reviewRoutes,
+    followsRoutes,
+    curatorsRoutes,
+    feedRoutes,
+    likesRoutes,
+    recommendationsRoutes,
+    onboardingRoutes,
+    preferencesRoutes,
+    invitesRoutes,
+    accountRoutes,
+    adminRoutes,
+    oauthRoutes,
+    audioRoutes,
+    imagesRoutes,
+    aiRoutes,
+    notificationsRoutes,
+  ];
+  for (const routes of features) await app.register(routes, { ctx });
+  await attachRealtime(app, ctx);
+
+  const transforms: HtmlTransform[] = [josieShareTransform(ctx)];
+  await app.register(webPlugin, { distDir: config.webDistDir ?? defaultWebDist, transforms });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // Client routes get the app shell; API paths and missing media files answer 404 JSON.
+    const isAppRoute = !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/media/');
+    if ((request.method === 'GET' || request.method === 'HEAD') && isAppRoute) {
+      return app.sendAppShell(request, reply);
+    }
+    return reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${path} not found`, code: ERROR_CODES.NOT_FOUND });
+  });
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,21 @@
+/**
+ * `npm run create-admin -- <email> <password> [name]`: creates or promotes the first admin on the
+ * configured database (the same DATABASE_URL / DATA_DIR the server uses). Never seeds demo data.
+ */
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { seedReference } from '../db/seed/index.js';
+import { ensureAdmin } from '../modules/auth/admin.js';
+
+const [email, password, name] = process.argv.slice(2);
+if (!email || !password || password.length < 8) {
+  console.error('Usage: npm run create-admin -- <email> <password (8+ characters)> [name]');
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+await seedReference(database.db);
+const created = await ensureAdmin(database.db, { email, password, name });
+console.log(created ? `Created admin ${email}` : `Promoted ${email} to admin`);
+await database.close();

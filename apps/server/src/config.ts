@@ -1,0 +1,318 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { parseEncryptionKey } from './lib/crypto.js';
+import { parseAddressRanges } from './lib/ssrf.js';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/** A URL with a default (a provider's public endpoint), without a trailing slash. */
+const urlOr = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || fallback)
+    .pipe(z.url())
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  // Prefix of every Redis key and channel, so that deployments (or test runs) can share one Redis.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/, 'REDIS_PREFIX may hold letters, digits and _ : . - only')
+    .default('josie:'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  DEMO_DATA: optionalString,
+  DEMO_PASSWORD: z.string().min(8).default('demo-password'),
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  TRUST_PROXY: bool(false),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  // Many instances (issue 9): in-memory caches with invalidation across instances (0 turns one off).
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  FLAGS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  // S3-compatible object storage for uploads; unset S3_BUCKET keeps media on local disk.
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalUrl,
+  RATE_LIMIT_AUTH_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60 * 1000),
+  SPOTIFY_CLIENT_ID: optionalString,
+  SPOTIFY_CLIENT_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  // Integrations (issue 7). Each provider's base URL is configurable so tests use local stand-ins.
+  SPOTIFY_ACCOUNTS_BASE_URL: urlOr('https://accounts.spotify.com'),
+  SPOTIFY_API_BASE_URL: urlOr('https://api.spotify.com'),
+  SPOTIFY_OEMBED_URL: urlOr('https://open.spotify.com/oembed'),
+  GOOGLE_AUTH_URL: urlOr('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: urlOr('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: urlOr('https://openidconnect.googleapis.com/v1/userinfo'),
+  YOUTUBE_API_KEY: optionalString,
+  YOUTUBE_API_BASE_URL: urlOr('https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_OEMBED_URL: urlOr('https://www.youtube.com/oembed'),
+  PIXABAY_API_KEY: optionalString,
+  PIXABAY_BASE_URL: urlOr('https://pixabay.com/api'),
+  OPENVERSE_BASE_URL: urlOr('https://api.openverse.org/v1'),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_IMAGE_MODEL: optionalString,
+  TOKEN_ENCRYPTION_KEY: optionalString.refine(
+    (v) => v === undefined || parseEncryptionKey(v) !== null,
+    'TOKEN_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64',
+  ),
+  IMAGE_FETCH_ALLOWED_ADDRESSES: optionalString.refine((v) => {
+    try {
+      parseAddressRanges(v ?? '');
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'IMAGE_FETCH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges'),
+  IMAGE_FETCH_CA_FILE: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Josie <no-reply@josie.local>'),
+  // Web push and the job queue (issue 11).
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+      .optional(),
+  ),
+  PUSH_ALLOWED_ADDRESSES: optionalString.refine((v) => {
+    try {
+      parseAddressRanges(v ?? '');
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'PUSH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges'),
+  PUSH_CA_FILE: optionalString,
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(300_000).default(10_000),
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+});
+
+/** The server's configuration, parsed once from the environment. DESIGN §7. */
+export type Config = ReturnType<typeof buildConfig>;
+
+/**
+ * Parses an environment into a {@link Config}. This module is the only place that reads
+ * `process.env` (via {@link loadConfig}); tests call this with their own map.
+ *
+ * @throws Error listing every invalid variable, so start-up fails fast with a readable message.
+ */
+export function buildConfig(env: Record<string, string | undefined>) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
+    );
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    /** PGlite in `DATA_DIR/pglite` when unset; `memory://` keeps it in memory (tests). */
+    databaseUrl: e.DATABASE_URL,
+    embedded,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    /** Demo data is seeded by default only on the embedded database (DESIGN §7). */
+    demoData: e.DEMO_DATA === undefined ? embedded : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
+    demoPassword: e.DEMO_PASSWORD,
+    initialAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS },
+    /** How long live sessions and the feature flags stay in memory (ms; 0: not cached). Issue 9. */
+    cache: { sessionTtlMs: e.SESSION_CACHE_TTL_MS, flagsTtlMs: e.FLAGS_CACHE_TTL_MS },
+    /**
+     * S3-compatible object storage for uploads (issue 9), or null for local disk under `DATA_DIR/media`.
+     * `endpoint` set (MinIO, R2, Ceph...) means path-style URLs; unset means AWS virtual-hosted ones.
+     * `publicUrl` is where browsers read objects (a CDN or the bucket's website); default the object URL.
+     */
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+        }
+      : null,
+    spotify:
+      e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET
+        ? { clientId: e.SPOTIFY_CLIENT_ID, clientSecret: e.SPOTIFY_CLIENT_SECRET }
+        : null,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : null,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    /** Web Push (issue 11). Keys unset: generated into DATA_DIR in embedded mode, else push is off. */
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      /** Who push services contact about this sender: `VAPID_SUBJECT`, else `mailto:` the MAIL_FROM address. */
+      subject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+      /** Non-public addresses push endpoints may still point at (a test's loopback stand-in). */
+      allowedAddresses: e.PUSH_ALLOWED_ADDRESSES ?? null,
+      /** A PEM file of certificate authorities trusted for push endpoints besides the system's. */
+      caFile: e.PUSH_CA_FILE ? resolve(e.PUSH_CA_FILE) : null,
+    },
+    /** The durable job queue (`src/jobs/`, decision 0006). */
+    jobs: {
+      pollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+      /** The first retry's delay; each further retry doubles it (capped at an hour). */
+      retryBaseMs: e.JOBS_RETRY_BASE_MS,
+      concurrency: e.JOBS_CONCURRENCY,
+    },
+    /** External services of issue 7 (DESIGN §7); a service without its key or model is off (null). */
+    integrations: {
+      spotify: {
+        accountsBaseUrl: e.SPOTIFY_ACCOUNTS_BASE_URL,
+        apiBaseUrl: e.SPOTIFY_API_BASE_URL,
+        oembedUrl: e.SPOTIFY_OEMBED_URL,
+      },
+      google: {
+        authUrl: e.GOOGLE_AUTH_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        userinfoUrl: e.GOOGLE_USERINFO_URL,
+      },
+      youtube: {
+        apiKey: e.YOUTUBE_API_KEY ?? null,
+        apiBaseUrl: e.YOUTUBE_API_BASE_URL,
+        oembedUrl: e.YOUTUBE_OEMBED_URL,
+      },
+      pixabay: e.PIXABAY_API_KEY ? { apiKey: e.PIXABAY_API_KEY, baseUrl: e.PIXABAY_BASE_URL } : null,
+      openverse: { baseUrl: e.OPENVERSE_BASE_URL },
+      ai:
+        e.AI_BASE_URL && e.AI_MODEL
+          ? {
+              baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+              apiKey: e.AI_API_KEY ?? null,
+              model: e.AI_MODEL,
+              imageModel: e.AI_IMAGE_MODEL ?? null,
+            }
+          : null,
+      /** Unset in embedded mode: generated into DATA_DIR (lib/crypto.ts). */
+      tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY ?? null,
+      /** Non-public addresses image import may still fetch from (an intranet host, a test stand-in). */
+      imageFetchAllowedAddresses: e.IMAGE_FETCH_ALLOWED_ADDRESSES ?? null,
+      /** A PEM file of certificate authorities image import trusts besides the system's (a private CA). */
+      imageFetchCaFile: e.IMAGE_FETCH_CA_FILE ? resolve(e.IMAGE_FETCH_CA_FILE) : null,
+    },
+  };
+}
+
+/** Reads the process environment once. */
+export function loadConfig(): Config {
+  return buildConfig(process.env);
+}
+
+/**
+ * The JWT signing secret: `JWT_SECRET`, or in embedded mode one generated once into
+ * `DATA_DIR/jwt-secret` so sessions survive restarts. A server on a real database must be given one.
+ *
+ * @throws Error when neither is available.
+ */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (!config.embedded) throw new Error('JWT_SECRET is required when DATABASE_URL is set');
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** The address of a `Name <address>` mailbox (or the string itself). */
+function mailAddress(mailbox: string): string {
+  return /<([^>]+)>/.exec(mailbox)?.[1]?.trim() ?? mailbox.trim();
+}
+
+/** A VAPID key pair (base64url, as `web-push` and `PushManager.subscribe` use them). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * The VAPID keys that sign this server's push messages: `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY`, or in
+ * embedded mode a pair generated once into `DATA_DIR/vapid-keys.json` (browsers' subscriptions are bound
+ * to the public key, so it must survive restarts). A server on a real database without keys has web push
+ * turned off (null), and says so (`GET /api/push/public-key` answers 503).
+ *
+ * @param generate makes a new key pair (`web-push`'s `generateVAPIDKeys`).
+ */
+export function resolveVapidKeys(config: Config, generate: () => VapidKeys): VapidKeys | null {
+  if (config.push.vapid) return config.push.vapid;
+  if (!config.embedded) return null;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+  }
+  const keys = generate();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}

@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type Logger, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; services accept `Db | Tx` through {@link Executor}. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+/** An open database with its lifecycle. */
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  /**
+   * Calls `observer` with every statement sent from now on, prepared statements and transactions included,
+   * until the answered function is called (tests count the queries of a request with it).
+   */
+  observeQueries(observer: Logger): () => void;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens PostgreSQL: node-postgres when `url` is given, otherwise embedded PGlite stored in `dataDir/pglite`
+ * (or in memory when `dataDir` is `memory://`). DESIGN §2, §7.
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
+  // Drizzle hands its logger to every prepared statement when it is prepared, so observers are attached
+  // behind this one fixed logger rather than by swapping the logger later.
+  const observers = new Set<Logger>();
+  const logger: Logger = {
+    logQuery(query, params) {
+      for (const observer of observers) observer.logQuery(query, params);
+    },
+  };
+  const observeQueries = (observer: Logger) => {
+    observers.add(observer);
+    return () => void observers.delete(observer);
+  };
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // A dropped idle connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    return {
+      db,
+      driver: 'pg',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      observeQueries,
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (opts.dataDir === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = join(opts.dataDir, 'pglite');
+    // PGlite creates only the last folder of its path.
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    observeQueries,
+    close: () => client.close(),
+  };
+}

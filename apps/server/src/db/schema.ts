@@ -1,0 +1,407 @@
+/**
+ * The whole data model (DESIGN §4) as a Drizzle `pg-core` schema. Migrations are generated from this file
+ * with `npm run db:generate` and never edited after they land.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`)
+    .$defaultFn(() => uuidv7());
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Shape of `users.notification_settings`. */
+export interface NotificationSettingsColumn {
+  allowPushNotifications: boolean;
+  allowEmails: boolean;
+}
+/** Shape of `users.preferences` (defaults are merged on read). */
+export interface PreferencesColumn {
+  theme?: string;
+  genres?: string[];
+  interests?: string[];
+  myFont?: string;
+  myColor?: string;
+}
+/** Shape of `users.onboarding`. */
+export interface OnboardingColumn {
+  completed: boolean;
+  step: number;
+}
+/** One ordered paragraph of a josie: `{type, content}` (DESIGN §9.2). */
+export interface ParagraphColumn {
+  type: string;
+  content: unknown;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique (case-insensitive by construction). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['listener', 'curator', 'editor', 'admin'] })
+      .notNull()
+      .default('listener'),
+    avatarUrl: text('avatar_url'),
+    headerImageUrl: text('header_image_url'),
+    bio: text('bio').notNull().default(''),
+    preferredLanguage: text('preferred_language', { enum: ['en', 'he'] })
+      .notNull()
+      .default('en'),
+    activeProvider: text('active_provider', { enum: ['spotify', 'google'] })
+      .notNull()
+      .default('spotify'),
+    notificationSettings: jsonb('notification_settings')
+      .$type<NotificationSettingsColumn>()
+      .notNull()
+      .default({ allowPushNotifications: true, allowEmails: true }),
+    preferences: jsonb('preferences').$type<PreferencesColumn>().notNull().default({}),
+    onboarding: jsonb('onboarding')
+      .$type<OnboardingColumn>()
+      .notNull()
+      .default({ completed: false, step: 1 }),
+    lastLoginAt: at('last_login_at'),
+    createdAt: createdAt(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role, t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['spotify', 'google'] }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    /** AES-GCM ciphertexts (base64url); tokens never leave the server (DESIGN §9.4). */
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    accessTokenExpiresAt: at('access_token_expires_at'),
+    profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_accounts_provider_key').on(t.provider, t.providerUserId),
+    uniqueIndex('oauth_accounts_user_provider_key').on(t.userId, t.provider),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    curatorId: uuid('curator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.curatorId] }), index('follows_curator_idx').on(t.curatorId)],
+);
+
+export const josies = pgTable(
+  'josies',
+  {
+    id: id(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    paragraphs: jsonb('paragraphs').$type<ParagraphColumn[]>().notNull().default([]),
+    schemaVersion: smallint('schema_version').notNull().default(2),
+    status: text('status', { enum: ['pending', 'published', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    rejectionReason: text('rejection_reason'),
+    likeCount: integer('like_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    publishedAt: at('published_at'),
+  },
+  (t) => [
+    index('josies_feed_idx').on(t.creatorId, t.status, t.publishedAt.desc(), t.id.desc()),
+    index('josies_review_idx').on(t.status, t.updatedAt),
+    index('josies_creator_updated_idx').on(t.creatorId, t.updatedAt.desc()),
+    check('josies_like_count_nonnegative', sql`${t.likeCount} >= 0`),
+  ],
+);
+
+export const josieLikes = pgTable(
+  'josie_likes',
+  {
+    josieId: uuid('josie_id')
+      .notNull()
+      .references(() => josies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.josieId, t.userId] }), index('josie_likes_user_idx').on(t.userId)],
+);
+
+export const josieSaves = pgTable(
+  'josie_saves',
+  {
+    josieId: uuid('josie_id')
+      .notNull()
+      .references(() => josies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.josieId] })],
+);
+
+export const josieReviews = pgTable(
+  'josie_reviews',
+  {
+    id: id(),
+    josieId: uuid('josie_id')
+      .notNull()
+      .references(() => josies.id, { onDelete: 'cascade' }),
+    reviewedAt: at('reviewed_at').notNull().defaultNow(),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['approved', 'rejected'] }).notNull(),
+    rejectionReason: text('rejection_reason'),
+  },
+  (t) => [index('josie_reviews_josie_idx').on(t.josieId, t.reviewedAt)],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: id(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteText: text('invite_text').notNull(),
+    /** 128 random bits, base64url. */
+    code: text('code').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invites_code_key').on(t.code),
+    index('invites_creator_idx').on(t.creatorId, t.createdAt),
+  ],
+);
+
+export const inviteUses = pgTable(
+  'invite_uses',
+  {
+    inviteId: uuid('invite_id')
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: at('used_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.inviteId, t.userId] })],
+);
+
+export const inviteVisits = pgTable(
+  'invite_visits',
+  {
+    id: id(),
+    inviteId: uuid('invite_id')
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    visitedAt: at('visited_at').notNull().defaultNow(),
+  },
+  (t) => [index('invite_visits_invite_idx').on(t.inviteId)],
+);
+
+export const genres = pgTable(
+  'genres',
+  { id: id(), name: text('name').notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex('genres_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const interests = pgTable(
+  'interests',
+  { id: id(), name: text('name').notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex('interests_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const aiTemplates = pgTable(
+  'ai_templates',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    content: text('content').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ai_templates_key_key').on(t.key)],
+);
+
+export const featureFlags = pgTable('feature_flags', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_name_at_idx').on(t.name, t.at)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  { id: id(), email: text('email').notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex('newsletter_subscribers_email_key').on(t.email)],
+);
+
+export const media = pgTable(
+  'media',
+  {
+    id: id(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['avatar', 'header', 'josie-image'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('media_storage_key').on(t.storageKey), index('media_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * One browser's Web Push subscription (issue 11): the push service's `endpoint` (unique: a browser profile
+ * has one per origin) and the keys its payloads are encrypted to (RFC 8291). A subscription belongs to the
+ * account that registered it last; the push service answering 404/410 removes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key, base64url (65 bytes uncompressed). */
+    p256dh: text('p256dh').notNull(),
+    /** The browser's authentication secret, base64url (16 bytes). */
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The durable job queue (`src/jobs/`, decision 0006): work that must survive a restart and be retried with
+ * back-off, such as sending emails and push messages after a transaction commits. Workers claim due rows
+ * with `for update skip locked`; a claimed row carries a lease (`locked_until`) so the job of a crashed
+ * worker runs again once the lease ends. `key`, when set, makes enqueueing idempotent.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    /** The handler that runs the job, e.g. `notify.review-decision`. */
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    state: text('state', { enum: ['queued', 'active', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Attempts started so far (incremented when a worker claims the job). */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    /** When a queued job is due (later for a retry). */
+    runAt: at('run_at').notNull().defaultNow(),
+    /** The lease of an active job: after it, another worker may take the job again. */
+    lockedUntil: at('locked_until'),
+    /** Idempotency key: a second job with the same key is not enqueued. */
+    key: text('key'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_key').on(t.key),
+    // The poller's scan: due queued jobs, and active ones whose lease ran out.
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.state} = 'queued'`),
+    index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.state} = 'active'`),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.state} in ('completed', 'failed')`),
+  ],
+);

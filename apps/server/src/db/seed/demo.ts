@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Role } from '@josie/contract';
+import { inArray } from 'drizzle-orm';
+import type { Storage } from '../../adapters/storage.js';
+import { hashPassword } from '../../modules/auth/service.js';
+import type { Db } from '../client.js';
+import { follows, type PreferencesColumn, users } from '../schema.js';
+
+const assets = join(dirname(fileURLToPath(import.meta.url)), 'assets');
+
+/** One demo account; every one shares the password in `DEMO_PASSWORD`. */
+export interface DemoAccount {
+  key: string;
+  name: string;
+  email: string;
+  role: Role;
+  bio: string;
+  preferences: PreferencesColumn;
+}
+
+/** The demo accounts: one per role, three curators with distinct fonts and colours, two listeners. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    key: 'admin',
+    name: 'Ada Admin',
+    email: 'admin@demo.josie',
+    role: 'admin',
+    bio: 'Keeps Josie running.',
+    preferences: {},
+  },
+  {
+    key: 'editor',
+    name: 'Eli Editor',
+    email: 'editor@demo.josie',
+    role: 'editor',
+    bio: 'Reviews every josie with care.',
+    preferences: {},
+  },
+  {
+    key: 'curator1',
+    name: 'Maya Groove',
+    email: 'curator1@demo.josie',
+    role: 'curator',
+    bio: 'Funk, soul and everything with a bassline.',
+    preferences: {
+      myFont: 'Permanent Marker',
+      myColor: 'Pink',
+      genres: ['Funk', 'Soul', 'Disco'],
+      interests: ['VinylCollection', 'Concerts'],
+    },
+  },
+  {
+    key: 'curator2',
+    name: 'Noam Waves',
+    email: 'curator2@demo.josie',
+    role: 'curator',
+    bio: 'Synths at night, guitars by day.',
+    preferences: {
+      myFont: 'Anton',
+      myColor: 'Blue',
+      genres: ['Electronic', 'Rock', 'House'],
+      interests: ['MusicProduction', 'DJing'],
+    },
+  },
+  {
+    key: 'curator3',
+    name: 'Dana Hooks',
+    email: 'curator3@demo.josie',
+    role: 'curator',
+    bio: 'Pop hooks and the stories behind them.',
+    preferences: {
+      myFont: 'Comic Neue',
+      myColor: 'Bright Pink',
+      genres: ['Pop', 'Indie', 'HipHop'],
+      interests: ['NewReleases', 'Songwriting'],
+    },
+  },
+  {
+    key: 'listener1',
+    name: 'Lior Listener',
+    email: 'listener1@demo.josie',
+    role: 'listener',
+    bio: '',
+    preferences: { genres: ['Pop', 'Funk'], interests: ['Concerts'] },
+  },
+  {
+    key: 'listener2',
+    name: 'Omer Ears',
+    email: 'listener2@demo.josie',
+    role: 'listener',
+    bio: '',
+    preferences: { genres: ['Electronic'], interests: ['DJing'] },
+  },
+];
+
+/**
+ * Seeds the demo accounts (with avatars shipped in the repo) and their follows, once: it does nothing
+ * when the admin demo account exists. Never called against a database given by `DATABASE_URL` unless
+ * `DEMO_DATA=true` asks for it.
+ *
+ * @returns the ids of the demo accounts by key, or null when they already existed.
+ */
+export async function seedDemo(
+  db: Db,
+  storage: Storage,
+  password: string,
+): Promise<Record<string, string> | null> {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  if (existing.length > 0) return null;
+
+  const passwordHash = await hashPassword(password);
+  const ids: Record<string, string> = {};
+  for (const account of DEMO_ACCOUNTS) {
+    const key = `avatars/demo-${account.key}.webp`;
+    await storage.put(key, await readFile(join(assets, `avatar-${account.key}.webp`)), 'image/webp');
+    const [row] = await db
+      .insert(users)
+      .values({
+        name: account.name,
+        email: account.email,
+        passwordHash,
+        role: account.role,
+        bio: account.bio,
+        avatarUrl: storage.publicUrl(key),
+        preferences: account.preferences,
+        onboarding: { completed: true, step: 3 },
+      })
+      .returning({ id: users.id });
+    ids[account.key] = row!.id;
+  }
+  await db.insert(follows).values([
+    { followerId: ids.listener1!, curatorId: ids.curator1! },
+    { followerId: ids.listener1!, curatorId: ids.curator2! },
+    { followerId: ids.listener2!, curatorId: ids.curator2! },
+    { followerId: ids.listener2!, curatorId: ids.curator3! },
+  ]);
+  return ids;
+}

@@ -1,0 +1,32 @@
+import { ERROR_CODES } from '@josie/contract';
+
+/**
+ * An error with an HTTP status and a stable code; the error handler answers it as `{message, code}`.
+ * Services throw these; nothing maps errors by matching message text (STYLE anti-pattern 1).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** Factories for the statuses of DESIGN §5. */
+export const errors = {
+  badRequest: (message: string, code: string = ERROR_CODES.VALIDATION) => new AppError(400, code, message),
+  unauthenticated: (message = 'No authentication credentials provided') =>
+    new AppError(401, ERROR_CODES.UNAUTHENTICATED, message),
+  forbidden: (message = 'You are not allowed to do this') =>
+    new AppError(403, ERROR_CODES.FORBIDDEN, message),
+  notFound: (message = 'Not found') => new AppError(404, ERROR_CODES.NOT_FOUND, message),
+  conflict: (message: string, code: string = ERROR_CODES.CONFLICT) => new AppError(409, code, message),
+  gone: (message: string) => new AppError(410, ERROR_CODES.GONE, message),
+  tooLarge: (message = 'The file is too large') => new AppError(413, ERROR_CODES.TOO_LARGE, message),
+  rateLimited: (message = 'Too many requests. Please try again later.') =>
+    new AppError(429, ERROR_CODES.RATE_LIMITED, message),
+  unavailable: (message: string) => new AppError(503, ERROR_CODES.UNAVAILABLE, message),
+};

@@ -1,0 +1,86 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { jpegWithExif, pngImage } from '../modules/josies/testing.js';
+import { AppError } from './errors.js';
+import { MAX_INPUT_PIXELS, processImage } from './images.js';
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (err: unknown) => {
+      expect(err).toBeInstanceOf(AppError);
+      return err as AppError;
+    },
+  );
+
+describe('processImage', () => {
+  it('turns a PNG into WebP of the same size', async () => {
+    const out = await processImage(await pngImage(64, 48), { maxWidth: 1600 });
+    expect(out).toMatchObject({ width: 64, height: 48, contentType: 'image/webp', extension: 'webp' });
+    const meta = await sharp(out.bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  it('scales wide images down to maxWidth, keeping the ratio, and never up', async () => {
+    const out = await processImage(await pngImage(2000, 1000), { maxWidth: 1600 });
+    expect([out.width, out.height]).toEqual([1600, 800]);
+    const small = await processImage(await pngImage(300, 200), { maxWidth: 1600 });
+    expect([small.width, small.height]).toEqual([300, 200]);
+  });
+
+  it('rotates per EXIF orientation, then strips every piece of metadata', async () => {
+    const input = await jpegWithExif(80, 40);
+    const before = await sharp(input).metadata();
+    expect(before.exif?.length).toBeGreaterThan(0);
+    expect(before.orientation).toBe(6);
+
+    const out = await processImage(input, { maxWidth: 1600 });
+    const after = await sharp(out.bytes).metadata();
+    expect([after.width, after.height]).toEqual([40, 80]);
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(out.bytes.includes(Buffer.from('TestCam'))).toBe(false);
+    expect(out.bytes.includes(Buffer.from('32.0853'))).toBe(false);
+  });
+
+  it('refuses bytes that are not an image with 400', async () => {
+    const err = await refusal(processImage(Buffer.from('%PDF-1.7 not an image at all'), { maxWidth: 1600 }));
+    expect(err.statusCode).toBe(400);
+    expect(err.message).toBe('The file is not a valid image');
+  });
+
+  it('refuses SVG documents', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    expect((await refusal(processImage(svg, { maxWidth: 1600 }))).statusCode).toBe(400);
+  });
+
+  it('refuses a truncated image whose header is valid', async () => {
+    const png = await sharp({
+      create: {
+        width: 400,
+        height: 400,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const err = await refusal(processImage(png.subarray(0, Math.floor(png.length / 2)), { maxWidth: 1600 }));
+    expect(err.statusCode).toBe(400);
+  });
+
+  it('refuses an image with more pixels than the limit with 413, before decoding it', async () => {
+    const side = Math.ceil(Math.sqrt(MAX_INPUT_PIXELS)) + 1;
+    const bomb = await pngImage(side, side); // one colour: a few KB on the wire, gigabytes decoded
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const err = await refusal(processImage(bomb, { maxWidth: 1600 }));
+    expect(err.statusCode).toBe(413);
+  });
+});

@@ -1,0 +1,86 @@
+import sharp, { type ResizeOptions } from 'sharp';
+import { errors } from './errors.js';
+
+/** Raster formats accepted from uploads. SVG is refused: it is a document that may reference other files. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/** At most 50 megapixels are decoded (a 5 MB file can otherwise expand to gigabytes of pixels). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** An uploaded image after {@link processImage}: WebP bytes without metadata, and their size in pixels. */
+export interface ProcessedImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  contentType: 'image/webp';
+  extension: 'webp';
+}
+
+/**
+ * Proves that `input` is an image and turns it into what we store (DESIGN §2 images): decoded with sharp,
+ * rotated upright from its EXIF orientation, stripped of all metadata (EXIF, GPS, XMP, ICC converted to
+ * sRGB), scaled down to at most `maxWidth` pixels wide (never up), and encoded as WebP. Animated images
+ * keep their first frame.
+ *
+ * @param input - the uploaded bytes (the 5 MB byte limit is enforced by the multipart reader).
+ * @throws AppError 400 when the bytes are not a supported raster image; 413 when it has more than
+ *   {@link MAX_INPUT_PIXELS} pixels.
+ */
+export async function processImage(
+  input: Buffer,
+  opts: { maxWidth: number; quality?: number },
+): Promise<ProcessedImage> {
+  return toWebp(input, { width: opts.maxWidth, withoutEnlargement: true }, opts.quality);
+}
+
+/**
+ * Like {@link processImage}, but crops the image to a `size` by `size` square around its centre (the part
+ * a round or square frame with `object-fit: cover` shows) and scales it to exactly that size, up or down:
+ * avatars are always shown at one size. Spec 000 §5 uploads; issue 6.
+ *
+ * @param size - the side of the square, in pixels.
+ * @throws AppError 400 when the bytes are not a supported raster image; 413 when it has more than
+ *   {@link MAX_INPUT_PIXELS} pixels.
+ */
+export async function processSquareImage(
+  input: Buffer,
+  opts: { size: number; quality?: number },
+): Promise<ProcessedImage> {
+  return toWebp(
+    input,
+    { width: opts.size, height: opts.size, fit: 'cover', position: 'centre' },
+    opts.quality,
+  );
+}
+
+/** Validates, orients, resizes with `resize`, strips metadata and encodes WebP (see {@link processImage}). */
+async function toWebp(input: Buffer, resize: ResizeOptions, quality = 82): Promise<ProcessedImage> {
+  // The header alone gives format and size, so oversized images are refused before any pixel is decoded.
+  // An empty buffer makes sharp throw synchronously, hence the wrapper.
+  const meta = await Promise.resolve()
+    .then(() => sharp(input, { limitInputPixels: false }).metadata())
+    .catch(() => null);
+  if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
+    throw errors.badRequest('The file is not a valid image', 'INVALID_IMAGE');
+  }
+  if (meta.width * (meta.pageHeight ?? meta.height) > MAX_INPUT_PIXELS) {
+    throw errors.tooLarge('The image has too many pixels. Please use a smaller image.');
+  }
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .resize(resize)
+      .webp({ quality })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      bytes: data,
+      width: info.width,
+      height: info.height,
+      contentType: 'image/webp',
+      extension: 'webp',
+    };
+  } catch {
+    // A valid header over corrupt pixel data.
+    throw errors.badRequest('The file is not a valid image', 'INVALID_IMAGE');
+  }
+}

@@ -1,0 +1,24 @@
+import { ProfileUpdateBody, ProfileUpdateResponse } from '@josie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { actor } from '../../plugins/auth.js';
+import { createProfileService } from './profile.service.js';
+
+/** The Profile tab's bio and name. Spec 000 §2 (account page, public profile); issue 6 items 1 and 4. */
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const profile = createProfileService({ db: ctx.db, users: ctx.users });
+
+  /**
+   * Any signed-in user, for their own account. Body `{bio, name?}`: bio trimmed, at most 500 characters
+   * (empty clears it); name trimmed, 1-100 characters. 200 `{user}`; 400 `{message, code, issues}` for an
+   * invalid body; 401 visitor.
+   */
+  app.put(
+    '/api/users/me/profile',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['account'], body: ProfileUpdateBody, response: { 200: ProfileUpdateResponse } },
+    },
+    async (request) => profile.update(actor(request), request.body),
+  );
+};

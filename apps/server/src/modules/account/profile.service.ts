@@ -1,0 +1,26 @@
+import type { ProfileUpdateBody, ProfileUpdateResponse } from '@josie/contract';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { UsersService } from '../users/service.js';
+import { updateProfileFields } from './profile.queries.js';
+
+/**
+ * The Profile tab's editable text: the bio shown on the public profile, and the display name. Spec 000 §2
+ * (public profile screen); issue 6 items 1 and 4.
+ */
+export function createProfileService(deps: { db: Db; users: UsersService }) {
+  const { db, users } = deps;
+  return {
+    /**
+     * `PUT /api/users/me/profile`: saves the (already trimmed and bounded) bio and optional name of the
+     * actor and answers the updated user.
+     * @throws AppError 404 when the account was deleted meanwhile.
+     */
+    async update(actor: AuthUser, body: ProfileUpdateBody): Promise<ProfileUpdateResponse> {
+      if (!(await updateProfileFields(db, actor.id, body))) throw errors.notFound('User not found');
+      return { user: await users.loadUser(actor.id) };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,53 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { passwordResets, users } from '../../db/schema.js';
+
+/** Stores a reset token's hash for a user, valid until `expiresAt`. */
+export async function insertPasswordReset(db: Executor, userId: string, tokenHash: string, expiresAt: Date) {
+  await db.insert(passwordResets).values({ userId, tokenHash, expiresAt });
+}
+
+/**
+ * The unused, unexpired reset with this token hash whose (live) user has this email, or undefined. The
+ * lookup goes through the unique index on the hash, so no token is ever compared byte by byte.
+ */
+export async function findUsablePasswordReset(db: Executor, tokenHash: string, email: string) {
+  const [row] = await db
+    .select({ id: passwordResets.id, userId: passwordResets.userId })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+        eq(users.email, email),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Marks the reset used, only if it still is unused; false when another request used it first. Every other
+ * outstanding reset of the same user is closed too, so no older email can change the password again.
+ */
+export async function consumePasswordReset(db: Executor, id: string, userId: string): Promise<boolean> {
+  const now = new Date();
+  const [used] = await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt)))
+    .returning({ id: passwordResets.id });
+  if (!used) return false;
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  return true;
+}
+
+/** Replaces a user's password hash. */
+export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

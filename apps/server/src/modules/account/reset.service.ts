@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  PASSWORD_RESET_DONE_MESSAGE,
+  PASSWORD_RESET_INVALID_MESSAGE,
+  PASSWORD_RESET_SENT_MESSAGE,
+  PASSWORD_RESET_TTL_MINUTES,
+  type PasswordResetCompleteBody,
+  type PasswordResetInitiateBody,
+  type PasswordResetResponse,
+} from '@josie/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { passwordResetMail } from '../../adapters/mail-templates.js';
+import type { Mailer } from '../../adapters/mailer.js';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import { revokeUserSessions } from '../auth/queries.js';
+import { type AuthService, hashPassword } from '../auth/service.js';
+import { findUserByEmail } from '../users/queries.js';
+import {
+  consumePasswordReset,
+  findUsablePasswordReset,
+  insertPasswordReset,
+  setPasswordHash,
+} from './reset.queries.js';
+
+/** Only this hash of a reset token is stored; the token itself exists in the email alone. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The password-reset flow: spec 000 §4 Password reset, §5 Reset; issue 6 item 2. Tokens are 256 random
+ * bits, stored as SHA-256 hashes, single-use, and expire after {@link PASSWORD_RESET_TTL_MINUTES} minutes.
+ */
+export function createPasswordResetService(deps: {
+  db: Db;
+  mailer: Mailer;
+  /** `PUBLIC_URL` without a trailing slash: the origin of the link in the email. */
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /**
+   * Told after commit which user's sessions were revoked, so that no instance keeps them in its session
+   * cache (`ctx.auth`; issue 9). Only tests that never authenticate through an app leave it out.
+   */
+  sessions?: Pick<AuthService, 'forgetUserSessions'>;
+}) {
+  const { db, mailer, log } = deps;
+  /** Emails still being handed to the transport, awaited by {@link drain} on shutdown. */
+  const sending = new Set<Promise<void>>();
+
+  function sendInBackground(userId: string, send: () => Promise<void>) {
+    const job = send()
+      .catch((err: unknown) => {
+        // The token row stays unused and simply expires; the user can ask again.
+        log.error({ err, userId }, 'password reset email could not be sent');
+      })
+      .finally(() => sending.delete(job));
+    sending.add(job);
+  }
+
+  return {
+    /**
+     * `POST /api/users/reset-password/initiate`: for an existing account, stores a new token's hash and
+     * emails the link `{PUBLIC_URL}/reset-password?email=..&token=..` in the user's language. The answer is
+     * the same whether or not the account exists, and the email is sent after answering, so neither the
+     * answer nor its timing tells whether an address has an account. A mail failure is only logged.
+     */
+    async initiate(body: PasswordResetInitiateBody): Promise<PasswordResetResponse> {
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashResetToken(token);
+      const user = await findUserByEmail(db, body.email);
+      if (user) {
+        const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000);
+        await insertPasswordReset(db, user.id, tokenHash, expiresAt);
+        const query = new URLSearchParams({ email: user.email, token });
+        const mail = passwordResetMail({
+          language: user.preferredLanguage,
+          name: user.name,
+          link: `${deps.publicUrl}/reset-password?${query}`,
+          validMinutes: PASSWORD_RESET_TTL_MINUTES,
+        });
+        sendInBackground(user.id, () => mailer.send({ to: user.email, ...mail }));
+      }
+      return { success: true, message: PASSWORD_RESET_SENT_MESSAGE };
+    },
+
+    /**
+     * `POST /api/users/reset-password/complete`: sets the new password (argon2id), marks the token (and any
+     * other outstanding token of the user) used and revokes every session of the user, in one transaction.
+     * @throws AppError 400 'Invalid or expired reset link' for a wrong, used or expired token or another
+     *   account's email.
+     */
+    async complete(body: PasswordResetCompleteBody): Promise<PasswordResetResponse> {
+      const invalid = () => errors.badRequest(PASSWORD_RESET_INVALID_MESSAGE, 'INVALID_RESET_TOKEN');
+      const reset = await findUsablePasswordReset(db, hashResetToken(body.token), body.email);
+      if (!reset) throw invalid();
+      // Hashed before the transaction: argon2 takes tens of milliseconds and must not hold locks.
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        if (!(await consumePasswordReset(tx, reset.id, reset.userId))) throw invalid();
+        await setPasswordHash(tx, reset.userId, passwordHash);
+        await revokeUserSessions(tx, reset.userId);
+      });
+      await deps.sessions?.forgetUserSessions(reset.userId);
+      return { success: true, message: PASSWORD_RESET_DONE_MESSAGE };
+    },
+
+    /** Resolves once every email started so far has been handed over or has failed (graceful shutdown). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...sending]);
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -1,0 +1,62 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { media, users } from '../../db/schema.js';
+
+/** The two kinds of profile image, as the `media` table names them (DESIGN §4). */
+export type ProfileMediaKind = 'avatar' | 'header';
+
+/**
+ * Locks a live user's row until the transaction ends, so two uploads of the same user apply one after the
+ * other and each sees the other's media row. False when the user does not exist or was deleted.
+ */
+export async function lockLiveUser(tx: Executor, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return row !== undefined;
+}
+
+/** Records a stored profile image and answers its id. */
+export async function insertProfileMedia(
+  tx: Executor,
+  values: {
+    ownerId: string;
+    kind: ProfileMediaKind;
+    storageKey: string;
+    bytes: number;
+    width: number;
+    height: number;
+  },
+): Promise<string> {
+  const [row] = await tx.insert(media).values(values).returning({ id: media.id });
+  if (!row) throw new Error('media insert returned no row');
+  return row.id;
+}
+
+/** Points the user's avatar or header image at `url`. */
+export async function setProfileImageUrl(tx: Executor, userId: string, kind: ProfileMediaKind, url: string) {
+  await tx
+    .update(users)
+    .set(kind === 'avatar' ? { avatarUrl: url } : { headerImageUrl: url })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Deletes the user's other media rows of `kind` (the images the new one replaces) and answers their storage
+ * keys, whose files go after commit. Only rows recorded for this owner are touched, so files the user never
+ * uploaded (the demo seed's avatars, another user's images) are never deleted.
+ */
+export async function deleteReplacedProfileMedia(
+  tx: Executor,
+  ownerId: string,
+  kind: ProfileMediaKind,
+  keepId: string,
+): Promise<string[]> {
+  const rows = await tx
+    .delete(media)
+    .where(and(eq(media.ownerId, ownerId), eq(media.kind, kind), ne(media.id, keepId)))
+    .returning({ storageKey: media.storageKey });
+  return rows.map((r) => r.storageKey);
+}

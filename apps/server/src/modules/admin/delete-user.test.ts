@@ -1,0 +1,305 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { count, eq, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Storage } from '../../adapters/storage.js';
+import type { Db } from '../../db/client.js';
+import {
+  analyticsEvents,
+  contactMessages,
+  follows,
+  invites,
+  inviteUses,
+  inviteVisits,
+  josieLikes,
+  josieReviews,
+  josieSaves,
+  josies,
+  media,
+  oauthAccounts,
+  passwordResets,
+  sessions,
+  users,
+} from '../../db/schema.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  follow,
+  insertEvent,
+  insertInvite,
+  insertJosie,
+  insertMedia,
+  insertReview,
+  like,
+} from './factories.js';
+import { createAdminService } from './service.js';
+
+describe('admin: DELETE /api/admin/users/:id', () => {
+  let ctx: TestContext;
+  let db: Db;
+  let admin: TestUser;
+  const del = (id: string, who: TestUser = admin) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers: who.auth });
+  const likeCount = async (id: string) =>
+    (await db.select({ n: josies.likeCount }).from(josies).where(eq(josies.id, id)))[0]?.n;
+  const stats = async () => (await ctx.app.inject({ url: '/api/admin/stats', headers: admin.auth })).json();
+  const detail = async (id: string) =>
+    (await ctx.app.inject({ url: `/api/admin/users/${id}`, headers: admin.auth })).json();
+  const putFile = (key: string) => {
+    const path = join(ctx.dataDir, 'media', key);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, 'image bytes');
+    return path;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    db = ctx.database.db;
+    admin = await createUser(ctx, { role: 'admin' });
+  });
+  afterAll(() => ctx.close());
+
+  it('removes a curator with josies, likes, follows, invites and media, keeping every count right', async () => {
+    const cleo = await createUser(ctx, { role: 'curator', name: 'Cleo' });
+    const dana = await createUser(ctx, { role: 'curator', name: 'Dana' });
+    const lior = await createUser(ctx, { name: 'Lior' });
+    const fans = [await createUser(ctx), await createUser(ctx)];
+    const editor = await createUser(ctx, { role: 'editor' });
+
+    // Cleo's own josies, one of them liked and saved by others and reviewed.
+    const cleoPublished = await insertJosie(db, { creatorId: cleo.user._id, title: 'Cleo live' });
+    await insertJosie(db, { creatorId: cleo.user._id, status: 'pending' });
+    await like(db, cleoPublished.id, lior.user._id);
+    await db.insert(josieSaves).values({ josieId: cleoPublished.id, userId: lior.user._id });
+    await insertReview(db, { josieId: cleoPublished.id, action: 'approved', reviewedBy: editor.user._id });
+    // Dana's josies, liked by Cleo (and one by Lior too) and saved by Cleo.
+    const danaA = await insertJosie(db, { creatorId: dana.user._id });
+    const danaB = await insertJosie(db, { creatorId: dana.user._id });
+    await like(db, danaA.id, cleo.user._id);
+    await like(db, danaA.id, lior.user._id);
+    await like(db, danaB.id, cleo.user._id);
+    await db.insert(josieSaves).values({ josieId: danaA.id, userId: cleo.user._id });
+    // Follows both ways: Cleo is the most followed curator until she goes.
+    for (const u of [lior, ...fans]) await follow(db, u.user._id, cleo.user._id);
+    await follow(db, lior.user._id, dana.user._id);
+    await follow(db, cleo.user._id, dana.user._id);
+    // Her invite (used by Lior, visited twice), an invite she used, her account data and media.
+    const cleoInvite = await insertInvite(db, {
+      creatorId: cleo.user._id,
+      usedBy: [lior.user._id],
+      visits: 2,
+    });
+    const danaInvite = await insertInvite(db, { creatorId: dana.user._id, usedBy: [cleo.user._id] });
+    await db.insert(passwordResets).values({
+      userId: cleo.user._id,
+      tokenHash: crypto.randomUUID(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await db.insert(oauthAccounts).values({
+      userId: cleo.user._id,
+      provider: 'spotify',
+      providerUserId: 'cleo-spotify',
+      accessTokenEnc: 'ciphertext',
+      refreshTokenEnc: 'ciphertext',
+    });
+    await insertMedia(db, { ownerId: cleo.user._id, storageKey: 'avatars/cleo.webp' });
+    await insertMedia(db, { ownerId: cleo.user._id, storageKey: 'josies/cleo-1.webp', kind: 'josie-image' });
+    await insertMedia(db, { ownerId: dana.user._id, storageKey: 'avatars/dana.webp' });
+    const cleoFiles = [putFile('avatars/cleo.webp'), putFile('josies/cleo-1.webp')];
+    const danaFile = putFile('avatars/dana.webp');
+    await db.insert(contactMessages).values({
+      name: 'Cleo',
+      email: cleo.user.email,
+      message: 'Hello',
+      userId: cleo.user._id,
+    });
+    await insertEvent(db, { userId: cleo.user._id });
+
+    const before = await stats();
+    expect(before.popularCurator).toEqual({ name: 'Cleo', count: 3 });
+    expect(await likeCount(danaA.id)).toBe(2);
+    expect((await detail(dana.user._id)).counts.followers).toBe(2);
+    expect((await detail(lior.user._id)).counts.following).toBe(2);
+
+    const res = await del(cleo.user._id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+
+    // The user and everything she owned are gone.
+    expect(
+      (await ctx.app.inject({ url: `/api/admin/users/${cleo.user._id}`, headers: admin.auth })).statusCode,
+    ).toBe(404);
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: cleo.auth })).statusCode).toBe(401);
+    const id = cleo.user._id;
+    const countOf = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n;
+    expect(await countOf(db.select({ n: count() }).from(users).where(eq(users.id, id)))).toBe(0);
+    expect(await countOf(db.select({ n: count() }).from(josies).where(eq(josies.creatorId, id)))).toBe(0);
+    expect(
+      await countOf(
+        db.select({ n: count() }).from(josieLikes).where(eq(josieLikes.josieId, cleoPublished.id)),
+      ),
+    ).toBe(0);
+    expect(await countOf(db.select({ n: count() }).from(josieLikes).where(eq(josieLikes.userId, id)))).toBe(
+      0,
+    );
+    expect(
+      await countOf(
+        db
+          .select({ n: count() })
+          .from(josieSaves)
+          .where(or(eq(josieSaves.userId, id), eq(josieSaves.josieId, cleoPublished.id))),
+      ),
+    ).toBe(0);
+    expect(
+      await countOf(
+        db.select({ n: count() }).from(josieReviews).where(eq(josieReviews.josieId, cleoPublished.id)),
+      ),
+    ).toBe(0);
+    expect(
+      await countOf(
+        db
+          .select({ n: count() })
+          .from(follows)
+          .where(or(eq(follows.followerId, id), eq(follows.curatorId, id))),
+      ),
+    ).toBe(0);
+    expect(await countOf(db.select({ n: count() }).from(invites).where(eq(invites.creatorId, id)))).toBe(0);
+    expect(await countOf(db.select({ n: count() }).from(inviteUses).where(eq(inviteUses.userId, id)))).toBe(
+      0,
+    );
+    expect(
+      await countOf(db.select({ n: count() }).from(inviteUses).where(eq(inviteUses.inviteId, cleoInvite.id))),
+    ).toBe(0);
+    expect(
+      await countOf(
+        db.select({ n: count() }).from(inviteVisits).where(eq(inviteVisits.inviteId, cleoInvite.id)),
+      ),
+    ).toBe(0);
+    expect(await countOf(db.select({ n: count() }).from(sessions).where(eq(sessions.userId, id)))).toBe(0);
+    expect(
+      await countOf(db.select({ n: count() }).from(passwordResets).where(eq(passwordResets.userId, id))),
+    ).toBe(0);
+    expect(
+      await countOf(db.select({ n: count() }).from(oauthAccounts).where(eq(oauthAccounts.userId, id))),
+    ).toBe(0);
+    expect(await countOf(db.select({ n: count() }).from(media).where(eq(media.ownerId, id)))).toBe(0);
+    expect(await countOf(db.select({ n: count() }).from(media))).toBe(1);
+    // Dana's invite stays (only Cleo's use of it went).
+    expect(await countOf(db.select({ n: count() }).from(invites).where(eq(invites.id, danaInvite.id)))).toBe(
+      1,
+    );
+
+    // Files of the deleted user are removed from storage; others' stay.
+    for (const path of cleoFiles) expect(existsSync(path)).toBe(false);
+    expect(existsSync(danaFile)).toBe(true);
+
+    // Messages and analytics keep their rows, no longer tied to the account.
+    const [message] = await db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, cleo.user.email));
+    expect(message?.userId).toBeNull();
+    expect(await countOf(db.select({ n: count() }).from(analyticsEvents))).toBe(1);
+    expect((await db.select().from(analyticsEvents))[0]?.userId).toBeNull();
+
+    // Like counts of others' josies, follower and following counts, and the dashboard are right.
+    expect(await likeCount(danaA.id)).toBe(1);
+    expect(await likeCount(danaB.id)).toBe(0);
+    expect((await detail(dana.user._id)).counts).toMatchObject({ followers: 1, likesGiven: 0 });
+    expect((await detail(lior.user._id)).counts).toMatchObject({ following: 1, likesGiven: 1 });
+    const after = await stats();
+    expect(after.totalCurators).toBe(before.totalCurators - 1);
+    expect(after.totalListeners).toBe(before.totalListeners);
+    expect(after.popularCurator).toEqual({ name: 'Dana', count: 1 });
+    const today = after.series.days.length - 1;
+    expect(after.series.signups[today]).toBe(before.series.signups[today] - 1);
+    expect(after.series.josiesPublished[today]).toBe(before.series.josiesPublished[today] - 1);
+    expect(after.series.approvals[today]).toBe(before.series.approvals[today] - 1);
+    expect(after.series.pageViews[today]).toBe(before.series.pageViews[today]);
+  });
+
+  it('keeps the review history of a deleted editor, without the reviewer', async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const editor = await createUser(ctx, { role: 'editor' });
+    const josie = await insertJosie(db, { creatorId: curator.user._id });
+    await insertReview(db, { josieId: josie.id, action: 'approved', reviewedBy: editor.user._id });
+    expect((await del(editor.user._id)).statusCode).toBe(200);
+    const reviews = await db.select().from(josieReviews).where(eq(josieReviews.josieId, josie.id));
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]?.reviewedBy).toBeNull();
+  });
+
+  it('refuses to delete an admin (403), including oneself, and changes nothing', async () => {
+    const other = await createUser(ctx, { role: 'admin' });
+    for (const target of [other, admin]) {
+      const res = await del(target.user._id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Admin users cannot be deleted', code: 'FORBIDDEN' });
+    }
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: other.auth })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown, malformed or already deleted user', async () => {
+    const once = await createUser(ctx);
+    expect((await del(once.user._id)).statusCode).toBe(200);
+    for (const id of [once.user._id, crypto.randomUUID(), 'nope']) {
+      const res = await del(id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('announces each published josie as unpublished and removes files only after the commit', async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const published = [
+      await insertJosie(db, { creatorId: curator.user._id }),
+      await insertJosie(db, { creatorId: curator.user._id }),
+    ];
+    await insertJosie(db, { creatorId: curator.user._id, status: 'pending' });
+    await insertJosie(db, { creatorId: curator.user._id, status: 'rejected' });
+    await insertMedia(db, { ownerId: curator.user._id, storageKey: 'headers/c.webp', kind: 'header' });
+
+    const events: DomainEvents['josie.unpublished'][] = [];
+    const bus = createEventBus((err) => {
+      throw err;
+    });
+    bus.subscribe('josie.unpublished', (payload) => {
+      events.push(payload);
+    });
+    const removed: { key: string; userRowsLeft: number }[] = [];
+    const storage: Storage = {
+      put: async () => {},
+      publicUrl: (key) => `/media/${key}`,
+      async remove(key) {
+        const [row] = await db.select({ n: count() }).from(users).where(eq(users.id, curator.user._id));
+        removed.push({ key, userRowsLeft: row?.n ?? -1 });
+        throw new Error('disk is read-only');
+      },
+    };
+    const warnings: unknown[] = [];
+    const service = createAdminService({
+      db,
+      storage,
+      bus,
+      log: { warn: (obj: unknown) => warnings.push(obj) },
+    });
+    const actor: AuthUser = { ...admin.user, id: admin.user._id, role: 'admin', sessionId: 'test' };
+
+    await service.deleteUser(actor, curator.user._id);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // The file is removed once the user is already gone for good; a storage failure is logged, not thrown.
+    expect(removed).toEqual([{ key: 'headers/c.webp', userRowsLeft: 0 }]);
+    expect(warnings).toHaveLength(1);
+    expect(events).toHaveLength(2);
+    expect(events).toEqual(
+      expect.arrayContaining(published.map((j) => ({ josieId: j.id, creatorId: curator.user._id }))),
+    );
+
+    // A refused deletion touches neither storage nor the bus.
+    await expect(service.deleteUser(actor, admin.user._id)).rejects.toMatchObject({ statusCode: 403 });
+    expect(removed).toHaveLength(1);
+    expect(events).toHaveLength(2);
+  });
+});

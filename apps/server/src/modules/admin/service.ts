@@ -1,0 +1,315 @@
+import {
+  ADMIN_MESSAGES_LIMIT,
+  ADMIN_STATS_DAYS,
+  ADMIN_USER_JOSIES_LIMIT,
+  type AdminMessagesResponse,
+  type AdminPreferenceItem,
+  type AdminPreferencesResponse,
+  type AdminStatsResponse,
+  type AdminTemplate,
+  type AdminTemplateBody,
+  type AdminTemplatesResponse,
+  type AdminUserDetailResponse,
+  type AdminUserRow,
+  type AdminUsersQuery,
+  type AdminUsersResponse,
+  type Role,
+} from '@josie/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { validate as isUuid } from 'uuid';
+import type { Storage } from '../../adapters/storage.js';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { revokeUserSessions } from '../auth/queries.js';
+import type { AuthService } from '../auth/service.js';
+import {
+  presentAdminUserDetail,
+  presentAdminUserJosie,
+  presentAdminUserRow,
+  presentContactMessage,
+  presentPreferenceItem,
+  presentSubscriber,
+  presentTemplate,
+} from './presenter.js';
+import {
+  type CatalogueKind,
+  countListenersAndCurators,
+  countUsers,
+  dailyActivity,
+  deleteCatalogueEntry,
+  deleteJosiesOf,
+  deleteMediaOf,
+  deleteUserRow,
+  findCatalogueName,
+  findLiveUser,
+  insertCatalogueName,
+  latestContactMessages,
+  latestJosiesOf,
+  latestSubscribers,
+  listCatalogue,
+  listTemplates,
+  listUsers,
+  mostFollowedCurator,
+  removeFromUserPreferences,
+  removeLikesGivenBy,
+  updateRole,
+  updateTemplate,
+  userCounts,
+} from './queries.js';
+
+export type { CatalogueKind } from './queries.js';
+
+const DAY_MS = 86_400_000;
+
+/** What a catalogue's entries are called in messages. */
+const CATALOGUE_LABEL: Record<CatalogueKind, string> = { genres: 'Genre', interests: 'Interest' };
+
+/**
+ * The last `count` UTC dates (oldest first) and the instant the first one starts. Plain millisecond steps
+ * are exact here because UTC has no daylight-saving shifts.
+ */
+export function lastUtcDays(now: Date, count: number): { from: Date; days: string[] } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = today - (count - 1) * DAY_MS;
+  const days = Array.from({ length: count }, (_, i) =>
+    new Date(from + i * DAY_MS).toISOString().slice(0, 10),
+  );
+  return { from: new Date(from), days };
+}
+
+/** The admin area: statistics, users and roles, AI templates, genre and interest lists, messages. */
+export function createAdminService(deps: {
+  db: Db;
+  storage: Storage;
+  bus: EventBus;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /**
+   * Told after commit which user's sessions were revoked, so that no instance keeps them in its session
+   * cache (`ctx.auth`; issue 9). Only tests that never authenticate through an app leave it out.
+   */
+  sessions?: Pick<AuthService, 'forgetUserSessions'>;
+}) {
+  const { db, storage, bus, log } = deps;
+
+  /**
+   * The routes already admit admins only; the service checks again so that no other caller (a script, a
+   * future route) can reach these powers without the role.
+   */
+  function requireAdmin(actor: AuthUser) {
+    if (actor.role !== 'admin') throw errors.forbidden('Unauthorized access');
+  }
+
+  /** A live user by id; 404 for an unknown id and for a string that is not a UUID at all. */
+  async function liveUserOr404(id: string) {
+    const row = isUuid(id) ? await findLiveUser(db, id) : undefined;
+    if (!row) throw errors.notFound('User not found');
+    return row;
+  }
+
+  async function catalogue(kind: CatalogueKind): Promise<AdminPreferenceItem[]> {
+    return (await listCatalogue(db, kind)).map(presentPreferenceItem);
+  }
+
+  return {
+    /**
+     * `GET /api/admin/stats`: live listener and curator totals, the most followed curator (null when no
+     * curator has a follower) and daily series over the last {@link ADMIN_STATS_DAYS} UTC days ending
+     * with the day of `now`. Seven queries, whatever the data.
+     */
+    async stats(actor: AuthUser, now: Date = new Date()): Promise<AdminStatsResponse> {
+      requireAdmin(actor);
+      const { from, days } = lastUtcDays(now, ADMIN_STATS_DAYS);
+      const [totals, popular, activity] = await Promise.all([
+        countListenersAndCurators(db),
+        mostFollowedCurator(db),
+        dailyActivity(db, from),
+      ]);
+      const series = (perDay: Map<string, number>) => days.map((day) => perDay.get(day) ?? 0);
+      return {
+        totalListeners: totals.listeners,
+        totalCurators: totals.curators,
+        popularCurator: popular ? { name: popular.name, count: popular.count } : null,
+        series: {
+          days,
+          signups: series(activity.signups),
+          josiesPublished: series(activity.josiesPublished),
+          approvals: series(activity.approvals),
+          rejections: series(activity.rejections),
+          pageViews: series(activity.pageViews),
+        },
+      };
+    },
+
+    /** `GET /api/admin/users`: one page of live users (newest first) and the total; two queries. */
+    async listUsers(actor: AuthUser, query: AdminUsersQuery): Promise<AdminUsersResponse> {
+      requireAdmin(actor);
+      const { page, pageSize } = query;
+      const filter = { search: query.search || undefined, role: query.role };
+      const [rows, total] = await Promise.all([
+        listUsers(db, { ...filter, limit: pageSize, offset: (page - 1) * pageSize }),
+        countUsers(db, filter),
+      ]);
+      return {
+        users: rows.map(presentAdminUserRow),
+        total,
+        page,
+        pageSize,
+        totalPages: Math.max(1, Math.ceil(total / pageSize)),
+      };
+    },
+
+    /**
+     * `GET /api/admin/users/{id}`: profile, live counts and the latest josies; three queries.
+     * @throws AppError 404 'User not found'.
+     */
+    async userDetail(actor: AuthUser, id: string): Promise<AdminUserDetailResponse> {
+      requireAdmin(actor);
+      const row = await liveUserOr404(id);
+      const [counts, josies] = await Promise.all([
+        userCounts(db, id),
+        latestJosiesOf(db, id, ADMIN_USER_JOSIES_LIMIT),
+      ]);
+      if (!counts) throw errors.notFound('User not found');
+      return { user: presentAdminUserDetail(row), counts, josies: josies.map(presentAdminUserJosie) };
+    },
+
+    /**
+     * `PATCH /api/admin/users/{id}`: gives a user another role (how a listener becomes a curator or an
+     * editor). A change revokes the user's sessions in the same transaction, so a token issued under the
+     * old role stops working at once and the user signs in again with the new powers.
+     * @throws AppError 409 for the admin's own role (an admin cannot lock themselves out), 404 unknown user.
+     */
+    async changeRole(actor: AuthUser, id: string, role: Role): Promise<AdminUserRow> {
+      requireAdmin(actor);
+      if (id === actor.id) throw errors.conflict('You cannot change your own role', 'OWN_ROLE');
+      if (!isUuid(id)) throw errors.notFound('User not found');
+      const row = await db.transaction(async (tx) => {
+        const current = await findLiveUser(tx, id, { lock: true });
+        if (!current) throw errors.notFound('User not found');
+        if (current.role === role) return current;
+        const updated = await updateRole(tx, id, role);
+        await revokeUserSessions(tx, id);
+        return updated;
+      });
+      await deps.sessions?.forgetUserSessions(id);
+      return presentAdminUserRow(row);
+    },
+
+    /**
+     * `DELETE /api/admin/users/{id}` (spec 001 §2, §4): a hard delete, in one transaction, of the user and
+     * everything they own, so that no stored count or list keeps a trace of them: the likes they gave
+     * (lowering those josies' `like_count`), their josies (and the likes, saves and reviews on them),
+     * their media rows, then the user row, whose foreign keys remove follows both ways, invites with their
+     * uses and visits, sessions, password resets and provider tokens. Contact messages, analytics events
+     * and reviews they made stay, with the user set to null. After commit: the media files are removed
+     * from storage and `josie.unpublished` is published for each josie that was in feeds.
+     * @throws AppError 403 for an admin account (admins cannot be deleted), 404 unknown user.
+     */
+    async deleteUser(actor: AuthUser, id: string): Promise<void> {
+      requireAdmin(actor);
+      if (!isUuid(id)) throw errors.notFound('User not found');
+      const { removedJosies, mediaKeys } = await db.transaction(async (tx) => {
+        const target = await findLiveUser(tx, id, { lock: true });
+        if (!target) throw errors.notFound('User not found');
+        if (target.role === 'admin') throw errors.forbidden('Admin users cannot be deleted');
+        await removeLikesGivenBy(tx, id);
+        const removed = await deleteJosiesOf(tx, id);
+        const keys = await deleteMediaOf(tx, id);
+        await deleteUserRow(tx, id);
+        return { removedJosies: removed, mediaKeys: keys };
+      });
+      await deps.sessions?.forgetUserSessions(id);
+      const results = await Promise.allSettled(mediaKeys.map((key) => storage.remove(key)));
+      results.forEach((result, i) => {
+        if (result.status === 'rejected') {
+          log.warn({ err: result.reason, key: mediaKeys[i] }, 'media file of a deleted user was not removed');
+        }
+      });
+      for (const josie of removedJosies) {
+        if (josie.status === 'published')
+          bus.publish('josie.unpublished', { josieId: josie.id, creatorId: id });
+      }
+    },
+
+    /** `GET /api/admin/templates`: every AI template with its variables, by name. */
+    async templates(actor: AuthUser): Promise<AdminTemplatesResponse> {
+      requireAdmin(actor);
+      return { templates: (await listTemplates(db)).map(presentTemplate) };
+    },
+
+    /**
+     * `PUT /api/admin/templates/{id}`: new name and content (trimmed and required by the contract).
+     * @throws AppError 404 'Template not found'.
+     */
+    async updateTemplate(actor: AuthUser, id: string, body: AdminTemplateBody): Promise<AdminTemplate> {
+      requireAdmin(actor);
+      const row = isUuid(id) ? await updateTemplate(db, id, body) : undefined;
+      if (!row) throw errors.notFound('Template not found');
+      return presentTemplate(row);
+    },
+
+    /** `GET /api/admin/preferences`: the genre and interest lists, by name. */
+    async preferences(actor: AuthUser): Promise<AdminPreferencesResponse> {
+      requireAdmin(actor);
+      const [genres, interests] = await Promise.all([catalogue('genres'), catalogue('interests')]);
+      return { genres, interests };
+    },
+
+    /**
+     * `POST /api/admin/preferences/{genres|interests}`: adds a name (already trimmed by the contract). A
+     * blank name is ignored (spec 001 §5): `added` is then false and the list is unchanged.
+     * @throws AppError 409 `Genre "Pop" already exists` (compared case-insensitively, stored spelling shown).
+     */
+    async addCatalogueEntry(
+      actor: AuthUser,
+      kind: CatalogueKind,
+      name: string,
+    ): Promise<{ items: AdminPreferenceItem[]; added: boolean }> {
+      requireAdmin(actor);
+      if (!name) return { items: await catalogue(kind), added: false };
+      const inserted = await insertCatalogueName(db, kind, name);
+      if (!inserted) {
+        const existing = (await findCatalogueName(db, kind, name)) ?? name;
+        throw errors.conflict(`${CATALOGUE_LABEL[kind]} "${existing}" already exists`, 'DUPLICATE_NAME');
+      }
+      return { items: await catalogue(kind), added: true };
+    },
+
+    /**
+     * `DELETE /api/admin/preferences/{genres|interests}/{id}`: removes the entry and, in the same
+     * transaction, that name from every user's chosen genres or interests; answers the list afterwards.
+     * @throws AppError 404 'Genre not found' / 'Interest not found'.
+     */
+    async removeCatalogueEntry(
+      actor: AuthUser,
+      kind: CatalogueKind,
+      id: string,
+    ): Promise<AdminPreferenceItem[]> {
+      requireAdmin(actor);
+      const notFound = errors.notFound(`${CATALOGUE_LABEL[kind]} not found`);
+      if (!isUuid(id)) throw notFound;
+      await db.transaction(async (tx) => {
+        const name = await deleteCatalogueEntry(tx, kind, id);
+        if (name === undefined) throw notFound;
+        await removeFromUserPreferences(tx, kind, name);
+      });
+      return catalogue(kind);
+    },
+
+    /** `GET /api/admin/messages`: the latest contact messages and newsletter subscribers, newest first. */
+    async messages(actor: AuthUser): Promise<AdminMessagesResponse> {
+      requireAdmin(actor);
+      const [contact, subscribers] = await Promise.all([
+        latestContactMessages(db, ADMIN_MESSAGES_LIMIT),
+        latestSubscribers(db, ADMIN_MESSAGES_LIMIT),
+      ]);
+      return {
+        contactMessages: contact.map(presentContactMessage),
+        newsletterSubscribers: subscribers.map(presentSubscriber),
+      };
+    },
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,70 @@
+import {
+  AiGenerateBody,
+  AiGenerateResponse,
+  AiProvidersQuery,
+  AiProvidersResponse,
+  MEDIA_AUTHOR_ROLES,
+  type Role,
+} from '@josie/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createOpenAiClient } from '../../adapters/openai.js';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../lib/errors.js';
+import { actor } from '../../plugins/auth.js';
+import { imageFetcherFor } from '../images/routes.js';
+import { createImageStore } from '../images/store.js';
+import { createAiService } from './service.js';
+
+/** Generations per user per minute: each one costs the operator money. */
+export const AI_GENERATIONS_PER_MINUTE = 20;
+
+/**
+ * The sign-in check of `POST /api/ai/generate`. The route is declared `public` so that this check, not the
+ * auth plugin's generic one, answers a visitor: spec 001 §6 gives the AI calls the message
+ * 'Authentication required'. Other roles than the authors' are refused 403 as everywhere.
+ */
+async function requireAuthor(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw errors.unauthenticated('Authentication required');
+  if (!(MEDIA_AUTHOR_ROLES as readonly Role[]).includes(request.user.role)) {
+    throw errors.forbidden('Unauthorized access');
+  }
+}
+
+/** AI generation for the editor. Spec 001 §5 (AI), §6, §7 (AI); issue 7. */
+export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const ai = ctx.config.integrations.ai;
+  const service = createAiService({
+    db: ctx.db,
+    openai: ai ? createOpenAiClient(ai) : null,
+    imagesAvailable: ai?.imageModel != null,
+    store: createImageStore({ db: ctx.db, storage: ctx.storage, log: app.log }),
+    fetcher: imageFetcherFor(ctx.config),
+  });
+  const perUser = app.rateLimit({
+    max: AI_GENERATIONS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `ai:${req.user?.id ?? req.ip}`,
+  });
+
+  app.post(
+    '/api/ai/generate',
+    {
+      config: { access: 'public' },
+      // Before body validation, so that a visitor is told to sign in whatever they sent.
+      preValidation: requireAuthor,
+      preHandler: perUser,
+      schema: { tags: ['ai'], body: AiGenerateBody, response: { 200: AiGenerateResponse } },
+    },
+    async (request) => service.generate(actor(request), request.body),
+  );
+
+  app.get(
+    '/api/ai/providers',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['ai'], querystring: AiProvidersQuery, response: { 200: AiProvidersResponse } },
+    },
+    async (request) => service.providers(request.query.type),
+  );
+};

@@ -1,0 +1,117 @@
+import type { AuthResponse, LoginBody, SignupBody } from '@josie/contract';
+import { hash, verify } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { errors } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { findUserByEmail } from '../users/queries.js';
+import type { UsersService } from '../users/service.js';
+import { createLoginLockout, type LoginLockout } from './lockout.js';
+import { findSessionUser, insertSession, revokeSession } from './queries.js';
+import { createSessionCache, type SessionCache } from './session-cache.js';
+import type { TokenSigner } from './tokens.js';
+
+/** argon2id parameters (OWASP's minimum: 19 MiB, 2 passes). */
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Hashes a password with argon2id. */
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+/**
+ * A hash of a random password, verified against when no account matches the email so that an unknown
+ * email takes as long as a wrong password and the answer reveals nothing.
+ */
+let dummyHash: Promise<string> | undefined;
+
+/** Sign-up, sign-in and sessions. Spec 000 §4 Session; DESIGN §2 auth. */
+export function createAuthService(deps: {
+  db: Db;
+  tokens: TokenSigner;
+  users: UsersService;
+  sessionTtlMs: number;
+  /** Per-email back-off after repeated failed sign-ins; one in this process's memory by default. */
+  lockout?: LoginLockout;
+  /** Live sessions in memory with cross-instance revocation (issue 9); none cached by default. */
+  sessions?: SessionCache;
+}) {
+  const { db, tokens } = deps;
+  const lockout = deps.lockout ?? createLoginLockout();
+  const sessions = deps.sessions ?? createSessionCache();
+
+  async function startSession(userId: string): Promise<AuthResponse> {
+    const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
+    const now = new Date();
+    const session = await db.transaction(async (tx) => {
+      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+      return insertSession(tx, userId, expiresAt);
+    });
+    const token = await tokens.sign(session.id, userId, expiresAt);
+    return { token, user: await deps.users.loadUser(userId) };
+  }
+
+  return {
+    /**
+     * `POST /api/auth/signup`: a new listener with a fresh session.
+     * @throws AppError 409 when the email (case-insensitive) already has an account.
+     */
+    async signup(body: SignupBody & { preferredLanguage?: 'en' | 'he' }): Promise<AuthResponse> {
+      const passwordHash = await hashPassword(body.password);
+      const [row] = await db
+        .insert(users)
+        .values({
+          name: body.name,
+          email: body.email,
+          passwordHash,
+          preferredLanguage: body.preferredLanguage ?? 'en',
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!row) throw errors.conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      return startSession(row.id);
+    },
+
+    /**
+     * `POST /api/auth/login`: records `lastLogin` and opens a session. Repeated failures for one email
+     * lock it for a growing delay ({@link createLoginLockout}); a success clears the count.
+     * @throws AppError 401 'Invalid email or password' for an unknown email or a wrong password alike;
+     *   429 while the email is locked (checked before the password).
+     */
+    async login(body: LoginBody): Promise<AuthResponse> {
+      lockout.assertAllowed(body.email);
+      const user = await findUserByEmail(db, body.email);
+      dummyHash ??= hashPassword(crypto.randomUUID());
+      const ok = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
+      if (!user?.passwordHash || !ok) {
+        lockout.recordFailure(body.email);
+        throw errors.unauthenticated('Invalid email or password');
+      }
+      lockout.recordSuccess(body.email);
+      return startSession(user.id);
+    },
+
+    /** `POST /api/auth/logout`: revokes the caller's session; its token stops working at once. */
+    async logout(actor: AuthUser): Promise<void> {
+      await revokeSession(db, actor.sessionId);
+      await sessions.forgetSession(actor.sessionId);
+    },
+
+    /** Bearer token -> user, for the auth plugin. Null when the token or its session is not valid. */
+    async resolveToken(token: string): Promise<AuthUser | null> {
+      const claims = await sessions.verify(token, () => tokens.verify(token));
+      if (!claims) return null;
+      return sessions.resolve(claims.sessionId, claims.userId, () =>
+        findSessionUser(db, claims.sessionId, claims.userId),
+      );
+    },
+
+    /**
+     * Forgets cached sessions, on every instance, after a transaction that revoked them committed: every
+     * session of `userId` (role change, password reset, account deletion).
+     */
+    forgetUserSessions: (userId: string) => sessions.forgetUser(userId),
+
+    startSession,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,83 @@
+import { LRUCache } from 'lru-cache';
+import type { AuthUser } from '../../plugins/auth.js';
+import { createInvalidatedCache } from '../../scale/cache.js';
+import { createInvalidation, type Invalidation } from '../../scale/invalidation.js';
+
+/** The session fields a request carries, without the session id (the cache key). */
+type SessionUser = Omit<AuthUser, 'sessionId'>;
+
+/** What a verified token says. */
+export interface TokenClaims {
+  sessionId: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+/**
+ * Live sessions kept in memory for a few seconds (issue 9, decision 0003), so an authenticated request
+ * does not always pay the session lookup. Revocations reach every instance through {@link Invalidation}:
+ * whoever revokes a session calls {@link SessionCache.forgetSession} or {@link SessionCache.forgetUser}
+ * after the revoking transaction commits. The JWT is still verified on every request (its expiry is the
+ * session's), so an entry never outlives its session.
+ */
+export interface SessionCache {
+  /**
+   * The claims of a bearer token: remembered once `verify` accepted the token (the same string always
+   * verifies the same way, so this needs no invalidation) until the token's own expiry, so a busy client
+   * does not pay the HMAC on every request. Null when `verify` refuses it (not remembered).
+   */
+  verify(token: string, verify: () => Promise<TokenClaims | null>): Promise<TokenClaims | null>;
+  /** The user of a live session: from memory, else `load()` (the session row), remembered when live. */
+  resolve(
+    sessionId: string,
+    userId: string,
+    load: () => Promise<SessionUser | undefined>,
+  ): Promise<AuthUser | null>;
+  /** One session was revoked (logout). */
+  forgetSession(sessionId: string): Promise<void>;
+  /** Every session of a user was revoked or changed meaning (role change, password reset, deletion). */
+  forgetUser(userId: string): Promise<void>;
+}
+
+/** Options of {@link createSessionCache}; `ttlMs` 0 (the default) caches nothing. */
+export interface SessionCacheOptions {
+  invalidation?: Invalidation;
+  ttlMs?: number;
+  /** Entries kept at most (least recently used go first). */
+  max?: number;
+}
+
+/** Creates the {@link SessionCache} of one app instance. */
+export function createSessionCache(opts: SessionCacheOptions = {}): SessionCache {
+  const invalidation = opts.invalidation ?? createInvalidation();
+  const cache = createInvalidatedCache<SessionUser>({
+    invalidation,
+    ttlMs: opts.ttlMs ?? 0,
+    max: opts.max ?? 10_000,
+  });
+  invalidation.subscribe('session', (sessionId) => cache.delete(sessionId));
+  invalidation.subscribe('user-sessions', (userId) => cache.deleteWhere((user) => user.id === userId));
+  invalidation.onReset(() => cache.clear());
+  const ttlMs = opts.ttlMs ?? 0;
+  const verified = new LRUCache<string, TokenClaims>({ max: opts.max ?? 10_000, ttl: Math.max(1, ttlMs) });
+  return {
+    async verify(token, verify) {
+      const known = ttlMs > 0 ? verified.get(token) : undefined;
+      if (known && known.expiresAt.getTime() > Date.now()) return known;
+      const claims = await verify();
+      if (claims && ttlMs > 0) {
+        verified.set(token, claims, {
+          ttl: Math.max(1, Math.min(ttlMs, claims.expiresAt.getTime() - Date.now())),
+        });
+      }
+      return claims;
+    },
+    async resolve(sessionId, userId, load) {
+      const user = await cache.get(sessionId, load);
+      // A token whose `sub` is not the session's user is refused, cached or not.
+      return user && user.id === userId ? { ...user, sessionId } : null;
+    },
+    forgetSession: (sessionId) => invalidation.publish('session', sessionId),
+    forgetUser: (userId) => invalidation.publish('user-sessions', userId),
+  };
+}

@@ -1,0 +1,36 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+const ALG = 'HS256';
+const ISSUER = 'josie';
+
+/**
+ * Signs and verifies the bearer JWT. The token only names a session (`sid`) and its user (`sub`); the
+ * session row decides whether it is still valid, so logout and revocation take effect at once.
+ */
+export function createTokenSigner(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    /** @param expiresAt - the session's expiry; the token expires with it. */
+    async sign(sessionId: string, userId: string, expiresAt: Date): Promise<string> {
+      return new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: ALG })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+    /** The session and user a token names, and when it expires; null when its signature or expiry is bad. */
+    async verify(token: string): Promise<{ sessionId: string; userId: string; expiresAt: Date } | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: [ALG] });
+        if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+        if (typeof payload.exp !== 'number') return null;
+        return { sessionId: payload.sid, userId: payload.sub, expiresAt: new Date(payload.exp * 1000) };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

@@ -1,0 +1,282 @@
+import { FeedResponse } from '@josie/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follows, josieReviews, josieSaves, josies, users } from '../../db/schema.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { countingDb } from '../../test/queries.js';
+import { encodeCursor } from './cursor.js';
+import { createFeedService } from './service.js';
+import { asActor, insertJosie, insertJosies, micros, titles } from './testing.js';
+
+describe('feeds', () => {
+  let ctx: TestContext;
+  let listener: TestUser;
+  let followed: TestUser;
+  let other: TestUser;
+
+  const get = async (url: string, user: TestUser | null = listener) => {
+    const res = await ctx.app.inject({ url, headers: user ? user.auth : {} });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const follow = (follower: TestUser, curator: TestUser) =>
+    ctx.database.db.insert(follows).values({ followerId: follower.user._id, curatorId: curator.user._id });
+
+  /** Every post of a feed, following nextCursor; `between` runs before each next page. */
+  async function readAll(
+    url: string,
+    user: TestUser,
+    between: (page: number) => Promise<void> = async () => {},
+  ) {
+    const posts: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page++) {
+      const res = await get(cursor ? `${url}?cursor=${cursor}` : url, user);
+      expect(res.status).toBe(200);
+      const data = FeedResponse.parse(res.body).data;
+      posts.push(...data.posts.map((p) => p._id));
+      if (!data.hasMore) {
+        expect(data.nextCursor).toBeNull();
+        return posts;
+      }
+      cursor = data.nextCursor;
+      await between(page);
+    }
+    throw new Error('the feed never ended');
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    listener = await createUser(ctx, { name: 'Lior' });
+    followed = await createUser(ctx, { role: 'curator', name: 'Followed' });
+    other = await createUser(ctx, { role: 'curator', name: 'Other' });
+    await follow(listener, followed);
+  });
+  afterAll(() => ctx.close());
+
+  it('refuses visitors on every feed (401)', async () => {
+    for (const url of [
+      '/api/josies/feed',
+      `/api/josies/curator/${followed.user._id}/feed`,
+      '/api/josies/saved',
+    ]) {
+      const res = await get(url, null);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        message: 'No authentication credentials provided',
+        code: 'UNAUTHENTICATED',
+      });
+    }
+  });
+
+  it('shows published josies of followed curators and the reader own, newest first', async () => {
+    const reader = await createUser(ctx, { role: 'curator', name: 'Reader' });
+    await follow(reader, followed);
+    const t = Date.now();
+    const mine = await insertJosie(ctx.database.db, reader.user._id, {
+      title: 'mine',
+      publishedAt: new Date(t - 1000),
+    });
+    const theirs = await insertJosie(ctx.database.db, followed.user._id, {
+      title: 'theirs',
+      publishedAt: new Date(t),
+    });
+    await insertJosie(ctx.database.db, followed.user._id, { title: 'pending', status: 'pending' });
+    await insertJosie(ctx.database.db, followed.user._id, { title: 'rejected', status: 'rejected' });
+    await insertJosie(ctx.database.db, other.user._id, {
+      title: 'not followed',
+      publishedAt: new Date(t + 1000),
+    });
+
+    const res = await get('/api/josies/feed', reader);
+    expect(res.status).toBe(200);
+    const { data } = FeedResponse.parse(res.body);
+    expect(data.posts.map((p) => p._id).slice(0, 2)).toEqual([theirs.id, mine.id]);
+    expect(titles(data.posts)).not.toContain('pending');
+    expect(titles(data.posts)).not.toContain('rejected');
+    expect(titles(data.posts)).not.toContain('not followed');
+    expect(data.posts[0]).toMatchObject({
+      status: 'published',
+      creator: { _id: followed.user._id, name: 'Followed', preferences: { myColor: '#ff69b4', myFont: '' } },
+      likeCount: 0,
+      likedByMe: false,
+      savedByMe: false,
+    });
+  });
+
+  it('shows the review history only to the creator (and reviewers), not to followers', async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const editor = await createUser(ctx, { role: 'editor' });
+    const fan = await createUser(ctx);
+    await follow(fan, curator);
+    await follow(editor, curator);
+    const josie = await insertJosie(ctx.database.db, curator.user._id, { title: 'reviewed' });
+    await ctx.database.db
+      .insert(josieReviews)
+      .values({ josieId: josie.id, reviewedBy: editor.user._id, action: 'approved' });
+    const seenBy = async (user: TestUser) =>
+      FeedResponse.parse((await get('/api/josies/feed', user)).body).data.posts.find(
+        (p) => p._id === josie.id,
+      )!;
+    expect((await seenBy(fan)).reviews).toEqual([]);
+    expect((await seenBy(curator)).reviews).toMatchObject([
+      { action: 'approved', reviewedBy: editor.user._id },
+    ]);
+    expect((await seenBy(editor)).reviews).toHaveLength(1);
+  });
+
+  it('answers an empty page for a user who follows nobody', async () => {
+    const loner = await createUser(ctx);
+    expect((await get('/api/josies/feed', loner)).body).toEqual({
+      data: { posts: [], hasMore: false, nextCursor: null },
+    });
+  });
+
+  it('pages through 45+ josies with no duplicate or gap while newer josies keep arriving', async () => {
+    const reader = await createUser(ctx);
+    const a = await createUser(ctx, { role: 'curator' });
+    const b = await createUser(ctx, { role: 'curator' });
+    await follow(reader, a);
+    await follow(reader, b);
+    const base = Date.now() - 3_600_000;
+    const expected = [
+      ...(await insertJosies(ctx.database.db, a.user._id, 25, new Date(base))),
+      ...(await insertJosies(ctx.database.db, b.user._id, 25, new Date(base - 500))),
+    ];
+    // Three josies sharing one publication time: the id breaks the tie.
+    for (let i = 0; i < 3; i++) {
+      expected.push(await insertJosie(ctx.database.db, b.user._id, { publishedAt: new Date(base - 10_000) }));
+    }
+    let arrived = 0;
+    const seen = await readAll('/api/josies/feed', reader, async () => {
+      // A newer josie lands between every two page loads (the live case of DESIGN §5).
+      await insertJosie(ctx.database.db, arrived % 2 ? a.user._id : b.user._id, {
+        title: `late ${arrived++}`,
+      });
+    });
+    expect(arrived).toBeGreaterThanOrEqual(2);
+    expect(new Set(seen).size).toBe(seen.length);
+    const order = [...expected].sort(
+      (x, y) => y.publishedAt!.getTime() - x.publishedAt!.getTime() || (y.id < x.id ? -1 : 1),
+    );
+    expect(seen).toEqual(order.map((j) => j.id));
+    expect(seen).toHaveLength(53);
+  });
+
+  it('keeps microsecond publication times apart across a page boundary', async () => {
+    const reader = await createUser(ctx);
+    const c = await createUser(ctx, { role: 'curator' });
+    await follow(reader, c);
+    // 23 josies within one millisecond: a millisecond cursor would repeat or skip some.
+    const rows = [];
+    for (let i = 0; i < 23; i++) {
+      const us = String(999 - i * 7).padStart(3, '0');
+      rows.push(
+        await insertJosie(ctx.database.db, c.user._id, {
+          publishedAt: micros(`2024-05-01T10:00:00.123${us}Z`),
+        }),
+      );
+    }
+    const seen = await readAll('/api/josies/feed', reader);
+    expect(seen).toEqual(rows.map((r) => r.id));
+  });
+
+  it('refuses a cursor it did not write (400)', async () => {
+    const bad = [
+      'not-a-cursor',
+      Buffer.from('2024-01-01T00:00:00Z,nope').toString('base64url'),
+      Buffer.from(`2024-02-31T00:00:00Z,${crypto.randomUUID()}`).toString('base64url'),
+      Buffer.from(`yesterday,${crypto.randomUUID()}`).toString('base64url'),
+    ];
+    for (const cursor of bad) {
+      for (const url of [
+        '/api/josies/feed',
+        `/api/josies/curator/${followed.user._id}/feed`,
+        '/api/josies/saved',
+      ]) {
+        const res = await get(`${url}?cursor=${cursor}`);
+        expect(res.status, `${url} ${cursor}`).toBe(400);
+        expect(res.body).toEqual({ message: 'Invalid cursor', code: 'VALIDATION_ERROR' });
+      }
+    }
+    const ok = encodeCursor({ at: '2024-01-01T00:00:00.000001Z', id: crypto.randomUUID() });
+    expect((await get(`/api/josies/feed?cursor=${ok}`)).status).toBe(200);
+  });
+
+  it("serves one curator's published josies and 404s unknown, deleted or malformed curators", async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const rows = await insertJosies(ctx.database.db, curator.user._id, 22);
+    await insertJosie(ctx.database.db, curator.user._id, { status: 'pending' });
+    const seen = await readAll(`/api/josies/curator/${curator.user._id}/feed`, other);
+    expect(seen).toEqual(rows.map((r) => r.id));
+
+    const silent = await createUser(ctx, { role: 'curator' });
+    expect((await get(`/api/josies/curator/${silent.user._id}/feed`)).body.data.posts).toEqual([]);
+
+    for (const id of [crypto.randomUUID(), 'not-an-id']) {
+      const res = await get(`/api/josies/curator/${id}/feed`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Curator not found', code: 'NOT_FOUND' });
+    }
+    await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, silent.user._id));
+    expect((await get(`/api/josies/curator/${silent.user._id}/feed`)).status).toBe(404);
+  });
+
+  it('lists saved josies still published, most recently saved first, keyset paginated', async () => {
+    const saver = await createUser(ctx);
+    const curator = await createUser(ctx, { role: 'curator' });
+    const rows = await insertJosies(ctx.database.db, curator.user._id, 24);
+    // Save them oldest-published first: the list follows the save time, not the publication time.
+    for (const row of [...rows].reverse()) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/josies/${row.id}/save`,
+        headers: saver.auth,
+      });
+      expect(res.json()).toEqual({ data: { saved: true } });
+    }
+    // Save times one millisecond apart at most could tie; make them distinct and known.
+    await ctx.database.db.execute(sql`
+      update ${josieSaves} s set created_at = now() - (interval '1 second' * (j.n))
+      from (select id, row_number() over (order by published_at desc) as n from ${josies}
+            where creator_id = ${curator.user._id}) j
+      where s.josie_id = j.id and s.user_id = ${saver.user._id}`);
+    await ctx.database.db.update(josies).set({ status: 'pending' }).where(eq(josies.id, rows[0]!.id));
+
+    const seen = await readAll('/api/josies/saved', saver);
+    expect(seen).toEqual(rows.slice(1).map((r) => r.id));
+    const first = FeedResponse.parse((await get('/api/josies/saved', saver)).body).data;
+    expect(first.posts).toHaveLength(20);
+    expect(first.posts.every((p) => p.savedByMe)).toBe(true);
+    expect((await get('/api/josies/saved', listener)).body.data.posts).toEqual([]);
+  });
+
+  it('costs the same number of queries whatever the page size', async () => {
+    const reader = await createUser(ctx);
+    const curators = [await createUser(ctx, { role: 'curator' }), await createUser(ctx, { role: 'curator' })];
+    for (const c of curators) {
+      await follow(reader, c);
+      const rows = await insertJosies(ctx.database.db, c.user._id, 30);
+      await ctx.database.db
+        .insert(josieSaves)
+        .values(rows.map((r) => ({ josieId: r.id, userId: reader.user._id })));
+    }
+    const { db, statements } = countingDb(ctx.database);
+    const feed = createFeedService({ db });
+    const counts: Record<string, number[]> = { following: [], curator: [], saved: [] };
+    for (const size of [1, 5, 20, 50]) {
+      for (const [name, call] of [
+        ['following', () => feed.following(asActor(reader), {}, size)],
+        ['curator', () => feed.curator(asActor(reader), curators[0]!.user._id, {}, size)],
+        ['saved', () => feed.saved(asActor(reader), {}, size)],
+      ] as const) {
+        statements.length = 0;
+        const page = await call();
+        expect(page.data.posts).toHaveLength(Math.min(size, name === 'curator' ? 30 : 60));
+        counts[name]!.push(statements.length);
+      }
+    }
+    // One statement reads the page with its creators and the reader's likes and saves (plus the curator
+    // lookup); a reader sees no review history, so none is read.
+    expect(counts).toEqual({ following: [1, 1, 1, 1], curator: [2, 2, 2, 2], saved: [1, 1, 1, 1] });
+  });
+});

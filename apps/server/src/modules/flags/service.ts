@@ -1,0 +1,50 @@
+import { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey, type FlagsResponse } from '@josie/contract';
+import type { Executor } from '../../db/client.js';
+import { featureFlags } from '../../db/schema.js';
+import { createInvalidatedCache } from '../../scale/cache.js';
+import { createInvalidation, type Invalidation } from '../../scale/invalidation.js';
+
+/** The one cache key: the flags are read and invalidated as a whole. */
+const ALL = 'all';
+
+/**
+ * Remote feature flags stored in the database (DESIGN §9.10). Every page load reads them, so they are
+ * kept in memory for `cacheTtlMs` (issue 9); a change made on any instance invalidates every instance's
+ * copy through `invalidation`. Without options nothing is cached.
+ */
+export function createFlagsService(deps: { db: Executor; invalidation?: Invalidation; cacheTtlMs?: number }) {
+  const { db } = deps;
+  const invalidation = deps.invalidation ?? createInvalidation();
+  const cache = createInvalidatedCache<FlagsResponse>({ invalidation, ttlMs: deps.cacheTtlMs ?? 0, max: 1 });
+  invalidation.subscribe('flags', () => cache.clear());
+  invalidation.onReset(() => cache.clear());
+
+  async function load(): Promise<FlagsResponse> {
+    const rows = await db.select().from(featureFlags);
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    const out = {} as FlagsResponse;
+    for (const key of FLAG_KEYS) {
+      const value = stored.get(key);
+      out[key] = value === undefined || value.trim() === '' ? FLAG_DEFAULTS[key] : value;
+    }
+    return out;
+  }
+
+  return {
+    /** Every flag as its stored string, or the spec's default when none is stored or it is empty. */
+    async all(): Promise<FlagsResponse> {
+      const flags = await cache.get(ALL, load);
+      // A copy: callers must not be able to change the cached object.
+      return { ...flags };
+    },
+    /** Stores one flag's string (admins only, checked by the route); every instance forgets its copy. */
+    async set(key: FlagKey, value: string): Promise<void> {
+      await db
+        .insert(featureFlags)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: featureFlags.key, set: { value, updatedAt: new Date() } });
+      await invalidation.publish('flags', key);
+    },
+  };
+}
+export type FlagsService = ReturnType<typeof createFlagsService>;

@@ -1,0 +1,78 @@
+import type { FollowResponse } from '@josie/contract';
+import { validate as isUuid } from 'uuid';
+import type { Db, Executor } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { followingIds } from '../users/queries.js';
+import { deleteFollow, findLiveUserRole, insertFollow, insertFollowsOfCurators } from './queries.js';
+
+/** Error codes of the follow rules, beside the status. */
+export const FOLLOW_ERROR_CODES = { notACurator: 'NOT_A_CURATOR', selfFollow: 'SELF_FOLLOW' } as const;
+
+/**
+ * Following curators (spec 001 §4, §7). Only curators can be followed, never oneself; both calls are
+ * idempotent. `follow.changed` is published after the commit so that open sockets join or leave the
+ * curator's room (DESIGN §6).
+ */
+export function createFollowsService(deps: { db: Db; bus: EventBus }) {
+  const { db, bus } = deps;
+
+  function checkTarget(actor: AuthUser, id: string) {
+    if (!isUuid(id)) throw errors.notFound('Curator not found');
+    if (id === actor.id) throw errors.badRequest('You cannot follow yourself', FOLLOW_ERROR_CODES.selfFollow);
+  }
+
+  /** Publishes one `follow.changed` per curator; call after the transaction committed. */
+  function announce(followerId: string, curatorIds: readonly string[], following: boolean) {
+    for (const curatorId of curatorIds) bus.publish('follow.changed', { followerId, curatorId, following });
+  }
+
+  return {
+    /**
+     * `POST /api/users/follow/{id}`.
+     * @throws AppError 404 unknown, deleted or malformed id; 400 `NOT_A_CURATOR`; 400 `SELF_FOLLOW`.
+     */
+    async follow(actor: AuthUser, curatorId: string): Promise<FollowResponse> {
+      checkTarget(actor, curatorId);
+      const { added, following } = await db.transaction(async (tx) => {
+        const target = await findLiveUserRole(tx, curatorId);
+        if (!target) throw errors.notFound('Curator not found');
+        if (target.role !== 'curator') {
+          throw errors.badRequest('Only curators can be followed', FOLLOW_ERROR_CODES.notACurator);
+        }
+        const added = await insertFollow(tx, actor.id, curatorId);
+        return { added, following: await followingIds(tx, actor.id) };
+      });
+      if (added) announce(actor.id, [curatorId], true);
+      return { success: true, following };
+    },
+
+    /**
+     * `POST /api/users/unfollow/{id}`. Works whatever the user's role now is, so a curator who became a
+     * listener can still be unfollowed.
+     * @throws AppError 404 unknown or malformed id (and no follow to remove); 400 `SELF_FOLLOW`.
+     */
+    async unfollow(actor: AuthUser, curatorId: string): Promise<FollowResponse> {
+      checkTarget(actor, curatorId);
+      const { removed, following } = await db.transaction(async (tx) => {
+        const removed = await deleteFollow(tx, actor.id, curatorId);
+        if (!removed && !(await findLiveUserRole(tx, curatorId))) throw errors.notFound('Curator not found');
+        return { removed, following: await followingIds(tx, actor.id) };
+      });
+      if (removed) announce(actor.id, [curatorId], false);
+      return { success: true, following };
+    },
+
+    /**
+     * Follows the live curators among `curatorIds` inside the caller's transaction (onboarding's completion
+     * step); the caller passes the result to {@link announce} once committed.
+     * @returns the curator ids newly followed.
+     */
+    followCurators: (tx: Executor, followerId: string, curatorIds: readonly string[]) =>
+      insertFollowsOfCurators(tx, followerId, curatorIds),
+
+    announce,
+  };
+}
+export type FollowsService = ReturnType<typeof createFollowsService>;

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import {
+  ImageGetQuery,
+  ImageIdParams,
+  ImageProvidersResponse,
+  ImageSearchItem,
+  ImageSearchQuery,
+  ImageSearchResponse,
+  ImageUploadResponse,
+  ImageUploadUrlBody,
+  ImageUrlResponse,
+  LIMITS,
+  MEDIA_AUTHOR_ROLES,
+} from '@josie/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createOpenverseClient } from '../../adapters/openverse.js';
+import { createPixabayClient } from '../../adapters/pixabay.js';
+import type { Config } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../lib/errors.js';
+import { addressInRanges, createSafeFetcher, parseAddressRanges, type SafeFetcher } from '../../lib/ssrf.js';
+import { actor } from '../../plugins/auth.js';
+import { SEARCHES_PER_MINUTE } from '../audio/routes.js';
+import { createImagesService } from './service.js';
+import { createImageStore } from './store.js';
+
+/** The multipart field of `POST /api/images/upload` (spec 001 §7); only its first file is used. */
+export const UPLOAD_FIELD = 'images';
+/** Imports from a URL per user per minute (each one is an outbound download). */
+export const IMPORTS_PER_MINUTE = 20;
+
+/**
+ * The SSRF-guarded fetcher image import uses (spec 001 §5, §9: 10 s, 5 MB), with the operator's
+ * `IMAGE_FETCH_ALLOWED_ADDRESSES` and `IMAGE_FETCH_CA_FILE`. Also used for images an AI endpoint answers
+ * by link.
+ */
+export function imageFetcherFor(config: Config): SafeFetcher {
+  const i = config.integrations;
+  const allowed = i.imageFetchAllowedAddresses
+    ? addressInRanges(parseAddressRanges(i.imageFetchAllowedAddresses))
+    : null;
+  return createSafeFetcher({
+    timeoutMs: 10_000,
+    maxBytes: LIMITS.imageMaxBytes,
+    maxRedirects: 3,
+    ...(allowed ? { allowAddress: allowed } : {}),
+    ...(i.imageFetchCaFile ? { extraCa: readFileSync(i.imageFetchCaFile) } : {}),
+    userAgent: `Josie image import (+${config.publicUrl})`,
+  });
+}
+
+/**
+ * The first file of the `images` field, read into memory (5 MB at most, set in app.ts).
+ * @throws AppError 400 without an image file; 413 over 5 MB.
+ */
+async function firstImage(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw errors.badRequest('Send the image as multipart/form-data');
+  const { FilesLimitError, RequestFileTooLargeError } = request.server.multipartErrors;
+  let image: Buffer | null = null;
+  let notImage = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (image || part.fieldname !== UPLOAD_FIELD) {
+        part.file.resume();
+        continue;
+      }
+      if (!part.mimetype.startsWith('image/')) {
+        notImage = true;
+        part.file.resume();
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (bytes.length > 0) image = bytes;
+    }
+  } catch (err) {
+    if (err instanceof RequestFileTooLargeError) {
+      throw errors.tooLarge('Some files exceed the maximum size of 5MB');
+    }
+    // Files after the first are not read (spec 001 §5: only the first file is uploaded).
+    if (!(err instanceof FilesLimitError && image)) throw err;
+  }
+  if (image) return image;
+  if (notImage) throw errors.badRequest('Please select only image files');
+  throw errors.badRequest(`Please select an image to upload (multipart field "${UPLOAD_FIELD}")`);
+}
+
+/**
+ * Image search, upload and import from a URL. Spec 001 §5 (Image URL, Image upload, search term), §7
+ * (Images), §9; DESIGN §9.12. For the roles that write josies.
+ */
+export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config } = ctx;
+  const i = config.integrations;
+  const service = createImagesService({
+    pixabay: i.pixabay ? createPixabayClient(i.pixabay) : null,
+    openverse: createOpenverseClient(i.openverse),
+    fetcher: imageFetcherFor(config),
+    store: createImageStore({ db: ctx.db, storage: ctx.storage, log: app.log }),
+  });
+  const userKey = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.user?.id ?? req.ip}`;
+  const searches = app.rateLimit({
+    max: SEARCHES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: userKey('media-search'),
+  });
+  const imports = app.rateLimit({
+    max: IMPORTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: userKey('image-import'),
+  });
+  const authors = { access: MEDIA_AUTHOR_ROLES };
+
+  app.get(
+    '/api/images/providers',
+    { config: authors, schema: { tags: ['images'], response: { 200: ImageProvidersResponse } } },
+    async () => service.providers(),
+  );
+
+  app.get(
+    '/api/images/search',
+    {
+      config: authors,
+      preHandler: searches,
+      schema: { tags: ['images'], querystring: ImageSearchQuery, response: { 200: ImageSearchResponse } },
+    },
+    async (request) => service.search(request.query),
+  );
+
+  app.post(
+    '/api/images/upload',
+    {
+      config: authors,
+      preHandler: imports,
+      schema: { tags: ['images'], consumes: ['multipart/form-data'], response: { 201: ImageUploadResponse } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.upload(actor(request), await firstImage(request))),
+  );
+
+  app.post(
+    '/api/images/upload-url',
+    {
+      config: authors,
+      preHandler: imports,
+      schema: { tags: ['images'], body: ImageUploadUrlBody, response: { 201: ImageUrlResponse } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.importFromUrl(actor(request), request.body.url)),
+  );
+
+  // Registered after the static paths above; `:id` never shadows them in Fastify's router anyway.
+  app.get(
+    '/api/images/:id',
+    {
+      config: authors,
+      preHandler: searches,
+      schema: {
+        tags: ['images'],
+        params: ImageIdParams,
+        querystring: ImageGetQuery,
+        response: { 200: ImageSearchItem },
+      },
+    },
+    async (request) => service.get(request.params.id, request.query.provider),
+  );
+};

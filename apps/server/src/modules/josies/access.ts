@@ -1,0 +1,27 @@
+import type { Role } from '@josie/contract';
+import type { JosieRow } from './queries.js';
+
+/** Who looks at a josie: a signed-in user's id and role, or null for a visitor. */
+export type Viewer = { id: string; role: Role } | null;
+
+/** Roles that review josies (spec 000 §6: editor and admin approve and reject). */
+export const REVIEWER_ROLES = ['editor', 'admin'] as const satisfies readonly Role[];
+
+/** True for editors and admins. */
+export function isReviewer(viewer: Viewer): boolean {
+  return viewer !== null && (REVIEWER_ROLES as readonly Role[]).includes(viewer.role);
+}
+
+/**
+ * Whether `viewer` may see a josie: everyone sees a published one; a pending or rejected one only its
+ * creator, editors and admins (spec 000 §2, §6; issue 3). Others get the same 404 as for an unknown id.
+ */
+export function canView(viewer: Viewer, row: Pick<JosieRow, 'status' | 'creatorId'>): boolean {
+  if (row.status === 'published') return true;
+  return viewer !== null && (viewer.id === row.creatorId || isReviewer(viewer));
+}
+
+/** Whether `viewer` may read the review history (reviews, rejection reason): the creator and reviewers. */
+export function canSeeReviews(viewer: Viewer, row: Pick<JosieRow, 'creatorId'>): boolean {
+  return viewer !== null && (viewer.id === row.creatorId || isReviewer(viewer));
+}

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Josie, JosieCreateBody } from '@josie/contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../adapters/storage.js';
+import { josieLikes, josieReviews, josies, users } from '../../db/schema.js';
+import { seed } from '../../db/seed/index.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+
+describe('demo josies', () => {
+  let ctx: TestContext;
+  const storage = () => createLocalStorage(join(ctx.dataDir, 'media'));
+  const login = async (email: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'demo-password' },
+    });
+    return { authorization: `Bearer ${res.json().token}` };
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    await seed(ctx.database.db, { demo: true, storage: storage(), demoPassword: 'demo-password' });
+  });
+  afterAll(() => ctx.close());
+
+  it('gives each demo curator 4 to 6 published josies with real media, and valid paragraphs', async () => {
+    for (const n of [1, 2, 3]) {
+      const res = await ctx.app.inject({
+        url: '/api/josies/my-josies',
+        headers: await login(`curator${n}@demo.josie`),
+      });
+      const posts = res.json().data.posts as Josie[];
+      const live = posts.filter((p) => p.status === 'published');
+      expect(live.length).toBeGreaterThanOrEqual(4);
+      expect(live.length).toBeLessThanOrEqual(6);
+      for (const p of posts) {
+        // Every demo josie obeys the rules the API enforces.
+        expect(JosieCreateBody.parse({ title: p.title, paragraphs: p.paragraphs }).paragraphs).toEqual(
+          p.paragraphs,
+        );
+        if (p.status === 'published') expect(p.text.length).toBeGreaterThan(100);
+        expect(p.paragraphs.some((x) => x.type === 'audioItem' || x.type === 'video')).toBe(true);
+        for (const x of p.paragraphs) {
+          if (x.type === 'image') expect(existsSync(join(ctx.dataDir, x.content))).toBe(true);
+        }
+      }
+      // Published over the last weeks, not all at once.
+      const times = live.map((p) => Date.parse(p.publishedAt!));
+      expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(7 * 24 * 3600 * 1000);
+    }
+  });
+
+  it('serves the shipped images and keeps them small', async () => {
+    const [row] = await ctx.database.db
+      .select()
+      .from(josies)
+      .where(eq(josies.title, 'Synths After Midnight'));
+    const image = row!.paragraphs.find((p) => p.type === 'image')!.content as string;
+    const res = await ctx.app.inject({ url: image });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.rawPayload.length).toBeLessThan(60 * 1024);
+  });
+
+  it('fills the review queue and keeps a rejected josie with its reason and review', async () => {
+    const editor = await login('editor@demo.josie');
+    const queue = (await ctx.app.inject({ url: '/api/josies/pending', headers: editor })).json().data
+      .posts as Josie[];
+    expect(queue.length).toBeGreaterThanOrEqual(1);
+    const [rejected] = await ctx.database.db.select().from(josies).where(eq(josies.status, 'rejected'));
+    expect(rejected!.rejectionReason).toBeTruthy();
+    const [editorRow] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'editor@demo.josie'));
+    const reviews = await ctx.database.db
+      .select()
+      .from(josieReviews)
+      .where(eq(josieReviews.josieId, rejected!.id));
+    expect(reviews).toMatchObject([
+      { action: 'rejected', reviewedBy: editorRow!.id, rejectionReason: rejected!.rejectionReason },
+    ]);
+  });
+
+  it('keeps like counts in step with the likes of the demo listeners', async () => {
+    const rows = await ctx.database.db.select().from(josies);
+    const likes = await ctx.database.db
+      .select({ josieId: josieLikes.josieId, n: count() })
+      .from(josieLikes)
+      .groupBy(josieLikes.josieId);
+    const byJosie = new Map(likes.map((l) => [l.josieId, l.n]));
+    expect(likes.length).toBeGreaterThan(3);
+    for (const row of rows) expect(row.likeCount, row.title).toBe(byJosie.get(row.id) ?? 0);
+  });
+
+  it('seeds once: a second start adds nothing', async () => {
+    const before = await ctx.database.db.select({ n: count() }).from(josies);
+    await seed(ctx.database.db, { demo: true, storage: storage(), demoPassword: 'demo-password' });
+    expect(await ctx.database.db.select({ n: count() }).from(josies)).toEqual(before);
+  });
+});

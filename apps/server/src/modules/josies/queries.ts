@@ -1,0 +1,112 @@
+import type { Paragraph } from '@josie/contract';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { josies, media, users } from '../../db/schema.js';
+import { type PresentableRow, presentationColumns } from './presenter.js';
+
+/** A stored josie row. */
+export type JosieRow = typeof josies.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `id` can be a josie id (PostgreSQL refuses a malformed uuid, so callers answer 404 first). */
+export const isUuid = (id: string) => UUID.test(id);
+
+/** One josie by id; `forUpdate` locks the row until the transaction ends. */
+export async function findJosie(
+  db: Executor,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<JosieRow | undefined> {
+  const query = db.select().from(josies).where(eq(josies.id, id));
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
+  return row;
+}
+
+/**
+ * One josie by id with its creator and the viewer's like and save (`presentationColumns`), as a prepared
+ * statement of `db` (issue 9): the josie read is one statement, built once, planned once per connection.
+ * `viewerId` null is a visitor.
+ */
+export function prepareFindPresentableJosie(
+  db: Db,
+): (id: string, viewerId: string | null) => Promise<PresentableRow | undefined> {
+  const query = db
+    .select({ ...getTableColumns(josies), ...presentationColumns(sql.placeholder('viewer')) })
+    .from(josies)
+    .leftJoin(users, eq(users.id, josies.creatorId))
+    .where(eq(josies.id, sql.placeholder('id')))
+    .prepare('josie_by_id');
+  return async (id, viewerId) => (await query.execute({ id, viewer: viewerId }))[0];
+}
+
+/** A curator's josies, last updated first (spec 001 §9: the my-josies default sort). */
+export function listJosiesByCreator(db: Executor, creatorId: string): Promise<JosieRow[]> {
+  return db
+    .select()
+    .from(josies)
+    .where(eq(josies.creatorId, creatorId))
+    .orderBy(desc(josies.updatedAt), desc(josies.id));
+}
+
+export async function insertJosie(
+  db: Executor,
+  values: { creatorId: string; title: string; paragraphs: Paragraph[] },
+): Promise<JosieRow> {
+  const [row] = await db
+    .insert(josies)
+    .values({ ...values, status: 'pending' })
+    .returning();
+  return row!;
+}
+
+export async function updateJosie(
+  db: Executor,
+  id: string,
+  values: { title: string; paragraphs: Paragraph[]; status: JosieRow['status'] },
+): Promise<JosieRow> {
+  const [row] = await db
+    .update(josies)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(josies.id, id))
+    .returning();
+  return row!;
+}
+
+/** Deletes a josie (its likes, saves and reviews cascade); answers the row as it was, if it existed. */
+export async function deleteJosie(db: Executor, id: string): Promise<JosieRow | undefined> {
+  const [row] = await db.delete(josies).where(eq(josies.id, id)).returning();
+  return row;
+}
+
+/** Records an uploaded image (DESIGN §4 `media`). */
+export async function insertMedia(
+  db: Executor,
+  values: { ownerId: string; storageKey: string; bytes: number; width: number; height: number },
+): Promise<void> {
+  await db.insert(media).values({ ...values, kind: 'josie-image' });
+}
+
+/** The josie-image media rows among `keys`. */
+export function findJosieImages(db: Executor, keys: string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: media.id, storageKey: media.storageKey })
+    .from(media)
+    .where(and(eq(media.kind, 'josie-image'), inArray(media.storageKey, keys)));
+}
+
+/** True when some josie still shows `url` as its image (jsonb containment, so no row is scanned in JS). */
+export async function isImageReferenced(db: Executor, url: string): Promise<boolean> {
+  const needle = JSON.stringify([{ type: 'image', content: url }]);
+  const [row] = await db
+    .select({ id: josies.id })
+    .from(josies)
+    .where(sql`${josies.paragraphs} @> ${needle}::jsonb`)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function deleteMedia(db: Executor, id: string): Promise<void> {
+  await db.delete(media).where(eq(media.id, id));
+}

@@ -1,0 +1,242 @@
+import type { Josie, JosieCreateBody, JosieUpdateBody, Paragraph } from '@josie/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Storage } from '../../adapters/storage.js';
+import type { Db, Executor } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import { type ProcessedImage, processImage } from '../../lib/images.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { canView, isReviewer, type Viewer } from './access.js';
+import { presentJosiesFor, presentPresentable } from './presenter.js';
+import {
+  deleteJosie,
+  deleteMedia,
+  findJosie,
+  findJosieImages,
+  insertJosie,
+  insertMedia,
+  isImageReferenced,
+  isUuid,
+  type JosieRow,
+  listJosiesByCreator,
+  prepareFindPresentableJosie,
+  updateJosie,
+} from './queries.js';
+
+/** Uploaded josie images are scaled down to this width (pixels). */
+export const JOSIE_IMAGE_MAX_WIDTH = 1600;
+
+const NOT_FOUND = 'Josie not found';
+
+/** An uploaded image, processed and given its storage key, not yet written. */
+interface PreparedImage extends ProcessedImage {
+  key: string;
+  url: string;
+}
+
+/** How an edit is allowed: by the creator (back to review), or by a reviewer (owner and status kept). */
+type EditMode = 'creator' | 'reviewer';
+
+/**
+ * Who may edit a josie the actor can see (DESIGN §9.6, §9.14): its creator, whatever its status; an
+ * editor or admin while it is pending review.
+ *
+ * @throws AppError 403 for anyone else.
+ */
+function editMode(actor: AuthUser, row: JosieRow): EditMode {
+  if (actor.id === row.creatorId) return 'creator';
+  if (isReviewer(actor) && row.status === 'pending') return 'reviewer';
+  throw errors.forbidden(
+    isReviewer(actor)
+      ? 'Only pending josies can be edited by a reviewer'
+      : 'You can only edit your own josies',
+  );
+}
+
+/** The image URLs a josie shows (current and legacy paragraph names). */
+function imageUrls(paragraphs: JosieRow['paragraphs']): string[] {
+  return paragraphs
+    .filter((p) => (p.type === 'image' || p.type === 'image1') && typeof p.content === 'string')
+    .map((p) => p.content as string);
+}
+
+/**
+ * Puts the uploaded image's URL in the image paragraph whose content is empty, or adds an image paragraph
+ * after the text (first when there is no text). Spec 001 §5 Image upload: the file becomes the image.
+ */
+function placeImage(paragraphs: Paragraph[], url: string): Paragraph[] {
+  const at = paragraphs.findIndex((p) => p.type === 'image');
+  if (at !== -1) return paragraphs.map((p, i) => (i === at ? { type: 'image', content: url } : p));
+  const text = paragraphs.findIndex((p) => p.type === 'text');
+  const out = [...paragraphs];
+  out.splice(text + 1, 0, { type: 'image', content: url });
+  return out;
+}
+
+/**
+ * Authoring of josies: create, edit, delete, read, and the creator's list. Spec 001 §1-§5, §7; spec 000
+ * §2, §4; DESIGN §9.6, §9.14. Writes happen in transactions; domain events are published after commit.
+ */
+export function createJosiesService(deps: {
+  db: Db;
+  storage: Storage;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+}) {
+  const { db, storage, bus, log } = deps;
+  const findPresentable = prepareFindPresentableJosie(db);
+
+  const present = async (executor: Executor, row: JosieRow, viewer: Viewer): Promise<Josie> =>
+    (await presentJosiesFor(executor, [row], viewer))[0]!;
+
+  /** A josie the viewer may see, or 404 (also for malformed ids, so answers reveal nothing). */
+  async function findVisible(viewer: Viewer, id: string): Promise<JosieRow> {
+    const row = isUuid(id) ? await findJosie(db, id) : undefined;
+    if (!row || !canView(viewer, row)) throw errors.notFound(NOT_FOUND);
+    return row;
+  }
+
+  /**
+   * Validates the upload against the paragraphs and decodes it (before anything is written).
+   * @throws AppError 400 when an image paragraph is left empty without a file; 400/413 from processImage.
+   */
+  async function prepareImage(paragraphs: Paragraph[], image: Buffer | null): Promise<PreparedImage | null> {
+    if (!image) {
+      if (paragraphs.some((p) => p.type === 'image' && p.content === '')) {
+        throw errors.badRequest('Choose an image to upload, or remove the image');
+      }
+      return null;
+    }
+    const processed = await processImage(image, { maxWidth: JOSIE_IMAGE_MAX_WIDTH });
+    const key = `josies/${crypto.randomUUID()}.${processed.extension}`;
+    return { ...processed, key, url: storage.publicUrl(key) };
+  }
+
+  /**
+   * Runs `work` in a transaction together with the upload's `media` row. The file is stored first and
+   * removed again when the transaction fails, so neither a row without a file nor an orphan file remains.
+   */
+  async function writeWithImage<T>(
+    ownerId: string,
+    image: PreparedImage | null,
+    work: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    if (image) await storage.put(image.key, image.bytes, image.contentType);
+    try {
+      return await db.transaction(async (tx) => {
+        const result = await work(tx);
+        if (image) {
+          await insertMedia(tx, {
+            ownerId,
+            storageKey: image.key,
+            bytes: image.bytes.length,
+            width: image.width,
+            height: image.height,
+          });
+        }
+        return result;
+      });
+    } catch (err) {
+      if (image) {
+        await storage.remove(image.key).catch((e) => log.error({ err: e, key: image.key }, 'orphan upload'));
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Deletes the uploaded images among `urls` that no josie shows any more (after a replace or a delete).
+   * Runs after commit; a failure is logged, never answered, since the josie itself was saved.
+   */
+  async function releaseImages(urls: string[]): Promise<void> {
+    const prefix = storage.publicUrl('');
+    const keys = urls.filter((u) => u.startsWith(prefix)).map((u) => u.slice(prefix.length));
+    try {
+      for (const row of await findJosieImages(db, keys)) {
+        if (await isImageReferenced(db, storage.publicUrl(row.storageKey))) continue;
+        await deleteMedia(db, row.id);
+        await storage.remove(row.storageKey);
+      }
+    } catch (err) {
+      log.error({ err, keys }, 'releasing josie images failed');
+    }
+  }
+
+  return {
+    /**
+     * `GET /api/josies/{id}`: a published josie for anyone; a pending or rejected one for its creator,
+     * editors and admins.
+     * @throws AppError 404 otherwise (unknown, malformed or hidden id alike).
+     */
+    async get(viewer: Viewer, id: string): Promise<Josie> {
+      // One statement reads the josie, its creator and the viewer's marks (the hottest read of the app).
+      const row = isUuid(id) ? await findPresentable(id, viewer?.id ?? null) : undefined;
+      if (!row || !canView(viewer, row)) throw errors.notFound(NOT_FOUND);
+      return (await presentPresentable(db, [row], viewer))[0]!;
+    },
+
+    /** `GET /api/josies/my-josies`: the actor's josies, last updated first, in a fixed number of queries. */
+    async listMine(actor: AuthUser): Promise<Josie[]> {
+      return presentJosiesFor(db, await listJosiesByCreator(db, actor.id), actor);
+    },
+
+    /**
+     * `POST /api/josies`: a new josie, pending review (DESIGN §9.6).
+     * @param image - the uploaded file, which becomes the image paragraph.
+     * @throws AppError 400 (not an image, empty image paragraph), 413 (too many pixels).
+     */
+    async create(actor: AuthUser, body: JosieCreateBody, image: Buffer | null): Promise<Josie> {
+      const prepared = await prepareImage(body.paragraphs, image);
+      const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;
+      const row = await writeWithImage(actor.id, prepared, (tx) =>
+        insertJosie(tx, { creatorId: actor.id, title: body.title, paragraphs }),
+      );
+      return present(db, row, actor);
+    },
+
+    /**
+     * `PUT /api/josies/{id}`: replaces title and paragraphs. The creator's edit sends the josie back to
+     * pending review (a published one leaves the feeds: `josie.unpublished`); an editor's or admin's edit
+     * of a pending josie keeps its owner and status (DESIGN §9.6, §9.14).
+     * @throws AppError 404 when the actor cannot see it; 403 when they may not edit it; 400/413 for the image.
+     */
+    async update(actor: AuthUser, id: string, body: JosieUpdateBody, image: Buffer | null): Promise<Josie> {
+      editMode(actor, await findVisible(actor, id));
+      const prepared = await prepareImage(body.paragraphs, image);
+      const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;
+      const { before, after } = await writeWithImage(actor.id, prepared, async (tx) => {
+        // Checked again on the locked row: a review may have happened since the first read.
+        const locked = await findJosie(tx, id, { forUpdate: true });
+        if (!locked) throw errors.notFound(NOT_FOUND);
+        const mode = editMode(actor, locked);
+        const status = mode === 'creator' ? 'pending' : locked.status;
+        return {
+          before: locked,
+          after: await updateJosie(tx, id, { title: body.title, paragraphs, status }),
+        };
+      });
+      if (before.status === 'published' && after.status !== 'published') {
+        bus.publish('josie.unpublished', { josieId: id, creatorId: after.creatorId });
+      }
+      const kept = new Set(imageUrls(after.paragraphs));
+      await releaseImages(imageUrls(before.paragraphs).filter((url) => !kept.has(url)));
+      return present(db, after, actor);
+    },
+
+    /**
+     * `DELETE /api/josies/{id}`: only the creator deletes; its uploaded image goes too.
+     * @throws AppError 404 when the actor cannot see it; 403 when it is someone else's.
+     */
+    async remove(actor: AuthUser, id: string): Promise<void> {
+      const row = await findVisible(actor, id);
+      if (row.creatorId !== actor.id) throw errors.forbidden('You can only delete your own josies');
+      const deleted = await deleteJosie(db, id);
+      if (!deleted) throw errors.notFound(NOT_FOUND);
+      if (deleted.status === 'published') {
+        bus.publish('josie.unpublished', { josieId: id, creatorId: deleted.creatorId });
+      }
+      await releaseImages(imageUrls(deleted.paragraphs));
+    },
+  };
+}
+export type JosiesService = ReturnType<typeof createJosiesService>;

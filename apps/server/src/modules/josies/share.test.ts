@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { approveJosie, createJosie, josieForm, MEDIA, pngImage } from './testing.js';
+
+const SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Josie</title>
+    <meta name="description" content="Music curation" />
+    <meta property="og:title" content="Josie" />
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+/** The content of `<meta {attr}="{key}" content="...">`, still escaped. */
+function meta(html: string, key: string): string | undefined {
+  const attr = key.startsWith('og:') || key.startsWith('article:') ? 'property' : 'name';
+  return new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html)?.[1];
+}
+
+describe('shared josie links: Open Graph and Twitter tags', () => {
+  let ctx: TestContext;
+  let webDir: string;
+  let curator: TestUser;
+  let editor: TestUser;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
+    writeFileSync(join(webDir, 'index.html'), SHELL);
+    ctx = await createTestContext({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://josie.example/' });
+    curator = await createUser(ctx, { role: 'curator', name: 'Maya "Groove" <DJ>' });
+    editor = await createUser(ctx, { role: 'editor' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const page = (path: string) => ctx.app.inject({ url: path });
+
+  it('fills title, excerpt, absolute image and URL of a published josie, escaped', async () => {
+    const words = Array.from({ length: 30 }, (_, i) => (i === 0 ? '<b>Loud</b> & "proud"' : `word${i}`));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/josies',
+      headers: curator.auth,
+      payload: josieForm(
+        {
+          title: `Rock & Roll <script>alert("x")</script> 'n' more`,
+          paragraphs: [{ type: 'text', content: words.join(' ') }],
+        },
+        { bytes: await pngImage() },
+      ),
+    });
+    const josie = res.json();
+    await approveJosie(ctx, editor, josie._id);
+
+    const html = (await page(`/josie/${josie._id}`)).body;
+    expect(html).not.toContain('<script>alert');
+    const title = 'Rock &amp; Roll &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;n&#39; more';
+    expect(html).toContain(`<title>${title} · Josie</title>`);
+    expect(meta(html, 'og:title')).toBe(title);
+    expect(meta(html, 'twitter:title')).toBe(title);
+    const excerpt = `&lt;b&gt;Loud&lt;/b&gt; &amp; &quot;proud&quot; ${words.slice(1, 23).join(' ')}...`;
+    expect(meta(html, 'og:description')).toBe(excerpt);
+    expect(meta(html, 'description')).toBe(excerpt);
+    expect(meta(html, 'og:image')).toBe(`https://josie.example${josie.paragraphs[1].content}`);
+    expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
+    expect(meta(html, 'og:url')).toBe(`https://josie.example/josie/${josie._id}`);
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'article:author')).toBe('Maya &quot;Groove&quot; &lt;DJ&gt;');
+    // The shell's generic tags are replaced, not duplicated.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/property="og:title"/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('uses the audio item cover when there is no image, and a summary card when there is neither', async () => {
+    const withCover = await createJosie(ctx, curator, {
+      title: 'Cover',
+      paragraphs: [
+        {
+          type: 'audioItem',
+          content: {
+            url: MEDIA.track,
+            name: 'Blinding Lights',
+            image: 'https://i.scdn.co/image/ab67616d0000b273',
+          },
+        },
+      ],
+    });
+    await approveJosie(ctx, editor, withCover._id);
+    const covered = (await page(`/josie/${withCover._id}`)).body;
+    expect(meta(covered, 'og:image')).toBe('https://i.scdn.co/image/ab67616d0000b273');
+    expect(meta(covered, 'og:description')).toBe('A josie by Maya &quot;Groove&quot; &lt;DJ&gt; on Josie');
+
+    const bare = await createJosie(ctx, curator, { title: 'Bare', paragraphs: [] });
+    await approveJosie(ctx, editor, bare._id);
+    const html = (await page(`/josie/${bare._id}/`)).body;
+    expect(meta(html, 'og:image')).toBeUndefined();
+    expect(meta(html, 'twitter:card')).toBe('summary');
+  });
+
+  it('leaves the page unchanged for pending josies, unknown ids and other pages', async () => {
+    const pending = await createJosie(ctx, curator, { title: 'Secret draft' });
+    for (const path of [
+      `/josie/${pending._id}`,
+      `/josie/${crypto.randomUUID()}`,
+      '/josie/not-an-id',
+      '/josie/new',
+      `/josie/edit/${pending._id}`,
+      '/my-josies',
+    ]) {
+      const res = await page(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toBe(SHELL);
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { excerpt } from '@josie/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema.js';
+import type { HtmlTransform } from '../../plugins/web.js';
+import { normaliseParagraphs } from './presenter.js';
+import { findJosie, isUuid, type JosieRow } from './queries.js';
+
+const SITE_NAME = 'Josie';
+/** `/josie/{id}` (with an optional trailing slash); `/josie/new` and `/josie/edit/{id}` do not match a uuid. */
+const JOSIE_PAGE = /^\/josie\/([^/]+)\/?$/;
+/** Tags of the shell that a josie's own tags replace. */
+const REPLACED_TAGS =
+  /\s*<meta\s+(?:property="og:[^"]*"|name="twitter:[^"]*"|name="description")[^>]*>|\s*<title>[\s\S]*?<\/title>/gi;
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for an HTML attribute value or element content. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** The picture of a shared josie: its image, else its audio item's cover. */
+function shareImage(row: JosieRow): string | null {
+  const paragraphs = normaliseParagraphs(row.paragraphs);
+  for (const p of paragraphs) if (p.type === 'image' && p.content) return p.content;
+  for (const p of paragraphs) if (p.type === 'audioItem' && p.content.image) return p.content.image;
+  return null;
+}
+
+/** Makes our own `/media/...` paths absolute; https links stay as they are. */
+function absolute(publicUrl: string, url: string): string {
+  return url.startsWith('/') ? `${publicUrl}${url}` : url;
+}
+
+/**
+ * The `<head>` tags of a shared josie link: title, Open Graph (`og:title`, `og:description` = the
+ * 25-word excerpt, `og:image`, `og:url`, `og:type` article) and Twitter card tags, every value escaped.
+ */
+export function josieShareTags(
+  row: JosieRow,
+  creatorName: string | undefined,
+  publicUrl: string,
+): { title: string; tags: string[] } {
+  const paragraphs = normaliseParagraphs(row.paragraphs);
+  const text = paragraphs.find((p) => p.type === 'text')?.content;
+  const description =
+    typeof text === 'string' && text.trim()
+      ? excerpt(text)
+      : `A josie by ${creatorName || 'a curator'} on ${SITE_NAME}`;
+  const image = shareImage(row);
+  const meta: [attr: 'property' | 'name', key: string, value: string][] = [
+    ['name', 'description', description],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:type', 'article'],
+    ['property', 'og:title', row.title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', `${publicUrl}/josie/${row.id}`],
+  ];
+  if (row.publishedAt) meta.push(['property', 'article:published_time', row.publishedAt.toISOString()]);
+  if (creatorName) meta.push(['property', 'article:author', creatorName]);
+  if (image) meta.push(['property', 'og:image', absolute(publicUrl, image)]);
+  // A large card needs a picture; without one the summary card is the honest choice.
+  meta.push(['name', 'twitter:card', image ? 'summary_large_image' : 'summary']);
+  meta.push(['name', 'twitter:title', row.title], ['name', 'twitter:description', description]);
+  if (image) meta.push(['name', 'twitter:image', absolute(publicUrl, image)]);
+  return {
+    title: `${row.title} · ${SITE_NAME}`,
+    tags: meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
+  };
+}
+
+/**
+ * For `GET /josie/{id}` of a published josie, rewrites the app shell's `<head>` with the josie's title and
+ * its Open Graph and Twitter tags, so a shared link previews (issue 3; spec 000 §5 excerpt). Unknown,
+ * pending and rejected josies, and every other page, get the shell unchanged.
+ */
+export function josieShareTransform(ctx: AppContext): HtmlTransform {
+  return async (request, html) => {
+    const path = request.url.split('?')[0] ?? '';
+    const id = JOSIE_PAGE.exec(path)?.[1];
+    if (!id || !isUuid(id)) return undefined;
+    const row = await findJosie(ctx.db, id);
+    if (row?.status !== 'published') return undefined;
+    const [creator] = await ctx.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, row.creatorId));
+    const { title, tags } = josieShareTags(row, creator?.name, ctx.config.publicUrl);
+    const head = `<title>${escapeHtml(title)}</title>\n    ${tags.join('\n    ')}\n  `;
+    const cleaned = html.replace(REPLACED_TAGS, '');
+    return cleaned.includes('</head>') ? cleaned.replace('</head>', () => `${head}</head>`) : undefined;
+  };
+}

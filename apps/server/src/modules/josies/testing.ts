@@ -1,0 +1,98 @@
+/**
+ * Test helpers of the josies and review features (imported by `*.test.ts` only): multipart forms, real
+ * images made with sharp and josie factories through the API (query counts: `test/queries.ts`).
+ */
+import type { Josie } from '@josie/contract';
+import sharp from 'sharp';
+import type { TestContext, TestUser } from '../../test/harness.js';
+
+/** Real Spotify and YouTube items from `shared/data/demo-media.json`. */
+export const MEDIA = {
+  track: 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b?si=abc', // Blinding Lights
+  video: 'https://youtu.be/fJ9rUzIMcZQ?si=x', // Bohemian Rhapsody
+};
+
+/** A small real PNG (solid colour), made with sharp. */
+export function pngImage(width = 64, height = 48, background = '#ff3d8e'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/** A JPEG carrying EXIF (camera, GPS-like comment, orientation 6 = rotate 90° clockwise to display). */
+export function jpegWithExif(width = 80, height = 40): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#87a9ff' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'TestCam', Model: 'Secret Model' },
+      IFD2: { UserComment: 'taken at 32.0853 N, 34.7818 E' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** A multipart form as the web app sends it: `title`, `paragraphs` (JSON text) and an optional file. */
+export function josieForm(
+  fields: { title?: string; paragraphs?: unknown },
+  file?: { bytes: Buffer; field?: string; name?: string; type?: string },
+): FormData {
+  const form = new FormData();
+  if (fields.title !== undefined) form.append('title', fields.title);
+  if (fields.paragraphs !== undefined) form.append('paragraphs', JSON.stringify(fields.paragraphs));
+  if (file) {
+    form.append(
+      file.field ?? 'image',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
+      file.name ?? 'picture.png',
+    );
+  }
+  return form;
+}
+
+/** Paragraphs with text, a video and an audio item (no image). */
+export function fullParagraphs(text = 'Night drives need synths.') {
+  return [
+    { type: 'text', content: text },
+    { type: 'video', content: { url: MEDIA.video, title: 'Bohemian Rhapsody', channelTitle: 'Queen' } },
+    { type: 'audioItem', content: { name: 'Blinding Lights', url: MEDIA.track, image: null } },
+  ];
+}
+
+/** Creates a josie through the API (JSON body) and returns it; fails the test on any other answer. */
+export async function createJosie(
+  ctx: TestContext,
+  curator: TestUser,
+  body: { title?: string; paragraphs?: unknown } = {},
+): Promise<Josie> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/josies',
+    headers: curator.auth,
+    payload: { title: body.title ?? 'A josie', paragraphs: body.paragraphs ?? fullParagraphs() },
+  });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Josie;
+}
+
+/** Approves a josie through the API. */
+export async function approveJosie(ctx: TestContext, reviewer: TestUser, id: string): Promise<Josie> {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/josies/${id}/approve`,
+    headers: reviewer.auth,
+  });
+  if (res.statusCode !== 200) throw new Error(`approve failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Josie;
+}
+
+/** Rejects a josie through the API. */
+export async function rejectJosie(ctx: TestContext, reviewer: TestUser, id: string, reason: string) {
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/josies/${id}/reject`,
+    headers: reviewer.auth,
+    payload: { rejectionReason: reason },
+  });
+  if (res.statusCode !== 200) throw new Error(`reject failed: ${res.statusCode} ${res.body}`);
+  return res.json() as Josie;
+}

@@ -1,0 +1,62 @@
+import type { LikeResponse, SaveResponse } from '@josie/contract';
+import { validate as isUuid } from 'uuid';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import {
+  bumpLikeCount,
+  deleteLike,
+  deleteSave,
+  insertLike,
+  insertSave,
+  isPublished,
+  likeCountOf,
+  lockPublishedJosie,
+} from './queries.js';
+
+const notFound = () => errors.notFound('Josie not found');
+
+/** Likes and saves of published josies (spec 000 §4 Like; DESIGN §5, §9.15). Both are toggles. */
+export function createLikesService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /**
+     * `POST /api/josies/{id}/like`: likes, or unlikes when already liked. The like row and `like_count`
+     * change in one transaction under a lock on the josie row, so concurrent toggles cannot drift the count.
+     * @throws AppError 404 when the josie is unknown, not published, or the id is malformed.
+     */
+    async toggleLike(actor: AuthUser, josieId: string): Promise<LikeResponse> {
+      if (!isUuid(josieId)) throw notFound();
+      const data = await db.transaction(async (tx) => {
+        if (!(await lockPublishedJosie(tx, josieId))) throw notFound();
+        if (await deleteLike(tx, josieId, actor.id)) {
+          return { liked: false, likeCount: await bumpLikeCount(tx, josieId, -1) };
+        }
+        // Every toggle holds the josie's lock, so the insert is new; the count moves only if a row was added.
+        const added = await insertLike(tx, josieId, actor.id);
+        return {
+          liked: true,
+          likeCount: added ? await bumpLikeCount(tx, josieId, 1) : await likeCountOf(tx, josieId),
+        };
+      });
+      return { data };
+    },
+
+    /**
+     * `POST /api/josies/{id}/save`: adds the josie to the caller's saved list, or removes it.
+     * @throws AppError 404 when the josie is unknown, not published, or the id is malformed.
+     */
+    async toggleSave(actor: AuthUser, josieId: string): Promise<SaveResponse> {
+      if (!isUuid(josieId)) throw notFound();
+      const saved = await db.transaction(async (tx) => {
+        if (!(await isPublished(tx, josieId))) throw notFound();
+        if (await deleteSave(tx, josieId, actor.id)) return false;
+        await insertSave(tx, josieId, actor.id);
+        return true;
+      });
+      return { data: { saved } };
+    },
+  };
+}
+export type LikesService = ReturnType<typeof createLikesService>;

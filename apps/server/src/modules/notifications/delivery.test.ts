@@ -1,0 +1,446 @@
+import type { PushNotificationPayload } from '@josie/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../adapters/smtp-sink.testing.js';
+import { jobs, pushSubscriptions, users } from '../../db/schema.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  type PushServiceStandin,
+  STANDIN_CA_FILE,
+  type StandinSubscription,
+  startPushServiceStandin,
+} from '../../test/standins/push-service.js';
+import { approveJosie, createJosie, fullParagraphs, rejectJosie } from '../josies/testing.js';
+
+const PUBLIC_URL = 'https://josie.example.test';
+
+let address = 0;
+/** A fresh client address per request, so that per-address limits stay out of these tests. */
+const ip = () => `203.0.113.${(address++ % 250) + 1}`;
+
+/** The server's environment: SMTP to the sink, push to the stand-in, quick retries. */
+function serverEnv(sink: SmtpSink, vapid = webpush.generateVAPIDKeys()) {
+  return {
+    PUBLIC_URL,
+    SMTP_URL: sink.url,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:ops@josie.example.test',
+    PUSH_ALLOWED_ADDRESSES: '127.0.0.1',
+    PUSH_CA_FILE: STANDIN_CA_FILE,
+    JOBS_RETRY_BASE_MS: '100',
+    RATE_LIMIT_AUTH_MAX: '10000',
+  };
+}
+
+/** Waits until `check` answers a value (polling), or fails after `timeoutMs`. */
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The link to unsubscribe in a received email's plain text. */
+function unsubscribeLink(mail: ReceivedMail): URL {
+  const match = mail.email.text?.match(/https:\/\/\S+\/api\/notifications\/unsubscribe\?token=\S+/);
+  if (!match) throw new Error(`no unsubscribe link in: ${mail.email.text}`);
+  return new URL(match[0]);
+}
+
+const header = (mail: ReceivedMail, name: string) =>
+  mail.email.headers.find((h) => h.key === name.toLowerCase())?.value;
+
+describe('notification delivery (issue 11)', () => {
+  let ctx: TestContext;
+  let sink: SmtpSink;
+  let pushService: PushServiceStandin;
+  let editor: TestUser;
+
+  /**
+   * Waits until the review notification of `josieId` exists and every job has finished (retries
+   * included), so that "nothing was sent" can be asserted.
+   */
+  async function settled(josieId: string) {
+    await until(async () => {
+      const [row] = await ctx.database.db
+        .select({
+          notify: sql<number>`count(*) filter (where ${jobs.payload}->>'josieId' = ${josieId})`,
+          open: sql<number>`count(*) filter (where ${jobs.state} in ('queued', 'active'))`,
+        })
+        .from(jobs);
+      return Number(row?.notify) > 0 && Number(row?.open) === 0;
+    });
+  }
+
+  async function curator(opts: { language?: 'en' | 'he'; name?: string } = {}) {
+    const user = await createUser(ctx, { role: 'curator', name: opts.name });
+    if (opts.language) {
+      await ctx.database.db
+        .update(users)
+        .set({ preferredLanguage: opts.language })
+        .where(eq(users.id, user.user._id));
+    }
+    return user;
+  }
+
+  const setting = (user: TestUser, payload: object) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/notification-settings',
+      headers: user.auth,
+      payload,
+    });
+
+  /** Subscribes the user's (simulated) browser at the push service stand-in through the API. */
+  async function subscribe(user: TestUser): Promise<StandinSubscription> {
+    const subscription = pushService.subscribe();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/me/push-subscriptions',
+      headers: user.auth,
+      payload: subscription.json,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return subscription;
+  }
+
+  async function follow(follower: TestUser, curatorUser: TestUser) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/follow/${curatorUser.user._id}`,
+      headers: follower.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  const pushTo = async (subscription: StandinSubscription) => {
+    const message = await pushService.waitFor((m) => m.subscriptionId === subscription.id);
+    return JSON.parse(message.text) as PushNotificationPayload;
+  };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    pushService = await startPushServiceStandin();
+    ctx = await createTestContext(serverEnv(sink));
+    editor = await createUser(ctx, { role: 'editor' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await sink.close();
+    await pushService.close();
+  });
+
+  describe('email', () => {
+    it("emails a Hebrew-preferring curator the editor's rejection in Hebrew, with the reason and an edit link", async () => {
+      const author = await curator({ language: 'he', name: 'נועה' });
+      const josie = await createJosie(ctx, author, { title: 'שירי לילה' });
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/josies/${josie._id}/reject`,
+        headers: editor.auth,
+        payload: { rejectionReason: 'Please add the artist name' },
+      });
+      expect(res.statusCode).toBe(200);
+
+      const mail = await sink.waitFor((m) => m.recipients.includes(author.user.email));
+      expect(mail.email.subject).toBe('הג׳וזי שלכם „שירי לילה” צריכה שינויים');
+      expect(mail.email.text).toContain('שלום נועה,');
+      expect(mail.email.text).toContain('„Please add the artist name”');
+      expect(mail.email.text).toContain(`${PUBLIC_URL}/josie/edit/${josie._id}`);
+      expect(mail.email.html).toContain('<html lang="he" dir="rtl">');
+      expect(mail.email.html).toContain(`href="${PUBLIC_URL}/josie/edit/${josie._id}"`);
+      // One-click unsubscribe: a link in the body and the RFC 2369 / RFC 8058 headers.
+      const link = unsubscribeLink(mail);
+      expect(mail.email.html).toContain(link.toString().replaceAll('&', '&amp;'));
+      expect(header(mail, 'List-Unsubscribe')).toBe(`<${link}>`);
+      expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    });
+
+    it('emails an approval in English with a link to the josie', async () => {
+      const author = await curator({ name: 'Dana' });
+      const josie = await createJosie(ctx, author, { title: 'Night Drive' });
+      await approveJosie(ctx, editor, josie._id);
+      const mail = await sink.waitFor((m) => m.recipients.includes(author.user.email));
+      expect(mail.email.subject).toBe('Your josie "Night Drive" is published');
+      expect(mail.email.text).toContain('Hi Dana,');
+      expect(mail.email.text).toContain(`${PUBLIC_URL}/josie/${josie._id}`);
+      expect(mail.email.html).toContain('<html lang="en" dir="ltr">');
+    });
+
+    it('sends no email to a curator who turned emails off', async () => {
+      const author = await curator();
+      expect((await setting(author, { allowEmails: false })).statusCode).toBe(200);
+      const josie = await createJosie(ctx, author);
+      await rejectJosie(ctx, editor, josie._id, 'Too short');
+      await settled(josie._id);
+      expect(sink.messages.filter((m) => m.recipients.includes(author.user.email))).toEqual([]);
+    });
+
+    it('emails the curator when someone joins through their invite', async () => {
+      const host = await curator({ name: 'Maya' });
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/invites',
+        headers: host.auth,
+        payload: { inviteText: 'Come listen' },
+      });
+      expect(created.statusCode).toBe(201);
+      const guest = await createUser(ctx, { name: 'Avi' });
+      const joined = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/invites/code/${created.json().invite.code}/register`,
+        headers: guest.auth,
+        remoteAddress: ip(),
+      });
+      expect(joined.statusCode).toBe(200);
+      const mail = await sink.waitFor((m) => m.recipients.includes(host.user.email));
+      expect(mail.email.subject).toBe('Avi joined Josie through your invite');
+      expect(mail.email.text).toContain(`${PUBLIC_URL}/invites`);
+      expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    });
+
+    it("turns the curator's emails off through the link (GET page) and through one-click POST", async () => {
+      const author = await curator({ language: 'he' });
+      const josie = await createJosie(ctx, author);
+      await rejectJosie(ctx, editor, josie._id, 'Needs a cover');
+      const link = unsubscribeLink(await sink.waitFor((m) => m.recipients.includes(author.user.email)));
+
+      const page = await ctx.app.inject({ url: `${link.pathname}${link.search}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('<html lang="he" dir="rtl">');
+      expect(page.body).toContain('ההסרה בוצעה');
+      const me = await ctx.app.inject({ url: '/api/users/me', headers: author.auth });
+      expect(me.json().notificationSettings).toEqual({ allowPushNotifications: true, allowEmails: false });
+
+      // Turned back on in the account, then off again by the mail client's one-click POST (RFC 8058).
+      await setting(author, { allowEmails: true });
+      const oneClick = await ctx.app.inject({
+        method: 'POST',
+        url: `${link.pathname}${link.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.statusCode).toBe(200);
+      expect(oneClick.json()).toEqual({ success: true });
+      const after = await ctx.app.inject({ url: '/api/users/me', headers: author.auth });
+      expect(after.json().notificationSettings.allowEmails).toBe(false);
+    });
+
+    it('refuses a forged or altered unsubscribe token and changes nothing', async () => {
+      const victim = await curator();
+      const forged = `${victim.user._id}.emails.${'A'.repeat(43)}`;
+      const url = `/api/notifications/unsubscribe?token=${encodeURIComponent(forged)}`;
+      const page = await ctx.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(page.statusCode).toBe(400);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('This link is not valid');
+      const api = await ctx.app.inject({ url });
+      expect(api.statusCode).toBe(400);
+      expect(api.json()).toEqual({
+        message: 'This unsubscribe link is not valid',
+        code: 'INVALID_UNSUBSCRIBE_TOKEN',
+      });
+      const post = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/notifications/unsubscribe?token=${encodeURIComponent(forged)}`,
+      });
+      expect(post.statusCode).toBe(400);
+      expect(post.json().code).toBe('INVALID_UNSUBSCRIBE_TOKEN');
+      const missing = await ctx.app.inject({ url: '/api/notifications/unsubscribe' });
+      expect(missing.statusCode).toBe(400);
+      const me = await ctx.app.inject({ url: '/api/users/me', headers: victim.auth });
+      expect(me.json().notificationSettings.allowEmails).toBe(true);
+    });
+  });
+
+  describe('web push', () => {
+    it("pushes a curator's approved josie to followers who allow push, each in their language", async () => {
+      const author = await curator({ name: 'Lior' });
+      const [fan, hebrewFan, quietFan] = await Promise.all([
+        createUser(ctx),
+        createUser(ctx),
+        createUser(ctx),
+      ]);
+      await ctx.database.db
+        .update(users)
+        .set({ preferredLanguage: 'he' })
+        .where(eq(users.id, hebrewFan.user._id));
+      for (const f of [fan, hebrewFan, quietFan]) await follow(f, author);
+      const [fanBrowser, hebrewBrowser, quietBrowser] = [
+        await subscribe(fan),
+        await subscribe(hebrewFan),
+        await subscribe(quietFan),
+      ];
+      await setting(quietFan, { allowPushNotifications: false });
+      const authorBrowser = await subscribe(author);
+
+      const josie = await createJosie(ctx, author, { title: 'Sunset Groove' });
+      await approveJosie(ctx, editor, josie._id);
+
+      expect(await pushTo(fanBrowser)).toEqual({
+        title: 'New josie from Lior',
+        body: 'Sunset Groove',
+        url: `/josie/${josie._id}`,
+        tag: `josie-${josie._id}`,
+        lang: 'en',
+        dir: 'ltr',
+      });
+      expect(await pushTo(hebrewBrowser)).toMatchObject({
+        title: 'ג׳וזי חדשה מאת Lior',
+        body: 'Sunset Groove',
+        lang: 'he',
+        dir: 'rtl',
+      });
+      // The curator is told of the decision, not of their own new josie.
+      expect(await pushTo(authorBrowser)).toMatchObject({
+        title: 'Your josie is published',
+        url: `/josie/${josie._id}`,
+      });
+      await settled(josie._id);
+      expect(pushService.messages.filter((m) => m.subscriptionId === quietBrowser.id)).toEqual([]);
+      expect(pushService.messages.filter((m) => m.subscriptionId === authorBrowser.id)).toHaveLength(1);
+      const delivered = pushService.messages.find((m) => m.subscriptionId === fanBrowser.id)!;
+      expect(delivered.headers['content-encoding']).toBe('aes128gcm');
+      expect(delivered.headers.ttl).toBe(String(24 * 60 * 60));
+      // What travelled is ciphertext: the title is not readable without the browser's keys.
+      expect(delivered.body.includes(Buffer.from('Sunset Groove'))).toBe(false);
+    });
+
+    it("pushes the editor's rejection to the curator with the reason, opening the edit page", async () => {
+      const author = await curator({ language: 'he' });
+      const browser = await subscribe(author);
+      const josie = await createJosie(ctx, author, { title: 'Blue' });
+      await rejectJosie(ctx, editor, josie._id, 'Add a video');
+      expect(await pushTo(browser)).toEqual({
+        title: 'הג׳וזי שלכם צריכה שינויים',
+        body: '„Blue”: Add a video',
+        url: `/josie/edit/${josie._id}`,
+        tag: `review-${josie._id}`,
+        lang: 'he',
+        dir: 'rtl',
+      });
+    });
+
+    it('retries a push the push service failed once, and delivers it', async () => {
+      const author = await curator();
+      const fan = await createUser(ctx);
+      await follow(fan, author);
+      const browser = await subscribe(fan);
+      pushService.failNext(browser.id, { status: 503, body: 'try later' });
+
+      const josie = await createJosie(ctx, author, { title: 'Second Try' });
+      const started = Date.now();
+      await approveJosie(ctx, editor, josie._id);
+      expect((await pushTo(browser)).body).toBe('Second Try');
+      expect(
+        pushService.requests.filter((r) => r.subscriptionId === browser.id).map((r) => r.status),
+      ).toEqual([503, 201]);
+      // The retry waited for its back-off (at least half the 100 ms base).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(50);
+      const [stored] = await ctx.database.db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, browser.json.endpoint));
+      const sends = await until(async () => {
+        const rows = await ctx.database.db
+          .select({ attempts: jobs.attempts, state: jobs.state, lastError: jobs.lastError })
+          .from(jobs)
+          .where(and(eq(jobs.name, 'send.push'), sql`${jobs.payload}->>'subscriptionId' = ${stored!.id}`));
+        return rows.every((r) => r.state !== 'active') && rows;
+      });
+      expect(sends).toEqual([{ attempts: 2, state: 'completed', lastError: null }]);
+    });
+
+    it('removes a subscription the push service answers 410 Gone for', async () => {
+      const author = await curator();
+      const fan = await createUser(ctx);
+      await follow(fan, author);
+      const gone = await subscribe(fan);
+      const alive = await subscribe(fan);
+      pushService.expire(gone.id);
+
+      const josie = await createJosie(ctx, author);
+      await approveJosie(ctx, editor, josie._id);
+      await pushTo(alive);
+      await settled(josie._id);
+      const left = await ctx.database.db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.endpoint, [gone.json.endpoint, alive.json.endpoint]));
+      expect(left).toEqual([{ endpoint: alive.json.endpoint }]);
+      expect(pushService.requests.filter((r) => r.subscriptionId === gone.id).map((r) => r.status)).toEqual([
+        410,
+      ]);
+    });
+
+    it('does not push followers again when an edited josie is approved again', async () => {
+      const author = await curator();
+      const fan = await createUser(ctx);
+      await follow(fan, author);
+      const browser = await subscribe(fan);
+      const josie = await createJosie(ctx, author, { title: 'Once' });
+      await approveJosie(ctx, editor, josie._id);
+      await pushTo(browser);
+      const edited = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/josies/${josie._id}`,
+        headers: author.auth,
+        payload: { title: 'Once, edited', paragraphs: fullParagraphs() },
+      });
+      expect(edited.statusCode).toBe(200);
+      await approveJosie(ctx, editor, josie._id);
+      await until(async () => {
+        const rows = await ctx.database.db
+          .select({ n: sql<number>`count(*)` })
+          .from(jobs)
+          .where(
+            and(eq(jobs.name, 'notify.josie-reviewed'), sql`${jobs.payload}->>'josieId' = ${josie._id}`),
+          );
+        return Number(rows[0]?.n) === 2;
+      });
+      await settled(josie._id);
+      expect(pushService.messages.filter((m) => m.subscriptionId === browser.id)).toHaveLength(1);
+    });
+  });
+});
+
+describe('a failed send never fails the request', () => {
+  let ctx: TestContext;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    // Mail goes to a port nobody listens on: every attempt fails.
+    ctx = await createTestContext({ ...serverEnv(sink), SMTP_URL: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await sink.close();
+  });
+
+  it('answers the rejection, and keeps the email queued for a retry with the error', async () => {
+    const author = await createUser(ctx, { role: 'curator' });
+    const editor = await createUser(ctx, { role: 'editor' });
+    const josie = await createJosie(ctx, author);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/josies/${josie._id}/reject`,
+      headers: editor.auth,
+      payload: { rejectionReason: 'Nope' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('rejected');
+    const row = await until(async () => {
+      const [r] = await ctx.database.db.select().from(jobs).where(eq(jobs.name, 'send.email'));
+      return r?.lastError ? r : undefined;
+    });
+    expect(row.state).toBe('queued');
+    expect(row.attempts).toBeGreaterThanOrEqual(1);
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Language, PushPublicKeyResponse, PushSubscriptionBody } from '@josie/contract';
+import type { PushSender } from '../../adapters/webpush.js';
+import type { Executor } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { deleteSubscription, disableEmails, upsertSubscription } from './queries.js';
+import type { UnsubscribeTokens } from './tokens.js';
+
+/** The message of every push call on a server without VAPID keys (DESIGN §1.3: say so clearly). */
+export const PUSH_NOT_CONFIGURED = 'Push notifications are not configured on this server';
+
+/** Error code of an unsubscribe link whose token is not genuine (or whose account is gone). */
+export const INVALID_UNSUBSCRIBE_TOKEN = 'INVALID_UNSUBSCRIBE_TOKEN';
+
+/**
+ * This browser's push subscription and the one-click email unsubscribe (issue 11 items 2 and 4). Sending is
+ * in `jobs.ts`.
+ */
+export function createNotificationsService(deps: {
+  db: Executor;
+  push: PushSender | null;
+  tokens: UnsubscribeTokens;
+}) {
+  const { db, push, tokens } = deps;
+
+  function requirePush(): PushSender {
+    if (!push) throw errors.unavailable(PUSH_NOT_CONFIGURED);
+    return push;
+  }
+
+  return {
+    /**
+     * `GET /api/push/public-key`: the VAPID public key browsers subscribe with.
+     * @throws AppError 503 when web push is not configured.
+     */
+    publicKey(): PushPublicKeyResponse {
+      return { publicKey: requirePush().publicKey };
+    },
+
+    /**
+     * `POST /api/users/me/push-subscriptions`: stores this browser's subscription for the actor (moving it
+     * from another account that registered the same browser before).
+     * @throws AppError 503 when web push is not configured.
+     */
+    async subscribe(actor: AuthUser, body: PushSubscriptionBody): Promise<void> {
+      requirePush();
+      await upsertSubscription(db, actor.id, body);
+    },
+
+    /**
+     * `DELETE /api/users/me/push-subscriptions`: forgets the actor's subscription with this endpoint.
+     * Idempotent: an endpoint already gone (or someone else's) changes nothing.
+     */
+    async unsubscribe(actor: AuthUser, endpoint: string): Promise<void> {
+      await deleteSubscription(db, actor.id, endpoint);
+    },
+
+    /**
+     * The unsubscribe link of an email: turns the token's user's emails off (`allowEmails: false`).
+     * Repeating it is harmless.
+     * @returns the user's language, for the confirmation page.
+     * @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` for a token that is not genuine or whose account is gone.
+     */
+    async unsubscribeEmails(token: string): Promise<{ language: Language }> {
+      const claims = tokens.verify(token);
+      const user = claims ? await disableEmails(db, claims.userId) : undefined;
+      if (!user) {
+        throw errors.badRequest('This unsubscribe link is not valid', INVALID_UNSUBSCRIBE_TOKEN);
+      }
+      return { language: user.language };
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,186 @@
+import cookie, { type CookieSerializeOptions } from '@fastify/cookie';
+import {
+  AuthExchangeBody,
+  AuthExchangeResponse,
+  ConnectedProvidersResponse,
+  OAuthCallbackQuery,
+  OAuthConnectBody,
+  OAuthConnectResponse,
+  OAuthProviderParams,
+  OAuthStartQuery,
+} from '@josie/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { resolveJwtSecret } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import { deriveKey } from '../../lib/crypto.js';
+import { actor } from '../../plugins/auth.js';
+import { type CallbackOutcome, createOAuthService } from './service.js';
+import {
+  createExchangeCodes,
+  EXCHANGE_COOKIE,
+  EXCHANGE_TTL_SECONDS,
+  FLOW_COOKIE,
+  FLOW_TTL_MS,
+  type FlowState,
+  parseFlowState,
+} from './state.js';
+import { oauthContextFor } from './tokens.js';
+
+/** Sign-in flow requests per client address per minute (a sign-in takes three: start, callback, exchange). */
+export const OAUTH_REQUESTS_PER_MINUTE = 120;
+
+/** `path` with `params` added to its query string (a path on this site stays a path). */
+export function withQuery(path: string, params: Record<string, string>): string {
+  const url = new URL(path, 'http://josie.invalid');
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Where the browser goes when a callback ends (relative, so it stays on the origin it came from). */
+export function callbackRedirect(outcome: CallbackOutcome): string {
+  switch (outcome.kind) {
+    case 'signed-in':
+      return withQuery('/auth/callback', { data: outcome.code });
+    case 'linked':
+      return withQuery(outcome.returnTo, { connected: outcome.provider });
+    case 'failed':
+      return outcome.mode === 'link'
+        ? withQuery(outcome.returnTo, { connectError: outcome.failure, provider: outcome.provider })
+        : withQuery('/auth/callback', { error: outcome.failure });
+  }
+}
+
+/**
+ * Sign-in with Spotify and Google and the account's connections. Spec 000 §2 (/auth/callback), §7
+ * (browser navigations to `/api/auth/{provider}`, `GET /api/users/me/providers`); DESIGN §5 (exchange,
+ * disconnect), §9.3-§9.5.
+ *
+ * The flow: the browser navigates to `GET /api/auth/{provider}` (or, to connect a provider to the signed-in
+ * account, the web app calls `POST /api/auth/{provider}/connect` and navigates to the URL it answers); the
+ * state and PKCE verifier wait in a signed HTTP-only cookie; the provider sends the browser back to
+ * `GET /api/auth/{provider}/callback`, which redirects to `/auth/callback?data={code}` (or `?error={reason}`,
+ * or for a connection to `returnTo?connected={provider}` / `?connectError={reason}&provider={provider}`);
+ * the page exchanges the code with `POST /api/auth/exchange` for `{token, user}`.
+ */
+export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { providers, cipher } = oauthContextFor(ctx);
+  const secret = resolveJwtSecret(ctx.config);
+  // Registered in this plugin only: no other route reads or sets cookies.
+  await app.register(cookie, { secret: deriveKey(secret, 'josie/oauth-cookie').toString('base64url') });
+  const service = createOAuthService({
+    db: ctx.db,
+    providers,
+    cipher,
+    auth: ctx.auth,
+    codes: createExchangeCodes(deriveKey(secret, 'josie/oauth-exchange')),
+    log: app.log,
+  });
+  const perIp = app.rateLimit({
+    max: OAUTH_REQUESTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `oauth:${req.ip}`,
+  });
+
+  const cookieBase: CookieSerializeOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.publicUrl.startsWith('https://'),
+    signed: true,
+  };
+  const flowCookie = { ...cookieBase, path: '/api/auth', maxAge: FLOW_TTL_MS / 1000 };
+  const exchangeCookie = { ...cookieBase, path: '/api/auth/exchange', maxAge: EXCHANGE_TTL_SECONDS };
+
+  const setFlow = (reply: FastifyReply, flow: FlowState) =>
+    reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), flowCookie);
+  const readSigned = (request: FastifyRequest, name: string): string | null => {
+    const raw = request.cookies[name];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid ? unsigned.value : null;
+  };
+
+  app.get(
+    '/api/auth/:provider',
+    {
+      config: { access: 'public' },
+      preHandler: perIp,
+      schema: { tags: ['auth'], params: OAuthProviderParams, querystring: OAuthStartQuery },
+    },
+    async (request, reply) => {
+      const { url, flow } = service.start(request.params.provider, { returnTo: request.query.returnTo });
+      setFlow(reply, flow);
+      return reply.redirect(url, 302);
+    },
+  );
+
+  app.post(
+    '/api/auth/:provider/connect',
+    {
+      config: { access: 'authenticated' },
+      preHandler: perIp,
+      schema: {
+        tags: ['auth'],
+        params: OAuthProviderParams,
+        body: OAuthConnectBody,
+        response: { 200: OAuthConnectResponse },
+      },
+    },
+    async (request, reply) => {
+      const { url, flow } = service.start(request.params.provider, {
+        returnTo: request.body?.returnTo,
+        link: actor(request),
+      });
+      setFlow(reply, flow);
+      return { url };
+    },
+  );
+
+  app.get(
+    '/api/auth/:provider/callback',
+    {
+      config: { access: 'public' },
+      preHandler: perIp,
+      schema: { tags: ['auth'], params: OAuthProviderParams, querystring: OAuthCallbackQuery },
+    },
+    async (request, reply) => {
+      const flow = parseFlowState(readSigned(request, FLOW_COOKIE));
+      reply.clearCookie(FLOW_COOKIE, { path: flowCookie.path });
+      const outcome = await service.callback(request.params.provider, request.query, flow);
+      if (outcome.kind === 'signed-in') reply.setCookie(EXCHANGE_COOKIE, outcome.nonce, exchangeCookie);
+      return reply.redirect(callbackRedirect(outcome), 302);
+    },
+  );
+
+  app.post(
+    '/api/auth/exchange',
+    {
+      config: { access: 'public' },
+      preHandler: perIp,
+      schema: { tags: ['auth'], body: AuthExchangeBody, response: { 200: AuthExchangeResponse } },
+    },
+    async (request, reply) => {
+      const nonce = readSigned(request, EXCHANGE_COOKIE);
+      reply.clearCookie(EXCHANGE_COOKIE, { path: exchangeCookie.path });
+      return service.exchange(request.body.code, nonce);
+    },
+  );
+
+  app.get(
+    '/api/users/me/providers',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], response: { 200: ConnectedProvidersResponse } },
+    },
+    async (request) => service.connectedProviders(actor(request)),
+  );
+
+  app.delete(
+    '/api/users/me/providers/:provider',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], params: OAuthProviderParams, response: { 200: ConnectedProvidersResponse } },
+    },
+    async (request) => service.disconnect(actor(request), request.params.provider),
+  );
+};

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type OnboardingColumn, users } from '../../db/schema.js';
+
+/** A user's onboarding status, or undefined when the user is gone. */
+export async function onboardingOf(db: Executor, userId: string): Promise<OnboardingColumn | undefined> {
+  const [row] = await db.select({ onboarding: users.onboarding }).from(users).where(eq(users.id, userId));
+  return row?.onboarding;
+}
+
+/** Stores a user's onboarding status and answers it. */
+export async function storeOnboarding(
+  db: Executor,
+  userId: string,
+  onboarding: OnboardingColumn,
+): Promise<OnboardingColumn | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ onboarding })
+    .where(eq(users.id, userId))
+    .returning({ onboarding: users.onboarding });
+  return row?.onboarding;
+}

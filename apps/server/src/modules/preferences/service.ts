@@ -1,0 +1,109 @@
+import type {
+  NotificationSettingsResponse,
+  NotificationSettingsUpdateBody,
+  PreferencesResponse,
+  PreferencesUpdateBody,
+} from '@josie/contract';
+import type { Executor } from '../../db/client.js';
+import type { PreferencesColumn } from '../../db/schema.js';
+import { errors } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { presentPreferences } from '../users/presenter.js';
+import {
+  listEntries,
+  liveNames,
+  mergeNotificationSettings,
+  mergePreferences,
+  storedPreferences,
+} from './queries.js';
+
+/** Error code of a genre or interest that is not in the live list. */
+export const UNKNOWN_LIST_ENTRY = 'UNKNOWN_LIST_ENTRY';
+
+/**
+ * Resolves `names` against a live list (admins edit it, spec 001 §3) to the list's own spelling, without
+ * duplicates, in the order given.
+ * @throws AppError 400 naming every unknown entry.
+ */
+async function resolveList(db: Executor, list: 'genres' | 'interests', names: readonly string[]) {
+  const known = await liveNames(db, list, names);
+  const unknown = names.filter((n) => !known.has(n.toLowerCase()));
+  if (unknown.length > 0) {
+    const what = list === 'genres' ? 'genre' : 'interest';
+    throw errors.badRequest(
+      `Unknown ${unknown.length > 1 ? `${what}s` : what}: ${unknown.join(', ')}`,
+      UNKNOWN_LIST_ENTRY,
+    );
+  }
+  return [...new Set(names.map((n) => known.get(n.toLowerCase())!))];
+}
+
+/** Preferences and notification settings of the signed-in user (spec 000 §2 Account, §7; spec 001 §5, §7). */
+export function createPreferencesService(deps: { db: Executor }) {
+  const { db } = deps;
+
+  async function stored(actor: AuthUser) {
+    const row = await storedPreferences(db, actor.id);
+    if (!row) throw errors.notFound('User not found');
+    return row;
+  }
+
+  return {
+    /** The live genre and interest lists to choose from (two queries). */
+    async options() {
+      const [genreList, interestList] = await Promise.all([
+        listEntries(db, 'genres'),
+        listEntries(db, 'interests'),
+      ]);
+      return { genres: genreList, interests: interestList };
+    },
+    /** `GET /api/users/me/preferences`: stored preferences merged with the defaults. */
+    async get(actor: AuthUser): Promise<PreferencesResponse> {
+      return { success: true, preferences: presentPreferences((await stored(actor)).preferences) };
+    },
+
+    /**
+     * `PUT /api/users/me/preferences`. Genres and interests are stored in the live lists' spelling.
+     * `myFont` and `myColor` are curator-only: another role sending a value other than '' or the one
+     * already stored gets 403 (so an account page that sends back what it read still saves).
+     * @throws AppError 400 `UNKNOWN_LIST_ENTRY`; 403 for a non-curator changing font or colour.
+     */
+    async update(actor: AuthUser, body: PreferencesUpdateBody): Promise<PreferencesResponse> {
+      const current = await stored(actor);
+      if (current.role !== 'curator') {
+        for (const key of ['myFont', 'myColor'] as const) {
+          const value = body[key];
+          if (value && value !== current.preferences[key]) {
+            throw errors.forbidden('Only curators can choose a font and a colour');
+          }
+        }
+      }
+      const [genres, interests] = await Promise.all([
+        resolveList(db, 'genres', body.genres),
+        resolveList(db, 'interests', body.interests),
+      ]);
+      const patch: PreferencesColumn = { genres, interests };
+      if (body.myFont !== undefined) patch.myFont = body.myFont;
+      if (body.myColor !== undefined) patch.myColor = body.myColor;
+      if (body.theme !== undefined) patch.theme = body.theme;
+      const preferences = await mergePreferences(db, actor.id, patch);
+      if (!preferences) throw errors.notFound('User not found');
+      return { success: true, preferences: presentPreferences(preferences) };
+    },
+
+    /** `PUT /api/users/me/notification-settings`: changes the switches sent, answers both. */
+    async updateNotificationSettings(
+      actor: AuthUser,
+      body: NotificationSettingsUpdateBody,
+    ): Promise<NotificationSettingsResponse> {
+      const patch: NotificationSettingsUpdateBody = {};
+      if (body.allowPushNotifications !== undefined)
+        patch.allowPushNotifications = body.allowPushNotifications;
+      if (body.allowEmails !== undefined) patch.allowEmails = body.allowEmails;
+      const settings = await mergeNotificationSettings(db, actor.id, patch);
+      if (!settings) throw errors.notFound('User not found');
+      return { data: settings };
+    },
+  };
+}
+export type PreferencesService = ReturnType<typeof createPreferencesService>;

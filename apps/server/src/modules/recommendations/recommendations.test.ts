@@ -1,0 +1,113 @@
+import { RecommendationsResponse } from '@josie/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follows, users } from '../../db/schema.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+
+describe('GET /api/recommendations/curators', () => {
+  let ctx: TestContext;
+  let me: TestUser;
+  const byName = new Map<string, TestUser>();
+
+  const recommend = async (query: string, user: TestUser | null = me) => {
+    const res = await ctx.app.inject({
+      url: `/api/recommendations/curators${query}`,
+      headers: user ? user.auth : {},
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const names = (body: unknown) => RecommendationsResponse.parse(body).recommendations.map((r) => r.name);
+  const setGenres = (user: TestUser, genres: string[]) =>
+    ctx.database.db.update(users).set({ preferences: { genres } }).where(eq(users.id, user.user._id));
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    me = await createUser(ctx, { role: 'curator', name: 'Me' });
+    // Followers: Popular 3, Middle 2, Jazzy 1, the rest 0.
+    for (const name of ['Popular', 'Middle', 'Jazzy', 'JazzFolk', 'Quiet', 'Followed']) {
+      byName.set(name, await createUser(ctx, { role: 'curator', name }));
+    }
+    const fans = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx)]);
+    const id = (name: string) => byName.get(name)!.user._id;
+    await ctx.database.db
+      .insert(follows)
+      .values([
+        ...fans.map((f) => ({ followerId: f.user._id, curatorId: id('Popular') })),
+        ...fans.slice(0, 2).map((f) => ({ followerId: f.user._id, curatorId: id('Middle') })),
+        { followerId: fans[0]!.user._id, curatorId: id('Jazzy') },
+        { followerId: me.user._id, curatorId: id('Followed') },
+      ]);
+    await setGenres(byName.get('Jazzy')!, ['Jazz']);
+    await setGenres(byName.get('JazzFolk')!, ['jazz', 'Folk']);
+    await setGenres(byName.get('Followed')!, ['Jazz', 'Folk']);
+    await createUser(ctx, { role: 'editor', name: 'Editor' });
+    const gone = await createUser(ctx, { role: 'curator', name: 'Gone' });
+    await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
+  });
+  afterAll(() => ctx.close());
+
+  it('picks 3 random curators by default: never me, a followed one, a deleted one or a non-curator', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const res = await recommend('');
+      expect(res.status).toBe(200);
+      const picked = names(res.body);
+      expect(picked).toHaveLength(3);
+      for (const n of picked) seen.add(n);
+    }
+    expect([...seen].sort()).toEqual(['JazzFolk', 'Jazzy', 'Middle', 'Popular', 'Quiet']);
+  });
+
+  it('orders popular by followers then name and answers card fields', async () => {
+    const res = await recommend('?strategy=popular&limit=5');
+    expect(names(res.body)).toEqual(['Popular', 'Middle', 'Jazzy', 'JazzFolk', 'Quiet']);
+    expect(res.body.recommendations[0]).toEqual({
+      _id: byName.get('Popular')!.user._id,
+      id: byName.get('Popular')!.user._id,
+      name: 'Popular',
+      avatar: null,
+      bio: '',
+      font: '',
+      color: '#ff69b4',
+      followersCount: 3,
+    });
+  });
+
+  it('matches genres by overlap, then followers, topped up with popular curators', async () => {
+    await setGenres(me, ['Jazz', 'Folk']);
+    expect(names((await recommend('?strategy=genre&limit=5')).body)).toEqual([
+      'JazzFolk',
+      'Jazzy',
+      'Popular',
+      'Middle',
+      'Quiet',
+    ]);
+    await setGenres(me, []);
+    expect(names((await recommend('?strategy=genre&limit=2')).body)).toEqual(['Popular', 'Middle']);
+  });
+
+  it('leaves out excluded ids', async () => {
+    const exclude = [byName.get('Popular')!.user._id, byName.get('Quiet')!.user._id].join(',');
+    expect(names((await recommend(`?strategy=popular&limit=20&exclude=${exclude}`)).body)).toEqual([
+      'Middle',
+      'Jazzy',
+      'JazzFolk',
+    ]);
+    expect((await recommend('?exclude=')).status).toBe(200);
+  });
+
+  it('validates limit, strategy and exclude (400) and refuses visitors (401)', async () => {
+    for (const query of [
+      '?limit=0',
+      '?limit=21',
+      '?strategy=best',
+      '?exclude=abc',
+      `?exclude=${'x,'.repeat(3)}`,
+    ]) {
+      const res = await recommend(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+    expect((await recommend('', null)).status).toBe(401);
+  });
+});

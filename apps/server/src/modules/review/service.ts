@@ -1,0 +1,86 @@
+import type { Josie, RejectBody } from '@josie/contract';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
+import { presentJosiesFor } from '../josies/presenter.js';
+import { findJosie, isUuid, type JosieRow } from '../josies/queries.js';
+import { insertReview, listPendingJosies, transitionPending } from './queries.js';
+
+/**
+ * The review queue of editors and admins: list pending josies, approve, reject with a reason.
+ * Spec 000 §2 (editor dashboard), §4 (status, reject flow), §7. Route access limits callers to reviewers.
+ */
+export function createReviewService(deps: { db: Db; bus: EventBus }) {
+  const { db, bus } = deps;
+
+  /**
+   * Applies a review decision and appends its review entry in one transaction.
+   * @throws AppError 404 for an unknown or malformed id; 409 when the josie is not pending.
+   */
+  async function decide(
+    actor: AuthUser,
+    id: string,
+    decision: { status: 'published' } | { status: 'rejected'; rejectionReason: string },
+  ): Promise<JosieRow> {
+    if (!isUuid(id)) throw errors.notFound('Josie not found');
+    return db.transaction(async (tx) => {
+      const row = await transitionPending(tx, id, decision);
+      if (!row) {
+        const existing = await findJosie(tx, id);
+        if (!existing) throw errors.notFound('Josie not found');
+        throw errors.conflict(`Only pending josies can be reviewed; this one is ${existing.status}`);
+      }
+      await insertReview(tx, {
+        josieId: id,
+        reviewedBy: actor.id,
+        action: decision.status === 'published' ? 'approved' : 'rejected',
+        ...(decision.status === 'rejected' ? { rejectionReason: decision.rejectionReason } : {}),
+      });
+      return row;
+    });
+  }
+
+  /** The parties of a `josie.reviewed` event (notifications tell the creator). */
+  const reviewed = (row: JosieRow, actor: AuthUser) => ({
+    josieId: row.id,
+    creatorId: row.creatorId,
+    reviewerId: actor.id,
+  });
+
+  return {
+    /** `GET /api/josies/pending`: every pending josie, oldest update first, in a fixed number of queries. */
+    async listPending(actor: AuthUser): Promise<Josie[]> {
+      return presentJosiesFor(db, await listPendingJosies(db), actor);
+    },
+
+    /**
+     * `PUT /api/josies/{id}/approve`: pending -> published (sets `published_at` on first publication),
+     * appends an `approved` review, then announces `josie.published` (feeds, realtime) and `josie.reviewed`
+     * (notifications).
+     * @throws AppError 404, 409 (not pending).
+     */
+    async approve(actor: AuthUser, id: string): Promise<Josie> {
+      const row = await decide(actor, id, { status: 'published' });
+      bus.publish('josie.published', { josieId: row.id, creatorId: row.creatorId });
+      bus.publish('josie.reviewed', { ...reviewed(row, actor), action: 'approved', reason: null });
+      return (await presentJosiesFor(db, [row], actor))[0]!;
+    },
+
+    /**
+     * `PUT /api/josies/{id}/reject`: pending -> rejected with the trimmed reason, and a `rejected`
+     * review carrying it; then announces `josie.reviewed` (notifications).
+     * @throws AppError 404, 409 (not pending).
+     */
+    async reject(actor: AuthUser, id: string, body: RejectBody): Promise<Josie> {
+      const row = await decide(actor, id, { status: 'rejected', rejectionReason: body.rejectionReason });
+      bus.publish('josie.reviewed', {
+        ...reviewed(row, actor),
+        action: 'rejected',
+        reason: body.rejectionReason,
+      });
+      return (await presentJosiesFor(db, [row], actor))[0]!;
+    },
+  };
+}
+export type ReviewService = ReturnType<typeof createReviewService>;

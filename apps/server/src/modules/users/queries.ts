@@ -1,0 +1,80 @@
+import { and, count, eq, exists, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { follows, josies, oauthAccounts, users } from '../../db/schema.js';
+
+/** A live (not deleted) user by id, or undefined. */
+export async function findUserById(db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+/** A live user by email (already lower-cased by the contract), or undefined. */
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
+  return row;
+}
+
+/** Ids of the curators a user follows, oldest follow first. */
+export async function followingIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: follows.curatorId })
+    .from(follows)
+    .where(eq(follows.followerId, userId))
+    .orderBy(follows.createdAt);
+  return rows.map((r) => r.id);
+}
+
+/** The user's Spotify account id, when linked. */
+export async function spotifyIdOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: oauthAccounts.providerUserId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, 'spotify')));
+  return row?.id ?? null;
+}
+
+const other = alias(users, 'other');
+
+/**
+ * A live user with the counts of a public profile, in one statement: published josies, live followers,
+ * live followed users, and whether `viewerId` follows them. Undefined when missing or deleted.
+ * The counts are query-builder subqueries: Drizzle prints columns without their table in the select list
+ * of a single-table query, which would bind a hand-written `users.id` to the subquery's own table.
+ */
+export async function findProfile(db: Executor, id: string, viewerId: string) {
+  const liveFollows = (side: 'followerId' | 'curatorId', ofUser: 'followerId' | 'curatorId') =>
+    db
+      .select({ n: count() })
+      .from(follows)
+      .innerJoin(other, and(eq(other.id, follows[side]), isNull(other.deletedAt)))
+      .where(eq(follows[ofUser], users.id));
+  const viewerFollows = db
+    .select({ one: sql`1` })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewerId), eq(follows.curatorId, users.id)));
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      role: users.role,
+      avatarUrl: users.avatarUrl,
+      headerImageUrl: users.headerImageUrl,
+      bio: users.bio,
+      preferences: users.preferences,
+      postsCount: db.$count(josies, and(eq(josies.creatorId, users.id), eq(josies.status, 'published'))),
+      followersCount: sql<number>`(${liveFollows('followerId', 'curatorId')})`.mapWith(Number),
+      followingCount: sql<number>`(${liveFollows('curatorId', 'followerId')})`.mapWith(Number),
+      isFollowing: sql<boolean>`${exists(viewerFollows)}`,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;

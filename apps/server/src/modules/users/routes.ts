@@ -1,0 +1,26 @@
+import { PathIdParams, PublicProfile, User } from '@josie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { actor } from '../../plugins/auth.js';
+
+/**
+ * The signed-in user's account (`GET /api/users/me`) and other users' public profiles
+ * (`GET /api/users/{id}`). DESIGN §5. Static paths (`/api/users/me`, `/api/users/curators/feed`) win over
+ * `:id` in Fastify's router.
+ */
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/users/me',
+    { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: User } } },
+    async (request) => ctx.users.me(actor(request)),
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], params: PathIdParams, response: { 200: PublicProfile } },
+    },
+    async (request) => ctx.users.profile(actor(request), request.params.id),
+  );
+};

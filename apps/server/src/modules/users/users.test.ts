@@ -1,0 +1,99 @@
+import { PublicProfile } from '@josie/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follows, users } from '../../db/schema.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { insertJosie, insertJosies } from '../feed/testing.js';
+
+describe('GET /api/users/:id (public and curator profile)', () => {
+  let ctx: TestContext;
+  let viewer: TestUser;
+  let curator: TestUser;
+
+  const profile = async (id: string, user: TestUser | null = viewer) => {
+    const res = await ctx.app.inject({ url: `/api/users/${id}`, headers: user ? user.auth : {} });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    viewer = await createUser(ctx);
+    curator = await createUser(ctx, { role: 'curator', name: 'Dana' });
+    await ctx.database.db
+      .update(users)
+      .set({
+        bio: 'Late-night jazz.',
+        avatarUrl: '/media/a.webp',
+        headerImageUrl: '/media/h.webp',
+        preferences: { myFont: 'Anton', myColor: 'Yellow', genres: ['Jazz'] },
+      })
+      .where(eq(users.id, curator.user._id));
+  });
+  afterAll(() => ctx.close());
+
+  it('answers the profile with its counts and whether the viewer follows', async () => {
+    await insertJosies(ctx.database.db, curator.user._id, 3);
+    await insertJosie(ctx.database.db, curator.user._id, { status: 'pending' });
+    const fans = [viewer, await createUser(ctx), await createUser(ctx)];
+    await ctx.database.db
+      .insert(follows)
+      .values(fans.map((f) => ({ followerId: f.user._id, curatorId: curator.user._id })));
+    // A deleted follower no longer counts.
+    await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, fans[2]!.user._id));
+    const followedByCurator = await createUser(ctx, { role: 'curator' });
+    await ctx.database.db
+      .insert(follows)
+      .values({ followerId: curator.user._id, curatorId: followedByCurator.user._id });
+
+    const res = await profile(curator.user._id);
+    expect(res.status).toBe(200);
+    expect(PublicProfile.parse(res.body)).toEqual({
+      _id: curator.user._id,
+      id: curator.user._id,
+      name: 'Dana',
+      avatar: '/media/a.webp',
+      headerImage: '/media/h.webp',
+      bio: 'Late-night jazz.',
+      role: 'curator',
+      preferences: { myFont: 'Anton', myColor: '#F4FF5E' },
+      postsCount: 3,
+      followersCount: 2,
+      followingCount: 1,
+      isFollowing: true,
+    });
+    expect(res.body).not.toHaveProperty('email');
+    const stranger = await createUser(ctx);
+    expect((await profile(curator.user._id, stranger)).body.isFollowing).toBe(false);
+  });
+
+  it("answers a listener's profile with default colour and zero counts", async () => {
+    const res = await profile(viewer.user._id, curator);
+    expect(res.body).toMatchObject({
+      role: 'listener',
+      preferences: { myFont: '', myColor: '#ff69b4' },
+      postsCount: 0,
+      followersCount: 0,
+      followingCount: 1,
+      isFollowing: false,
+    });
+  });
+
+  it('404s unknown, deleted and malformed ids; 401 for visitors', async () => {
+    const gone = await createUser(ctx);
+    await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
+    for (const id of [crypto.randomUUID(), gone.user._id, 'not-an-id', 'curators']) {
+      const res = await profile(id);
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
+    }
+    expect((await profile(curator.user._id, null)).status).toBe(401);
+  });
+
+  it('leaves /api/users/me and /api/users/curators/feed unshadowed', async () => {
+    const me = await ctx.app.inject({ url: '/api/users/me', headers: viewer.auth });
+    expect(me.json().email).toBe(viewer.user.email);
+    const strip = await ctx.app.inject({ url: '/api/users/curators/feed' });
+    expect(strip.statusCode).toBe(200);
+    expect(strip.json()).toHaveProperty('curators');
+  });
+});

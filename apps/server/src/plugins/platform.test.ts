@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { authPlugin } from './auth.js';
+
+describe('platform: health, metrics, docs, errors, web app', () => {
+  let ctx: TestContext;
+  let web: string;
+  beforeAll(async () => {
+    web = mkdtempSync(join(tmpdir(), 'josie-web-'));
+    writeFileSync(
+      join(web, 'index.html'),
+      '<!doctype html><html><head><title>Josie</title></head><body></body></html>',
+    );
+    ctx = await createTestContext({ WEB_DIST_DIR: web });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('answers /healthz and /readyz while the database is up', async () => {
+    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('exposes Prometheus metrics including request durations', async () => {
+    await ctx.app.inject({ url: '/api/config/flags' });
+    const res = await ctx.app.inject({ url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+    expect(res.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('serves the OpenAPI document generated from the contract and the reference UI', async () => {
+    const doc = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(spec.paths['/api/auth/signup'].post.requestBody).toBeDefined();
+    expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('answers unknown /api paths with 404 JSON and malformed JSON with 400 JSON', async () => {
+    const missing = await ctx.app.inject({ url: '/api/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Route GET /api/no-such-thing not found', code: 'NOT_FOUND' });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_ERROR');
+    expect(bad.body).not.toContain('at ');
+  });
+
+  it('falls back to index.html for client routes, never for /api', async () => {
+    const page = await ctx.app.inject({ url: '/my-josies' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>Josie</title>');
+    expect((await ctx.app.inject({ method: 'POST', url: '/my-josies' })).statusCode).toBe(404);
+    const media = await ctx.app.inject({ url: '/media/avatars/missing.webp' });
+    expect(media.statusCode).toBe(404);
+    expect(media.json().code).toBe('NOT_FOUND');
+  });
+
+  it('sends security headers: CSP without inline scripts, nosniff, HSTS, frame-ancestors', async () => {
+    const res = await ctx.app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain('frame-src https://open.spotify.com https://www.youtube.com');
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('refuses to register an /api route that declares no access policy', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, { resolveToken: async () => null });
+    expect(() => app.get('/api/unguarded', async () => 'x')).toThrow(/declares no access policy/);
+    expect(() => app.get('/api/guarded', { config: { access: 'public' } }, async () => 'x')).not.toThrow();
+  });
+});

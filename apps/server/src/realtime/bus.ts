@@ -1,0 +1,54 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Domain events raised after a transaction commits (STYLE practice 10), consumed by realtime fan-out and
+ * notifications. In-process here; with `REDIS_URL` socket.io's Redis adapter carries room emits across
+ * instances, so every instance only needs its own events.
+ */
+export interface DomainEvents {
+  /** A josie became published (approved). */
+  'josie.published': { josieId: string; creatorId: string };
+  /** A josie left the published state (edited back to pending, or deleted). */
+  'josie.unpublished': { josieId: string; creatorId: string };
+  /** A user followed or unfollowed a curator. */
+  'follow.changed': { followerId: string; curatorId: string; following: boolean };
+  /** An editor or admin approved or rejected a pending josie (`reason` is the rejection's). */
+  'josie.reviewed': {
+    josieId: string;
+    creatorId: string;
+    reviewerId: string;
+    action: 'approved' | 'rejected';
+    reason: string | null;
+  };
+  /** Someone accepted a curator's invite (and now follows the curator). */
+  'invite.joined': { inviteId: string; curatorId: string; userId: string };
+}
+
+/** A typed publish/subscribe bus; listeners run asynchronously and their failures are logged, not thrown. */
+export interface EventBus {
+  publish<K extends keyof DomainEvents>(event: K, payload: DomainEvents[K]): void;
+  subscribe<K extends keyof DomainEvents>(
+    event: K,
+    listener: (payload: DomainEvents[K]) => Promise<void> | void,
+  ): () => void;
+}
+
+/** The in-process {@link EventBus}. */
+export function createEventBus(onError: (err: unknown, event: string) => void): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(50);
+  return {
+    publish(event, payload) {
+      emitter.emit(event, payload);
+    },
+    subscribe(event, listener) {
+      const wrapped = (payload: DomainEvents[typeof event]) => {
+        Promise.resolve()
+          .then(() => listener(payload))
+          .catch((err) => onError(err, event));
+      };
+      emitter.on(event, wrapped);
+      return () => emitter.off(event, wrapped);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { josies } from '../db/schema.js';
+import { presentJosiesFor } from '../modules/josies/presenter.js';
+import { rooms } from './rooms.js';
+import type { RealtimeServer } from './socket.js';
+
+/**
+ * Turns domain events into socket traffic (DESIGN §6; spec 000 §4): a published josie is emitted as
+ * `new-post` to its creator's rooms, an unpublished one as `post-removed`, and a follow or unfollow moves
+ * the follower's open sockets in or out of the curator's room. With the Redis adapter the room operations
+ * reach every instance, so each instance only handles the events raised on it.
+ *
+ * @returns a function that unsubscribes every listener.
+ */
+export function subscribeFanout(io: RealtimeServer, ctx: Pick<AppContext, 'bus' | 'db'>): () => void {
+  const unsubscribers = [
+    ctx.bus.subscribe('josie.published', async ({ josieId }) => {
+      // Read after the commit that raised the event; a josie unpublished meanwhile is not announced.
+      const [row] = await ctx.db
+        .select()
+        .from(josies)
+        .where(and(eq(josies.id, josieId), eq(josies.status, 'published')));
+      if (!row) return;
+      // One shape for every receiver: as a visitor sees it (no review history, likedByMe false).
+      const [post] = await presentJosiesFor(ctx.db, [row], null);
+      if (!post) return;
+      io.to([rooms.curator(row.creatorId), rooms.user(row.creatorId)]).emit('new-post', post);
+    }),
+    ctx.bus.subscribe('josie.unpublished', ({ josieId, creatorId }) => {
+      io.to([rooms.curator(creatorId), rooms.user(creatorId)]).emit('post-removed', {
+        _id: josieId,
+        creatorId,
+      });
+    }),
+    ctx.bus.subscribe('follow.changed', ({ followerId, curatorId, following }) => {
+      const sockets = io.in(rooms.user(followerId));
+      if (following) sockets.socketsJoin(rooms.curator(curatorId));
+      else sockets.socketsLeave(rooms.curator(curatorId));
+    }),
+  ];
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}

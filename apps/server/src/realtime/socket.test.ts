@@ -1,0 +1,277 @@
+import type {
+  ClientToServerEvents,
+  JoinFeedAck,
+  Josie,
+  PostRemoved,
+  ServerToClientEvents,
+} from '@josie/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { follows, josieReviews } from '../db/schema.js';
+import { insertJosie } from '../modules/feed/testing.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A client of `url` that records what arrives. */
+function client(url: string, token: string | undefined, transports: string[] = ['websocket']) {
+  const socket: Client = connect(url, {
+    path: '/socket.io',
+    auth: token === undefined ? {} : { token },
+    transports,
+    reconnection: false,
+    forceNew: true,
+  });
+  const posts: Josie[] = [];
+  const removed: PostRemoved[] = [];
+  const waiters: Array<{ id: string; resolve: (post: Josie) => void }> = [];
+  socket.on('new-post', (post) => {
+    posts.push(post);
+    for (const w of waiters.filter((x) => x.id === post._id)) w.resolve(post);
+  });
+  socket.on('post-removed', (post) => void removed.push(post));
+  return {
+    socket,
+    posts,
+    removed,
+    connected: () =>
+      new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      }),
+    refused: () =>
+      new Promise<Error & { data?: { code?: string } }>((resolve, reject) => {
+        socket.once('connect', () => reject(new Error('connected without a valid token')));
+        socket.once('connect_error', resolve);
+      }),
+    joinFeed: (userId?: string) =>
+      new Promise<JoinFeedAck>((resolve) => socket.emit('join-feed', userId, (joined) => resolve(joined))),
+    /** Resolves when the post with `id` arrives (or has arrived). */
+    received: (id: string, timeoutMs = 5000) =>
+      new Promise<Josie>((resolve, reject) => {
+        const done = posts.find((p) => p._id === id);
+        if (done) return resolve(done);
+        const timer = setTimeout(() => reject(new Error(`new-post ${id} never arrived`)), timeoutMs);
+        waiters.push({
+          id,
+          resolve: (post) => {
+            clearTimeout(timer);
+            resolve(post);
+          },
+        });
+      }),
+  };
+}
+
+describe('realtime feed', () => {
+  let ctx: TestContext;
+  let url: string;
+  let listener: TestUser;
+  let followed: TestUser;
+  let other: TestUser;
+  const open: Client[] = [];
+
+  const track = <T extends { socket: Client }>(c: T) => {
+    open.push(c.socket);
+    return c;
+  };
+  /** Publishes a new josie of `creator` as the review flow would after approving it. */
+  const publish = async (creator: TestUser, title = 'Fresh') => {
+    const row = await insertJosie(ctx.database.db, creator.user._id, { title });
+    await ctx.database.db
+      .insert(josieReviews)
+      .values({ josieId: row.id, reviewedBy: null, action: 'approved' });
+    ctx.app.bus.publish('josie.published', { josieId: row.id, creatorId: creator.user._id });
+    return row;
+  };
+  const api = (method: 'POST', path: string, user: TestUser) =>
+    ctx.app.inject({ method, url: path, headers: user.auth });
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    listener = await createUser(ctx);
+    followed = await createUser(ctx, { role: 'curator', name: 'Followed' });
+    other = await createUser(ctx, { role: 'curator', name: 'Other' });
+    await ctx.database.db
+      .insert(follows)
+      .values({ followerId: listener.user._id, curatorId: followed.user._id });
+  });
+  afterAll(async () => {
+    for (const socket of open) socket.disconnect();
+    await ctx.close();
+  });
+
+  it('refuses a handshake without a token or with an invalid one', async () => {
+    const none = track(client(url, undefined));
+    const err = await none.refused();
+    expect(err.message).toBe('No authentication credentials provided');
+    expect(err.data?.code).toBe('UNAUTHENTICATED');
+    const forged = track(client(url, 'abc.def.ghi'));
+    expect((await forged.refused()).message).toBe('Your session has expired. Please sign in again.');
+    const loggedOut = await createUser(ctx);
+    await api('POST', '/api/auth/logout', loggedOut);
+    expect((await track(client(url, loggedOut.token)).refused()).message).toMatch(/expired/);
+  });
+
+  it('delivers new posts of followed curators only, with the feed shape', async () => {
+    const c = track(client(url, listener.token));
+    await c.connected();
+    expect(await c.joinFeed(listener.user._id)).toEqual({ curators: [followed.user._id] });
+    const skipped = await publish(other, 'not followed');
+    const wanted = await publish(followed, 'followed');
+    const post = await c.received(wanted.id);
+    expect(post).toMatchObject({
+      _id: wanted.id,
+      title: 'followed',
+      status: 'published',
+      creator: { _id: followed.user._id, name: 'Followed' },
+      likedByMe: false,
+      // Broadcast as a visitor sees it: the review history stays editorial.
+      reviews: [],
+      rejectionReason: null,
+    });
+    // A later post proves the earlier one from the unfollowed curator was not just slow.
+    const sentinel = await publish(followed, 'sentinel');
+    await c.received(sentinel.id);
+    expect(c.posts.map((p) => p._id)).toEqual([wanted.id, sentinel.id]);
+    expect(c.posts.map((p) => p._id)).not.toContain(skipped.id);
+  });
+
+  it('moves open sockets in and out of curator rooms on follow and unfollow', async () => {
+    const c = track(client(url, listener.token));
+    await c.connected();
+    await c.joinFeed();
+    expect((await api('POST', `/api/users/follow/${other.user._id}`, listener)).statusCode).toBe(200);
+    const afterFollow = await publish(other, 'after follow');
+    await c.received(afterFollow.id);
+
+    expect((await api('POST', `/api/users/unfollow/${other.user._id}`, listener)).statusCode).toBe(200);
+    const afterUnfollow = await publish(other, 'after unfollow');
+    const sentinel = await publish(followed, 'sentinel 2');
+    await c.received(sentinel.id);
+    expect(c.posts.map((p) => p._id)).toEqual([afterFollow.id, sentinel.id]);
+    expect(c.posts.map((p) => p._id)).not.toContain(afterUnfollow.id);
+  });
+
+  it("ignores another user's id in join-feed", async () => {
+    const stranger = await createUser(ctx);
+    const c = track(client(url, stranger.token));
+    await c.connected();
+    expect(await c.joinFeed(listener.user._id)).toEqual({ curators: [] });
+    const post = await publish(followed, 'not for the stranger');
+    const own = track(client(url, listener.token));
+    await own.connected();
+    await own.joinFeed();
+    const next = await publish(followed, 'second');
+    await own.received(next.id);
+    expect(c.posts).toEqual([]);
+    expect(post.id).toBeTruthy();
+  });
+
+  it("sends a curator their own new posts, and removals to the curator's followers", async () => {
+    const self = track(client(url, followed.token));
+    await self.connected();
+    await self.joinFeed();
+    const fan = track(client(url, listener.token));
+    await fan.connected();
+    await fan.joinFeed();
+    const mine = await publish(followed, 'my own');
+    await self.received(mine.id);
+    await fan.received(mine.id);
+
+    ctx.app.bus.publish('josie.unpublished', { josieId: mine.id, creatorId: followed.user._id });
+    await expect.poll(() => fan.removed).toEqual([{ _id: mine.id, creatorId: followed.user._id }]);
+    await expect.poll(() => self.removed).toHaveLength(1);
+  });
+
+  it('does not announce a josie that is no longer published', async () => {
+    const c = track(client(url, listener.token));
+    await c.connected();
+    await c.joinFeed();
+    const pending = await insertJosie(ctx.database.db, followed.user._id, { status: 'pending' });
+    ctx.app.bus.publish('josie.published', { josieId: pending.id, creatorId: followed.user._id });
+    const sentinel = await publish(followed, 'sentinel 3');
+    await c.received(sentinel.id);
+    expect(c.posts.map((p) => p._id)).toEqual([sentinel.id]);
+  });
+
+  it("announces a josie an editor approves to the curator's followers", async () => {
+    const editor = await createUser(ctx, { role: 'editor' });
+    const c = track(client(url, listener.token));
+    await c.connected();
+    await c.joinFeed();
+    const pending = await insertJosie(ctx.database.db, followed.user._id, {
+      status: 'pending',
+      title: 'approved',
+    });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/josies/${pending.id}/approve`,
+      headers: editor.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await c.received(pending.id)).status).toBe('published');
+  });
+
+  it('works over HTTP long-polling as well (the fallback transport)', async () => {
+    const c = track(client(url, listener.token, ['polling']));
+    await c.connected();
+    await c.joinFeed();
+    const post = await publish(followed, 'over polling');
+    await c.received(post.id);
+  });
+});
+
+describe('realtime shutdown', () => {
+  it('closes the app promptly while a client is connected', async () => {
+    const ctx = await createTestContext();
+    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await createUser(ctx);
+    const c = client(url, user.token);
+    await c.connected();
+    const disconnected = new Promise((resolve) => c.socket.once('disconnect', resolve));
+    const started = Date.now();
+    await ctx.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('realtime across instances (Redis adapter)', () => {
+  it('delivers posts and room changes raised on one instance to a socket on another', async () => {
+    const ctx = await createTestContext({ REDIS_URL: redisUrl! });
+    const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    try {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+      const reader = await createUser(ctx);
+      const curator = await createUser(ctx, { role: 'curator' });
+      const c = client(secondUrl, reader.token);
+      await c.connected();
+      expect(await c.joinFeed()).toEqual({ curators: [] });
+
+      // The follow is handled by the first instance; its room change must reach the socket on the second.
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/users/follow/${curator.user._id}`,
+        headers: reader.auth,
+      });
+      const row = await insertJosie(ctx.database.db, curator.user._id);
+      await expect
+        .poll(async () => {
+          ctx.app.bus.publish('josie.published', { josieId: row.id, creatorId: curator.user._id });
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return c.posts.some((p) => p._id === row.id);
+        })
+        .toBe(true);
+      c.socket.disconnect();
+    } finally {
+      await second.close();
+      await ctx.close();
+    }
+  });
+});

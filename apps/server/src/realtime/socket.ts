@@ -1,0 +1,126 @@
+import {
+  type ClientToServerEvents,
+  ERROR_CODES,
+  type JoinFeedAck,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@josie/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { type ExtendedError, Server, type Socket } from 'socket.io';
+import type { AppContext } from '../context.js';
+import { followingIds } from '../modules/users/queries.js';
+import type { AuthUser } from '../plugins/auth.js';
+import type { EventBus } from './bus.js';
+import { subscribeFanout } from './fanout.js';
+import { rooms } from './rooms.js';
+
+/** What the server keeps on each socket: the user its handshake token names. */
+export interface SocketData {
+  user: AuthUser;
+}
+
+/** The typed socket.io server: the contract's event maps, no events between instances. */
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The domain event bus of this app, for plugins outside the feature modules and for integration tests
+     * that raise events (the feature modules get it through `AppContext`).
+     */
+    bus: EventBus;
+  }
+}
+
+/** A refused handshake: the client's `connect_error` carries this message and `data.code`. */
+function refusal(message: string): ExtendedError {
+  const error: ExtendedError = new Error(message);
+  error.data = { code: ERROR_CODES.UNAUTHENTICATED };
+  return error;
+}
+
+/**
+ * Attaches socket.io to the app's HTTP server when the app is ready (DESIGN §6; spec 000 §4, §7): path
+ * `/socket.io`, the handshake's `auth.token` resolved like a bearer token (refused without a valid one),
+ * `join-feed` joining the caller's rooms, and the fan-out of domain events. With `REDIS_URL` the Redis
+ * adapter carries rooms and emits across instances. Everything is closed in `preClose`, before Fastify
+ * closes the HTTP server, so that shutdown never waits on an open socket.
+ */
+export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.decorate('bus', ctx.bus);
+  let io: RealtimeServer | null = null;
+  let redis: Redis[] = [];
+  let unsubscribe = () => {};
+
+  async function joinFeed(socket: RealtimeSocket, ack: unknown) {
+    // The user comes from the token; a user id sent by the client is never trusted.
+    const user = socket.data.user;
+    const curators = await followingIds(ctx.db, user.id);
+    await socket.join([rooms.user(user.id), ...curators.map(rooms.curator)]);
+    if (typeof ack === 'function') (ack as (joined: JoinFeedAck) => void)({ curators });
+  }
+
+  app.addHook('onReady', async () => {
+    const server: RealtimeServer = new Server(app.server, {
+      path: SOCKET_PATH,
+      serveClient: false,
+      // Same origin only, like the HTTP API (CORS is closed).
+      cors: { origin: false },
+    });
+    if (ctx.config.redisUrl) {
+      const pub = new Redis(ctx.config.redisUrl);
+      const sub = pub.duplicate();
+      for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err }, 'redis adapter'));
+      redis = [pub, sub];
+      server.adapter(createAdapter(pub, sub, { key: `${ctx.config.redisPrefix}socket.io` }));
+    }
+    server.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      if (typeof token !== 'string' || token === '') {
+        next(refusal('No authentication credentials provided'));
+        return;
+      }
+      ctx.auth.resolveToken(token).then(
+        (user) => {
+          if (!user) return next(refusal('Your session has expired. Please sign in again.'));
+          socket.data.user = user;
+          next();
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'socket authentication failed');
+          next(new Error('The service is temporarily unavailable'));
+        },
+      );
+    });
+    server.on('connection', (socket) => {
+      socket.on('join-feed', (_userId, ack) => {
+        joinFeed(socket, ack).catch((err: unknown) => app.log.error({ err }, 'join-feed failed'));
+      });
+    });
+    unsubscribe = subscribeFanout(server, ctx);
+    io = server;
+  });
+
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    const server = io;
+    io = null;
+    if (server) {
+      // Not `server.close()`: that also closes the HTTP server and waits for its connections, which is
+      // Fastify's job after this hook. Only this instance's sockets are dropped (`local`).
+      server.local.disconnectSockets(true);
+      server.engine.close();
+      await server.of('/').adapter.close();
+    }
+    await Promise.all(redis.map((client) => client.quit().catch(() => client.disconnect())));
+    redis = [];
+  });
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { createSessionCache } from '../modules/auth/session-cache.js';
+import { createInvalidatedCache } from './cache.js';
+import { createInvalidation } from './invalidation.js';
+
+/** A promise with its resolve function, to hold a load in flight. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe('invalidated cache', () => {
+  it('answers from memory until an entry is invalidated', async () => {
+    const cache = createInvalidatedCache<{ n: number }>({
+      invalidation: { reliable: true },
+      ttlMs: 60_000,
+      max: 10,
+    });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await cache.get('k', load)).toEqual({ n: 1 });
+    expect(await cache.get('k', load)).toEqual({ n: 1 });
+    cache.delete('k');
+    expect(await cache.get('k', load)).toEqual({ n: 2 });
+    cache.deleteWhere((v) => v.n === 2);
+    expect(await cache.get('k', load)).toEqual({ n: 3 });
+  });
+
+  it('does not keep a value loaded while an invalidation arrived (it may predate the write)', async () => {
+    const cache = createInvalidatedCache<{ v: string }>({
+      invalidation: { reliable: true },
+      ttlMs: 60_000,
+      max: 10,
+    });
+    const inFlight = deferred<{ v: string }>();
+    const first = cache.get('k', () => inFlight.promise);
+    cache.delete('k');
+    inFlight.resolve({ v: 'read before the write committed' });
+    expect(await first).toEqual({ v: 'read before the write committed' });
+    expect(await cache.get('k', async () => ({ v: 'fresh' }))).toEqual({ v: 'fresh' });
+    expect(await cache.get('k', async () => ({ v: 'not loaded again' }))).toEqual({ v: 'fresh' });
+  });
+
+  it('is bypassed while invalidations cannot be heard, and off with a TTL of 0', async () => {
+    const channel = { reliable: false };
+    const cache = createInvalidatedCache<{ n: number }>({ invalidation: channel, ttlMs: 60_000, max: 10 });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(2);
+    expect(cache.size).toBe(0);
+    channel.reliable = true;
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(3);
+
+    const off = createInvalidatedCache<{ n: number }>({ invalidation: channel, ttlMs: 0, max: 10 });
+    await off.get('k', load);
+    await off.get('k', load);
+    expect(loads).toBe(5);
+  });
+
+  it('forgets entries after their TTL', async () => {
+    const cache = createInvalidatedCache<{ n: number }>({
+      invalidation: { reliable: true },
+      ttlMs: 30,
+      max: 10,
+    });
+    let loads = 0;
+    await cache.get('k', async () => ({ n: ++loads }));
+    await new Promise((r) => setTimeout(r, 60));
+    await cache.get('k', async () => ({ n: ++loads }));
+    expect(loads).toBe(2);
+  });
+});
+
+describe('session cache', () => {
+  const user = { id: 'u1', role: 'listener' as const, email: 'a@example.test', name: 'A' };
+
+  it('forgets one session on logout and every session of a user on revocation', async () => {
+    const invalidation = createInvalidation();
+    const sessions = createSessionCache({ invalidation, ttlMs: 60_000 });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return user;
+    };
+    expect(await sessions.resolve('s1', 'u1', load)).toEqual({ ...user, sessionId: 's1' });
+    await sessions.resolve('s1', 'u1', load);
+    await sessions.resolve('s2', 'u1', load);
+    expect(loads).toBe(2);
+
+    await sessions.forgetSession('s1');
+    await sessions.resolve('s1', 'u1', load);
+    await sessions.resolve('s2', 'u1', load);
+    expect(loads).toBe(3);
+
+    await sessions.forgetUser('u1');
+    await sessions.resolve('s1', 'u1', load);
+    await sessions.resolve('s2', 'u1', load);
+    expect(loads).toBe(5);
+  });
+
+  it('refuses a token whose user is not the cached session user, and caches no refusal', async () => {
+    const sessions = createSessionCache({ ttlMs: 60_000 });
+    await sessions.resolve('s1', 'u1', async () => user);
+    expect(await sessions.resolve('s1', 'someone-else', async () => user)).toBeNull();
+    let loads = 0;
+    const gone = async () => {
+      loads += 1;
+      return undefined;
+    };
+    expect(await sessions.resolve('s9', 'u1', gone)).toBeNull();
+    expect(await sessions.resolve('s9', 'u1', gone)).toBeNull();
+    expect(loads).toBe(2);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Query discipline (issue 9): the four hot lists (home feed, curator feed, review queue, my-josies) cost
+ * the same number of SQL statements for one row as for a full page from many creators with likes, saves
+ * and review histories. Counted per request through `app.inject` with the shared probe.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follows, josieLikes, josieReviews, josieSaves } from '../db/schema.js';
+import { insertJosie, insertJosies } from '../modules/feed/testing.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
+import { countQueries } from '../test/queries.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** A request's data statements, counted on its second call (the first fills the session cache). */
+async function queriesOf(url: string, user: TestUser): Promise<{ count: number; posts: number }> {
+  const get = () => ctx.app.inject({ url, headers: user.auth });
+  const first = await get();
+  expect(first.statusCode, first.body).toBe(200);
+  let posts = 0;
+  const count = await countQueries(ctx, async () => {
+    posts = (await get()).json().data.posts.length;
+  });
+  return { count, posts };
+}
+
+/** A reader following `curators`, each with `perCurator` published josies liked and saved by the reader. */
+async function world(curatorCount: number, perCurator: number) {
+  const db = ctx.database.db;
+  const reader = await createUser(ctx);
+  const editor = await createUser(ctx, { role: 'editor' });
+  const curators = [];
+  for (let i = 0; i < curatorCount; i++) curators.push(await createUser(ctx, { role: 'curator' }));
+  for (const curator of curators) {
+    await db.insert(follows).values({ followerId: reader.user._id, curatorId: curator.user._id });
+    const rows = await insertJosies(db, curator.user._id, perCurator);
+    await db.insert(josieLikes).values(rows.map((r) => ({ josieId: r.id, userId: reader.user._id })));
+    await db.insert(josieSaves).values(rows.map((r) => ({ josieId: r.id, userId: reader.user._id })));
+    // Pending josies with a review history (rejected once, then edited back to review).
+    for (let i = 0; i < perCurator; i++) {
+      const pending = await insertJosie(db, curator.user._id, { status: 'pending' });
+      await db.insert(josieReviews).values({
+        josieId: pending.id,
+        reviewedBy: editor.user._id,
+        action: 'rejected',
+        rejectionReason: 'Add a track',
+      });
+    }
+  }
+  return { reader, editor, curator: curators[0]! };
+}
+
+describe('query counts of the hot lists', () => {
+  it('stay fixed from one row to a full page of many creators', async () => {
+    type World = Awaited<ReturnType<typeof world>>;
+    const lists = {
+      feed: (w: World) => queriesOf('/api/josies/feed', w.reader),
+      curatorFeed: (w: World) => queriesOf(`/api/josies/curator/${w.curator.user._id}/feed`, w.reader),
+      pending: (w: World) => queriesOf('/api/josies/pending', w.editor),
+      myJosies: (w: World) => queriesOf('/api/josies/my-josies', w.curator),
+    };
+    const measure = async (w: World) => {
+      const out: Record<string, { count: number; posts: number }> = {};
+      for (const [name, list] of Object.entries(lists)) out[name] = await list(w);
+      return out;
+    };
+    // Measured before the large world exists: the review queue lists every pending josie.
+    const small = await measure(await world(1, 1));
+    const large = await measure(await world(5, 8));
+    const counts: Record<string, { small: number; large: number }> = {};
+    for (const name of Object.keys(lists)) {
+      counts[name] = { small: small[name]!.count, large: large[name]!.count };
+      // The large world really is larger: full pages, several creators.
+      expect(large[name]!.posts, name).toBeGreaterThan(small[name]!.posts);
+    }
+    for (const [name, { small: one, large: many }] of Object.entries(counts)) {
+      expect(many, name).toBe(one);
+      // Feeds: one statement (plus the curator check); the lists: the list, creators, review histories, and
+      // the viewer's likes and saves.
+      expect(one, name).toBeGreaterThanOrEqual(1);
+      expect(one, name).toBeLessThanOrEqual(6);
+    }
+  });
+});

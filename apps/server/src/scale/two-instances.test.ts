@@ -1,0 +1,254 @@
+/**
+ * Many instances (issue 9): two server processes, started from `main.ts` like production, share one
+ * PostgreSQL database and one Redis and serve the same users. Runs when `TEST_DATABASE_URL` and
+ * `TEST_REDIS_URL` are set (`.ci/run` sets both for `npm run test:integration`).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ClientToServerEvents, Josie, Role, ServerToClientEvents } from '@josie/contract';
+import { sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { seedReference } from '../db/seed/index.js';
+import { hashPassword } from '../modules/auth/service.js';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const here = dirname(fileURLToPath(import.meta.url));
+const PASSWORD = 'two-instances-password';
+/** Sign-in attempts per address per window on both instances together. */
+const AUTH_MAX = 12;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** One server process on a free port. */
+interface Instance {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, '../main.ts')], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance ${name} exited: ${out}`);
+    const ready = await fetch(`${url}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ready) return { name, url, child, output: () => out };
+    if (Date.now() > deadline) throw new Error(`instance ${name} not ready: ${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function stop(instance: Instance | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!instance || instance.child.exitCode !== null) return resolve();
+    instance.child.once('exit', () => resolve());
+    instance.child.kill('SIGTERM');
+  });
+}
+
+async function call(
+  instance: Instance,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(instance.url + path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and one Redis', () => {
+  const dbName = `josie_t_scale_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const dataDirs = [mkdtempSync(join(tmpdir(), 'josie-a-')), mkdtempSync(join(tmpdir(), 'josie-b-'))];
+  let database: Database;
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+  /** Sign-ins each instance served so far (all count against AUTH_MAX together). */
+  const signIns = { A: 0, B: 0 };
+  const ids: Record<string, string> = {};
+
+  async function signIn(instance: Instance, email: string) {
+    signIns[instance.name as keyof typeof signIns] += 1;
+    const res = await call(instance, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body as { token: string }).token;
+  }
+
+  beforeAll(async () => {
+    const admin = await openDatabase({ url: pgUrl, dataDir: dataDirs[0]!, poolSize: 1 });
+    await admin.db.execute(sql.raw(`create database ${dbName}`));
+    await admin.close();
+    const url = new URL(pgUrl!);
+    url.pathname = `/${dbName}`;
+    database = await openDatabase({ url: url.toString(), dataDir: dataDirs[0]! });
+    // Migrated once here, so the two processes do not race each other through the migrations.
+    await database.migrate();
+    await seedReference(database.db);
+    const passwordHash = await hashPassword(PASSWORD);
+    const roles: Role[] = ['admin', 'editor', 'curator', 'listener'];
+    const rows = await database.db
+      .insert(users)
+      .values(roles.map((role) => ({ name: role, email: `${role}@scale.test`, role, passwordHash })))
+      .returning({ id: users.id, role: users.role });
+    for (const row of rows) ids[row.role] = row.id;
+
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: url.toString(),
+      REDIS_URL: redisUrl!,
+      // Keys and channels of this run only, so earlier runs' counters cannot interfere.
+      REDIS_PREFIX: `${dbName}:`,
+      JWT_SECRET: 'two-instances-secret-two-instances-secret',
+      DEMO_DATA: 'false',
+      RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
+      LOG_LEVEL: 'warn',
+    };
+    [a, b] = await Promise.all([
+      startInstance('A', { ...env, DATA_DIR: dataDirs[0]! }),
+      startInstance('B', { ...env, DATA_DIR: dataDirs[1]! }),
+    ]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([stop(a), stop(b)]);
+    await database?.close();
+    if (pgUrl) {
+      const admin = await openDatabase({ url: pgUrl, dataDir: dataDirs[0]!, poolSize: 1 });
+      await admin.db.execute(sql.raw(`drop database if exists ${dbName} with (force)`));
+      await admin.close();
+    }
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('delivers a josie approved through A to a feed socket connected to B', async () => {
+    const listener = await signIn(a!, 'listener@scale.test');
+    const curator = await signIn(b!, 'curator@scale.test');
+    const editor = await signIn(a!, 'editor@scale.test');
+    expect((await call(a!, 'POST', `/api/users/follow/${ids.curator}`, { token: listener })).status).toBe(
+      200,
+    );
+
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(b!.url, {
+      path: '/socket.io',
+      auth: { token: listener },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const joined = await new Promise((resolve) => socket.emit('join-feed', undefined, resolve));
+      expect(joined).toEqual({ curators: [ids.curator] });
+      const arrived = new Promise<Josie>((resolve) => socket.on('new-post', resolve));
+
+      const created = await call(b!, 'POST', '/api/josies', {
+        token: curator,
+        body: {
+          title: 'Across instances',
+          paragraphs: [{ type: 'text', content: 'Written on B, approved on A, read on B.' }],
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const josieId = (created.body as Josie)._id;
+      const approved = await call(a!, 'PUT', `/api/josies/${josieId}/approve`, { token: editor });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
+      const post = await Promise.race([
+        arrived,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no new-post on B')), 10_000)),
+      ]);
+      expect(post).toMatchObject({ _id: josieId, title: 'Across instances', status: 'published' });
+    } finally {
+      socket.disconnect();
+    }
+  }, 60_000);
+
+  it('refuses on B, at once, a session revoked on A', async () => {
+    const token = await signIn(a!, 'listener@scale.test');
+    // Read on both first, so each instance holds the session in its cache.
+    expect((await call(a!, 'GET', '/api/users/me', { token })).status).toBe(200);
+    expect((await call(b!, 'GET', '/api/users/me', { token })).status).toBe(200);
+    expect((await call(a!, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await call(b!, 'GET', '/api/users/me', { token })).status).toBe(401);
+    expect((await call(a!, 'GET', '/api/users/me', { token })).status).toBe(401);
+  }, 30_000);
+
+  it('refuses on B, at once, the old sessions of a user whose role an admin changed on A', async () => {
+    const admin = await signIn(b!, 'admin@scale.test');
+    const token = await signIn(a!, 'listener@scale.test');
+    expect((await call(b!, 'GET', '/api/users/me', { token })).status).toBe(200);
+    const changed = await call(a!, 'PATCH', `/api/admin/users/${ids.listener}`, {
+      token: admin,
+      body: { role: 'curator' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await call(b!, 'GET', '/api/users/me', { token })).status).toBe(401);
+
+    // Feature flags are cached too: a change made on A is read on B at once.
+    const before = await call(b!, 'GET', '/api/config/flags');
+    expect(before.status).toBe(200);
+    const flipped = (before.body as Record<string, string>).language_select === 'true' ? 'false' : 'true';
+    const put = await call(a!, 'PUT', '/api/admin/flags/language_select', {
+      token: admin,
+      body: { value: flipped },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await call(b!, 'GET', '/api/config/flags')).body).toMatchObject({ language_select: flipped });
+  }, 30_000);
+
+  it('counts sign-in attempts of both instances against one limit', async () => {
+    const left = AUTH_MAX - signIns.A - signIns.B;
+    expect(left).toBeGreaterThan(2);
+    for (let i = 0; i < left; i++) await signIn(i % 2 === 0 ? b! : a!, 'editor@scale.test');
+    // Neither instance alone has seen AUTH_MAX attempts, yet the next one is refused on both.
+    for (const instance of [a!, b!]) {
+      const res = await call(instance, 'POST', '/api/auth/login', {
+        body: { email: 'editor@scale.test', password: PASSWORD },
+      });
+      expect(res.status, instance.name).toBe(429);
+      expect(res.body).toMatchObject({ code: 'RATE_LIMITED' });
+    }
+    expect(signIns.A).toBeLessThan(AUTH_MAX);
+    expect(signIns.B).toBeLessThan(AUTH_MAX);
+  }, 30_000);
+});

@@ -1,0 +1,231 @@
+/**
+ * The authorization matrix (issue 10 item 1; DESIGN §1.5; decision 0002): every `/api` route of the live
+ * route table, called as a visitor, a listener, the curator who owns the resources, another curator, an
+ * editor and an admin. The route's declared policy predicts 401/403; ownership rules live in the services
+ * and are written out below, route by route.
+ */
+import { MEDIA_AUTHOR_ROLES, ROLES, type Role } from '@josie/contract';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Access, authPlugin } from '../plugins/auth.js';
+import { apiRoutes, type RouteEntry, routeKey } from '../test/routes.js';
+import {
+  authHeaders,
+  createOwner,
+  createSecurityContext,
+  expectCleanError,
+  fillPath,
+  insertUser,
+  type Owner,
+  type SecurityContext,
+} from './fixtures.js';
+
+type Caller = 'visitor' | 'listener' | 'owner' | 'curator' | 'editor' | 'admin';
+/** Called in this order; `owner` is the curator who owns the josie, the invite and the user id in paths. */
+const CALLERS: Caller[] = ['visitor', 'listener', 'curator', 'editor', 'owner', 'admin'];
+const roleOf = (caller: Caller): Role | null =>
+  caller === 'visitor' ? null : caller === 'owner' ? 'curator' : caller;
+
+/**
+ * Routes anyone may call, signed in or not. A new public route must be added here on purpose: the test
+ * fails for a route that is public without being listed.
+ */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'GET /api/auth/providers',
+  'GET /api/auth/:provider',
+  'GET /api/auth/:provider/callback',
+  'POST /api/auth/exchange',
+  'GET /api/config/flags',
+  'POST /api/contact',
+  'POST /api/newsletter',
+  'POST /api/analytics/events',
+  'GET /api/josies/:id',
+  'GET /api/users/curators/feed',
+  'GET /api/preferences/options',
+  'GET /api/invites/code/:code',
+  'POST /api/users/reset-password/initiate',
+  'POST /api/users/reset-password/complete',
+  'GET /api/audio/supported-types/:provider',
+  'POST /api/ai/generate',
+  // The VAPID public key browsers need to subscribe to push; public by nature.
+  'GET /api/push/public-key',
+  // One-click unsubscribe links in emails: the token in the link is the authorization.
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
+]);
+
+/**
+ * Routes whose own rule replaces the declared policy. `POST /api/ai/generate` is declared public so that
+ * its preValidation, not the generic guard, answers a visitor with spec 001 §6's 'Authentication
+ * required'; it admits the media authors only.
+ */
+const OWN_POLICY: Record<string, Access> = {
+  'POST /api/ai/generate': MEDIA_AUTHOR_ROLES,
+};
+
+/**
+ * Valid bodies for the routes whose ownership rules sit behind validation: with a dummy body these would
+ * stop at 400 and the rule would never be reached. Other routes get `{}` (POST/PUT/PATCH) or nothing.
+ */
+const BODIES: Record<string, unknown> = {
+  'PUT /api/josies/:id': { title: 'Edited', paragraphs: [{ type: 'text', content: 'Edited.' }] },
+  'PUT /api/josies/:id/reject': { rejectionReason: 'Not this week' },
+  'PATCH /api/admin/users/:id': { role: 'editor' },
+};
+
+/**
+ * The expected answers where ownership decides (services, not the guard). The owner's josie is pending
+ * review, so only its creator and the reviewers see it; everyone else gets the 404 of an unknown id.
+ * Callers not named here fall back to the generic rule (never 401/403 when the policy admits them).
+ */
+const EXPECTED: Record<string, Partial<Record<Caller, number>>> = {
+  // A pending josie: the creator and the reviewers read it, everyone else gets the unknown-id 404.
+  'GET /api/josies/:id': { visitor: 404, listener: 404, curator: 404, owner: 200, editor: 200, admin: 200 },
+  // The creator edits any of theirs; a reviewer edits a pending one (DESIGN §9.14); others cannot see it.
+  'PUT /api/josies/:id': { listener: 404, curator: 404, owner: 200, editor: 200, admin: 200 },
+  // Only the creator deletes; reviewers see it but are refused.
+  'DELETE /api/josies/:id': { listener: 404, curator: 404, owner: 200, editor: 403, admin: 403 },
+  'PUT /api/josies/:id/approve': { editor: 200, admin: 200 },
+  'PUT /api/josies/:id/reject': { editor: 200, admin: 200 },
+  // Likes and saves are for published josies: a pending one is "not found" for everyone.
+  'POST /api/josies/:id/like': { listener: 404, curator: 404, owner: 404, editor: 404, admin: 404 },
+  'POST /api/josies/:id/save': { listener: 404, curator: 404, owner: 404, editor: 404, admin: 404 },
+  // Only the invite's creator disables it, admins included.
+  'POST /api/invites/:id/disable': { listener: 403, curator: 403, owner: 200, editor: 403, admin: 403 },
+  // Anyone signed in accepts another curator's invite; the creator cannot accept their own (400).
+  'POST /api/invites/code/:code/register': {
+    listener: 200,
+    curator: 200,
+    owner: 400,
+    editor: 200,
+    admin: 200,
+  },
+  'GET /api/invites/code/:code': {
+    visitor: 200,
+    listener: 200,
+    curator: 200,
+    owner: 200,
+    editor: 200,
+    admin: 200,
+  },
+  // Following oneself is refused (400); anyone else may follow the curator.
+  'POST /api/users/follow/:id': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
+  'GET /api/users/:id': { listener: 200, curator: 200, owner: 200, editor: 200, admin: 200 },
+  'GET /api/admin/users/:id': { admin: 200 },
+  'PATCH /api/admin/users/:id': { admin: 200 },
+  'DELETE /api/admin/users/:id': { admin: 200 },
+};
+
+/** Whether `access` admits `role` (null: a visitor). */
+function admits(access: Access, role: Role | null): boolean {
+  if (access === 'public') return true;
+  if (role === null) return false;
+  return access === 'authenticated' || access.includes(role);
+}
+
+/** The path of `route` aimed at the owner's resources; other parameters get a random UUID. */
+function pathFor(route: RouteEntry, owner: Owner): string {
+  const values: Record<string, string> = {};
+  for (const name of route.params) {
+    if (name === 'code') values[name] = owner.inviteCode;
+    else if (name === 'curatorId') values[name] = owner.id;
+    else if (name !== 'id') values[name] = crypto.randomUUID();
+    else if (route.url.startsWith('/api/josies/:id')) values[name] = owner.josieId;
+    else if (route.url.startsWith('/api/invites/:id')) values[name] = owner.inviteId;
+    else if (/^\/api\/(users|admin\/users)\//.test(route.url)) values[name] = owner.id;
+    else values[name] = crypto.randomUUID();
+  }
+  return fillPath(route.url, values);
+}
+
+describe('authorization matrix', () => {
+  let ctx: SecurityContext;
+  let routes: RouteEntry[];
+  const others: Partial<Record<Caller, string>> = {};
+
+  beforeAll(async () => {
+    ctx = await createSecurityContext();
+    routes = apiRoutes(ctx.routes);
+    for (const caller of ['listener', 'curator', 'editor', 'admin'] as const) {
+      others[caller] = (await insertUser(ctx, caller)).id;
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it('finds a declared, well-formed policy on every /api route', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    for (const route of routes) {
+      const access = route.access;
+      const valid =
+        access === 'public' ||
+        access === 'authenticated' ||
+        (Array.isArray(access) &&
+          access.length > 0 &&
+          access.every((r) => (ROLES as readonly string[]).includes(r)));
+      expect(valid, `${routeKey(route)} declares ${JSON.stringify(access)}`).toBe(true);
+    }
+  });
+
+  it('refuses to start with an /api route that declares no policy', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, { resolveToken: async () => null });
+    expect(() => app.get('/api/forgotten', async () => ({ ok: true }))).toThrow(
+      'Route GET /api/forgotten declares no access policy',
+    );
+    // A policy makes the same route acceptable.
+    app.get('/api/remembered', { config: { access: 'public' } }, async () => ({ ok: true }));
+    await app.ready();
+    expect((await app.inject({ url: '/api/remembered' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('lists every public route on purpose', () => {
+    const publicRoutes = routes.filter((r) => r.access === 'public').map(routeKey);
+    expect(publicRoutes.filter((key) => !PUBLIC_ROUTES.has(key))).toEqual([]);
+    expect([...PUBLIC_ROUTES].filter((key) => !publicRoutes.includes(key))).toEqual([]);
+  });
+
+  it('answers every route as its policy and ownership rules say, for every caller', async () => {
+    const keys = new Set(routes.map(routeKey));
+    // A rule for a route that no longer exists is a stale table, not a pass.
+    for (const key of [...Object.keys(EXPECTED), ...Object.keys(BODIES), ...Object.keys(OWN_POLICY)]) {
+      expect(keys.has(key), `${key} is not in the route table`).toBe(true);
+    }
+
+    const failures: string[] = [];
+    let owner = await createOwner(ctx);
+    for (const route of routes) {
+      const key = routeKey(route);
+      const access = OWN_POLICY[key] ?? route.access!;
+      const expected = EXPECTED[key] ?? {};
+      const mutating = route.method !== 'GET';
+      for (const caller of CALLERS) {
+        const role = roleOf(caller);
+        const callerId = caller === 'visitor' ? null : caller === 'owner' ? owner.id : others[caller]!;
+        const headers = callerId ? await authHeaders(ctx, callerId) : {};
+        const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+        const res = await ctx.app.inject({
+          method: route.method,
+          url: pathFor(route, owner),
+          headers,
+          ...(hasBody ? { payload: (BODIES[key] ?? {}) as object } : {}),
+        });
+        const status = res.statusCode;
+        const admitted = admits(access, role);
+        const want = expected[caller] ?? (admitted ? null : role === null ? 401 : 403);
+        if (want !== null && status !== want) {
+          failures.push(`${key} as ${caller}: ${status}, expected ${want} (${res.body.slice(0, 120)})`);
+        } else if (want === null && (status === 401 || status === 403)) {
+          failures.push(`${key} as ${caller}: ${status} although the policy admits ${caller}`);
+        }
+        if (status === 500 || status > 503) failures.push(`${key} as ${caller}: ${status} ${res.body}`);
+        if (status >= 400) expectCleanError(res);
+        // A successful write may have used the owner's josie or invite up: the next caller gets new ones.
+        if (mutating && status < 300) owner = await createOwner(ctx);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

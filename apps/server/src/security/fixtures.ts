@@ -1,0 +1,185 @@
+/**
+ * Helpers of the security suite (issue 10; imported by `*.test.ts` only): a test app whose route table
+ * is recorded and whose external providers point at a loopback dead end, sessions minted without the
+ * cost of argon2, owner fixtures (a curator with a josie and an invite), and the checks every error
+ * answer must pass.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Role } from '@josie/contract';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { users } from '../db/schema.js';
+import { insertSession } from '../modules/auth/queries.js';
+import { hashPassword } from '../modules/auth/service.js';
+import { createTokenSigner } from '../modules/auth/tokens.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { captureRoutes, type RouteEntry } from '../test/routes.js';
+
+/** A loopback HTTP server that answers 503 to everything: where the providers' base URLs point in tests. */
+export async function startDeadEnd(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"dead end"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A test context plus the route table it registered. */
+export interface SecurityContext extends TestContext {
+  routes: RouteEntry[];
+}
+
+/**
+ * {@link createTestContext} with its route table recorded, generous auth rate limits (the suite calls
+ * sign-in and sign-up many times) and every provider URL pointed at a loopback dead end, so no request can
+ * leave the machine whatever a generated payload asks for.
+ */
+export async function createSecurityContext(env: Record<string, string> = {}): Promise<SecurityContext> {
+  const deadEnd = await startDeadEnd();
+  const base = deadEnd.url;
+  const { result, routes } = await captureRoutes(() =>
+    createTestContext({
+      RATE_LIMIT_AUTH_MAX: '100000',
+      SPOTIFY_ACCOUNTS_BASE_URL: base,
+      SPOTIFY_API_BASE_URL: base,
+      SPOTIFY_OEMBED_URL: `${base}/oembed`,
+      GOOGLE_AUTH_URL: `${base}/auth`,
+      GOOGLE_TOKEN_URL: `${base}/token`,
+      GOOGLE_USERINFO_URL: `${base}/userinfo`,
+      YOUTUBE_API_BASE_URL: base,
+      YOUTUBE_OEMBED_URL: `${base}/oembed`,
+      PIXABAY_BASE_URL: base,
+      OPENVERSE_BASE_URL: base,
+      ...env,
+    }),
+  );
+  return {
+    ...result,
+    routes,
+    async close() {
+      await result.close();
+      await deadEnd.close();
+    },
+  };
+}
+
+/** The password of every user made by {@link insertUser}. */
+export const FIXTURE_PASSWORD = 'fixture-password-1';
+let fixtureHash: Promise<string> | undefined;
+let fixtureCount = 0;
+
+/** A user row with {@link FIXTURE_PASSWORD}, inserted directly (one argon2 hash for the whole file). */
+export async function insertUser(ctx: TestContext, role: Role, name = `${role} ${++fixtureCount}`) {
+  fixtureHash ??= hashPassword(FIXTURE_PASSWORD);
+  const email = `${role}-${crypto.randomUUID().slice(0, 12)}@fixture.test`;
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({ name, email, role, passwordHash: await fixtureHash })
+    .returning({ id: users.id, email: users.email });
+  return { id: row!.id, email: row!.email, role };
+}
+
+/**
+ * A fresh session token for `userId`, made as sign-in makes it (a session row, and a JWT naming it) but
+ * without argon2. Each call opens a new session, so a route that revokes one (logout) harms no other call.
+ */
+export async function mintToken(ctx: TestContext, userId: string, ttlMs = 3_600_000): Promise<string> {
+  const expiresAt = new Date(Date.now() + ttlMs);
+  const session = await insertSession(ctx.database.db, userId, expiresAt);
+  return createTokenSigner(ctx.config.jwtSecret!).sign(session.id, userId, expiresAt);
+}
+
+/** `{authorization}` headers with a fresh session of `userId`. */
+export async function authHeaders(ctx: TestContext, userId: string) {
+  return { authorization: `Bearer ${await mintToken(ctx, userId)}` };
+}
+
+/** A curator with a pending josie and an active invite: the resources the matrix and fuzzers aim at. */
+export interface Owner {
+  id: string;
+  email: string;
+  josieId: string;
+  inviteId: string;
+  inviteCode: string;
+}
+
+/** Makes an {@link Owner} through the API (JSON create of a josie, invite creation). */
+export async function createOwner(ctx: TestContext): Promise<Owner> {
+  const user = await insertUser(ctx, 'curator', 'Owner curator');
+  const headers = await authHeaders(ctx, user.id);
+  const josie = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/josies',
+    headers,
+    payload: { title: 'Owned josie', paragraphs: [{ type: 'text', content: 'Mine.' }] },
+  });
+  if (josie.statusCode !== 201) throw new Error(`josie: ${josie.statusCode} ${josie.body}`);
+  const invite = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/invites',
+    headers,
+    payload: { inviteText: 'Come along' },
+  });
+  if (invite.statusCode !== 201) throw new Error(`invite: ${invite.statusCode} ${invite.body}`);
+  const { invite: created } = invite.json() as { invite: { _id: string; code: string } };
+  return { ...user, josieId: josie.json()._id, inviteId: created._id, inviteCode: created.code };
+}
+
+/** Fills a route pattern's parameters, e.g. `fillPath('/api/josies/:id', {id: 'x'})`. */
+export function fillPath(url: string, values: Record<string, string>): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${url}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Text that betrays internals: a stack frame, a source path, the repository's folder. */
+const INTERNALS = [/\n\s*at\s/, /\bat\s+[\w.<>]+\s+\(/, /node_modules/, /\/apps\/server\//, /file:\/\//];
+
+/**
+ * Asserts the shape every error answer shares (DESIGN §5): JSON `{message, code}` with string values,
+ * and nothing of the server's insides (no stack trace, no file path).
+ */
+export function expectCleanError(res: {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+}) {
+  const where = `${res.statusCode} ${res.body.slice(0, 300)}`;
+  expect(String(res.headers['content-type']), where).toMatch(/^application\/json/);
+  const body = JSON.parse(res.body) as { message?: unknown; code?: unknown };
+  expect(typeof body.message, where).toBe('string');
+  expect(typeof body.code, where).toBe('string');
+  for (const pattern of INTERNALS) expect(res.body, where).not.toMatch(pattern);
+}
+
+/** Rows in the tables a failed request must never touch, in one statement. */
+export async function rowCounts(ctx: TestContext): Promise<Record<string, number>> {
+  const tables = [
+    'users',
+    'josies',
+    'media',
+    'josie_likes',
+    'josie_saves',
+    'josie_reviews',
+    'follows',
+    'invites',
+    'invite_uses',
+    'password_resets',
+    'genres',
+    'interests',
+    'ai_templates',
+    'contact_messages',
+    'newsletter_subscribers',
+  ];
+  const select = tables.map((t) => `(select count(*)::int from ${t}) as ${t}`).join(', ');
+  const result = await ctx.database.db.execute(sql.raw(`select ${select}`));
+  const row = (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
+  return Object.fromEntries(tables.map((t) => [t, Number(row[t])]));
+}

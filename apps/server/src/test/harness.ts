@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AuthResponse, Role } from '@josie/contract';
+import { eq, sql } from 'drizzle-orm';
+import { type App, buildApp } from '../app.js';
+import { buildConfig, type Config } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { seedReference } from '../db/seed/index.js';
+
+/** A running app over a fresh database, for API tests through `app.inject`. */
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app over a fresh, migrated database with the reference data: in-memory PGlite, or the real
+ * PostgreSQL in `TEST_DATABASE_URL` (each context then gets its own database, so files run in parallel).
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'josie-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let url: string | undefined;
+  let dbName: string | undefined;
+  if (pgUrl) {
+    // The migrations name the `public` schema, so each context gets its own database.
+    dbName = `josie_t_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    await onServer(pgUrl, dataDir, `create database ${dbName}`);
+    const u = new URL(pgUrl);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  }
+  const config = buildConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    // Keys and channels of its own, so test files sharing a Redis never count or hear each other.
+    REDIS_PREFIX: `josie-test-${crypto.randomUUID().slice(0, 8)}:`,
+    // Sessions stay cached for the whole test (a slow machine never sees one expire mid-test), so every
+    // revocation the suite checks must go through the cache's invalidation, and query counts are stable.
+    SESSION_CACHE_TTL_MS: '300000',
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ url, dataDir: url ? dataDir : 'memory://' });
+  await database.migrate();
+  await seedReference(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      if (pgUrl && dbName) await onServer(pgUrl, dataDir, `drop database if exists ${dbName} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function onServer(url: string, dataDir: string, statement: string) {
+  const admin = await openDatabase({ url, dataDir, poolSize: 1 });
+  try {
+    await admin.db.execute(sql.raw(statement));
+  } finally {
+    await admin.close();
+  }
+}
+
+let counter = 0;
+
+/** A signed-up user with a session: `{token, user}` plus an `auth` header map for `inject`. */
+export interface TestUser extends AuthResponse {
+  auth: { authorization: string };
+  password: string;
+}
+
+/**
+ * Factory: signs a new user up through the API (so every rule applies) and gives it `role`.
+ * Each call uses a new email.
+ */
+export async function createUser(
+  ctx: TestContext,
+  opts: { role?: Role; name?: string; email?: string; password?: string } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const password = opts.password ?? 'correct-horse-battery';
+  const email = opts.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: opts.name ?? `User ${counter}`, email, password },
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as AuthResponse;
+  if (opts.role && opts.role !== 'listener') {
+    await ctx.database.db.update(users).set({ role: opts.role }).where(eq(users.id, body.user._id));
+    body.user.role = opts.role;
+  }
+  return { ...body, password, auth: { authorization: `Bearer ${body.token}` } };
+}

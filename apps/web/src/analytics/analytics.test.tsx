@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storeSession } from '../session/storage';
+import { installFetchStub, json } from '../test/fetchStub';
+import { makeSession } from '../test/fixtures';
+import { renderApp } from '../test/renderApp';
+import { track } from './track';
+
+describe('analytics (spec 000 §7, DESIGN §9.11)', () => {
+  it('posts the event with the user properties merged into its params', async () => {
+    const stub = installFetchStub([
+      { method: 'POST', path: '/api/analytics/events', reply: () => json(202, { success: true }) },
+    ]);
+    track('publish_josie', { josie_id: 'j1', josie_name: 'Summer' });
+    await waitFor(() => expect(stub.requests).toHaveLength(1));
+    expect(stub.requests[0]?.body).toEqual({
+      name: 'publish_josie',
+      params: {
+        josie_id: 'j1',
+        josie_name: 'Summer',
+        user_role: 'listener',
+        streaming_connected: false,
+        language: 'en',
+      },
+    });
+
+    storeSession(makeSession('curator', { spotifyId: 'spotify-user' }));
+    track('share');
+    await waitFor(() => expect(stub.requests).toHaveLength(2));
+    expect(stub.requests[1]?.body).toMatchObject({
+      params: { user_role: 'curator', streaming_connected: true },
+    });
+    expect(stub.requests[1]?.headers.get('authorization')).toBe('Bearer token-curator');
+  });
+
+  it('only logs a failure', async () => {
+    const stub = installFetchStub([
+      {
+        method: 'POST',
+        path: '/api/analytics/events',
+        reply: () => json(429, { message: 'slow down', code: 'RATE_LIMITED' }),
+      },
+    ]);
+    track('page_view');
+    await waitFor(() => expect(console.warn).toHaveBeenCalled());
+    expect(stub.requests).toHaveLength(1);
+  });
+
+  it('sends page_view on every navigation', async () => {
+    const { user, stub } = renderApp('/about');
+    await waitFor(() => expect(stub.calls('POST', '/api/analytics/events')).toHaveLength(1));
+    expect(stub.calls('POST', '/api/analytics/events')[0]?.body).toMatchObject({
+      name: 'page_view',
+      params: { page_path: '/about' },
+    });
+
+    await user.click(await screen.findByRole('link', { name: 'Privacy policy' }));
+    await waitFor(() => expect(stub.calls('POST', '/api/analytics/events')).toHaveLength(2));
+    const body = stub.calls('POST', '/api/analytics/events')[1]?.body as { params: Record<string, unknown> };
+    expect(body.params.page_path).toBe('/privacy');
+    expect(body.params.page_title).toBe('Privacy policy · Josie');
+    expect(typeof body.params.page_location).toBe('string');
+  });
+});

@@ -1,0 +1,255 @@
+import {
+  AuthProvidersResponse,
+  OAUTH_FAILURES,
+  type OAuthFailure,
+  PROVIDERS,
+  type Provider,
+} from '@josie/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link2, Unlink } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, api, serverMessageOr } from '../../api/client';
+import { meQueryKey, useSession } from '../../session/SessionProvider';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ErrorBox } from '../../ui/ErrorBox';
+import { Spinner } from '../../ui/Spinner';
+import { authProvidersQueryKey } from '../auth/ProviderButtons';
+import {
+  connectedProvidersKey,
+  disconnectProvider,
+  fetchConnectedProviders,
+  startProviderConnect,
+} from './api';
+import { clearProviderCache } from './providerCache';
+import { Section } from './Section';
+
+/** Brand names, the same in every language; `google` is shown as YouTube (spec 000 §1). */
+export const PROVIDER_LABELS: Record<Provider, string> = { spotify: 'Spotify', google: 'YouTube' };
+
+/** Where the provider sends the browser back after connecting. */
+export const CONNECT_RETURN_PATH = '/account?tab=connections';
+
+function ProviderMark({ provider }: { provider: Provider }) {
+  return provider === 'spotify' ? (
+    <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="12" fill="#1ed760" />
+      <path
+        d="M17.3 16.4a.75.75 0 0 1-1 .25c-2.8-1.7-6.3-2.1-10.4-1.2a.75.75 0 1 1-.33-1.46c4.5-1 8.4-.6 11.5 1.4.35.2.46.67.25 1Zm1.4-3.2a.94.94 0 0 1-1.3.31c-3.2-2-8.1-2.5-11.9-1.4a.94.94 0 1 1-.54-1.8c4.3-1.3 9.7-.7 13.4 1.6.44.27.58.85.3 1.3Zm.13-3.3C15 7.6 8.6 7.4 4.9 8.5a1.12 1.12 0 1 1-.65-2.15c4.3-1.3 11.3-1 15.7 1.6a1.12 1.12 0 0 1-1.15 1.93Z"
+        fill="#000"
+      />
+    </svg>
+  ) : (
+    <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" focusable="false">
+      <rect x="1" y="4.5" width="22" height="15" rx="4.5" fill="#ff0000" />
+      <path d="M10 8.8v6.4l5.5-3.2z" fill="#fff" />
+    </svg>
+  );
+}
+
+/**
+ * Handles the provider's return to the account page (`?connected={provider}` or
+ * `?connectError={reason}&provider={provider}`, see the integrations contract): toasts the outcome, forgets
+ * the cached connection state so it is checked again, and removes the parameters from the address.
+ */
+export function useConnectionOutcome(): void {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const handled = useRef<string | null>(null);
+  const connected = params.get('connected');
+  const failure = params.get('connectError');
+  const named = params.get('provider');
+
+  useEffect(() => {
+    if (!connected && !failure) return;
+    const signature = `${connected}|${failure}|${named}`;
+    // Effects may run twice in development; one toast per return.
+    if (handled.current === signature) return;
+    handled.current = signature;
+    const provider = (PROVIDERS as readonly string[]).includes(connected ?? named ?? '')
+      ? ((connected ?? named) as Provider)
+      : null;
+    const label = provider ? PROVIDER_LABELS[provider] : '';
+    for (const each of PROVIDERS) clearProviderCache(each);
+    // A check that started before the cache was cleared may still answer from it: cancel, then ask again.
+    void queryClient
+      .cancelQueries({ queryKey: connectedProvidersKey })
+      .then(() => queryClient.invalidateQueries({ queryKey: connectedProvidersKey }));
+    if (connected && provider) {
+      toast.success(t('account.connections.connectedToast', { provider: label }));
+    } else if (failure) {
+      const reason: OAuthFailure = (OAUTH_FAILURES as readonly string[]).includes(failure)
+        ? (failure as OAuthFailure)
+        : 'provider_error';
+      toast.error(
+        t(`account.connections.failures.${reason}`, {
+          provider: label || t('account.connections.theProvider'),
+        }),
+      );
+    }
+    const next = new URLSearchParams(params);
+    for (const key of ['connected', 'connectError', 'provider']) next.delete(key);
+    next.set('tab', 'connections');
+    setParams(next, { replace: true });
+  }, [connected, failure, named, params, setParams, queryClient, t]);
+}
+
+interface ProviderRowProps {
+  provider: Provider;
+  /** Whether it is connected; undefined while checking. */
+  connected: boolean | undefined;
+  /** Whether this server can connect it; undefined while asking. */
+  configured: boolean | undefined;
+}
+
+/** One provider: its state, and Connect (when configured) or Disconnect (behind a confirmation). */
+function ProviderRow({ provider, connected, configured }: ProviderRowProps) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  const noteId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const label = PROVIDER_LABELS[provider];
+
+  const connect = useMutation({
+    mutationFn: () => startProviderConnect(provider, CONNECT_RETURN_PATH),
+    onSuccess: (url) => {
+      clearProviderCache(provider);
+      window.location.assign(url);
+    },
+    onError: (error) => {
+      console.warn(`Connecting ${provider} failed`, error);
+      toast.error(serverMessageOr(error, t('account.connections.connectFailed', { provider: label })));
+    },
+  });
+
+  const disconnect = useMutation({
+    mutationFn: () => disconnectProvider(provider),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(connectedProvidersKey, answer);
+      // The active provider may have changed with it: refresh the stored user.
+      void queryClient.invalidateQueries({ queryKey: meQueryKey(token) });
+      toast.success(t('account.connections.disconnected', { provider: label }));
+    },
+    onError: (error) => {
+      console.warn(`Disconnecting ${provider} failed`, error);
+      // 409: the last way to sign in; the server's message says what to do instead.
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
+        toast.error(error.serverMessage);
+      } else {
+        const reason = error instanceof ApiError ? error.serverMessage : null;
+        toast.error(
+          t('account.connections.disconnectFailed', { provider: label }),
+          reason ? { description: reason } : undefined,
+        );
+      }
+    },
+    onSettled: () => setConfirming(false),
+  });
+
+  const notConfigured = configured === false && connected === false;
+  return (
+    <li className="flex flex-wrap items-center gap-4 py-4 first:pt-0 last:pb-0">
+      <ProviderMark provider={provider} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="font-semibold text-zinc-950">{label}</span>
+        {connected === undefined ? (
+          <span className="inline-flex items-center gap-2 text-sm text-zinc-600">
+            <Spinner size="sm" decorative />
+            {t('account.connections.checking')}
+          </span>
+        ) : (
+          <Badge tone={connected ? 'success' : 'neutral'} className="self-start">
+            {connected ? t('account.connections.connected') : t('account.connections.notConnected')}
+          </Badge>
+        )}
+        {notConfigured && (
+          <p id={noteId} className="text-xs text-zinc-600">
+            {t('account.connections.notConfigured', { provider: label })}
+          </p>
+        )}
+      </div>
+      {connected ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('account.connections.disconnectLabel', { provider: label })}
+          onClick={() => setConfirming(true)}
+        >
+          <Unlink className="size-4" aria-hidden="true" />
+          {t('account.connections.disconnect')}
+        </Button>
+      ) : (
+        <Button
+          size="sm"
+          aria-label={t('account.connections.connectLabel', { provider: label })}
+          aria-describedby={notConfigured ? noteId : undefined}
+          disabled={connected === undefined || configured !== true}
+          loading={connect.isPending}
+          onClick={() => connect.mutate()}
+        >
+          {!connect.isPending && <Link2 className="size-4" aria-hidden="true" />}
+          {t('account.connections.connect')}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!disconnect.isPending) setConfirming(open);
+        }}
+        title={t('account.connections.disconnectTitle', { provider: label })}
+        description={t('account.connections.disconnectDescription', { provider: label })}
+        confirmLabel={t('account.connections.disconnect')}
+        destructive
+        pending={disconnect.isPending}
+        onConfirm={() => disconnect.mutate()}
+      />
+    </li>
+  );
+}
+
+/**
+ * The Connections tab (spec 000 §2, §4, §8; DESIGN §9.3-§9.4): Spotify and YouTube, connected or not,
+ * from `GET /api/users/me/providers` through the 5-minute local cache `provider_{provider}_connected`.
+ * A failed check shows both as not connected with `account.errorCheckingProviders`. Connect follows the
+ * integrations flow (`POST /api/auth/{provider}/connect`, then the provider's page) when the server has
+ * the provider configured, and says it is not configured otherwise. Disconnect asks first, and shows the
+ * server's message when it would leave no way to sign in (409).
+ */
+export function ConnectionsTab() {
+  const { t } = useTranslation();
+  const connections = useQuery({
+    queryKey: connectedProvidersKey,
+    queryFn: ({ signal }) => fetchConnectedProviders(signal),
+    retry: false,
+  });
+  const configured = useQuery({
+    queryKey: authProvidersQueryKey,
+    queryFn: ({ signal }) => api.get('/api/auth/providers', { schema: AuthProvidersResponse, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+  return (
+    <Section title={t('account.connections.title')} description={t('account.connections.lead')}>
+      {connections.isError && (
+        <ErrorBox message={t('account.errorCheckingProviders')} onRetry={() => void connections.refetch()} />
+      )}
+      <ul className="flex flex-col divide-y divide-zinc-100">
+        {PROVIDERS.map((provider) => (
+          <ProviderRow
+            key={provider}
+            provider={provider}
+            // Spec 000 §8: false on any error.
+            connected={connections.isError ? false : connections.data?.[provider]}
+            configured={configured.isError ? false : configured.data?.[provider]}
+          />
+        ))}
+      </ul>
+    </Section>
+  );
+}

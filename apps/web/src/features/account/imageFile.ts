@@ -1,0 +1,25 @@
+import { HEADER_IMAGE_MAX_BYTES, LIMITS } from '@josie/contract';
+import type { ProfileImageKind } from './api';
+
+/** Why a chosen profile image was refused before upload (spec 000 §5 Uploads). */
+export type ImageFileError = 'notImage' | 'tooLarge';
+
+/**
+ * The size limit of each profile image, as the server applies it: an avatar must be *less than* 2 MB
+ * (spec 000 §5, §9), a header image at most 5 MB (the app's image limit, spec 001 §9). `mb` is the figure
+ * the message shows.
+ */
+export const IMAGE_LIMITS: Record<ProfileImageKind, { maxBytes: number; mb: number }> = {
+  avatar: { maxBytes: LIMITS.avatarMaxBytes - 1, mb: LIMITS.avatarMaxBytes / (1024 * 1024) },
+  headerImage: { maxBytes: HEADER_IMAGE_MAX_BYTES, mb: HEADER_IMAGE_MAX_BYTES / (1024 * 1024) },
+};
+
+/**
+ * Checks a chosen file before any upload: it must have an image type ('Please select an image file') and
+ * fit the kind's limit ('Image must be less than 2MB'). Answers null for an acceptable file.
+ */
+export function checkImageFile(file: File, kind: ProfileImageKind): ImageFileError | null {
+  if (!file.type.startsWith('image/')) return 'notImage';
+  if (file.size > IMAGE_LIMITS[kind].maxBytes) return 'tooLarge';
+  return null;
+}

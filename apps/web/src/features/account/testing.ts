@@ -1,0 +1,23 @@
+import { GENRES, INTERESTS, type Preferences, type User } from '@josie/contract';
+import { json, type StubRoute } from '../../test/fetchStub';
+
+/** The live lists as `GET /api/preferences/options` answers them (seed names, sorted). */
+export const OPTIONS = {
+  genres: [...GENRES].sort().map((name, index) => ({ _id: `g${index}`, name })),
+  interests: [...INTERESTS].sort().map((name, index) => ({ _id: `i${index}`, name })),
+};
+
+/**
+ * Handlers the account page needs for `user`: its preferences (or `preferences`) and the live lists.
+ * Tests add their own before these to override one.
+ */
+export function accountRoutes(user: User, preferences: Preferences = user.preferences): StubRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/users/me/preferences',
+      reply: () => json(200, { success: true, preferences }),
+    },
+    { method: 'GET', path: '/api/preferences/options', reply: () => json(200, OPTIONS) },
+  ];
+}

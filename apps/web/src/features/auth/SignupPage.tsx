@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AuthResponse, LIMITS, SignupBody } from '@josie/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { api, serverMessageOr } from '../../api/client';
+import { currentLanguage } from '../../i18n';
+import { fieldErrorText } from '../../lib/forms';
+import { useSession } from '../../session/SessionProvider';
+import { Button, focusRing } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { FormError } from '../../ui/FormError';
+import { Input } from '../../ui/Input';
+import { usePendingInviteProcessor } from '../invites/pendingInvite';
+import { AuthCard } from './AuthCard';
+
+/**
+ * The signup form: the contract's `SignupBody` plus a confirmation that must equal the password
+ * (spec 000 §5, `signup.passwordMismatch`). The mismatch is checked as soon as both are filled, even
+ * when another field is still invalid.
+ */
+export const SignupForm = SignupBody.omit({ preferredLanguage: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown };
+      return typeof value.password === 'string' && typeof value.confirmPassword === 'string';
+    },
+  });
+
+/**
+ * `/signup` (spec 000 §2, §5, §8): name, email, password (at least 8 characters, DESIGN §9.9) and its
+ * confirmation through `POST /api/auth/signup`, sending the interface language as `preferredLanguage`.
+ * A failure shows the server's message, else 'Failed to create account'; success stores the session and
+ * goes to `/`.
+ */
+export default function SignupPage() {
+  const { t } = useTranslation();
+  const { signIn } = useSession();
+  const processPendingInvite = usePendingInviteProcessor();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(SignupForm),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
+    setFormError(null);
+    try {
+      signIn(
+        await api.post(
+          '/api/auth/signup',
+          { ...body, preferredLanguage: currentLanguage() } satisfies SignupBody,
+          { schema: AuthResponse },
+        ),
+      );
+      // A signed-out visitor may have come from an invite link (spec 001 §4).
+      void processPendingInvite();
+    } catch (error) {
+      console.warn('Signup failed', error);
+      setFormError(serverMessageOr(error, t('signup.signupFailed')));
+    }
+  });
+
+  const min = LIMITS.passwordMinLength;
+  const link = `rounded font-semibold text-brand-700 underline-offset-4 hover:underline ${focusRing}`;
+  return (
+    <AuthCard
+      title={t('signup.title')}
+      subtitle={t('signup.subtitle')}
+      footer={
+        <>
+          {t('signup.haveAccount')}{' '}
+          <Link to="/login" className={link}>
+            {t('signup.loginLink')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t('signup.name')}
+          error={fieldErrorText(
+            errors.name,
+            { too_big: t('validation.tooLong', { count: 100 }) },
+            t('validation.nameRequired'),
+          )}
+        >
+          {(p) => <Input {...p} autoComplete="name" {...register('name')} />}
+        </Field>
+        <Field
+          label={t('signup.email')}
+          error={fieldErrorText(errors.email, {}, t('validation.emailInvalid'))}
+        >
+          {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" {...register('email')} />}
+        </Field>
+        <Field
+          label={t('signup.password')}
+          hint={t('signup.passwordHint', { count: min })}
+          error={fieldErrorText(
+            errors.password,
+            {
+              too_small: t('validation.passwordTooShort', { count: min }),
+              too_big: t('validation.tooLong', { count: 200 }),
+            },
+            t('validation.passwordRequired'),
+          )}
+        >
+          {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('password')} />}
+        </Field>
+        <Field
+          label={t('signup.confirmPassword')}
+          error={fieldErrorText(errors.confirmPassword, {}, t('signup.passwordMismatch'))}
+        >
+          {(p) => (
+            <Input {...p} type="password" autoComplete="new-password" {...register('confirmPassword')} />
+          )}
+        </Field>
+        <FormError message={formError} />
+        <Button type="submit" size="lg" loading={isSubmitting} className="w-full">
+          {isSubmitting ? t('signup.submitting') : t('signup.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fetchStub';
+import { makeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+describe('login page (spec 000 §2, §5, §8)', () => {
+  it('shows the server message when login fails', async () => {
+    const { user } = renderApp('/login', {
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/auth/login',
+          reply: () => json(401, { message: 'Invalid email or password', code: 'UNAUTHENTICATED' }),
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+  });
+
+  it("falls back to 'Login failed' when the server sends no message", async () => {
+    const { user } = renderApp('/login', {
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/auth/login',
+          reply: () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Login failed$/);
+  });
+
+  it('validates before sending anything', async () => {
+    const { user, stub } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(stub.calls('POST', '/api/auth/login')).toHaveLength(0);
+  });
+
+  it('links to password reset and signup', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('disables unconfigured providers and says so', async () => {
+    renderApp('/login');
+    const spotify = await screen.findByRole('button', { name: 'Continue with Spotify' });
+    const youtube = screen.getByRole('button', { name: 'Continue with YouTube' });
+    await waitFor(() =>
+      expect(spotify).toHaveAccessibleDescription('Spotify sign-in is not configured on this server'),
+    );
+    expect(spotify).toBeDisabled();
+    expect(youtube).toBeDisabled();
+    expect(youtube).toHaveAccessibleDescription('YouTube sign-in is not configured on this server');
+  });
+
+  it('enables a configured provider', async () => {
+    renderApp('/login', {
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/auth/providers',
+          reply: () => json(200, { spotify: true, google: false }),
+        },
+      ],
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue with Spotify' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Continue with YouTube' })).toBeDisabled();
+  });
+
+  it('goes to / after a login that did not come from a guarded page', async () => {
+    const { user, router } = renderApp('/login', {
+      routes: [{ method: 'POST', path: '/api/auth/login', reply: () => json(200, makeSession('listener')) }],
+    });
+    await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('signup page (spec 000 §2, §5, §8)', () => {
+  async function fill(user: ReturnType<typeof renderApp>['user'], password: string, confirm: string) {
+    await user.type(await screen.findByLabelText('Name'), 'Dana Levi');
+    await user.type(screen.getByLabelText('Email'), 'dana@example.com');
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.type(screen.getByLabelText('Confirm password'), confirm);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+  }
+
+  it('refuses a confirmation that differs from the password', async () => {
+    const { user, stub } = renderApp('/signup');
+    await fill(user, 'password-one', 'password-two');
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords do not match');
+    expect(stub.calls('POST', '/api/auth/signup')).toHaveLength(0);
+  });
+
+  it('requires at least 8 characters', async () => {
+    const { user, stub } = renderApp('/signup');
+    await fill(user, 'short', 'short');
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(stub.calls('POST', '/api/auth/signup')).toHaveLength(0);
+  });
+
+  it('signs up with the interface language and goes to /', async () => {
+    const session = makeSession('listener', { onboarding: { completed: false, step: 1 } });
+    const { user, router, stub } = renderApp('/signup', {
+      routes: [{ method: 'POST', path: '/api/auth/signup', reply: () => json(201, session) }],
+    });
+    await fill(user, 'a-good-password', 'a-good-password');
+    // `/` sends a new listener on to onboarding.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    expect(stub.calls('POST', '/api/auth/signup')[0]?.body).toEqual({
+      name: 'Dana Levi',
+      email: 'dana@example.com',
+      password: 'a-good-password',
+      preferredLanguage: 'en',
+    });
+  });
+
+  it.each([
+    [
+      json(409, { message: 'An account with this email already exists', code: 'CONFLICT' }),
+      'An account with this email already exists',
+    ],
+    [json(500, {}), 'Failed to create account'],
+  ])('shows the server message, else the fallback', async (reply, expected) => {
+    const { user } = renderApp('/signup', {
+      routes: [{ method: 'POST', path: '/api/auth/signup', reply: () => reply }],
+    });
+    await fill(user, 'a-good-password', 'a-good-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+  });
+});

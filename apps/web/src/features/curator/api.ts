@@ -1,0 +1,41 @@
+import {
+  FollowResponse,
+  PublicProfile,
+  type RecommendationStrategy,
+  RecommendationsResponse,
+} from '@josie/contract';
+import { api } from '../../api/client';
+
+/** Query key of a user's public profile (`GET /api/users/{id}`). */
+export const profileKey = (id: string) => ['profile', id] as const;
+
+/** A public or curator profile with its counts and whether the caller follows it (DESIGN §5, §9.16). */
+export function fetchProfile(id: string, signal?: AbortSignal) {
+  return api.get(`/api/users/${encodeURIComponent(id)}`, { schema: PublicProfile, signal });
+}
+
+/**
+ * Follows (`follow: true`) or unfollows curator `id` (spec 001 §4, §7). Answers the caller's followed
+ * curator ids after the call, for the stored user's `following`.
+ */
+export function setFollowing(id: string, follow: boolean) {
+  const verb = follow ? 'follow' : 'unfollow';
+  return api.post(`/api/users/${verb}/${encodeURIComponent(id)}`, undefined, { schema: FollowResponse });
+}
+
+/**
+ * Curator recommendations (`GET /api/recommendations/curators`): `limit` of them by `strategy`, never
+ * the caller, a followed curator or an id in `exclude`.
+ */
+export async function fetchRecommendations(
+  params: { limit: number; strategy: RecommendationStrategy; exclude?: readonly string[] },
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ limit: String(params.limit), strategy: params.strategy });
+  if (params.exclude && params.exclude.length > 0) query.set('exclude', params.exclude.join(','));
+  const answer = await api.get(`/api/recommendations/curators?${query}`, {
+    schema: RecommendationsResponse,
+    signal,
+  });
+  return answer.recommendations;
+}

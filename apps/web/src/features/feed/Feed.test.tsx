@@ -1,0 +1,385 @@
+import type { Josie } from '@josie/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useRef, useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/queryClient';
+import { AppRoot } from '../../layout/AppRoot';
+import { lastFakeSocket, resetFakeSockets } from '../../realtime/testing';
+import { storeSession } from '../../session/storage';
+import { defaultRoutes, installFetchStub, json, type StubRoute } from '../../test/fetchStub';
+import { makeSession } from '../../test/fixtures';
+import type { FeedSource } from './api';
+import { Feed, type FeedHandle } from './Feed';
+import { FEED_THEME_KEY } from './feedTheme';
+import { CURATOR_ID, feedPage, makeJosie, makeJosies, preferencesAnswer } from './fixtures';
+
+vi.mock('socket.io-client', async () => (await import('../../realtime/testing')).socketIoModule);
+
+const FOLLOWING: FeedSource = { kind: 'following' };
+const session = makeSession('listener');
+
+interface HarnessProps {
+  source: FeedSource;
+  onHandle?: (handle: FeedHandle) => void;
+}
+
+/** The feed inside the real app root (session, toasts), with a button that raises the refresh trigger. */
+function Harness({ source, onHandle }: HarnessProps) {
+  const [trigger, setTrigger] = useState(0);
+  const ref = useRef<FeedHandle>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setTrigger((n) => n + 1)}>
+        raise trigger
+      </button>
+      <button type="button" onClick={() => ref.current && onHandle?.(ref.current)}>
+        use handle
+      </button>
+      <Feed source={source} title="Your Feed" refreshTrigger={trigger} ref={ref} />
+    </>
+  );
+}
+
+function renderFeed(routes: StubRoute[], props: HarnessProps = { source: FOLLOWING }) {
+  // The first matching handler answers: the test's routes win over the defaults.
+  const stub = installFetchStub([
+    ...routes,
+    { method: 'GET', path: '/api/users/me/preferences', reply: () => json(200, preferencesAnswer()) },
+    ...defaultRoutes(),
+  ]);
+  storeSession(session);
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AppRoot />,
+        children: [
+          { path: '/', element: <Harness {...props} /> },
+          { path: '/josie/:id', element: <p>josie page</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { stub, user, router };
+}
+
+const feedRoute = (reply: StubRoute['reply'], path = '/api/josies/feed'): StubRoute => ({
+  method: 'GET',
+  path,
+  reply,
+});
+
+// Plain selectors: role queries over 30 cards are slow in happy-dom.
+const articles = () => [...document.querySelectorAll('article')];
+const titles = () => articles().map((a) => a.querySelector('h3')?.textContent);
+
+beforeEach(() => resetFakeSockets());
+afterEach(() => vi.useRealTimers());
+
+describe('Feed loading (spec 000 §4)', () => {
+  it('waits 300 ms before asking, and several refreshes within that time make one request', async () => {
+    vi.useFakeTimers();
+    const { stub } = renderFeed([feedRoute(() => json(200, feedPage(makeJosies(1, 2))))]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(299);
+    });
+    expect(stub.calls('GET', '/api/josies/feed')).toHaveLength(0);
+    expect(screen.getByText('Loading posts…')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(stub.calls('GET', '/api/josies/feed')).toHaveLength(1);
+    expect(articles()).toHaveLength(2);
+
+    // The refresh trigger rising three times within the debounce window: one request.
+    const raise = screen.getByRole('button', { name: 'raise trigger' });
+    await act(async () => {
+      raise.click();
+      await vi.advanceTimersByTimeAsync(100);
+      raise.click();
+      await vi.advanceTimersByTimeAsync(100);
+      raise.click();
+      await vi.advanceTimersByTimeAsync(299);
+    });
+    expect(stub.calls('GET', '/api/josies/feed')).toHaveLength(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(stub.calls('GET', '/api/josies/feed')).toHaveLength(2);
+    expect(stub.calls('GET', '/api/josies/feed')[1]?.url.searchParams.has('cursor')).toBe(false);
+  });
+
+  it('appends the next page with the stored cursor and never shows a post twice', async () => {
+    const { stub, user } = renderFeed([
+      feedRoute((request) =>
+        request.url.searchParams.get('cursor') === 'page-2'
+          ? json(200, feedPage(makeJosies(18, 13)))
+          : json(200, feedPage(makeJosies(1, 20), 'page-2')),
+      ),
+    ]);
+    expect(await screen.findByText('Josie number 1')).toBeInTheDocument();
+    expect(articles()).toHaveLength(20);
+    await user.click(screen.getByText('Load More'));
+    await waitFor(() => expect(articles()).toHaveLength(30));
+    expect(stub.calls('GET', '/api/josies/feed')[1]?.url.searchParams.get('cursor')).toBe('page-2');
+    expect(new Set(titles()).size).toBe(30);
+    expect(titles().at(-1)).toBe('Josie number 30');
+    // The last page: no more Load More.
+    expect(screen.queryByText('Load More')).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('shows the red error line with the message', async () => {
+    renderFeed([feedRoute(() => json(503, { message: 'Could not load feed', code: 'SERVICE_UNAVAILABLE' }))]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error: Could not load feed');
+    expect(alert).toHaveClass('text-red-700');
+  });
+
+  it('shows the empty states of the feed and of a curator feed', async () => {
+    renderFeed([feedRoute(() => json(200, feedPage([])))]);
+    expect(await screen.findByText('No posts to show')).toBeInTheDocument();
+  });
+
+  it("says the curator hasn't posted yet on an empty curator feed", async () => {
+    renderFeed([feedRoute(() => json(200, feedPage([])), `/api/josies/curator/${CURATOR_ID}/feed`)], {
+      source: { kind: 'curator', curatorId: CURATOR_ID },
+    });
+    expect(await screen.findByText("This curator hasn't posted any content yet.")).toBeInTheDocument();
+  });
+
+  it('removes and replaces posts by id through its handle', async () => {
+    let command: (handle: FeedHandle) => void = () => {};
+    const { user } = renderFeed([feedRoute(() => json(200, feedPage(makeJosies(1, 3))))], {
+      source: FOLLOWING,
+      onHandle: (handle) => command(handle),
+    });
+    await screen.findByRole('heading', { name: 'Josie number 2' });
+    command = (handle) => handle.removePost(makeJosie(2)._id);
+    await user.click(screen.getByRole('button', { name: 'use handle' }));
+    expect(titles()).toEqual(['Josie number 1', 'Josie number 3']);
+    command = (handle) => handle.replacePost(makeJosie(3, { title: 'Renamed' }));
+    await user.click(screen.getByRole('button', { name: 'use handle' }));
+    expect(titles()).toEqual(['Josie number 1', 'Renamed']);
+  });
+});
+
+describe('live posts (spec 000 §4)', () => {
+  async function withLiveFeed(source: FeedSource, path: string) {
+    const view = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])), path)], { source });
+    await screen.findByRole('heading', { name: 'Josie number 1' });
+    const socket = lastFakeSocket();
+    const push = (post: Josie) => act(() => socket.push('new-post', post));
+    return { ...view, socket, push };
+  }
+
+  it('puts a new post on top, ignoring duplicates and posts whose creator has no name', async () => {
+    const { push, socket } = await withLiveFeed(FOLLOWING, '/api/josies/feed');
+    socket.connectFromServer();
+    expect(socket.emitted).toEqual([{ event: 'join-feed', args: [session.user.id] }]);
+
+    push(makeJosie(50));
+    expect(titles()).toEqual(['Josie number 50', 'Josie number 1']);
+    push(makeJosie(50, { title: 'Same id again' }));
+    push(makeJosie(1));
+    push(makeJosie(51, { creator: { ...makeJosie(51).creator, name: '  ' } }));
+    push({ ...makeJosie(52), creator: undefined } as unknown as Josie);
+    expect(titles()).toEqual(['Josie number 50', 'Josie number 1']);
+  });
+
+  it("ignores another curator's post on a curator feed", async () => {
+    const { push } = await withLiveFeed(
+      { kind: 'curator', curatorId: CURATOR_ID },
+      `/api/josies/curator/${CURATOR_ID}/feed`,
+    );
+    push(makeJosie(60, { creator: { ...makeJosie(60).creator, _id: 'someone-else' } }));
+    expect(titles()).toEqual(['Josie number 1']);
+    push(makeJosie(61));
+    expect(titles()).toEqual(['Josie number 61', 'Josie number 1']);
+  });
+
+  it('takes a post out when the server says it left the feeds', async () => {
+    const { socket } = await withLiveFeed(FOLLOWING, '/api/josies/feed');
+    act(() => socket.push('post-removed', { _id: makeJosie(1)._id, creatorId: CURATOR_ID }));
+    expect(articles()).toHaveLength(0);
+  });
+});
+
+describe('post card (spec 000 §2)', () => {
+  it('shows creator, title, the 25-word excerpt, the audio circle and a link to the josie', async () => {
+    const long = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ');
+    const post = makeJosie(1, {
+      paragraphs: [
+        { type: 'text', content: long },
+        {
+          type: 'audioItem',
+          content: {
+            name: 'Song title',
+            type: 'track',
+            url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
+            provider: 'spotify',
+            image: null,
+          },
+        },
+      ],
+    });
+    renderFeed([feedRoute(() => json(200, feedPage([post])))]);
+    const card = await screen.findByRole('article', { name: 'Josie number 1' });
+    expect(within(card).getByText('Noa Curates')).toBeInTheDocument();
+    expect(within(card).getByText(/^word1 .* word25\.\.\.$/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Josie number 1' })).toHaveAttribute(
+      'href',
+      `/josie/${post._id}`,
+    );
+    const play = within(card).getByRole('link', { name: /^Play Song title on Spotify/ });
+    expect(play).toHaveAttribute('href', 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC');
+    expect(play).toHaveAttribute('target', '_blank');
+    expect(play).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('flips the like only after the server answered, and only logs a failure', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { user, stub } = renderFeed([
+      feedRoute(() => json(200, feedPage([makeJosie(1, { likeCount: 2 })]))),
+      {
+        method: 'POST',
+        path: `/api/josies/${makeJosie(1)._id}/like`,
+        reply: () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }).then(() => json(200, { data: { liked: true, likeCount: 3 } })),
+      },
+    ]);
+    const like = await screen.findByRole('button', { name: 'Like (2 likes)' });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    await user.click(like);
+    await waitFor(() => expect(stub.calls('POST', `/api/josies/${makeJosie(1)._id}/like`)).toHaveLength(1));
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(like).toHaveTextContent('2');
+    answer(undefined);
+    await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'true'));
+    expect(like).toHaveAccessibleName('Like (3 likes)');
+
+    stub.use({
+      method: 'POST',
+      path: `/api/josies/${makeJosie(1)._id}/like`,
+      reply: () => json(500, { message: 'down', code: 'INTERNAL' }),
+    });
+    await user.click(like);
+    await waitFor(() => expect(console.warn).toHaveBeenCalledWith('Like failed', expect.anything()));
+    expect(like).toHaveAttribute('aria-pressed', 'true');
+    expect(like).toHaveAccessibleName('Like (3 likes)');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('saves through the save route and fills the icon', async () => {
+    const id = makeJosie(1)._id;
+    const { user, stub } = renderFeed([
+      feedRoute(() => json(200, feedPage([makeJosie(1)]))),
+      { method: 'POST', path: `/api/josies/${id}/save`, reply: () => json(200, { data: { saved: true } }) },
+    ]);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save).toHaveAttribute('aria-pressed', 'false');
+    await user.click(save);
+    await waitFor(() => expect(save).toHaveAttribute('aria-pressed', 'true'));
+    expect(stub.calls('POST', `/api/josies/${id}/save`)).toHaveLength(1);
+    expect(await screen.findByText('Saved to your list')).toBeInTheDocument();
+  });
+
+  it('copies the link with a toast when the Web Share API is missing', async () => {
+    const { user } = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])))]);
+    expect(typeof navigator.share).toBe('undefined');
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/josie/${makeJosie(1)._id}`);
+    expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
+  });
+
+  it('uses the Web Share API when the browser has it', async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    const { user } = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])))]);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+      await user.click(await screen.findByRole('button', { name: 'Share' }));
+      expect(share).toHaveBeenCalledWith({
+        title: 'Josie number 1',
+        url: `${window.location.origin}/josie/${makeJosie(1)._id}`,
+      });
+      expect(writeText).not.toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+});
+
+describe('layouts and themes (spec 000 §2-§3, §8)', () => {
+  const frame = () => document.querySelector('[data-theme]');
+
+  it("takes the server's theme and stores it on this device", async () => {
+    renderFeed([
+      {
+        method: 'GET',
+        path: '/api/users/me/preferences',
+        reply: () => json(200, preferencesAnswer('vibrant')),
+      },
+      feedRoute(() => json(200, feedPage([]))),
+    ]);
+    await waitFor(() => expect(frame()).toHaveAttribute('data-theme', 'vibrant'));
+    expect(window.localStorage.getItem(FEED_THEME_KEY)).toBe('vibrant');
+    expect(screen.getByRole('radio', { name: 'Vibrant' })).toBeChecked();
+  });
+
+  it('falls back to josie and saves it when the theme cannot be fetched', async () => {
+    window.localStorage.setItem(FEED_THEME_KEY, 'classic');
+    renderFeed([
+      {
+        method: 'GET',
+        path: '/api/users/me/preferences',
+        reply: () => json(500, { message: 'x', code: 'X' }),
+      },
+      feedRoute(() => json(200, feedPage([]))),
+    ]);
+    await waitFor(() => expect(frame()).toHaveAttribute('data-theme', 'josie'));
+    expect(window.localStorage.getItem(FEED_THEME_KEY)).toBe('josie');
+  });
+
+  it('stores a chosen theme locally and in the server preferences, keeping genres and interests', async () => {
+    const { user, stub } = renderFeed([
+      feedRoute(() => json(200, feedPage([]))),
+      {
+        method: 'PUT',
+        path: '/api/users/me/preferences',
+        reply: (request) => json(200, preferencesAnswer((request.body as { theme: 'glassmorphic' }).theme)),
+      },
+    ]);
+    await screen.findByText('No posts to show');
+    await user.click(screen.getByRole('radio', { name: 'Glass' }));
+    expect(frame()).toHaveAttribute('data-theme', 'glassmorphic');
+    expect(window.localStorage.getItem(FEED_THEME_KEY)).toBe('glassmorphic');
+    await waitFor(() => expect(stub.calls('PUT', '/api/users/me/preferences')).toHaveLength(1));
+    expect(stub.calls('PUT', '/api/users/me/preferences')[0]?.body).toEqual({
+      genres: ['Pop'],
+      interests: ['Concerts'],
+      theme: 'glassmorphic',
+    });
+  });
+
+  it('switches between List and Funky Grid', async () => {
+    const { user } = renderFeed([feedRoute(() => json(200, feedPage(makeJosies(1, 2))))]);
+    await screen.findByRole('heading', { name: 'Josie number 1' });
+    expect(frame()).toHaveAttribute('data-layout', 'list');
+    expect(screen.getByRole('radio', { name: 'List' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Funky Grid' }));
+    expect(frame()).toHaveAttribute('data-layout', 'grid');
+    expect(articles()).toHaveLength(2);
+  });
+});

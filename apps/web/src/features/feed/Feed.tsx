@@ -1,0 +1,152 @@
+import type { Josie } from '@josie/contract';
+import { Music } from 'lucide-react';
+import { type ReactNode, type Ref, useId, useImperativeHandle, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn';
+import { useNewPosts, usePostRemoved } from '../../realtime';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { Spinner } from '../../ui/Spinner';
+import type { FeedSource } from './api';
+import { FeedControls } from './FeedControls';
+import { useFeedLayout, useFeedTheme } from './feedTheme';
+import { PostCard } from './PostCard';
+import { FEED_THEME_STYLES } from './themes';
+import { useFeed } from './useFeed';
+
+/** What a parent can do to a feed's list through its `ref` (spec 000 §4: remove or replace by id). */
+export interface FeedHandle {
+  removePost(id: string): void;
+  replacePost(post: Josie): void;
+  refresh(): void;
+}
+
+export interface FeedProps {
+  source: FeedSource;
+  /** The optional heading, e.g. 'Your Feed'. */
+  title?: string;
+  /** Heading level of the title (the page's own `h1` usually sits above). */
+  titleLevel?: 1 | 2;
+  /** Each rise above 0 reloads the first page. */
+  refreshTrigger?: number;
+  /** The empty state; defaults to 'No posts to show' (or the curator feed's text). */
+  empty?: { title: string; description?: ReactNode; action?: ReactNode };
+  ref?: Ref<FeedHandle>;
+  className?: string;
+}
+
+/**
+ * A feed of josies (spec 000 §2 "Feed screen", §4 "Feed loading"): optional title, the layout and theme
+ * switchers, a red 'Error: {message}' line, the empty state, a spinner while loading, and 'Load More'
+ * while more posts exist and nothing loads. Live `new-post` events join at the top (by the rules of
+ * {@link acceptsLivePost}), `post-removed` events take posts out. Used by the home feed, the curator
+ * profile (`source.kind === 'curator'`) and the saved list.
+ */
+export function Feed({
+  source,
+  title,
+  titleLevel = 2,
+  refreshTrigger = 0,
+  empty,
+  ref,
+  className,
+}: FeedProps) {
+  const { t } = useTranslation();
+  const feed = useFeed(source, refreshTrigger);
+  const { theme, setTheme } = useFeedTheme();
+  const { layout, setLayout } = useFeedLayout();
+  const style = FEED_THEME_STYLES[theme];
+  const live = source.kind !== 'saved';
+  useNewPosts(feed.receivePost, live);
+  usePostRemoved((post) => feed.removePost(post._id));
+
+  const commands = useRef(feed);
+  commands.current = feed;
+  useImperativeHandle(
+    ref,
+    () => ({
+      removePost: (id) => commands.current.removePost(id),
+      replacePost: (post) => commands.current.replacePost(post),
+      refresh: () => commands.current.refresh(),
+    }),
+    [],
+  );
+
+  const titleId = useId();
+  const Heading = titleLevel === 1 ? 'h1' : 'h2';
+  const emptyState = empty ?? {
+    title: source.kind === 'curator' ? t('feed.emptyCurator') : t('feed.empty'),
+  };
+  const showEmpty = feed.loaded && !feed.loading && !feed.error && feed.posts.length === 0;
+
+  return (
+    <section
+      aria-label={title ? undefined : t('feed.label')}
+      aria-labelledby={title ? titleId : undefined}
+      className={cn('flex flex-col gap-5', className)}
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+        {title && (
+          <Heading id={titleId} className="text-2xl font-bold tracking-tight text-zinc-950 sm:text-3xl">
+            {title}
+          </Heading>
+        )}
+        <FeedControls layout={layout} onLayoutChange={setLayout} theme={theme} onThemeChange={setTheme} />
+      </div>
+
+      <div
+        className={cn('rounded-[2rem] p-3 transition-colors sm:p-5', style.feed)}
+        data-theme={theme}
+        data-layout={layout}
+      >
+        {feed.error && (
+          <p
+            role="alert"
+            className="mb-4 rounded-2xl bg-white/90 px-4 py-3 font-medium text-red-700"
+            dir="auto"
+          >
+            {t('feed.error', { message: feed.error })}
+          </p>
+        )}
+
+        {showEmpty && (
+          <EmptyState
+            icon={<Music className="size-6" aria-hidden="true" />}
+            title={emptyState.title}
+            description={emptyState.description}
+            action={emptyState.action}
+          />
+        )}
+
+        {feed.posts.length > 0 && (
+          <ul
+            aria-label={t('feed.postsLabel')}
+            className={cn(
+              layout === 'grid' ? 'gap-6 sm:columns-2 lg:columns-3' : 'mx-auto flex max-w-2xl flex-col gap-5',
+            )}
+          >
+            {feed.posts.map((post, index) => (
+              <li key={post._id} className={cn(layout === 'grid' && 'break-inside-avoid')}>
+                <PostCard post={post} theme={style} layout={layout} index={index} onPatch={feed.patchPost} />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {feed.loading && (
+          <div className="flex justify-center py-8">
+            <Spinner size="lg" label={t('feed.loading')} />
+          </div>
+        )}
+
+        {feed.hasMore && !feed.loading && (
+          <div className="flex justify-center pt-6 pb-2">
+            <Button variant="secondary" size="lg" onClick={feed.loadMore}>
+              {t('feed.loadMore')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { CuratorsFeedResponse, FeedResponse, LikeResponse, SaveResponse } from '@josie/contract';
+import { api } from '../../api/client';
+
+/**
+ * Where a feed's pages come from (spec 000 §7; DESIGN §9.8, §9.15): the signed-in user's feed, one
+ * curator's published josies, or the user's saved list.
+ */
+export type FeedSource = { kind: 'following' } | { kind: 'curator'; curatorId: string } | { kind: 'saved' };
+
+/** A stable string naming a source, for effect dependencies and query keys. */
+export function feedSourceKey(source: FeedSource): string {
+  return source.kind === 'curator' ? `curator:${source.curatorId}` : source.kind;
+}
+
+/** The path of a source's pages. */
+export function feedPath(source: FeedSource): string {
+  switch (source.kind) {
+    case 'following':
+      return '/api/josies/feed';
+    case 'curator':
+      return `/api/josies/curator/${encodeURIComponent(source.curatorId)}/feed`;
+    case 'saved':
+      return '/api/josies/saved';
+  }
+}
+
+/**
+ * One page (20 josies, newest first) of a feed: `{posts, hasMore, nextCursor}`. Without `cursor` the
+ * first page; with the previous page's `nextCursor` the next one.
+ * @throws ApiError for a refused or failed call.
+ */
+export async function fetchFeedPage(source: FeedSource, cursor: string | null, signal?: AbortSignal) {
+  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
+  const answer = await api.get(`${feedPath(source)}${query}`, { schema: FeedResponse, signal });
+  return answer.data;
+}
+
+/** Toggles the caller's like of josie `id`: the new state and count (`POST /api/josies/{id}/like`). */
+export async function toggleLike(id: string) {
+  return (await api.post(`/api/josies/${encodeURIComponent(id)}/like`, undefined, { schema: LikeResponse }))
+    .data;
+}
+
+/** Toggles whether josie `id` is in the caller's saved list (`POST /api/josies/{id}/save`, DESIGN §9.15). */
+export async function toggleSave(id: string) {
+  return (await api.post(`/api/josies/${encodeURIComponent(id)}/save`, undefined, { schema: SaveResponse }))
+    .data;
+}
+
+/** The home strip's curator cards (`GET /api/users/curators/feed`). */
+export async function fetchCuratorCards(signal?: AbortSignal) {
+  return (await api.get('/api/users/curators/feed', { schema: CuratorsFeedResponse, signal })).curators;
+}

@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '../../session/SessionProvider';
+
+const PublicHomePage = lazy(() => import('./PublicHomePage'));
+const HomeFeedPage = lazy(() => import('../feed/HomeFeedPage'));
+
+/**
+ * `/` by role (spec 000 §2): visitors get the public home page; an admin goes to `/admin/dashboard`, an
+ * editor to `/editor/dashboard`; a listener or curator who has not finished onboarding goes to
+ * `/onboarding`; everyone else gets the home feed.
+ */
+export function HomeRoute() {
+  const { user } = useSession();
+  if (!user) return <PublicHomePage />;
+  if (user.role === 'admin') return <Navigate to="/admin/dashboard" replace />;
+  if (user.role === 'editor') return <Navigate to="/editor/dashboard" replace />;
+  if (!user.onboarding.completed) return <Navigate to="/onboarding" replace />;
+  return <HomeFeedPage />;
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fetchStub';
+import { renderApp } from '../../test/renderApp';
+
+/** An IntersectionObserver that sees every element at once (happy-dom's never reports one). */
+class SeeingEverything {
+  constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+  observe() {
+    this.callback([{ isIntersecting: true }]);
+  }
+  disconnect() {}
+}
+
+describe('public home page newsletter (DESIGN §9.3)', () => {
+  // The form loads when it comes near the viewport.
+  beforeEach(() => vi.stubGlobal('IntersectionObserver', SeeingEverything));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('subscribes the email and can subscribe it again', async () => {
+    const { user, stub } = renderApp('/', {
+      routes: [{ method: 'POST', path: '/api/newsletter', reply: () => json(200, { success: true }) }],
+    });
+    // The form's code loads on demand: the first time may take longer than a findBy's default second.
+    const email = await screen.findByLabelText('Email address', {}, { timeout: 5000 });
+    await user.type(email, ' Fan@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText("Thanks! You're subscribed.")).toBeInTheDocument();
+    expect(stub.calls('POST', '/api/newsletter')[0]?.body).toEqual({ email: 'fan@example.com' });
+    await waitFor(() => expect(email).toHaveValue(''));
+
+    await user.type(email, 'fan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(stub.calls('POST', '/api/newsletter')).toHaveLength(2));
+  });
+
+  it('refuses an invalid email without calling the server', async () => {
+    const { user, stub } = renderApp('/');
+    await user.type(await screen.findByLabelText('Email address'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(stub.calls('POST', '/api/newsletter')).toHaveLength(0);
+  });
+
+  it('shows the server message when subscribing fails', async () => {
+    const { user } = renderApp('/', {
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/newsletter',
+          reply: () =>
+            json(429, { message: 'Too many requests. Please try again in 1 minute.', code: 'RATE_LIMITED' }),
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText('Email address'), 'fan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
+  });
+});

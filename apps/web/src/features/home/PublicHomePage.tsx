@@ -1,0 +1,171 @@
+import { Headphones, type LucideIcon, Sparkles, Users } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../ui/Button';
+
+// The form (react-hook-form, zod) sits at the bottom of the page: it loads when scrolled near (issue 9).
+const NewsletterForm = lazy(() => import('./NewsletterForm').then((m) => ({ default: m.NewsletterForm })));
+
+/**
+ * Renders `children` once its place comes within a screen of the viewport (at once where the browser has
+ * no IntersectionObserver), keeping their code out of the first page's scripts. The place keeps the
+ * children's height meanwhile (`className`), so nothing shifts when they arrive.
+ */
+function WhenNearViewport({ children, className }: { children: ReactNode; className: string }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = place.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return (
+    <div ref={place} className={className}>
+      {near ? children : null}
+    </div>
+  );
+}
+
+type FeatureKey = 'curators' | 'josies' | 'listen';
+const FEATURES: ReadonlyArray<{ key: FeatureKey; icon: LucideIcon; tint: string }> = [
+  { key: 'curators', icon: Users, tint: 'from-brand-100 to-brand-50 text-brand-800' },
+  { key: 'josies', icon: Sparkles, tint: 'from-violet-100 to-violet-50 text-violet-800' },
+  { key: 'listen', icon: Headphones, tint: 'from-amber-100 to-amber-50 text-amber-900' },
+];
+
+/** Decorative equaliser bars of the hero. */
+function Equaliser() {
+  const bars = [40, 72, 55, 90, 64, 38, 80, 50, 68, 30, 58, 84];
+  return (
+    <div className="flex h-24 items-end gap-1.5" aria-hidden="true">
+      {bars.map((height, index) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative list
+          key={index}
+          className="w-2.5 rounded-full bg-linear-to-t from-brand-500 to-violet-500 opacity-80"
+          style={{ height: `${height}%` }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The public home page for visitors (spec 000 §2): hero with title, subtitle and a call-to-action to
+ * `/signup` (DESIGN §9.3), three feature cards, an about section of three paragraphs, and a newsletter
+ * block that really subscribes.
+ */
+export default function PublicHomePage() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col">
+      <section aria-labelledby="hero-title" className="relative overflow-hidden">
+        <div
+          className="absolute inset-0 bg-linear-to-br from-brand-100 via-white to-violet-100"
+          aria-hidden="true"
+        />
+        <div
+          className="absolute -top-24 -end-24 size-96 rounded-full bg-brand-300/40 blur-3xl"
+          aria-hidden="true"
+        />
+        <div
+          className="absolute -bottom-32 -start-24 size-96 rounded-full bg-violet-300/30 blur-3xl"
+          aria-hidden="true"
+        />
+        <div className="relative mx-auto grid w-full max-w-5xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 md:grid-cols-[1.4fr_1fr]">
+          <div className="flex flex-col items-start gap-6">
+            <p className="rounded-full bg-white/80 px-4 py-1.5 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
+              {t('home.hero.eyebrow')}
+            </p>
+            <h1
+              id="hero-title"
+              className="text-4xl leading-tight font-extrabold tracking-tight text-balance text-zinc-950 sm:text-5xl md:text-6xl"
+            >
+              {t('home.hero.title')}
+            </h1>
+            <p className="max-w-xl text-lg text-pretty text-zinc-700 sm:text-xl">{t('home.hero.subtitle')}</p>
+            <div className="flex flex-wrap items-center gap-3">
+              <Link to="/signup" className={buttonClasses('primary', 'lg')}>
+                {t('home.hero.cta')}
+              </Link>
+              <Link to="/login" className={buttonClasses('outline', 'lg')}>
+                {t('home.hero.login')}
+              </Link>
+            </div>
+          </div>
+          <div className="hidden justify-center md:flex">
+            <div className="flex flex-col items-center gap-6 rounded-[2.5rem] bg-white/70 p-8 shadow-xl shadow-brand-900/10 ring-1 ring-white backdrop-blur">
+              <Equaliser />
+              <div className="flex [&>*+*]:-ms-3" aria-hidden="true">
+                {['bg-brand-400', 'bg-violet-400', 'bg-amber-300', 'bg-emerald-300'].map((colour) => (
+                  <span key={colour} className={`size-12 rounded-full ring-4 ring-white ${colour}`} />
+                ))}
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-title" className="mx-auto w-full max-w-5xl px-4 py-16 sm:px-6">
+        <h2 id="features-title" className="mb-8 text-2xl font-bold tracking-tight text-zinc-950 sm:text-3xl">
+          {t('home.features.title')}
+        </h2>
+        <ul className="grid gap-5 sm:grid-cols-3">
+          {FEATURES.map(({ key, icon: Icon, tint }) => (
+            <li
+              key={key}
+              className="flex flex-col gap-3 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 transition-shadow hover:shadow-md"
+            >
+              <span
+                className={`inline-flex size-12 items-center justify-center rounded-2xl bg-linear-to-br ${tint}`}
+              >
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <h3 className="text-lg font-semibold text-zinc-950">{t(`home.features.${key}.title`)}</h3>
+              <p className="text-zinc-600">{t(`home.features.${key}.description`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-title" className="bg-white">
+        <div className="mx-auto w-full max-w-5xl px-4 py-16 sm:px-6">
+          <h2 id="about-title" className="mb-6 text-2xl font-bold tracking-tight text-zinc-950 sm:text-3xl">
+            {t('home.about.title')}
+          </h2>
+          <div className="flex max-w-3xl flex-col gap-4 text-lg leading-relaxed text-zinc-700">
+            <p>{t('static.about.p1')}</p>
+            <p>{t('static.about.p2')}</p>
+            <p>{t('static.about.p3')}</p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="newsletter-title" className="mx-auto w-full max-w-5xl px-4 py-16 sm:px-6">
+        <div className="flex flex-col gap-6 rounded-[2rem] bg-linear-to-br from-brand-100 via-brand-50 to-violet-100 p-8 shadow-sm ring-1 ring-brand-200 sm:p-10 md:flex-row md:items-center md:gap-10">
+          <div className="flex flex-col gap-2 md:w-2/5">
+            <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight text-zinc-950">
+              {t('newsletter.title')}
+            </h2>
+            <p className="text-zinc-700">{t('newsletter.description')}</p>
+          </div>
+          <div className="md:flex-1">
+            <WhenNearViewport className="min-h-12">
+              <Suspense fallback={null}>
+                <NewsletterForm />
+              </Suspense>
+            </WhenNearViewport>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import type { Josie } from '@josie/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredSession } from '../../session/storage';
+import { json, type StubRoute } from '../../test/fetchStub';
+import { makeSession } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { ME, makeJosie, OTHER_CURATOR, SPOTIFY_TRACK, YOUTUBE_VIDEO } from './testing';
+
+const full = makeJosie({
+  _id: 'j1',
+  title: 'Night drive',
+  text: '<script>alert(1)</script>\nSecond line',
+  paragraphs: [
+    { type: 'text', content: '<script>alert(1)</script>\nSecond line' },
+    { type: 'image', content: '/media/josies/night.webp' },
+    {
+      type: 'video',
+      content: {
+        url: YOUTUBE_VIDEO,
+        title: 'Midnight City',
+        thumbnailUrl: null,
+        channelTitle: 'M83',
+        id: 'dQw4w9WgXcQ',
+        type: 'video',
+      },
+    },
+    {
+      type: 'audioItem',
+      content: {
+        name: 'Nightcall',
+        type: 'track',
+        url: SPOTIFY_TRACK,
+        provider: 'spotify',
+        image: 'https://i.scdn.co/image/ab67616d0000b273cover',
+        artist: 'Kavinsky',
+      },
+    },
+  ],
+});
+
+const get = (josie: Josie | (() => Josie)): StubRoute => ({
+  method: 'GET',
+  path: '/api/josies/j1',
+  reply: () => json(200, typeof josie === 'function' ? josie() : josie),
+});
+
+function analytics(stub: ReturnType<typeof renderApp>['stub'], name: string) {
+  return stub
+    .calls('POST', '/api/analytics/events')
+    .map((r) => r.body as { name: string; params: Record<string, unknown> })
+    .filter((event) => event.name === name);
+}
+
+beforeAll(async () => {
+  await import('./JosieViewPage');
+});
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+describe('public josie view (spec 000 §2)', () => {
+  it('shows the josie to a visitor: plain text, N songs, image and both players', async () => {
+    renderApp('/josie/j1', { routes: [get(full)] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
+    // Text is plain text: the markup shows as typed and nothing is parsed into elements.
+    const text = screen.getByText(/<script>alert\(1\)<\/script>/);
+    expect(text.tagName).toBe('P');
+    expect(text).toHaveAttribute('dir', 'auto');
+    expect(text.textContent).toBe('<script>alert(1)</script>\nSecond line');
+    expect(document.querySelector('main script')).toBeNull();
+
+    expect(screen.getByText('1 song')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Image of the josie “Night drive”' })).toHaveAttribute(
+      'src',
+      '/media/josies/night.webp',
+    );
+    const video = screen.getByTitle('YouTube video: Midnight City');
+    expect(video).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(video).toHaveAttribute('loading', 'lazy');
+    const audio = screen.getByTitle('Spotify player: Nightcall');
+    expect(audio).toHaveAttribute('src', 'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC');
+    expect(audio).toHaveAttribute('height', '152');
+    expect(audio).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByRole('link', { name: 'Open in Spotify' })).toHaveAttribute('href', SPOTIFY_TRACK);
+
+    // Hero: creator, cover art from the audio item, and a way to log in to follow.
+    expect(screen.getByText('Maya Groove')).toHaveStyle({ fontWeight: '400' });
+    expect(screen.getByRole('img', { name: 'Cover art' })).toHaveAttribute(
+      'src',
+      'https://i.scdn.co/image/ab67616d0000b273cover',
+    );
+    expect(screen.getByRole('link', { name: 'Log in to follow' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Josie, home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Published')).not.toBeInTheDocument();
+  });
+
+  it('counts songs, and names a creator without a name Unknown Curator', async () => {
+    renderApp('/josie/j1', {
+      routes: [get(makeJosie({ paragraphs: [], creator: { ...full.creator, name: '' } }))],
+    });
+    expect(await screen.findByText('0 songs')).toBeInTheDocument();
+    expect(screen.getByText('Unknown Curator')).toBeInTheDocument();
+  });
+
+  it('shows the not-found message for a 404 and the error box otherwise', async () => {
+    renderApp('/josie/j1', {
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/josies/j1',
+          reply: () => json(404, { message: 'Josie not found', code: 'NOT_FOUND' }),
+        },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Josie not found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('This josie does not exist, was deleted, or is not published yet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the common error label and the message when loading fails', async () => {
+    renderApp('/josie/j1', {
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/josies/j1',
+          reply: () => json(400, { message: 'Bad request here', code: 'VALIDATION_ERROR' }),
+        },
+      ],
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('ErrorBad request here');
+  });
+
+  it('shows its owner the status badge and Edit', async () => {
+    const own = makeJosie({ _id: 'j1', status: 'pending', creator: { ...full.creator, _id: ME } });
+    renderApp('/josie/j1', { session: makeSession('curator'), routes: [get(own)] });
+    expect(await screen.findByText('Pending review')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/josie/edit/j1');
+    expect(screen.queryByRole('button', { name: /follow/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in to follow' })).not.toBeInTheDocument();
+  });
+
+  it('follows the creator and stores the new following list', async () => {
+    const { user, stub } = renderApp('/josie/j1', {
+      session: makeSession('listener'),
+      routes: [
+        get(full),
+        {
+          method: 'POST',
+          path: `/api/users/follow/${OTHER_CURATOR}`,
+          reply: () => json(200, { success: true, following: [OTHER_CURATOR] }),
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
+    expect(stub.calls('POST', `/api/users/follow/${OTHER_CURATOR}`)).toHaveLength(1);
+    const state = readStoredSession();
+    expect(state.status === 'valid' && state.session.user.following).toEqual([OTHER_CURATOR]);
+  });
+});
+
+describe('review from the josie view (spec 000 §4, §7, §8)', () => {
+  const pending = makeJosie({
+    ...full,
+    status: 'pending',
+    createdAt: new Date(Date.now() - 90_000).toISOString(),
+  });
+
+  it('rejects in two presses with a trimmed, required reason', async () => {
+    let current: Josie = pending;
+    const { user, stub } = renderApp('/josie/j1', {
+      session: makeSession('editor'),
+      routes: [
+        get(() => current),
+        {
+          method: 'PUT',
+          path: '/api/josies/j1/reject',
+          reply: (request) => {
+            const { rejectionReason } = request.body as { rejectionReason: string };
+            current = { ...pending, status: 'rejected', rejectionReason };
+            return json(200, current);
+          },
+        },
+      ],
+    });
+    const reject = await screen.findByRole('button', { name: 'Reject' });
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Rejection reason' })).not.toBeInTheDocument();
+
+    // First press: the reason box, Cancel, and the button now confirms.
+    await user.click(reject);
+    const reason = screen.getByLabelText('Rejection reason');
+    expect(reason).toHaveFocus();
+    expect(reject).toHaveAccessibleName('Confirm reject');
+    await user.type(reason, 'Draft text');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('textbox', { name: 'Rejection reason' })).not.toBeInTheDocument();
+    expect(reject).toHaveAccessibleName('Reject');
+
+    // Open again: the text was cleared; a blank reason is refused without a call.
+    await user.click(reject);
+    expect(screen.getByLabelText('Rejection reason')).toHaveValue('');
+    await user.type(screen.getByLabelText('Rejection reason'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Confirm reject' }));
+    expect(await screen.findByText('Please write a reason for the rejection.')).toBeInTheDocument();
+    expect(stub.calls('PUT', '/api/josies/j1/reject')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Rejection reason'), '  Needs a song  ');
+    await user.click(screen.getByRole('button', { name: 'Confirm reject' }));
+    await waitFor(() => expect(stub.calls('PUT', '/api/josies/j1/reject')).toHaveLength(1));
+    expect(stub.calls('PUT', '/api/josies/j1/reject')[0]?.body).toEqual({ rejectionReason: 'Needs a song' });
+    expect(await screen.findByText('Josie rejected; the curator will see your reason')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
+    expect(screen.getByText('Rejected')).toBeInTheDocument();
+
+    await waitFor(() => expect(analytics(stub, 'reject_josie')).toHaveLength(1));
+    const params = analytics(stub, 'reject_josie')[0]?.params;
+    expect(params).toMatchObject({
+      josie_id: 'j1',
+      josie_title: 'Night drive',
+      editor_id: ME,
+      editor_role: 'editor',
+      reason: 'Needs a song',
+    });
+    expect(params?.review_time_seconds).toBeGreaterThanOrEqual(90);
+  });
+
+  it('approves with a toast and approve_josie, or says it failed', async () => {
+    let fail = true;
+    let current: Josie = pending;
+    const { user, stub } = renderApp('/josie/j1', {
+      session: makeSession('admin'),
+      routes: [
+        get(() => current),
+        {
+          method: 'PUT',
+          path: '/api/josies/j1/approve',
+          reply: () => {
+            if (fail) return json(500, { message: 'Boom', code: 'INTERNAL_ERROR' });
+            current = { ...pending, status: 'published', publishedAt: new Date().toISOString() };
+            return json(200, current);
+          },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Could not approve this josie. Please try again.')).toBeInTheDocument();
+    expect(analytics(stub, 'approve_josie')).toHaveLength(0);
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Josie approved and published')).toBeInTheDocument();
+    expect(stub.calls('PUT', '/api/josies/j1/approve')[1]?.body).toBeUndefined();
+    await waitFor(() =>
+      expect(analytics(stub, 'approve_josie')[0]?.params).toMatchObject({
+        josie_id: 'j1',
+        editor_role: 'admin',
+      }),
+    );
+    expect(within(screen.getByRole('main')).getByText('Published')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,189 @@
+import { type Josie, songCount } from '@josie/contract';
+import { Pencil, SearchX } from 'lucide-react';
+import { type ReactNode, useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { HeaderMenu } from '../../layout/HeaderMenu';
+import { LogoMark } from '../../layout/Logo';
+import { formatDate } from '../../lib/dates';
+import { useSession } from '../../session/SessionProvider';
+import { buttonClasses, focusRing } from '../../ui/Button';
+import { ErrorBox } from '../../ui/ErrorBox';
+import { Spinner } from '../../ui/Spinner';
+import { RejectReasonBox, ReviewButtons } from '../review/ReviewControls';
+import { useReview } from '../review/useReview';
+import { useJosie } from './api';
+import { CreatorHero, coverArt } from './components/CreatorHero';
+import { FollowButton } from './components/FollowButton';
+import { JosieParagraphs } from './components/JosieParagraphs';
+import { JosieStatusBadge } from './components/JosieStatusBadge';
+import { latestRejectionReason } from './status';
+
+/** The view's top bar (spec 000 §2): the logo linking home and the header's menu toggle. */
+function TopBar() {
+  const { t } = useTranslation();
+  return (
+    <header>
+      <nav
+        aria-label={t('nav.primary')}
+        className="relative z-30 mx-auto flex h-16 w-full max-w-[750px] items-center justify-between gap-3 px-4"
+      >
+        <Link
+          to="/"
+          aria-label={t('nav.logoLabel')}
+          className={`flex items-center gap-2 rounded-xl ${focusRing}`}
+        >
+          <LogoMark />
+          <span className="text-xl font-extrabold tracking-tight text-zinc-950" aria-hidden="true">
+            {t('common.appName')}
+          </span>
+        </Link>
+        <HeaderMenu />
+      </nav>
+    </header>
+  );
+}
+
+/** The page frame around a state that has no josie to show (loading, error, not found). */
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-linear-to-b from-brand-50 to-zinc-50">
+      <TopBar />
+      <main id="main" className="mx-auto w-full max-w-[750px] px-4 py-10">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** The review panel of an editor or admin while the josie is pending (spec 000 §2, §4). */
+function ReviewPanel({ josie }: { josie: Josie }) {
+  const { t } = useTranslation();
+  const review = useReview(josie);
+  const boxId = useId();
+  return (
+    <section
+      aria-labelledby={`${boxId}-heading`}
+      className="flex flex-col gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-amber-200"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id={`${boxId}-heading`} className="font-semibold text-zinc-950">
+          {t('review.panelTitle')}
+        </h2>
+        <p className="text-sm text-zinc-600">{t('review.panelHelp')}</p>
+      </div>
+      <RejectReasonBox review={review} id={boxId} />
+      <ReviewButtons review={review} reasonBoxId={boxId} />
+    </section>
+  );
+}
+
+/** A loaded josie: hero, management row, title, 'N songs' and the paragraphs (spec 000 §2). */
+function JosieView({ josie }: { josie: Josie }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const owner = user?._id === josie.creator._id;
+  const reviewer = user?.role === 'editor' || user?.role === 'admin';
+  const pending = josie.status !== 'published' && josie.status !== 'rejected';
+  const songs = songCount(josie);
+  const shownDate = josie.publishedAt ?? josie.updatedAt;
+
+  useEffect(() => {
+    document.title = `${josie.title} · ${t('common.appName')}`;
+  }, [josie.title, t]);
+
+  return (
+    <div className="min-h-dvh bg-zinc-50">
+      <CreatorHero
+        creator={josie.creator}
+        cover={coverArt(josie.paragraphs)}
+        top={<TopBar />}
+        actions={<FollowButton curatorId={josie.creator._id} />}
+      />
+      <main id="main" className="mx-auto flex w-full max-w-[750px] flex-col gap-8 px-4 pt-8 pb-16">
+        {(owner || reviewer) && (
+          <div className="flex flex-wrap items-center gap-3">
+            <JosieStatusBadge status={josie.status} />
+            {(owner || (reviewer && pending)) && (
+              <Link to={`/josie/edit/${josie._id}`} className={buttonClasses('outline', 'sm')}>
+                <Pencil className="size-4" aria-hidden="true" />
+                {t('josie.view.edit')}
+              </Link>
+            )}
+          </div>
+        )}
+        {owner && josie.status === 'rejected' && (
+          <div className="rounded-2xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200 ring-inset">
+            <p className="font-semibold">{t('josie.rejectionReasonLabel')}</p>
+            <p dir="auto" className="whitespace-pre-wrap">
+              {latestRejectionReason(josie) ?? t('josie.noRejectionReason')}
+            </p>
+            <p className="mt-2">{t('josie.editor.rejectedHelp')}</p>
+          </div>
+        )}
+        {reviewer && pending && <ReviewPanel josie={josie} />}
+
+        <article className="flex flex-col gap-6">
+          <header className="flex flex-col gap-3">
+            <h1
+              dir="auto"
+              className="text-start text-4xl leading-tight font-extrabold tracking-tight text-balance break-words text-zinc-950 sm:text-5xl"
+            >
+              {josie.title}
+            </h1>
+            <p className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-zinc-600">
+              <span>{t('josie.view.songs', { count: songs })}</span>
+              <span aria-hidden="true">·</span>
+              <time dateTime={shownDate}>{formatDate(shownDate, i18n.resolvedLanguage)}</time>
+            </p>
+          </header>
+          <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} />
+        </article>
+      </main>
+    </div>
+  );
+}
+
+/**
+ * `/josie/:id`, the public josie view outside the header layout (spec 000 §2): a spinner while loading,
+ * the not-found message for a josie that does not exist (or is not visible to the caller: the server
+ * answers 404 for both), an error box with the message for any other failure, else the josie.
+ */
+export default function JosieViewPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useJosie(id);
+
+  if (query.data) return <JosieView josie={query.data} />;
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return (
+      <Frame>
+        <div className="flex flex-col items-center gap-4 rounded-3xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-zinc-200">
+          <span className="rounded-full bg-brand-50 p-3 text-brand-700">
+            <SearchX className="size-7" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold text-zinc-950">{t('josie.view.notFoundTitle')}</h1>
+          <p className="max-w-md text-zinc-600">{t('josie.view.notFoundDescription')}</p>
+          <Link to="/" className={buttonClasses('primary', 'md')}>
+            {t('common.backHome')}
+          </Link>
+        </div>
+      </Frame>
+    );
+  }
+  if (query.error) {
+    return (
+      <Frame>
+        <ErrorBox message={query.error.message} onRetry={() => void query.refetch()} />
+      </Frame>
+    );
+  }
+  return (
+    <Frame>
+      <div className="flex min-h-[40vh] items-center justify-center">
+        <Spinner size="lg" />
+      </div>
+    </Frame>
+  );
+}

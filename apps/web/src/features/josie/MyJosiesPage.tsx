@@ -1,0 +1,325 @@
+import { excerpt, type Josie } from '@josie/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, ChevronDown, Eye, Music, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/dates';
+import { buttonClasses, focusRing } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { ErrorBox } from '../../ui/ErrorBox';
+import { IconButton } from '../../ui/IconButton';
+import { Page } from '../../ui/Page';
+import { PageSpinner } from '../../ui/Spinner';
+import { deleteJosie, josieKeys, useMyJosies } from './api';
+import {
+  CardTable,
+  CardTableBody,
+  CardTableCell,
+  CardTableHead,
+  CardTableHeader,
+  CardTableRow,
+} from './components/CardTable';
+import { JosieStatusBadge } from './components/JosieStatusBadge';
+import { displayStatus, latestRejectionReason } from './status';
+
+/** The fields the list sorts by (spec 001 §2). */
+export type SortField = 'updatedAt' | 'title';
+/** The list's order: a field and a direction. */
+export interface JosieSort {
+  field: SortField;
+  direction: 'asc' | 'desc';
+}
+
+/** Default order (spec 001 §9): last update, newest first. */
+export const DEFAULT_SORT: JosieSort = { field: 'updatedAt', direction: 'desc' };
+
+/**
+ * The order after pressing a sort button (spec 001 §2): the active field flips its direction; another
+ * field starts descending.
+ */
+export function nextSort(current: JosieSort, field: SortField): JosieSort {
+  if (current.field !== field) return { field, direction: 'desc' };
+  return { field, direction: current.direction === 'desc' ? 'asc' : 'desc' };
+}
+
+/**
+ * The josies in `sort` order: by last update (time), or by title in the language's collation; ties
+ * keep the newest first.
+ */
+export function sortJosies(josies: readonly Josie[], sort: JosieSort, locale: string): Josie[] {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const time = (josie: Josie) => Date.parse(josie.updatedAt) || 0;
+  return [...josies].sort((a, b) => {
+    const primary =
+      sort.field === 'title' ? collator.compare(a.title.trim(), b.title.trim()) : time(a) - time(b);
+    return primary !== 0 ? sign * primary : time(b) - time(a);
+  });
+}
+
+const SORT_LABELS = { updatedAt: 'josie.list.sortUpdated', title: 'josie.list.sortTitle' } as const;
+
+/** One sort button: pressed while its field is the active one, with the direction's arrow. */
+function SortButton({
+  field,
+  sort,
+  onSort,
+}: {
+  field: SortField;
+  sort: JosieSort;
+  onSort(field: SortField): void;
+}) {
+  const { t } = useTranslation();
+  const active = sort.field === field;
+  const Arrow = sort.direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={() => onSort(field)}
+      className={cn(
+        'inline-flex h-9 items-center gap-1.5 rounded-full px-4 text-sm font-semibold transition-colors',
+        active ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-200/70',
+        focusRing,
+      )}
+    >
+      {t(SORT_LABELS[field])}
+      {active && <Arrow className="size-4" aria-hidden="true" />}
+    </button>
+  );
+}
+
+/** The expanded part of a row: excerpt, status and the latest rejection reason (spec 000 §4). */
+function RowDetails({ josie }: { josie: Josie }) {
+  const { t, i18n } = useTranslation();
+  const status = displayStatus(josie.status);
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+      <dt className="font-semibold text-zinc-800">{t('josie.list.excerpt')}</dt>
+      <dd dir="auto" className="text-zinc-700">
+        {josie.text.trim() ? excerpt(josie.text) : t('josie.list.noText')}
+      </dd>
+      <dt className="font-semibold text-zinc-800">{t('josie.list.status')}</dt>
+      <dd>
+        <JosieStatusBadge status={josie.status} />
+      </dd>
+      {status === 'rejected' && (
+        <>
+          <dt className="font-semibold text-zinc-800">{t('josie.rejectionReasonLabel')}</dt>
+          <dd dir="auto" className="whitespace-pre-wrap text-red-800">
+            {latestRejectionReason(josie) ?? t('josie.noRejectionReason')}
+          </dd>
+        </>
+      )}
+      <dt className="font-semibold text-zinc-800">{t('josie.list.created')}</dt>
+      <dd className="text-zinc-700">{formatDate(josie.createdAt, i18n.resolvedLanguage)}</dd>
+    </dl>
+  );
+}
+
+const actionLink = cn(
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-800 transition-colors hover:bg-zinc-100',
+  focusRing,
+);
+
+/**
+ * `/my-josies` (spec 001 §2): the curator's josies, sortable by last update (default, newest first) or
+ * title. Each row shows title, status and last update, and offers expand (excerpt, status, rejection
+ * reason), edit, delete (after a confirmation; josie.deleteError on failure) and view. On narrow screens
+ * the rows become cards. An empty list offers to create the first josie; a floating button always does.
+ */
+export default function MyJosiesPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useMyJosies();
+  const [sort, setSort] = useState<JosieSort>(DEFAULT_SORT);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [toDelete, setToDelete] = useState<Josie | null>(null);
+
+  const removal = useMutation({
+    mutationFn: (josie: Josie) => deleteJosie(josie._id),
+    onSuccess: (_, josie) => {
+      queryClient.setQueryData<Josie[]>(josieKeys.mine, (list) => list?.filter((j) => j._id !== josie._id));
+      queryClient.removeQueries({ queryKey: josieKeys.one(josie._id) });
+      void queryClient.invalidateQueries({ queryKey: josieKeys.all });
+      toast.success(t('josie.deleteSuccess'));
+    },
+    onError: () => toast.error(t('josie.deleteError')),
+    onSettled: () => setToDelete(null),
+  });
+
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  let content: React.ReactNode;
+  if (query.isPending) {
+    content = <PageSpinner />;
+  } else if (query.isError) {
+    content = <ErrorBox message={query.error.message} onRetry={() => void query.refetch()} />;
+  } else if (query.data.length === 0) {
+    content = (
+      <EmptyState
+        icon={<Music className="size-6" aria-hidden="true" />}
+        title={t('josie.list.emptyTitle')}
+        description={t('josie.list.emptyDescription')}
+        action={
+          <Link to="/josie/new" className={buttonClasses('primary', 'md')}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t('josie.list.createFirst')}
+          </Link>
+        }
+      />
+    );
+  } else {
+    const josies = sortJosies(query.data, sort, i18n.resolvedLanguage ?? 'en');
+    const direction = t(
+      sort.field === 'title'
+        ? sort.direction === 'asc'
+          ? 'josie.list.orderTitleAsc'
+          : 'josie.list.orderTitleDesc'
+        : sort.direction === 'asc'
+          ? 'josie.list.orderUpdatedAsc'
+          : 'josie.list.orderUpdatedDesc',
+    );
+    content = (
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <fieldset className="flex items-center gap-3">
+            <legend className="float-start text-sm font-medium text-zinc-700">
+              {t('josie.list.sortBy')}
+            </legend>
+            <div className="flex gap-1 rounded-full bg-zinc-100 p-1">
+              <SortButton field="updatedAt" sort={sort} onSort={(f) => setSort(nextSort(sort, f))} />
+              <SortButton field="title" sort={sort} onSort={(f) => setSort(nextSort(sort, f))} />
+            </div>
+          </fieldset>
+          <p className="text-sm text-zinc-600" aria-live="polite">
+            {direction}
+          </p>
+        </div>
+
+        <CardTable caption={t('josie.list.caption')}>
+          <CardTableHead>
+            <CardTableHeader>{t('josie.list.columnTitle')}</CardTableHeader>
+            <CardTableHeader>{t('josie.list.columnUpdated')}</CardTableHeader>
+            <CardTableHeader end>{t('josie.list.columnActions')}</CardTableHeader>
+          </CardTableHead>
+          <CardTableBody>
+            {josies.map((josie) => {
+              const open = expanded.has(josie._id);
+              const detailsId = `josie-details-${josie._id}`;
+              return (
+                <Fragment key={josie._id}>
+                  <CardTableRow
+                    className={cn(
+                      'gap-2 bg-white p-4 ring-1 ring-zinc-200 md:border-t md:border-zinc-100 md:p-0 md:ring-0',
+                      open ? 'rounded-t-3xl' : 'rounded-3xl',
+                    )}
+                  >
+                    <CardTableCell className="md:px-2">
+                      <div className="flex items-center gap-2">
+                        <IconButton
+                          label={open ? t('josie.list.collapse') : t('josie.list.expand')}
+                          aria-expanded={open}
+                          aria-controls={detailsId}
+                          onClick={() => toggle(josie._id)}
+                          className="-ms-2 md:ms-0"
+                        >
+                          <ChevronDown
+                            className={cn('size-5 transition-transform', open && 'rotate-180')}
+                            aria-hidden="true"
+                          />
+                        </IconButton>
+                        <div className="flex min-w-0 flex-col items-start gap-1">
+                          <span dir="auto" className="font-semibold break-words text-zinc-950">
+                            {josie.title}
+                          </span>
+                          <JosieStatusBadge status={josie.status} />
+                        </div>
+                      </div>
+                    </CardTableCell>
+                    <CardTableCell className="text-sm text-zinc-600 md:whitespace-nowrap">
+                      <span className="md:sr-only">{t('josie.list.columnUpdated')}: </span>
+                      <time dateTime={josie.updatedAt}>
+                        {formatDate(josie.updatedAt, i18n.resolvedLanguage)}
+                      </time>
+                    </CardTableCell>
+                    <CardTableCell className="md:px-2">
+                      <div className="flex justify-start gap-1 md:justify-end">
+                        <Link
+                          to={`/josie/edit/${josie._id}`}
+                          aria-label={t('josie.list.edit')}
+                          title={t('josie.list.edit')}
+                          className={actionLink}
+                        >
+                          <Pencil className="size-5" aria-hidden="true" />
+                        </Link>
+                        <IconButton label={t('josie.list.delete')} onClick={() => setToDelete(josie)}>
+                          <Trash2 className="size-5 text-red-700" aria-hidden="true" />
+                        </IconButton>
+                        <Link
+                          to={`/josie/${josie._id}`}
+                          aria-label={t('josie.list.view')}
+                          title={t('josie.list.view')}
+                          className={actionLink}
+                        >
+                          <Eye className="size-5" aria-hidden="true" />
+                        </Link>
+                      </div>
+                    </CardTableCell>
+                  </CardTableRow>
+                  <CardTableRow
+                    id={detailsId}
+                    hidden={!open}
+                    className="-mt-3 rounded-b-3xl bg-zinc-50 px-4 pb-4 ring-1 ring-zinc-200 md:mt-0 md:rounded-none md:ring-0"
+                  >
+                    <CardTableCell colSpan={3} className="pt-3 md:px-5 md:pt-1 md:pb-4">
+                      {open && <RowDetails josie={josie} />}
+                    </CardTableCell>
+                  </CardTableRow>
+                </Fragment>
+              );
+            })}
+          </CardTableBody>
+        </CardTable>
+      </div>
+    );
+  }
+
+  return (
+    <Page title={t('josie.list.title')} lead={t('josie.list.lead')} width="wide" className="pb-28">
+      {content}
+      <Link
+        to="/josie/new"
+        className={cn(
+          'fixed end-5 bottom-5 z-30 inline-flex h-14 min-w-14 items-center justify-center gap-2 rounded-full bg-brand-600 px-4 font-semibold text-white shadow-lg shadow-brand-900/30 transition-colors hover:bg-brand-700 sm:end-8 sm:bottom-8 sm:px-6',
+          focusRing,
+        )}
+      >
+        <Plus className="size-6" aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">{t('josie.list.create')}</span>
+      </Link>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !removal.isPending) setToDelete(null);
+        }}
+        title={t('josie.list.deleteTitle')}
+        description={toDelete ? t('josie.list.deleteDescription', { title: toDelete.title }) : undefined}
+        confirmLabel={t('josie.list.deleteConfirm')}
+        destructive
+        pending={removal.isPending}
+        onConfirm={() => toDelete && removal.mutate(toDelete)}
+      />
+    </Page>
+  );
+}

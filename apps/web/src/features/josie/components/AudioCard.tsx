@@ -1,0 +1,112 @@
+import { type AudioItemContent, audioEmbedFor, isImageSource } from '@josie/contract';
+import { ExternalLink, Music } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
+import { focusRing } from '../../../ui/Button';
+import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YOUTUBE_ALLOW } from './VideoEmbed';
+
+export interface AudioCardProps {
+  /** The `audioItem` paragraph's content (spec 001 §3). */
+  item: Pick<AudioItemContent, 'name' | 'url' | 'provider' | 'type' | 'image'> & { artist?: string };
+  /** Shows the provider's player under the card (default); feed cards may show the card alone. */
+  player?: boolean;
+  className?: string;
+}
+
+/** The audio item's display name: its name, else e.g. 'Spotify track'. */
+export function useAudioItemLabel(item: AudioCardProps['item']): string {
+  const { t } = useTranslation();
+  return (
+    item.name.trim() ||
+    t('josie.audio.untitled', {
+      provider: t(`josie.audio.provider.${item.provider}`),
+      type: t(`josie.audio.type.${item.type}`),
+    })
+  );
+}
+
+/**
+ * An audio item as a card (spec 000 §2 audioItem): cover, name, artist and provider with a link to open
+ * it there, and the provider's player: the Spotify embed at 152 px (spec 001 §9) or the YouTube player at
+ * 16:9. The player is derived from the link, never from stored ids, and loads lazily.
+ */
+export function AudioCard({ item, player = true, className }: AudioCardProps) {
+  const { t } = useTranslation();
+  const label = useAudioItemLabel(item);
+  const provider = t(`josie.audio.provider.${item.provider}`);
+  const embed = player ? audioEmbedFor(item) : null;
+  const cover = item.image && isImageSource(item.image) ? item.image : null;
+  return (
+    <article
+      aria-label={t('josie.audio.cardLabel', { name: label })}
+      className={cn('flex flex-col gap-3 rounded-3xl bg-white p-3 shadow-sm ring-1 ring-zinc-200', className)}
+    >
+      <div className="flex items-center gap-3">
+        {cover ? (
+          <img
+            src={cover}
+            alt=""
+            loading="lazy"
+            className="size-14 shrink-0 rounded-2xl bg-zinc-100 object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-14 shrink-0 items-center justify-center rounded-2xl bg-linear-to-br from-brand-100 to-violet-100 text-brand-700"
+          >
+            <Music className="size-6" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p dir="auto" className="truncate font-semibold text-zinc-950">
+            {label}
+          </p>
+          <p className="truncate text-sm text-zinc-600">
+            {item.artist ? (
+              <>
+                <bdi>{item.artist}</bdi> ·{' '}
+              </>
+            ) : null}
+            {t(`josie.audio.type.${item.type}`)} · {provider}
+          </p>
+        </div>
+        <a
+          href={item.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('josie.audio.openIn', { provider })}
+          title={t('josie.audio.openIn', { provider })}
+          className={cn(
+            'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100',
+            focusRing,
+          )}
+        >
+          <ExternalLink className="size-5 rtl:-scale-x-100" aria-hidden="true" />
+        </a>
+      </div>
+      {embed?.provider === 'spotify' && (
+        <iframe
+          src={embed.src}
+          title={t('josie.audio.player', { provider, name: label })}
+          loading="lazy"
+          allow={SPOTIFY_ALLOW}
+          height={SPOTIFY_EMBED_HEIGHT}
+          className="block w-full rounded-xl border-0"
+        />
+      )}
+      {embed?.provider === 'youtube' && (
+        <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-zinc-900">
+          <iframe
+            src={embed.src}
+            title={t('josie.audio.player', { provider, name: label })}
+            loading="lazy"
+            allow={YOUTUBE_ALLOW}
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            className="absolute inset-0 size-full border-0"
+          />
+        </div>
+      )}
+    </article>
+  );
+}

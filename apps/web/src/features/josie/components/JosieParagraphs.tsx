@@ -1,0 +1,63 @@
+import { isImageSource, type Paragraph } from '@josie/contract';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
+import { AudioCard } from './AudioCard';
+import { VideoEmbed } from './VideoEmbed';
+
+/** Whether an image paragraph may be shown: a stored or https image, or a local preview of a chosen file. */
+function showableImage(src: string): boolean {
+  return src.startsWith('blob:') || isImageSource(src);
+}
+
+export interface JosieParagraphsProps {
+  /** The paragraphs in display order; anything but an array renders nothing (spec 000 §2). */
+  paragraphs: readonly Paragraph[] | null | undefined;
+  /** The josie's title, for the image's text alternative. */
+  title: string;
+  className?: string;
+}
+
+/**
+ * A josie's paragraphs in their order (spec 000 §2 "Paragraph types rendered"): text as plain text (never
+ * HTML, DESIGN §9.3) with its line breaks and its own direction, the image, the video player and the
+ * audio card. Any other type is skipped.
+ */
+export function JosieParagraphs({ paragraphs, title, className }: JosieParagraphsProps) {
+  const { t } = useTranslation();
+  if (!Array.isArray(paragraphs) || paragraphs.length === 0) return null;
+  return (
+    <div className={cn('flex flex-col gap-6', className)}>
+      {paragraphs.map((paragraph, index) => {
+        const key = `${paragraph.type}-${index}`;
+        switch (paragraph.type) {
+          case 'text':
+            return (
+              <p
+                key={key}
+                dir="auto"
+                className="text-start text-lg leading-relaxed break-words whitespace-pre-wrap text-zinc-800"
+              >
+                {paragraph.content}
+              </p>
+            );
+          case 'image':
+            return showableImage(paragraph.content) ? (
+              <img
+                key={key}
+                src={paragraph.content}
+                alt={t('josie.view.imageAlt', { title })}
+                loading="lazy"
+                className="w-full rounded-3xl bg-zinc-100 object-cover shadow-sm"
+              />
+            ) : null;
+          case 'video':
+            return <VideoEmbed key={key} video={paragraph.content} />;
+          case 'audioItem':
+            return <AudioCard key={key} item={paragraph.content} />;
+          default:
+            return null;
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import {
+  AUDIO_PROVIDERS,
+  AUDIO_TYPES,
+  type AudioItemContent,
+  type AudioProvider,
+  type AudioSearchItem,
+  AudioSearchResponse,
+  type AudioType,
+  INTEGRATION_ERROR_CODES,
+  isImageSource,
+  OAuthConnectResponse,
+  type Provider,
+  SupportedTypesResponse,
+} from '@josie/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Music } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, serverMessageOr } from '../../../api/client';
+import { Button } from '../../../ui/Button';
+import { ErrorBox } from '../../../ui/ErrorBox';
+import { Input } from '../../../ui/Input';
+import { Spinner } from '../../../ui/Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
+import {
+  isNotConfigured,
+  PROVIDER_NAMES,
+  SEARCH_DEBOUNCE_MS,
+  UnavailableNote,
+  useDebouncedValue,
+} from './searchShared';
+
+/** The sign-in provider that grants access to an audio provider's search (YouTube is Google's). */
+const SIGN_IN_PROVIDER: Record<AudioProvider, Provider> = { spotify: 'spotify', youtube: 'google' };
+
+/** The `audioItem` content of a search result (spec 001 §3): `{name, type, url, provider, image, id, artist}`. */
+export function audioItemFromSearch(item: AudioSearchItem): AudioItemContent {
+  return {
+    name: item.name,
+    type: item.type,
+    url: item.url,
+    provider: item.provider,
+    image: item.image && isImageSource(item.image) ? item.image : null,
+    id: item.id,
+    ...(item.artist ? { artist: item.artist } : {}),
+  };
+}
+
+/**
+ * `GET /api/audio/supported-types/{provider}`: the types the provider can search. When the call fails only
+ * tracks are assumed (spec 001 §8).
+ */
+function useSupportedTypes(provider: AudioProvider) {
+  const query = useQuery({
+    queryKey: ['audio', 'supported-types', provider],
+    queryFn: ({ signal }) =>
+      api.get(`/api/audio/supported-types/${provider}`, { schema: SupportedTypesResponse, signal }),
+    staleTime: 30 * 60_000,
+    retry: false,
+  });
+  const supported = query.data?.supportedTypes;
+  const types: AudioType[] = supported ? AUDIO_TYPES.filter((type) => supported[type]) : ['track'];
+  return { types, pending: query.isPending, failed: query.isError };
+}
+
+/**
+ * The audio search tab (spec 001 §2 Dialogs, §5, §8; issue 7): provider tabs (Spotify, YouTube), type tabs
+ * (tracks, albums, playlists, as the provider supports), and results that follow the typed words after a
+ * 500 ms pause, in a scrolling list. Choosing one adds it. Errors: 400 shows the server's message, 401
+ * `PROVIDER_AUTH` offers to connect the provider, 503 `NOT_CONFIGURED` says the search is not configured,
+ * anything else 'Failed to search audio content'.
+ */
+export function AudioSearchTab({ onAdd }: { onAdd(item: AudioItemContent): void }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const [provider, setProvider] = useState<AudioProvider>('spotify');
+  const debounced = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
+          {t('integrations.audioSearch.label')}
+        </label>
+        <Input
+          id={inputId}
+          type="search"
+          dir="auto"
+          autoComplete="off"
+          placeholder={t('integrations.audioSearch.placeholder')}
+          aria-describedby={`${inputId}-hint`}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <p id={`${inputId}-hint`} className="text-xs text-zinc-600">
+          {t('integrations.audioSearch.hint')}
+        </p>
+      </div>
+      <Tabs value={provider} onValueChange={(value) => setProvider(value as AudioProvider)}>
+        <TabsList aria-label={t('integrations.audioSearch.providers')}>
+          {AUDIO_PROVIDERS.map((name) => (
+            <TabsTrigger key={name} value={name}>
+              {PROVIDER_NAMES[name]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {AUDIO_PROVIDERS.map((name) => (
+          <TabsContent key={name} value={name}>
+            <ProviderSearch provider={name} query={debounced} onAdd={onAdd} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+function ProviderSearch({
+  provider,
+  query,
+  onAdd,
+}: {
+  provider: AudioProvider;
+  query: string;
+  onAdd(item: AudioItemContent): void;
+}) {
+  const { t } = useTranslation();
+  const supported = useSupportedTypes(provider);
+  const [chosen, setChosen] = useState<AudioType>('track');
+  const type = supported.types.includes(chosen) ? chosen : 'track';
+
+  if (supported.pending) return <Spinner className="mx-auto my-6" label={t('common.loading')} />;
+  return (
+    <div className="flex flex-col gap-3">
+      {supported.failed && (
+        <p className="text-xs text-zinc-600">{t('integrations.audioSearch.onlyTracks')}</p>
+      )}
+      <Tabs value={type} onValueChange={(value) => setChosen(value as AudioType)}>
+        {supported.types.length > 1 && (
+          <TabsList aria-label={t('integrations.audioSearch.types.label')} className="self-start">
+            {supported.types.map((name) => (
+              <TabsTrigger key={name} value={name} className="px-3 py-1.5">
+                {t(`integrations.audioSearch.types.${name}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        )}
+        {supported.types.map((name) => (
+          <TabsContent key={name} value={name}>
+            <AudioResults provider={provider} type={name} query={query} onAdd={onAdd} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+function AudioResults({
+  provider,
+  type,
+  query,
+  onAdd,
+}: {
+  provider: AudioProvider;
+  type: AudioType;
+  query: string;
+  onAdd(item: AudioItemContent): void;
+}) {
+  const { t } = useTranslation();
+  const providerName = PROVIDER_NAMES[provider];
+  const search = useQuery({
+    queryKey: ['audio', 'search', provider, type, query],
+    queryFn: ({ signal }) =>
+      api.get(`/api/audio/search?${new URLSearchParams({ query, type, provider })}`, {
+        schema: AudioSearchResponse,
+        signal,
+      }),
+    enabled: query.length > 0,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const connect = useMutation({
+    mutationFn: () =>
+      api.post(
+        `/api/auth/${SIGN_IN_PROVIDER[provider]}/connect`,
+        { returnTo: `${window.location.pathname}${window.location.search}` },
+        { schema: OAuthConnectResponse },
+      ),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+
+  if (!query) return null;
+  if (search.isPending) return <Spinner className="mx-auto my-6" label={t('common.loading')} />;
+  if (search.isError) {
+    const error = search.error;
+    if (isNotConfigured(error)) {
+      return (
+        <UnavailableNote>
+          {t('integrations.audioSearch.notConfigured', { provider: providerName })}
+        </UnavailableNote>
+      );
+    }
+    if (
+      error instanceof ApiError &&
+      error.status === 401 &&
+      error.code === INTEGRATION_ERROR_CODES.PROVIDER_AUTH
+    ) {
+      return (
+        <div className="flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+          <p role="alert">{t('integrations.audioSearch.providerAuth', { provider: providerName })}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            loading={connect.isPending}
+            onClick={() => connect.mutate()}
+          >
+            {t('integrations.audioSearch.connect', { provider: providerName })}
+          </Button>
+          {connect.isError && (
+            <p role="alert">{serverMessageOr(connect.error, t('integrations.audioSearch.error'))}</p>
+          )}
+        </div>
+      );
+    }
+    const message =
+      error instanceof ApiError && error.status === 400
+        ? serverMessageOr(error, t('integrations.audioSearch.error'))
+        : t('integrations.audioSearch.error');
+    return <ErrorBox message={message} onRetry={() => void search.refetch()} />;
+  }
+  const items = search.data.items;
+  if (items.length === 0) {
+    return (
+      <p className="py-6 text-center text-sm text-zinc-600">
+        {t('integrations.audioSearch.empty', { query })}
+      </p>
+    );
+  }
+  return (
+    <ul
+      aria-label={t('integrations.audioSearch.results')}
+      className="flex max-h-80 flex-col gap-1 overflow-y-auto pe-1"
+    >
+      {items.map((item) => (
+        <li key={`${item.provider}-${item.id}`}>
+          <button
+            type="button"
+            aria-label={t('integrations.audioSearch.add', { name: item.name })}
+            onClick={() => onAdd(audioItemFromSearch(item))}
+            className="flex w-full items-center gap-3 rounded-2xl p-2 text-start transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            {item.image ? (
+              <img
+                src={item.image}
+                alt=""
+                className="size-12 shrink-0 rounded-xl object-cover"
+                loading="lazy"
+              />
+            ) : (
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-zinc-100">
+                <Music className="size-5 text-zinc-500" aria-hidden="true" />
+              </span>
+            )}
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate font-medium text-zinc-950" dir="auto">
+                {item.name}
+              </span>
+              <span className="truncate text-sm text-zinc-600" dir="auto">
+                {[
+                  item.artist,
+                  item.tracks ? t('integrations.audioSearch.tracks', { count: item.tracks.total }) : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,84 @@
+import { ImageUrlResponse } from '@josie/contract';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, serverMessageOr } from '../../../api/client';
+import { Button } from '../../../ui/Button';
+import { Field } from '../../../ui/Field';
+import { Input } from '../../../ui/Input';
+import type { DraftImage } from '../editor/draft';
+
+/** The checks the browser makes before asking the server to import (spec 001 §5 Image URL, rules 1-5). */
+export type ImageUrlProblem = 'required' | 'invalid' | 'https' | 'domain' | 'file';
+
+/**
+ * The first failing client check of an image link, in the spec's order, or null when it may be sent:
+ * non-empty, parses as a URL, https, a host of at least two dot-separated labels, a path other than `/`.
+ * The server checks the rest (loads within 10 s, is an image, at most 5 MB) while importing.
+ */
+export function imageUrlProblem(value: string): ImageUrlProblem | null {
+  const trimmed = value.trim();
+  if (!trimmed) return 'required';
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return 'invalid';
+  }
+  if (url.protocol !== 'https:') return 'https';
+  const labels = url.hostname.split('.');
+  if (labels.length < 2 || labels.some((label) => label === '')) return 'domain';
+  if (url.pathname === '/' || url.pathname === '') return 'file';
+  return null;
+}
+
+/**
+ * The url tab of the image dialog (spec 001 §4 Image-add tabs, §5 Image URL): the link is checked here,
+ * then imported by the server (`POST /api/images/upload-url`), never hot-linked; the server's refusal
+ * ('Image loading timed out...', 'The URL does not contain a valid image', 'Image is too large (maximum
+ * size is 5MB)', a refused address) is shown under the field.
+ */
+export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const importImage = useMutation({
+    mutationFn: (link: string) =>
+      api.post('/api/images/upload-url', { url: link }, { schema: ImageUrlResponse }),
+    onSuccess: (answer) => onAdd({ source: 'url', url: answer.url }),
+    onError: (error) => setProblem(serverMessageOr(error, t('integrations.imageUrl.importError'))),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = imageUrlProblem(url);
+    if (found) {
+      setProblem(t(`integrations.imageUrl.${found}`));
+      return;
+    }
+    setProblem(undefined);
+    importImage.mutate(url.trim());
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field label={t('integrations.imageUrl.label')} hint={t('integrations.imageUrl.hint')} error={problem}>
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            dir="ltr"
+            autoComplete="off"
+            placeholder="https://example.com/cover.jpg"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="self-end" loading={importImage.isPending}>
+        {t('integrations.imageUrl.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { INTEGRATION_ERROR_CODES } from '@josie/contract';
+import { Info } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ApiError } from '../../../api/client';
+import { cn } from '../../../lib/cn';
+
+/** Wait after the last keystroke before an audio or video search is sent (spec 001 §9: 500 ms). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** `value`, updated only once it has stayed the same for `delayMs` milliseconds. */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** Whether the server said the integration has no configuration here (503 NOT_CONFIGURED). */
+export function isNotConfigured(error: unknown): boolean {
+  return error instanceof ApiError && error.code === INTEGRATION_ERROR_CODES.NOT_CONFIGURED;
+}
+
+/**
+ * A calm note that a feature is not available on this server (DESIGN §1.3: unconfigured integrations
+ * say so), as a status so screen readers announce it once.
+ */
+export function UnavailableNote({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <p
+      role="status"
+      className={cn(
+        'flex gap-2 rounded-2xl bg-zinc-100 p-4 text-sm text-zinc-700 ring-1 ring-zinc-200 ring-inset',
+        className,
+      )}
+    >
+      <Info className="mt-0.5 size-4 shrink-0 text-zinc-500" aria-hidden="true" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/** Brand names of the providers, the same in every language. */
+export const PROVIDER_NAMES = {
+  spotify: 'Spotify',
+  youtube: 'YouTube',
+  pixabay: 'Pixabay',
+  openverse: 'Openverse',
+} as const;

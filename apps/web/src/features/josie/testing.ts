@@ -1,0 +1,38 @@
+import type { Josie } from '@josie/contract';
+import { makeUser } from '../../test/fixtures';
+
+/** The id of `makeUser()` / `makeSession()`: the signed-in user of the tests. */
+export const ME = makeUser()._id;
+/** Another curator. */
+export const OTHER_CURATOR = '0190a0b0-0000-7000-8000-0000000000c2';
+
+/** Real ids in the providers' formats (from the demo media). */
+export const SPOTIFY_TRACK = 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC';
+export const YOUTUBE_VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+
+/** A complete contract `Josie` for tests (published, by another curator); `overrides` replace any field. */
+export function makeJosie(overrides: Partial<Josie> = {}): Josie {
+  return {
+    _id: '0190a0b0-0000-7000-8000-00000000a001',
+    title: 'Night drive',
+    text: 'Songs for the road after midnight.',
+    status: 'published',
+    schemaVersion: 2,
+    paragraphs: [{ type: 'text', content: 'Songs for the road after midnight.' }],
+    creator: {
+      _id: OTHER_CURATOR,
+      name: 'Maya Groove',
+      avatar: null,
+      preferences: { myColor: '#FF3D8E', myFont: 'Permanent Marker' },
+    },
+    createdAt: '2024-03-01T10:00:00.000Z',
+    updatedAt: '2024-03-02T10:00:00.000Z',
+    publishedAt: '2024-03-02T10:00:00.000Z',
+    rejectionReason: null,
+    reviews: [],
+    likeCount: 0,
+    likedByMe: false,
+    savedByMe: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,350 @@
+import {
+  type CuratorRecommendation,
+  LIMITS,
+  type LiveListEntry,
+  type OnboardingStatus,
+  type Preferences,
+} from '@josie/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../session/SessionProvider';
+import { readStoredSession } from '../../session/storage';
+import { Button } from '../../ui/Button';
+import { ErrorBox } from '../../ui/ErrorBox';
+import { FormError } from '../../ui/FormError';
+import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { fetchRecommendations, setFollowing } from '../curator/api';
+import { usePendingInviteProcessor } from '../invites/pendingInvite';
+import {
+  fetchOnboarding,
+  fetchPreferenceOptions,
+  fetchPreferences,
+  saveOnboarding,
+  savePreferences,
+} from './api';
+import { ChoiceStep } from './ChoiceStep';
+import { CuratorStep } from './CuratorStep';
+
+const STEP_KEYS = ['genres', 'interests', 'curators'] as const;
+type Step = 1 | 2 | 3;
+
+/** The names of `wanted` that are in the live list, in the list's spelling (entries an admin removed drop out). */
+function inLiveList(wanted: readonly string[], options: readonly LiveListEntry[]): string[] {
+  const byName = new Map(options.map((o) => [o.name.toLowerCase(), o.name]));
+  return [...new Set(wanted.map((name) => byName.get(name.toLowerCase())).filter((n): n is string => !!n))];
+}
+
+function toggled(list: readonly string[], name: string): string[] {
+  const key = name.toLowerCase();
+  return list.some((n) => n.toLowerCase() === key)
+    ? list.filter((n) => n.toLowerCase() !== key)
+    : [...list, name];
+}
+
+/** The progress indicator: three labelled bars, the current one marked for assistive tech. */
+function Progress({ step }: { step: Step }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm font-semibold text-brand-800">{t('onboarding.progress', { step, total: 3 })}</p>
+      <ol aria-label={t('onboarding.progressLabel')} className="grid grid-cols-3 gap-2">
+        {STEP_KEYS.map((key, index) => {
+          const number = index + 1;
+          return (
+            <li
+              key={key}
+              aria-current={number === step ? 'step' : undefined}
+              className="flex flex-col gap-1.5"
+            >
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'h-2 rounded-full transition-colors',
+                  number <= step ? 'bg-linear-to-r from-brand-500 to-violet-600' : 'bg-zinc-200',
+                )}
+              />
+              <span
+                className={cn('text-xs font-medium', number === step ? 'text-zinc-950' : 'text-zinc-600')}
+              >
+                {t(`onboarding.steps.${key}`)}
+                {number < step && <span className="sr-only"> {t('onboarding.stepDone')}</span>}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+interface WizardProps {
+  options: { genres: LiveListEntry[]; interests: LiveListEntry[] };
+  initial: Pick<Preferences, 'genres' | 'interests'>;
+}
+
+/**
+ * The three steps (spec 000 §4, §5, §8): genres (at least one, onboarding.genres.error), interests (at
+ * least one, onboarding.interests.error; moving on saves both, failure onboarding.saveError), then up to 5
+ * curators recommended by genre, each followed or skipped and taken off the list. When the list is empty
+ * after at least one action, or when the step is skipped, the completion call stores `{completed: true,
+ * step: 3}` with the followed and skipped ids; the stored user then gets the new onboarding state and
+ * following list (the home route sends unfinished users back here), a pending invite is processed, and
+ * the user goes to `/`. Back works on every step but the first.
+ */
+function OnboardingWizard({ options, initial }: WizardProps) {
+  const { t } = useTranslation();
+  const { updateUser } = useSession();
+  const navigate = useNavigate();
+  const processInvite = usePendingInviteProcessor();
+  const [step, setStep] = useState<Step>(1);
+  const [genres, setGenres] = useState(() => inLiveList(initial.genres, options.genres));
+  const [interests, setInterests] = useState(() => inLiveList(initial.interests, options.interests));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [followed, setFollowed] = useState<string[]>([]);
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const [followingId, setFollowingId] = useState<string | null>(null);
+  const [completing, setCompleting] = useState(false);
+  const stepHeading = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+
+  // Move focus to the new step so screen readers announce it; not on the first render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step change only
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stepHeading.current?.focus();
+  }, [step]);
+
+  const recommendations = useQuery({
+    queryKey: ['recommendations', 'genre', LIMITS.onboardingRecommendations, [...genres].sort().join('|')],
+    queryFn: ({ signal }) =>
+      fetchRecommendations({ limit: LIMITS.onboardingRecommendations, strategy: 'genre' }, signal),
+    enabled: step === 3,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  const handled = new Set([...followed, ...skipped]);
+  const remaining: CuratorRecommendation[] | null = recommendations.data
+    ? recommendations.data.filter((c) => !handled.has(c.id)).slice(0, LIMITS.onboardingRecommendations)
+    : null;
+  const acted = followed.length + skipped.length > 0;
+
+  const complete = useCallback(async () => {
+    setCompleting(true);
+    setError(null);
+    try {
+      const onboarding: OnboardingStatus = await saveOnboarding({
+        completed: true,
+        step: 3,
+        followed,
+        skipped,
+      });
+      // Read the stored user now: the follows of this step have changed it since this render.
+      const stored = readStoredSession();
+      if (stored.status === 'valid') {
+        const current = stored.session.user;
+        updateUser({ ...current, onboarding, following: [...new Set([...current.following, ...followed])] });
+      }
+      void processInvite();
+      navigate('/', { replace: true });
+    } catch (cause) {
+      console.warn('Completing onboarding failed', cause);
+      setError(t('onboarding.saveError'));
+      setCompleting(false);
+    }
+  }, [followed, skipped, updateUser, processInvite, navigate, t]);
+
+  const listEmptied = step === 3 && acted && remaining !== null && remaining.length === 0;
+  const completeRef = useRef(complete);
+  completeRef.current = complete;
+  useEffect(() => {
+    if (listEmptied && !completing && !error) void completeRef.current();
+  }, [listEmptied, completing, error]);
+
+  async function next() {
+    setError(null);
+    if (step === 1) {
+      if (genres.length === 0) return setError(t('onboarding.genres.error'));
+      setStep(2);
+      return;
+    }
+    if (interests.length === 0) return setError(t('onboarding.interests.error'));
+    setSaving(true);
+    try {
+      await savePreferences({ genres, interests });
+      setStep(3);
+    } catch (cause) {
+      console.warn('Saving preferences failed', cause);
+      setError(t('onboarding.saveError'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function back() {
+    setError(null);
+    if (step > 1) setStep((step - 1) as Step);
+  }
+
+  async function follow(curator: CuratorRecommendation) {
+    setFollowingId(curator.id);
+    try {
+      const answer = await setFollowing(curator.id, true);
+      const stored = readStoredSession();
+      if (stored.status === 'valid') updateUser({ ...stored.session.user, following: answer.following });
+      setFollowed((ids) => [...ids, curator.id]);
+    } catch (cause) {
+      console.warn('Follow failed', cause);
+      toast.error(t('recommendations.followError'));
+    } finally {
+      setFollowingId(null);
+    }
+  }
+
+  const busy = saving || completing;
+  return (
+    <div className="flex flex-col gap-8">
+      <Progress step={step} />
+      <div ref={stepHeading} tabIndex={-1} className="outline-none">
+        {step === 1 && (
+          <ChoiceStep
+            list="genres"
+            title={t('onboarding.genres.title')}
+            lead={t('onboarding.genres.lead')}
+            options={options.genres}
+            selected={genres}
+            onToggle={(name) => {
+              setGenres((list) => toggled(list, name));
+              setError(null);
+            }}
+            error={error}
+          />
+        )}
+        {step === 2 && (
+          <ChoiceStep
+            list="interests"
+            title={t('onboarding.interests.title')}
+            lead={t('onboarding.interests.lead')}
+            options={options.interests}
+            selected={interests}
+            onToggle={(name) => {
+              setInterests((list) => toggled(list, name));
+              setError(null);
+            }}
+            error={error}
+          />
+        )}
+        {step === 3 && (
+          <div className="flex flex-col gap-4">
+            <CuratorStep
+              remaining={remaining}
+              acted={acted}
+              loadFailed={recommendations.isError}
+              onRetry={() => void recommendations.refetch()}
+              followingId={followingId}
+              onFollow={(curator) => void follow(curator)}
+              onSkip={(curator) => setSkipped((ids) => [...ids, curator.id])}
+            />
+            <FormError message={error} />
+          </div>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 pt-6">
+        {step > 1 ? (
+          <Button variant="outline" onClick={back} disabled={busy || followingId !== null}>
+            <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+            {t('onboarding.back')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step < 3 ? (
+          <Button onClick={() => void next()} loading={saving}>
+            {t('onboarding.next')}
+            <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+          </Button>
+        ) : completing ? (
+          <span className="inline-flex items-center gap-2 text-sm font-medium text-zinc-700">
+            <Spinner size="sm" decorative />
+            {t('onboarding.finishing')}
+          </span>
+        ) : remaining !== null && remaining.length === 0 && !acted ? (
+          <Button onClick={() => void complete()}>{t('onboarding.finish')}</Button>
+        ) : (
+          <Button variant="ghost" onClick={() => void complete()} disabled={followingId !== null}>
+            {acted || error ? t('onboarding.finish') : t('onboarding.skip')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * `/onboarding` (spec 000 §2, §4): a signed-in user who already completed it goes to `/`; otherwise the
+ * three-step wizard, with the live genre and interest lists and the user's current choices preselected.
+ */
+export default function OnboardingPage() {
+  const { t } = useTranslation();
+  const { user, updateUser } = useSession();
+  const status = useQuery({
+    queryKey: ['onboarding', 'status'],
+    queryFn: ({ signal }) => fetchOnboarding(signal),
+  });
+  const options = useQuery({
+    queryKey: ['preference-options'],
+    queryFn: ({ signal }) => fetchPreferenceOptions(signal),
+    staleTime: 5 * 60 * 1000,
+  });
+  const preferences = useQuery({
+    queryKey: ['onboarding', 'preferences'],
+    queryFn: ({ signal }) => fetchPreferences(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  // The server knows best: completed elsewhere (another tab, device) means done here too.
+  const serverDone = status.data?.completed === true;
+  useEffect(() => {
+    if (!serverDone || !user || user.onboarding.completed || !status.data) return;
+    updateUser({ ...user, onboarding: status.data });
+  }, [serverDone, user, status.data, updateUser]);
+
+  if (user?.onboarding.completed || serverDone) return <Navigate to="/" replace />;
+
+  let body: ReactNode;
+  if (options.isPending || preferences.isPending) body = <PageSpinner />;
+  else if (options.isError) {
+    body = <ErrorBox message={t('onboarding.loadError')} onRetry={() => void options.refetch()} />;
+  } else {
+    // Without the current preferences the wizard starts empty; saving still works.
+    const initial = preferences.data ?? { genres: [], interests: [] };
+    body = <OnboardingWizard options={options.data} initial={initial} />;
+  }
+
+  return (
+    <div className="relative flex flex-1 justify-center overflow-hidden px-4 py-8 sm:py-14">
+      <div
+        className="pointer-events-none absolute -top-40 start-1/2 size-[40rem] -translate-x-1/2 rounded-full bg-brand-200/40 blur-3xl rtl:translate-x-1/2"
+        aria-hidden="true"
+      />
+      <div className="relative flex w-full max-w-2xl flex-col gap-8 rounded-[2rem] bg-white/90 p-6 shadow-xl shadow-zinc-900/5 ring-1 ring-zinc-200 backdrop-blur sm:p-10">
+        <header className="flex flex-col gap-2">
+          <h1 className="text-3xl font-extrabold tracking-tight text-zinc-950 sm:text-4xl" dir="auto">
+            {user ? t('onboarding.title', { name: user.name }) : t('titles.onboarding')}
+          </h1>
+          <p className="text-zinc-600">{t('onboarding.lead')}</p>
+        </header>
+        {body}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { StatusPage } from './StatusPage';
+
+/** The 404 page for any unknown path ('Page not found', spec 000 §2, §8), with a back-home link. */
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      code="404"
+      title={t('errors.notFound.title')}
+      description={t('errors.notFound.description')}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../ui/Page';
+
+/** `/privacy`: the privacy policy (spec 000 §2). */
+export default function PrivacyPage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('static.privacy.title')}>
+      <div className="flex flex-col gap-4 leading-relaxed text-zinc-700">
+        <p>{t('static.privacy.p1')}</p>
+        <p>{t('static.privacy.p2')}</p>
+      </div>
+    </Page>
+  );
+}

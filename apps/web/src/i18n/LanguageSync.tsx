@@ -1,0 +1,45 @@
+import type { Language } from '@josie/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFlag, useFlags } from '../flags/useFlags';
+import { chooseLanguage, currentLanguage, DEFAULT_LANGUAGE, detectedLanguage, i18n } from './index';
+
+/**
+ * Enforces the `language_select` flag (spec 000 §1, §9): while it is off the interface is English; when
+ * it is on, the detected (or chosen) language applies. Waits for the flags' first answer or failure so
+ * a Hebrew reader with the flag on does not see English first.
+ */
+export function LanguageSync() {
+  const { status } = useFlags();
+  const enabled = useFlag('language_select');
+  useEffect(() => {
+    if (status === 'pending') return;
+    const target = enabled ? detectedLanguage() : DEFAULT_LANGUAGE;
+    if (currentLanguage() !== target) void i18n.changeLanguage(target);
+  }, [status, enabled]);
+  return null;
+}
+
+/** What {@link useLanguageToggle} answers. */
+export interface LanguageToggle {
+  /** False while the `language_select` flag is off: the toggle is not shown. */
+  available: boolean;
+  /** The language the toggle switches to. */
+  target: Language;
+  /** Its name in that language: "עברית" in English, "English" in Hebrew (spec 000 §2). */
+  label: string;
+  toggle(): void;
+}
+
+/** The language toggle of the menu and the login page. */
+export function useLanguageToggle(): LanguageToggle {
+  const { t, i18n: instance } = useTranslation();
+  const available = useFlag('language_select');
+  const target: Language = (instance.resolvedLanguage ?? instance.language) === 'he' ? 'en' : 'he';
+  return {
+    available,
+    target,
+    label: t('nav.switchLanguage'),
+    toggle: () => void chooseLanguage(target),
+  };
+}

@@ -1,0 +1,119 @@
+import { LANGUAGES, type Language } from '@josie/contract';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en/index.js';
+
+/**
+ * Interface languages (spec 000 §9): English is the fallback and is bundled with the app; Hebrew (right to
+ * left) is a separate chunk loaded when first needed, so English pages do not download it.
+ */
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** localStorage key the detector reads and the language toggle writes (spec 000 §9). */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/** Detection order of spec 000 §9: query `lng`, cookie `i18next`, localStorage, session storage, navigator, html tag. */
+export const DETECTION_ORDER = [
+  'querystring',
+  'cookie',
+  'localStorage',
+  'sessionStorage',
+  'navigator',
+  'htmlTag',
+];
+
+const loaders: Record<Language, () => Promise<ResourceKey>> = {
+  en: async () => en,
+  he: async () => (await import('./locales/he/index.js')).default,
+};
+
+/** Loads a language's texts on demand (an i18next backend over dynamic imports). */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, _namespace, callback) {
+    const load = loaders[language as Language];
+    if (!load) {
+      callback(new Error(`Unsupported language ${language}`), false);
+      return;
+    }
+    load().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+    );
+  },
+};
+
+/** The writing direction of a language: Hebrew is right to left. */
+export function directionOf(language: string | undefined): 'rtl' | 'ltr' {
+  return language?.startsWith('he') ? 'rtl' : 'ltr';
+}
+
+/** The active interface language, narrowed to the supported ones. */
+export function currentLanguage(): Language {
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return (LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : DEFAULT_LANGUAGE;
+}
+
+/** Sets `<html lang>` and `<html dir>` for a language, so the whole page mirrors in Hebrew. */
+function applyDocumentLanguage(language: string): void {
+  const lng = (LANGUAGES as readonly string[]).includes(language) ? language : DEFAULT_LANGUAGE;
+  document.documentElement.lang = lng;
+  document.documentElement.dir = directionOf(lng);
+}
+
+i18n.on('languageChanged', applyDocumentLanguage);
+
+/**
+ * Initialises i18next once: detection per spec 000 §9 without caching (only an explicit choice is stored,
+ * see {@link chooseLanguage}, so forcing English while the language flag is off never overwrites it).
+ * Resolves when the detected language's texts are loaded.
+ */
+export const i18nReady = i18n
+  .use(localeBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: DEFAULT_LANGUAGE,
+    load: 'languageOnly',
+    nonExplicitSupportedLngs: true,
+    detection: {
+      order: DETECTION_ORDER,
+      lookupQuerystring: 'lng',
+      lookupCookie: 'i18next',
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+      caches: [],
+    },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  })
+  .then(() => applyDocumentLanguage(currentLanguage()));
+
+/** The language the visitor would get if the choice were free: stored choice, query, browser... */
+export function detectedLanguage(): Language {
+  const detected = i18n.services.languageDetector?.detect(DETECTION_ORDER);
+  const candidates = Array.isArray(detected) ? detected : detected ? [detected] : [];
+  for (const candidate of candidates) {
+    const base = candidate.toLowerCase().split('-')[0];
+    if ((LANGUAGES as readonly string[]).includes(base ?? '')) return base as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Switches the interface language on the user's request and remembers the choice (spec 000 §9). */
+export async function chooseLanguage(language: Language): Promise<void> {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Without storage the choice lasts for this page only.
+  }
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };

@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/renderApp';
+import { LANGUAGE_STORAGE_KEY } from './index';
+
+describe('language toggle and direction (spec 000 §1, §9)', () => {
+  it('is absent while the language_select flag is off', async () => {
+    const { user, stub } = renderApp('/about');
+    await waitFor(() => expect(stub.calls('GET', '/api/config/flags')).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('button', { name: 'עברית' })).not.toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('switches to Hebrew from the menu, mirrors the page and offers English back', async () => {
+    const { user } = renderApp('/about', { flags: { language_select: 'true' } });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const toggle = await screen.findByRole('button', { name: 'עברית' });
+    expect(toggle.querySelector('[lang="he"]')).not.toBeNull();
+
+    await user.click(toggle);
+
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    expect(document.documentElement).toHaveAttribute('lang', 'he');
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('he');
+    expect(await screen.findByRole('heading', { level: 1, name: 'אודות Josie' })).toBeInTheDocument();
+    // Choosing closes the menu; reopened, it offers English.
+    await user.click(screen.getByRole('button', { name: 'פתיחת התפריט' }));
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
+    expect(document.documentElement).toHaveAttribute('lang', 'en');
+  });
+
+  it('forces English while the flag is off, even when Hebrew was chosen before', async () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'he');
+    const { stub } = renderApp('/about');
+    await waitFor(() => expect(stub.calls('GET', '/api/config/flags')).toHaveLength(1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Josie' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    // The earlier choice is kept for when the flag comes back on.
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('he');
+  });
+
+  it('applies the remembered Hebrew choice once the flag is on', async () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'he');
+    renderApp('/about', { flags: { language_select: 'true' } });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'אודות Josie' })).toBeInTheDocument();
+  });
+
+  it('shows the toggle on the login page when the flag is on', async () => {
+    const { user } = renderApp('/login', { flags: { language_select: 'true' } });
+    await user.click(await screen.findByRole('button', { name: 'עברית' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'התחברות' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+  });
+});

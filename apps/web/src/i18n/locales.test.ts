@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en/index.js';
+import he from './locales/he/index.js';
+
+type Tree = { [key: string]: string | Tree };
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** Keys without plural suffixes, each with the plural forms it has. */
+function baseKeys(texts: Map<string, string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const key of texts.keys()) {
+    const base = key.replace(PLURAL, '');
+    const forms = out.get(base) ?? new Set<string>();
+    const form = PLURAL.exec(key)?.[1];
+    if (form) forms.add(form);
+    out.set(base, forms);
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('locale files', () => {
+  const enTexts = flatten(en);
+  const heTexts = flatten(he);
+
+  it('have exactly the same keys in English and Hebrew (plural forms aside)', () => {
+    expect([...baseKeys(heTexts).keys()].sort()).toEqual([...baseKeys(enTexts).keys()].sort());
+  });
+
+  it("give every plural the language's plural forms", () => {
+    for (const [language, texts] of [
+      ['en', enTexts],
+      ['he', heTexts],
+    ] as const) {
+      const required = new Intl.PluralRules(language)
+        .resolvedOptions()
+        .pluralCategories.filter((c) => c !== 'many');
+      for (const [key, forms] of baseKeys(texts)) {
+        if (forms.size === 0) continue;
+        for (const category of required)
+          expect(forms.has(category), `${language} ${key}_${category}`).toBe(true);
+      }
+    }
+  });
+
+  it('have no empty texts and the same placeholders in both languages', () => {
+    for (const [key, text] of [...enTexts, ...heTexts]) expect(text.trim(), key).not.toBe('');
+    for (const [key, text] of enTexts) {
+      if (PLURAL.test(key)) continue;
+      expect(variables(heTexts.get(key) ?? ''), key).toEqual(variables(text));
+    }
+  });
+
+  it('are written in Hebrew in he.json', () => {
+    const brandOnly = new Set(['common.appName', 'nav.switchLanguage', 'titles.josie']);
+    for (const [key, text] of heTexts) {
+      if (brandOnly.has(key)) continue;
+      expect(/[\u0590-\u05FF]/.test(text), key).toBe(true);
+    }
+  });
+
+  it('keep top-level areas sorted', () => {
+    for (const tree of [en, he]) expect(Object.keys(tree)).toEqual([...Object.keys(tree)].sort());
+  });
+});

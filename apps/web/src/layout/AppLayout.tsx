@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { PageSpinner } from '../ui/Spinner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/**
+ * The shared layout of every page but the public josie view: skip link, fixed header, `main` landmark
+ * (target of the skip link) holding the lazily loaded page, and footer.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-zinc-950 px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-3 focus:outline-2 focus:outline-offset-2 focus:outline-brand-400"
+      >
+        {t('common.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

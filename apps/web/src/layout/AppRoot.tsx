@@ -1,0 +1,57 @@
+import { LIMITS } from '@josie/contract';
+import { Direction } from 'radix-ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { RouteTracker } from '../analytics/RouteTracker';
+import { directionOf } from '../i18n';
+import { LanguageSync } from '../i18n/LanguageSync';
+import { SessionProvider } from '../session/SessionProvider';
+
+// Toasts appear after something happened; the toast area's code loads once the page has loaded (issue 9).
+// A toast raised before it mounts is not lost: sonner shows the active toasts to a late Toaster.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/** True once the page has loaded (the window `load` event): for what the first paint does not need. */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded;
+}
+
+/**
+ * The root route: session, language (flag-driven, with Radix components following the page direction),
+ * page titles and `page_view` events, scroll restoration, and the toast area (at most 20 toasts, spec
+ * 000 §9) on the end side of the screen.
+ */
+export function AppRoot() {
+  const { t, i18n } = useTranslation();
+  const dir = directionOf(i18n.resolvedLanguage ?? i18n.language);
+  const pageLoaded = usePageLoaded();
+  return (
+    <Direction.Provider dir={dir}>
+      <SessionProvider>
+        <LanguageSync />
+        <RouteTracker />
+        <ScrollRestoration />
+        <Outlet />
+        {pageLoaded && (
+          <Suspense fallback={null}>
+            <Toaster
+              visibleToasts={LIMITS.maxToasts}
+              position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
+              dir={dir}
+              richColors
+              containerAriaLabel={t('common.notifications')}
+            />
+          </Suspense>
+        )}
+      </SessionProvider>
+    </Direction.Provider>
+  );
+}

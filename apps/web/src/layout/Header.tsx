@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../session/SessionProvider';
+import { Avatar } from '../ui/Avatar';
+import { focusRing } from '../ui/Button';
+import { HeaderMenu } from './HeaderMenu';
+import { LogoMark } from './Logo';
+
+/**
+ * The fixed top bar (spec 000 §2): logo link to `/`, the signed-in user's avatar (updated at once on
+ * `userDataUpdated` through the session) and the hamburger menu. Bar content is at most 750 px wide.
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
+      <nav
+        aria-label={t('nav.primary')}
+        className="relative mx-auto flex h-16 w-full max-w-[750px] items-center justify-between gap-3 px-4"
+      >
+        <Link
+          to="/"
+          aria-label={t('nav.logoLabel')}
+          className={`flex items-center gap-2 rounded-xl ${focusRing}`}
+        >
+          <LogoMark />
+          <span className="text-xl font-extrabold tracking-tight text-zinc-950" aria-hidden="true">
+            {t('common.appName')}
+          </span>
+        </Link>
+        <div className="flex items-center gap-2">
+          {user && (
+            <Link to="/account" aria-label={t('nav.yourAccount')} className={`rounded-full ${focusRing}`}>
+              <Avatar src={user.avatar} name={user.name} size={36} decorative />
+            </Link>
+          )}
+          <HeaderMenu />
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Role } from '@josie/contract';
+import {
+  ClipboardCheck,
+  Home,
+  Info,
+  LayoutDashboard,
+  LogIn,
+  type LucideIcon,
+  Mail,
+  Music,
+  Send,
+  UserPlus,
+  UserRound,
+} from 'lucide-react';
+
+/** Keys under `nav` of the menu's links. */
+export type MenuLabelKey =
+  | 'home'
+  | 'about'
+  | 'contact'
+  | 'signup'
+  | 'login'
+  | 'myJosies'
+  | 'invites'
+  | 'adminDashboard'
+  | 'editorDashboard'
+  | 'account';
+
+/** A navigation entry of the header menu. */
+export interface MenuLink {
+  to: string;
+  labelKey: MenuLabelKey;
+  icon: LucideIcon;
+}
+
+/**
+ * The header menu's links for a visitor (`null`) or a role, in display order (spec 000 §2 "Header and
+ * menu"): everyone gets Home, About, Contact; visitors Sign up and Log in; signed-in users their role's
+ * pages and Account. Logout and the language toggle are actions, added by the menu itself.
+ */
+export function menuLinksFor(role: Role | null): MenuLink[] {
+  const links: MenuLink[] = [
+    { to: '/', labelKey: 'home', icon: Home },
+    { to: '/about', labelKey: 'about', icon: Info },
+    { to: '/contact', labelKey: 'contact', icon: Mail },
+  ];
+  if (role === null) {
+    links.push(
+      { to: '/signup', labelKey: 'signup', icon: UserPlus },
+      { to: '/login', labelKey: 'login', icon: LogIn },
+    );
+    return links;
+  }
+  if (role === 'curator') {
+    links.push(
+      { to: '/my-josies', labelKey: 'myJosies', icon: Music },
+      { to: '/invites', labelKey: 'invites', icon: Send },
+    );
+  }
+  if (role === 'admin')
+    links.push({ to: '/admin/dashboard', labelKey: 'adminDashboard', icon: LayoutDashboard });
+  if (role === 'editor')
+    links.push({ to: '/editor/dashboard', labelKey: 'editorDashboard', icon: ClipboardCheck });
+  links.push({ to: '/account', labelKey: 'account', icon: UserRound });
+  return links;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n';
+import { formatDate } from './dates';
+
+describe('formatDate (DESIGN §9.17)', () => {
+  it("formats as 'MMM d, yyyy' in English", () => {
+    expect(formatDate('2024-01-05T12:00:00.000Z', 'en')).toBe('Jan 5, 2024');
+    expect(formatDate('2024-11-22', 'en')).toBe('Nov 22, 2024');
+  });
+
+  it('uses the Hebrew locale in Hebrew', async () => {
+    await i18n.loadLanguages('he');
+    expect(formatDate('2024-01-05T12:00:00.000Z', 'he')).toBe('5 בינו׳ 2024');
+  });
+
+  it("answers 'Invalid date' for missing or unreadable input", async () => {
+    expect(formatDate('not a date', 'en')).toBe('Invalid date');
+    expect(formatDate(null, 'en')).toBe('Invalid date');
+    expect(formatDate('', 'en')).toBe('Invalid date');
+    await i18n.loadLanguages('he');
+    expect(formatDate('2024-13-45', 'he')).toBe('תאריך לא תקין');
+  });
+});

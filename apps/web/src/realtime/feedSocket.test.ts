@@ -1,0 +1,91 @@
+import type { Josie } from '@josie/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, storeSession } from '../session/storage';
+import { makeSession } from '../test/fixtures';
+import { NO_TOKEN_WARNING, subscribeFeedEvent } from './feedSocket';
+import { fakeSockets, lastFakeSocket, resetFakeSockets } from './testing';
+
+vi.mock('socket.io-client', async () => (await import('./testing')).socketIoModule);
+
+const post = { _id: 'p1', creator: { _id: 'c1', name: 'Noa' } } as unknown as Josie;
+const unsubscribers: Array<() => void> = [];
+function subscribe(handler: (post: Josie) => void = () => {}) {
+  const off = subscribeFeedEvent('new-post', handler);
+  unsubscribers.push(off);
+  return off;
+}
+
+beforeEach(() => resetFakeSockets());
+afterEach(() => {
+  for (const off of unsubscribers.splice(0)) off();
+});
+
+describe('feed socket (spec 000 §4, §7, §8; DESIGN §6)', () => {
+  it('does not connect without a stored token and says why', () => {
+    subscribe();
+    expect(fakeSockets).toHaveLength(0);
+    expect(console.warn).toHaveBeenCalledWith(NO_TOKEN_WARNING);
+  });
+
+  it('connects with the spec options and joins the feed on connect and on every reconnect', () => {
+    const session = makeSession('listener');
+    storeSession(session);
+    subscribe();
+    expect(fakeSockets).toHaveLength(1);
+    const socket = lastFakeSocket();
+    expect(socket.options).toEqual({
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      withCredentials: true,
+      auth: { token: session.token },
+      forceNew: true,
+      reconnectionAttempts: 5,
+      reconnectionDelay: 1000,
+    });
+    expect(socket.emitted).toEqual([]);
+    socket.connectFromServer();
+    socket.connectFromServer();
+    expect(socket.emitted).toEqual([
+      { event: 'join-feed', args: [session.user.id] },
+      { event: 'join-feed', args: [session.user.id] },
+    ]);
+  });
+
+  it('shares one connection between subscribers and closes it when the last one leaves', () => {
+    storeSession(makeSession('listener'));
+    const first = vi.fn();
+    const second = vi.fn();
+    const offFirst = subscribe(first);
+    const offSecond = subscribe(second);
+    expect(fakeSockets).toHaveLength(1);
+    const socket = lastFakeSocket();
+    socket.push('new-post', post);
+    expect(first).toHaveBeenCalledWith(post);
+    expect(second).toHaveBeenCalledWith(post);
+
+    offFirst();
+    expect(socket.closed).toBe(false);
+    socket.push('new-post', post);
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(2);
+    offSecond();
+    expect(socket.closed).toBe(true);
+
+    subscribe();
+    expect(fakeSockets).toHaveLength(2);
+  });
+
+  it('disconnects on logout and reconnects with the next session', () => {
+    storeSession(makeSession('listener'));
+    subscribe();
+    const socket = lastFakeSocket();
+    clearSession();
+    expect(socket.closed).toBe(true);
+    expect(fakeSockets).toHaveLength(1);
+
+    const next = makeSession('curator', { id: '0190a0b0-0000-7000-8000-0000000000c2' });
+    storeSession(next);
+    expect(fakeSockets).toHaveLength(2);
+    expect(lastFakeSocket().options.auth).toEqual({ token: next.token });
+  });
+});

@@ -1,0 +1,110 @@
+import { type ClientToServerEvents, LIMITS, type ServerToClientEvents, SOCKET_PATH } from '@josie/contract';
+import { io, type Socket } from 'socket.io-client';
+import { readStoredSession } from '../session/storage';
+import { subscribeSession } from '../session/store';
+
+/** The typed client socket: events of the contract's maps only (STYLE practice 10). */
+export type FeedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A server event the app listens to. */
+export type FeedEvent = keyof ServerToClientEvents;
+
+/** The text logged when a subscriber asks for the socket without a session (spec 000 §8). */
+export const NO_TOKEN_WARNING = 'No auth token available for socket connection';
+
+/** One subscription; a record of its own, so one handler subscribed twice is also unsubscribed twice. */
+type Listener<E extends FeedEvent> = { handler: ServerToClientEvents[E] };
+
+const listeners: { [E in FeedEvent]: Set<Listener<E>> } = {
+  'new-post': new Set(),
+  'post-removed': new Set(),
+};
+let subscribers = 0;
+let connection: { socket: FeedSocket; token: string } | null = null;
+let stopWatchingSession: (() => void) | null = null;
+
+/**
+ * Opens the shared connection for the stored session (spec 000 §4, §7): `/socket.io`, websocket first
+ * with a polling fallback, credentials sent, the token in the handshake `auth`, a connection of its own
+ * (`forceNew`), 5 reconnection attempts 1000 ms apart. `join-feed` is sent on every `connect`, which
+ * socket.io fires for the first connection and again after each reconnection, so the rooms (lost with
+ * the old server-side socket) are always rejoined.
+ */
+function open(token: string, userId: string): FeedSocket {
+  const socket: FeedSocket = io({
+    path: SOCKET_PATH,
+    transports: ['websocket', 'polling'],
+    withCredentials: true,
+    auth: { token },
+    forceNew: true,
+    reconnectionAttempts: LIMITS.socketReconnectionAttempts,
+    reconnectionDelay: LIMITS.socketReconnectionDelayMs,
+  });
+  socket.on('connect', () => socket.emit('join-feed', userId));
+  socket.on('connect_error', (error) => console.warn('Feed socket could not connect', error.message));
+  socket.on('new-post', (post) => {
+    for (const listener of listeners['new-post']) listener.handler(post);
+  });
+  socket.on('post-removed', (post) => {
+    for (const listener of listeners['post-removed']) listener.handler(post);
+  });
+  return socket;
+}
+
+function close(): void {
+  connection?.socket.disconnect();
+  connection = null;
+}
+
+/**
+ * Makes the connection match the stored session: none when signed out (logout closes it), a new one when
+ * another user signed in, the existing one otherwise (spec 000 §4 "an existing connection is reused").
+ * Answers whether a session exists.
+ */
+function sync(): boolean {
+  const state = readStoredSession();
+  if (state.status !== 'valid') {
+    close();
+    return false;
+  }
+  const { token, user } = state.session;
+  if (connection?.token === token) return true;
+  close();
+  connection = { socket: open(token, user.id), token };
+  return true;
+}
+
+/**
+ * Listens to a server event on the app's one feed socket, connecting it for the first subscriber
+ * (without a stored token it logs {@link NO_TOKEN_WARNING} and does not connect) and disconnecting it
+ * when the last one leaves. While anyone listens, the connection follows the session: logout (here or in
+ * another tab) disconnects it and a new sign-in reconnects with the new token.
+ * @returns the unsubscribe function.
+ */
+export function subscribeFeedEvent<E extends FeedEvent>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): () => void {
+  const listener: Listener<E> = { handler };
+  const set = listeners[event] as Set<Listener<E>>;
+  set.add(listener);
+  subscribers += 1;
+  if (subscribers === 1) stopWatchingSession = subscribeSession(sync);
+  if (!sync()) console.warn(NO_TOKEN_WARNING);
+  let subscribed = true;
+  return () => {
+    if (!subscribed) return;
+    subscribed = false;
+    set.delete(listener);
+    subscribers -= 1;
+    if (subscribers > 0) return;
+    stopWatchingSession?.();
+    stopWatchingSession = null;
+    close();
+  };
+}
+
+/** The live connection, if any (for diagnostics and tests). */
+export function currentFeedSocket(): FeedSocket | null {
+  return connection?.socket ?? null;
+}

@@ -1,0 +1,83 @@
+/**
+ * A stand-in for `socket.io-client` in component tests (never imported by the app):
+ *
+ *   vi.mock('socket.io-client', async () => (await import('../../realtime/testing')).socketIoModule);
+ *
+ * Each `io(options)` call makes a {@link FakeSocket} recorded in {@link fakeSockets}; a test plays the
+ * server with `connectFromServer()` and `push(event, payload)`, and reads what the client sent in `emitted`.
+ */
+type Listener = (...args: unknown[]) => void;
+
+export class FakeSocket {
+  readonly listeners = new Map<string, Set<Listener>>();
+  /** Events the client emitted, with their arguments. */
+  readonly emitted: Array<{ event: string; args: unknown[] }> = [];
+  connected = false;
+  /** `disconnect()` was called. */
+  closed = false;
+
+  constructor(readonly options: Record<string, unknown>) {}
+
+  on(event: string, listener: Listener): this {
+    const set = this.listeners.get(event) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(event, set);
+    return this;
+  }
+
+  off(event: string, listener?: Listener): this {
+    if (listener) this.listeners.get(event)?.delete(listener);
+    else this.listeners.delete(event);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    this.emitted.push({ event, args });
+    return this;
+  }
+
+  disconnect(): this {
+    this.closed = true;
+    this.connected = false;
+    return this;
+  }
+
+  /** The server accepted the (re)connection: fires `connect` like socket.io does each time. */
+  connectFromServer(): void {
+    this.connected = true;
+    this.fire('connect');
+  }
+
+  /** The server sends `event`. */
+  push(event: string, ...args: unknown[]): void {
+    this.fire(event, ...args);
+  }
+
+  private fire(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+}
+
+/** Every socket made since the last {@link resetFakeSockets}, oldest first. */
+export const fakeSockets: FakeSocket[] = [];
+
+/** Forgets the sockets made so far. */
+export function resetFakeSockets(): void {
+  fakeSockets.length = 0;
+}
+
+/** The newest socket (throws when none was made). */
+export function lastFakeSocket(): FakeSocket {
+  const socket = fakeSockets.at(-1);
+  if (!socket) throw new Error('No socket was opened');
+  return socket;
+}
+
+function io(options: Record<string, unknown> = {}): FakeSocket {
+  const socket = new FakeSocket(options);
+  fakeSockets.push(socket);
+  return socket;
+}
+
+/** The mocked module's exports. */
+export const socketIoModule = { io, default: io };

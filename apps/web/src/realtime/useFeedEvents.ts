@@ -1,0 +1,38 @@
+import type { Josie, PostRemoved } from '@josie/contract';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { subscribeFeedEvent } from './feedSocket';
+
+/** A ref that always holds the latest `value`, so effects can call it without resubscribing. */
+function useLatest<T>(value: T): RefObject<T> {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+/**
+ * Calls `handler` with each `new-post` the server pushes (spec 000 §4 "Realtime socket") while the
+ * component is mounted: the shared feed socket connects for the first listener and disconnects when the
+ * last one leaves. The latest `handler` is always called, so callers need not memoise it. With
+ * `enabled: false` the component does not hold the socket at all (e.g. a list that takes no live posts).
+ */
+export function useNewPosts(handler: (post: Josie) => void, enabled = true): void {
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeFeedEvent('new-post', (post) => latest.current(post));
+  }, [enabled, latest]);
+}
+
+/**
+ * Calls `handler` when a josie leaves the feeds (`post-removed`: edited back to pending, or deleted), on
+ * the same shared socket and terms as {@link useNewPosts}.
+ */
+export function usePostRemoved(handler: (post: PostRemoved) => void, enabled = true): void {
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeFeedEvent('post-removed', (post) => latest.current(post));
+  }, [enabled, latest]);
+}

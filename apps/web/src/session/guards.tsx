@@ -1,0 +1,55 @@
+import type { Role } from '@josie/contract';
+import type { ReactNode } from 'react';
+import { type Location, Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from './SessionProvider';
+
+/** Router state carried to `/login` so sign-in can return to the page that asked for it. */
+export interface ReturnToState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+/**
+ * The page to return to after sign-in: the guarded page the visitor was sent away from, else `/`.
+ * Only same-app paths are accepted, and never the auth pages themselves.
+ */
+export function returnPathFrom(state: unknown): string {
+  const from = (state as ReturnToState | null)?.from;
+  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/')) return '/';
+  if (from.pathname.startsWith('//') || from.pathname === '/login' || from.pathname === '/signup') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/**
+ * Route guard (DESIGN §9.1): a visitor goes to `/login` (remembering this page in router state, so
+ * sign-in comes back here); a signed-in user whose role is not in `roles` goes to `/unauthorized`.
+ * Renders `children`, or the nested routes when used as a layout route.
+ */
+export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) {
+    const state: ReturnToState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (roles && !roles.includes(user.role)) return <Navigate to="/unauthorized" replace />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * For `/login` and `/signup`: a signed-in user goes on. After login that is the page the user came
+ * from (`returnToOrigin`), otherwise `/` (spec 000 §2).
+ */
+export function GuestOnly({
+  children,
+  returnToOrigin = false,
+}: {
+  children: ReactNode;
+  returnToOrigin?: boolean;
+}) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (user) return <Navigate to={returnToOrigin ? returnPathFrom(location.state) : '/'} replace />;
+  return children;
+}

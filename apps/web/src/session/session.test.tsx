@@ -1,0 +1,151 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../test/fetchStub';
+import { makeSession } from '../test/fixtures';
+import { renderApp } from '../test/renderApp';
+import { readStoredSession, SESSION_KEY, TOKEN_KEY, USER_DATA_UPDATED } from './storage';
+
+const PROVIDER_KEYS = [
+  'spotify_access_token',
+  'spotify_refresh_token',
+  'google_access_token',
+  'google_refresh_token',
+  'provider_spotify_connected',
+  'provider_google_connected',
+];
+
+describe('stored session (spec 000 §3-§4)', () => {
+  it('logs out when the stored user cannot be read', async () => {
+    window.localStorage.setItem(SESSION_KEY, '{"token": "abc", "user": ');
+    window.localStorage.setItem(TOKEN_KEY, 'abc');
+    window.localStorage.setItem('provider_spotify_connected', 'true');
+    const { router, stub } = renderApp('/about');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.localStorage.getItem('provider_spotify_connected')).toBeNull();
+    // Without a readable token there is no session to revoke.
+    expect(stub.calls('POST', '/api/auth/logout')).toHaveLength(0);
+  });
+
+  it('treats a stored user of the wrong shape as unreadable', async () => {
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'abc', user: { name: 'no id' } }));
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('follows sign-in and sign-out in another tab through storage events', async () => {
+    renderApp('/about');
+    expect(await screen.findByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument();
+
+    const session = makeSession('curator', { name: 'Noa' });
+    const raw = JSON.stringify(session);
+    window.localStorage.setItem(SESSION_KEY, raw);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY, newValue: raw, oldValue: null }));
+    });
+    expect(await screen.findByRole('link', { name: 'Your account' })).toBeInTheDocument();
+
+    window.localStorage.removeItem(SESSION_KEY);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY, newValue: null, oldValue: raw }));
+    });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument());
+  });
+
+  it('broadcasts userDataUpdated with the user on sign-in and null on logout', async () => {
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push((event as CustomEvent).detail);
+    window.addEventListener(USER_DATA_UPDATED, listener);
+    try {
+      const session = makeSession('listener');
+      const { user } = renderApp('/login', {
+        routes: [{ method: 'POST', path: '/api/auth/login', reply: () => json(200, session) }],
+      });
+      await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
+      await user.type(screen.getByLabelText('Password'), 'a-password');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await screen.findByRole('link', { name: 'Your account' });
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+      await waitFor(() => expect(seen).toEqual([session.user, null]));
+    } finally {
+      window.removeEventListener(USER_DATA_UPDATED, listener);
+    }
+  });
+
+  it('logout clears the session and every provider key, revokes the session and goes to /login', async () => {
+    const session = makeSession('curator');
+    for (const key of PROVIDER_KEYS) window.localStorage.setItem(key, 'x');
+    window.localStorage.setItem('provider_deezer_connected', 'true');
+    window.localStorage.setItem('i18nextLng', 'en');
+    const { user, router, stub } = renderApp('/my-josies', { session });
+
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    for (const key of [SESSION_KEY, TOKEN_KEY, ...PROVIDER_KEYS, 'provider_deezer_connected']) {
+      expect(window.localStorage.getItem(key), key).toBeNull();
+    }
+    expect(window.localStorage.getItem('i18nextLng')).toBe('en');
+    await waitFor(() => expect(stub.calls('POST', '/api/auth/logout')).toHaveLength(1));
+    expect(stub.calls('POST', '/api/auth/logout')[0]?.headers.get('authorization')).toBe(
+      `Bearer ${session.token}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument();
+  });
+
+  it('still signs out locally when the server cannot revoke the session', async () => {
+    const { user, router } = renderApp('/account', {
+      session: makeSession('listener'),
+      routes: [
+        { method: 'POST', path: '/api/auth/logout', reply: () => json(503, { message: 'down', code: 'X' }) },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(readStoredSession()).toEqual({ status: 'absent' });
+  });
+
+  it('refreshes the stored user from GET /api/users/me', async () => {
+    const session = makeSession('listener', { name: 'Old name' });
+    renderApp('/about', {
+      session,
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/users/me',
+          reply: () => json(200, { ...session.user, name: 'New name' }),
+        },
+      ],
+    });
+    await waitFor(() => {
+      const state = readStoredSession();
+      expect(state.status === 'valid' && state.session.user.name).toBe('New name');
+    });
+  });
+
+  it('clears the session when the server answers 401 to the stored token', async () => {
+    const { router } = renderApp('/account', {
+      session: makeSession('listener'),
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/users/me',
+          reply: () =>
+            json(401, {
+              message: 'Your session has expired. Please sign in again.',
+              code: 'UNAUTHENTICATED',
+            }),
+        },
+      ],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(readStoredSession()).toEqual({ status: 'absent' });
+  });
+});

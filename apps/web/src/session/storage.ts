@@ -1,0 +1,151 @@
+import { type AuthResponse, LANGUAGES, PROVIDERS, ROLES, type User } from '@josie/contract';
+
+/**
+ * The stored session (spec 000 §3-§4): localStorage `user` holds the whole `{token, user}` answer of
+ * login or signup. It is the source of truth; the separate `token` entry of the spec mirrors its token
+ * for code that reads only that. Every change is broadcast in this tab as a `userDataUpdated` window
+ * event carrying the user (or null); other tabs learn through the browser's `storage` event.
+ */
+export const SESSION_KEY = 'user';
+/** Mirror of the session token (spec 000 §3 "A separate token entry also exists"). */
+export const TOKEN_KEY = 'token';
+/** The in-app event fired on every change of the signed-in user; `detail` is the user or null. */
+export const USER_DATA_UPDATED = 'userDataUpdated';
+
+/** Provider token keys of spec 000 §3, cleared on logout (DESIGN §9.4 keeps real tokens on the server). */
+export const PROVIDER_TOKEN_KEYS = [
+  'spotify_access_token',
+  'spotify_refresh_token',
+  'google_access_token',
+  'google_refresh_token',
+] as const;
+
+/** The connection-cache key of a provider: `provider_{provider}_connected` (spec 000 §3). */
+export const providerConnectedKey = (provider: string) => `provider_${provider}_connected`;
+
+/** A stored session. */
+export type StoredSession = AuthResponse;
+
+/** What the `user` entry holds right now. `corrupt` means it exists but cannot be read (spec 000 §4). */
+export type StoredSessionState =
+  | { status: 'absent' }
+  | { status: 'valid'; session: StoredSession }
+  | { status: 'corrupt' };
+
+/** The `userDataUpdated` event type, so listeners get a typed `detail`. */
+export type UserDataUpdatedEvent = CustomEvent<User | null>;
+
+declare global {
+  interface WindowEventMap {
+    userDataUpdated: UserDataUpdatedEvent;
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Storage can be disabled (privacy modes); the app then behaves as signed out.
+    return null;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isOneOf = (list: readonly string[], value: unknown) => isString(value) && list.includes(value);
+
+/**
+ * Whether a stored value has the shape of a session: a token and a user with what the app shell reads
+ * before the server answers (identity, role, language, onboarding, preferences, settings). A structural
+ * check rather than the contract's zod schema, so that start-up does not load zod (issue 9: the first page
+ * stays small); the signed-in user is then read again from `GET /api/users/me`, parsed with the schema.
+ */
+function looksLikeSession(value: unknown): value is AuthResponse {
+  if (!isObject(value) || !isString(value.token) || value.token === '') return false;
+  const user = value.user;
+  return (
+    isObject(user) &&
+    isString(user._id) &&
+    isString(user.id) &&
+    isString(user.name) &&
+    isString(user.email) &&
+    isOneOf(ROLES, user.role) &&
+    isOneOf(LANGUAGES, user.preferredLanguage) &&
+    isOneOf(PROVIDERS, user.activeProvider) &&
+    (user.avatar === null || isString(user.avatar)) &&
+    Array.isArray(user.following) &&
+    isObject(user.preferences) &&
+    isObject(user.notificationSettings) &&
+    isObject(user.onboarding) &&
+    typeof user.onboarding.completed === 'boolean'
+  );
+}
+
+/** Parses a raw `user` entry; anything that is not a `{token, user}` of the right shape counts as corrupt. */
+export function parseStoredSession(raw: string | null): StoredSessionState {
+  if (raw === null) return { status: 'absent' };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return looksLikeSession(parsed) ? { status: 'valid', session: parsed } : { status: 'corrupt' };
+  } catch {
+    return { status: 'corrupt' };
+  }
+}
+
+/** The raw `user` entry (null when absent or when storage is unavailable). */
+export function readRawSession(): string | null {
+  return storage()?.getItem(SESSION_KEY) ?? null;
+}
+
+/** Reads and validates the stored session. */
+export function readStoredSession(): StoredSessionState {
+  return parseStoredSession(readRawSession());
+}
+
+/** The stored session token, or null when signed out (signed in exactly when it exists: spec 000 §4). */
+export function readStoredToken(): string | null {
+  const state = readStoredSession();
+  return state.status === 'valid' ? state.session.token : null;
+}
+
+/** Broadcasts the current user (or null) inside this tab as `userDataUpdated`. */
+export function broadcastUser(user: User | null): void {
+  window.dispatchEvent(new CustomEvent(USER_DATA_UPDATED, { detail: user }));
+}
+
+/** Stores a session (login or signup answer) and broadcasts its user. */
+export function storeSession(session: StoredSession): void {
+  const store = storage();
+  store?.setItem(SESSION_KEY, JSON.stringify(session));
+  store?.setItem(TOKEN_KEY, session.token);
+  broadcastUser(session.user);
+}
+
+/**
+ * Replaces the stored user, keeping the token, and broadcasts it. Does nothing when signed out: a user
+ * without a token is not a session.
+ */
+export function storeUser(user: User): void {
+  const state = readStoredSession();
+  if (state.status !== 'valid') return;
+  storage()?.setItem(SESSION_KEY, JSON.stringify({ token: state.session.token, user }));
+  broadcastUser(user);
+}
+
+/**
+ * Removes the session and every provider entry (`user`, `token`, the four provider tokens and each
+ * `provider_*_connected` cache) and broadcasts a null user. Spec 000 §4 "Logout".
+ */
+export function clearSession(): void {
+  const store = storage();
+  if (store) {
+    const keys = [SESSION_KEY, TOKEN_KEY, ...PROVIDER_TOKEN_KEYS, ...PROVIDERS.map(providerConnectedKey)];
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key && /^provider_.+_connected$/.test(key)) keys.push(key);
+    }
+    for (const key of keys) store.removeItem(key);
+  }
+  broadcastUser(null);
+}

@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n, i18nReady } from '../i18n';
+import { fetchStub, installFetchStub } from './fetchStub';
+
+await i18nReady;
+
+const consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  consoleErrors.length = 0;
+  // A console.error (React warnings, failed prop types, act() misuse...) fails the test.
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  // Expected failures are logged with console.warn (spec 000 §8); keep test output readable.
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  installFetchStub();
+});
+
+afterEach(async () => {
+  cleanup();
+  // Sonner keeps undismissed toasts in a module-level store and would replay them into the next test.
+  toast.dismiss();
+  vi.unstubAllGlobals();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  const unexpected = fetchStub().unexpected;
+  if (unexpected.length > 0) {
+    throw new Error(`Unexpected requests: ${unexpected.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+  }
+  if (consoleErrors.length > 0) {
+    throw new Error(
+      `console.error was called:\n${consoleErrors.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
+  }
+});

@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: every benchmark in turn (HTTP on the large data set, realtime fan-out, web bytes and
+ * Lighthouse), each printing its figures and the machine it ran on, then every budget of issue 9 with its
+ * verdict. The web benchmark measures a fresh production build of the web app.
+ */
+import { execFileSync } from 'node:child_process';
+import { runFanoutBench } from './fanout.js';
+import { runHttpBench } from './http.js';
+import { repoRoot } from './lib/server.js';
+import { type Budget, printBudgets } from './lib/stats.js';
+import { runWebBench } from './web.js';
+
+const budgets: Budget[] = [];
+console.log('== HTTP on the large data set ==');
+budgets.push(...(await runHttpBench()));
+console.log('\n== Realtime fan-out ==');
+budgets.push(...(await runFanoutBench()));
+console.log('\n== Web: bytes and Lighthouse ==');
+execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+  cwd: repoRoot,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+budgets.push(...(await runWebBench()));
+console.log('\n== Budgets ==');
+printBudgets(budgets);

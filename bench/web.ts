@@ -1,0 +1,291 @@
+/**
+ * Web benchmark (issue 9): the JavaScript and CSS that `/` (visitor), `/josie/:id` (visitor) and the home
+ * feed (`/` signed in) load, measured in Debian's headless Chromium (every script and style sheet the page
+ * requested until the network is idle, each body's size and its gzip size; the budget counts all of them,
+ * and the scripts requested before the `load` event are shown beside), and the Lighthouse scores
+ * (performance, accessibility, best practices, SEO) of the same three pages with Lighthouse's default
+ * mobile emulation and simulated throttling.
+ *
+ * The production build (`apps/web/dist`, built by `npm run bench:web` first) is served by the real
+ * server on an embedded database with the demo data, like `npm start`. The service worker is blocked
+ * while bytes are counted: it precaches the whole app after the first load, in the background, which is
+ * not what a page needs to render (its precache list is printed beside).
+ *
+ * Usage: `npm run bench:web -w bench`, or `npx tsx bench/web.ts` on an existing build.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { loadLine, machineLine } from './lib/machine.js';
+import { freePort, type RunningServer, repoRoot, startProcess } from './lib/server.js';
+import { type Budget, printBudgets } from './lib/stats.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DIST = join(repoRoot, 'apps/web/dist');
+/** Budgets of issue 9: initial JavaScript (gzip) on `/` and `/josie/:id`; Lighthouse on all three pages. */
+const JS_BUDGET_KB = 170;
+const LIGHTHOUSE_BUDGET = { performance: 90, accessibility: 100 };
+
+/** A page to measure: its path and, for the feed, the session to store first. */
+interface PageCase {
+  name: string;
+  path: string;
+  session?: { token: string; user: unknown };
+  /** Budgets apply to the initial JavaScript of this page. */
+  jsBudget: boolean;
+}
+
+/** Bytes of one resource type a page loaded. */
+interface Bytes {
+  files: number;
+  raw: number;
+  gzip: number;
+}
+
+/** One script, style sheet or font a page loaded, and whether it was requested before the `load` event. */
+interface Loaded {
+  type: string;
+  url: string;
+  raw: number;
+  gzip: number;
+  beforeLoad: boolean;
+}
+
+/** Runs in the page: stores a session as the web app does (`session/storage.ts`: `user` and `token`). */
+function storeSessionInPage([raw, token]: readonly [string, string]) {
+  const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
+  localStorage.setItem('user', raw);
+  localStorage.setItem('token', token);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function api<T>(server: RunningServer, path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(server.url + path, init);
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Signs the demo listener in and finds a published josie to open. */
+async function prepareCases(server: RunningServer): Promise<PageCase[]> {
+  const session = await api<{ token: string; user: unknown }>(server, '/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'listener1@demo.josie', password: 'demo-password' }),
+  });
+  const feed = await api<{ data: { posts: Array<{ _id: string }> } }>(server, '/api/josies/feed', {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const josieId = feed.data.posts[0]?._id;
+  if (!josieId) throw new Error('the demo data has no published josie in the listener feed');
+  return [
+    { name: 'home (visitor)', path: '/', jsBudget: true },
+    { name: 'josie page (visitor)', path: `/josie/${josieId}`, jsBudget: true },
+    { name: 'feed (signed in)', path: '/', session, jsBudget: false },
+  ];
+}
+
+/** The scripts and style sheets one page loads until the network is idle. */
+async function measureBytes(origin: string, page: PageCase) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    if (page.session) {
+      const { token } = page.session;
+      await context.addInitScript(storeSessionInPage, [JSON.stringify(page.session), token] as const);
+    }
+    const tab = await context.newPage();
+    const bodies: Array<Promise<Loaded>> = [];
+    let pageLoaded = false;
+    tab.once('load', () => {
+      pageLoaded = true;
+    });
+    tab.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet' && type !== 'font') return;
+      const beforeLoad = !pageLoaded;
+      bodies.push(
+        response.body().then((body) => ({
+          type,
+          url: response.url(),
+          raw: body.length,
+          gzip: type === 'font' ? body.length : gzipSync(body, { level: 9 }).length,
+          beforeLoad,
+        })),
+      );
+    });
+    await tab.goto(origin + page.path, { waitUntil: 'networkidle' });
+    const loaded = await Promise.all(bodies);
+    const total = (type: string, initialOnly = false): Bytes => {
+      const of = loaded.filter((l) => l.type === type && (!initialOnly || l.beforeLoad));
+      return {
+        files: of.length,
+        raw: of.reduce((n, l) => n + l.raw, 0),
+        gzip: of.reduce((n, l) => n + l.gzip, 0),
+      };
+    };
+    const scripts = loaded
+      .filter((l) => l.type === 'script')
+      .sort((a, b) => b.gzip - a.gzip)
+      .map((l) => `${new URL(l.url).pathname} ${kb(l.gzip)}${l.beforeLoad ? '' : ' (after load)'}`);
+    return {
+      initialJs: total('script', true),
+      js: total('script'),
+      css: total('stylesheet'),
+      fonts: total('font'),
+      scripts,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse's four category scores (0-100) for one page, mobile emulation (Lighthouse's default). */
+async function lighthouseScores(origin: string, page: PageCase): Promise<Record<string, number>> {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'josie-lh-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+    serviceWorkers: 'allow',
+  });
+  try {
+    if (page.session) {
+      // Stored in the profile first; Lighthouse keeps it (disableStorageReset) and opens the feed signed in.
+      // A tiny JSON answer of the same origin: nothing of the app gets into the HTTP cache that stays.
+      const tab = await browser.newPage();
+      await tab.goto(`${origin}/healthz`);
+      await tab.evaluate(storeSessionInPage, [JSON.stringify(page.session), page.session.token] as const);
+      await tab.close();
+    }
+    const result = await lighthouse(origin + page.path, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: Boolean(page.session),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best practices': score('best-practices'),
+      seo: score('seo'),
+      'FCP ms': ms('first-contentful-paint'),
+      'LCP ms': ms('largest-contentful-paint'),
+      'TBT ms': ms('total-blocking-time'),
+      'CLS x1000': Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000),
+    };
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export async function runWebBench(): Promise<Budget[]> {
+  console.log(machineLine());
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first (npm run bench:web does)');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'josie-web-bench-'));
+  const server = await startProcess(
+    join(repoRoot, 'apps/server/src/main.ts'),
+    { NODE_ENV: 'production', DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: '1000' },
+    '/readyz',
+    180_000,
+  );
+  const budgets: Budget[] = [];
+  try {
+    const cases = await prepareCases(server);
+    const bytes = [];
+    for (const page of cases) {
+      const measured = await measureBytes(server.url, page);
+      bytes.push({ page, measured });
+      console.log(
+        `\n${page.name} (${page.path}) loads these scripts (gzip):\n  ${measured.scripts.join('\n  ')}`,
+      );
+    }
+    console.log(
+      '\nBytes loaded (service worker blocked): initial = requested before the load event; all = until the network is idle',
+    );
+    console.table(
+      Object.fromEntries(
+        bytes.map(({ page, measured: m }) => [
+          page.name,
+          {
+            'initial JS files': m.initialJs.files,
+            'initial JS gzip': kb(m.initialJs.gzip),
+            'all JS gzip': kb(m.js.gzip),
+            'all JS raw': kb(m.js.raw),
+            'CSS gzip': kb(m.css.gzip),
+            'CSS raw': kb(m.css.raw),
+            fonts: `${m.fonts.files} (${kb(m.fonts.raw)})`,
+          },
+        ]),
+      ),
+    );
+    const sw = join(DIST, 'sw.js');
+    if (existsSync(sw)) {
+      const entries = (readFileSync(sw, 'utf8').match(/"url":"/g) ?? []).length;
+      console.log(
+        `The service worker then precaches ${entries} files in the background (see the build log).`,
+      );
+    }
+    for (const { page, measured } of bytes) {
+      if (!page.jsBudget) continue;
+      budgets.push({
+        what: `initial JavaScript of ${page.name}`,
+        figure: `${kb(measured.js.gzip)} gzip (${kb(measured.initialJs.gzip)} before load)`,
+        budget: `< ${JS_BUDGET_KB} KB`,
+        met: measured.js.gzip < JS_BUDGET_KB * 1024,
+      });
+    }
+
+    const scores: Record<string, Record<string, number>> = {};
+    for (const page of cases) scores[page.name] = await lighthouseScores(server.url, page);
+    console.log('\nLighthouse (mobile emulation, simulated throttling; scores 0-100, and the main metrics):');
+    console.table(scores);
+    for (const [name, s] of Object.entries(scores)) {
+      budgets.push(
+        {
+          what: `Lighthouse performance, ${name}`,
+          figure: String(s.performance),
+          budget: `>= ${LIGHTHOUSE_BUDGET.performance}`,
+          met: (s.performance ?? 0) >= LIGHTHOUSE_BUDGET.performance,
+        },
+        {
+          what: `Lighthouse accessibility, ${name}`,
+          figure: String(s.accessibility),
+          budget: `= ${LIGHTHOUSE_BUDGET.accessibility}`,
+          met: (s.accessibility ?? 0) >= LIGHTHOUSE_BUDGET.accessibility,
+        },
+      );
+    }
+    printBudgets(budgets);
+    console.log(`measured at ${loadLine()}`);
+    return budgets;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runWebBench();
+}

@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+import { startSmtpSink } from '../../apps/server/src/adapters/smtp-sink.testing.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where setup leaves what teardown stops; per runner process, so concurrent runs do not stop each other's servers. */
+export const stateFile = join(tmpdir(), `josie-e2e-server-${process.pid}.json`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the integration stand-ins (apps/server/src/test/standins/cli.ts) and answers their process and the
+ * environment that points a Josie server at them (the first line the CLI prints).
+ */
+async function startStandins(): Promise<{ child: ChildProcess; env: Record<string, string> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/test/standins/cli.ts')],
+    {
+      cwd: join(root, 'apps/server'),
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout as NonNullable<typeof child.stdout> });
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('stand-ins did not start within 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`stand-ins exited with ${code}`)));
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+  });
+  return { child, env: JSON.parse(first) as Record<string, string> };
+}
+
+/** Starts one production server with `extraEnv` on a free port; answers its process, URL and data folder. */
+async function startServer(
+  extraEnv: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_MAX: '10000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: false,
+  });
+  await waitReady(url, child, 60_000);
+  return { child, url, dataDir };
+}
+
+/**
+ * Starts the production server (built web app, fresh embedded database with demo data) on a free port and
+ * exposes its URL to the tests as `E2E_BASE_URL`. The web app must be built first (`npm run test:e2e` does).
+ * Also starts the integration stand-ins and a second server configured with them (sign-in, search, images,
+ * AI), exposed as `E2E_INTEGRATIONS_URL`; tests without it keep the unconfigured `E2E_BASE_URL`.
+ */
+export default async function globalSetup(): Promise<void> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
+  // A local SMTP server receives the app's mail; tests read each message from E2E_MAIL_DIR.
+  const mailDir = join(dataDir, 'received-mail');
+  mkdirSync(mailDir, { recursive: true });
+  const smtp = await startSmtpSink();
+  let received = 0;
+  setInterval(() => {
+    while (received < smtp.messages.length) {
+      const mail = smtp.messages[received]!;
+      received += 1;
+      writeFileSync(
+        join(mailDir, `${String(received).padStart(4, '0')}.json`),
+        JSON.stringify({
+          to: mail.recipients,
+          subject: mail.email.subject,
+          text: mail.email.text,
+          html: mail.email.html,
+        }),
+      );
+    }
+  }, 100).unref();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_MAX: '10000',
+      SMTP_URL: smtp.url,
+      ...JSON.parse(process.env.E2E_SERVER_ENV ?? '{}'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: false,
+  });
+  await waitReady(url, child, 60_000);
+  process.env.E2E_BASE_URL = url;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_DIR = mailDir;
+  writeFileSync(stateFile, JSON.stringify({ pid: child.pid, dataDir, url }));
+
+  const standins = await startStandins();
+  const integrations = await startServer(standins.env);
+  process.env.E2E_INTEGRATIONS_URL = integrations.url;
+  writeFileSync(
+    stateFile,
+    JSON.stringify({
+      pid: child.pid,
+      dataDir,
+      url,
+      integrations: {
+        pid: integrations.child.pid,
+        dataDir: integrations.dataDir,
+        url: integrations.url,
+        standinsPid: standins.child.pid,
+      },
+    }),
+  );
+}

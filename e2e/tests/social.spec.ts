@@ -1,0 +1,153 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiLogin, apiSignup, expect, setFlag, shot, test } from '../support/fixtures.js';
+
+/** Issue 4: onboarding, following, the live feed, likes and paging, in English and Hebrew. */
+
+const TEXT = {
+  en: {
+    name: 'Name',
+    email: 'Email',
+    password: 'Password',
+    confirm: 'Confirm password',
+    signUp: 'Sign up',
+    genre: 'Jazz',
+    interest: 'Concerts',
+    next: 'Next',
+    follow: (n: string) => `Follow ${n}`,
+    finish: 'Finish',
+    loadMore: 'Load More',
+    like: /^Like \(/,
+  },
+  he: {
+    name: 'שם',
+    email: 'אימייל',
+    password: 'סיסמה',
+    confirm: 'אימות סיסמה',
+    signUp: 'הרשמה',
+    genre: 'בלוז',
+    interest: 'תקלוט',
+    next: 'הבא',
+    follow: (n: string) => `מעקב אחרי ${n}`,
+    finish: 'סיום',
+    loadMore: 'טען עוד',
+    like: /^לייק \(/,
+  },
+} as const;
+
+const GENRE = { en: 'Jazz', he: 'Blues' } as const;
+
+/** A fresh curator with `count` published josies in `genre`. */
+async function bulkCurator(request: APIRequestContext, genre: string, count: number) {
+  const admin = await apiLogin(request, 'admin@demo.josie');
+  const editor = await apiLogin(request, 'editor@demo.josie');
+  const name = `Bulk ${genre} ${Date.now()}`;
+  const signup = await apiSignup(request, { name });
+  await request.patch(`/api/admin/users/${signup.user._id}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { role: 'curator' },
+  });
+  const curator = await apiLogin(request, signup.user.email, signup.password);
+  const auth = { authorization: `Bearer ${curator.token}` };
+  const prefs = await request.put('/api/users/me/preferences', {
+    headers: auth,
+    data: { genres: [genre], interests: [], myFont: 'Anton', myColor: 'Blue' },
+  });
+  expect(prefs.status()).toBe(200);
+  for (let i = 1; i <= count; i++) {
+    const created = await request.post('/api/josies', {
+      headers: auth,
+      multipart: {
+        title: `${name} #${i}`,
+        paragraphs: JSON.stringify([{ type: 'text', content: `Post ${i}` }]),
+      },
+    });
+    const josie = await created.json();
+    await request.put(`/api/josies/${josie._id}/approve`, {
+      headers: { authorization: `Bearer ${editor.token}` },
+      data: {},
+    });
+  }
+  return { name, curator, auth, editor };
+}
+
+for (const lang of ['en', 'he'] as const) {
+  test(`onboarding, live feed, likes and Load More (${lang})`, async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const t = TEXT[lang];
+    const q = `?lng=${lang}`;
+    await setFlag(request, 'language_select', 'true');
+    const bulk = await bulkCurator(request, GENRE[lang], 42);
+
+    // A new listener signs up and is sent to onboarding.
+    const listenerContext = await browser.newContext();
+    const page = await listenerContext.newPage();
+    await page.goto(`/signup${q}`);
+    const email = `social-${lang}-${Date.now()}@example.test`;
+    await page.getByLabel(t.name).fill('Feed Reader');
+    await page.getByLabel(t.email).fill(email);
+    await page.getByLabel(t.password, { exact: true }).fill('feed-reader-password');
+    await page.getByLabel(t.confirm).fill('feed-reader-password');
+    await page.getByRole('button', { name: t.signUp }).click();
+    await expect(page).toHaveURL(/\/onboarding/);
+
+    // Genres, then interests (saving preferences), then a recommended curator to follow.
+    await page.getByRole('button', { name: t.next }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await page.getByRole('button', { name: t.genre, exact: true }).click();
+    await page.getByRole('button', { name: t.next }).click();
+    await page.getByRole('button', { name: t.interest, exact: true }).click();
+    await page.getByRole('button', { name: t.next }).click();
+    await page.getByRole('button', { name: t.follow(bulk.name) }).click();
+    await shot(page, `${lang}-onboarding-curators`);
+    // After at least one action the step offers Finish (spec 000 §4: the rest may stay unactioned).
+    await page.getByRole('button', { name: t.finish, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/(\\${q})?$`));
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await shot(page, `${lang}-home-feed`);
+
+    // Load More pages through more than 40 josies without a duplicate.
+    const loadMore = page.getByRole('button', { name: t.loadMore });
+    await loadMore.click();
+    await expect(page.getByRole('article')).toHaveCount(40);
+    await loadMore.click();
+    await expect(page.getByRole('article')).toHaveCount(42);
+    const titles = await page
+      .getByRole('article')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? c.textContent));
+    expect(new Set(titles).size).toBe(titles.length);
+    await expect(loadMore).toHaveCount(0);
+
+    // A new josie approved by the editor in another context appears at the top without a reload.
+    const liveTitle = `Live drop ${lang} ${Date.now()}`;
+    const created = await (
+      await request.post('/api/josies', {
+        headers: bulk.auth,
+        multipart: { title: liveTitle, paragraphs: JSON.stringify([{ type: 'text', content: 'Fresh!' }]) },
+      })
+    ).json();
+    const editorContext = await browser.newContext();
+    const editorPage = await editorContext.newPage();
+    await editorPage.goto(`/about${q}`);
+    await editorPage.evaluate(
+      (value) => window.localStorage.setItem('user', value),
+      JSON.stringify(bulk.editor),
+    );
+    await editorPage.goto(`/josie/${created._id}${q}`);
+    await editorPage.getByRole('button', { name: lang === 'he' ? 'אישור' : 'Approve', exact: true }).click();
+    await expect(page.getByRole('article').first()).toContainText(liveTitle, { timeout: 15_000 });
+
+    // The like count survives a reload.
+    const card = page.getByRole('article').filter({ hasText: liveTitle });
+    await card.getByRole('button', { name: t.like }).click();
+    await expect(card.getByRole('button', { name: t.like })).toHaveAttribute('aria-pressed', 'true');
+    // A reload (the `?lng` query chose the language; only the toggle stores a choice).
+    await page.goto(`/${q}`);
+    const again = page.getByRole('article').filter({ hasText: liveTitle });
+    await expect(again.getByRole('button', { name: t.like })).toHaveAttribute('aria-pressed', 'true');
+    await expect(again.getByRole('button', { name: t.like })).toContainText('1');
+    await shot(page, `${lang}-feed-liked`);
+
+    await editorContext.close();
+    await listenerContext.close();
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * Catalogues of the product: roles, genres, interests, curator fonts and colours, feed themes and
+ * feature flags. Spec 000 §3, spec 001 §3. The genre and interest lists here are the *seed* lists; the
+ * live lists come from the server (admins edit them).
+ *
+ * Plain values without zod, like everything the web app's first page imports from the contract (error
+ * codes, flag semantics): with `"sideEffects": false` a page that uses none of the schemas loads no zod.
+ */
+
+/** Roles, weakest first. Spec 000 §6. */
+export const ROLES = ['listener', 'curator', 'editor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Sign-in providers as stored; `google` is shown to users as YouTube. Spec 000 §1. */
+export const PROVIDERS = ['spotify', 'google'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** The 20 seed genres. Spec 000 §3. */
+export const GENRES = [
+  'Pop',
+  'Rock',
+  'HipHop',
+  'R&B',
+  'Country',
+  'Electronic',
+  'Jazz',
+  'Classical',
+  'Reggae',
+  'Folk',
+  'Blues',
+  'Metal',
+  'Punk',
+  'Indie',
+  'Alternative',
+  'Soul',
+  'Funk',
+  'Disco',
+  'House',
+  'Techno',
+] as const;
+
+/** The 12 seed interests. Spec 000 §3. */
+export const INTERESTS = [
+  'Concerts',
+  'MusicProduction',
+  'VinylCollection',
+  'Instruments',
+  'MusicVideos',
+  'MusicHistory',
+  'Podcasts',
+  'NewReleases',
+  'ArtistBiographies',
+  'MusicFestivals',
+  'Songwriting',
+  'DJing',
+] as const;
+
+/** The 14 curator fonts (family and weight). Spec 001 §3. */
+export const FONTS = [
+  { family: 'Albert Sans', weight: 900 },
+  { family: 'Annie Use Your Telescope', weight: 400 },
+  { family: 'Questrial', weight: 400 },
+  { family: 'Anton', weight: 400 },
+  { family: 'Comic Neue', weight: 400 },
+  { family: 'Permanent Marker', weight: 400 },
+  { family: 'Shadows Into Light Two', weight: 400 },
+  { family: 'Oranienbaum', weight: 400 },
+  { family: 'Voltaire', weight: 400 },
+  { family: 'Allan', weight: 700 },
+  { family: 'Mynerve', weight: 400 },
+  { family: 'Paprika', weight: 400 },
+  { family: 'Delius', weight: 400 },
+  { family: 'Rammetto One', weight: 400 },
+] as const;
+export type FontFamily = (typeof FONTS)[number]['family'];
+
+/** Named curator colours; `dark` marks light backgrounds that need dark text. Spec 001 §3. */
+export const COLOURS = [
+  { name: 'Blue', value: '#87A9FF', dark: false },
+  { name: 'Light Blue', value: '#B8FFE8', dark: true },
+  { name: 'Bright Pink', value: '#FF79F8', dark: false },
+  { name: 'Pink', value: '#FF3D8E', dark: false },
+  { name: 'Yellow', value: '#F4FF5E', dark: true },
+  { name: 'Light Grey', value: '#D3D5E2', dark: true },
+] as const;
+export type ColourName = (typeof COLOURS)[number]['name'];
+
+/** Creator colour used when a curator has none. Spec 000 §3. */
+export const DEFAULT_CREATOR_COLOUR = '#ff69b4';
+
+/** Feed themes; `josie` is the default. Spec 000 §3. */
+export const FEED_THEMES = ['classic', 'josie', 'glassmorphic', 'vibrant'] as const;
+export type FeedTheme = (typeof FEED_THEMES)[number];
+export const DEFAULT_FEED_THEME: FeedTheme = 'josie';
+
+/** Remote feature flags with their defaults, read as strings. Spec 000 §3, §5 "Flag values". */
+export const FLAG_DEFAULTS = {
+  language_select: 'false',
+  editor_advanced_mode: 'false',
+  audio_input_url_mode: 'true',
+} as const;
+export type FlagKey = keyof typeof FLAG_DEFAULTS;
+export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
+
+/** Languages of the interface; English is the fallback. Spec 000 §9. */
+export const LANGUAGES = ['en', 'he'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Business constants. Spec 000 §9, spec 001 §9. */
+export const LIMITS = {
+  passwordMinLength: 8,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  imageMaxBytes: 5 * 1024 * 1024,
+  excerptWords: 25,
+  feedPageSize: 20,
+  onboardingRecommendations: 5,
+  curatorSuggestions: 3,
+  inviteLifetimeDays: 30,
+  providerCacheMs: 5 * 60 * 1000,
+  flagsFetchIntervalMs: { production: 3_600_000, development: 60_000 },
+  feedDebounceMs: 300,
+  searchDebounceMs: 500,
+  errorRedirectMs: 2000,
+  resetRedirectMs: 3000,
+  socketReconnectionAttempts: 5,
+  socketReconnectionDelayMs: 1000,
+  maxToasts: 20,
+  fontLoadTimeoutMs: 3000,
+} as const;
+
+/** Stable error codes answered with their HTTP status. */
+export const ERROR_CODES = {
+  VALIDATION: 'VALIDATION_ERROR',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  GONE: 'GONE',
+  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  RATE_LIMITED: 'RATE_LIMITED',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL: 'INTERNAL_ERROR',
+} as const;
+
+/**
+ * Reads a flag with the spec's string semantics (spec 000 §5 "Flag values"): `"true"`/`"false"` as
+ * such, any other non-empty string counts as enabled, empty or missing falls back to the default.
+ */
+export function flagEnabled(key: FlagKey, value: string | null | undefined): boolean {
+  const raw =
+    value === undefined || value === null || value.trim() === '' ? FLAG_DEFAULTS[key] : value.trim();
+  return raw.toLowerCase() !== 'false';
+}

@@ -1,0 +1,372 @@
+/**
+ * Contract of the integrations (issue 7): sign-in with Spotify and Google, audio and video search, image
+ * search and import, AI generation. Spec 000 §2-§4, §7; spec 001 §3, §5, §7-§9; DESIGN §1.3, §7, §9.4,
+ * §9.5, §9.12, §9.13.
+ */
+import { z } from 'zod';
+import { AuthResponse } from './auth.js';
+import { PROVIDERS, type Role } from './catalogues.js';
+import { AUDIO_PROVIDERS, AUDIO_TYPES } from './josies.js';
+
+/** Roles that write or edit josies and so may search and import media or call the AI (spec 001 §6). */
+export const MEDIA_AUTHOR_ROLES = ['curator', 'editor', 'admin'] as const satisfies readonly Role[];
+
+/**
+ * Codes of the integration errors, answered as `{message, code}` beside the common {@link ERROR_CODES}.
+ * `PROVIDER_AUTH` (401) tells the web app to start the provider's sign-in (spec 001 §8).
+ */
+export const INTEGRATION_ERROR_CODES = {
+  /** 401: the provider refused the access token; sign in with the provider again. */
+  PROVIDER_AUTH: 'PROVIDER_AUTH',
+  /** 502: the provider failed or answered something unusable. */
+  PROVIDER_ERROR: 'PROVIDER_ERROR',
+  /** 503: the provider limits our requests (its 429) or its quota is spent. */
+  PROVIDER_RATE_LIMITED: 'PROVIDER_RATE_LIMITED',
+  /** 503: the integration has no configuration on this server. */
+  NOT_CONFIGURED: 'NOT_CONFIGURED',
+  /** 409: disconnecting would leave the account with no way to sign in. */
+  LAST_SIGN_IN_METHOD: 'LAST_SIGN_IN_METHOD',
+  /** 400: the image URL points to a private, local or otherwise refused address. */
+  URL_NOT_ALLOWED: 'URL_NOT_ALLOWED',
+  /** 400: the image at the URL could not be downloaded (DNS, connection, HTTP status, too many redirects). */
+  IMAGE_FETCH_FAILED: 'IMAGE_FETCH_FAILED',
+  /** 400: the URL's content (or the upload) is not an image. */
+  INVALID_IMAGE: 'INVALID_IMAGE',
+  /** 504: the image did not load within the time-out. */
+  TIMEOUT: 'TIMEOUT',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Sign-in with a provider (spec 000 §2 /auth/callback, §7 browser navigations; DESIGN §9.4, §9.5)
+
+/** `:provider` of the sign-in routes: `spotify` or `google` (Google is shown as YouTube). */
+export const OAuthProviderParams = z.object({ provider: z.enum(PROVIDERS) });
+export type OAuthProviderParams = z.infer<typeof OAuthProviderParams>;
+
+/**
+ * A path on this site to return to: starts with one `/`, never `//` or `/\` (which browsers read as
+ * another host), at most 500 characters.
+ */
+export const ReturnToPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path on this site');
+export type ReturnToPath = z.infer<typeof ReturnToPath>;
+
+/** `GET /api/auth/{provider}?returnTo=`: where the web app goes after signing in (default `/`). */
+export const OAuthStartQuery = z.object({ returnTo: ReturnToPath.optional() });
+export type OAuthStartQuery = z.infer<typeof OAuthStartQuery>;
+
+/**
+ * `POST /api/auth/{provider}/connect`: where to come back to after connecting (default `/account`). The
+ * body may be left out.
+ */
+export const OAuthConnectBody = z.object({ returnTo: ReturnToPath.optional() }).nullish();
+export type OAuthConnectBody = z.infer<typeof OAuthConnectBody>;
+
+/** Answer of `POST /api/auth/{provider}/connect`: the provider's consent page, to open in the window. */
+export const OAuthConnectResponse = z.object({ url: z.url() });
+export type OAuthConnectResponse = z.infer<typeof OAuthConnectResponse>;
+
+/** What the provider sends back to `GET /api/auth/{provider}/callback` (RFC 6749 §4.1.2). */
+export const OAuthCallbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+export type OAuthCallbackQuery = z.infer<typeof OAuthCallbackQuery>;
+
+/**
+ * Why a provider sign-in failed, as `/auth/callback?error={code}` (or `?connectError=` after connecting):
+ * the web app shows 'Authentication failed. Please try again.' and may add the reason's own text.
+ */
+export const OAUTH_FAILURES = [
+  /** The person declined on the provider's consent page. */
+  'access_denied',
+  /** The state did not match this browser's (expired, replayed or forged). */
+  'invalid_state',
+  /** The provider failed to exchange the code or to answer the profile. */
+  'provider_error',
+  /** The provider gave no email address. */
+  'no_email',
+  /** An account has this email but the provider does not vouch for it: sign in with the password, then connect. */
+  'email_in_use',
+  /** The provider account is already connected to another Josie account. */
+  'provider_account_in_use',
+  /** The Josie account was deleted, or the session that asked to connect has ended. */
+  'account_unavailable',
+  /** The provider is not configured on this server. */
+  'not_configured',
+] as const;
+export type OAuthFailure = (typeof OAUTH_FAILURES)[number];
+
+/** `POST /api/auth/exchange`: the one-time code of `/auth/callback?data={code}` (valid 60 s, single use). */
+export const AuthExchangeBody = z.object({ code: z.string().min(1).max(4000) });
+export type AuthExchangeBody = z.infer<typeof AuthExchangeBody>;
+
+/** Answer of `POST /api/auth/exchange`: the session like login's, plus where to go next. */
+export const AuthExchangeResponse = AuthResponse.extend({
+  /** The `returnTo` given when the sign-in started, else `/`. */
+  returnTo: z.string(),
+  /** True when this sign-in created the account (the web app may show onboarding). */
+  isNewUser: z.boolean(),
+});
+export type AuthExchangeResponse = z.infer<typeof AuthExchangeResponse>;
+
+/** `GET /api/users/me/providers` (spec 000 §7): which providers the account has connected. */
+export const ConnectedProvidersResponse = z.object({
+  connectedProviders: z.object({ spotify: z.boolean(), google: z.boolean() }),
+});
+export type ConnectedProvidersResponse = z.infer<typeof ConnectedProvidersResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Audio (spec 001 §3 Audio search item, §5 Audio URL, §7 Audio, §8)
+
+/**
+ * `:provider` of `GET /api/audio/supported-types/{provider}`. Any string, so that an unknown provider is
+ * answered 400 'Unsupported provider' (spec 001 §8) rather than a generic validation message.
+ */
+export const AudioProviderParams = z.object({ provider: z.string().max(50) });
+export type AudioProviderParams = z.infer<typeof AudioProviderParams>;
+
+/** Answer of `GET /api/audio/supported-types/{provider}`. */
+export const SupportedTypesResponse = z.object({
+  supportedTypes: z.object({ track: z.boolean(), album: z.boolean(), playlist: z.boolean() }),
+});
+export type SupportedTypesResponse = z.infer<typeof SupportedTypesResponse>;
+
+/** `GET /api/audio/search?query=&type=&provider=`. `provider` is checked like the supported-types path. */
+export const AudioSearchQuery = z.object({
+  query: z.string().trim().min(1, 'Please enter a search term').max(200),
+  type: z.enum(AUDIO_TYPES).default('track'),
+  provider: z.string().max(50).default('spotify'),
+});
+export type AudioSearchQuery = z.infer<typeof AudioSearchQuery>;
+
+/** An image as Spotify and YouTube describe one; sizes in pixels, null when unknown. */
+export const ProviderImage = z.object({
+  url: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ProviderImage = z.infer<typeof ProviderImage>;
+
+/**
+ * One audio search result or URL lookup (spec 001 §3 Audio search item). The spec's provider-shaped fields
+ * (`artists`, `album.images`, `images`, `owner`, `thumbnails`, `uri`, `external_urls`, `tracks`) are kept
+ * so either provider's card can be drawn; `url`, `image` and `artist` are the flat values an `audioItem`
+ * paragraph stores (`{name, type, url, provider, image, id, artist}`).
+ */
+export const AudioSearchItem = z.object({
+  id: z.string(),
+  type: z.enum(AUDIO_TYPES),
+  name: z.string(),
+  provider: z.enum(AUDIO_PROVIDERS),
+  /** The canonical link (Spotify open link or YouTube watch/playlist link). */
+  url: z.string(),
+  /** The best cover or thumbnail, or null. */
+  image: z.string().nullable(),
+  /** The artists (Spotify) or channel (YouTube), comma-separated; empty when unknown. */
+  artist: z.string(),
+  artists: z.array(z.object({ name: z.string() })),
+  album: z.object({ name: z.string(), images: z.array(ProviderImage) }).optional(),
+  images: z.array(ProviderImage),
+  owner: z.object({ display_name: z.string().optional(), name: z.string().optional() }).optional(),
+  thumbnails: z
+    .object({
+      default: ProviderImage.optional(),
+      medium: ProviderImage.optional(),
+      high: ProviderImage.optional(),
+    })
+    .optional(),
+  uri: z.string().optional(),
+  external_urls: z.object({ spotify: z.string().optional() }).optional(),
+  /** Number of tracks of an album or playlist, when the provider tells. */
+  tracks: z.object({ total: z.number().int() }).optional(),
+});
+export type AudioSearchItem = z.infer<typeof AudioSearchItem>;
+
+/** Answer of `GET /api/audio/search`. */
+export const AudioSearchResponse = z.object({ items: z.array(AudioSearchItem) });
+export type AudioSearchResponse = z.infer<typeof AudioSearchResponse>;
+
+/** `GET /api/audio/url-details?url=`. */
+export const AudioUrlDetailsQuery = z.object({ url: z.string().trim().max(2000) });
+export type AudioUrlDetailsQuery = z.infer<typeof AudioUrlDetailsQuery>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Video (spec 001 §3 video content, §5 Video URL; issue 7)
+
+/** `GET /api/video/search?query=&type=`: YouTube videos (default) or playlists. */
+export const VideoSearchQuery = z.object({
+  query: z.string().trim().min(1, 'Please enter a search term').max(200),
+  type: z.enum(['video', 'playlist']).default('video'),
+});
+export type VideoSearchQuery = z.infer<typeof VideoSearchQuery>;
+
+/** One video search result: exactly the `video` paragraph's content (spec 001 §3). */
+export const VideoSearchItem = z.object({
+  url: z.string(),
+  title: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  channelTitle: z.string(),
+  id: z.string(),
+  type: z.enum(['video', 'playlist']),
+});
+export type VideoSearchItem = z.infer<typeof VideoSearchItem>;
+
+/** Answer of `GET /api/video/search`. */
+export const VideoSearchResponse = z.object({ items: z.array(VideoSearchItem) });
+export type VideoSearchResponse = z.infer<typeof VideoSearchResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Images (spec 001 §3 Image search item, §5 Image URL and upload, §7 Images, §9; DESIGN §9.12)
+
+/** Image search providers: Pixabay needs a key, Openverse none (DESIGN §9.12). */
+export const IMAGE_PROVIDERS = ['pixabay', 'openverse'] as const;
+export type ImageProvider = (typeof IMAGE_PROVIDERS)[number];
+/** Image kinds a search can ask for; `photo` is the default (spec 001 §9). */
+export const IMAGE_TYPES = ['all', 'photo', 'illustration', 'vector'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+/** Image search page size (spec 001 §9). */
+export const IMAGE_SEARCH_PAGE_SIZE = 20;
+
+/** One entry of `GET /api/images/providers`: the provider and the page to credit it with. */
+export const ImageProviderInfo = z.object({ name: z.enum(IMAGE_PROVIDERS), attributionUrl: z.string() });
+export type ImageProviderInfo = z.infer<typeof ImageProviderInfo>;
+
+/** Answer of `GET /api/images/providers`: the configured providers, the default (Pixabay) first. */
+export const ImageProvidersResponse = z.array(ImageProviderInfo);
+export type ImageProvidersResponse = z.infer<typeof ImageProvidersResponse>;
+
+/**
+ * `GET /api/images/search?query=&page=&perPage=&imageType=&safeSearch=&provider=` (spec 001 §7, §9:
+ * perPage 20, imageType photo, safeSearch true, provider pixabay).
+ */
+export const ImageSearchQuery = z.object({
+  query: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).max(500).default(1),
+  perPage: z.coerce.number().int().min(3).max(50).default(IMAGE_SEARCH_PAGE_SIZE),
+  imageType: z.enum(IMAGE_TYPES).default('photo'),
+  safeSearch: z.stringbool().default(true),
+  provider: z.enum(IMAGE_PROVIDERS).default('pixabay'),
+});
+export type ImageSearchQuery = z.infer<typeof ImageSearchQuery>;
+
+/** One image search result (spec 001 §3 Image search item). */
+export const ImageSearchItem = z.object({
+  id: z.string(),
+  /** A small preview (about 150-250 px). */
+  thumbnailUrl: z.string(),
+  /** The full-size image, to import with `POST /api/images/upload-url`. */
+  largeImageUrl: z.string(),
+  provider: z.enum(IMAGE_PROVIDERS),
+  /** The credit line to show (author, source and licence). */
+  attribution: z.string(),
+  /** The author's name, empty when unknown. */
+  user: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  /** The image's page at the provider, for the credit link. */
+  pageUrl: z.string().nullable(),
+  /** The licence's page (Openverse), or null. */
+  licenseUrl: z.string().nullable(),
+});
+export type ImageSearchItem = z.infer<typeof ImageSearchItem>;
+
+/** Answer of `GET /api/images/search`. */
+export const ImageSearchResponse = z.object({
+  images: z.array(ImageSearchItem),
+  pagination: z.object({
+    page: z.number().int(),
+    perPage: z.number().int(),
+    /** Results the provider reports for the query. */
+    total: z.number().int(),
+    /** Pages that can be browsed (providers cap deep paging); 0 when nothing was found. */
+    totalPages: z.number().int(),
+  }),
+});
+export type ImageSearchResponse = z.infer<typeof ImageSearchResponse>;
+
+/** `:id` of `GET /api/images/{id}` (Pixabay ids are numbers, Openverse ids UUIDs). */
+export const ImageIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid image id') });
+export type ImageIdParams = z.infer<typeof ImageIdParams>;
+
+/** `?provider=` of `GET /api/images/{id}`. */
+export const ImageGetQuery = z.object({ provider: z.enum(IMAGE_PROVIDERS).default('pixabay') });
+export type ImageGetQuery = z.infer<typeof ImageGetQuery>;
+
+/** Answer of `POST /api/images/upload` (multipart field `images`, first file): our URL of the stored image. */
+export const ImageUploadResponse = z.object({ urls: z.array(z.string()) });
+export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
+
+/** `POST /api/images/upload-url`: an image on the web to copy to our storage. Rules in order, spec 001 §5. */
+export const ImageUploadUrlBody = z.object({ url: z.string().max(2048) });
+export type ImageUploadUrlBody = z.infer<typeof ImageUploadUrlBody>;
+
+/** Answer of `POST /api/images/upload-url`: our URL of the stored copy. */
+export const ImageUrlResponse = z.object({ url: z.string() });
+export type ImageUrlResponse = z.infer<typeof ImageUrlResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// AI (spec 001 §3 AI template, §5 AI, §7 AI)
+
+/** What a generation answers: text (chat completion) or an image (stored, answered as our URL). */
+export const AI_GENERATION_TYPES = ['text', 'image'] as const;
+export type AiGenerationType = (typeof AI_GENERATION_TYPES)[number];
+
+/** The AI providers this server can call: one OpenAI-compatible endpoint. */
+export const AI_PROVIDERS = ['openai'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+/**
+ * The stored templates the editor uses (spec 001 §7) and their `{{variables}}`: enticing-title `{text}`,
+ * image-prompt-from-josie `{title, text}`, image-from-text `{prompt}`, album-cover-style `{style, prompt}`.
+ */
+export const AI_TEMPLATE_KEYS = [
+  'enticing-title',
+  'image-prompt-from-josie',
+  'image-from-text',
+  'album-cover-style',
+] as const;
+export type AiTemplateKey = (typeof AI_TEMPLATE_KEYS)[number];
+
+/** `POST /api/ai/generate`: renders the template with the variables and calls the AI endpoint. */
+export const AiGenerateBody = z.object({
+  type: z.enum(AI_GENERATION_TYPES),
+  provider: z.enum(AI_PROVIDERS).optional(),
+  /** The template's key (`enticing-title`, ...). */
+  templateId: z.string().trim().min(1).max(100),
+  /** Values of the template's `{{name}}` placeholders. */
+  variables: z.record(z.string().regex(/^\w{1,50}$/), z.string().max(20_000)).default({}),
+  parameters: z
+    .object({
+      /** Sampling temperature of a text generation. */
+      temperature: z.number().min(0).max(2).optional(),
+      /** Longest text answer, in tokens. */
+      maxTokens: z.number().int().min(1).max(4000).optional(),
+      /** Image size as `WIDTHxHEIGHT` (e.g. `1024x1024`). */
+      size: z
+        .string()
+        .regex(/^\d{3,4}x\d{3,4}$/)
+        .optional(),
+    })
+    .optional(),
+});
+export type AiGenerateBody = z.infer<typeof AiGenerateBody>;
+
+/** Answer of `POST /api/ai/generate`: the text, or the URL of the stored image. */
+export const AiGenerateResponse = z.object({ data: z.object({ result: z.string() }) });
+export type AiGenerateResponse = z.infer<typeof AiGenerateResponse>;
+
+/** `GET /api/ai/providers?type=`. */
+export const AiProvidersQuery = z.object({ type: z.enum(AI_GENERATION_TYPES).default('text') });
+export type AiProvidersQuery = z.infer<typeof AiProvidersQuery>;
+
+/** Answer of `GET /api/ai/providers`: each provider and whether it can generate that type here. */
+export const AiProvidersResponse = z.object({
+  data: z.array(z.object({ name: z.enum(AI_PROVIDERS), available: z.boolean() })),
+});
+export type AiProvidersResponse = z.infer<typeof AiProvidersResponse>;

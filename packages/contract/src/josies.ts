@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { parseAudioUrl, parseVideoUrl, type VideoUrlError } from './domain/media-urls.js';
+
+/** Josie statuses; unknown statuses display as pending. Spec 000 §3-§4. */
+export const JOSIE_STATUSES = ['pending', 'published', 'rejected'] as const;
+export type JosieStatus = (typeof JOSIE_STATUSES)[number];
+
+/** Paragraph types written by this app (schemaVersion 2, DESIGN §9.2). Readers also accept `image1`, `video1`. */
+export const PARAGRAPH_TYPES = ['text', 'image', 'video', 'audioItem'] as const;
+export type ParagraphType = (typeof PARAGRAPH_TYPES)[number];
+export const CURRENT_SCHEMA_VERSION = 2;
+
+/** Audio types and providers. Spec 001 §1, §9. */
+export const AUDIO_TYPES = ['track', 'album', 'playlist'] as const;
+export type AudioType = (typeof AUDIO_TYPES)[number];
+export const AUDIO_PROVIDERS = ['spotify', 'youtube'] as const;
+export type AudioProvider = (typeof AUDIO_PROVIDERS)[number];
+
+/** `audioItem` content. Spec 001 §3. */
+export const AudioItemContent = z.object({
+  name: z.string().trim().max(300).default(''),
+  type: z.enum(AUDIO_TYPES),
+  url: z.url().max(2000),
+  provider: z.enum(AUDIO_PROVIDERS),
+  image: z.string().max(2000).nullable().default(null),
+  /** The provider's id of the item (parsed from the URL). */
+  id: z.string().max(200).optional(),
+  artist: z.string().max(300).optional(),
+});
+export type AudioItemContent = z.infer<typeof AudioItemContent>;
+
+/** `video` content. Spec 001 §3. */
+export const VideoContent = z.object({
+  url: z.url().max(2000),
+  title: z.string().max(300).default(''),
+  thumbnailUrl: z.string().max(2000).nullable().default(null),
+  channelTitle: z.string().max(300).default(''),
+  id: z.string().max(100),
+  type: z.enum(['video', 'playlist']),
+});
+export type VideoContent = z.infer<typeof VideoContent>;
+
+/** One paragraph as stored and answered. */
+export const Paragraph = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), content: z.string().max(20_000) }),
+  z.object({ type: z.literal('image'), content: z.string().max(2000) }),
+  z.object({ type: z.literal('video'), content: VideoContent }),
+  z.object({ type: z.literal('audioItem'), content: AudioItemContent }),
+]);
+export type Paragraph = z.infer<typeof Paragraph>;
+
+/** The creator as embedded in a josie. Spec 000 §3. */
+export const JosieCreator = z.object({
+  _id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  preferences: z.object({ myColor: z.string(), myFont: z.string() }),
+});
+export type JosieCreator = z.infer<typeof JosieCreator>;
+
+/** A review entry. Spec 000 §3-§4 Reject flow. */
+export const JosieReview = z.object({
+  reviewedAt: z.string(),
+  reviewedBy: z.string().nullable(),
+  action: z.enum(['approved', 'rejected']),
+  rejectionReason: z.string().nullable(),
+});
+export type JosieReview = z.infer<typeof JosieReview>;
+
+/**
+ * A josie as the API answers it: the spec's fields (spec 000 §3) plus `likeCount`, `likedByMe` and
+ * `savedByMe` in place of the full list of likes (DESIGN §5).
+ */
+export const Josie = z.object({
+  _id: z.string(),
+  title: z.string(),
+  text: z.string(),
+  status: z.enum(JOSIE_STATUSES),
+  schemaVersion: z.number().int(),
+  paragraphs: z.array(Paragraph),
+  creator: JosieCreator,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  reviews: z.array(JosieReview),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+  savedByMe: z.boolean(),
+});
+export type Josie = z.infer<typeof Josie>;
+
+/** `{data: {posts, hasMore, nextCursor}}` for feeds (spec 000 §3 Feed response; DESIGN §5 keyset). */
+export const FeedResponse = z.object({
+  data: z.object({ posts: z.array(Josie), hasMore: z.boolean(), nextCursor: z.string().nullable() }),
+});
+export type FeedResponse = z.infer<typeof FeedResponse>;
+
+/** `?cursor=` of a feed: opaque base64url of (published_at, id). */
+export const FeedQuery = z.object({ cursor: z.string().max(200).optional() });
+export type FeedQuery = z.infer<typeof FeedQuery>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Authoring (spec 001 §3, §5; DESIGN §9.2, §9.13)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Most paragraphs a request may send; the rules below leave at most four. */
+export const MAX_INPUT_PARAGRAPHS = 20;
+export const TITLE_MAX_LENGTH = 200;
+export const TEXT_MAX_LENGTH = 20_000;
+
+/** The server's message for each refused video link (the keys are the spec's, 001 §5 Video URL). */
+export const VIDEO_URL_MESSAGES: Record<VideoUrlError, string> = {
+  'video.add.urlRequired': 'Please enter a video URL',
+  'video.add.unsupportedUrl': 'Only YouTube video and playlist links are supported',
+  'video.add.invalidVideoUrl': 'This link has no valid YouTube video or playlist id',
+};
+export const INVALID_AUDIO_URL_MESSAGE =
+  'Please paste a Spotify track, album or playlist link, or a YouTube link';
+
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
+const MEDIA_PATH = /^\/media\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]+$/;
+const IMAGE_SOURCE_MESSAGE = 'An image must be an https:// link or an uploaded image';
+
+/**
+ * Whether an image may come from `value`: an `https://` link on a real domain (at least two labels,
+ * spec 001 §5 Image URL rules 2-4), or a file we store (`/media/...`). Anything else (`http:`, `data:`,
+ * `javascript:`, `..`) is refused.
+ */
+export function isImageSource(value: string): boolean {
+  return MEDIA_PATH.test(value) || httpsUrl.safeParse(value).success;
+}
+
+/** An image link accepted by {@link isImageSource}, trimmed. */
+export const ImageSource = z.string().trim().max(2000).refine(isImageSource, { error: IMAGE_SOURCE_MESSAGE });
+
+/** The josie's title: required after trimming (josie.titleRequired). */
+export const JosieTitle = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, { error: 'Title is required' })
+  .max(TITLE_MAX_LENGTH, { error: `Title must be at most ${TITLE_MAX_LENGTH} characters` });
+
+const TextParagraphInput = z.object({
+  type: z.literal('text'),
+  content: z.string().max(TEXT_MAX_LENGTH, { error: `Text must be at most ${TEXT_MAX_LENGTH} characters` }),
+});
+
+/** An empty `content` marks where the uploaded `image` file goes. */
+const ImageParagraphInput = z.object({
+  type: z.enum(['image', 'image1']),
+  content: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || isImageSource(v), { error: IMAGE_SOURCE_MESSAGE }),
+});
+
+const VideoContentInput = z.object({
+  url: z.string().max(2000),
+  title: z.string().trim().max(300).default(''),
+  thumbnailUrl: ImageSource.nullable().default(null),
+  channelTitle: z.string().trim().max(300).default(''),
+});
+/** Legacy `video1` content may be the bare link. Its `id` and `type` are derived from the link. */
+const VideoParagraphInput = z.object({
+  type: z.enum(['video', 'video1']),
+  content: z.preprocess((v) => (typeof v === 'string' ? { url: v } : v), VideoContentInput),
+});
+
+/** `provider`, `type` and `id` are derived from `url` (a client's values are ignored). */
+const AudioParagraphInput = z.object({
+  type: z.literal('audioItem'),
+  content: z.object({
+    name: z.string().trim().max(300).default(''),
+    url: z.string().max(2000),
+    image: ImageSource.nullable().default(null),
+    artist: z.string().trim().max(300).optional(),
+  }),
+});
+
+const ParagraphInput = z.discriminatedUnion(
+  'type',
+  [TextParagraphInput, ImageParagraphInput, VideoParagraphInput, AudioParagraphInput],
+  { error: (issue) => (issue.code === 'invalid_union' ? 'Unknown paragraph type' : undefined) },
+);
+type ParagraphInput = z.infer<typeof ParagraphInput>;
+
+function parseJsonText(value: unknown, ctx: { issues: z.core.$ZodRawIssue[] }): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    ctx.issues.push({ code: 'custom', message: 'paragraphs must be a JSON array', input: value });
+    return z.NEVER;
+  }
+}
+
+/**
+ * Applies the paragraph rules of spec 001 §3-§5 and returns the paragraphs as stored (schemaVersion 2
+ * names): empty text removed, only the first text kept; a second image, video or audio item refused;
+ * audio and video links parsed into their provider, type and id.
+ */
+function normaliseParagraphInput(input: ParagraphInput[], ctx: z.core.$RefinementCtx<ParagraphInput[]>) {
+  const out: Paragraph[] = [];
+  const seen = new Set<string>();
+  const once = (kind: 'image' | 'video' | 'audioItem', label: string, index: number) => {
+    if (!seen.has(kind)) {
+      seen.add(kind);
+      return true;
+    }
+    ctx.issues.push({
+      code: 'custom',
+      message: `A josie holds at most one ${label}`,
+      path: [index],
+      input,
+    });
+    return false;
+  };
+  input.forEach((p, index) => {
+    switch (p.type) {
+      case 'text': {
+        const content = p.content.trim();
+        if (!content || seen.has('text')) return;
+        seen.add('text');
+        out.push({ type: 'text', content });
+        return;
+      }
+      case 'image':
+      case 'image1':
+        if (once('image', 'image', index)) out.push({ type: 'image', content: p.content });
+        return;
+      case 'video':
+      case 'video1': {
+        if (!once('video', 'video', index)) return;
+        const parsed = parseVideoUrl(p.content.url);
+        if (!parsed.ok) {
+          ctx.issues.push({
+            code: 'custom',
+            message: VIDEO_URL_MESSAGES[parsed.error],
+            path: [index, 'content', 'url'],
+            input: p.content.url,
+            params: { key: parsed.error },
+          });
+          return;
+        }
+        out.push({ type: 'video', content: { ...p.content, ...parsed.video } });
+        return;
+      }
+      case 'audioItem': {
+        if (!once('audioItem', 'audio item', index)) return;
+        const ref = parseAudioUrl(p.content.url);
+        if (!ref) {
+          ctx.issues.push({
+            code: 'custom',
+            message: INVALID_AUDIO_URL_MESSAGE,
+            path: [index, 'content', 'url'],
+            input: p.content.url,
+            params: { key: 'josie.invalidAudioUrl' },
+          });
+          return;
+        }
+        out.push({ type: 'audioItem', content: { ...p.content, ...ref } });
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+/**
+ * The `paragraphs` field of the create and edit forms: JSON text (multipart) or an array (JSON body) of
+ * `{type, content}` in display order, normalised by the rules of spec 001 §5.
+ */
+export const JosieParagraphsInput = z
+  .preprocess(
+    parseJsonText,
+    z
+      .array(ParagraphInput, { error: 'paragraphs must be a JSON array' })
+      .max(MAX_INPUT_PARAGRAPHS, { error: `At most ${MAX_INPUT_PARAGRAPHS} paragraphs` })
+      .default([]),
+  )
+  .transform(normaliseParagraphInput);
+
+/**
+ * `POST /api/josies` (multipart, spec 001 §7): fields `title` and `paragraphs` (JSON text), plus an
+ * optional file field `image` (at most 5 MB, else 413) that becomes the image paragraph: it takes the
+ * place of an image paragraph whose content is empty, or is added after the text.
+ */
+export const JosieCreateBody = z.object({ title: JosieTitle, paragraphs: JosieParagraphsInput });
+export type JosieCreateBody = z.infer<typeof JosieCreateBody>;
+
+/** `PUT /api/josies/{id}`: the whole josie again, as for {@link JosieCreateBody}. */
+export const JosieUpdateBody = JosieCreateBody;
+export type JosieUpdateBody = z.infer<typeof JosieUpdateBody>;
+
+/**
+ * A josie id in a path. Any text: an id that is not a UUID answers 404 like an
+ * unknown one, so the answers reveal nothing.
+ */
+export const JosieIdParams = z.object({ id: z.string() });
+export type JosieIdParams = z.infer<typeof JosieIdParams>;
+
+/** `GET /api/josies/{id}`, and the answer of create, edit, approve and reject: the josie itself. */
+export const JosieResponse = Josie;
+export type JosieResponse = z.infer<typeof JosieResponse>;
+
+/** `GET /api/josies/my-josies`: the caller's josies, last updated first. */
+export const MyJosiesResponse = z.object({ data: z.object({ posts: z.array(Josie) }) });
+export type MyJosiesResponse = z.infer<typeof MyJosiesResponse>;
+
+/** `GET /api/josies/pending` (spec 000 §7: `data.posts`): the review queue, longest waiting first. */
+export const PendingResponse = z.object({ data: z.object({ posts: z.array(Josie) }) });
+export type PendingResponse = z.infer<typeof PendingResponse>;
+
+/** `PUT /api/josies/{id}/reject`: the reason is required after trimming (josie.rejectionReasonRequired). */
+export const RejectBody = z.object({
+  rejectionReason: z
+    .string({ error: 'A rejection reason is required' })
+    .trim()
+    .min(1, { error: 'A rejection reason is required' })
+    .max(2000, { error: 'The rejection reason must be at most 2000 characters' }),
+});
+export type RejectBody = z.infer<typeof RejectBody>;

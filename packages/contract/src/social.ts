@@ -1,0 +1,243 @@
+/**
+ * Follows, curator profiles and cards, likes and saves, recommendations, onboarding, preferences and the
+ * realtime events. Spec 000 §3, §4, §7; spec 001 §2, §4, §5, §7; DESIGN §5, §6, §9.8, §9.15, §9.16.
+ */
+import { z } from 'zod';
+import { COLOURS, FEED_THEMES, FONTS, LIMITS, ROLES } from './catalogues.js';
+import type { Josie } from './josies.js';
+import { NotificationSettings, OnboardingStatus, Preferences } from './users.js';
+
+/**
+ * A path segment that names a user or a josie. Any short string is accepted here: an id that is not a UUID
+ * names nothing, so the server answers 404 for it as for an unknown id, never 400 or 500.
+ */
+export const PathId = z.string().min(1).max(100);
+export type PathId = z.infer<typeof PathId>;
+
+/** `:id` of `/api/users/{id}`, `/api/users/follow/{id}`, `/api/josies/{id}/like` and the like. */
+export const PathIdParams = z.object({ id: PathId });
+export type PathIdParams = z.infer<typeof PathIdParams>;
+
+/** `:curatorId` of `/api/josies/curator/{curatorId}/feed`. */
+export const CuratorIdParams = z.object({ curatorId: PathId });
+export type CuratorIdParams = z.infer<typeof CuratorIdParams>;
+
+/** Comma-joined UUIDs in a query string (`exclude=a,b`); blanks are dropped, at most 100 ids. */
+const CommaJoinedIds = z
+  .string()
+  .max(100 * 37)
+  .transform((value) =>
+    value
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.uuid('exclude must hold comma-joined user ids')).max(100));
+
+// ---------------------------------------------------------------------------------------------------------
+// Follow
+
+/**
+ * Answer of `POST /api/users/follow/{id}` and `/unfollow/{id}`: the caller's followed curator ids after the
+ * call, oldest follow first, for the stored user's `following` list (spec 001 §4).
+ */
+export const FollowResponse = z.object({ success: z.literal(true), following: z.array(z.string()) });
+export type FollowResponse = z.infer<typeof FollowResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Profiles and curator cards
+
+/**
+ * `GET /api/users/{id}`: the public and curator profile (DESIGN §5, §9.16). `preferences.myColor` is a CSS
+ * colour (a catalogue name resolved to its hex; the default pink when unset), as in a josie's creator.
+ * Counts: published josies, live followers, live followed curators.
+ */
+export const PublicProfile = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  headerImage: z.string().nullable(),
+  bio: z.string(),
+  role: z.enum(ROLES),
+  preferences: z.object({ myFont: z.string(), myColor: z.string() }),
+  postsCount: z.number().int().nonnegative(),
+  followersCount: z.number().int().nonnegative(),
+  followingCount: z.number().int().nonnegative(),
+  /** Whether the signed-in caller follows this user. */
+  isFollowing: z.boolean(),
+});
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+/**
+ * A curator card of the home strip (spec 000 §2-§3): `font` is the curator's myFont ('' for none) and
+ * `color` a CSS colour (catalogue name resolved to hex; default #ff69b4).
+ */
+export const CuratorCard = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  font: z.string(),
+  color: z.string(),
+});
+export type CuratorCard = z.infer<typeof CuratorCard>;
+
+/** `GET /api/users/curators/feed?limit=`: how many cards (default 50, at most 100). */
+export const CuratorsFeedQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+export type CuratorsFeedQuery = z.infer<typeof CuratorsFeedQuery>;
+
+/** Answer of `GET /api/users/curators/feed`: most-followed curators first, then by name. */
+export const CuratorsFeedResponse = z.object({ curators: z.array(CuratorCard) });
+export type CuratorsFeedResponse = z.infer<typeof CuratorsFeedResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Likes and saves
+
+/** Answer of `POST /api/josies/{id}/like` (a toggle): the caller's new state and the josie's count. DESIGN §5. */
+export const LikeResponse = z.object({
+  data: z.object({ liked: z.boolean(), likeCount: z.number().int().nonnegative() }),
+});
+export type LikeResponse = z.infer<typeof LikeResponse>;
+
+/** Answer of `POST /api/josies/{id}/save` (a toggle): whether the josie is now in the saved list. DESIGN §9.15. */
+export const SaveResponse = z.object({ data: z.object({ saved: z.boolean() }) });
+export type SaveResponse = z.infer<typeof SaveResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Recommendations
+
+/** How curators are picked: at random, by followers, or by genres shared with the caller. */
+export const RECOMMENDATION_STRATEGIES = ['random', 'popular', 'genre'] as const;
+export type RecommendationStrategy = (typeof RECOMMENDATION_STRATEGIES)[number];
+
+/**
+ * `GET /api/recommendations/curators?limit=&strategy=&exclude=`: limit 1-20 (default 3, the curator
+ * profile's suggestions; onboarding asks for 5), strategy (default random), `exclude` comma-joined user ids.
+ */
+export const RecommendationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(20).default(LIMITS.curatorSuggestions),
+  strategy: z.enum(RECOMMENDATION_STRATEGIES).default('random'),
+  exclude: CommaJoinedIds.default([]),
+});
+export type RecommendationsQuery = z.infer<typeof RecommendationsQuery>;
+
+/** A recommended curator: a card plus bio and follower count. Spec 000 §3 (`_id, name, avatar`). */
+export const CuratorRecommendation = CuratorCard.extend({
+  bio: z.string(),
+  followersCount: z.number().int().nonnegative(),
+});
+export type CuratorRecommendation = z.infer<typeof CuratorRecommendation>;
+
+/** Answer of `GET /api/recommendations/curators`. */
+export const RecommendationsResponse = z.object({ recommendations: z.array(CuratorRecommendation) });
+export type RecommendationsResponse = z.infer<typeof RecommendationsResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Onboarding
+
+/** Answer of `GET` and `PUT /api/users/me/onboarding`. Spec 000 §7. */
+export const OnboardingResponse = z.object({ onboarding: OnboardingStatus });
+export type OnboardingResponse = z.infer<typeof OnboardingResponse>;
+
+/**
+ * `PUT /api/users/me/onboarding`. The completion step (spec 000 §4) also carries the ids of the recommended
+ * curators the user followed and skipped; the followed ones are followed in the same transaction.
+ */
+export const OnboardingUpdateBody = OnboardingStatus.extend({
+  followed: z.array(z.uuid()).max(50).optional(),
+  skipped: z.array(z.uuid()).max(50).optional(),
+});
+export type OnboardingUpdateBody = z.infer<typeof OnboardingUpdateBody>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Preferences and notification settings
+
+/** The 14 curator font families (spec 001 §3). */
+export const FONT_FAMILIES = FONTS.map((f) => f.family);
+/** The six curator colour names (spec 000 §5 "Colour validity"). */
+export const COLOUR_NAMES = COLOURS.map((c) => c.name);
+
+const catalogueName = (names: readonly string[], what: string) =>
+  z.string().refine((value) => value === '' || names.includes(value), {
+    error: (issue) => `Unknown ${what}: ${String(issue.input)}`,
+  });
+
+/** A genre or interest name as sent; the server checks it against the live list. */
+const ListEntry = z.string().trim().min(1).max(100);
+
+/**
+ * `PUT /api/users/me/preferences` (spec 001 §5, §7). Genres and interests must be in the live lists (the
+ * server answers 400 naming an unknown one); `myFont` and `myColor` must be catalogue entries or '' (none)
+ * and only curators may change them (403); `theme` is one of the four feed themes. Omitted optional fields
+ * keep their stored value.
+ */
+export const PreferencesUpdateBody = z.object({
+  genres: z.array(ListEntry).max(50),
+  interests: z.array(ListEntry).max(50),
+  myFont: catalogueName(FONT_FAMILIES, 'font').optional(),
+  myColor: catalogueName(COLOUR_NAMES, 'colour').optional(),
+  theme: z.enum(FEED_THEMES).optional(),
+});
+export type PreferencesUpdateBody = z.infer<typeof PreferencesUpdateBody>;
+
+/** Answer of `GET` and `PUT /api/users/me/preferences`: the stored preferences merged with the defaults. */
+export const PreferencesResponse = z.object({ success: z.literal(true), preferences: Preferences });
+export type PreferencesResponse = z.infer<typeof PreferencesResponse>;
+
+/** `PUT /api/users/me/notification-settings`: the switches to change (spec 000 §2 Notifications, §7). */
+export const NotificationSettingsUpdateBody = NotificationSettings.partial();
+export type NotificationSettingsUpdateBody = z.infer<typeof NotificationSettingsUpdateBody>;
+
+/** Answer of `PUT /api/users/me/notification-settings`: both switches after the change. */
+export const NotificationSettingsResponse = z.object({ data: NotificationSettings });
+export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Realtime (DESIGN §6; spec 000 §4 Realtime socket, §7)
+
+/** The socket.io path on the app's own origin. */
+export const SOCKET_PATH = '/socket.io';
+
+/** A josie that left the feeds (edited back to pending, or deleted): remove it by id (spec 000 §4). */
+export interface PostRemoved {
+  _id: string;
+  creatorId: string;
+}
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  /** A josie of a followed curator (or the user's own) was published; the feed-shaped josie. */
+  'new-post': (post: Josie) => void;
+  /** A josie left the published state. */
+  'post-removed': (post: PostRemoved) => void;
+}
+
+/** What `join-feed` acknowledges: the curator rooms the socket joined. */
+export interface JoinFeedAck {
+  curators: string[];
+}
+
+/** Events the client sends. */
+export interface ClientToServerEvents {
+  /**
+   * Joins the caller's feed rooms (own user room, one room per followed curator); sent on connect and on
+   * every reconnect. The user id comes from the handshake token: a different `userId` is ignored. The
+   * optional acknowledgement says which curator rooms were joined.
+   */
+  'join-feed': (userId?: string, ack?: (joined: JoinFeedAck) => void) => void;
+}
+
+/** One entry of a live list (genre or interest). */
+export const LiveListEntry = z.object({ _id: z.string(), name: z.string() });
+export type LiveListEntry = z.infer<typeof LiveListEntry>;
+
+/**
+ * `GET /api/preferences/options`: the live genre and interest lists (admins edit them, spec 001 §3), sorted
+ * by name, for onboarding and the preferences tab.
+ */
+export const PreferenceOptionsResponse = z.object({
+  genres: z.array(LiveListEntry),
+  interests: z.array(LiveListEntry),
+});
+export type PreferenceOptionsResponse = z.infer<typeof PreferenceOptionsResponse>;
