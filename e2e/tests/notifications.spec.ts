@@ -1,12 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiLogin, DEMO_PASSWORD, expect, shot, test, useSession } from '../support/fixtures.js';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  apiLogin,
+  DEMO_PASSWORD,
+  expect,
+  type Session,
+  setFlag,
+  shot,
+  test,
+  useSession,
+  waitForMail,
+} from '../support/fixtures.js';
 
 /**
  * Issue 11: the installable app. Manifests and icons, Chromium's installability verdict, the service
  * worker's offline shell, and the Web Share Target opening the editor with a shared Spotify link.
- * (Email and push delivery are tested against local SMTP and push services in the server's suite.)
+ * Then the review-decision email on the production build: in the curator's language, with the reason, and
+ * its one-click unsubscribe link. (Push delivery, decrypted from a stand-in push service, is tested in the
+ * server's suite: `apps/server/src/modules/notifications/delivery.test.ts`.)
  */
 
 const TRACK = 'https://open.spotify.com/track/4PTG3Z6ehGkBFwjybzWkR8';
@@ -137,4 +150,96 @@ test('a signed-out share goes through login and comes back to the editor with th
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Track on Spotify')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/josie\/new$/);
+});
+
+/** A new curator who prefers `language`: signed up through the API, promoted by the demo admin. */
+async function newCurator(request: APIRequestContext, language: 'en' | 'he'): Promise<Session> {
+  const email = `e2e-mail-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const password = 'e2e-password-1';
+  const res = await request.post('/api/auth/signup', {
+    data: { name: language === 'he' ? 'נועה' : 'Noa', email, password, preferredLanguage: language },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { user } = (await res.json()) as Session;
+  const admin = await apiLogin(request, 'admin@demo.josie');
+  const promoted = await request.patch(`/api/admin/users/${user._id}`, {
+    data: { role: 'curator' },
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  // The role change ended the sign-up session.
+  return apiLogin(request, email, password);
+}
+
+/** Creates a pending josie through the API; answers its id. */
+async function pendingJosie(request: APIRequestContext, curator: Session, title: string): Promise<string> {
+  const res = await request.post('/api/josies', {
+    data: { title, paragraphs: [{ type: 'text', content: 'Songs for the night bus home.' }] },
+    headers: { authorization: `Bearer ${curator.token}` },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { _id: string })._id;
+}
+
+test("an editor's rejection emails the curator in Hebrew with the reason; the link unsubscribes", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await setFlag(request, 'language_select', 'true');
+  const curator = await newCurator(request, 'he');
+  const title = `שירי לילה ${Date.now()}`;
+  const josieId = await pendingJosie(request, curator, title);
+
+  // The editor rejects it in the Hebrew interface, with a reason.
+  const editorContext = await browser.newContext();
+  const editor = await editorContext.newPage();
+  await useSession(editor, await apiLogin(request, 'editor@demo.josie'));
+  await editor.goto(`/josie/${josieId}?lng=he`);
+  await editor.getByRole('button', { name: 'דחייה', exact: true }).click();
+  const reason = 'נא להוסיף את שם האמן';
+  await editor.getByLabel('סיבת הדחייה').fill(reason);
+  await editor.getByRole('button', { name: 'אישור הדחייה' }).click();
+  await expect(editor.getByRole('button', { name: 'אישור', exact: true })).toHaveCount(0);
+  await editorContext.close();
+
+  // The curator's email, in Hebrew, with the reason, a link to edit and a link to unsubscribe.
+  const mail = await waitForMail(curator.user.email, /צריכה שינויים/);
+  expect(mail.subject).toBe(`הג׳וזי שלכם „${title}” צריכה שינויים`);
+  expect(mail.text).toContain(reason);
+  expect(mail.text).toContain(`/josie/edit/${josieId}`);
+  expect(mail.html).toContain('dir="rtl"');
+  const unsubscribe = /https?:\/\/\S+\/api\/notifications\/unsubscribe\?token=\S+/.exec(mail.text ?? '')?.[0];
+  expect(unsubscribe, mail.text).toBeTruthy();
+
+  // Following the link in a browser turns that curator's emails off, and says so in Hebrew.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const unsubscribeUrl = new URL(unsubscribe!);
+  await page.goto(`${unsubscribeUrl.pathname}${unsubscribeUrl.search}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByText('ההסרה בוצעה')).toBeVisible();
+  await shot(page, 'he-unsubscribed');
+
+  // The account's Notifications tab shows emails off.
+  await useSession(page, curator);
+  await page.goto('/account?tab=notifications&lng=he');
+  await expect(page.getByRole('switch', { name: 'התראות במייל' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'התראות בדפדפן' })).toBeChecked();
+  await context.close();
+
+  // A second rejection sends that curator nothing; an English curator's rejection sent after it arrives.
+  const second = await pendingJosie(request, curator, `${title} 2`);
+  const editorSession = await apiLogin(request, 'editor@demo.josie');
+  const reject = (id: string) =>
+    request.put(`/api/josies/${id}/reject`, {
+      data: { rejectionReason: 'Too short' },
+      headers: { authorization: `Bearer ${editorSession.token}` },
+    });
+  expect((await reject(second)).status()).toBe(200);
+  const control = await newCurator(request, 'en');
+  expect((await reject(await pendingJosie(request, control, 'Control josie'))).status()).toBe(200);
+  const controlMail = await waitForMail(control.user.email, /needs changes/);
+  expect(controlMail.subject).toBe('Your josie "Control josie" needs changes');
+  await expect(waitForMail(curator.user.email, new RegExp(`${title} 2`), 1_000)).rejects.toThrow();
 });
