@@ -4,15 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../ui/Button';
 
-// The form (react-hook-form, zod) sits at the bottom of the page: it loads when scrolled near (issue 9).
+// The form (react-hook-form, zod) sits at the bottom of the page: it loads after the page (issue 9).
 const NewsletterForm = lazy(() => import('./NewsletterForm').then((m) => ({ default: m.NewsletterForm })));
 
 /**
- * Renders `children` once its place comes within a screen of the viewport (at once where the browser has
- * no IntersectionObserver), keeping their code out of the first page's scripts. The place keeps the
- * children's height meanwhile (`className`), so nothing shifts when they arrive.
+ * Renders `children` once the page has loaded and the browser is idle, or earlier when their place comes
+ * within a screen of the viewport: their code stays out of the first paint, yet they are there for a
+ * keyboard user tabbing down the page (who never scrolls near a place that is still empty). The place keeps
+ * the children's height meanwhile (`className`), so nothing shifts when they arrive.
  */
-function WhenNearViewport({ children, className }: { children: ReactNode; className: string }) {
+function AfterFirstPaint({ children, className }: { children: ReactNode; className: string }) {
   const place = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -25,7 +26,23 @@ function WhenNearViewport({ children, className }: { children: ReactNode; classN
       { rootMargin: '100% 0px' },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    let idle: number | undefined;
+    const whenIdle = () => {
+      idle =
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(() => setNear(true), { timeout: 2000 })
+          : window.setTimeout(() => setNear(true), 0);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) {
+        if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+        else window.clearTimeout(idle);
+      }
+    };
   }, [near]);
   return (
     <div ref={place} className={className}>
@@ -158,11 +175,11 @@ export default function PublicHomePage() {
             <p className="text-zinc-700">{t('newsletter.description')}</p>
           </div>
           <div className="md:flex-1">
-            <WhenNearViewport className="min-h-12">
+            <AfterFirstPaint className="min-h-12">
               <Suspense fallback={null}>
                 <NewsletterForm />
               </Suspense>
-            </WhenNearViewport>
+            </AfterFirstPaint>
           </div>
         </div>
       </section>
