@@ -1,8 +1,9 @@
 /**
  * Soak benchmark (issue 10 item 6): a steady mixed load on loopback against the server on the embedded
  * database with the demo data, for `SOAK_MINUTES` minutes (10). Each minute prints requests, errors, p50
- * and p99 latency and the server's resident memory; the summary gives the memory growth and the p99
- * drift (last minute against the first), and the run fails when any request failed.
+ * and p99 latency, the server's resident memory and its V8 heap in use (`/metrics`); the summary gives
+ * the memory growth and the p99 drift (last minute against the first), and the run fails when any request
+ * failed.
  *
  * The mix, per connection and in turn: the home feed, a josie read, a like toggle, a curator feed, a josie
  * read, the curators strip, a sign-in (argon2, the expensive one). `SOAK_RATE` requests/s in all (20),
@@ -31,6 +32,16 @@ function rssMiB(pid: number): number {
   }
 }
 
+/**
+ * The server's V8 heap in use in MiB, from its own `/metrics` (prom-client's `nodejs_heap_size_used_bytes`):
+ * unlike RSS, not held up by memory the allocator keeps after a peak, so a leak shows as a rising floor.
+ */
+async function heapUsedMiB(url: string): Promise<number> {
+  const text = await fetch(`${url}/metrics`).then((r) => r.text());
+  const bytes = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text)?.[1];
+  return bytes ? Number(bytes) / 2 ** 20 : Number.NaN;
+}
+
 async function json<T>(res: Response): Promise<T> {
   if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -45,6 +56,7 @@ interface MinuteResult {
   'p50 ms': number;
   'p99 ms': number;
   'rss MiB': number;
+  'heap MiB': number;
 }
 
 async function main() {
@@ -147,6 +159,7 @@ async function main() {
 
     const minutes: MinuteResult[] = [];
     const rssStart = rssMiB(pid);
+    const heapStart = await heapUsedMiB(server.url);
     for (let minute = 1; minute <= MINUTES; minute++) {
       const result = await autocannon({
         url: server.url,
@@ -164,10 +177,11 @@ async function main() {
         'p50 ms': result.latency.p50,
         'p99 ms': result.latency.p99,
         'rss MiB': Math.round(rssMiB(pid)),
+        'heap MiB': Math.round(await heapUsedMiB(server.url)),
       };
       minutes.push(row);
       console.log(
-        `minute ${minute}: ${row.requests} requests, ${row.errors} errors, ${row.non2xx} non-2xx, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, RSS ${row['rss MiB']} MiB`,
+        `minute ${minute}: ${row.requests} requests, ${row.errors} errors, ${row.non2xx} non-2xx, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, RSS ${row['rss MiB']} MiB, heap ${row['heap MiB']} MiB`,
       );
       for (const [status, { count, body }] of failures) console.log(`  ${count} x ${status}: ${body}`);
       failures = new Map();
@@ -181,6 +195,10 @@ async function main() {
     console.log(`requests: ${total}; errors and non-2xx: ${failed} (must be 0)`);
     console.log(
       `RSS: ${Math.round(rssStart)} MiB before the load, ${first['rss MiB']} after minute 1, ${last['rss MiB']} after minute ${last.minute} (${(last['rss MiB'] - first['rss MiB']).toFixed(0)} MiB since minute 1)`,
+    );
+    const heaps = minutes.map((m) => m['heap MiB']);
+    console.log(
+      `heap in use: ${Math.round(heapStart)} MiB before the load, ${first['heap MiB']} after minute 1, ${last['heap MiB']} after minute ${last.minute}; lowest ${Math.min(...heaps)} in the first half, ${Math.min(...heaps.slice(Math.floor(heaps.length / 2)))} in the second`,
     );
     console.log(
       `p99 drift: ${first['p99 ms']} ms in minute 1, ${last['p99 ms']} ms in minute ${last.minute} (${last['p99 ms'] - first['p99 ms']} ms)`,

@@ -1,5 +1,5 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Config } from '../config.js';
 import { createS3Storage } from './s3-storage.js';
 
@@ -15,20 +15,37 @@ export interface Storage {
   publicUrl(key: string): string;
 }
 
-/** Local-disk {@link Storage} under `root`, served at `/media/`. */
+/**
+ * Local-disk {@link Storage} under `root`, served at `/media/`. A key must name a file strictly inside
+ * `root` (`Invalid storage key` otherwise): containment is judged on the path relative to `root`, since a
+ * bare prefix check lets `../media-evil/x` through for a root of `/data/media`. A leading `/` is read as
+ * relative to `root`, as `join` does.
+ */
 export function createLocalStorage(root: string): Storage {
+  const base = resolve(root);
   const resolveKey = (key: string) => {
-    const path = normalize(join(root, key));
-    if (!path.startsWith(normalize(root))) throw new Error(`Invalid storage key: ${key}`);
+    const path = resolve(base, `.${sep}${key}`);
+    const inside = relative(base, path);
+    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+      throw new Error(`Invalid storage key: ${key}`);
+    }
     return path;
   };
   return {
     async put(key, bytes) {
       const path = resolveKey(key);
       await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, path);
+      // Beside the target (same file system, so the rename is atomic), unique per write: two uploads of
+      // one key never share a temporary file.
+      const tmp = `${path}.${crypto.randomUUID()}.tmp`;
+      try {
+        await writeFile(tmp, bytes);
+        await rename(tmp, path);
+      } catch (err) {
+        // A half-written file would otherwise stay on a disk that is likely full already.
+        await rm(tmp, { force: true }).catch(() => {});
+        throw err;
+      }
     },
     async remove(key) {
       await rm(resolveKey(key), { force: true });

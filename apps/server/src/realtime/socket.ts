@@ -12,6 +12,7 @@ import { type ExtendedError, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { followingIds } from '../modules/users/queries.js';
 import type { AuthUser } from '../plugins/auth.js';
+import { failFastRedis } from '../scale/redis.js';
 import type { EventBus } from './bus.js';
 import { subscribeFanout } from './fanout.js';
 import { rooms } from './rooms.js';
@@ -48,6 +49,29 @@ function refusal(message: string): ExtendedError {
 }
 
 /**
+ * `client` whose `publish` never rejects. The Redis adapter (8.3) calls `publish` without awaiting it
+ * (every room emit, `socketsJoin`, `socketsLeave`), so while Redis is down each emit would be an
+ * unhandled rejection, which ends a Node process; the local sockets still get the emit, only other
+ * instances miss it. One warning per outage, not one per emit.
+ */
+function publishingSafely(client: Redis, log: FastifyInstance['log']): Redis {
+  let warned = false;
+  client.on('ready', () => {
+    warned = false;
+  });
+  const publish = (channel: string, message: string | Buffer) =>
+    client.publish(channel, message).catch((err: unknown) => {
+      if (!warned) log.warn({ err }, 'realtime: publishing to Redis failed; other instances miss emits');
+      warned = true;
+      return 0;
+    });
+  return new Proxy(client, {
+    get: (target, property, receiver) =>
+      property === 'publish' ? publish : Reflect.get(target, property, receiver),
+  });
+}
+
+/**
  * Attaches socket.io to the app's HTTP server when the app is ready (DESIGN §6; spec 000 §4, §7): path
  * `/socket.io`, the handshake's `auth.token` resolved like a bearer token (refused without a valid one),
  * `join-feed` joining the caller's rooms, and the fan-out of domain events. With `REDIS_URL` the Redis
@@ -76,11 +100,15 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       cors: { origin: false },
     });
     if (ctx.config.redisUrl) {
-      const pub = new Redis(ctx.config.redisUrl);
-      const sub = pub.duplicate();
+      // Publishing fails at once while Redis is down rather than queueing every emit of the outage in
+      // memory; the subscriber keeps its queue (its subscriptions are sent before it connects).
+      const pub = failFastRedis(ctx.config.redisUrl);
+      const sub = new Redis(ctx.config.redisUrl);
       for (const client of [pub, sub]) client.on('error', (err) => app.log.error({ err }, 'redis adapter'));
       redis = [pub, sub];
-      server.adapter(createAdapter(pub, sub, { key: `${ctx.config.redisPrefix}socket.io` }));
+      server.adapter(
+        createAdapter(publishingSafely(pub, app.log), sub, { key: `${ctx.config.redisPrefix}socket.io` }),
+      );
     }
     server.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
 /**
  * The app's own Redis connections (DESIGN §1.2, issue 9): `commands` carries the shared rate-limit
@@ -13,12 +13,34 @@ export interface RedisConnections {
 }
 
 /**
- * Opens the two connections to `url`. A command fails after one retry instead of waiting for a
- * reconnection without end, so a Redis outage shows as errors (rate limits let requests through,
- * caches stop answering from memory) rather than as requests that hang.
+ * A connection to `url` whose commands fail at once while Redis is unreachable, instead of waiting in
+ * ioredis's offline queue for the next reconnection attempt (up to 2 s apart; each rate limiter of a
+ * request paid it, and a sign-in took 14 s during an outage: security/redis-outage.test.ts). Commands
+ * sent before the first connection attempt settles are still queued, so the client may be used as soon
+ * as it is made; from the first `ready` or `error` on, the queue is off. Not for a subscriber, whose
+ * subscriptions ioredis re-sends by itself after a reconnection.
+ */
+export function failFastRedis(url: string, options: RedisOptions = {}): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, ...options });
+  const failFast = () => {
+    // ioredis reads the option at each command.
+    client.options.enableOfflineQueue = false;
+    client.off('ready', failFast);
+    client.off('error', failFast);
+  };
+  client.on('ready', failFast);
+  client.on('error', failFast);
+  return client;
+}
+
+/**
+ * Opens the two connections to `url`. While Redis is unreachable a command fails at once
+ * ({@link failFastRedis}), so an outage shows as errors (rate limits let requests through uncounted,
+ * caches stop answering from memory) rather than as requests that hang or crawl.
  */
 export function connectRedis(url: string, log: { error(obj: object, msg: string): void }): RedisConnections {
-  const commands = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  const commands = failFastRedis(url);
+  // Made before `commands` connects, so with the offline queue on.
   const subscriber = commands.duplicate();
   for (const [name, client] of [
     ['commands', commands],

@@ -124,4 +124,37 @@ describe('secrets in logs', () => {
     for (const jwt of [token, curatorToken]) expect(log).not.toContain(jwt.split('.')[2]);
     expect(log).not.toMatch(/Bearer\s+ey/);
   });
+
+  // Drizzle's error for a failed statement carries its parameters (`params`, and in its message and
+  // stack): a password hash, an invite code, an email, a push subscription's secret.
+  it('logs a failed query without the values it was sent', async () => {
+    await ctx.database.db.execute(
+      sql.raw(`create function josie_refuse_insert() returns trigger language plpgsql as $$
+               begin raise exception 'insert refused by the test'; end $$`),
+    );
+    await ctx.database.db.execute(
+      sql.raw(`create trigger josie_refuse_insert before insert on users
+               for each row execute function josie_refuse_insert()`),
+    );
+    const from = lines.length;
+    const email = 'query-params@example.test';
+    const name = 'Parameter Person';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name, email, password: 'Pa55word-in-a-failed-query' },
+    });
+    await ctx.database.db.execute(sql.raw('drop trigger josie_refuse_insert on users'));
+    expect(res.statusCode).toBe(500);
+
+    const log = lines.slice(from).join('');
+    // The failure is logged, with the statement and the database's own message.
+    expect(log).toContain('unhandled error');
+    expect(log).toMatch(/insert into \\"users\\"/);
+    expect(log).toContain('insert refused by the test');
+    expect(log).toContain('[redacted]');
+    for (const value of ['$argon2', email, name]) {
+      expect(log.includes(value), `${value} is in the log`).toBe(false);
+    }
+  });
 });

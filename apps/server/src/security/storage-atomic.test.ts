@@ -1,8 +1,18 @@
 /**
  * Uploads are written to a temporary file and moved into place (issue 10 item 4): the local storage
- * adapter never lets a reader see half a file, even when the write fails midway.
+ * adapter never lets a reader see half a file, leaves no temporary file behind when the write or the
+ * move fails, and refuses keys that resolve outside its folder (a sibling folder sharing its name's
+ * prefix included).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +23,7 @@ const trace = vi.hoisted(() => ({
   calls: [] as { op: 'write' | 'rename'; from: string; to?: string; finalExists: boolean }[],
   finalPath: '',
   failWrite: false,
+  failRename: false,
 }));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -36,19 +47,25 @@ vi.mock('node:fs/promises', async (importOriginal) => {
         to: String(to),
         finalExists: exists(trace.finalPath),
       });
+      if (trace.failRename) throw Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' });
       return real.rename(from, to);
     },
   };
 });
 
 describe('local storage writes', () => {
-  const root = mkdtempSync(join(tmpdir(), 'josie-storage-'));
+  // `<tmp>/media`, with a sibling `<tmp>/media-evil` whose name starts with the root's.
+  const parent = mkdtempSync(join(tmpdir(), 'josie-storage-'));
+  const root = join(parent, 'media');
+  const sibling = join(parent, 'media-evil');
+  mkdirSync(sibling, { recursive: true });
   const storage = createLocalStorage(root);
   const bytes = Buffer.from('0123456789'.repeat(1000));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
   beforeEach(() => {
     trace.calls = [];
     trace.failWrite = false;
+    trace.failRename = false;
   });
 
   it('writes a temporary file beside the target and renames it into place', async () => {
@@ -72,10 +89,60 @@ describe('local storage writes', () => {
     await expect(storage.put('josies/b.webp', bytes, 'image/webp')).rejects.toThrow('ENOSPC');
     expect(trace.calls.map((c) => c.op)).toEqual(['write']);
     expect(existsSync(trace.finalPath)).toBe(false);
+    // The half-written temporary file is gone too: a full disk is not filled further by each retry.
+    expect(readdirSync(dirname(trace.finalPath)).filter((f) => f.startsWith('b.webp'))).toEqual([]);
   });
 
-  it('refuses keys that leave the media folder', async () => {
-    await expect(storage.put('../outside.webp', bytes, 'image/webp')).rejects.toThrow('Invalid storage key');
-    expect(existsSync(join(root, '..', 'outside.webp'))).toBe(false);
+  it('removes the temporary file when moving it into place fails', async () => {
+    trace.finalPath = join(root, 'josies', 'c.webp');
+    trace.failRename = true;
+    await expect(storage.put('josies/c.webp', bytes, 'image/webp')).rejects.toThrow('EXDEV');
+    expect(trace.calls.map((c) => c.op)).toEqual(['write', 'rename']);
+    expect(readdirSync(dirname(trace.finalPath)).filter((f) => f.startsWith('c.webp'))).toEqual([]);
+  });
+
+  it('gives concurrent writes of one key distinct temporary files', async () => {
+    trace.finalPath = join(root, 'josies', 'd.webp');
+    const other = Buffer.from('x'.repeat(5000));
+    await Promise.all([
+      storage.put('josies/d.webp', bytes, 'image/webp'),
+      storage.put('josies/d.webp', other, 'image/webp'),
+    ]);
+    const temporary = trace.calls.filter((c) => c.op === 'write').map((c) => c.from);
+    expect(new Set(temporary).size).toBe(2);
+    const stored = readFileSync(trace.finalPath);
+    expect(stored.equals(bytes) || stored.equals(other)).toBe(true);
+  });
+
+  it.each([
+    '../outside.webp',
+    // Resolves to `<tmp>/media-evil/x.webp`, which a bare prefix check on `<tmp>/media` lets through.
+    '../media-evil/x.webp',
+    'josies/../../media-evil/x.webp',
+    // The folder itself is not a file.
+    '',
+    '.',
+    'josies/..',
+  ])('refuses the key %j, which does not name a file inside the media folder', async (key) => {
+    await expect(storage.put(key, bytes, 'image/webp')).rejects.toThrow('Invalid storage key');
+    await expect(storage.remove(key)).rejects.toThrow('Invalid storage key');
+    expect(trace.calls).toEqual([]);
+    expect(existsSync(join(parent, 'outside.webp'))).toBe(false);
+    expect(readdirSync(sibling)).toEqual([]);
+  });
+
+  it('never removes a file of the sibling folder', async () => {
+    writeFileSync(join(sibling, 'keep.webp'), bytes);
+    await expect(storage.remove('../media-evil/keep.webp')).rejects.toThrow('Invalid storage key');
+    expect(existsSync(join(sibling, 'keep.webp'))).toBe(true);
+    rmSync(join(sibling, 'keep.webp'));
+  });
+
+  it('accepts an absolute-looking key as a path inside the folder', async () => {
+    trace.finalPath = join(root, 'etc', 'e.webp');
+    await storage.put('/etc/e.webp', bytes, 'image/webp');
+    expect(readFileSync(trace.finalPath).equals(bytes)).toBe(true);
+    await storage.remove('/etc/e.webp');
+    expect(existsSync(trace.finalPath)).toBe(false);
   });
 });
