@@ -5,11 +5,11 @@
  */
 
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../db/schema.js';
 import { insertPasswordReset } from '../modules/account/reset.queries.js';
 import { hashResetToken } from '../modules/account/reset.service.js';
-import { createLoginLockout } from '../modules/auth/lockout.js';
+import { createLoginLockout, type LoginLockout } from '../modules/auth/lockout.js';
 import { insertSession } from '../modules/auth/queries.js';
 import { createTokenSigner } from '../modules/auth/tokens.js';
 import { pngImage } from '../modules/josies/testing.js';
@@ -22,6 +22,12 @@ const EMBED_ORIGINS = [
   'https://www.youtube.com',
   'https://www.youtube-nocookie.com',
 ];
+
+/**
+ * The foreign scripts the CSP admits: YouTube's IFrame Player API and the widget script it loads (spec 001
+ * §4 YouTube player, §7), by path, so no other script of www.youtube.com runs here.
+ */
+const YOUTUBE_API_SCRIPTS = ['https://www.youtube.com/iframe_api', 'https://www.youtube.com/s/player/'];
 
 /** `default-src 'self'; script-src ...` -> `{ 'default-src': ["'self'"], ... }`. */
 function parseCsp(header: string): Record<string, string[]> {
@@ -60,6 +66,7 @@ describe('response headers and CORS', () => {
           expect(csp[directive] ?? [], `${directive} ${forbidden}`).not.toContain(forbidden);
         }
       }
+      expect(csp['script-src']).toEqual(["'self'", ...YOUTUBE_API_SCRIPTS]);
       // helmet's default: no inline event handlers (`onerror=`) either.
       expect(csp['script-src-attr']).toEqual(["'none'"]);
       expect([...(csp['frame-src'] ?? [])].sort()).toEqual([...EMBED_ORIGINS].sort());
@@ -257,55 +264,66 @@ describe('session tokens', () => {
 });
 
 describe('login lockout (unit)', () => {
-  it('locks after 5 failures for 1, 2, 4 ... minutes, capped, and clears on success', () => {
-    let now = 1_000_000;
-    const lockout = createLoginLockout({ now: () => now });
+  // The library's in-memory store reads Date.now() and expires keys with timers: both follow the fake clock.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** The 429 refusing `email`, or null when an attempt may go on. */
+  const refusal = (lockout: LoginLockout, email: string) =>
+    lockout.assertAllowed(email).then(
+      () => null,
+      (err: unknown) => err as { statusCode: number; message: string },
+    );
+
+  it('locks after 5 failures for 1, 2, 4 ... minutes, capped, and clears on success', async () => {
+    const lockout = createLoginLockout();
     const email = 'target@example.test';
-    const locked = () => {
-      try {
-        lockout.assertAllowed(email);
-        return null;
-      } catch (err) {
-        return err as { statusCode: number; message: string };
-      }
-    };
-    for (let i = 0; i < 4; i++) lockout.recordFailure(email);
-    expect(locked()).toBeNull();
-    lockout.recordFailure(email);
-    expect(locked()).toMatchObject({ statusCode: 429, message: expect.stringContaining('1 minute.') });
-    expect(lockout.size()).toBe(1);
+    for (let i = 0; i < 4; i++) await lockout.recordFailure(email);
+    expect(await refusal(lockout, email)).toBeNull();
+    await lockout.recordFailure(email);
+    expect(await refusal(lockout, email)).toMatchObject({
+      statusCode: 429,
+      message: 'Too many failed sign-in attempts. Please try again in 1 minute.',
+    });
     // Other accounts are unaffected.
-    expect(() => lockout.assertAllowed('someone-else@example.test')).not.toThrow();
+    expect(await refusal(lockout, 'someone-else@example.test')).toBeNull();
 
     const delays: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const start = now;
-      while (locked()) now += 1_000;
-      delays.push(Math.round((now - start) / 60_000));
-      lockout.recordFailure(email);
+      const start = Date.now();
+      while (await refusal(lockout, email)) vi.advanceTimersByTime(1_000);
+      delays.push(Math.round((Date.now() - start) / 60_000));
+      await lockout.recordFailure(email);
     }
     // The 5th failure locked for 1 minute; each later failure doubles the lock, up to 15 minutes.
     expect(delays).toEqual([1, 2, 4, 8, 15, 15]);
+    expect((await refusal(lockout, email))?.message).toContain('15 minutes.');
 
-    now += 15 * 60_000;
-    lockout.recordSuccess(email);
-    expect(lockout.size()).toBe(0);
-    for (let i = 0; i < 4; i++) lockout.recordFailure(email);
-    expect(locked()).toBeNull();
+    vi.advanceTimersByTime(15 * 60_000);
+    await lockout.recordSuccess(email);
+    // The success cleared the count (11 failures so far): four new failures do not lock.
+    for (let i = 0; i < 4; i++) await lockout.recordFailure(email);
+    expect(await refusal(lockout, email)).toBeNull();
   });
 
-  it('forgets quiet records and keeps at most maxEntries emails', () => {
-    let now = 0;
-    const lockout = createLoginLockout({ now: () => now, maxEntries: 3, forgetAfterMs: 60 * 60_000 });
-    for (const e of ['a', 'b', 'c', 'd']) lockout.recordFailure(`${e}@example.test`);
-    expect(lockout.size()).toBe(3);
-    for (let i = 0; i < 5; i++) lockout.recordFailure('locked@example.test');
-    expect(() => lockout.assertAllowed('locked@example.test')).toThrow();
-    now += 2 * 60 * 60_000;
-    expect(() => lockout.assertAllowed('locked@example.test')).not.toThrow();
-    lockout.recordFailure('locked@example.test');
-    // A record quiet for longer than forgetAfterMs starts again from zero: one failure does not lock.
-    expect(() => lockout.assertAllowed('locked@example.test')).not.toThrow();
+  it('forgets a count after forgetAfterMs and keeps at most maxEntries emails', async () => {
+    const lockout = createLoginLockout({ maxEntries: 3, forgetAfterMs: 60 * 60_000 });
+    for (let i = 0; i < 5; i++) await lockout.recordFailure('locked@example.test');
+    expect(await refusal(lockout, 'locked@example.test')).not.toBeNull();
+    for (const e of ['a', 'b']) await lockout.recordFailure(`${e}@example.test`);
+    expect(await refusal(lockout, 'locked@example.test')).not.toBeNull();
+    // A fourth email evicts the least recently failed one, lock and count.
+    await lockout.recordFailure('c@example.test');
+    expect(await refusal(lockout, 'locked@example.test')).toBeNull();
+
+    for (let i = 0; i < 4; i++) await lockout.recordFailure('quiet@example.test');
+    vi.advanceTimersByTime(2 * 60 * 60_000);
+    await lockout.recordFailure('quiet@example.test');
+    // A count older than forgetAfterMs starts again from zero: a fifth failure does not lock.
+    expect(await refusal(lockout, 'quiet@example.test')).toBeNull();
   });
 });
 

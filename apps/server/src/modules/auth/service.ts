@@ -30,7 +30,10 @@ export function createAuthService(deps: {
   tokens: TokenSigner;
   users: UsersService;
   sessionTtlMs: number;
-  /** Per-email back-off after repeated failed sign-ins; one in this process's memory by default. */
+  /**
+   * Per-email back-off after repeated failed sign-ins; one in this process's memory by default, in Redis
+   * when the app runs several instances (app.ts).
+   */
   lockout?: LoginLockout;
   /** Live sessions in memory with cross-instance revocation (issue 9); none cached by default. */
   sessions?: SessionCache;
@@ -78,15 +81,15 @@ export function createAuthService(deps: {
      *   429 while the email is locked (checked before the password).
      */
     async login(body: LoginBody): Promise<AuthResponse> {
-      lockout.assertAllowed(body.email);
+      await lockout.assertAllowed(body.email);
       const user = await findUserByEmail(db, body.email);
       dummyHash ??= hashPassword(crypto.randomUUID());
       const ok = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
       if (!user?.passwordHash || !ok) {
-        lockout.recordFailure(body.email);
+        await lockout.recordFailure(body.email);
         throw errors.unauthenticated('Invalid email or password');
       }
-      lockout.recordSuccess(body.email);
+      await lockout.recordSuccess(body.email);
       return startSession(user.id);
     },
 
