@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** One measured endpoint. */
@@ -8,6 +9,11 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /**
+   * CPU time the server process spent per request, in µs (user + system, from `/proc/<pid>/stat`): on a
+   * shared machine it moves far less with other work than requests/s do. Undefined without `serverPid`.
+   */
+  serverCpuUs?: number;
 }
 
 /** Options of one load run. */
@@ -20,22 +26,51 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Request body sent with every request (JSON text). */
   body?: string;
-  /** Varies the path per request (e.g. a random josie). */
+  /**
+   * Varies the path per request (e.g. a random josie). A fixed list of paths would be cheaper for the load
+   * generator, but autocannon walks it in step on every connection, so all 50 would miss the cache on the
+   * same josie at once: not a reader's pattern.
+   */
   path?: () => string;
+  /**
+   * Seconds of the same load run first and not recorded (BENCH_WARMUP, 2): the JIT compiles the hot
+   * paths and caches fill as they would in a server that has been up for a while.
+   */
+  warmupSec?: number;
+  /** The server's process id, to read its CPU time ({@link LoadResult.serverCpuUs}). */
+  serverPid?: number;
+}
+
+/** CPU time (user + system) of process `pid` so far, in µs; Linux only. */
+function processCpuUs(pid: number): number {
+  // Fields after the parenthesised command name; utime and stime are the 12th and 13th of them.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1e6) / 100; // USER_HZ is 100 on Linux
 }
 
 /** Runs autocannon against one endpoint and answers requests/s and p50/p99 latency in ms. */
 export async function load(opts: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({
-    url: opts.url,
-    connections: opts.connections ?? 50,
-    duration: opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 10),
-    method: opts.method ?? 'GET',
-    headers: opts.headers,
-    body: opts.body,
-    requests: opts.path ? [{ setupRequest: (req) => ({ ...req, path: opts.path!() }) }] : undefined,
-  });
+  const run = (duration: number) =>
+    autocannon({
+      url: opts.url,
+      connections: opts.connections ?? 50,
+      duration,
+      method: opts.method ?? 'GET',
+      headers: opts.headers,
+      body: opts.body,
+      requests: opts.path ? [{ setupRequest: (req) => ({ ...req, path: opts.path!() }) }] : undefined,
+    });
+  const warmup = opts.warmupSec ?? Number(process.env.BENCH_WARMUP ?? 2);
+  if (warmup > 0) await run(warmup);
+  const cpuBefore = opts.serverPid ? processCpuUs(opts.serverPid) : 0;
+  const result = await run(opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 10));
+  const cpu = opts.serverPid ? processCpuUs(opts.serverPid) - cpuBefore : 0;
   return {
+    ...(opts.serverPid && result.requests.total > 0
+      ? { serverCpuUs: Math.round(cpu / result.requests.total) }
+      : {}),
     name: opts.name,
     requestsPerSec: result.requests.average,
     p50: result.latency.p50,
@@ -53,6 +88,7 @@ export function printTable(results: LoadResult[], baseline?: LoadResult): void {
     'p50 ms': r.p50,
     'p99 ms': r.p99,
     'vs bare': baseline ? `${((100 * r.requestsPerSec) / baseline.requestsPerSec).toFixed(1)}%` : '',
+    'server CPU µs/req': r.serverCpuUs ?? '',
     errors: r.errors,
     non2xx: r.non2xx,
   }));

@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   // Many instances (issue 9): in-memory caches with invalidation across instances (0 turns one off).
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   FLAGS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  // Published josies, readers' likes and saves, first feed pages (modules/feed/read-caches.ts).
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   // S3-compatible object storage for uploads; unset S3_BUCKET keeps media on local disk.
   S3_BUCKET: optionalString,
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -176,8 +178,15 @@ export function buildConfig(env: Record<string, string | undefined>) {
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS },
-    /** How long live sessions and the feature flags stay in memory (ms; 0: not cached). Issue 9. */
-    cache: { sessionTtlMs: e.SESSION_CACHE_TTL_MS, flagsTtlMs: e.FLAGS_CACHE_TTL_MS },
+    /**
+     * How long live sessions, the feature flags and the read caches (published josies, readers' marks,
+     * first feed pages) stay in memory (ms; 0: not cached). Issue 9.
+     */
+    cache: {
+      sessionTtlMs: e.SESSION_CACHE_TTL_MS,
+      flagsTtlMs: e.FLAGS_CACHE_TTL_MS,
+      readTtlMs: e.READ_CACHE_TTL_MS,
+    },
     /**
      * S3-compatible object storage for uploads (issue 9), or null for local disk under `DATA_DIR/media`.
      * `endpoint` set (MinIO, R2, Ceph...) means path-style URLs; unset means AWS virtual-hosted ones.

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { AppJobQueue } from './jobs/app-jobs.js';
 import type { AuthService } from './modules/auth/service.js';
+import type { ReadCaches } from './modules/feed/read-caches.js';
 import type { FlagsService } from './modules/flags/service.js';
 import type { UsersService } from './modules/users/service.js';
 import type { EventBus } from './realtime/bus.js';
@@ -36,4 +37,6 @@ export interface AppContext {
   bus: EventBus;
   /** The durable job queue (emails and push messages after commit; decision 0006). */
   jobs: AppJobQueue;
+  /** Cached hot reads (published josies, readers' marks, first feed pages), invalidated on writes. */
+  reads: ReadCaches;
 }

@@ -13,7 +13,10 @@ export async function privateEtag(
   payload: unknown,
 ): Promise<unknown> {
   if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+  // A handler that knows its answer's version already (the read cache) sets the tag itself: no hashing.
+  const preset = reply.getHeader('etag');
+  const etag =
+    typeof preset === 'string' ? preset : `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
   reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
   const wanted = request.headers['if-none-match'];
   if (wanted?.split(',').some((tag) => tag.trim() === etag)) {

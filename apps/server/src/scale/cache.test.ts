@@ -78,6 +78,77 @@ describe('invalidated cache', () => {
   });
 });
 
+describe('tagged invalidated cache', () => {
+  type Page = { n: number; shows: string[] };
+  const tagged = (max = 10) =>
+    createInvalidatedCache<Page>({
+      invalidation: { reliable: true },
+      ttlMs: 60_000,
+      max,
+      tags: (p) => p.shows,
+    });
+
+  it('drops exactly the entries carrying a tag', async () => {
+    const cache = tagged();
+    let loads = 0;
+    const page = (shows: string[]) => async () => ({ n: ++loads, shows });
+    await cache.get('a', page(['j1', 'j2']));
+    await cache.get('b', page(['j2']));
+    await cache.get('c', page(['j3']));
+    cache.deleteTagged('j2');
+    expect(cache.size).toBe(1);
+    expect(await cache.get('c', page(['j3']))).toEqual({ n: 3, shows: ['j3'] });
+    expect(await cache.get('a', page(['j1']))).toEqual({ n: 4, shows: ['j1'] });
+    // `a` was replaced by a value no longer showing j2: a later j2 invalidation leaves it.
+    cache.deleteTagged('j2');
+    cache.deleteTagged('nothing');
+    expect(cache.size).toBe(2);
+  });
+
+  it('forgets the tags of evicted entries, so a reloaded key is not dropped for its old tags', async () => {
+    const cache = tagged(1);
+    await cache.get('a', async () => ({ n: 1, shows: ['j1'] }));
+    await cache.get('b', async () => ({ n: 2, shows: ['j2'] })); // evicts a
+    await cache.get('a', async () => ({ n: 3, shows: ['j3'] })); // evicts b
+    cache.deleteTagged('j1');
+    cache.deleteTagged('j2');
+    expect(cache.size).toBe(1);
+    expect(await cache.get('a', async () => ({ n: 4, shows: [] }))).toEqual({ n: 3, shows: ['j3'] });
+  });
+
+  it('holds values up to a total size when bounded by size', async () => {
+    const cache = createInvalidatedCache<{ bytes: number }>({
+      invalidation: { reliable: true },
+      ttlMs: 60_000,
+      max: 100,
+      bySize: { size: (v) => v.bytes, maxSize: 100 },
+    });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => ({ bytes: 40 }));
+    expect(cache.size).toBe(2);
+  });
+
+  it('keeps out a load overtaken by an invalidation of its key or tags, and only such a load', async () => {
+    const cache = tagged();
+    const inFlight = deferred<Page>();
+    const first = cache.get('a', () => inFlight.promise);
+    cache.deleteTagged('j9'); // unrelated
+    cache.delete('other');
+    inFlight.resolve({ n: 1, shows: ['j1'] });
+    await first;
+    expect(await cache.get('a', async () => ({ n: 2, shows: [] }))).toEqual({ n: 1, shows: ['j1'] });
+
+    for (const overtake of [() => cache.deleteTagged('j5'), () => cache.delete('b'), () => cache.clear()]) {
+      const slow = deferred<Page>();
+      const load = cache.get('b', () => slow.promise);
+      overtake();
+      slow.resolve({ n: 3, shows: ['j5'] });
+      await load;
+      expect(await cache.get('b', async () => ({ n: 4, shows: [] }))).toEqual({ n: 4, shows: [] });
+      cache.delete('b');
+    }
+  });
+});
+
 describe('session cache', () => {
   const user = { id: 'u1', role: 'listener' as const, email: 'a@example.test', name: 'A' };
 

@@ -10,7 +10,9 @@ import { countQueries } from '../test/queries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000' });
+  // The database path (a josie not yet cached, or a reader served uncached): the read cache is off here;
+  // `read-caches.test.ts` covers it.
+  ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000', READ_CACHE_TTL_MS: '0' });
 });
 afterAll(async () => {
   await ctx.close();

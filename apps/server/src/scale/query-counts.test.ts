@@ -11,7 +11,9 @@ import { countQueries } from '../test/queries.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000' });
+  // The database path is what is counted here: the read cache (first feed pages) is off; its own tests
+  // are `read-caches.test.ts`.
+  ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000', READ_CACHE_TTL_MS: '0' });
 });
 afterAll(async () => {
   await ctx.close();

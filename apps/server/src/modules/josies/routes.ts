@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { privateEtag } from '../../lib/etag.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { actor } from '../../plugins/auth.js';
+import { sendSerialized } from '../feed/read-caches.js';
 import { readJosieForm, uploadedImage } from './form.js';
 import { createJosiesService } from './service.js';
 
@@ -41,7 +42,9 @@ export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (request) => ({ data: { posts: await josies.listMine(actor(request)) } }),
   );
 
-  // Tagged (ETag, 304 on If-None-Match): a josie is read far more often than it changes.
+  // Tagged (ETag, 304 on If-None-Match): a josie is read far more often than it changes. A published
+  // josie is answered from the read cache (invalidated on edit, review, delete and like; issue 9) unless
+  // the reader is its creator or a reviewer.
   app.get(
     '/api/josies/:id',
     {
@@ -50,7 +53,11 @@ export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       serializerCompiler: presentedJson,
       onSend: privateEtag,
     },
-    async (request) => josies.get(request.user, request.params.id),
+    async (request, reply) => {
+      const cached = await ctx.reads.josie(request.user, request.params.id);
+      if (cached === undefined) return josies.get(request.user, request.params.id);
+      return sendSerialized(reply.header('etag', cached.etag), cached.body);
+    },
   );
 
   app.put(

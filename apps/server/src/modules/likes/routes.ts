@@ -9,7 +9,7 @@ import { createLikesService } from './service.js';
  * saved list itself is `GET /api/josies/saved` in the feed module.
  */
 export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const likes = createLikesService({ db: ctx.db });
+  const likes = createLikesService({ db: ctx.db, reads: ctx.reads });
 
   app.post(
     '/api/josies/:id/like',

@@ -3,6 +3,7 @@ import { validate as isUuid } from 'uuid';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { ReadCaches } from '../feed/read-caches.js';
 import {
   bumpLikeCount,
   deleteLike,
@@ -16,9 +17,13 @@ import {
 
 const notFound = () => errors.notFound('Josie not found');
 
-/** Likes and saves of published josies (spec 000 §4 Like; DESIGN §5, §9.15). Both are toggles. */
-export function createLikesService(deps: { db: Db }) {
-  const { db } = deps;
+/**
+ * Likes and saves of published josies (spec 000 §4 Like; DESIGN §5, §9.15). Both are toggles. After each
+ * commit the read caches are told (`reads`; issue 9): a like changes the josie's count and the user's marks,
+ * a save the user's marks.
+ */
+export function createLikesService(deps: { db: Db; reads?: Pick<ReadCaches, 'liked' | 'saved'> }) {
+  const { db, reads } = deps;
 
   return {
     /**
@@ -40,6 +45,7 @@ export function createLikesService(deps: { db: Db }) {
           likeCount: added ? await bumpLikeCount(tx, josieId, 1) : await likeCountOf(tx, josieId),
         };
       });
+      await reads?.liked(actor.id, josieId);
       return { data };
     },
 
@@ -55,6 +61,7 @@ export function createLikesService(deps: { db: Db }) {
         await insertSave(tx, josieId, actor.id);
         return true;
       });
+      await reads?.saved(actor.id);
       return { data: { saved } };
     },
   };

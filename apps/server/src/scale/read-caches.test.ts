@@ -1,0 +1,300 @@
+/**
+ * The read caches (issue 9 §3; `modules/feed/read-caches.ts`): published josies, readers' marks and first
+ * feed pages answered from memory, and every write that changes what they show dropping them: edit,
+ * approve, reject, delete, like, save, follow, unfollow, a new publication, a user's deletion. Through the
+ * HTTP API, so a missing invalidation shows as a stale answer; on PGlite or `TEST_DATABASE_URL`, and across
+ * two app instances sharing one database through Redis pub/sub when `TEST_REDIS_URL` is set.
+ */
+import { FeedResponse, type Josie } from '@josie/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { josieLikes } from '../db/schema.js';
+import { MARKS_CACHE_LIMIT } from '../modules/feed/read-caches.js';
+import { insertJosie, insertJosies } from '../modules/feed/testing.js';
+import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
+import { countQueries } from '../test/queries.js';
+
+type Inject = TestContext['app']['inject'];
+
+/** The API calls the tests make, on one app instance. */
+function api(inject: Inject) {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    user?: TestUser,
+    payload?: object,
+  ) => {
+    const res = await inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
+    return res;
+  };
+  const ok = async (method: 'POST' | 'PUT' | 'DELETE', url: string, user: TestUser, payload?: object) => {
+    const res = await call(method, url, user, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+    return res;
+  };
+  return {
+    read: (id: string, user?: TestUser) => call('GET', `/api/josies/${id}`, user),
+    async josie(id: string, user?: TestUser): Promise<Josie> {
+      const res = await call('GET', `/api/josies/${id}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    },
+    async feed(user: TestUser) {
+      const res = await call('GET', '/api/josies/feed', user);
+      expect(res.statusCode, res.body).toBe(200);
+      return FeedResponse.parse(res.json()).data;
+    },
+    like: (id: string, user: TestUser) => ok('POST', `/api/josies/${id}/like`, user),
+    save: (id: string, user: TestUser) => ok('POST', `/api/josies/${id}/save`, user),
+    follow: (curator: TestUser, user: TestUser) => ok('POST', `/api/users/follow/${curator.user._id}`, user),
+    unfollow: (curator: TestUser, user: TestUser) =>
+      ok('POST', `/api/users/unfollow/${curator.user._id}`, user),
+    edit: (id: string, user: TestUser, title: string) =>
+      ok('PUT', `/api/josies/${id}`, user, {
+        title,
+        paragraphs: [{ type: 'text', content: `${title}, the text.` }],
+      }),
+    approve: (id: string, editor: TestUser) => ok('PUT', `/api/josies/${id}/approve`, editor),
+    reject: (id: string, editor: TestUser) =>
+      ok('PUT', `/api/josies/${id}/reject`, editor, { rejectionReason: 'Add a track' }),
+    remove: (id: string, user: TestUser) => ok('DELETE', `/api/josies/${id}`, user),
+    deleteUser: (id: string, admin: TestUser) => ok('DELETE', `/api/admin/users/${id}`, admin),
+  };
+}
+
+/** The ids of a feed page's posts. */
+const ids = (page: { posts: Josie[] }) => page.posts.map((p) => p._id);
+
+describe('read caches on one instance', () => {
+  let ctx: TestContext;
+  let a: ReturnType<typeof api>;
+  beforeAll(async () => {
+    ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000', READ_CACHE_TTL_MS: '300000' });
+    a = api(ctx.app.inject.bind(ctx.app));
+  });
+  afterAll(() => ctx.close());
+
+  it('answers a repeated josie read from memory, with an ETag that follows likes', async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const reader = await createUser(ctx);
+    const josie = await insertJosie(ctx.database.db, curator.user._id);
+    const first = await a.read(josie.id, reader);
+    await a.read(josie.id);
+    expect(await countQueries(ctx, () => a.read(josie.id, reader))).toBe(0);
+    expect(await countQueries(ctx, () => a.read(josie.id))).toBe(0);
+
+    // The cached body has the uncached answer's fields in the same order (the creator's is read uncached).
+    const cached = await a.read(josie.id, reader);
+    expect(cached.body).toBe(first.body);
+    expect(cached.headers.etag).toBe(first.headers.etag);
+    expect(cached.headers['content-type']).toBe('application/json; charset=utf-8');
+    const uncached = (await a.read(josie.id, curator)).json();
+    expect(Object.keys(cached.json())).toEqual(Object.keys(uncached));
+    expect(cached.json()).toEqual({ ...uncached, reviews: [], rejectionReason: null });
+    const etag = String(first.headers.etag);
+    const again = await ctx.app.inject({
+      url: `/api/josies/${josie.id}`,
+      headers: { ...reader.auth, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+
+    await a.like(josie.id, reader);
+    const liked = await a.read(josie.id, reader);
+    expect(liked.json()).toMatchObject({ likeCount: 1, likedByMe: true, savedByMe: false });
+    expect(liked.headers.etag).not.toBe(etag);
+    expect(await a.josie(josie.id)).toMatchObject({ likeCount: 1, likedByMe: false });
+    await a.save(josie.id, reader);
+    expect(await a.josie(josie.id, reader)).toMatchObject({ likedByMe: true, savedByMe: true });
+    await a.like(josie.id, reader);
+    expect(await a.josie(josie.id, reader)).toMatchObject({
+      likeCount: 0,
+      likedByMe: false,
+      savedByMe: true,
+    });
+  });
+
+  it('shows an edit, an approval, a rejection and a delete at once', async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const editor = await createUser(ctx, { role: 'editor' });
+    const reader = await createUser(ctx);
+    const josie = await insertJosie(ctx.database.db, curator.user._id, { title: 'First words' });
+    expect((await a.josie(josie.id, reader)).title).toBe('First words');
+
+    // The creator's edit sends it back to review: readers no longer see it.
+    await a.edit(josie.id, curator, 'Second words');
+    expect((await a.read(josie.id, reader)).statusCode).toBe(404);
+    expect((await a.read(josie.id)).statusCode).toBe(404);
+    await a.approve(josie.id, editor);
+    expect((await a.josie(josie.id, reader)).title).toBe('Second words');
+
+    await a.edit(josie.id, curator, 'Third words');
+    await a.reject(josie.id, editor);
+    expect((await a.read(josie.id, reader)).statusCode).toBe(404);
+
+    const other = await insertJosie(ctx.database.db, curator.user._id);
+    await a.josie(other.id, reader);
+    await a.remove(other.id, curator);
+    expect((await a.read(other.id, reader)).statusCode).toBe(404);
+  });
+
+  it('serves the creator and reviewers uncached, with the review history', async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const editor = await createUser(ctx, { role: 'editor' });
+    const reader = await createUser(ctx);
+    const josie = await insertJosie(ctx.database.db, curator.user._id, {
+      status: 'pending',
+      publishedAt: null,
+    });
+    await a.approve(josie.id, editor);
+    expect((await a.josie(josie.id, reader)).reviews).toEqual([]);
+    for (const user of [curator, editor]) {
+      expect((await a.josie(josie.id, user)).reviews).toEqual([
+        expect.objectContaining({ action: 'approved' }),
+      ]);
+      expect(await countQueries(ctx, () => a.read(josie.id, user))).toBeGreaterThan(0);
+    }
+  });
+
+  it("caches a reader's first feed page and drops it for follows, publications, likes, saves and deletes", async () => {
+    const reader = await createUser(ctx);
+    const liker = await createUser(ctx);
+    const editor = await createUser(ctx, { role: 'editor' });
+    const c1 = await createUser(ctx, { role: 'curator' });
+    const c2 = await createUser(ctx, { role: 'curator' });
+    const base = new Date(Date.now() - 3_600_000);
+    const old1 = await insertJosies(ctx.database.db, c1.user._id, 3, base);
+    const old2 = await insertJosies(ctx.database.db, c2.user._id, 2, new Date(base.getTime() - 60_000));
+    await a.follow(c1, reader);
+    expect(ids(await a.feed(reader))).toEqual(old1.map((j) => j.id));
+    expect(await countQueries(ctx, () => a.feed(reader))).toBe(0);
+
+    // Follow -> the new curator's josies join the page; unfollow -> they leave it.
+    await a.follow(c2, reader);
+    expect(ids(await a.feed(reader))).toEqual([...old1, ...old2].map((j) => j.id));
+    await a.unfollow(c2, reader);
+    expect(ids(await a.feed(reader))).toEqual(old1.map((j) => j.id));
+
+    // A new publication of a followed curator (approved through the API) comes first.
+    const fresh = await insertJosie(ctx.database.db, c1.user._id, { status: 'pending', publishedAt: null });
+    await a.approve(fresh.id, editor);
+    expect(ids(await a.feed(reader))[0]).toBe(fresh.id);
+
+    // likeCount: someone else's like shows at once (the rule: never older than the last like committed).
+    await a.like(old1[0]!.id, liker);
+    expect((await a.feed(reader)).posts.find((p) => p._id === old1[0]!.id)).toMatchObject({
+      likeCount: 1,
+      likedByMe: false,
+    });
+    // The reader's own like and save.
+    await a.like(old1[1]!.id, reader);
+    await a.save(old1[2]!.id, reader);
+    const marked = (await a.feed(reader)).posts;
+    expect(marked.find((p) => p._id === old1[1]!.id)).toMatchObject({ likeCount: 1, likedByMe: true });
+    expect(marked.find((p) => p._id === old1[2]!.id)).toMatchObject({ savedByMe: true });
+
+    // The creator's edit (back to review) and a delete take josies off the page.
+    await a.edit(old1[0]!.id, c1, 'Edited');
+    await a.remove(old1[1]!.id, c1);
+    expect(ids(await a.feed(reader))).toEqual([fresh.id, old1[2]!.id]);
+    expect(await countQueries(ctx, () => a.feed(reader))).toBe(0);
+  });
+
+  it("drops a deleted curator's josies and pages, and the likes they gave", async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const reader = await createUser(ctx);
+    const gone = await createUser(ctx, { role: 'curator' });
+    const stays = await createUser(ctx, { role: 'curator' });
+    const theirs = await insertJosie(ctx.database.db, gone.user._id);
+    const kept = await insertJosie(ctx.database.db, stays.user._id);
+    await a.follow(gone, reader);
+    await a.follow(stays, reader);
+    await a.like(kept.id, gone);
+    expect(ids(await a.feed(reader))).toContain(theirs.id);
+    expect((await a.josie(kept.id, reader)).likeCount).toBe(1);
+    await a.josie(theirs.id, reader);
+
+    await a.deleteUser(gone.user._id, admin);
+    expect((await a.read(theirs.id, reader)).statusCode).toBe(404);
+    expect(ids(await a.feed(reader))).toEqual([kept.id]);
+    expect((await a.josie(kept.id, reader)).likeCount).toBe(0);
+  });
+
+  it(`reads the marks of a reader with more than ${MARKS_CACHE_LIMIT} likes per request`, async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const prolific = await createUser(ctx);
+    const josie = await insertJosie(ctx.database.db, curator.user._id);
+    await ctx.database.db.execute(sql`
+      insert into josies (creator_id, title, paragraphs, status, published_at)
+      select ${curator.user._id}, 'bulk ' || g, '[]'::jsonb, 'published', now() - g * interval '1 second'
+      from generate_series(1, ${MARKS_CACHE_LIMIT + 1}) g`);
+    await ctx.database.db.execute(sql`
+      insert into josie_likes (josie_id, user_id)
+      select id, ${prolific.user._id} from josies where title like 'bulk %'`);
+    expect(await a.josie(josie.id, prolific)).toMatchObject({ likedByMe: false });
+    await a.like(josie.id, prolific);
+    expect(await a.josie(josie.id, prolific)).toMatchObject({ likedByMe: true, likeCount: 1 });
+    // The josie is cached; the marks are one statement, not the reader's 5,000 likes.
+    expect(await countQueries(ctx, () => a.read(josie.id, prolific))).toBe(1);
+    const likes = await ctx.database.db.$count(josieLikes);
+    expect(likes).toBeGreaterThan(MARKS_CACHE_LIMIT);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('read caches across two instances (Redis pub/sub)', () => {
+  let ctx: TestContext;
+  let other: TestContext['app'];
+  let a: ReturnType<typeof api>;
+  let b: ReturnType<typeof api>;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      RATE_LIMIT_AUTH_MAX: '10000',
+      READ_CACHE_TTL_MS: '300000',
+      REDIS_URL: redisUrl!,
+    });
+    // A second instance on the same database and Redis channel (the same REDIS_PREFIX).
+    const { buildApp } = await import('../app.js');
+    other = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    await other.ready();
+    a = api(ctx.app.inject.bind(ctx.app));
+    b = api(other.inject.bind(other));
+  });
+  afterAll(async () => {
+    await other?.close();
+    await ctx?.close();
+  });
+
+  it("drops B's cached josie and feed page for writes made on A", async () => {
+    const reader = await createUser(ctx);
+    const liker = await createUser(ctx);
+    const editor = await createUser(ctx, { role: 'editor' });
+    const curator = await createUser(ctx, { role: 'curator' });
+    const later = await createUser(ctx, { role: 'curator' });
+    const josie = await insertJosie(ctx.database.db, curator.user._id, { title: 'Before' });
+    const laterJosie = await insertJosie(ctx.database.db, later.user._id, {
+      publishedAt: new Date(Date.now() - 3_600_000),
+    });
+    await a.follow(curator, reader);
+    // Let B's subscription be confirmed before it caches anything.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ids(await b.feed(reader))).toEqual([josie.id]);
+    expect(await b.josie(josie.id, reader)).toMatchObject({ title: 'Before', likeCount: 0 });
+
+    await a.like(josie.id, liker);
+    await expect.poll(async () => (await b.josie(josie.id, reader)).likeCount).toBe(1);
+    await expect.poll(async () => (await b.feed(reader)).posts[0]?.likeCount).toBe(1);
+    await a.like(josie.id, reader);
+    await expect.poll(async () => (await b.josie(josie.id, reader)).likedByMe).toBe(true);
+
+    await a.follow(later, reader);
+    await expect.poll(async () => ids(await b.feed(reader))).toEqual([josie.id, laterJosie.id]);
+
+    await a.edit(josie.id, curator, 'After');
+    await expect.poll(async () => (await b.read(josie.id, reader)).statusCode).toBe(404);
+    await expect.poll(async () => ids(await b.feed(reader))).toEqual([laterJosie.id]);
+    await a.approve(josie.id, editor);
+    await expect.poll(async () => (await b.josie(josie.id, reader)).title).toBe('After');
+    await expect.poll(async () => ids(await b.feed(reader))).toEqual([josie.id, laterJosie.id]);
+  });
+});
