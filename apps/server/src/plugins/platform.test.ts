@@ -74,7 +74,10 @@ describe('platform: health, metrics, docs, errors, web app', () => {
   it('sends security headers: CSP without inline scripts, nosniff, HSTS, frame-ancestors', async () => {
     const res = await ctx.app.inject({ url: '/' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    // Scripts: our own, and YouTube's IFrame Player API with the widget script it loads (spec 001 §4).
+    expect(csp).toContain(
+      "script-src 'self' https://www.youtube.com/iframe_api https://www.youtube.com/s/player/;",
+    );
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain('frame-src https://open.spotify.com https://www.youtube.com');
     expect(csp).toContain("frame-ancestors 'self'");

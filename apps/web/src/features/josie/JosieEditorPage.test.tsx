@@ -498,7 +498,8 @@ describe('josie editor: advanced mode (spec 001 §2, flag editor_advanced_mode)'
     expect(screen.getByLabelText('Content')).toHaveValue('Some words');
     const preview = screen.getByRole('region', { name: 'Live preview' });
     expect(within(preview).getByText('Reordered')).toBeInTheDocument();
-    expect(within(preview).getByTitle('YouTube video')).toBeInTheDocument();
+    // The preview holds the video's player box (the player mounts once the box is in view).
+    expect(within(preview).getByText('Loading the YouTube player…')).toBeInTheDocument();
 
     expect(screen.getByRole('button', { name: 'Move Text up' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Drag to reorder: Video' })).toBeInTheDocument();

@@ -24,6 +24,7 @@ export {
   SPOTIFY_EMBED_HEIGHT,
   VideoEmbed,
   type VideoEmbedProps,
-  YOUTUBE_ALLOW,
+  YouTubeEmbed,
+  type YouTubeEmbedProps,
 } from './components/VideoEmbed';
 export { displayStatus, latestRejectionReason, wasRejected } from './status';

@@ -1,9 +1,9 @@
-import { type AudioItemContent, audioEmbedFor, isImageSource } from '@josie/contract';
+import { type AudioItemContent, audioEmbedFor, isImageSource, parseAudioUrl } from '@josie/contract';
 import { ExternalLink, Music } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { focusRing } from '../../../ui/Button';
-import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YOUTUBE_ALLOW } from './VideoEmbed';
+import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
 
 export interface AudioCardProps {
   /** The `audioItem` paragraph's content (spec 001 §3). */
@@ -35,6 +35,7 @@ export function AudioCard({ item, player = true, className }: AudioCardProps) {
   const label = useAudioItemLabel(item);
   const provider = t(`josie.audio.provider.${item.provider}`);
   const embed = player ? audioEmbedFor(item) : null;
+  const youtube = embed?.provider === 'youtube' ? parseAudioUrl(item.url) : null;
   const cover = item.image && isImageSource(item.image) ? item.image : null;
   return (
     <article
@@ -94,18 +95,16 @@ export function AudioCard({ item, player = true, className }: AudioCardProps) {
           className="block w-full rounded-xl border-0"
         />
       )}
-      {embed?.provider === 'youtube' && (
-        <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-zinc-900">
-          <iframe
-            src={embed.src}
-            title={t('josie.audio.player', { provider, name: label })}
-            loading="lazy"
-            allow={YOUTUBE_ALLOW}
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-            className="absolute inset-0 size-full border-0"
-          />
-        </div>
+      {embed?.provider === 'youtube' && youtube?.provider === 'youtube' && (
+        <YouTubeEmbed
+          video={{
+            type: youtube.type === 'playlist' ? 'playlist' : 'video',
+            id: youtube.id,
+            url: youtube.url,
+          }}
+          title={t('josie.audio.player', { provider, name: label })}
+          className="rounded-xl shadow-none"
+        />
       )}
     </article>
   );

@@ -1,14 +1,59 @@
-import { embedFor, type VideoContent } from '@josie/contract';
+import { embedFor, parseVideoUrl, type VideoContent, type VideoRef } from '@josie/contract';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { Spinner } from '../../../ui/Spinner';
+import { useInView } from '../../account/useInView';
 
-/** Permissions the YouTube player asks for (its own embed code's list). */
-export const YOUTUBE_ALLOW =
-  'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
 /** Permissions the Spotify player asks for. */
 export const SPOTIFY_ALLOW = 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture';
 /** Height of the Spotify embed player in pixels (spec 001 §9). */
 export const SPOTIFY_EMBED_HEIGHT = 152;
+
+// The player and its API loader are a chunk of their own, fetched when a video first comes into view, so
+// pages without a visible video (and the first page's bundle) do not pay for them.
+const YouTubePlayer = lazy(() => import('./YouTubePlayer').then((m) => ({ default: m.YouTubePlayer })));
+
+export interface YouTubeEmbedProps {
+  /** The video or playlist, as parsed from its link. */
+  video: VideoRef;
+  /** The player's accessible name. */
+  title: string;
+  className?: string;
+}
+
+/**
+ * A 16:9 box (spec 001 §9) that mounts the {@link YouTubePlayer} once it nears the viewport; until then, and
+ * while the player's code downloads, it shows a loading state of the same size, so nothing jumps.
+ */
+export function YouTubeEmbed({ video, title, className }: YouTubeEmbedProps) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const inView = useInView(box, '200px');
+  const waiting = (
+    <div className="absolute inset-0 flex items-center justify-center">
+      <Spinner size="lg" label={t('video.player.loading')} className="text-white" />
+    </div>
+  );
+  return (
+    <div
+      ref={box}
+      data-video-embed="youtube"
+      className={cn(
+        'relative aspect-video w-full overflow-hidden rounded-2xl bg-zinc-900 shadow-sm',
+        className,
+      )}
+    >
+      {inView ? (
+        <Suspense fallback={waiting}>
+          <YouTubePlayer video={video} title={title} />
+        </Suspense>
+      ) : (
+        waiting
+      )}
+    </div>
+  );
+}
 
 export interface VideoEmbedProps {
   /** The `video` paragraph's content, or a legacy bare link (`video1`). */
@@ -17,9 +62,9 @@ export interface VideoEmbedProps {
 }
 
 /**
- * A video paragraph as an embedded player (spec 000 §2 video1): a YouTube link plays in the
- * privacy-enhanced player at 16:9 (spec 001 §9), a Spotify link in the Spotify player; a link that does
- * not convert renders nothing. The frame loads lazily and is named after the video.
+ * A video paragraph as a player (spec 000 §2 video1, spec 001 §4 YouTube player): a YouTube video or
+ * playlist link plays in the YouTube player on the IFrame Player API at 16:9 (spec 001 §9), a Spotify link
+ * in the Spotify embed; a link that does not convert renders nothing. The player is named after the video.
  */
 export function VideoEmbed({ video, className }: VideoEmbedProps) {
   const { t } = useTranslation();
@@ -40,22 +85,7 @@ export function VideoEmbed({ video, className }: VideoEmbedProps) {
       />
     );
   }
-  return (
-    <div
-      className={cn(
-        'relative aspect-video w-full overflow-hidden rounded-2xl bg-zinc-900 shadow-sm',
-        className,
-      )}
-    >
-      <iframe
-        src={embed.src}
-        title={title}
-        loading="lazy"
-        allow={YOUTUBE_ALLOW}
-        allowFullScreen
-        referrerPolicy="strict-origin-when-cross-origin"
-        className="absolute inset-0 size-full border-0"
-      />
-    </div>
-  );
+  const parsed = parseVideoUrl(video.url);
+  if (!parsed.ok) return null;
+  return <YouTubeEmbed video={parsed.video} title={title} className={className} />;
 }

@@ -26,6 +26,7 @@ import {
   isNotConfigured,
   PROVIDER_NAMES,
   SEARCH_DEBOUNCE_MS,
+  toastIfSessionEnded,
   UnavailableNote,
   useDebouncedValue,
 } from './searchShared';
@@ -171,10 +172,15 @@ function AudioResults({
   const search = useQuery({
     queryKey: ['audio', 'search', provider, type, query],
     queryFn: ({ signal }) =>
-      api.get(`/api/audio/search?${new URLSearchParams({ query, type, provider })}`, {
-        schema: AudioSearchResponse,
-        signal,
-      }),
+      api
+        .get(`/api/audio/search?${new URLSearchParams({ query, type, provider })}`, {
+          schema: AudioSearchResponse,
+          signal,
+        })
+        .catch((error: unknown) => {
+          toastIfSessionEnded(error, t);
+          throw error;
+        }),
     enabled: query.length > 0,
     retry: false,
     staleTime: 60_000,

@@ -2,11 +2,11 @@ import { type AudioItemContent, type AudioRef, parseAudioUrl } from '@josie/cont
 import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError, serverMessageOr } from '../../../api/client';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Input } from '../../../ui/Input';
+import { toast } from '../../../ui/toast';
 import { audioItemFromDetails, audioItemFromRef, fetchAudioDetails } from './audioDetails';
 
 type Problem =

@@ -10,7 +10,7 @@ import { FormError } from '../../../ui/FormError';
 import { Textarea } from '../../../ui/Input';
 import { Spinner } from '../../../ui/Spinner';
 import type { DraftImage } from '../editor/draft';
-import { isNotConfigured, UnavailableNote } from './searchShared';
+import { isNotConfigured, toastIfSessionEnded, UnavailableNote } from './searchShared';
 
 /** The AI templates of this tab (spec 001 §7 AI). */
 export const PROMPT_TEMPLATE = 'image-prompt-from-josie';
@@ -50,6 +50,7 @@ export function ImageAiTab({ onAdd, josie }: ImageAiTabProps) {
       setPrompt(answer.data.result.trim());
       setPromptError(undefined);
     },
+    onError: (error) => toastIfSessionEnded(error, t),
   });
   const generate = useMutation({
     mutationFn: (text: string) =>
@@ -58,6 +59,7 @@ export function ImageAiTab({ onAdd, josie }: ImageAiTabProps) {
         { type: 'image', templateId: IMAGE_TEMPLATE, variables: { prompt: text } },
         { schema: AiGenerateResponse },
       ),
+    onError: (error) => toastIfSessionEnded(error, t),
   });
 
   if (providers.isPending) {

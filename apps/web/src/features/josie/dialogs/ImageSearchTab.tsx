@@ -17,7 +17,7 @@ import { FormError } from '../../../ui/FormError';
 import { Input } from '../../../ui/Input';
 import { Spinner } from '../../../ui/Spinner';
 import type { DraftImage } from '../editor/draft';
-import { isNotConfigured, PROVIDER_NAMES, UnavailableNote } from './searchShared';
+import { isNotConfigured, PROVIDER_NAMES, toastIfSessionEnded, UnavailableNote } from './searchShared';
 
 interface SearchRequest {
   provider: ImageProvider;
@@ -64,7 +64,12 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
         safeSearch: 'true',
         provider: request?.provider ?? 'pixabay',
       });
-      return api.get(`/api/images/search?${params}`, { schema: ImageSearchResponse, signal });
+      return api
+        .get(`/api/images/search?${params}`, { schema: ImageSearchResponse, signal })
+        .catch((error: unknown) => {
+          toastIfSessionEnded(error, t);
+          throw error;
+        });
     },
     enabled: request !== null,
     placeholderData: keepPreviousData,
@@ -76,6 +81,7 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
     mutationFn: (image: ImageSearchItem) =>
       api.post('/api/images/upload-url', { url: image.largeImageUrl }, { schema: ImageUrlResponse }),
     onSuccess: (answer) => onAdd({ source: 'url', url: answer.url }),
+    onError: (error) => toastIfSessionEnded(error, t),
   });
 
   const submit = (event: FormEvent) => {

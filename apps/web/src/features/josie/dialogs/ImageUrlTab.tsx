@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Input } from '../../../ui/Input';
 import type { DraftImage } from '../editor/draft';
+import { toastIfSessionEnded } from './searchShared';
 
 /** The checks the browser makes before asking the server to import (spec 001 §5 Image URL, rules 1-5). */
 export type ImageUrlProblem = 'required' | 'invalid' | 'https' | 'domain' | 'file';
@@ -46,7 +47,10 @@ export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
     mutationFn: (link: string) =>
       api.post('/api/images/upload-url', { url: link }, { schema: ImageUrlResponse }),
     onSuccess: (answer) => onAdd({ source: 'url', url: answer.url }),
-    onError: (error) => setProblem(serverMessageOr(error, t('integrations.imageUrl.importError'))),
+    onError: (error) => {
+      toastIfSessionEnded(error, t);
+      setProblem(serverMessageOr(error, t('integrations.imageUrl.importError')));
+    },
   });
 
   const submit = (event: FormEvent) => {

@@ -2,9 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/queryClient';
+import { readStoredToken, storeSession } from '../../../session/storage';
 import { fetchStub, json } from '../../../test/fetchStub';
+import { makeSession } from '../../../test/fixtures';
 import { AudioSearchTab } from './AudioSearchTab';
 import { ImageAiTab } from './ImageAiTab';
 import { ImageSearchTab } from './ImageSearchTab';
@@ -13,7 +16,12 @@ import { VideoSearchTab } from './VideoSearchTab';
 
 function renderTab(node: ReactNode) {
   const user = userEvent.setup();
-  render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      {node}
+      <Toaster />
+    </QueryClientProvider>,
+  );
   return user;
 }
 
@@ -102,6 +110,32 @@ describe('AudioSearchTab', () => {
     answer = json(401, { message: 'Sign in again', code: 'PROVIDER_AUTH' });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Connect Spotify' })).toBeInTheDocument();
+  });
+});
+
+describe('AudioSearchTab errors (spec 001 §8)', () => {
+  it("shows the server's message for a 400, and says the session ended for the session's own 401", async () => {
+    storeSession(makeSession('curator'));
+    const stub = fetchStub();
+    let answer = json(400, { message: 'Spotify does not support album search', code: 'UNSUPPORTED_TYPE' });
+    stub.use(
+      { method: 'GET', path: /^\/api\/audio\/supported-types\//, reply: () => json(200, allTypes) },
+      { method: 'GET', path: '/api/audio/search', reply: () => answer },
+    );
+    const user = renderTab(<AudioSearchTab onAdd={vi.fn()} />);
+    await user.type(screen.getByLabelText('Search for music'), 'Africa');
+    expect(
+      await screen.findByText('Spotify does not support album search', undefined, { timeout: 2000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Failed to search audio content')).not.toBeInTheDocument();
+
+    answer = json(401, { message: 'Authentication required', code: 'UNAUTHENTICATED' });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    // The API client signed out; the route guard (not rendered here) takes the person to log in.
+    expect(readStoredToken()).toBeNull();
+    // A session that ended is not a provider to connect.
+    expect(screen.queryByRole('button', { name: 'Connect Spotify' })).not.toBeInTheDocument();
   });
 });
 
@@ -271,6 +305,39 @@ describe('ImageSearchTab', () => {
     await user.type(await screen.findByLabelText('Search for images'), 'guitar');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Failed to search images')).toBeInTheDocument();
+  });
+});
+
+describe('image endpoints when the session has ended (spec 001 §8: a 401)', () => {
+  it('say so from the search', async () => {
+    storeSession(makeSession('curator'));
+    const ended = () => json(401, { message: 'Authentication required', code: 'UNAUTHENTICATED' });
+    fetchStub().use(
+      {
+        method: 'GET',
+        path: '/api/images/providers',
+        reply: () => json(200, [{ name: 'openverse', attributionUrl: 'https://openverse.org/' }]),
+      },
+      { method: 'GET', path: '/api/images/search', reply: ended },
+    );
+    const user = renderTab(<ImageSearchTab onAdd={vi.fn()} />);
+    await user.type(await screen.findByLabelText('Search for images'), 'guitar');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    expect(readStoredToken()).toBeNull();
+  });
+
+  it('say so from a link import', async () => {
+    storeSession(makeSession('curator'));
+    fetchStub().use({
+      method: 'POST',
+      path: '/api/images/upload-url',
+      reply: () => json(401, { message: 'Authentication required', code: 'UNAUTHENTICATED' }),
+    });
+    const user = renderTab(<ImageUrlTab onAdd={vi.fn()} />);
+    await user.type(screen.getByLabelText('Image link'), 'https://example.com/a.jpg');
+    await user.click(screen.getByRole('button', { name: 'Use this image' }));
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
   });
 });
 

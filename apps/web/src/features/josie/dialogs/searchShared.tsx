@@ -1,8 +1,10 @@
-import { INTEGRATION_ERROR_CODES } from '@josie/contract';
+import { ERROR_CODES, INTEGRATION_ERROR_CODES } from '@josie/contract';
+import type { TFunction } from 'i18next';
 import { Info } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { cn } from '../../../lib/cn';
+import { toast } from '../../../ui/toast';
 
 /** Wait after the last keystroke before an audio or video search is sent (spec 001 §9: 500 ms). */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -20,6 +22,21 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
 /** Whether the server said the integration has no configuration here (503 NOT_CONFIGURED). */
 export function isNotConfigured(error: unknown): boolean {
   return error instanceof ApiError && error.code === INTEGRATION_ERROR_CODES.NOT_CONFIGURED;
+}
+
+/**
+ * When the server refused the session itself (401 UNAUTHENTICATED; the API client has then signed out and
+ * the route guard sends the person to log in), says so in a toast that outlives the dialog: spec 001 §8,
+ * 'a 401 from the image endpoints starts the provider login' (the login page offers the providers).
+ * Provider refusals (401 PROVIDER_AUTH) are not this: they ask to connect the provider instead.
+ *
+ * @returns whether the error was the end of the session.
+ */
+export function toastIfSessionEnded(error: unknown, t: TFunction): boolean {
+  const ended =
+    error instanceof ApiError && error.status === 401 && error.code === ERROR_CODES.UNAUTHENTICATED;
+  if (ended) toast.error(t('josie.authError'), { id: 'session-ended' });
+  return ended;
 }
 
 /**

@@ -1,0 +1,203 @@
+import type { VideoRef } from '@josie/contract';
+import type { TFunction } from 'i18next';
+import { ExternalLink } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
+import { Spinner } from '../../../ui/Spinner';
+import { loadYouTubeApi, type YouTubeApi } from './youtubeApi';
+
+/** The privacy-enhanced host the player's frame comes from (no cookies until the visitor plays). */
+export const YOUTUBE_PLAYER_HOST = 'https://www.youtube-nocookie.com';
+
+/** Error codes of the IFrame Player API's `onError` (spec 001 §8 Player). */
+export const PLAYER_ERROR = {
+  INVALID_PARAMETER: 2,
+  HTML5: 5,
+  NOT_FOUND: 100,
+  EMBEDDING_DISABLED: 101,
+  EMBEDDING_DISABLED_TOO: 150,
+} as const;
+
+/**
+ * Where the player is (spec 001 §4 YouTube player): waiting for the API, the API unavailable after its
+ * retries, ready, playing or not playing, or stopped by a player error with its code.
+ */
+export type YouTubePlayerState =
+  | { status: 'loading' }
+  | { status: 'unavailable' }
+  | { status: 'ready' }
+  | { status: 'playing' }
+  | { status: 'paused' }
+  | { status: 'error'; code: number };
+
+/** Whether a player error leaves the video watchable on YouTube itself (101 and 150: embedding disabled). */
+export function isEmbeddingDisabled(code: number): boolean {
+  return code === PLAYER_ERROR.EMBEDDING_DISABLED || code === PLAYER_ERROR.EMBEDDING_DISABLED_TOO;
+}
+
+export interface YouTubePlayerProps {
+  /** The video or playlist to play (from the link, e.g. {@link parseVideoUrl}). */
+  video: VideoRef;
+  /** The frame's accessible name, e.g. 'YouTube video: {title}'. */
+  title: string;
+  /** Gets the IFrame Player API; tests pass a fake. Defaults to the page's shared loader (3 retries, 3 s). */
+  loadApi?: () => Promise<YouTubeApi>;
+  /** Told when the video starts or stops playing. */
+  onPlayingChange?(playing: boolean): void;
+  className?: string;
+}
+
+/**
+ * The YouTube player on the IFrame Player API (spec 001 §2, §4, §8 Player, §9): waits for the API (see
+ * {@link loadYouTubeApi}), then shows the privacy-enhanced player filling its 16:9 box and follows whether
+ * it plays. When the API never loads it offers 'Open in YouTube'; a player error shows the spec's message
+ * for its code (2, 5, 100, 101/150 with the link, else a generic message naming the code). Playlists play
+ * as playlists. It fills its positioned parent (`absolute inset-0`); {@link YouTubeEmbed} gives the box.
+ */
+export function YouTubePlayer({
+  video,
+  title,
+  loadApi = loadYouTubeApi,
+  onPlayingChange,
+  className,
+}: YouTubePlayerProps) {
+  const { t } = useTranslation();
+  const frameHost = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<YouTubePlayerState>({ status: 'loading' });
+  // Kept in refs so that a new title or callback does not rebuild the player (and stop the music).
+  const titleRef = useRef(title);
+  const onPlayingRef = useRef(onPlayingChange);
+  titleRef.current = title;
+  onPlayingRef.current = onPlayingChange;
+
+  const { type, id } = video;
+  useEffect(() => {
+    const host = frameHost.current;
+    if (!host) return;
+    let cancelled = false;
+    let player: YT.Player | null = null;
+    const nameFrame = () => host.querySelector('iframe')?.setAttribute('title', titleRef.current);
+    setState({ status: 'loading' });
+    loadApi().then(
+      (api) => {
+        if (cancelled) return;
+        // The API replaces its target element with the iframe: give it one React does not manage.
+        const target = document.createElement('div');
+        host.replaceChildren(target);
+        const playlist = type === 'playlist';
+        player = new api.Player(target, {
+          width: '100%',
+          height: '100%',
+          host: YOUTUBE_PLAYER_HOST,
+          ...(playlist ? {} : { videoId: id }),
+          playerVars: {
+            ...(playlist ? { listType: 'playlist' as const, list: id } : {}),
+            origin: window.location.origin,
+            playsinline: 1,
+            rel: 0,
+          },
+          events: {
+            onReady: () => {
+              if (cancelled) return;
+              nameFrame();
+              setState({ status: 'ready' });
+            },
+            onStateChange: (event) => {
+              if (cancelled) return;
+              const playing = event.data === api.PlayerState.PLAYING;
+              setState((current) => {
+                if (current.status === 'error') return current;
+                if (current.status === 'playing' && playing) return current;
+                return { status: playing ? 'playing' : 'paused' };
+              });
+              onPlayingRef.current?.(playing);
+            },
+            onError: (event) => {
+              if (cancelled) return;
+              setState({ status: 'error', code: Number(event.data) });
+              onPlayingRef.current?.(false);
+            },
+          },
+        });
+        nameFrame();
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        console.warn('The YouTube player API could not be loaded', error);
+        setState({ status: 'unavailable' });
+      },
+    );
+    return () => {
+      cancelled = true;
+      player?.destroy();
+      host.replaceChildren();
+    };
+  }, [type, id, loadApi]);
+
+  useEffect(() => {
+    frameHost.current?.querySelector('iframe')?.setAttribute('title', title);
+  }, [title]);
+
+  const openLink = (
+    <a
+      href={video.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-zinc-950 shadow-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+    >
+      <ExternalLink className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      {t('video.player.openInYouTube')}
+    </a>
+  );
+
+  let overlay: React.ReactNode = null;
+  if (state.status === 'loading') {
+    overlay = <Spinner size="lg" label={t('video.player.loading')} className="text-white" />;
+  } else if (state.status === 'unavailable') {
+    overlay = (
+      <>
+        <p role="alert">{t('video.player.unavailable')}</p>
+        {openLink}
+      </>
+    );
+  } else if (state.status === 'error') {
+    overlay = (
+      <>
+        <p role="alert">{playerErrorMessage(t, state.code)}</p>
+        {isEmbeddingDisabled(state.code) && openLink}
+      </>
+    );
+  }
+
+  return (
+    <div data-player="youtube" data-state={state.status} className={cn('absolute inset-0', className)}>
+      <div
+        ref={frameHost}
+        className="absolute inset-0 [&>iframe]:block [&>iframe]:size-full [&>iframe]:border-0"
+      />
+      {overlay && (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-zinc-900/85 p-4 text-center text-sm text-white">
+          {overlay}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The message of a player error code (spec 001 §8 Player). */
+export function playerErrorMessage(t: TFunction, code: number): string {
+  switch (code) {
+    case PLAYER_ERROR.INVALID_PARAMETER:
+      return t('video.player.errors.invalidParameter');
+    case PLAYER_ERROR.HTML5:
+      return t('video.player.errors.html5');
+    case PLAYER_ERROR.NOT_FOUND:
+      return t('video.player.errors.notFound');
+    case PLAYER_ERROR.EMBEDDING_DISABLED:
+    case PLAYER_ERROR.EMBEDDING_DISABLED_TOO:
+      return t('video.player.errors.embeddingDisabled');
+    default:
+      return t('video.player.errors.other', { code });
+  }
+}
