@@ -11,9 +11,11 @@
  * while bytes are counted: it precaches the whole app after the first load, in the background, which is
  * not what a page needs to render (its precache list is printed beside).
  *
- * Usage: `npm run bench:web -w bench`, or `npx tsx bench/web.ts` on an existing build.
+ * Usage: `npm run bench:web -w bench`, or `npx tsx bench/web.ts` on an existing build; `--bytes` measures
+ * only the bytes, `--lighthouse` only the Lighthouse scores (Lighthouse is CPU heavy: run it alone);
+ * `LIGHTHOUSE_REPORT_DIR=dir` keeps each page's full Lighthouse report there as JSON.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -179,6 +181,12 @@ async function lighthouseScores(origin: string, page: PageCase): Promise<Record<
       disableStorageReset: Boolean(page.session),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir) {
+      // The whole report, for the audits behind a score (LCP element, long tasks, layout shifts).
+      const file = join(reportDir, `${page.name.replace(/\W+/g, '-')}.json`);
+      writeFileSync(file, JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
@@ -198,7 +206,15 @@ async function lighthouseScores(origin: string, page: PageCase): Promise<Record<
   }
 }
 
-export async function runWebBench(): Promise<Budget[]> {
+/** Which halves of the benchmark to run (both by default). */
+export interface WebBenchOptions {
+  bytes: boolean;
+  lighthouse: boolean;
+}
+
+export async function runWebBench(
+  options: WebBenchOptions = { bytes: true, lighthouse: true },
+): Promise<Budget[]> {
   console.log(machineLine());
   if (!existsSync(join(DIST, 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm run bench:web does)');
@@ -214,53 +230,60 @@ export async function runWebBench(): Promise<Budget[]> {
   try {
     const cases = await prepareCases(server);
     const bytes = [];
-    for (const page of cases) {
+    for (const page of options.bytes ? cases : []) {
       const measured = await measureBytes(server.url, page);
       bytes.push({ page, measured });
       console.log(
         `\n${page.name} (${page.path}) loads these scripts (gzip):\n  ${measured.scripts.join('\n  ')}`,
       );
     }
-    console.log(
-      '\nBytes loaded (service worker blocked): initial = requested before the load event; all = until the network is idle',
-    );
-    console.table(
-      Object.fromEntries(
-        bytes.map(({ page, measured: m }) => [
-          page.name,
-          {
-            'initial JS files': m.initialJs.files,
-            'initial JS gzip': kb(m.initialJs.gzip),
-            'all JS gzip': kb(m.js.gzip),
-            'all JS raw': kb(m.js.raw),
-            'CSS gzip': kb(m.css.gzip),
-            'CSS raw': kb(m.css.raw),
-            fonts: `${m.fonts.files} (${kb(m.fonts.raw)})`,
-          },
-        ]),
-      ),
-    );
-    const sw = join(DIST, 'sw.js');
-    if (existsSync(sw)) {
-      const entries = (readFileSync(sw, 'utf8').match(/"url":"/g) ?? []).length;
+    if (options.bytes) {
       console.log(
-        `The service worker then precaches ${entries} files in the background (see the build log).`,
+        '\nBytes loaded (service worker blocked): initial = requested before the load event; all = until the network is idle',
       );
-    }
-    for (const { page, measured } of bytes) {
-      if (!page.jsBudget) continue;
-      budgets.push({
-        what: `initial JavaScript of ${page.name}`,
-        figure: `${kb(measured.js.gzip)} gzip (${kb(measured.initialJs.gzip)} before load)`,
-        budget: `< ${JS_BUDGET_KB} KB`,
-        met: measured.js.gzip < JS_BUDGET_KB * 1024,
-      });
+      console.table(
+        Object.fromEntries(
+          bytes.map(({ page, measured: m }) => [
+            page.name,
+            {
+              'initial JS files': m.initialJs.files,
+              'initial JS gzip': kb(m.initialJs.gzip),
+              'all JS gzip': kb(m.js.gzip),
+              'all JS raw': kb(m.js.raw),
+              'CSS gzip': kb(m.css.gzip),
+              'CSS raw': kb(m.css.raw),
+              fonts: `${m.fonts.files} (${kb(m.fonts.raw)})`,
+            },
+          ]),
+        ),
+      );
+      const sw = join(DIST, 'sw.js');
+      if (existsSync(sw)) {
+        const entries = (readFileSync(sw, 'utf8').match(/"url":"/g) ?? []).length;
+        console.log(
+          `The service worker then precaches ${entries} files in the background (see the build log).`,
+        );
+      }
+      for (const { page, measured } of bytes) {
+        if (!page.jsBudget) continue;
+        budgets.push({
+          what: `initial JavaScript of ${page.name}`,
+          figure: `${kb(measured.js.gzip)} gzip (${kb(measured.initialJs.gzip)} before load)`,
+          budget: `< ${JS_BUDGET_KB} KB`,
+          met: measured.js.gzip < JS_BUDGET_KB * 1024,
+        });
+      }
     }
 
     const scores: Record<string, Record<string, number>> = {};
-    for (const page of cases) scores[page.name] = await lighthouseScores(server.url, page);
-    console.log('\nLighthouse (mobile emulation, simulated throttling; scores 0-100, and the main metrics):');
-    console.table(scores);
+    for (const page of options.lighthouse ? cases : []) {
+      scores[page.name] = await lighthouseScores(server.url, page);
+    }
+    if (options.lighthouse)
+      console.log(
+        '\nLighthouse (mobile emulation, simulated throttling; scores 0-100, and the main metrics):',
+      );
+    if (options.lighthouse) console.table(scores);
     for (const [name, s] of Object.entries(scores)) {
       budgets.push(
         {
@@ -287,5 +310,7 @@ export async function runWebBench(): Promise<Budget[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runWebBench();
+  const args = process.argv.slice(2);
+  const only = { bytes: args.includes('--bytes'), lighthouse: args.includes('--lighthouse') };
+  await runWebBench(only.bytes || only.lighthouse ? only : undefined);
 }

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appShell, precompressAssets } from './vite.plugins';
 
 /** The API server the dev server forwards to (`npm run dev -w apps/server` listens on 3000). */
 const apiServer = 'http://localhost:3000';
@@ -16,6 +17,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    appShell(),
+    precompressAssets(),
     // The service worker (src/push/sw.ts, built to /sw.js) precaches the app shell: every script and style
     // chunk, index.html and the icons, so the installed app starts offline. The manifests are static files
     // in public/ (one per language) and src/push/register.tsx registers the worker.
@@ -51,10 +54,6 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            {
-              name: 'i18n',
-              test: /node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
-            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },

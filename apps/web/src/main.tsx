@@ -10,7 +10,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './api/queryClient';
 import { i18nReady } from './i18n';
-import { createAppRouter } from './router';
+import { createAppRouter, preloadFirstPage } from './router';
+import { readStoredSession } from './session/storage';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
@@ -28,7 +29,24 @@ function render() {
   );
 }
 
-i18nReady.then(render, (error: unknown) => {
+/**
+ * Resolves once the browser has painted the static first paint that `src/shell/shell.js` put in `#root`
+ * (issue 9): the app's modules may all be here before the first frame, and rendering at once would replace
+ * it unseen. A frame is at most ~16 ms; a hidden page paints no frame, so it does not wait there.
+ */
+function afterStaticPaint(): Promise<void> {
+  if (!document.getElementById('root')?.firstChild || document.visibilityState !== 'visible') {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+const stored = readStoredSession();
+const firstPage = preloadFirstPage(
+  window.location.pathname,
+  stored.status === 'valid' ? stored.session.user : null,
+);
+const translated = i18nReady.catch((error: unknown) => {
   console.warn('Translations failed to load; starting in English', error);
-  render();
 });
+void Promise.all([translated, firstPage, afterStaticPaint()]).then(render);

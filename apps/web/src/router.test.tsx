@@ -113,8 +113,9 @@ describe('route guards (DESIGN §9.1)', () => {
     ['listener', '/saved'],
   ] as const)('lets a %s open %s', async (role, path) => {
     const { router } = renderApp(path, { session: makeSession(role), routes: pageRoutes });
-    // The route resolved without a redirect and its page rendered.
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    // The route resolved without a redirect and its page rendered. A page's first load (its chunk, and the
+    // later English areas) may take longer than a findBy's default second on a busy machine.
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
 
@@ -128,7 +129,11 @@ describe('home route by role (spec 000 §2)', () => {
   it('shows visitors the public home page with a call-to-action to /signup', async () => {
     renderApp('/');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Music, curated by people you trust' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Music, curated by people you trust' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/signup');
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);

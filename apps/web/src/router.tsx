@@ -1,40 +1,51 @@
-import type { Role } from '@josie/contract';
+import type { Role, User } from '@josie/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle, TitleKey } from './analytics/RouteTracker';
-import { HomeRoute } from './features/home/HomeRoute';
+import { HomeFeedPage, HomeRoute, PublicHomePage } from './features/home/HomeRoute';
 import { RouteErrorPage } from './features/static/RouteErrorPage';
+import { loadAllTexts } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { AppRoot } from './layout/AppRoot';
+import { lazyPage } from './lib/lazyPage';
 import { GuestOnly, RequireAuth } from './session/guards';
 import { PageSpinner } from './ui/Spinner';
 
+/**
+ * A page loaded on demand that renders once its code and the English areas not bundled with the entry are
+ * loaded (`loadAllTexts`, issue 9). The first pages (home, feed, josie) are {@link lazyPage}s: their areas
+ * are bundled.
+ */
+function pageWithTexts(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(() => Promise.all([load(), loadAllTexts()]).then(([module]) => module));
+}
+
 // Every page is its own chunk, so the first page loads only the shell and itself.
-const AboutPage = lazy(() => import('./features/static/AboutPage'));
-const ContactPage = lazy(() => import('./features/static/ContactPage'));
-const TermsPage = lazy(() => import('./features/static/TermsPage'));
-const PrivacyPage = lazy(() => import('./features/static/PrivacyPage'));
-const NotFoundPage = lazy(() => import('./features/static/NotFoundPage'));
-const UnauthorizedPage = lazy(() => import('./features/static/UnauthorizedPage'));
-const LoginPage = lazy(() => import('./features/auth/LoginPage'));
-const SignupPage = lazy(() => import('./features/auth/SignupPage'));
-const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage'));
-const AuthCallbackPage = lazy(() => import('./features/auth/AuthCallbackPage'));
-const OnboardingPage = lazy(() => import('./features/onboarding/OnboardingPage'));
-const AccountPage = lazy(() => import('./features/account/AccountPage'));
-const PublicProfilePage = lazy(() => import('./features/account/PublicProfilePage'));
-const CuratorProfilePage = lazy(() => import('./features/curator/CuratorProfilePage'));
-const SavedPage = lazy(() => import('./features/feed/SavedPage'));
-const JosieViewPage = lazy(() => import('./features/josie/JosieViewPage'));
-const JosieEditorPage = lazy(() => import('./features/josie/JosieEditorPage'));
-const MyJosiesPage = lazy(() => import('./features/josie/MyJosiesPage'));
-const InvitesPage = lazy(() => import('./features/invites/InvitesPage'));
-const JoinPage = lazy(() => import('./features/invites/JoinPage'));
-const EditorDashboardPage = lazy(() => import('./features/review/EditorDashboardPage'));
-const AdminDashboardPage = lazy(() => import('./features/admin/AdminDashboardPage'));
-const AdminUsersPage = lazy(() => import('./features/admin/AdminUsersPage'));
-const AdminUserPage = lazy(() => import('./features/admin/AdminUserPage'));
-const AdminSystemPage = lazy(() => import('./features/admin/AdminSystemPage'));
+const AboutPage = pageWithTexts(() => import('./features/static/AboutPage'));
+const ContactPage = pageWithTexts(() => import('./features/static/ContactPage'));
+const TermsPage = pageWithTexts(() => import('./features/static/TermsPage'));
+const PrivacyPage = pageWithTexts(() => import('./features/static/PrivacyPage'));
+const NotFoundPage = pageWithTexts(() => import('./features/static/NotFoundPage'));
+const UnauthorizedPage = pageWithTexts(() => import('./features/static/UnauthorizedPage'));
+const LoginPage = pageWithTexts(() => import('./features/auth/LoginPage'));
+const SignupPage = pageWithTexts(() => import('./features/auth/SignupPage'));
+const ResetPasswordPage = pageWithTexts(() => import('./features/auth/ResetPasswordPage'));
+const AuthCallbackPage = pageWithTexts(() => import('./features/auth/AuthCallbackPage'));
+const OnboardingPage = pageWithTexts(() => import('./features/onboarding/OnboardingPage'));
+const AccountPage = pageWithTexts(() => import('./features/account/AccountPage'));
+const PublicProfilePage = pageWithTexts(() => import('./features/account/PublicProfilePage'));
+const CuratorProfilePage = pageWithTexts(() => import('./features/curator/CuratorProfilePage'));
+const SavedPage = pageWithTexts(() => import('./features/feed/SavedPage'));
+const JosieViewPage = lazyPage(() => import('./features/josie/JosieViewPage'));
+const JosieEditorPage = pageWithTexts(() => import('./features/josie/JosieEditorPage'));
+const MyJosiesPage = pageWithTexts(() => import('./features/josie/MyJosiesPage'));
+const InvitesPage = pageWithTexts(() => import('./features/invites/InvitesPage'));
+const JoinPage = pageWithTexts(() => import('./features/invites/JoinPage'));
+const EditorDashboardPage = pageWithTexts(() => import('./features/review/EditorDashboardPage'));
+const AdminDashboardPage = pageWithTexts(() => import('./features/admin/AdminDashboardPage'));
+const AdminUsersPage = pageWithTexts(() => import('./features/admin/AdminUsersPage'));
+const AdminUserPage = pageWithTexts(() => import('./features/admin/AdminUserPage'));
+const AdminSystemPage = pageWithTexts(() => import('./features/admin/AdminSystemPage'));
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -146,6 +157,29 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the page the app opens on, when it is one of the first pages of issue 9 (the public
+ * home page, the home feed, a josie), so that the first render shows that page at once in place of the
+ * static first paint (`src/shell/shell.js`), with no spinner between. Other pages load as they render.
+ * Never rejects: a page that failed to load is retried by its route as usual.
+ *
+ * @param pathname the location's path; `user` the stored user (null when signed out).
+ */
+export async function preloadFirstPage(pathname: string, user: User | null): Promise<void> {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  let page: { preload(): Promise<void> } | null = null;
+  if (leaf?.path === 'josie/:id') page = JosieViewPage;
+  else if (leaf?.index && !user) page = PublicHomePage;
+  else if (
+    leaf?.index &&
+    user?.onboarding.completed &&
+    (user.role === 'listener' || user.role === 'curator')
+  ) {
+    page = HomeFeedPage;
+  }
+  await page?.preload().catch(() => undefined);
+}
 
 /** The browser router of the app. */
 export function createAppRouter() {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './catalogues.js';
-import { JOSIE_STATUSES } from './josies.js';
+import { JOSIE_STATUSES, ROLES } from './catalogues.js';
 
 /**
  * Contract of the admin area (spec 001 §2 Admin, §3, §5, §7 Admin; DESIGN §5, §9.3, §9.10, §9.11).

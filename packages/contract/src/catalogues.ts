@@ -151,3 +151,10 @@ export function flagEnabled(key: FlagKey, value: string | null | undefined): boo
     value === undefined || value === null || value.trim() === '' ? FLAG_DEFAULTS[key] : value.trim();
   return raw.toLowerCase() !== 'false';
 }
+
+/**
+ * Josie statuses; unknown statuses display as pending. Spec 000 §3-§4. Here with the other zod-free
+ * catalogues, so pages that show a status do not load zod (issue 9).
+ */
+export const JOSIE_STATUSES = ['pending', 'published', 'rejected'] as const;
+export type JosieStatus = (typeof JOSIE_STATUSES)[number];

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { JOSIE_STATUSES } from './catalogues.js';
+import { isImageSource } from './domain/image-source.js';
 import { parseAudioUrl, parseVideoUrl, type VideoUrlError } from './domain/media-urls.js';
-
-/** Josie statuses; unknown statuses display as pending. Spec 000 §3-§4. */
-export const JOSIE_STATUSES = ['pending', 'published', 'rejected'] as const;
-export type JosieStatus = (typeof JOSIE_STATUSES)[number];
 
 /** Paragraph types written by this app (schemaVersion 2, DESIGN §9.2). Readers also accept `image1`, `video1`. */
 export const PARAGRAPH_TYPES = ['text', 'image', 'video', 'audioItem'] as const;
@@ -118,18 +116,7 @@ export const VIDEO_URL_MESSAGES: Record<VideoUrlError, string> = {
 export const INVALID_AUDIO_URL_MESSAGE =
   'Please paste a Spotify track, album or playlist link, or a YouTube link';
 
-const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
-const MEDIA_PATH = /^\/media\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]+$/;
 const IMAGE_SOURCE_MESSAGE = 'An image must be an https:// link or an uploaded image';
-
-/**
- * Whether an image may come from `value`: an `https://` link on a real domain (at least two labels,
- * spec 001 §5 Image URL rules 2-4), or a file we store (`/media/...`). Anything else (`http:`, `data:`,
- * `javascript:`, `..`) is refused.
- */
-export function isImageSource(value: string): boolean {
-  return MEDIA_PATH.test(value) || httpsUrl.safeParse(value).success;
-}
 
 /** An image link accepted by {@link isImageSource}, trimmed. */
 export const ImageSource = z.string().trim().max(2000).refine(isImageSource, { error: IMAGE_SOURCE_MESSAGE });

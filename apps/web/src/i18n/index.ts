@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@josie/contract';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en/index.js';
+import { englishFirst } from './englishFirst';
 
 /**
  * Interface languages (spec 000 §9): English is the fallback and is bundled with the app; Hebrew (right to
@@ -24,9 +24,31 @@ export const DETECTION_ORDER = [
 ];
 
 const loaders: Record<Language, () => Promise<ResourceKey>> = {
-  en: async () => en,
+  // The rest of English is added by loadAllTexts (the backend reads a language once).
+  en: async () => ({ ...englishFirst }),
   he: async () => (await import('./locales/he/index.js')).default,
 };
+
+let allEnglish: Promise<void> | null = null;
+
+/**
+ * Loads the English areas that are not bundled with the app's entry (`englishFirst.ts`, issue 9) and adds
+ * them to the English texts, once. The router's page loader waits for it before rendering a page other
+ * than the first pages (home, feed, josie), so those areas are always there when read. Hebrew is loaded
+ * whole by the backend. Rejects when the chunk cannot be loaded (the page's loading fails with it).
+ */
+export function loadAllTexts(): Promise<void> {
+  allEnglish ??= import('./locales/en/index.js').then(
+    ({ default: all }) => {
+      i18n.addResourceBundle('en', 'translation', all, true, true);
+    },
+    (error: unknown) => {
+      allEnglish = null;
+      throw error;
+    },
+  );
+  return allEnglish;
+}
 
 /** Loads a language's texts on demand (an i18next backend over dynamic imports). */
 const localeBackend: BackendModule = {
@@ -76,7 +98,8 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
+    // A copy: i18next adds the later areas to the object it holds.
+    resources: { en: { translation: { ...englishFirst } } },
     partialBundledLanguages: true,
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,

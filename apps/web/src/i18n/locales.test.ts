@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishFirst, LATER_AREAS } from './englishFirst';
 import en from './locales/en/index.js';
 import he from './locales/he/index.js';
 
@@ -72,5 +73,18 @@ describe('locale files', () => {
 
   it('keep top-level areas sorted', () => {
     for (const tree of [en, he]) expect(Object.keys(tree)).toEqual([...Object.keys(tree)].sort());
+  });
+});
+
+describe('English areas bundled with the entry and loaded later (issue 9)', () => {
+  it('puts every area in exactly one of the two', () => {
+    const first = Object.keys(englishFirst);
+    expect([...first, ...LATER_AREAS].sort()).toEqual(Object.keys(en).sort());
+    expect(first.filter((area) => (LATER_AREAS as readonly string[]).includes(area))).toEqual([]);
+  });
+
+  it('bundles the same texts as the full English', () => {
+    for (const [area, texts] of Object.entries(englishFirst))
+      expect(texts).toEqual(en[area as keyof typeof en]);
   });
 });

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '../ui/Spinner';
+import { Spinner } from '../ui/Spinner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -21,7 +21,14 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
-        <Suspense fallback={<PageSpinner />}>
+        {/* A screen high, so the footer stays below the fold until the page comes: no layout shift (issue 9). */}
+        <Suspense
+          fallback={
+            <div className="flex min-h-dvh items-center justify-center">
+              <Spinner size="lg" />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

@@ -1,28 +1,18 @@
 import { LIMITS } from '@josie/contract';
 import { Direction } from 'radix-ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { RouteTracker } from '../analytics/RouteTracker';
 import { directionOf } from '../i18n';
 import { LanguageSync } from '../i18n/LanguageSync';
 import { SessionProvider } from '../session/SessionProvider';
+import { useToasterWanted } from '../ui/toast';
 
-// Toasts appear after something happened; the toast area's code loads once the page has loaded (issue 9).
-// A toast raised before it mounts is not lost: sonner shows the active toasts to a late Toaster.
+// Toasts appear after something happened: sonner loads with the first toast (`ui/toast.ts`, issue 9), and
+// the toast area mounts then. A toast raised before it mounts is not lost: sonner shows the active toasts
+// to a late Toaster.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
-
-/** True once the page has loaded (the window `load` event): for what the first paint does not need. */
-function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, [loaded]);
-  return loaded;
-}
 
 /**
  * The root route: session, language (flag-driven, with Radix components following the page direction),
@@ -32,7 +22,7 @@ function usePageLoaded(): boolean {
 export function AppRoot() {
   const { t, i18n } = useTranslation();
   const dir = directionOf(i18n.resolvedLanguage ?? i18n.language);
-  const pageLoaded = usePageLoaded();
+  const toasterWanted = useToasterWanted();
   return (
     <Direction.Provider dir={dir}>
       <SessionProvider>
@@ -40,7 +30,7 @@ export function AppRoot() {
         <RouteTracker />
         <ScrollRestoration />
         <Outlet />
-        {pageLoaded && (
+        {toasterWanted && (
           <Suspense fallback={null}>
             <Toaster
               visibleToasts={LIMITS.maxToasts}

@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+import { he } from 'date-fns/locale/he';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import { formatDate } from './dates';
@@ -11,6 +13,15 @@ describe('formatDate (DESIGN §9.17)', () => {
   it('uses the Hebrew locale in Hebrew', async () => {
     await i18n.loadLanguages('he');
     expect(formatDate('2024-01-05T12:00:00.000Z', 'he')).toBe('5 בינו׳ 2024');
+  });
+
+  it("writes every month as date-fns' 'MMM d, yyyy' and Hebrew 'd בMMM yyyy' patterns did", () => {
+    for (let month = 0; month < 12; month++) {
+      const day = new Date(2025, month, month + 9);
+      const iso = day.toISOString();
+      expect(formatDate(iso, 'en')).toBe(format(day, 'MMM d, yyyy'));
+      expect(formatDate(iso, 'he')).toBe(format(day, 'd בMMM yyyy', { locale: he }));
+    }
   });
 
   it("answers 'Invalid date' for missing or unreadable input", async () => {

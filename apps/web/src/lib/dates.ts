@@ -1,10 +1,16 @@
 import type { Language } from '@josie/contract';
-import { format, isValid, parseISO } from 'date-fns';
-import { he } from 'date-fns/locale/he';
+import { isValid, parseISO } from 'date-fns';
 import { i18n } from '../i18n';
 
-/** Display patterns (DESIGN §9.17): 'MMM d, yyyy' in English, the Hebrew locale's day-month-year order. */
-const PATTERNS: Record<Language, string> = { en: 'MMM d, yyyy', he: 'd בMMM yyyy' };
+/**
+ * Display formats (DESIGN §9.17): 'MMM d, yyyy' in English, the Hebrew day-month-year order ('d בMMM
+ * yyyy'). The browser's `Intl` writes exactly these (`Jan 5, 2024`, `5 בינו׳ 2024`), so date-fns' `format`
+ * and its Hebrew locale (about 8 KB gzip) stay out of the josie page and the feed (issue 9).
+ */
+const FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+  he: new Intl.DateTimeFormat('he', { day: 'numeric', month: 'short', year: 'numeric' }),
+};
 
 /**
  * Formats an ISO 8601 date for display: `Jan 5, 2024` in English, `5 בינו׳ 2024` in Hebrew, and the
@@ -14,5 +20,5 @@ export function formatDate(iso: string | null | undefined, lang: Language | stri
   const language: Language = lang === 'he' ? 'he' : 'en';
   const date = iso ? parseISO(iso) : null;
   if (!date || !isValid(date)) return i18n.t('common.invalidDate', { lng: language });
-  return format(date, PATTERNS[language], language === 'he' ? { locale: he } : undefined);
+  return FORMATS[language].format(date);
 }

@@ -1,8 +1,8 @@
 import { BellOff, BellRing, CircleCheck, Info } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../ui/Button';
+import { toast } from '../ui/toast';
 import { PushPermissionError } from './pushClient';
 import type { PushDevice } from './usePushDevice';
 

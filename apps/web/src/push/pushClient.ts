@@ -1,5 +1,8 @@
 import { PushPublicKeyResponse, type PushSubscriptionBody, SuccessResponse } from '@josie/contract';
 import { api, apiFetch } from '../api/client';
+import { pushSupported } from './support';
+
+export { pushSupported };
 
 /**
  * This browser's Web Push subscription (issue 11 item 2): permission, `PushManager.subscribe` with the
@@ -31,16 +34,6 @@ export class PushPermissionError extends Error {
 
 /** How long to wait for the service worker before giving up (it registers at start-up). */
 const READY_TIMEOUT_MS = 10_000;
-
-/** Whether this browser can receive Web Push at all. */
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
 
 /** The active service worker registration, waiting for it at most {@link READY_TIMEOUT_MS}. */
 async function registration(): Promise<ServiceWorkerRegistration> {

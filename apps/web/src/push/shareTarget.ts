@@ -2,12 +2,12 @@ import { type AudioItemContent, type AudioRef, parseAudioUrl } from '@josie/cont
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import {
   audioItemFromDetails,
   audioItemFromRef,
   fetchAudioDetails,
 } from '../features/josie/dialogs/audioDetails';
+import { toast } from '../ui/toast';
 
 /**
  * The Web Share Target of the installed app (issue 11 item 3): the manifest's `share_target` opens

@@ -88,7 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryFn: async ({ signal }): Promise<FreshUser> => {
       const basedOn = readRawSession();
       // The schema (and zod with it) loads with this first signed-in request, not with the first page.
-      const { User } = await import('@josie/contract');
+      const { User } = await import('./userSchema');
       return { user: await api.get('/api/users/me', { schema: User, signal }), basedOn };
     },
     enabled: snapshot.token !== null,

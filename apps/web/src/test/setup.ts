@@ -2,10 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n, i18nReady } from '../i18n';
+import { i18n, i18nReady, loadAllTexts } from '../i18n';
 import { fetchStub, installFetchStub } from './fetchStub';
 
 await i18nReady;
+// Components are also rendered outside the router here, which loads the later English areas for pages.
+await loadAllTexts();
 
 const consoleErrors: unknown[][] = [];
 

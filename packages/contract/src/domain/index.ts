@@ -1,3 +1,4 @@
-/** Pure domain helpers shared by server and web: media link parsing, embeds, song counts, excerpts. */
+/** Pure domain helpers shared by server and web: media link parsing, embeds, image links, song counts, excerpts. */
+export * from './image-source.js';
 export * from './media-urls.js';
 export * from './text.js';

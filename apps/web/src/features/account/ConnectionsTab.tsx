@@ -10,7 +10,6 @@ import { Link2, Unlink } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError, api, serverMessageOr } from '../../api/client';
 import { meQueryKey, useSession } from '../../session/SessionProvider';
 import { Badge } from '../../ui/Badge';
@@ -18,6 +17,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { authProvidersQueryKey } from '../auth/ProviderButtons';
 import {
   connectedProvidersKey,

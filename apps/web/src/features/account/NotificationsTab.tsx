@@ -2,7 +2,6 @@ import type { NotificationSettings, User } from '@josie/contract';
 import { Switch } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError, serverMessageOr } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { PushDeviceNote, pushErrorKey } from '../../push/PushDeviceNote';
@@ -10,6 +9,7 @@ import { usePushDevice } from '../../push/usePushDevice';
 import { useSession } from '../../session/SessionProvider';
 import { getSessionSnapshot } from '../../session/store';
 import { focusRing } from '../../ui/Button';
+import { toast } from '../../ui/toast';
 import { updateNotificationSettings } from './api';
 import { Section } from './Section';
 

@@ -2,9 +2,9 @@ import type { User } from '@josie/contract';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
+import { toast } from '../../ui/toast';
 import { initiatePasswordReset } from './api';
 import { Section } from './Section';
 

@@ -4,13 +4,13 @@ import { Check } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../session/SessionProvider';
 import { getSessionSnapshot } from '../../session/store';
 import { focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { FEED_THEME_KEY, storedFeedTheme } from '../feed/feedTheme';
 import { FEED_THEME_STYLES } from '../feed/themes';
 import {

@@ -1,9 +1,9 @@
 import { SuccessResponse } from '@josie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/toast';
 import { adminKeys } from './queries';
 
 /** The user a delete dialog is about. */

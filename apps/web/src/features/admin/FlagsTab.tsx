@@ -3,13 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { flagsQueryKey } from '../../flags';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { Card, Skeleton } from './AdminPage';
 import { adminKeys, fetchFlags } from './queries';
 

@@ -10,7 +10,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Disc3, Plus, Sparkle, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError, api } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -19,6 +18,7 @@ import { Field } from '../../ui/Field';
 import { IconButton } from '../../ui/IconButton';
 import { Input } from '../../ui/Input';
 import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { Card, Skeleton } from './AdminPage';
 import { adminKeys, fetchPreferences } from './queries';
 

@@ -10,7 +10,6 @@ import { Braces, FileCode2, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
@@ -20,6 +19,7 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { Field } from '../../ui/Field';
 import { Input, Textarea } from '../../ui/Input';
 import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { Card, Skeleton } from './AdminPage';
 import { adminKeys, fetchTemplates } from './queries';
 

@@ -2,10 +2,10 @@ import { AuthExchangeResponse, ReturnToPath } from '@josie/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { usePendingInviteProcessor } from '../invites/pendingInvite';
 
 /** How long the failure toast shows before the move to `/auth/error` (spec 000 §8: 2 s). */

@@ -1,6 +1,15 @@
 import type { Josie } from '@josie/contract';
 import { Music } from 'lucide-react';
-import { type ReactNode, type Ref, useId, useImperativeHandle, useRef } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  startTransition,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { useNewPosts, usePostRemoved } from '../../realtime';
@@ -33,6 +42,23 @@ export interface FeedProps {
   empty?: { title: string; description?: ReactNode; action?: ReactNode };
   ref?: Ref<FeedHandle>;
   className?: string;
+}
+
+/** Posts in the first render of a feed: about a phone screen of cards (issue 9). */
+const FIRST_POSTS = 3;
+
+/**
+ * How many of `total` posts to render: {@link FIRST_POSTS} in the first render, then all of them in a
+ * transition. A page of 20 cards rendered at once is one long task on a phone (Lighthouse's total blocking
+ * time, issue 9); React renders a transition in slices that let the browser paint and respond between them.
+ */
+function useShownCount(total: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all || total <= FIRST_POSTS) return;
+    startTransition(() => setAll(true));
+  }, [all, total]);
+  return all ? total : Math.min(total, FIRST_POSTS);
 }
 
 /**
@@ -78,6 +104,7 @@ export function Feed({
     title: source.kind === 'curator' ? t('feed.emptyCurator') : t('feed.empty'),
   };
   const showEmpty = feed.loaded && !feed.loading && !feed.error && feed.posts.length === 0;
+  const shown = useShownCount(feed.posts.length);
 
   return (
     <section
@@ -125,7 +152,7 @@ export function Feed({
               layout === 'grid' ? 'gap-6 sm:columns-2 lg:columns-3' : 'mx-auto flex max-w-2xl flex-col gap-5',
             )}
           >
-            {feed.posts.map((post, index) => (
+            {feed.posts.slice(0, shown).map((post, index) => (
               <li key={post._id} className={cn(layout === 'grid' && 'break-inside-avoid')}>
                 <PostCard post={post} theme={style} layout={layout} index={index} onPatch={feed.patchPost} />
               </li>

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { i18n } from '../../i18n';
+import { toast } from '../../ui/toast';
 
 /** The public link of a josie: `{origin}/josie/{id}` (spec 000 §2). */
 export function josieLink(id: string, origin: string = window.location.origin): string {

@@ -1,9 +1,11 @@
-import { lazy } from 'react';
 import { Navigate } from 'react-router';
+import { lazyPage } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
 
-const PublicHomePage = lazy(() => import('./PublicHomePage'));
-const HomeFeedPage = lazy(() => import('../feed/HomeFeedPage'));
+/** The visitor's home page; preloaded before the first render when the app opens on it (`router.tsx`). */
+export const PublicHomePage = lazyPage(() => import('./PublicHomePage'));
+/** The signed-in home feed; preloaded like {@link PublicHomePage}. */
+export const HomeFeedPage = lazyPage(() => import('../feed/HomeFeedPage'));
 
 /**
  * `/` by role (spec 000 §2): visitors get the public home page; an admin goes to `/admin/dashboard`, an

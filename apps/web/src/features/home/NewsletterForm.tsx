@@ -1,63 +1,75 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { NewsletterBody } from '@josie/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api, serverMessageOr } from '../../api/client';
-import { fieldErrorText } from '../../lib/forms';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
 import { Input } from '../../ui/Input';
+import { toast } from '../../ui/toast';
+
+/** The contract's schema, loaded with the first submit. */
+const loadSchema = () => import('./newsletterSchema').then((module) => module.NewsletterBody);
 
 /**
  * The newsletter block's form: subscribes the email through `POST /api/newsletter` (DESIGN §9.3; the
- * server ignores repeats, so subscribing twice simply succeeds again) and toasts the result.
+ * server ignores repeats, so subscribing twice simply succeeds again) and toasts the result. The email is
+ * validated (trimmed, lower-cased) with the contract's `NewsletterBody`, loaded on the first submit: the
+ * form is on the public home page, whose scripts stay without zod and react-hook-form (issue 9), and it is
+ * there from the first render for keyboard users. A corrected email clears the error as it is typed.
  */
 export function NewsletterForm() {
   const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(NewsletterBody), defaultValues: { email: '' } });
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
     setFormError(null);
+    setSubmitting(true);
     try {
-      await api.post('/api/newsletter', body);
+      const parsed = (await loadSchema()).safeParse({ email });
+      setInvalid(!parsed.success);
+      if (!parsed.success) return;
+      await api.post('/api/newsletter', parsed.data);
       toast.success(t('newsletter.success'));
-      reset();
+      setEmail('');
     } catch (error) {
       console.warn('Newsletter subscription failed', error);
       setFormError(serverMessageOr(error, t('newsletter.failed')));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Field
           label={t('newsletter.email')}
-          error={fieldErrorText(errors.email, {}, t('validation.emailInvalid'))}
+          error={invalid ? t('validation.emailInvalid') : undefined}
           className="flex-1"
         >
           {(p) => (
             <Input
               {...p}
               type="email"
+              name="email"
               autoComplete="email"
               inputMode="email"
               placeholder="you@example.com"
-              {...register('email')}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setInvalid(false);
+              }}
             />
           )}
         </Field>
-        <Button type="submit" size="md" loading={isSubmitting} className="sm:mt-7">
-          {isSubmitting ? t('newsletter.submitting') : t('newsletter.submit')}
+        <Button type="submit" size="md" loading={submitting} className="sm:mt-7">
+          {submitting ? t('newsletter.submitting') : t('newsletter.submit')}
         </Button>
       </div>
       <FormError message={formError} />

@@ -1,55 +1,8 @@
 import { Headphones, type LucideIcon, Sparkles, Users } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../ui/Button';
-
-// The form (react-hook-form, zod) sits at the bottom of the page: it loads after the page (issue 9).
-const NewsletterForm = lazy(() => import('./NewsletterForm').then((m) => ({ default: m.NewsletterForm })));
-
-/**
- * Renders `children` once the page has loaded and the browser is idle, or earlier when their place comes
- * within a screen of the viewport: their code stays out of the first paint, yet they are there for a
- * keyboard user tabbing down the page (who never scrolls near a place that is still empty). The place keeps
- * the children's height meanwhile (`className`), so nothing shifts when they arrive.
- */
-function AfterFirstPaint({ children, className }: { children: ReactNode; className: string }) {
-  const place = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = place.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
-    let idle: number | undefined;
-    const whenIdle = () => {
-      idle =
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(() => setNear(true), { timeout: 2000 })
-          : window.setTimeout(() => setNear(true), 0);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('load', whenIdle);
-      if (idle !== undefined) {
-        if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-        else window.clearTimeout(idle);
-      }
-    };
-  }, [near]);
-  return (
-    <div ref={place} className={className}>
-      {near ? children : null}
-    </div>
-  );
-}
+import { NewsletterForm } from './NewsletterForm';
 
 type FeatureKey = 'curators' | 'josies' | 'listen';
 const FEATURES: ReadonlyArray<{ key: FeatureKey; icon: LucideIcon; tint: string }> = [
@@ -175,11 +128,7 @@ export default function PublicHomePage() {
             <p className="text-zinc-700">{t('newsletter.description')}</p>
           </div>
           <div className="md:flex-1">
-            <AfterFirstPaint className="min-h-12">
-              <Suspense fallback={null}>
-                <NewsletterForm />
-              </Suspense>
-            </AfterFirstPaint>
+            <NewsletterForm />
           </div>
         </div>
       </section>

@@ -135,7 +135,8 @@ describe('invite management (spec 001 §2, §4, §8)', () => {
       ],
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load invites');
-    expect(await screen.findAllByText('Failed to load invites')).toHaveLength(2);
+    // The alert, and the toast once the toast area has loaded (it loads with the first toast).
+    await waitFor(() => expect(screen.getAllByText('Failed to load invites')).toHaveLength(2));
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Come listen with me')).toBeInTheDocument();

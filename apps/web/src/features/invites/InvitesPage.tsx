@@ -11,7 +11,6 @@ import { Ban, Copy, Link2, Plus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api } from '../../api/client';
 import { formatDate } from '../../lib/dates';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
@@ -25,6 +24,7 @@ import { Field } from '../../ui/Field';
 import { Input, Textarea } from '../../ui/Input';
 import { Page } from '../../ui/Page';
 import { PageSpinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { copyToClipboard } from './clipboard';
 
 /** The query of the signed-in curator's invites. */

@@ -1,10 +1,10 @@
 import type { InviteRegisterResponse } from '@josie/contract';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../api/client';
 import { readStoredSession, storeSession, storeUser } from '../../session/storage';
 import { fetchStub, json } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
+import { toast } from '../../ui/toast';
 import {
   PENDING_INVITE_KEY,
   PENDING_INVITE_MAX_AGE_MS,

@@ -1,13 +1,13 @@
 import { InviteRegisterResponse, type User } from '@josie/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { ApiError, api, serverMessageOr } from '../../api/client';
 import { PUBLIC_QUERY_ROOTS } from '../../api/queryClient';
 import { i18n } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { readStoredSession } from '../../session/storage';
+import { toast } from '../../ui/toast';
 
 /** localStorage key of the invite a signed-out visitor chose to accept (spec 001 §4 Invite acceptance). */
 export const PENDING_INVITE_KEY = 'pendingInvite';

@@ -12,7 +12,6 @@ import { Switch } from 'radix-ui';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { track } from '../../analytics/track';
 import { ApiError } from '../../api/client';
 import { useFlag } from '../../flags/useFlags';
@@ -22,6 +21,7 @@ import { useSession } from '../../session/SessionProvider';
 import { Button } from '../../ui/Button';
 import { FormError } from '../../ui/FormError';
 import { PageSpinner } from '../../ui/Spinner';
+import { ensureToaster, toast } from '../../ui/toast';
 import { josieKeys, saveJosie, storeJosie, useJosie } from './api';
 import { AudioDialog } from './dialogs/AudioDialog';
 import { ImageDialog } from './dialogs/ImageDialog';
@@ -338,5 +338,7 @@ function EditJosie({ id }: { id: string }) {
  */
 export default function JosieEditorPage() {
   const { id } = useParams();
+  // The media dialogs raise their toasts through sonner directly: the toast area must be there for them.
+  useEffect(ensureToaster, []);
   return id ? <EditJosie key={id} id={id} /> : <JosieEditor />;
 }

@@ -1,6 +1,6 @@
 import { type Josie, songCount } from '@josie/contract';
 import { Pencil, SearchX } from 'lucide-react';
-import { type ReactNode, useEffect, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -11,14 +11,15 @@ import { useSession } from '../../session/SessionProvider';
 import { buttonClasses, focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
-import { RejectReasonBox, ReviewButtons } from '../review/ReviewControls';
-import { useReview } from '../review/useReview';
-import { useJosie } from './api';
 import { CreatorHero, coverArt } from './components/CreatorHero';
 import { FollowButton } from './components/FollowButton';
 import { JosieParagraphs } from './components/JosieParagraphs';
 import { JosieStatusBadge } from './components/JosieStatusBadge';
+import { useJosie } from './read';
 import { latestRejectionReason } from './status';
+
+// Only editors and admins review: the panel's code (mutations, reason box) loads for them alone (issue 9).
+const ReviewPanel = lazy(() => import('./ReviewPanel'));
 
 /** The view's top bar (spec 000 §2): the logo linking home and the header's menu toggle. */
 function TopBar() {
@@ -54,28 +55,6 @@ function Frame({ children }: { children: ReactNode }) {
         {children}
       </main>
     </div>
-  );
-}
-
-/** The review panel of an editor or admin while the josie is pending (spec 000 §2, §4). */
-function ReviewPanel({ josie }: { josie: Josie }) {
-  const { t } = useTranslation();
-  const review = useReview(josie);
-  const boxId = useId();
-  return (
-    <section
-      aria-labelledby={`${boxId}-heading`}
-      className="flex flex-col gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-amber-200"
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id={`${boxId}-heading`} className="font-semibold text-zinc-950">
-          {t('review.panelTitle')}
-        </h2>
-        <p className="text-sm text-zinc-600">{t('review.panelHelp')}</p>
-      </div>
-      <RejectReasonBox review={review} id={boxId} />
-      <ReviewButtons review={review} reasonBoxId={boxId} />
-    </section>
   );
 }
 
@@ -122,7 +101,11 @@ function JosieView({ josie }: { josie: Josie }) {
             <p className="mt-2">{t('josie.editor.rejectedHelp')}</p>
           </div>
         )}
-        {reviewer && pending && <ReviewPanel josie={josie} />}
+        {reviewer && pending && (
+          <Suspense fallback={<Spinner />}>
+            <ReviewPanel josie={josie} />
+          </Suspense>
+        )}
 
         <article className="flex flex-col gap-6">
           <header className="flex flex-col gap-3">

@@ -4,7 +4,6 @@ import { ArrowDown, ArrowUp, ChevronDown, Eye, Music, Pencil, Plus, Trash2 } fro
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import { buttonClasses, focusRing } from '../../ui/Button';
@@ -14,6 +13,7 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { IconButton } from '../../ui/IconButton';
 import { Page } from '../../ui/Page';
 import { PageSpinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { deleteJosie, josieKeys, useMyJosies } from './api';
 import {
   CardTable,

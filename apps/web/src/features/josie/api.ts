@@ -1,34 +1,9 @@
 import { FollowResponse, Josie, MyJosiesResponse, PendingResponse, SuccessResponse } from '@josie/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { josieKeys } from './read';
 
-/** Query keys of the josie screens; `josies` is the root every josie list and josie lives under. */
-export const josieKeys = {
-  all: ['josies'] as const,
-  one: (id: string) => ['josies', 'one', id] as const,
-  mine: ['josies', 'mine'] as const,
-  pending: ['josies', 'pending'] as const,
-};
-
-/** `GET /api/josies/{id}` (spec 000 §7): the josie, or ApiError 404 when it is not visible to the caller. */
-export function fetchJosie(id: string, signal?: AbortSignal): Promise<Josie> {
-  return api.get(`/api/josies/${encodeURIComponent(id)}`, { schema: Josie, signal });
-}
-
-/**
- * One josie through TanStack Query. The editor (`editing`) reads a fresh copy of its own that is never
- * refetched behind its back: it copies the josie into its draft once, so an update arriving later
- * must not look like an outside change, and a copy cached by another page must not seed the draft.
- */
-export function useJosie(id: string, options: { editing?: boolean } = {}) {
-  return useQuery({
-    queryKey: options.editing ? [...josieKeys.one(id), 'edit'] : josieKeys.one(id),
-    queryFn: ({ signal }) => fetchJosie(id, signal),
-    ...(options.editing
-      ? { gcTime: 0, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false }
-      : {}),
-  });
-}
+export { fetchJosie, josieKeys, useJosie } from './read';
 
 /** `GET /api/josies/my-josies` (spec 001 §7): the curator's own josies. */
 export function useMyJosies() {

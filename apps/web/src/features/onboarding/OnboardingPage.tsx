@@ -10,7 +10,6 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../session/SessionProvider';
 import { readStoredSession } from '../../session/storage';
@@ -18,6 +17,7 @@ import { Button } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { FormError } from '../../ui/FormError';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
 import { fetchRecommendations, setFollowing } from '../curator/api';
 import { usePendingInviteProcessor } from '../invites/pendingInvite';
 import {

@@ -2,9 +2,9 @@ import type { Josie } from '@josie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { track } from '../../analytics/track';
 import { useSession } from '../../session/SessionProvider';
+import { toast } from '../../ui/toast';
 import { approveJosie, josieKeys, rejectJosie, storeJosie } from '../josie/api';
 
 /** Seconds from the josie's creation to now (spec 000 §7 `review_time_seconds`); 0 for a bad date. */

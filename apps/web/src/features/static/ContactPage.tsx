@@ -4,7 +4,6 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api, serverMessageOr } from '../../api/client';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
 import { useSession } from '../../session/SessionProvider';
@@ -13,6 +12,7 @@ import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
 import { Input, Textarea } from '../../ui/Input';
 import { Page } from '../../ui/Page';
+import { toast } from '../../ui/toast';
 
 /** Longest message the server accepts (the contract's `ContactBody.message`). */
 const MESSAGE_MAX = 5000;

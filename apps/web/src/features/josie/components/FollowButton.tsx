@@ -2,12 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Check, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { serverMessageOr } from '../../../api/client';
 import type { ReturnToState } from '../../../session/guards';
 import { useSession } from '../../../session/SessionProvider';
 import { Button, buttonClasses } from '../../../ui/Button';
-import { setFollowing } from '../api';
+import { toast } from '../../../ui/toast';
 
 export interface FollowButtonProps {
   /** The curator to follow. */
@@ -26,7 +25,9 @@ export function FollowButton({ curatorId, className }: FollowButtonProps) {
   const location = useLocation();
   const following = user?.following.includes(curatorId) ?? false;
   const mutation = useMutation({
-    mutationFn: (follow: boolean) => setFollowing(curatorId, follow),
+    // The call (and the zod schema it parses its answer with) loads on the first click: the button is on
+    // the public josie page, whose first scripts must not include zod (issue 9).
+    mutationFn: async (follow: boolean) => (await import('../api')).setFollowing(curatorId, follow),
     onSuccess: (ids) => {
       // The session may have changed while the call ran (logout in another tab).
       if (user) updateUser({ ...user, following: ids });

@@ -1,8 +1,8 @@
 import { AiGenerateResponse, AiProvidersResponse, TITLE_MAX_LENGTH } from '@josie/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api } from '../../../api/client';
+import { toast } from '../../../ui/toast';
 
 /** The AI template that writes a title from the josie's text (spec 001 §7 AI: enticing-title). */
 export const TITLE_TEMPLATE = 'enticing-title';

@@ -1,0 +1,39 @@
+import type { Josie } from '@josie/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+// The josie page's reads, apart from `api.ts` (whose writes parse with the contract's zod schemas), so that
+// the page loads without zod (issue 9).
+
+/** Query keys of the josie screens; `josies` is the root every josie list and josie lives under. */
+export const josieKeys = {
+  all: ['josies'] as const,
+  one: (id: string) => ['josies', 'one', id] as const,
+  mine: ['josies', 'mine'] as const,
+  pending: ['josies', 'pending'] as const,
+};
+
+/**
+ * `GET /api/josies/{id}` (spec 000 §7): the josie, or ApiError 404 when it is not visible to the caller.
+ * Typed by the contract but not parsed with its zod schema (DESIGN §1.4: the web app types its calls with
+ * the contract; the server builds this answer from the same types): this read opens the public josie page,
+ * whose first scripts must not include zod (issue 9 budget, 170 KB gzip).
+ */
+export function fetchJosie(id: string, signal?: AbortSignal): Promise<Josie> {
+  return api.get<Josie>(`/api/josies/${encodeURIComponent(id)}`, { signal });
+}
+
+/**
+ * One josie through TanStack Query. The editor (`editing`) reads a fresh copy of its own that is never
+ * refetched behind its back: it copies the josie into its draft once, so an update arriving later
+ * must not look like an outside change, and a copy cached by another page must not seed the draft.
+ */
+export function useJosie(id: string, options: { editing?: boolean } = {}) {
+  return useQuery({
+    queryKey: options.editing ? [...josieKeys.one(id), 'edit'] : josieKeys.one(id),
+    queryFn: ({ signal }) => fetchJosie(id, signal),
+    ...(options.editing
+      ? { gcTime: 0, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false }
+      : {}),
+  });
+}

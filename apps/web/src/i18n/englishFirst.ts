@@ -1,0 +1,62 @@
+import audio from './locales/en/audio.json';
+import auth from './locales/en/auth.json';
+import common from './locales/en/common.json';
+import curator from './locales/en/curator.json';
+import errors from './locales/en/errors.json';
+import feed from './locales/en/feed.json';
+import footer from './locales/en/footer.json';
+import home from './locales/en/home.json';
+import image from './locales/en/image.json';
+import josie from './locales/en/josie.json';
+import nav from './locales/en/nav.json';
+import newsletter from './locales/en/newsletter.json';
+import preferences from './locales/en/preferences.json';
+import pwa from './locales/en/pwa.json';
+import review from './locales/en/review.json';
+import staticPages from './locales/en/static.json';
+import titles from './locales/en/titles.json';
+import validation from './locales/en/validation.json';
+import video from './locales/en/video.json';
+
+/**
+ * The English texts bundled with the app's entry (issue 9: the first pages' scripts stay under 170 KB
+ * gzip): the areas of the layout, the public home page, the josie page and the feed, and those any page
+ * may need (errors, toasts, titles, validation). The areas of {@link LATER_AREAS} load with the first page
+ * that is not one of those (`loadAllTexts` in `./index.ts`, called by the router's page loader). A new
+ * area goes in one of the two lists (`locales.test.ts` checks that every area is in exactly one).
+ */
+export const englishFirst = {
+  audio,
+  auth,
+  common,
+  curator,
+  errors,
+  feed,
+  footer,
+  home,
+  image,
+  josie,
+  nav,
+  newsletter,
+  preferences,
+  pwa,
+  review,
+  static: staticPages,
+  titles,
+  validation,
+  video,
+};
+
+/** The areas of English loaded with the other pages (each used only by pages the router loads lazily). */
+export const LATER_AREAS = [
+  'account',
+  'admin',
+  'contact',
+  'integrations',
+  'invites',
+  'login',
+  'onboarding',
+  'recommendations',
+  'resetPassword',
+  'signup',
+] as const;

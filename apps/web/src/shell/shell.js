@@ -1,0 +1,102 @@
+/**
+ * The first paint before any module has run (issue 9: Lighthouse performance on a phone).
+ *
+ * `index.html` loads this classic script (same origin, so the CSP holds: no inline script) right after
+ * its `#root`, before the app's modules. It runs while the page is parsed and:
+ * - asks the browser to fetch the scripts of the page about to open (`modulepreload`), so they load beside
+ *   the app's entry instead of after it has run, and, for a visitor on a josie page, the josie itself
+ *   (`GET /api/josies/:id`, as the app requests it); The build prepends `JOSIE_SHELL_PRELOADS`, route -> script
+ *   URLs (`vite.config.ts`, `appShell()`); the routes are `home` (`/` for a visitor), `feed` (`/` for a
+ *   listener or curator who finished onboarding), `josie` (`/josie/:id`);
+ * - copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`: the
+ *   public home page's header and hero, the josie page's bar and spinner, or the header and a spinner), so
+ *   the first contentful paint does not wait for the app. React replaces it on its first render. The
+ *   skeletons are written in English: when the interface would open in another language (spec 000 §9
+ *   detection order, as `src/i18n/index.ts`), nothing is copied and the page stays blank until the app runs.
+ *
+ * A classic script (not a module: modules are deferred), in the language level of the app's own code.
+ */
+((preloads) => {
+  const root = document.getElementById('root');
+  if (!root || root.firstChild) return;
+
+  const read = (storage, key) => {
+    try {
+      return window[storage].getItem(key);
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * The signed-in user, or null: `session/storage.ts` keeps the whole `{token, user}` sign-in answer in
+   * localStorage `user` (the source of truth; the `token` entry only mirrors it).
+   */
+  const storedUser = () => {
+    try {
+      const session = JSON.parse(read('localStorage', 'user') ?? 'null');
+      const signedIn = typeof session?.token === 'string' && session.token !== '';
+      return signedIn && session.user && typeof session.user === 'object' ? session.user : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Whether i18next would pick English: the first supported language among the detected ones. */
+  const opensInEnglish = () => {
+    const query = new URLSearchParams(location.search).get('lng');
+    const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie)?.[1];
+    const candidates = [
+      query,
+      cookie && decodeURIComponent(cookie),
+      read('localStorage', 'i18nextLng'),
+      read('sessionStorage', 'i18nextLng'),
+      ...(navigator.languages ?? [navigator.language]),
+    ];
+    for (const candidate of candidates) {
+      const base = String(candidate ?? '')
+        .toLowerCase()
+        .split('-')[0];
+      if (base === 'en') return true;
+      if (base === 'he') return false;
+    }
+    return true;
+  };
+
+  const routeOf = (path, user) => {
+    if (path === '/') {
+      if (!user) return 'home';
+      const onboarded = user.onboarding?.completed === true;
+      return (user.role === 'listener' || user.role === 'curator') && onboarded ? 'feed' : 'other';
+    }
+    return /^\/josie\/(?!new\/?$|edit\/)[^/]+\/?$/.test(path) ? 'josie' : 'other';
+  };
+
+  const preload = (rel, href, as) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.href = href;
+    if (as) {
+      link.as = as;
+      link.crossOrigin = 'anonymous';
+    }
+    document.head.append(link);
+  };
+
+  const user = storedUser();
+  const route = routeOf(location.pathname, user);
+  for (const href of preloads[route] ?? []) preload('modulepreload', href);
+  // A visitor's josie: its answer is the same for every visitor, so it is fetched now, beside the scripts;
+  // the app's own `fetch` of that URL then takes the preloaded answer. Not for a signed-in user: their
+  // answer differs (their likes, their pending josies) and carries their token.
+  if (route === 'josie' && !user) {
+    const id = location.pathname.split('/')[2];
+    preload('preload', `/api/josies/${id}`, 'fetch');
+  }
+
+  if (!opensInEnglish()) return;
+  const skeleton = document.getElementById(
+    `josie-shell-${route === 'home' || route === 'josie' ? route : 'bar'}`,
+  );
+  if (skeleton instanceof HTMLTemplateElement) root.append(skeleton.content.cloneNode(true));
+})(typeof JOSIE_SHELL_PRELOADS === 'undefined' ? {} : JOSIE_SHELL_PRELOADS);

@@ -1,0 +1,136 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import indexHtml from '../../index.html?raw';
+import { fillTexts } from '../../vite.plugins';
+import { storeSession } from '../session/storage';
+import { makeSession } from '../test/fixtures';
+import { renderApp } from '../test/renderApp';
+import shellSource from './shell.js?raw';
+
+const PRELOADS = {
+  home: ['/assets/PublicHomePage-x.js'],
+  feed: ['/assets/HomeFeedPage-x.js', '/assets/Feed-x.js'],
+  josie: ['/assets/JosieViewPage-x.js'],
+};
+
+/** `index.html`'s body as the build writes it (texts filled in), without its scripts. */
+function skeletonDocument(): DocumentFragment {
+  const page = new DOMParser().parseFromString(fillTexts(indexHtml), 'text/html');
+  const fragment = document.createDocumentFragment();
+  for (const node of [...page.body.children]) {
+    if (node.tagName !== 'SCRIPT') fragment.append(document.importNode(node, true));
+  }
+  return fragment;
+}
+
+/** Runs `shell.js` as the browser would at `path`, and answers the root and the preloaded scripts. */
+function runShell(path: string) {
+  for (const link of document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) {
+    link.remove();
+  }
+  window.history.replaceState(null, '', path);
+  document.body.replaceChildren(skeletonDocument());
+  new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+  const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+  const fetches = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')];
+  return {
+    root: document.getElementById('root'),
+    preloads: preloads.map((link) => link.getAttribute('href')),
+    fetches: fetches.map((link) => link.getAttribute('href')),
+  };
+}
+
+describe('the first paint before the app runs (src/shell/shell.js, issue 9)', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("shows a visitor the home page's header and hero, and preloads the home page", () => {
+    const { root, preloads } = runShell('/');
+    expect(root?.querySelector('h1')?.textContent).toBe('Music, curated by people you trust');
+    expect(root?.querySelector('a[href="/signup"]')?.textContent).toBe('Get started');
+    expect(preloads).toEqual(PRELOADS.home);
+  });
+
+  it('shows a signed-in listener the header with a spinner, and preloads the feed', () => {
+    storeSession(makeSession('listener'));
+    const { root, preloads } = runShell('/');
+    expect(root?.querySelector('h1')).toBeNull();
+    expect(root?.querySelector('[role="status"]')?.textContent).toBe('Loading…');
+    expect(preloads).toEqual(PRELOADS.feed);
+  });
+
+  it('takes only the `{token, user}` entry the app stores as a session', () => {
+    window.localStorage.setItem('user', JSON.stringify(makeSession('listener').user));
+    window.localStorage.setItem('token', 'a-token');
+    const { root, fetches } = runShell('/josie/01a2');
+    expect(root?.querySelector('main')).not.toBeNull();
+    // Without a session the shell treats the page as a visitor's: the app would do the same.
+    expect(fetches).toEqual(['/api/josies/01a2']);
+  });
+
+  it('preloads nothing for roles that / sends elsewhere, and no signed-in josie answer', () => {
+    storeSession(makeSession('admin'));
+    expect(runShell('/').preloads).toEqual([]);
+    const josie = runShell('/josie/01a2');
+    expect(josie.preloads).toEqual(PRELOADS.josie);
+    expect(josie.fetches).toEqual([]);
+  });
+
+  it('shows the josie page frame on /josie/:id only, not on the editor routes', () => {
+    const josie = runShell('/josie/01a2');
+    expect(josie.root?.querySelector('main')?.className).toContain('max-w-[750px]');
+    expect(josie.preloads).toEqual(PRELOADS.josie);
+    expect(josie.fetches).toEqual(['/api/josies/01a2']);
+    for (const path of ['/josie/new', '/josie/edit/01a2']) {
+      const editor = runShell(path);
+      expect(editor.root?.querySelector('header')?.className).toContain('fixed');
+      expect(editor.preloads).toEqual([]);
+    }
+  });
+
+  it('paints nothing where the interface opens in Hebrew (the skeletons are English), but preloads', () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    const { root, preloads } = runShell('/');
+    expect(root?.childElementCount).toBe(0);
+    expect(preloads).toEqual(PRELOADS.home);
+  });
+
+  it('leaves a root the app already rendered alone', () => {
+    window.history.replaceState(null, '', '/');
+    document.body.replaceChildren(skeletonDocument());
+    document.getElementById('root')?.append(document.createElement('p'));
+    new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+    expect(document.getElementById('root')?.children).toHaveLength(1);
+  });
+});
+
+describe('the skeletons of index.html still match the app', () => {
+  const classesOf = (element: Element | null | undefined) =>
+    element?.getAttribute('class')?.split(/\s+/).sort();
+
+  it("copies the header's bar and the home page's hero: same texts, same layout classes", async () => {
+    const skeleton = document.createElement('div');
+    skeleton.append(
+      (skeletonDocument().getElementById('josie-shell-home') as HTMLTemplateElement).content.cloneNode(true),
+    );
+    renderApp('/');
+    const hero = (await screen.findByRole('heading', { level: 1 })).closest('section');
+    const shellHero = skeleton.querySelector('section');
+    expect(shellHero?.textContent).toBe(hero?.textContent);
+    for (const selector of ['h1', 'p', 'div.relative', 'div.flex.flex-col']) {
+      expect(classesOf(shellHero?.querySelector(selector)), selector).toEqual(
+        classesOf(hero?.querySelector(selector)),
+      );
+    }
+    const links = (section: Element | null | undefined) =>
+      [...(section?.querySelectorAll('a') ?? [])].map((a) => [a.getAttribute('href'), a.textContent]);
+    expect(links(shellHero)).toEqual(links(hero));
+    for (const selector of ['header', 'nav', 'main']) {
+      expect(classesOf(skeleton.querySelector(selector)), selector).toEqual(
+        classesOf(document.querySelector(`#root ${selector}, body > div ${selector}`)),
+      );
+    }
+  });
+});
