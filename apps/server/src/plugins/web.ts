@@ -32,6 +32,8 @@ export const webPlugin = fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The web build writes .br and .gz beside each asset (issue 9): sent when the browser accepts them.
+        preCompressed: true,
         setHeaders(res, path) {
           res.header(
             'cache-control',
