@@ -122,9 +122,10 @@ export async function buildApp(opts: BuildAppOptions) {
               ],
               censor: '[redacted]',
             },
-            // The values of a failed query never reach the log (lib/log-redaction.ts).
-            formatters: { log: redactLogObject },
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            // After the caller's options, so that none of them can turn it off: the values of a failed query
+            // never reach the log (lib/log-redaction.ts).
+            formatters: { log: redactLogObject },
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

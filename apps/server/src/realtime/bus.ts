@@ -22,6 +22,8 @@ export interface DomainEvents {
   };
   /** Someone accepted a curator's invite (and now follows the curator). */
   'invite.joined': { inviteId: string; curatorId: string; userId: string };
+  /** An admin deleted a user: the likes they gave and the follows of and to them are gone. */
+  'user.deleted': { userId: string };
 }
 
 /** A typed publish/subscribe bus; listeners run asynchronously and their failures are logged, not thrown. */

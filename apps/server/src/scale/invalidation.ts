@@ -7,9 +7,17 @@ import type { Redis } from 'ioredis';
  * `flags`: an admin stored a feature flag (the key is the flag's). The read caches
  * (`modules/feed/read-caches.ts`): `josie`: a josie's content, status or like count changed (key: its id);
  * `creator`: a curator published or unpublished a josie, so their followers' feeds changed (key: the
- * curator's id); `viewer`: a user's likes, saves or follows changed (key: the user's id).
+ * curator's id); `viewer`: a user's likes, saves or follows changed (key: the user's id); `user-removed`: a
+ * user was deleted, with the likes they gave (key: the user's id).
  */
-export type InvalidationTopic = 'session' | 'user-sessions' | 'flags' | 'josie' | 'creator' | 'viewer';
+export type InvalidationTopic =
+  | 'session'
+  | 'user-sessions'
+  | 'flags'
+  | 'josie'
+  | 'creator'
+  | 'viewer'
+  | 'user-removed';
 
 /** The Redis channel every instance subscribes to (after `REDIS_PREFIX`). */
 export const INVALIDATION_CHANNEL = 'invalidate';
@@ -67,6 +75,8 @@ export function createInvalidation(
   const redis = opts.redis;
   // True once the subscription is confirmed, false while the connection is down (messages are lost then).
   let subscribed = false;
+  // True from a failed publish until one succeeds again.
+  let publishFailing = false;
   if (redis) {
     const { subscriber } = redis;
     const subscribe = () =>
@@ -106,9 +116,20 @@ export function createInvalidation(
       deliver({ topic, key });
       if (!redis) return;
       const message: Message = { topic, key, from: instanceId };
-      await redis.publisher.publish(channel, JSON.stringify(message)).catch((err: unknown) => {
-        opts.log?.error({ err, topic }, 'publishing a cache invalidation failed');
-      });
+      await redis.publisher.publish(channel, JSON.stringify(message)).then(
+        () => {
+          publishFailing = false;
+        },
+        (err: unknown) => {
+          // Once per outage: every like, save and follow publishes, and would flood the log.
+          if (publishFailing) return;
+          publishFailing = true;
+          opts.log?.error(
+            { err, topic },
+            'publishing cache invalidations failed (logged once until they work again)',
+          );
+        },
+      );
     },
     subscribe(topic, handler) {
       local.on(topic, handler);

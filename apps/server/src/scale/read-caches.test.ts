@@ -219,6 +219,24 @@ describe('read caches on one instance', () => {
     expect((await a.josie(kept.id, reader)).likeCount).toBe(0);
   });
 
+  it("keeps everyone else's cached reads when one user's sessions are revoked (role change, reset)", async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const reader = await createUser(ctx);
+    const curator = await createUser(ctx, { role: 'curator' });
+    const promoted = await createUser(ctx);
+    const josie = await insertJosie(ctx.database.db, curator.user._id);
+    await a.josie(josie.id, reader);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${promoted.user._id}`,
+      headers: admin.auth,
+      payload: { role: 'curator' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The josie and the reader's marks are still in memory: the read sends no statement at all.
+    expect(await countQueries(ctx, () => a.read(josie.id, reader))).toBe(0);
+  });
+
   it(`reads the marks of a reader with more than ${MARKS_CACHE_LIMIT} likes per request`, async () => {
     const curator = await createUser(ctx, { role: 'curator' });
     const prolific = await createUser(ctx);

@@ -231,6 +231,7 @@ export function createAdminService(deps: {
         if (josie.status === 'published')
           bus.publish('josie.unpublished', { josieId: josie.id, creatorId: id });
       }
+      bus.publish('user.deleted', { userId: id });
     },
 
     /** `GET /api/admin/templates`: every AI template with its variables, by name. */

@@ -85,12 +85,17 @@ export function createLoginLockout(opts: LoginLockoutOptions = {}) {
 
   // RateLimiterMemory keeps every key until it expires (up to `forgetAfterMs`): the emails that failed
   // here, least recent first, bound it, so a spray of made-up emails cannot grow the process without end.
+  // An email whose lock is running keeps it (and its count): otherwise that spray would unlock the account
+  // under attack. Locks end by themselves within `maxDelayMs`.
+  const forget = async (email: string) => {
+    const lock = await inMemory.locks.get(email);
+    if (lock && lock.msBeforeNext > 0) return;
+    await Promise.all([inMemory.failures.delete(email), inMemory.locks.delete(email)]);
+  };
   const recent = new LRUCache<string, true>({
     max: opts.maxEntries ?? 10_000,
     dispose: (_value, email, reason) => {
-      if (reason !== 'evict') return;
-      void inMemory.failures.delete(email);
-      void inMemory.locks.delete(email);
+      if (reason === 'evict') void forget(email);
     },
   });
 

@@ -81,11 +81,14 @@ export interface ReadCachesOptions {
  *   (each page is tagged with the curators its reader follows);
  * - a reader's follows, likes and saves: topic `viewer` (from `follow.changed` and the toggles); drops the
  *   reader's marks and page;
- * - a role change, password reset or deletion (`user-sessions`): drops the josies and pages of everyone
- *   (a deleted user's josies and the likes they gave disappear at once; rare enough to clear).
+ * - a role change or password reset (`user-sessions`): drops that user's marks and page;
+ * - a deletion (`user-removed`, from `user.deleted`): drops the josies and pages of everyone (the likes a
+ *   deleted user gave lowered counts anywhere; rare enough to clear), not on a password reset, which any
+ *   user can repeat.
  * A curator's name, avatar, colour and font are not tracked: cached josies and pages show a change of them
  * within `ttlMs` (10 s by default), as the session cache does for the signed-in user's name.
- * Creators, editors and admins see review histories and are served uncached.
+ * A josie read by its creator, an editor or an admin (who see review histories) is served uncached; the
+ * first feed page is cached per viewer for every role.
  */
 export interface ReadCaches {
   /**
@@ -117,7 +120,6 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   // (~20 KB each).
   const josies = createInvalidatedCache<CachedJosie>({
     ...base,
-    tags: (j) => [creatorTag(j.creatorId)],
     bySize: { size: (j) => j.head.length, maxSize: 32 * 2 ** 20 },
   });
   const marks = createInvalidatedCache<Marks>({
@@ -127,7 +129,12 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   const pages = createInvalidatedCache<CachedPage>({
     ...base,
     tags: (p) => [...p.josieIds.map(josieTag), ...p.creatorIds.map(creatorTag)],
-    bySize: { size: (p) => p.body.length, maxSize: 64 * 2 ** 20 },
+    // The tag index holds each tag once per page: about 80 bytes each, counted so that a reader following
+    // thousands of curators cannot grow it beyond the bound.
+    bySize: {
+      size: (p) => p.body.length + 80 * (p.josieIds.length + p.creatorIds.length),
+      maxSize: 64 * 2 ** 20,
+    },
   });
   const findPresentable = prepareFindPresentableJosie(db);
   const serving = () => opts.ttlMs > 0 && invalidation.reliable;
@@ -142,6 +149,10 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     pages.delete(id);
   });
   invalidation.subscribe('user-sessions', (id) => {
+    marks.delete(id);
+    pages.delete(id);
+  });
+  invalidation.subscribe('user-removed', (id) => {
     josies.clear();
     pages.clear();
     marks.delete(id);
@@ -158,6 +169,7 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   bus.subscribe('josie.published', publication);
   bus.subscribe('josie.unpublished', publication);
   bus.subscribe('follow.changed', ({ followerId }) => invalidation.publish('viewer', followerId));
+  bus.subscribe('user.deleted', ({ userId }) => invalidation.publish('user-removed', userId));
 
   /** A published josie as a reader sees it, minus the reader's marks; undefined for any other status. */
   async function loadJosie(id: string): Promise<CachedJosie | undefined> {
