@@ -24,6 +24,22 @@ describe('lazyPage', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('loads again on the first render after a failed preload', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Page }>>()
+      .mockRejectedValueOnce(new Error('network'))
+      .mockResolvedValue({ default: Page });
+    const LazyPage = lazyPage(load);
+    await expect(LazyPage.preload()).rejects.toThrow('network');
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <LazyPage />
+      </Suspense>,
+    );
+    expect(await screen.findByText('the page')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('suspends like React.lazy when not preloaded, and loads once', async () => {
     const load = vi.fn(async () => ({ default: Page }));
     const LazyPage = lazyPage(load);

@@ -20,10 +20,18 @@ export function lazyPage<P extends object = object>(
   let loaded: { default: ComponentType<P> } | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const start = () => {
-    loading ??= load().then((module) => {
-      loaded = module;
-      return module;
-    });
+    loading ??= load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        // Forgotten, so that the first render (or the next preload) fetches the chunk again instead of
+        // inheriting a failed preload (a network blip while the app opened).
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
   const page = lazy(() => {

@@ -105,6 +105,8 @@ export function YouTubePlayer({
             },
             onStateChange: (event) => {
               if (cancelled) return;
+              // Buffering and cueing are not a pause: a song that stalls for a moment is still playing.
+              if (event.data === api.PlayerState.BUFFERING || event.data === api.PlayerState.CUED) return;
               const playing = event.data === api.PlayerState.PLAYING;
               setState((current) => {
                 if (current.status === 'error') return current;

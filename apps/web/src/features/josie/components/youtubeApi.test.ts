@@ -99,6 +99,23 @@ describe('loading the YouTube IFrame Player API (spec 001 §4, §9)', () => {
     expect(result.error).toBeInstanceOf(YouTubeApiUnavailableError);
   });
 
+  it('adds the script again, without the half-loaded API, when it ran but the player script failed', async () => {
+    const { scripts, injectScript } = scriptRecorder();
+    const load = createYouTubeApiLoader({ injectScript });
+    const result = track(load());
+    // What iframe_api leaves when the player's own script then fails: YT.loading set, no Player.
+    window.YT = { loading: 1 } as unknown as YouTubeApi;
+    scripts.at(-1)?.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(scripts).toHaveLength(2);
+    // Gone, so that iframe_api, run again, loads the player script again.
+    expect(window.YT).toBeUndefined();
+    window.YT = FAKE_API;
+    window.onYouTubeIframeAPIReady?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(result.value).toBe(FAKE_API);
+  });
+
   it('picks up an API that arrived between two checks, and starts afresh after giving up', async () => {
     const { scripts, injectScript } = scriptRecorder();
     const load = createYouTubeApiLoader({ injectScript, retries: 1, intervalMs: 3000 });

@@ -61,6 +61,17 @@ function appendScript(src: string): HTMLScriptElement {
 }
 
 /**
+ * Undoes a half-loaded API before the script is added again: `iframe_api` sets `YT.loading` and loads the
+ * player's own script only when it is unset, so after that second script failed, adding `iframe_api` again
+ * would do nothing and every retry would wait in vain.
+ */
+function forgetStaleApi(): void {
+  if (!window.YT || readyApi()) return;
+  Reflect.deleteProperty(window, 'YT');
+  document.getElementById('www-widgetapi-script')?.remove();
+}
+
+/**
  * Makes a loader of the API. Calls share one attempt in flight: every player on a page waits for the same
  * script. Each attempt (re)adds the script if the previous one failed, then waits at most `intervalMs` for
  * the API, which announces itself through `onYouTubeIframeAPIReady` (an earlier handler keeps being
@@ -76,6 +87,7 @@ export function createYouTubeApiLoader(options: YouTubeApiLoaderOptions = {}) {
   const attempt = async (): Promise<YouTubeApi> => {
     let script: HTMLScriptElement | null = null;
     let scriptFailed = false;
+    let scriptRan = false;
     const waiters = new Set<() => void>();
     const wake = () => {
       for (const waiter of waiters) waiter();
@@ -88,13 +100,20 @@ export function createYouTubeApiLoader(options: YouTubeApiLoaderOptions = {}) {
     try {
       for (let tryNumber = 0; tryNumber <= retries; tryNumber++) {
         const started = Date.now();
-        if (!script || scriptFailed) {
+        // Added again when it failed, or when it ran but the API it loads never came (its own script
+        // failed); a script still on its way is waited for.
+        if (!script || scriptFailed || scriptRan) {
           script?.remove();
+          forgetStaleApi();
           scriptFailed = false;
+          scriptRan = false;
           const current = inject(YOUTUBE_IFRAME_API_URL);
           current.addEventListener('error', () => {
             scriptFailed = true;
             wake();
+          });
+          current.addEventListener('load', () => {
+            scriptRan = true;
           });
           script = current;
         }
