@@ -17,7 +17,7 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -36,7 +36,8 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const DIST = join(repoRoot, 'apps/web/dist');
+/** The build to serve: `WEB_DIST_DIR` (also read by the server) or `apps/web/dist`. */
+const DIST = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist');
 /** Budgets of issue 9: initial JavaScript (gzip) on `/` and `/josie/:id`; Lighthouse on all three pages. */
 const JS_BUDGET_KB = 170;
 const LIGHTHOUSE_BUDGET = { performance: 90, accessibility: 100 };
@@ -173,13 +174,21 @@ async function lighthouseScores(origin: string, page: PageCase): Promise<Record<
       await tab.evaluate(storeSessionInPage, [JSON.stringify(page.session), page.session.token] as const);
       await tab.close();
     }
-    const result = await lighthouse(origin + page.path, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      disableStorageReset: Boolean(page.session),
-    });
+    const run = () =>
+      lighthouse(origin + page.path, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        disableStorageReset: Boolean(page.session),
+      });
+    let result = await run();
+    // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, "Please run Lighthouse
+    // again") and then scores 0: the page is measured again, at most twice, and the retry is printed.
+    for (let retry = 1; retry <= 2 && result?.lhr.runtimeError; retry += 1) {
+      console.log(`${page.name}: Lighthouse ${result.lhr.runtimeError.code}, measuring again (${retry}/2)`);
+      result = await run();
+    }
     if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
     const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
     if (reportDir) {
