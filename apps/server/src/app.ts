@@ -36,6 +36,7 @@ import { followsRoutes } from './modules/follows/routes.js';
 import { imagesRoutes } from './modules/images/routes.js';
 import { invitesRoutes } from './modules/invites/routes.js';
 import { josiesRoutes } from './modules/josies/routes.js';
+import { createJosiesService } from './modules/josies/service.js';
 import { josieShareTransform } from './modules/josies/share.js';
 import { likesRoutes } from './modules/likes/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -278,7 +279,13 @@ export async function buildApp(opts: BuildAppOptions) {
   for (const routes of features) await app.register(routes, { ctx });
   await attachRealtime(app, ctx);
 
-  const transforms: HtmlTransform[] = [josieShareTransform(ctx)];
+  const josiesForPages = createJosiesService({
+    db: ctx.db,
+    storage: ctx.storage,
+    bus: ctx.bus,
+    log: app.log,
+  });
+  const transforms: HtmlTransform[] = [josieShareTransform(ctx, josiesForPages)];
   await app.register(webPlugin, { distDir: config.webDistDir ?? defaultWebDist, transforms });
 
   app.setNotFoundHandler((request, reply) => {

@@ -80,6 +80,16 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
     expect(html.match(/property="og:title"/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('<div id="root"></div>');
+
+    // A visitor's answer to GET /api/josies/:id is in the page (issue 9), in a data block the title's
+    // `</script>` cannot end, and reads back as exactly that answer.
+    const block = new RegExp(
+      `<script type="application/json" id="josie-first-answer" data-path="/api/josies/${josie._id}">([^<]*)</script>`,
+    ).exec(html);
+    expect(html.match(/<script type="application\/json"/g)).toHaveLength(1);
+    expect(block?.[1]).toContain('\\u003c/script>');
+    const visitorAnswer = await page(`/api/josies/${josie._id}`);
+    expect(JSON.parse(block?.[1] ?? '')).toEqual(visitorAnswer.json());
   });
 
   it('uses the audio item cover when there is no image, and a summary card when there is neither', async () => {

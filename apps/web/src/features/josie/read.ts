@@ -1,6 +1,8 @@
 import type { Josie } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { takeFirstAnswer } from '../../api/firstAnswer';
+import { useSession } from '../../session/SessionProvider';
 
 // The josie page's reads, apart from `api.ts` (whose writes parse with the contract's zod schemas), so that
 // the page loads without zod (issue 9).
@@ -20,18 +22,28 @@ export const josieKeys = {
  * whose first scripts must not include zod (issue 9 budget, 170 KB gzip).
  */
 export function fetchJosie(id: string, signal?: AbortSignal): Promise<Josie> {
-  return api.get<Josie>(`/api/josies/${encodeURIComponent(id)}`, { signal });
+  return api.get<Josie>(josiePath(id), { signal });
 }
+
+const josiePath = (id: string) => `/api/josies/${encodeURIComponent(id)}`;
 
 /**
  * One josie through TanStack Query. The editor (`editing`) reads a fresh copy of its own that is never
  * refetched behind its back: it copies the josie into its draft once, so an update arriving later
  * must not look like an outside change, and a copy cached by another page must not seed the draft.
+ * A visitor opening a josie page starts from the answer the server wrote into the page
+ * ({@link takeFirstAnswer}, issue 9), which is as fresh as a request sent now would be: it is not
+ * requested again on mount (window focus still refreshes it).
  */
 export function useJosie(id: string, options: { editing?: boolean } = {}) {
+  const { user } = useSession();
   return useQuery({
     queryKey: options.editing ? [...josieKeys.one(id), 'edit'] : josieKeys.one(id),
     queryFn: ({ signal }) => fetchJosie(id, signal),
+    // Read when the query enters the cache (not per render: a render that suspends is thrown away).
+    initialData: options.editing || user ? undefined : () => takeFirstAnswer<Josie>(josiePath(id)),
+    // Data that no request has updated yet is the server's first answer.
+    refetchOnMount: (query) => query.state.dataUpdateCount > 0,
     ...(options.editing
       ? { gcTime: 0, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false }
       : {}),
