@@ -9,6 +9,7 @@ export * from './integrations.js';
 export * from './invites.js';
 export * from './josies.js';
 export * from './push.js';
+export * from './realtime.js';
 export * from './site.js';
 export * from './social.js';
 export * from './users.js';

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { COLOURS, FEED_THEMES, FONTS, LIMITS, ROLES } from './catalogues.js';
-import type { Josie } from './josies.js';
 import { NotificationSettings, OnboardingStatus, Preferences } from './users.js';
 
 /**
@@ -192,41 +191,6 @@ export type NotificationSettingsUpdateBody = z.infer<typeof NotificationSettings
 /** Answer of `PUT /api/users/me/notification-settings`: both switches after the change. */
 export const NotificationSettingsResponse = z.object({ data: NotificationSettings });
 export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;
-
-// ---------------------------------------------------------------------------------------------------------
-// Realtime (DESIGN §6; spec 000 §4 Realtime socket, §7)
-
-/** The socket.io path on the app's own origin. */
-export const SOCKET_PATH = '/socket.io';
-
-/** A josie that left the feeds (edited back to pending, or deleted): remove it by id (spec 000 §4). */
-export interface PostRemoved {
-  _id: string;
-  creatorId: string;
-}
-
-/** Events the server sends. */
-export interface ServerToClientEvents {
-  /** A josie of a followed curator (or the user's own) was published; the feed-shaped josie. */
-  'new-post': (post: Josie) => void;
-  /** A josie left the published state. */
-  'post-removed': (post: PostRemoved) => void;
-}
-
-/** What `join-feed` acknowledges: the curator rooms the socket joined. */
-export interface JoinFeedAck {
-  curators: string[];
-}
-
-/** Events the client sends. */
-export interface ClientToServerEvents {
-  /**
-   * Joins the caller's feed rooms (own user room, one room per followed curator); sent on connect and on
-   * every reconnect. The user id comes from the handshake token: a different `userId` is ignored. The
-   * optional acknowledgement says which curator rooms were joined.
-   */
-  'join-feed': (userId?: string, ack?: (joined: JoinFeedAck) => void) => void;
-}
 
 /** One entry of a live list (genre or interest). */
 export const LiveListEntry = z.object({ _id: z.string(), name: z.string() });

@@ -1,5 +1,9 @@
-import { CuratorsFeedResponse, FeedResponse, LikeResponse, SaveResponse } from '@josie/contract';
+import type { CuratorsFeedResponse, FeedResponse } from '@josie/contract';
 import { api } from '../../api/client';
+
+// Reads are typed by the contract but not parsed with its zod schemas (DESIGN §1.4: the server builds these
+// answers from the same types), so that the feed loads without zod (issue 9); writes parse their answers
+// with the schemas, loaded on the first write (`schemas.ts`).
 
 /**
  * Where a feed's pages come from (spec 000 §7; DESIGN §9.8, §9.15): the signed-in user's feed, one
@@ -31,23 +35,25 @@ export function feedPath(source: FeedSource): string {
  */
 export async function fetchFeedPage(source: FeedSource, cursor: string | null, signal?: AbortSignal) {
   const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  const answer = await api.get(`${feedPath(source)}${query}`, { schema: FeedResponse, signal });
+  const answer = await api.get<FeedResponse>(`${feedPath(source)}${query}`, { signal });
   return answer.data;
 }
 
 /** Toggles the caller's like of josie `id`: the new state and count (`POST /api/josies/{id}/like`). */
 export async function toggleLike(id: string) {
+  const { LikeResponse } = await import('./schemas');
   return (await api.post(`/api/josies/${encodeURIComponent(id)}/like`, undefined, { schema: LikeResponse }))
     .data;
 }
 
 /** Toggles whether josie `id` is in the caller's saved list (`POST /api/josies/{id}/save`, DESIGN §9.15). */
 export async function toggleSave(id: string) {
+  const { SaveResponse } = await import('./schemas');
   return (await api.post(`/api/josies/${encodeURIComponent(id)}/save`, undefined, { schema: SaveResponse }))
     .data;
 }
 
 /** The home strip's curator cards (`GET /api/users/curators/feed`). */
 export async function fetchCuratorCards(signal?: AbortSignal) {
-  return (await api.get('/api/users/curators/feed', { schema: CuratorsFeedResponse, signal })).curators;
+  return (await api.get<CuratorsFeedResponse>('/api/users/curators/feed', { signal })).curators;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_FEED_THEME, FEED_THEMES, type FeedTheme, PreferencesResponse } from '@josie/contract';
+import { DEFAULT_FEED_THEME, FEED_THEMES, type FeedTheme, type PreferencesResponse } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
@@ -56,7 +56,8 @@ export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): 
   const [theme, setLocalTheme] = useState<FeedTheme>(storedFeedTheme);
   const preferences = useQuery({
     queryKey: feedPreferencesKey,
-    queryFn: ({ signal }) => api.get(PREFERENCES_PATH, { schema: PreferencesResponse, signal }),
+    // Typed, not parsed: the feed loads without zod (issue 9, `schemas.ts`); the save below parses.
+    queryFn: ({ signal }) => api.get<PreferencesResponse>(PREFERENCES_PATH, { signal }),
     enabled: token !== null,
     staleTime: 5 * 60 * 1000,
     retry: false,
@@ -83,6 +84,7 @@ export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): 
       if (!token) return;
       saving.current = saving.current.then(async () => {
         try {
+          const { PreferencesResponse } = await import('./schemas');
           const { preferences: current } = await api.get(PREFERENCES_PATH, { schema: PreferencesResponse });
           const saved = await api.put(
             PREFERENCES_PATH,

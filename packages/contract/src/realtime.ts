@@ -1,0 +1,36 @@
+import type { Josie } from './josies.js';
+
+// Realtime (DESIGN §6; spec 000 §4 Realtime socket, §7). A module without zod: the feed's socket imports
+// it, and a constant of a module that also builds schemas would load them (and zod) with the feed (issue 9).
+
+/** The socket.io path on the app's own origin. */
+export const SOCKET_PATH = '/socket.io';
+
+/** A josie that left the feeds (edited back to pending, or deleted): remove it by id (spec 000 §4). */
+export interface PostRemoved {
+  _id: string;
+  creatorId: string;
+}
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  /** A josie of a followed curator (or the user's own) was published; the feed-shaped josie. */
+  'new-post': (post: Josie) => void;
+  /** A josie left the published state. */
+  'post-removed': (post: PostRemoved) => void;
+}
+
+/** What `join-feed` acknowledges: the curator rooms the socket joined. */
+export interface JoinFeedAck {
+  curators: string[];
+}
+
+/** Events the client sends. */
+export interface ClientToServerEvents {
+  /**
+   * Joins the caller's feed rooms (own user room, one room per followed curator); sent on connect and on
+   * every reconnect. The user id comes from the handshake token: a different `userId` is ignored. The
+   * optional acknowledgement says which curator rooms were joined.
+   */
+  'join-feed': (userId?: string, ack?: (joined: JoinFeedAck) => void) => void;
+}
