@@ -1,6 +1,7 @@
 import { type ApiErrorBody, ERROR_CODES } from '@josie/contract';
 import type { z } from 'zod';
 import { clearSession, readStoredToken } from '../session/storage';
+import { takeEarlyRead } from './earlyReads';
 
 /**
  * A failed API call. `message` is what the UI may show: the server's `{message}` when the answer carried
@@ -84,7 +85,9 @@ export async function apiFetch<T = unknown>(
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, signal: options.signal });
+    // The signed-in feed's first reads were sent by the page's first script (issue 9); the same request.
+    const early = method === 'GET' && !options.headers ? takeEarlyRead(path, token) : undefined;
+    response = await (early ?? fetch(path, { method, headers, body, signal: options.signal }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');

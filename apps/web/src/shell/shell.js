@@ -4,10 +4,14 @@
  * `index.html` loads this classic script (same origin, so the CSP holds: no inline script) right after
  * its `#root`, before the app's modules. It runs while the page is parsed and:
  * - asks the browser to fetch the scripts of the page about to open (`modulepreload`), so they load beside
- *   the app's entry instead of after it has run, and, for a visitor on a josie page, the josie itself
- *   (`GET /api/josies/:id`, as the app requests it); The build prepends `JOSIE_SHELL_PRELOADS`, route -> script
- *   URLs (`vite.config.ts`, `appShell()`); the routes are `home` (`/` for a visitor), `feed` (`/` for a
- *   listener or curator who finished onboarding), `josie` (`/josie/:id`);
+ *   the app's entry instead of after it has run, and, for a visitor on a josie page the server did not
+ *   write the josie into, the josie itself (`GET /api/josies/:id`, as the app requests it). The build
+ *   prepends `JOSIE_SHELL_PRELOADS`, route -> script URLs (`vite.config.ts`, `appShell()`); the routes are
+ *   `home` (`/` for a visitor), `feed` (`/` for a listener or curator who finished onboarding), `josie`
+ *   (`/josie/:id`);
+ * - on the signed-in feed, sends the feed's first reads with the session's token (`api/earlyReads.ts` hands
+ *   them to the app's calls) and, once the curator strip's answer is here, fetches its first pictures (the
+ *   page's largest paint), instead of waiting for the app's scripts to run first;
  * - copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`: the
  *   public home page's header and hero, the josie page's bar and spinner, or the header and a spinner), so
  *   the first contentful paint does not wait for the app. React replaces it on its first render. The
@@ -20,6 +24,16 @@
   const root = document.getElementById('root');
   if (!root || root.firstChild) return;
 
+  /** The curator strip's read: `features/feed/api.ts`, `fetchCuratorCards`. */
+  const CURATOR_STRIP = '/api/users/curators/feed';
+  /**
+   * The reads the signed-in feed sends first: its first page (`features/feed/api.ts`, `fetchFeedPage`), the
+   * curator strip and the feed theme (`features/feed/feedTheme.ts`).
+   */
+  const EARLY_READS = ['/api/josies/feed', CURATOR_STRIP, '/api/users/me/preferences'];
+  /** Cards of the strip in view on a phone (~2.5 at 412 px), whose pictures are fetched early. */
+  const STRIP_PICTURES = 3;
+
   const read = (storage, key) => {
     try {
       return window[storage].getItem(key);
@@ -29,14 +43,14 @@
   };
 
   /**
-   * The signed-in user, or null: `session/storage.ts` keeps the whole `{token, user}` sign-in answer in
+   * The stored session `{token, user}`, or null: `session/storage.ts` keeps the whole sign-in answer in
    * localStorage `user` (the source of truth; the `token` entry only mirrors it).
    */
-  const storedUser = () => {
+  const storedSession = () => {
     try {
       const session = JSON.parse(read('localStorage', 'user') ?? 'null');
       const signedIn = typeof session?.token === 'string' && session.token !== '';
-      return signedIn && session.user && typeof session.user === 'object' ? session.user : null;
+      return signedIn && session.user && typeof session.user === 'object' ? session : null;
     } catch {
       return null;
     }
@@ -83,15 +97,40 @@
     document.head.append(link);
   };
 
-  const user = storedUser();
+  const session = storedSession();
+  const user = session?.user ?? null;
   const route = routeOf(location.pathname, user);
   for (const href of preloads[route] ?? []) preload('modulepreload', href);
   // A visitor's josie: its answer is the same for every visitor, so it is fetched now, beside the scripts;
-  // the app's own `fetch` of that URL then takes the preloaded answer. Not for a signed-in user: their
+  // the app's own `fetch` of that URL then takes the preloaded answer. Not when the server wrote the
+  // answer into the page (a published josie: `api/firstAnswer.ts`), nor for a signed-in user: their
   // answer differs (their likes, their pending josies) and carries their token.
-  if (route === 'josie' && !user) {
+  if (route === 'josie' && !user && !document.getElementById('josie-first-answer')) {
     const id = location.pathname.split('/')[2];
     preload('preload', `/api/josies/${id}`, 'fetch');
+  }
+
+  // The signed-in feed's first reads (`api/earlyReads.ts` hands them to the app's calls): sent now with the
+  // session's token, as the app would send them, instead of once its scripts have run. The curator strip's
+  // first pictures (the page's largest paint) are fetched as soon as its answer is here.
+  if (route === 'feed') {
+    const get = (path) =>
+      fetch(path, { headers: { accept: 'application/json', authorization: `Bearer ${session.token}` } });
+    const reads = {};
+    for (const path of EARLY_READS) {
+      reads[path] = get(path);
+      // Handled here too: a read the app never takes must not report an unhandled rejection.
+      reads[path].catch(() => {});
+    }
+    window.josieEarlyReads = { token: session.token, reads };
+    reads[CURATOR_STRIP]
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((answer) => {
+        for (const curator of answer?.curators?.slice(0, STRIP_PICTURES) ?? []) {
+          if (typeof curator.avatar === 'string') new Image().src = curator.avatar;
+        }
+      })
+      .catch(() => {});
   }
 
   if (!opensInEnglish()) return;

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
 import { fillTexts } from '../../vite.plugins';
+import { FIRST_ANSWER_ELEMENT_ID } from '../api/firstAnswer';
 import { storeSession } from '../session/storage';
 import { makeSession } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
@@ -42,6 +43,8 @@ function runShell(path: string) {
 
 describe('the first paint before the app runs (src/shell/shell.js, issue 9)', () => {
   afterEach(() => {
+    vi.unstubAllGlobals();
+    delete window.josieEarlyReads;
     document.body.replaceChildren();
     window.history.replaceState(null, '', '/');
   });
@@ -54,11 +57,61 @@ describe('the first paint before the app runs (src/shell/shell.js, issue 9)', ()
   });
 
   it('shows a signed-in listener the header with a spinner, and preloads the feed', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({})),
+    );
     storeSession(makeSession('listener'));
     const { root, preloads } = runShell('/');
     expect(root?.querySelector('h1')).toBeNull();
     expect(root?.querySelector('[role="status"]')?.textContent).toBe('Loading…');
     expect(preloads).toEqual(PRELOADS.feed);
+  });
+
+  it("sends the signed-in feed's first reads with the session's token and fetches the strip's first pictures", async () => {
+    const session = makeSession('listener');
+    storeSession(session);
+    const strip = {
+      curators: ['a', 'b', 'c', 'd'].map((id) => ({ id, avatar: `/media/avatars/${id}.webp` })),
+    };
+    const fetchMock = vi.fn(async (path: string) =>
+      path === '/api/users/curators/feed' ? Response.json(strip) : Response.json({}),
+    );
+    const pictures: string[] = [];
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal(
+      'Image',
+      class {
+        set src(url: string) {
+          pictures.push(url);
+        }
+      },
+    );
+    runShell('/');
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([
+      '/api/josies/feed',
+      '/api/users/curators/feed',
+      '/api/users/me/preferences',
+    ]);
+    for (const [, init] of fetchMock.mock.calls as unknown as [string, RequestInit][]) {
+      expect(init.headers).toMatchObject({ authorization: `Bearer ${session.token}` });
+    }
+    expect(window.josieEarlyReads?.token).toBe(session.token);
+    expect(Object.keys(window.josieEarlyReads?.reads ?? {})).toHaveLength(3);
+    // The cards in view on a phone: three.
+    await vi.waitFor(() =>
+      expect(pictures).toEqual(['/media/avatars/a.webp', '/media/avatars/b.webp', '/media/avatars/c.webp']),
+    );
+  });
+
+  it('sends no early reads for a visitor or on pages other than the feed', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    runShell('/');
+    storeSession(makeSession('listener'));
+    runShell('/josie/01a2');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.josieEarlyReads).toBeUndefined();
   });
 
   it('takes only the `{token, user}` entry the app stores as a session', () => {
@@ -87,6 +140,20 @@ describe('the first paint before the app runs (src/shell/shell.js, issue 9)', ()
       const editor = runShell(path);
       expect(editor.root?.querySelector('header')?.className).toContain('fixed');
       expect(editor.preloads).toEqual([]);
+    }
+  });
+
+  it('does not fetch a josie the server wrote into the page (api/firstAnswer.ts)', () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FIRST_ANSWER_ELEMENT_ID;
+    document.head.append(block);
+    try {
+      const josie = runShell('/josie/01a2');
+      expect(josie.preloads).toEqual(PRELOADS.josie);
+      expect(josie.fetches).toEqual([]);
+    } finally {
+      block.remove();
     }
   });
 
