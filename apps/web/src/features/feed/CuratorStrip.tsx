@@ -1,6 +1,6 @@
 import { type CuratorCard, DEFAULT_CREATOR_COLOUR } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type PointerEvent, useId, useRef } from 'react';
+import { type PointerEvent, useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
@@ -130,6 +130,9 @@ export function CuratorStrip() {
     queryFn: ({ signal }) => fetchCuratorCards(signal),
     staleTime: 60_000,
   });
+  // The cards render at transition priority, in slices that leave the main thread free (issue 9: the
+  // query's answer otherwise renders them in one long task); the skeletons stay until then.
+  const cards = useDeferredValue(curators.data);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -140,7 +143,7 @@ export function CuratorStrip() {
         <p role="alert" className="font-medium text-red-700" dir="auto">
           {t('feed.curators.error', { message: curators.error.message })}
         </p>
-      ) : curators.isPending ? (
+      ) : cards === undefined ? (
         <div className="-mx-4 flex gap-4 overflow-hidden px-4" aria-busy="true">
           <span className="sr-only" role="status">
             {t('feed.curators.loading')}
@@ -155,14 +158,14 @@ export function CuratorStrip() {
             />
           ))}
         </div>
-      ) : curators.data.length === 0 ? (
+      ) : cards.length === 0 ? (
         <p className="text-zinc-600">{t('feed.curators.empty')}</p>
       ) : (
         <ul
           className="-mx-4 flex cursor-grab gap-4 overflow-x-auto overscroll-x-contain px-4 pt-1 pb-4 select-none active:cursor-grabbing [scrollbar-width:thin]"
           {...drag}
         >
-          {curators.data.map((curator) => (
+          {cards.map((curator) => (
             <li key={curator.id} className="shrink-0">
               <CuratorCardLink curator={curator} />
             </li>

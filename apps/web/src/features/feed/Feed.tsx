@@ -4,6 +4,7 @@ import {
   type ReactNode,
   type Ref,
   startTransition,
+  useDeferredValue,
   useEffect,
   useId,
   useImperativeHandle,
@@ -103,8 +104,11 @@ export function Feed({
   const emptyState = empty ?? {
     title: source.kind === 'curator' ? t('feed.emptyCurator') : t('feed.empty'),
   };
-  const showEmpty = feed.loaded && !feed.loading && !feed.error && feed.posts.length === 0;
-  const shown = useShownCount(feed.posts.length);
+  // Posts arriving (a page, a live post) render at transition priority, in slices that leave the main
+  // thread free between them (issue 9); the list shown until then is the previous one.
+  const posts = useDeferredValue(feed.posts);
+  const shown = useShownCount(posts.length);
+  const showEmpty = feed.loaded && !feed.loading && !feed.error && posts.length === 0;
 
   return (
     <section
@@ -145,15 +149,25 @@ export function Feed({
           />
         )}
 
-        {feed.posts.length > 0 && (
+        {posts.length > 0 && (
           <ul
             aria-label={t('feed.postsLabel')}
             className={cn(
               layout === 'grid' ? 'gap-6 sm:columns-2 lg:columns-3' : 'mx-auto flex max-w-2xl flex-col gap-5',
             )}
           >
-            {feed.posts.slice(0, shown).map((post, index) => (
-              <li key={post._id} className={cn(layout === 'grid' && 'break-inside-avoid')}>
+            {posts.slice(0, shown).map((post, index) => (
+              <li
+                key={post._id}
+                className={cn(
+                  // The browser skips the style, layout and paint of cards out of view until they near it
+                  // (issue 9: most of a phone's first-load work on the feed); a card not yet drawn holds
+                  // 560 px, then its last drawn height. Not in the grid: its columns balance on heights.
+                  layout === 'grid'
+                    ? 'break-inside-avoid'
+                    : '[contain-intrinsic-size:auto_560px] [content-visibility:auto]',
+                )}
+              >
                 <PostCard post={post} theme={style} layout={layout} index={index} onPatch={feed.patchPost} />
               </li>
             ))}

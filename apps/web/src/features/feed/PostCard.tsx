@@ -1,6 +1,6 @@
 import { type AudioItemContent, embedFor, excerpt, isImageSource, type Josie } from '@josie/contract';
 import { Bookmark, Heart, Play, Share2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
@@ -81,8 +81,10 @@ export interface PostCardProps {
  * The title is a link to `/josie/{id}` stretched over the card, so a click anywhere but on the card's own
  * controls opens the josie, and keyboard users reach it as an ordinary link. Minimum height 350 px.
  * Like and save change only after the server answered; a failed like is only logged (spec 000 §8).
+ * Memoized: the feed re-renders for its loading state, live posts and the session, and a card re-renders
+ * only when its own post, theme, layout or position changes (issue 9: less work per update on a phone).
  */
-export function PostCard({ post, theme, layout, index, onPatch }: PostCardProps) {
+export const PostCard = memo(function PostCard({ post, theme, layout, index, onPatch }: PostCardProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const [liking, setLiking] = useState(false);
@@ -226,7 +228,7 @@ export function PostCard({ post, theme, layout, index, onPatch }: PostCardProps)
       </footer>
     </article>
   );
-}
+});
 
 /**
  * The audio preview (spec 000 §2): a round cover with a play icon that opens the audio link in a new tab,

@@ -1,6 +1,6 @@
 import { type Josie, songCount } from '@josie/contract';
 import { Pencil, SearchX } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -137,8 +137,12 @@ export default function JosieViewPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useJosie(id);
+  // The query store's updates render synchronously, in one long task; the josie itself renders at
+  // transition priority, in slices that leave the main thread free between them (issue 9). Until then
+  // the previous state (the spinner, or the josie before a refetch) stays.
+  const josie = useDeferredValue(query.data);
 
-  if (query.data) return <JosieView josie={query.data} />;
+  if (josie) return <JosieView josie={josie} />;
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
       <Frame>
