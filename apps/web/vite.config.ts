@@ -13,26 +13,27 @@ const apiServer = 'http://localhost:3000';
  * `dist/`. Pages are split per route with `React.lazy` (see `src/router.tsx`), so the first page only
  * loads the shell; the service worker (vite-plugin-pwa) keeps the shell for offline starts.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    appShell(),
-    precompressAssets(),
+    // The browser's build only: the server build (`src/prerender/`) has no page, assets or worker.
+    ...(isSsrBuild ? [] : [appShell(), precompressAssets()]),
     // The service worker (src/push/sw.ts, built to /sw.js) precaches the app shell: every script and style
     // chunk, index.html and the icons, so the installed app starts offline. The manifests are static files
     // in public/ (one per language) and src/push/register.tsx registers the worker.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/push',
-      filename: 'sw.ts',
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/*.png', 'favicon.svg', '*.webmanifest'],
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-      },
-    }),
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/push',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          globPatterns: ['index.html', 'assets/*.{js,css}', 'icons/*.png', 'favicon.svg', '*.webmanifest'],
+          maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        },
+      }),
   ],
   server: {
     proxy: {
@@ -41,23 +42,34 @@ export default defineConfig({
       '/socket.io': { target: apiServer, changeOrigin: true, ws: true },
     },
   },
-  build: {
-    sourcemap: true,
-    chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      // zod's schema builders have no side effects, so schemas a chunk does not use can be dropped (issue 9:
-      // about 1 KB gzip on the first pages; the contract's `"sideEffects": false` does the bulk).
-      treeshake: { manualPureFunctions: ['z'] },
-      output: {
-        // Libraries every page needs get stable chunks of their own, so a deploy that changes only app
-        // code keeps them cached. Libraries of some pages only (forms, dialogs) stay with those pages.
-        advancedChunks: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-          ],
+  // The server build (`npm run build`'s second step: `vite build --ssr src/prerender/josiePage.tsx`) is one
+  // module the server imports, with every dependency bundled: the server does not depend on the web's
+  // packages.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        copyPublicDir: false,
+        rolldownOptions: {
+          output: { entryFileNames: 'josie-page.mjs', chunkFileNames: '[name]-[hash].mjs' },
+        },
+      }
+    : {
+        sourcemap: true,
+        chunkSizeWarningLimit: 400,
+        rolldownOptions: {
+          // zod's schema builders have no side effects, so schemas a chunk does not use can be dropped (issue 9:
+          // about 1 KB gzip on the first pages; the contract's `"sideEffects": false` does the bulk).
+          treeshake: { manualPureFunctions: ['z'] },
+          output: {
+            // Libraries every page needs get stable chunks of their own, so a deploy that changes only app
+            // code keeps them cached. Libraries of some pages only (forms, dialogs) stay with those pages.
+            advancedChunks: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+                { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+              ],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

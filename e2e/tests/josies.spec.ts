@@ -181,6 +181,20 @@ for (const lang of ['en', 'he'] as const) {
     const html = await (await request.get(`/josie/${josie._id}`)).text();
     expect(html).toContain(`<meta property="og:title" content="${title}"`);
 
+    // The server renders the josie itself (issue 9): it reads without JavaScript, in the page's language.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      locale: lang === 'he' ? 'he-IL' : 'en-US',
+    });
+    const bare = await noScript.newPage();
+    await bare.goto(`/josie/${josie._id}${q}`);
+    await expect(bare.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(bare.getByText('<script>alert(1)</script>', { exact: false })).toBeVisible();
+    await expect(bare.getByText(t.songs)).toBeVisible();
+    await expect(bare.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+    await shot(bare, `${lang}-josie-view-without-javascript`);
+    await noScript.close();
+
     await visitorContext.close();
     await curator.context().close();
     await editor.context().close();

@@ -35,6 +35,7 @@ import { createFlagsService } from './modules/flags/service.js';
 import { followsRoutes } from './modules/follows/routes.js';
 import { imagesRoutes } from './modules/images/routes.js';
 import { invitesRoutes } from './modules/invites/routes.js';
+import { loadJosiePageRenderer } from './modules/josies/prerender.js';
 import { josiesRoutes } from './modules/josies/routes.js';
 import { createJosiesService } from './modules/josies/service.js';
 import { josieShareTransform } from './modules/josies/share.js';
@@ -285,8 +286,11 @@ export async function buildApp(opts: BuildAppOptions) {
     bus: ctx.bus,
     log: app.log,
   });
-  const transforms: HtmlTransform[] = [josieShareTransform(ctx, josiesForPages)];
-  await app.register(webPlugin, { distDir: config.webDistDir ?? defaultWebDist, transforms });
+  const webDist = config.webDistDir ?? defaultWebDist;
+  const transforms: HtmlTransform[] = [
+    josieShareTransform(ctx, josiesForPages, await loadJosiePageRenderer(webDist)),
+  ];
+  await app.register(webPlugin, { distDir: webDist, transforms });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -81,6 +81,8 @@ export function currentLanguage(): Language {
 
 /** Sets `<html lang>` and `<html dir>` for a language, so the whole page mirrors in Hebrew. */
 function applyDocumentLanguage(language: string): void {
+  // Rendered on the server too (`src/prerender/`), where there is no document.
+  if (typeof document === 'undefined') return;
   const lng = (LANGUAGES as readonly string[]).includes(language) ? language : DEFAULT_LANGUAGE;
   document.documentElement.lang = lng;
   document.documentElement.dir = directionOf(lng);

@@ -121,6 +121,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+const VISITOR: SessionValue = {
+  user: null,
+  token: null,
+  signIn() {},
+  updateUser() {},
+  async logout() {},
+};
+
+/**
+ * Nobody signed in, for rendering outside the browser (`src/prerender/`: a visitor's first paint of a
+ * josie page, issue 9), where there is no stored session to read and nothing to sign in to.
+ */
+export function VisitorSessionProvider({ children }: { children: ReactNode }) {
+  return <SessionContext.Provider value={VISITOR}>{children}</SessionContext.Provider>;
+}
+
 /** The session of the app. Throws outside a {@link SessionProvider}. */
 export function useSession(): SessionValue {
   const value = useContext(SessionContext);

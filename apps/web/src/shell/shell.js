@@ -12,7 +12,10 @@
  * - on the signed-in feed, sends the feed's first reads with the session's token (`api/earlyReads.ts` hands
  *   them to the app's calls) and, once the curator strip's answer is here, fetches its first pictures (the
  *   page's largest paint), instead of waiting for the app's scripts to run first;
- * - copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`: the
+ * - keeps the server's first paint of a published josie's page (the josie view itself, in `#root` with
+ *   its language as `data-lang`: `apps/server/src/modules/josies/share.ts`) when the app opens in its
+ *   language, and removes it otherwise;
+ * - else copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`: the
  *   public home page's header and hero, the josie page's bar and spinner, or the header and a spinner), so
  *   the first contentful paint does not wait for the app. React replaces it on its first render. The
  *   skeletons are written in English: when the interface would open in another language (spec 000 §9
@@ -22,7 +25,7 @@
  */
 ((preloads) => {
   const root = document.getElementById('root');
-  if (!root || root.firstChild) return;
+  if (!root) return;
 
   /** The curator strip's read: `features/feed/api.ts`, `fetchCuratorCards`. */
   const CURATOR_STRIP = '/api/users/curators/feed';
@@ -133,7 +136,14 @@
       .catch(() => {});
   }
 
-  if (!opensInEnglish()) return;
+  // The server's first paint of a josie page carries its language (`data-lang`): kept when the app opens in
+  // that language, dropped otherwise (the app would replace it by the other one).
+  const prerendered = root.dataset.lang;
+  if (prerendered && (prerendered === 'en') !== opensInEnglish()) {
+    root.replaceChildren();
+    delete root.dataset.lang;
+  }
+  if (root.firstChild || !opensInEnglish()) return;
   const skeleton = document.getElementById(
     `josie-shell-${route === 'home' || route === 'josie' ? route : 'bar'}`,
   );

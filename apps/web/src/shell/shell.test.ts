@@ -164,6 +164,32 @@ describe('the first paint before the app runs (src/shell/shell.js, issue 9)', ()
     expect(preloads).toEqual(PRELOADS.home);
   });
 
+  it("keeps the server's first paint of a josie page in the app's language, and drops it in the other", () => {
+    const prerendered = (language: string) => {
+      for (const link of document.head.querySelectorAll('link')) link.remove();
+      window.history.replaceState(null, '', '/josie/01a2');
+      document.body.replaceChildren(skeletonDocument());
+      const root = document.getElementById('root');
+      root?.setAttribute('data-lang', language);
+      root?.append(Object.assign(document.createElement('h1'), { textContent: 'Rooftop' }));
+      new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+      return document.getElementById('root');
+    };
+    const kept = prerendered('en');
+    expect(kept?.querySelector('h1')?.textContent).toBe('Rooftop');
+    expect(kept?.querySelector('main')).toBeNull();
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(PRELOADS.josie.length);
+
+    // The app opens in English (no Hebrew choice anywhere): a Hebrew first paint would be replaced.
+    const dropped = prerendered('he');
+    expect(dropped?.querySelector('h1')).toBeNull();
+    expect(dropped?.querySelector('main')?.className).toContain('max-w-[750px]');
+    expect(dropped?.dataset.lang).toBeUndefined();
+
+    window.localStorage.setItem('i18nextLng', 'he');
+    expect(prerendered('he')?.querySelector('h1')?.textContent).toBe('Rooftop');
+  });
+
   it('leaves a root the app already rendered alone', () => {
     window.history.replaceState(null, '', '/');
     document.body.replaceChildren(skeletonDocument());

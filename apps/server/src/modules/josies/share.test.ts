@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,5 +132,98 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
       expect(res.statusCode, path).toBe(200);
       expect(res.body, path).toBe(SHELL);
     }
+  });
+});
+
+describe("a josie page's first paint from the web build's server rendering (issue 9)", () => {
+  let ctx: TestContext;
+  let webDir: string;
+  let published: { _id: string; title: string };
+  let pending: { _id: string };
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
+    writeFileSync(join(webDir, 'index.html'), SHELL);
+    // A stand-in for `apps/web/src/prerender/josiePage.tsx`'s build: what it was asked to render.
+    mkdirSync(join(webDir, '.ssr'));
+    writeFileSync(
+      join(webDir, '.ssr', 'josie-page.mjs'),
+      "export function renderJosiePage(josie, language, path) { return '<p>' + [language, josie.title, josie.likedByMe, path].join('|') + '</p>'; }\n",
+    );
+    ctx = await createTestContext({ WEB_DIST_DIR: webDir });
+    const curator = await createUser(ctx, { role: 'curator' });
+    const editor = await createUser(ctx, { role: 'editor' });
+    published = await createJosie(ctx, curator, { title: 'Rooftop' });
+    await approveJosie(ctx, editor, published._id);
+    pending = await createJosie(ctx, curator, { title: 'Draft' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const page = (path: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ url: path, headers }).then((res) => res.body);
+
+  it("renders a visitor's josie into #root, with the page's language", async () => {
+    const html = await page(`/josie/${published._id}`, { 'accept-language': 'he-IL,he;q=0.9' });
+    // The language_select flag is off by default: English, whatever the browser prefers.
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain(
+      `<div id="root" data-lang="en"><p>en|Rooftop|false|/josie/${published._id}</p></div>`,
+    );
+    // The server rendering is not served as a file.
+    expect((await ctx.app.inject({ url: '/.ssr/josie-page.mjs' })).body).not.toContain('renderJosiePage');
+  });
+
+  it('follows the lng query, the i18next cookie and Accept-Language, in that order, once languages are on', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const setLanguages = (value: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/flags/language_select',
+        headers: admin.auth,
+        payload: { value },
+      });
+    expect((await setLanguages('true')).statusCode).toBe(200);
+    const language = async (headers: Record<string, string>, query = '') => {
+      const html = await page(`/josie/${published._id}${query}`, headers);
+      return [/<html lang="(\w+)" dir="(\w+)">/.exec(html)?.slice(1), /data-lang="(\w+)"/.exec(html)?.[1]];
+    };
+    expect(await language({ 'accept-language': 'he-IL,he;q=0.9,en;q=0.5' })).toEqual([['he', 'rtl'], 'he']);
+    expect(await language({ 'accept-language': 'fr-FR,en;q=0.5' })).toEqual([['en', 'ltr'], 'en']);
+    expect(await language({ 'accept-language': 'he', cookie: 'i18next=en' })).toEqual([['en', 'ltr'], 'en']);
+    expect(await language({ cookie: 'i18next=en' }, '?lng=he')).toEqual([['he', 'rtl'], 'he']);
+    expect(await language({})).toEqual([['en', 'ltr'], 'en']);
+    expect((await setLanguages('false')).statusCode).toBe(200);
+  });
+
+  it('serves the page without its first paint when the rendering fails', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'josie-web-'));
+    writeFileSync(join(broken, 'index.html'), SHELL);
+    mkdirSync(join(broken, '.ssr'));
+    writeFileSync(
+      join(broken, '.ssr', 'josie-page.mjs'),
+      "export function renderJosiePage() { throw new Error('broken'); }\n",
+    );
+    const other = await createTestContext({ WEB_DIST_DIR: broken });
+    try {
+      const curator = await createUser(other, { role: 'curator' });
+      const editor = await createUser(other, { role: 'editor' });
+      const josie = await createJosie(other, curator, { title: 'Still readable' });
+      await approveJosie(other, editor, josie._id);
+      const res = await other.app.inject({ url: `/josie/${josie._id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('id="josie-first-answer"');
+    } finally {
+      await other.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves pending josies and other pages without one', async () => {
+    expect(await page(`/josie/${pending._id}`)).toBe(SHELL);
+    expect(await page('/')).toBe(SHELL);
   });
 });

@@ -1,9 +1,10 @@
-import { excerpt } from '@josie/contract';
+import { excerpt, type Josie, type Language } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { HtmlTransform } from '../../plugins/web.js';
+import { type JosiePageRenderer, pageLanguage } from './prerender.js';
 import { normaliseParagraphs } from './presenter.js';
 import { findJosie, isUuid, type JosieRow } from './queries.js';
 import type { JosiesService } from './service.js';
@@ -78,6 +79,19 @@ export function josieShareTags(
   };
 }
 
+/**
+ * `html` with `body` as the content of its empty `#root` (marked with its language, which `shell.js`
+ * checks against the app's) and `<html lang dir>` set for `language`; unchanged when it has no empty root.
+ */
+export function withFirstPaint(html: string, body: string, language: Language): string {
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) return html;
+  const dir = language === 'he' ? 'rtl' : 'ltr';
+  return html
+    .replace(/<html[^>]*>/, () => `<html lang="${language}" dir="${dir}">`)
+    .replace(root, () => `<div id="root" data-lang="${language}">${body}</div>`);
+}
+
 /** The id of the `<script type="application/json">` holding a visitor's answer (read by the web's `api/firstAnswer.ts`). */
 export const FIRST_ANSWER_ELEMENT_ID = 'josie-first-answer';
 
@@ -96,10 +110,17 @@ export function jsonDataBlock(id: string, path: string, json: string): string {
  *   §5 excerpt);
  * - `GET /api/josies/{id}`'s answer to a visitor, byte for byte (from the read cache when it holds it),
  *   in a JSON data block (issue 9): a visitor's app renders the josie in its first render instead of
- *   requesting it once its scripts have run, which on a phone moved the page's largest paint by ~0.7 s.
+ *   requesting it once its scripts have run;
+ * - with `renderPage` (the web build's server rendering, `loadJosiePageRenderer`), the josie view
+ *   itself in `#root`, in the visitor's language ({@link pageLanguage}): the page's largest paint (its first
+ *   paragraph) no longer waits for the app's scripts (issue 9), and the josie reads without JavaScript.
  * Unknown, pending and rejected josies, and every other page, get the shell unchanged.
  */
-export function josieShareTransform(ctx: AppContext, josies: Pick<JosiesService, 'get'>): HtmlTransform {
+export function josieShareTransform(
+  ctx: AppContext,
+  josies: Pick<JosiesService, 'get'>,
+  renderPage?: JosiePageRenderer,
+): HtmlTransform {
   // Undefined when the josie stopped being visible since `findJosie` read it (unpublished in between).
   const visitorAnswer = async (id: string): Promise<string | undefined> => {
     try {
@@ -123,6 +144,16 @@ export function josieShareTransform(ctx: AppContext, josies: Pick<JosiesService,
     if (answer !== undefined) tags.push(jsonDataBlock(FIRST_ANSWER_ELEMENT_ID, `/api/josies/${id}`, answer));
     const head = `<title>${escapeHtml(title)}</title>\n    ${tags.join('\n    ')}\n  `;
     const cleaned = html.replace(REPLACED_TAGS, '');
-    return cleaned.includes('</head>') ? cleaned.replace('</head>', () => `${head}</head>`) : undefined;
+    if (!cleaned.includes('</head>')) return undefined;
+    const page = cleaned.replace('</head>', () => `${head}</head>`);
+    if (!renderPage || answer === undefined) return page;
+    const language = pageLanguage(request, (await ctx.flags.all()).language_select);
+    try {
+      return withFirstPaint(page, renderPage(JSON.parse(answer) as Josie, language, path), language);
+    } catch (err) {
+      // The page still works without its first paint: the app renders the josie from the answer.
+      request.log.error({ err, josieId: id }, 'rendering the josie page on the server failed');
+      return page;
+    }
   };
 }

@@ -58,8 +58,11 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** A loaded josie: hero, management row, title, 'N songs' and the paragraphs (spec 000 §2). */
-function JosieView({ josie }: { josie: Josie }) {
+/**
+ * A loaded josie: hero, management row, title, 'N songs' and the paragraphs (spec 000 §2). Also rendered
+ * on the server for a visitor's first paint (`src/prerender/josiePage.tsx`, issue 9).
+ */
+export function JosieView({ josie }: { josie: Josie }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const owner = user?._id === josie.creator._id;

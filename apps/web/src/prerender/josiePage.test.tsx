@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { makeJosie } from '../features/josie/testing';
+import { renderJosiePage } from './josiePage';
+
+const josie = makeJosie({
+  _id: 'j1',
+  title: 'Night <drive>',
+  paragraphs: [{ type: 'text', content: '<script>alert(1)</script> first paragraph' }],
+});
+
+describe("the server's first paint of a josie page (issue 9)", () => {
+  it("renders a visitor's josie view in English: hero, title, text as text, the sign-in link to follow", () => {
+    const html = renderJosiePage(josie, 'en', '/josie/j1');
+    expect(html).toContain('Night &lt;drive&gt;</h1>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; first paragraph');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('Curated by');
+    // A visitor's follow button is the link to sign in.
+    expect(html).toMatch(/<a[^>]+href="\/login"[^>]*>.*Log in to follow/);
+    expect(html).toContain('0 songs');
+  });
+
+  it('renders it in Hebrew', () => {
+    const html = renderJosiePage(josie, 'he', '/josie/j1');
+    expect(html).toContain('באוצרות של');
+    expect(html).not.toContain('Curated by');
+  });
+});
