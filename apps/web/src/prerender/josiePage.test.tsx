@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeJosie } from '../features/josie/testing';
+import { makeJosie, SPOTIFY_TRACK } from '../features/josie/testing';
 import { renderJosiePage } from './josiePage';
 
 const josie = makeJosie({
@@ -18,6 +18,20 @@ describe("the server's first paint of a josie page (issue 9)", () => {
     // A visitor's follow button is the link to sign in.
     expect(html).toMatch(/<a[^>]+href="\/login"[^>]*>.*Log in to follow/);
     expect(html).toContain('0 songs');
+  });
+
+  it("leaves a Spotify player's frame to the browser (loaded once, by the app)", () => {
+    const withPlayer = makeJosie({
+      paragraphs: [
+        {
+          type: 'audioItem',
+          content: { name: 'Nightcall', type: 'track', url: SPOTIFY_TRACK, provider: 'spotify', image: null },
+        },
+      ],
+    });
+    const html = renderJosiePage(withPlayer, 'en', '/josie/j1');
+    expect(html).toContain('Nightcall');
+    expect(html).not.toContain('<iframe');
   });
 
   it('renders it in Hebrew', () => {

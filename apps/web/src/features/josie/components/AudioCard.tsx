@@ -2,6 +2,7 @@ import { type AudioItemContent, audioEmbedFor, isImageSource, parseAudioUrl } fr
 import { ExternalLink, Music } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { useIsClient } from '../../../lib/useIsClient';
 import { focusRing } from '../../../ui/Button';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
 
@@ -32,6 +33,7 @@ export function useAudioItemLabel(item: AudioCardProps['item']): string {
  */
 export function AudioCard({ item, player = true, className }: AudioCardProps) {
   const { t } = useTranslation();
+  const client = useIsClient();
   const label = useAudioItemLabel(item);
   const provider = t(`josie.audio.provider.${item.provider}`);
   const embed = player ? audioEmbedFor(item) : null;
@@ -85,16 +87,20 @@ export function AudioCard({ item, player = true, className }: AudioCardProps) {
           <ExternalLink className="size-5 rtl:-scale-x-100" aria-hidden="true" />
         </a>
       </div>
-      {embed?.provider === 'spotify' && (
-        <iframe
-          src={embed.src}
-          title={t('josie.audio.player', { provider, name: label })}
-          loading="lazy"
-          allow={SPOTIFY_ALLOW}
-          height={SPOTIFY_EMBED_HEIGHT}
-          className="block w-full rounded-xl border-0"
-        />
-      )}
+      {embed?.provider === 'spotify' &&
+        (client ? (
+          <iframe
+            src={embed.src}
+            title={t('josie.audio.player', { provider, name: label })}
+            loading="lazy"
+            allow={SPOTIFY_ALLOW}
+            height={SPOTIFY_EMBED_HEIGHT}
+            className="block w-full rounded-xl border-0"
+          />
+        ) : (
+          // Rendered on the server: the player's place, which the browser's render fills.
+          <div style={{ height: SPOTIFY_EMBED_HEIGHT }} className="w-full rounded-xl bg-zinc-100" />
+        ))}
       {embed?.provider === 'youtube' && youtube?.provider === 'youtube' && (
         <YouTubeEmbed
           video={{
