@@ -10,6 +10,10 @@ import { englishFirst } from './englishFirst';
  */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The cookie the detector reads (spec 000 §9) and the server too, for a josie page's first paint. */
+export const LANGUAGE_COOKIE = 'i18next';
+const YEAR_S = 365 * 24 * 60 * 60;
+
 /** localStorage key the detector reads and the language toggle writes (spec 000 §9). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
@@ -110,7 +114,7 @@ export const i18nReady = i18n
     detection: {
       order: DETECTION_ORDER,
       lookupQuerystring: 'lng',
-      lookupCookie: 'i18next',
+      lookupCookie: LANGUAGE_COOKIE,
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       lookupSessionStorage: LANGUAGE_STORAGE_KEY,
       caches: [],
@@ -131,13 +135,19 @@ export function detectedLanguage(): Language {
   return DEFAULT_LANGUAGE;
 }
 
-/** Switches the interface language on the user's request and remembers the choice (spec 000 §9). */
+/**
+ * Switches the interface language on the user's request and remembers the choice (spec 000 §9): in
+ * localStorage, and in the `i18next` cookie, so that the server renders a josie page's first paint in the
+ * chosen language (decision 0007) instead of the browser's.
+ */
 export async function chooseLanguage(language: Language): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Without storage the choice lasts for this page only.
   }
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in browsers we support (Safari before 18.4)
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_S}; samesite=lax`;
   await i18n.changeLanguage(language);
 }
 

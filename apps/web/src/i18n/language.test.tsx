@@ -24,12 +24,15 @@ describe('language toggle and direction (spec 000 §1, §9)', () => {
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     expect(document.documentElement).toHaveAttribute('lang', 'he');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('he');
+    // The server reads the cookie for a josie page's first paint (decision 0007).
+    expect(document.cookie).toContain('i18next=he');
     expect(await screen.findByRole('heading', { level: 1, name: 'אודות Josie' })).toBeInTheDocument();
     // Choosing closes the menu; reopened, it offers English.
     await user.click(screen.getByRole('button', { name: 'פתיחת התפריט' }));
     await user.click(screen.getByRole('button', { name: 'English' }));
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
     expect(document.documentElement).toHaveAttribute('lang', 'en');
+    expect(document.cookie).toContain('i18next=en');
   });
 
   it('forces English while the flag is off, even when Hebrew was chosen before', async () => {

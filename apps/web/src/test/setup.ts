@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n, i18nReady, loadAllTexts } from '../i18n';
+import { i18n, i18nReady, LANGUAGE_COOKIE, loadAllTexts } from '../i18n';
 import { fetchStub, installFetchStub } from './fetchStub';
 
 await i18nReady;
@@ -14,6 +14,8 @@ const consoleErrors: unknown[][] = [];
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
   consoleErrors.length = 0;
   // A console.error (React warnings, failed prop types, act() misuse...) fails the test.
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
