@@ -1,12 +1,9 @@
 import { excerpt, type Josie, type Language } from '@josie/contract';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { HtmlTransform } from '../../plugins/web.js';
 import { type JosiePageRenderer, pageLanguage } from './prerender.js';
-import { normaliseParagraphs } from './presenter.js';
-import { findJosie, isUuid, type JosieRow } from './queries.js';
+import { isUuid } from './queries.js';
 import type { JosiesService } from './service.js';
 
 const SITE_NAME = 'Josie';
@@ -30,10 +27,9 @@ export function escapeHtml(value: string): string {
 }
 
 /** The picture of a shared josie: its image, else its audio item's cover. */
-function shareImage(row: JosieRow): string | null {
-  const paragraphs = normaliseParagraphs(row.paragraphs);
-  for (const p of paragraphs) if (p.type === 'image' && p.content) return p.content;
-  for (const p of paragraphs) if (p.type === 'audioItem' && p.content.image) return p.content.image;
+function shareImage(josie: Josie): string | null {
+  for (const p of josie.paragraphs) if (p.type === 'image' && p.content) return p.content;
+  for (const p of josie.paragraphs) if (p.type === 'audioItem' && p.content.image) return p.content.image;
   return null;
 }
 
@@ -46,35 +42,31 @@ function absolute(publicUrl: string, url: string): string {
  * The `<head>` tags of a shared josie link: title, Open Graph (`og:title`, `og:description` = the
  * 25-word excerpt, `og:image`, `og:url`, `og:type` article) and Twitter card tags, every value escaped.
  */
-export function josieShareTags(
-  row: JosieRow,
-  creatorName: string | undefined,
-  publicUrl: string,
-): { title: string; tags: string[] } {
-  const paragraphs = normaliseParagraphs(row.paragraphs);
-  const text = paragraphs.find((p) => p.type === 'text')?.content;
+export function josieShareTags(josie: Josie, publicUrl: string): { title: string; tags: string[] } {
+  const creatorName = josie.creator.name || undefined;
+  const text = josie.paragraphs.find((p) => p.type === 'text')?.content;
   const description =
     typeof text === 'string' && text.trim()
       ? excerpt(text)
       : `A josie by ${creatorName || 'a curator'} on ${SITE_NAME}`;
-  const image = shareImage(row);
+  const image = shareImage(josie);
   const meta: [attr: 'property' | 'name', key: string, value: string][] = [
     ['name', 'description', description],
     ['property', 'og:site_name', SITE_NAME],
     ['property', 'og:type', 'article'],
-    ['property', 'og:title', row.title],
+    ['property', 'og:title', josie.title],
     ['property', 'og:description', description],
-    ['property', 'og:url', `${publicUrl}/josie/${row.id}`],
+    ['property', 'og:url', `${publicUrl}/josie/${josie._id}`],
   ];
-  if (row.publishedAt) meta.push(['property', 'article:published_time', row.publishedAt.toISOString()]);
+  if (josie.publishedAt) meta.push(['property', 'article:published_time', josie.publishedAt]);
   if (creatorName) meta.push(['property', 'article:author', creatorName]);
   if (image) meta.push(['property', 'og:image', absolute(publicUrl, image)]);
   // A large card needs a picture; without one the summary card is the honest choice.
   meta.push(['name', 'twitter:card', image ? 'summary_large_image' : 'summary']);
-  meta.push(['name', 'twitter:title', row.title], ['name', 'twitter:description', description]);
+  meta.push(['name', 'twitter:title', josie.title], ['name', 'twitter:description', description]);
   if (image) meta.push(['name', 'twitter:image', absolute(publicUrl, image)]);
   return {
-    title: `${row.title} · ${SITE_NAME}`,
+    title: `${josie.title} · ${SITE_NAME}`,
     tags: meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
   };
 }
@@ -121,7 +113,7 @@ export function josieShareTransform(
   josies: Pick<JosiesService, 'get'>,
   renderPage?: JosiePageRenderer,
 ): HtmlTransform {
-  // Undefined when the josie stopped being visible since `findJosie` read it (unpublished in between).
+  // Undefined when the josie is not visible to a visitor (unknown, pending or rejected).
   const visitorAnswer = async (id: string): Promise<string | undefined> => {
     try {
       return (await ctx.reads.josie(null, id))?.body ?? JSON.stringify(await josies.get(null, id));
@@ -134,22 +126,20 @@ export function josieShareTransform(
     const path = request.url.split('?')[0] ?? '';
     const id = JOSIE_PAGE.exec(path)?.[1];
     if (!id || !isUuid(id)) return undefined;
-    const row = await findJosie(ctx.db, id);
-    if (row?.status !== 'published') return undefined;
-    const [[creator], answer] = await Promise.all([
-      ctx.db.select({ name: users.name }).from(users).where(eq(users.id, row.creatorId)),
-      visitorAnswer(id),
-    ]);
-    const { title, tags } = josieShareTags(row, creator?.name, ctx.config.publicUrl);
-    if (answer !== undefined) tags.push(jsonDataBlock(FIRST_ANSWER_ELEMENT_ID, `/api/josies/${id}`, answer));
+    // The tags, the app's answer and the first paint all come from the one read a visitor's app would make.
+    const answer = await visitorAnswer(id);
+    if (answer === undefined) return undefined;
+    const josie = JSON.parse(answer) as Josie;
+    const { title, tags } = josieShareTags(josie, ctx.config.publicUrl);
+    tags.push(jsonDataBlock(FIRST_ANSWER_ELEMENT_ID, `/api/josies/${id}`, answer));
     const head = `<title>${escapeHtml(title)}</title>\n    ${tags.join('\n    ')}\n  `;
     const cleaned = html.replace(REPLACED_TAGS, '');
     if (!cleaned.includes('</head>')) return undefined;
     const page = cleaned.replace('</head>', () => `${head}</head>`);
-    if (!renderPage || answer === undefined) return page;
+    if (!renderPage) return page;
     const language = pageLanguage(request, (await ctx.flags.all()).language_select);
     try {
-      return withFirstPaint(page, renderPage(JSON.parse(answer) as Josie, language, path), language);
+      return withFirstPaint(page, renderPage(josie, language, path), language);
     } catch (err) {
       // The page still works without its first paint: the app renders the josie from the answer.
       request.log.error({ err, josieId: id }, 'rendering the josie page on the server failed');
