@@ -1,10 +1,8 @@
 import { FEED_THEMES, type FeedTheme } from '@josie/contract';
 import { LayoutGrid, List, type LucideIcon } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
-import { focusRing } from '../../ui/Button';
 import { FEED_LAYOUTS, type FeedLayout } from './feedTheme';
 
 const LAYOUT_ICONS: Record<FeedLayout, LucideIcon> = { list: List, grid: LayoutGrid };
@@ -17,6 +15,14 @@ const THEME_SWATCHES: Record<FeedTheme, string> = {
   vibrant: 'bg-linear-to-br from-amber-300 via-brand-400 to-violet-500 ring-2 ring-zinc-950',
 };
 
+/**
+ * A row of mutually exclusive choices drawn as one pill (the feed's layout and theme switchers): native
+ * radio buttons under one `name`, so the browser gives the group its keyboard behaviour (Tab enters at the
+ * checked choice, arrow keys move and select, following the page direction) and assistive technology
+ * reads a radio group. Native inputs rather than Radix's RadioGroup (issue 9): Radix registers each item
+ * with its group from a layout effect and a ref that both set state, so mounting the feed's two groups
+ * made React render them again synchronously, inside the commit of the feed's first render.
+ */
 function Segmented<T extends string>({
   label,
   value,
@@ -28,40 +34,46 @@ function Segmented<T extends string>({
   onChange(value: T): void;
   options: ReadonlyArray<{ value: T; label: string; icon: ReactNode }>;
 }) {
+  const name = useId();
   return (
     <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:items-center sm:gap-2">
       <span className="text-xs font-semibold tracking-wide text-zinc-700 uppercase" aria-hidden="true">
         {label}
       </span>
-      <RadioGroup.Root
+      <div
+        role="radiogroup"
         aria-label={label}
-        value={value}
-        onValueChange={(next) => onChange(next as T)}
-        orientation="horizontal"
         className="flex flex-wrap gap-0.5 rounded-full bg-white/80 p-1 shadow-sm ring-1 ring-zinc-200 backdrop-blur sm:gap-1"
       >
         {options.map((option) => (
-          <RadioGroup.Item
+          <label
             key={option.value}
-            value={option.value}
             className={cn(
-              'inline-flex h-9 items-center gap-1.5 rounded-full px-2.5 text-sm font-medium text-zinc-700 transition-colors sm:px-3',
-              'hover:text-zinc-950 data-[state=checked]:bg-zinc-950 data-[state=checked]:text-white',
-              focusRing,
+              'inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full px-2.5 text-sm font-medium text-zinc-700 transition-colors sm:px-3',
+              'hover:text-zinc-950 has-checked:bg-zinc-950 has-checked:text-white',
+              'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700',
             )}
           >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+              className="sr-only"
+            />
             {option.icon}
             {option.label}
-          </RadioGroup.Item>
+          </label>
         ))}
-      </RadioGroup.Root>
+      </div>
     </div>
   );
 }
 
 /**
  * The feed's layout switcher (List, Funky Grid) and theme switcher (Classic, Josie, Glass, Vibrant), as
- * two radio groups: arrow keys move within a group and follow the page direction.
+ * two radio groups (spec 000 §2 Feed screen, §3 themes).
  */
 export function FeedControls({
   layout,
