@@ -24,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { loadLine, machineLine } from './lib/machine.js';
 import { freePort, type RunningServer, repoRoot, startProcess } from './lib/server.js';
 import { type Budget, printBudgets } from './lib/stats.js';
@@ -49,11 +49,14 @@ const DIST = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join
 const JS_BUDGET_KB = 170;
 const LIGHTHOUSE_BUDGET = { performance: 90, accessibility: 100 };
 
-/** A page to measure: its path and, for the feed, the session to store first. */
+/** The demo listener, whose feed is measured. */
+const LISTENER = { email: 'listener1@demo.josie', password: 'demo-password' };
+
+/** A page to measure: its path and, for the feed, the account to sign in with first. */
 interface PageCase {
   name: string;
   path: string;
-  session?: { token: string; user: unknown };
+  signIn?: { email: string; password: string };
   /** Budgets apply to the initial JavaScript of this page. */
   jsBudget: boolean;
 }
@@ -74,11 +77,34 @@ interface Loaded {
   beforeLoad: boolean;
 }
 
-/** Runs in the page: stores a session as the web app does (`session/storage.ts`: `user` and `token`). */
-function storeSessionInPage([raw, token]: readonly [string, string]) {
-  const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
-  localStorage.setItem('user', raw);
-  localStorage.setItem('token', token);
+/**
+ * Runs in a page of the app's origin: signs in as the login form does, so the browser holds what a signed-in
+ * visitor's holds: the session in localStorage (`session/storage.ts`: `user` and `token`) and the session
+ * cookie the answer set (decision 0008).
+ */
+async function signInInPage(credentials: { email: string; password: string }) {
+  const { fetch, localStorage } = globalThis as unknown as {
+    fetch: typeof globalThis.fetch;
+    localStorage: { setItem(k: string, v: string): void };
+  };
+  const res = await fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  const session = (await res.json()) as { token: string };
+  localStorage.setItem('user', JSON.stringify(session));
+  localStorage.setItem('token', session.token);
+}
+
+/** Signs in within `context` from a tab of its own: a tiny same-origin JSON page, then closed. */
+async function signInInBrowser(context: BrowserContext, origin: string, credentials: PageCase['signIn']) {
+  if (!credentials) return;
+  const tab = await context.newPage();
+  await tab.goto(`${origin}/healthz`);
+  await tab.evaluate(signInInPage, credentials);
+  await tab.close();
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -89,12 +115,12 @@ async function api<T>(server: RunningServer, path: string, init?: RequestInit): 
   return (await res.json()) as T;
 }
 
-/** Signs the demo listener in and finds a published josie to open. */
+/** Finds a published josie to open in the demo listener's feed. */
 async function prepareCases(server: RunningServer): Promise<PageCase[]> {
   const session = await api<{ token: string; user: unknown }>(server, '/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'listener1@demo.josie', password: 'demo-password' }),
+    body: JSON.stringify(LISTENER),
   });
   const feed = await api<{ data: { posts: Array<{ _id: string }> } }>(server, '/api/josies/feed', {
     headers: { authorization: `Bearer ${session.token}` },
@@ -104,7 +130,7 @@ async function prepareCases(server: RunningServer): Promise<PageCase[]> {
   return [
     { name: 'home (visitor)', path: '/', jsBudget: true },
     { name: 'josie page (visitor)', path: `/josie/${josieId}`, jsBudget: true },
-    { name: 'feed (signed in)', path: '/', session, jsBudget: false },
+    { name: 'feed (signed in)', path: '/', signIn: LISTENER, jsBudget: false },
   ];
 }
 
@@ -113,10 +139,7 @@ async function measureBytes(origin: string, page: PageCase) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
-    if (page.session) {
-      const { token } = page.session;
-      await context.addInitScript(storeSessionInPage, [JSON.stringify(page.session), token] as const);
-    }
+    await signInInBrowser(context, origin, page.signIn);
     const tab = await context.newPage();
     const bodies: Array<Promise<Loaded>> = [];
     let pageLoaded = false;
@@ -179,21 +202,16 @@ async function lighthouseRun(origin: string, page: PageCase): Promise<Lighthouse
     serviceWorkers: 'allow',
   });
   try {
-    if (page.session) {
-      // Stored in the profile first; Lighthouse keeps it (disableStorageReset) and opens the feed signed in.
-      // A tiny JSON answer of the same origin: nothing of the app gets into the HTTP cache that stays.
-      const tab = await browser.newPage();
-      await tab.goto(`${origin}/healthz`);
-      await tab.evaluate(storeSessionInPage, [JSON.stringify(page.session), page.session.token] as const);
-      await tab.close();
-    }
+    // Stored in the profile first; Lighthouse keeps it (disableStorageReset) and opens the feed signed in.
+    // Nothing of the app gets into the HTTP cache that stays.
+    await signInInBrowser(browser, origin, page.signIn);
     const run = () =>
       lighthouse(origin + page.path, {
         port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        disableStorageReset: Boolean(page.session),
+        disableStorageReset: Boolean(page.signIn),
       });
     let result = await run();
     // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, "Please run Lighthouse

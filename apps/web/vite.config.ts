@@ -42,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/socket.io': { target: apiServer, changeOrigin: true, ws: true },
     },
   },
-  // The server build (`npm run build`'s second step: `vite build --ssr src/prerender/josiePage.tsx`) is one
+  // The server build (`npm run build`'s second step: `vite build --ssr src/prerender/pages.ts`) is one
   // module the server imports, with every dependency bundled: the server does not depend on the web's
   // packages.
   ssr: { noExternal: true },
@@ -50,7 +50,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         copyPublicDir: false,
         rolldownOptions: {
-          output: { entryFileNames: 'josie-page.mjs', chunkFileNames: '[name]-[hash].mjs' },
+          output: { entryFileNames: 'pages.mjs', chunkFileNames: '[name]-[hash].mjs' },
         },
       }
     : {

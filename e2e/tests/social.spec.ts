@@ -105,6 +105,40 @@ for (const lang of ['en', 'he'] as const) {
     await expect(page.getByRole('article').first()).toBeVisible();
     await shot(page, `${lang}-home-feed`);
 
+    // The server renders the home feed for the session cookie the sign-up set (issue 9, decision 0008):
+    // it reads without JavaScript, in the page's language.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await listenerContext.storageState(),
+      locale: lang === 'he' ? 'he-IL' : 'en-US',
+    });
+    const bare = await noScript.newPage();
+    await bare.goto(`/${q}`);
+    await expect(bare.getByRole('heading', { level: 1 })).toContainText('Feed Reader');
+    await expect(bare.getByRole('link', { name: bulk.name }).first()).toBeVisible();
+    await expect(bare.getByRole('article').first()).toBeVisible();
+    await expect(bare.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+    await shot(bare, `${lang}-home-feed-without-javascript`);
+    await noScript.close();
+    // With JavaScript, the app starts from the answers the server wrote into the page: it asks for none
+    // of them again.
+    const reads: string[] = [];
+    const recordRead = (request: { url(): string }) => reads.push(new URL(request.url()).pathname);
+    page.on('request', recordRead);
+    await page.goto(`/${q}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: bulk.name }).first()).toBeVisible();
+    // Past the feed's 300 ms request debounce.
+    await page.waitForTimeout(1000);
+    page.off('request', recordRead);
+    const firstReads = [
+      '/api/josies/feed',
+      '/api/users/curators/feed',
+      '/api/users/me/preferences',
+      '/api/users/me',
+    ];
+    expect(reads.filter((path) => firstReads.includes(path))).toEqual([]);
+
     // Load More pages through more than 40 josies without a duplicate.
     const loadMore = page.getByRole('button', { name: t.loadMore });
     await loadMore.click();

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -16,7 +17,9 @@ import type { AppContext, RateLimits } from './context.js';
 import type { Database } from './db/client.js';
 import type { AppJobs } from './jobs/app-jobs.js';
 import { createJobQueue } from './jobs/queue.js';
+import { deriveKey } from './lib/crypto.js';
 import { errors } from './lib/errors.js';
+import { loadPageRenderers } from './lib/first-paint.js';
 import { redactLogObject } from './lib/log-redaction.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -28,6 +31,7 @@ import { createAuthService } from './modules/auth/service.js';
 import { createSessionCache } from './modules/auth/session-cache.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { curatorsRoutes } from './modules/curators/routes.js';
+import { homeFeedPageTransform } from './modules/feed/home-page.js';
 import { createReadCaches } from './modules/feed/read-caches.js';
 import { feedRoutes } from './modules/feed/routes.js';
 import { flagsRoutes } from './modules/flags/routes.js';
@@ -35,7 +39,6 @@ import { createFlagsService } from './modules/flags/service.js';
 import { followsRoutes } from './modules/follows/routes.js';
 import { imagesRoutes } from './modules/images/routes.js';
 import { invitesRoutes } from './modules/invites/routes.js';
-import { loadJosiePageRenderer } from './modules/josies/prerender.js';
 import { josiesRoutes } from './modules/josies/routes.js';
 import { createJosiesService } from './modules/josies/service.js';
 import { josieShareTransform } from './modules/josies/share.js';
@@ -180,6 +183,10 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   // One file per request, 5 MB at most (spec 001 §9); larger uploads answer 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20 } });
+  // Cookies: the provider sign-in's signed flow cookies (the key's label predates the session cookie) and
+  // the session cookie that page renderings read (decision 0008). No /api route authenticates by cookie.
+  const jwtSecret = resolveJwtSecret(config);
+  await app.register(cookie, { secret: deriveKey(jwtSecret, 'josie/oauth-cookie').toString('base64url') });
   await app.register(observabilityPlugin, { database });
   await app.register(docsPlugin);
 
@@ -196,7 +203,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   const db = database.db;
   const users = createUsersService({ db });
-  const tokens = createTokenSigner(resolveJwtSecret(config));
+  const tokens = createTokenSigner(jwtSecret);
   const sessions = createSessionCache({ invalidation, ttlMs: config.cache.sessionTtlMs });
   // With REDIS_URL the login lockout counts on every instance together (issue 9).
   const lockout = createLoginLockout(
@@ -287,8 +294,10 @@ export async function buildApp(opts: BuildAppOptions) {
     log: app.log,
   });
   const webDist = config.webDistDir ?? defaultWebDist;
+  const renderers = await loadPageRenderers(webDist);
   const transforms: HtmlTransform[] = [
-    josieShareTransform(ctx, josiesForPages, await loadJosiePageRenderer(webDist)),
+    josieShareTransform(ctx, josiesForPages, renderers),
+    homeFeedPageTransform(ctx, renderers),
   ];
   await app.register(webPlugin, { distDir: webDist, transforms });
 

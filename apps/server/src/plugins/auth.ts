@@ -32,7 +32,8 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | null {
+/** The request's `Authorization: Bearer` token, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');
@@ -57,7 +58,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { resolveToken: 
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
-    const token = bearer(request);
+    const token = bearerToken(request);
     if (token) request.user = await opts.resolveToken(token);
     if (access === undefined || access === 'public') return;
     if (!request.user) {

@@ -5,10 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Rewrites the app's `index.html` for one request, e.g. to add Open Graph tags for a shared josie link.
- * Answers the HTML to send, or undefined to send it unchanged.
+ * Rewrites the app's `index.html` for one request, e.g. to add Open Graph tags for a shared josie link or
+ * to render the signed-in home feed. Answers the HTML to send, or undefined to send it unchanged; it may
+ * set headers on `reply` (a personal page's `cache-control`, a cookie to clear).
  */
-export type HtmlTransform = (request: FastifyRequest, html: string) => Promise<string | undefined>;
+export type HtmlTransform = (
+  request: FastifyRequest,
+  html: string,
+  reply: FastifyReply,
+) => Promise<string | undefined>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,13 +52,12 @@ export const webPlugin = fp(
       if (!enabled) {
         return reply.status(404).send({ message: 'The web app is not built', code: 'NOT_FOUND' });
       }
+      // Revalidated on every visit; a transform may make it stricter. The page depends on the language the
+      // browser asks for and on the cookies (language choice, session) of the first paint (issue 9).
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie');
       let html = indexHtml;
-      for (const transform of opts.transforms) html = (await transform(request, html)) ?? html;
-      return reply
-        .status(200)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      for (const transform of opts.transforms) html = (await transform(request, html, reply)) ?? html;
+      return reply.status(200).type('text/html; charset=utf-8').send(html);
     });
   },
 );

@@ -23,7 +23,10 @@ const SHELL = '/index.html';
 self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: `/` would otherwise be answered from the precached `index.html`, while the server
+// renders it for a signed-in reader (decision 0008). Like every navigation it goes to the network, and
+// falls back to the precached shell offline (below).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 
 registerRoute(
   new NavigationRoute(

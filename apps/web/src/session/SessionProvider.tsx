@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api/client';
+import { useFirstAnswers } from '../api/firstAnswer';
 import { removeUserQueries } from '../api/queryClient';
 import { clearSession, readRawSession, readStoredToken, storeSession, storeUser } from './storage';
 import { getSessionSnapshot, subscribeSession } from './store';
@@ -41,6 +42,9 @@ interface FreshUser {
   basedOn: string | null;
 }
 
+/** The signed-in user's fresh copy (DESIGN §5). */
+export const ME_PATH = '/api/users/me';
+
 /** The query key of the signed-in user's fresh copy from `GET /api/users/me`. */
 export const meQueryKey = (token: string | null) => ['session', 'me', token] as const;
 
@@ -48,7 +52,8 @@ export const meQueryKey = (token: string | null) => ['session', 'me', token] as 
  * Provides the session to the app (spec 000 §3-§4). It renders from localStorage `user`, follows
  * `userDataUpdated` events and other tabs' `storage` events, logs out when the stored user is
  * unreadable, drops cached user data when the signed-in user changes, and refreshes the stored user
- * from `GET /api/users/me` once per load (a revoked token answers 401, which clears the session).
+ * from `GET /api/users/me` once per load (a revoked token answers 401, which clears the session), or from
+ * the copy the server wrote into the page when it rendered it for this session.
  * Must sit inside the router (logout navigates) and the QueryClientProvider.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -83,13 +88,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     );
   }, [snapshot.token, queryClient]);
 
+  const firstAnswers = useFirstAnswers();
   const me = useQuery({
     queryKey: meQueryKey(snapshot.token),
     queryFn: async ({ signal }): Promise<FreshUser> => {
       const basedOn = readRawSession();
       // The schema (and zod with it) loads with this first signed-in request, not with the first page.
       const { User } = await import('./userSchema');
-      return { user: await api.get('/api/users/me', { schema: User, signal }), basedOn };
+      return { user: await api.get(ME_PATH, { schema: User, signal }), basedOn };
+    },
+    // The user the server wrote into a home page it rendered for this session (issue 9) is the fresh
+    // copy: no request, and no zod, on that page.
+    initialData: () => {
+      const user = firstAnswers.take<User>(ME_PATH, snapshot.user?.id ?? null);
+      return user && { user, basedOn: readRawSession() };
     },
     enabled: snapshot.token !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -121,20 +133,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-const VISITOR: SessionValue = {
-  user: null,
-  token: null,
-  signIn() {},
-  updateUser() {},
-  async logout() {},
-};
-
 /**
- * Nobody signed in, for rendering outside the browser (`src/prerender/`: a visitor's first paint of a
- * josie page, issue 9), where there is no stored session to read and nothing to sign in to.
+ * A session that cannot change, for rendering outside the browser (`src/prerender/`, issue 9): a visitor's
+ * first paint of a josie page (`user` null), or the home feed the server renders for the user of the
+ * session cookie. There is no stored session to read and nothing to sign in to, and the token stays out
+ * of the markup (null).
  */
-export function VisitorSessionProvider({ children }: { children: ReactNode }) {
-  return <SessionContext.Provider value={VISITOR}>{children}</SessionContext.Provider>;
+export function StaticSessionProvider({ user, children }: { user: User | null; children: ReactNode }) {
+  const value = useMemo<SessionValue>(
+    () => ({ user, token: null, signIn() {}, updateUser() {}, async logout() {} }),
+    [user],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 /** The session of the app. Throws outside a {@link SessionProvider}. */

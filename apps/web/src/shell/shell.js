@@ -9,12 +9,14 @@
  *   prepends `JOSIE_SHELL_PRELOADS`, route -> script URLs (`vite.config.ts`, `appShell()`); the routes are
  *   `home` (`/` for a visitor), `feed` (`/` for a listener or curator who finished onboarding), `josie`
  *   (`/josie/:id`);
- * - on the signed-in feed, sends the feed's first reads with the session's token (`api/earlyReads.ts` hands
- *   them to the app's calls) and, once the curator strip's answer is here, fetches its first pictures (the
- *   page's largest paint), instead of waiting for the app's scripts to run first;
- * - keeps the server's first paint of a published josie's page (the josie view itself, in `#root` with
- *   its language as `data-lang`: `apps/server/src/modules/josies/share.ts`) when the app opens in its
- *   language, and removes it otherwise;
+ * - on the signed-in feed the server did not render (no session cookie), sends the feed's first reads with
+ *   the session's token (`api/earlyReads.ts` hands them to the app's calls) and, once the curator strip's
+ *   answer is here, fetches its first pictures (the page's largest paint), instead of waiting for the
+ *   app's scripts to run first;
+ * - keeps the server's first paint (a published josie's page, or the signed-in home feed: the page itself
+ *   in `#root`, with its language as `data-lang` and, for a signed-in page, its user as `data-user`:
+ *   `apps/server/src/lib/first-paint.ts`) when the app opens in that language for that user, and removes
+ *   it otherwise;
  * - else copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`: the
  *   public home page's header and hero, the josie page's bar and spinner, or the header and a spinner), so
  *   the first contentful paint does not wait for the app. React replaces it on its first render. The
@@ -104,19 +106,25 @@
   const user = session?.user ?? null;
   const route = routeOf(location.pathname, user);
   for (const href of preloads[route] ?? []) preload('modulepreload', href);
+  /** Whether the server wrote its answers to the page's first reads for this user (`api/firstAnswer.ts`). */
+  const answersWritten = [...document.querySelectorAll('script[data-first-answer]')].some(
+    (block) => (block.getAttribute('data-user') ?? null) === (user?.id ?? null),
+  );
+
   // A visitor's josie: its answer is the same for every visitor, so it is fetched now, beside the scripts;
   // the app's own `fetch` of that URL then takes the preloaded answer. Not when the server wrote the
-  // answer into the page (a published josie: `api/firstAnswer.ts`), nor for a signed-in user: their
-  // answer differs (their likes, their pending josies) and carries their token.
-  if (route === 'josie' && !user && !document.getElementById('josie-first-answer')) {
+  // answer into the page (a published josie), nor for a signed-in user: their answer differs (their
+  // likes, their pending josies) and carries their token.
+  if (route === 'josie' && !user && !answersWritten) {
     const id = location.pathname.split('/')[2];
     preload('preload', `/api/josies/${id}`, 'fetch');
   }
 
-  // The signed-in feed's first reads (`api/earlyReads.ts` hands them to the app's calls): sent now with the
-  // session's token, as the app would send them, instead of once its scripts have run. The curator strip's
-  // first pictures (the page's largest paint) are fetched as soon as its answer is here.
-  if (route === 'feed') {
+  // The signed-in feed's first reads (`api/earlyReads.ts` hands them to the app's calls), when the server did
+  // not answer them in the page: sent now with the session's token, as the app would send them, instead of
+  // once its scripts have run. The curator strip's first pictures (the page's largest paint) are fetched
+  // as soon as its answer is here.
+  if (route === 'feed' && !answersWritten) {
     const get = (path) =>
       fetch(path, { headers: { accept: 'application/json', authorization: `Bearer ${session.token}` } });
     const reads = {};
@@ -136,12 +144,16 @@
       .catch(() => {});
   }
 
-  // The server's first paint of a josie page carries its language (`data-lang`): kept when the app opens in
-  // that language, dropped otherwise (the app would replace it by the other one).
+  // The server's first paint carries its language (`data-lang`) and, when rendered for a signed-in user,
+  // that user (`data-user`; a public josie page is rendered for anyone): kept when the app opens in that
+  // language for that user, dropped otherwise (the app would replace it by another page).
   const prerendered = root.dataset.lang;
-  if (prerendered && (prerendered === 'en') !== opensInEnglish()) {
+  const otherLanguage = prerendered && (prerendered === 'en') !== opensInEnglish();
+  const otherUser = prerendered && root.dataset.user !== undefined && root.dataset.user !== user?.id;
+  if (otherLanguage || otherUser) {
     root.replaceChildren();
     delete root.dataset.lang;
+    delete root.dataset.user;
   }
   if (root.firstChild || !opensInEnglish()) return;
   const skeleton = document.getElementById(

@@ -2,9 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
 import { fillTexts } from '../../vite.plugins';
-import { FIRST_ANSWER_ELEMENT_ID } from '../api/firstAnswer';
 import { storeSession } from '../session/storage';
-import { makeSession } from '../test/fixtures';
+import { makeSession, removeFirstAnswers, writeFirstAnswer } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import shellSource from './shell.js?raw';
 
@@ -144,16 +143,34 @@ describe('the first paint before the app runs (src/shell/shell.js, issue 9)', ()
   });
 
   it('does not fetch a josie the server wrote into the page (api/firstAnswer.ts)', () => {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = FIRST_ANSWER_ELEMENT_ID;
-    document.head.append(block);
+    writeFirstAnswer('/api/josies/01a2', {});
     try {
       const josie = runShell('/josie/01a2');
       expect(josie.preloads).toEqual(PRELOADS.josie);
       expect(josie.fetches).toEqual([]);
     } finally {
-      block.remove();
+      removeFirstAnswers();
+    }
+  });
+
+  it('sends no early reads when the server answered them in the page for this user, and sends them otherwise', () => {
+    const fetchMock = vi.fn(async () => Response.json({}));
+    vi.stubGlobal('fetch', fetchMock);
+    const session = makeSession('listener');
+    storeSession(session);
+    try {
+      writeFirstAnswer('/api/josies/feed', {}, session.user.id);
+      expect(runShell('/').preloads).toEqual(PRELOADS.feed);
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(window.josieEarlyReads).toBeUndefined();
+
+      // Answers written for somebody else (another account signed in since) are no answers.
+      removeFirstAnswers();
+      writeFirstAnswer('/api/josies/feed', {}, 'someone-else');
+      runShell('/');
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      removeFirstAnswers();
     }
   });
 
@@ -188,6 +205,30 @@ describe('the first paint before the app runs (src/shell/shell.js, issue 9)', ()
 
     window.localStorage.setItem('i18nextLng', 'he');
     expect(prerendered('he')?.querySelector('h1')?.textContent).toBe('Rooftop');
+  });
+
+  it("keeps the server's first paint of the home feed for its user only", () => {
+    const session = makeSession('listener');
+    storeSession(session);
+    const rendered = (user: string) => {
+      window.history.replaceState(null, '', '/');
+      document.body.replaceChildren(skeletonDocument());
+      const root = document.getElementById('root');
+      root?.setAttribute('data-lang', 'en');
+      root?.setAttribute('data-user', user);
+      root?.append(Object.assign(document.createElement('h1'), { textContent: 'Hi, Dana' }));
+      new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+      return document.getElementById('root');
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({})),
+    );
+    expect(rendered(session.user.id)?.querySelector('h1')?.textContent).toBe('Hi, Dana');
+    const dropped = rendered('someone-else');
+    expect(dropped?.querySelector('h1')).toBeNull();
+    expect(dropped?.querySelector('[role="status"]')).not.toBeNull();
+    expect(dropped?.dataset.user).toBeUndefined();
   });
 
   it('leaves a root the app already rendered alone', () => {

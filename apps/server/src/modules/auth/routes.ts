@@ -2,13 +2,16 @@ import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody, SuccessResp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { actor } from '../../plugins/auth.js';
+import { sessionCookie } from './session-cookie.js';
 
 /**
  * Sign-up, sign-in and sign-out. Spec 000 §7 (login, signup); DESIGN §5 (logout, providers).
- * Login and signup are rate-limited per IP and per email (429).
+ * Login and signup are rate-limited per IP and per email (429). A new session's answer also sets the
+ * session cookie, and logout clears it (decision 0008).
  */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.rateLimits;
+  const cookie = sessionCookie(ctx.config);
 
   app.post(
     '/api/auth/signup',
@@ -17,7 +20,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: [limits.authPerIp, limits.authPerEmail],
       schema: { tags: ['auth'], body: SignupBody, response: { 201: AuthResponse } },
     },
-    async (request, reply) => reply.status(201).send(await ctx.auth.signup(request.body)),
+    async (request, reply) => {
+      const session = await ctx.auth.signup(request.body);
+      cookie.set(reply, session.token);
+      return reply.status(201).send(session);
+    },
   );
 
   app.post(
@@ -27,14 +34,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: [limits.authPerIp, limits.authPerEmail],
       schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse } },
     },
-    async (request) => ctx.auth.login(request.body),
+    async (request, reply) => {
+      const session = await ctx.auth.login(request.body);
+      cookie.set(reply, session.token);
+      return session;
+    },
   );
 
   app.post(
     '/api/auth/logout',
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: SuccessResponse } } },
-    async (request) => {
+    async (request, reply) => {
       await ctx.auth.logout(actor(request));
+      cookie.clear(reply);
       return { success: true as const };
     },
   );

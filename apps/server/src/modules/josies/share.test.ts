@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { writePageRenderers } from '../../test/page-renderers.js';
 import { approveJosie, createJosie, josieForm, MEDIA, pngImage } from './testing.js';
 
 const SHELL = `<!doctype html>
@@ -84,7 +85,7 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
     // A visitor's answer to GET /api/josies/:id is in the page (issue 9), in a data block the title's
     // `</script>` cannot end, and reads back as exactly that answer.
     const block = new RegExp(
-      `<script type="application/json" id="josie-first-answer" data-path="/api/josies/${josie._id}">([^<]*)</script>`,
+      `<script type="application/json" data-first-answer="/api/josies/${josie._id}">([^<]*)</script>`,
     ).exec(html);
     expect(html.match(/<script type="application\/json"/g)).toHaveLength(1);
     expect(block?.[1]).toContain('\\u003c/script>');
@@ -144,12 +145,10 @@ describe("a josie page's first paint from the web build's server rendering (issu
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
     writeFileSync(join(webDir, 'index.html'), SHELL);
-    // A stand-in for `apps/web/src/prerender/josiePage.tsx`'s build: what it was asked to render.
-    mkdirSync(join(webDir, '.ssr'));
-    writeFileSync(
-      join(webDir, '.ssr', 'josie-page.mjs'),
-      "export function renderJosiePage(josie, language, path) { return '<p>' + [language, josie.title, josie.likedByMe, path].join('|') + '</p>'; }\n",
-    );
+    // A stand-in for `apps/web/src/prerender/pages.ts`'s build: what it was asked to render.
+    writePageRenderers(webDir, {
+      josiePage: "return '<p>' + [language, josie.title, josie.likedByMe, path].join('|') + '</p>';",
+    });
     ctx = await createTestContext({ WEB_DIST_DIR: webDir });
     const curator = await createUser(ctx, { role: 'curator' });
     const editor = await createUser(ctx, { role: 'editor' });
@@ -173,7 +172,7 @@ describe("a josie page's first paint from the web build's server rendering (issu
       `<div id="root" data-lang="en"><p>en|Rooftop|false|/josie/${published._id}</p></div>`,
     );
     // The server rendering is not served as a file.
-    expect((await ctx.app.inject({ url: '/.ssr/josie-page.mjs' })).body).not.toContain('renderJosiePage');
+    expect((await ctx.app.inject({ url: '/.ssr/pages.mjs' })).body).not.toContain('renderJosiePage');
   });
 
   it('follows the lng query, the i18next cookie and Accept-Language, in that order, once languages are on', async () => {
@@ -201,11 +200,7 @@ describe("a josie page's first paint from the web build's server rendering (issu
   it('serves the page without its first paint when the rendering fails', async () => {
     const broken = mkdtempSync(join(tmpdir(), 'josie-web-'));
     writeFileSync(join(broken, 'index.html'), SHELL);
-    mkdirSync(join(broken, '.ssr'));
-    writeFileSync(
-      join(broken, '.ssr', 'josie-page.mjs'),
-      "export function renderJosiePage() { throw new Error('broken'); }\n",
-    );
+    writePageRenderers(broken, { josiePage: "throw new Error('broken');" });
     const other = await createTestContext({ WEB_DIST_DIR: broken });
     try {
       const curator = await createUser(other, { role: 'curator' });
@@ -215,7 +210,7 @@ describe("a josie page's first paint from the web build's server rendering (issu
       const res = await other.app.inject({ url: `/josie/${josie._id}` });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).toContain('id="josie-first-answer"');
+      expect(res.body).toContain(`data-first-answer="/api/josies/${josie._id}"`);
     } finally {
       await other.close();
       rmSync(broken, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import cookie, { type CookieSerializeOptions } from '@fastify/cookie';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import {
   AuthExchangeBody,
   AuthExchangeResponse,
@@ -15,6 +15,7 @@ import { resolveJwtSecret } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/crypto.js';
 import { actor } from '../../plugins/auth.js';
+import { sessionCookie } from '../auth/session-cookie.js';
 import { type CallbackOutcome, createOAuthService } from './service.js';
 import {
   createExchangeCodes,
@@ -66,8 +67,7 @@ export function callbackRedirect(outcome: CallbackOutcome): string {
 export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { providers, cipher } = oauthContextFor(ctx);
   const secret = resolveJwtSecret(ctx.config);
-  // Registered in this plugin only: no other route reads or sets cookies.
-  await app.register(cookie, { secret: deriveKey(secret, 'josie/oauth-cookie').toString('base64url') });
+  const session = sessionCookie(ctx.config);
   const service = createOAuthService({
     db: ctx.db,
     providers,
@@ -162,7 +162,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request, reply) => {
       const nonce = readSigned(request, EXCHANGE_COOKIE);
       reply.clearCookie(EXCHANGE_COOKIE, { path: exchangeCookie.path });
-      return service.exchange(request.body.code, nonce);
+      const answer = await service.exchange(request.body.code, nonce);
+      session.set(reply, answer.token);
+      return answer;
     },
   );
 

@@ -1,7 +1,8 @@
 import { PathIdParams, PublicProfile, User } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { actor } from '../../plugins/auth.js';
+import { actor, bearerToken } from '../../plugins/auth.js';
+import { sessionCookie } from '../auth/session-cookie.js';
 
 /**
  * The signed-in user's account (`GET /api/users/me`) and other users' public profiles
@@ -9,10 +10,18 @@ import { actor } from '../../plugins/auth.js';
  * `:id` in Fastify's router.
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const cookie = sessionCookie(ctx.config);
+
   app.get(
     '/api/users/me',
     { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: User } } },
-    async (request) => ctx.users.me(actor(request)),
+    async (request, reply) => {
+      // The app reads this once per load: a session that began before the session cookie existed, or
+      // whose cookie the browser lost, gets it back here (decision 0008).
+      const token = bearerToken(request);
+      if (token && cookie.read(request) !== token) cookie.set(reply, token);
+      return ctx.users.me(actor(request));
+    },
   );
 
   app.get(

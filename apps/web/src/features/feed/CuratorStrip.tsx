@@ -1,13 +1,15 @@
-import { type CuratorCard, DEFAULT_CREATOR_COLOUR } from '@josie/contract';
+import { type CuratorCard, type CuratorsFeedResponse, DEFAULT_CREATOR_COLOUR } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type PointerEvent, useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFirstAnswers } from '../../api/firstAnswer';
 import { cn } from '../../lib/cn';
+import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 import { CreatorName } from '../josie/components/CreatorName';
-import { fetchCuratorCards } from './api';
+import { CURATOR_STRIP_PATH, fetchCuratorCards } from './api';
 
 /** Query key of the home strip's curator cards. */
 export const curatorStripKey = ['curators', 'strip'] as const;
@@ -125,9 +127,15 @@ export function CuratorStrip() {
   const { t } = useTranslation();
   const headingId = useId();
   const drag = useDragScroll();
+  const { user } = useSession();
+  const firstAnswers = useFirstAnswers();
   const curators = useQuery({
     queryKey: curatorStripKey,
     queryFn: ({ signal }) => fetchCuratorCards(signal),
+    // The cards the server wrote into the signed-in home page it rendered (issue 9), as fresh as a request
+    // sent now would be.
+    initialData: () =>
+      firstAnswers.take<CuratorsFeedResponse>(CURATOR_STRIP_PATH, user?.id ?? null)?.curators,
     staleTime: 60_000,
   });
   // The cards render at transition priority, in slices that leave the main thread free (issue 9: the

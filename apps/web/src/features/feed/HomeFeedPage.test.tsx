@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lastFakeSocket, resetFakeSockets } from '../../realtime/testing';
 import { json, type StubRoute } from '../../test/fetchStub';
-import { makeSession } from '../../test/fixtures';
+import { makeSession, makeUser, removeFirstAnswers, writeFirstAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { feedPage, makeCuratorCard, makeJosie, preferencesAnswer } from './fixtures';
 
@@ -13,6 +13,60 @@ const preferences: StubRoute = {
   path: '/api/users/me/preferences',
   reply: () => json(200, preferencesAnswer()),
 };
+
+describe('the home page the server rendered for this session (issue 9, decision 0008)', () => {
+  afterEach(removeFirstAnswers);
+
+  const session = makeSession('listener', { name: 'Dana' });
+  const cards = [makeCuratorCard(1, { name: 'Maya' })];
+  /** Every read of the home page, each answering something else than the page's blocks. */
+  const answersOf: Record<string, () => unknown> = {
+    '/api/users/curators/feed': () => ({ curators: [] }),
+    '/api/josies/feed': () => feedPage([]),
+    '/api/users/me/preferences': () => preferencesAnswer(),
+    '/api/users/me': () => session.user,
+  };
+  const paths = Object.keys(answersOf);
+  const served: StubRoute[] = Object.entries(answersOf).map(([path, answer]) => ({
+    method: 'GET',
+    path,
+    reply: () => json(200, answer()),
+  }));
+  const writeAnswers = (userId: string) => {
+    writeFirstAnswer('/api/users/curators/feed', { curators: cards }, userId);
+    writeFirstAnswer('/api/josies/feed', feedPage([makeJosie(1)]), userId);
+    writeFirstAnswer('/api/users/me/preferences', preferencesAnswer('vibrant'), userId);
+    writeFirstAnswer('/api/users/me', makeUser({ ...session.user, name: 'Dana Fresh' }), userId);
+  };
+
+  it('renders the strip, the first page, the theme and the fresh user from the answers in the page, asking for none of them', async () => {
+    resetFakeSockets();
+    writeAnswers(session.user.id);
+    const { stub } = renderApp('/', { session, routes: served });
+    const strip = await screen.findByRole('region', { name: 'Curators' }, { timeout: 5000 });
+    // No skeleton in between: the cards are in the first render.
+    expect(within(strip).getByRole('link', { name: /Maya/ })).toBeInTheDocument();
+    expect(screen.queryAllByTestId('curator-skeleton')).toHaveLength(0);
+    expect(screen.getByRole('article', { name: 'Josie number 1' })).toBeInTheDocument();
+    expect(document.querySelector('[data-theme]')).toHaveAttribute('data-theme', 'vibrant');
+    // The stored user is refreshed from the page's copy, as from GET /api/users/me.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Dana Fresh' })).toBeInTheDocument();
+    // Past the feed's 300 ms debounce: still nothing asked.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    for (const path of paths) expect(stub.calls('GET', path), path).toHaveLength(0);
+    expect(document.querySelectorAll('script[data-first-answer]')).toHaveLength(0);
+    // Live posts still arrive.
+    expect(lastFakeSocket().options.auth).toEqual({ token: 'token-listener' });
+  });
+
+  it('ignores answers written for another user (the page was served to an account that signed out since)', async () => {
+    writeAnswers('0190a0b0-0000-7000-8000-0000000000ff');
+    const { stub } = renderApp('/', { session, routes: served });
+    expect(await screen.findByText('No posts to show', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Maya/ })).toBeNull();
+    for (const path of paths) expect(stub.calls('GET', path), path).toHaveLength(1);
+  });
+});
 
 describe('home strip and feed (spec 000 §2)', () => {
   it('shows 5 skeletons, then curator cards linking to their profiles, then the feed', async () => {

@@ -53,7 +53,10 @@ export async function toggleSave(id: string) {
     .data;
 }
 
+/** The path of the home strip's curator cards (spec 000 §7). */
+export const CURATOR_STRIP_PATH = '/api/users/curators/feed';
+
 /** The home strip's curator cards (`GET /api/users/curators/feed`). */
 export async function fetchCuratorCards(signal?: AbortSignal) {
-  return (await api.get<CuratorsFeedResponse>('/api/users/curators/feed', { signal })).curators;
+  return (await api.get<CuratorsFeedResponse>(CURATOR_STRIP_PATH, { signal })).curators;
 }

@@ -2,6 +2,7 @@ import { DEFAULT_FEED_THEME, FEED_THEMES, type FeedTheme, type PreferencesRespon
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { useFirstAnswers } from '../../api/firstAnswer';
 import { useSession } from '../../session/SessionProvider';
 
 /** localStorage key of the feed theme (spec 000 §3). */
@@ -49,19 +50,25 @@ export function storedFeedTheme(): FeedTheme {
  * server's preferences (`GET /api/users/me/preferences`). When that fetch fails the theme falls back to
  * `josie`, which is saved on this device. Choosing a theme stores it locally and in the server's
  * preferences; the PUT carries the genres and interests read just before, because it replaces them.
+ * On a home page the server rendered (issue 9) the preferences it wrote into the page come first, so the
+ * first render shows the theme the server drew.
  */
 export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): void } {
-  const { token } = useSession();
+  const { token, user } = useSession();
   const queryClient = useQueryClient();
-  const [theme, setLocalTheme] = useState<FeedTheme>(storedFeedTheme);
+  const firstAnswers = useFirstAnswers();
   const preferences = useQuery({
     queryKey: feedPreferencesKey,
     // Typed, not parsed: the feed loads without zod (issue 9, `schemas.ts`); the save below parses.
     queryFn: ({ signal }) => api.get<PreferencesResponse>(PREFERENCES_PATH, { signal }),
+    initialData: () => firstAnswers.take<PreferencesResponse>(PREFERENCES_PATH, user?.id ?? null),
     enabled: token !== null,
     staleTime: 5 * 60 * 1000,
     retry: false,
   });
+  const [theme, setLocalTheme] = useState<FeedTheme>(
+    () => preferences.data?.preferences.theme ?? storedFeedTheme(),
+  );
 
   const serverTheme = preferences.data?.preferences.theme;
   const failed = preferences.isError;

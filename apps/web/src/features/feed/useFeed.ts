@@ -1,6 +1,8 @@
-import { type Josie, LIMITS } from '@josie/contract';
+import { type FeedResponse, type Josie, LIMITS } from '@josie/contract';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { type FeedSource, feedSourceKey, fetchFeedPage } from './api';
+import { useFirstAnswers } from '../../api/firstAnswer';
+import { useSession } from '../../session/SessionProvider';
+import { type FeedSource, feedPath, feedSourceKey, fetchFeedPage } from './api';
 
 /** What a feed shows. */
 export interface FeedState {
@@ -142,10 +144,20 @@ export interface FeedController extends FeedState {
  * refresh clears the cursor and loads the first page; a refresh also runs each time `refreshTrigger`
  * rises above 0; Load More appends the page after the stored `nextCursor`, never repeating an id shown.
  * Requests are debounced 300 ms (several asks within that time make one request, a refresh winning over
- * Load More), and an answer that a newer request or a source change overtook is dropped.
+ * Load More), and an answer that a newer request or a source change overtook is dropped. On a home page
+ * the server rendered (issue 9), the first page it wrote into the page is the mount's first page: the
+ * feed shows it in its first render and asks for nothing until a refresh or Load More.
  */
 export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController {
-  const [state, dispatch] = useReducer(feedReducer, INITIAL_FEED_STATE);
+  const { user } = useSession();
+  const firstAnswers = useFirstAnswers();
+  const [state, dispatch] = useReducer(feedReducer, source, (first: FeedSource) => {
+    const page = firstAnswers.take<FeedResponse>(feedPath(first), user?.id ?? null)?.data;
+    return page
+      ? feedReducer(INITIAL_FEED_STATE, { type: 'page', mode: 'refresh', ...page })
+      : INITIAL_FEED_STATE;
+  });
+  const startedWithFirstPage = useRef(state.loaded);
   const key = feedSourceKey(source);
   const sourceRef = useRef(source);
   sourceRef.current = source;
@@ -186,11 +198,16 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     [run],
   );
 
-  // Mount and source change: forget the other source's posts and load the first page.
+  // Mount and source change: forget the other source's posts and load the first page (unless the mount
+  // started from the server's).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the source; the source object itself is read through a ref
   useEffect(() => {
-    dispatch({ type: 'reset' });
-    request('refresh');
+    if (startedWithFirstPage.current) {
+      startedWithFirstPage.current = false;
+    } else {
+      dispatch({ type: 'reset' });
+      request('refresh');
+    }
     return () => {
       clearTimeout(timer.current);
       pending.current = null;

@@ -2,10 +2,9 @@ import type { Josie } from '@josie/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWER_ELEMENT_ID } from '../../api/firstAnswer';
 import { readStoredSession } from '../../session/storage';
 import { json, type StubRoute } from '../../test/fetchStub';
-import { makeSession } from '../../test/fixtures';
+import { makeSession, removeFirstAnswers, writeFirstAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { ME, makeJosie, OTHER_CURATOR, SPOTIFY_TRACK, YOUTUBE_VIDEO } from './testing';
 
@@ -63,16 +62,8 @@ afterEach(() => {
 });
 
 describe("the server's first answer in the page (issue 9)", () => {
-  /** Writes the JSON data block the server adds to a published josie's page. */
-  function writeFirstAnswer(path: string, josie: Josie) {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = FIRST_ANSWER_ELEMENT_ID;
-    block.dataset.path = path;
-    block.textContent = JSON.stringify(josie);
-    document.head.append(block);
-  }
-  afterEach(() => document.getElementById(FIRST_ANSWER_ELEMENT_ID)?.remove());
+  const firstAnswerBlock = () => document.querySelector('script[data-first-answer]');
+  afterEach(removeFirstAnswers);
 
   it("renders a visitor's josie from it without asking the server, and only once", async () => {
     writeFirstAnswer('/api/josies/j1', full);
@@ -83,7 +74,7 @@ describe("the server's first answer in the page (issue 9)", () => {
     // Nothing requested the josie after a moment either (no refetch on mount).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(stub.calls('GET', '/api/josies/j1')).toHaveLength(0);
-    expect(document.getElementById(FIRST_ANSWER_ELEMENT_ID)).toBeNull();
+    expect(firstAnswerBlock()).toBeNull();
     unmount();
 
     // A later visit of the same page (the block is gone) asks the server.
@@ -96,10 +87,10 @@ describe("the server's first answer in the page (issue 9)", () => {
     writeFirstAnswer('/api/josies/other', full);
     const visitor = renderApp('/josie/j1', { routes: [get({ ...full, title: 'From the server' })] });
     expect(await screen.findByRole('heading', { level: 1, name: 'From the server' })).toBeInTheDocument();
-    expect(document.getElementById(FIRST_ANSWER_ELEMENT_ID)).not.toBeNull();
+    expect(firstAnswerBlock()).not.toBeNull();
     visitor.unmount();
 
-    document.getElementById(FIRST_ANSWER_ELEMENT_ID)?.remove();
+    removeFirstAnswers();
     writeFirstAnswer('/api/josies/j1', full);
     const reader = renderApp('/josie/j1', {
       session: makeSession('listener'),

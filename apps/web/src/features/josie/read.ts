@@ -1,7 +1,7 @@
 import type { Josie } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { takeFirstAnswer } from '../../api/firstAnswer';
+import { useFirstAnswers } from '../../api/firstAnswer';
 import { useSession } from '../../session/SessionProvider';
 
 // The josie page's reads, apart from `api.ts` (whose writes parse with the contract's zod schemas), so that
@@ -32,16 +32,17 @@ const josiePath = (id: string) => `/api/josies/${encodeURIComponent(id)}`;
  * refetched behind its back: it copies the josie into its draft once, so an update arriving later
  * must not look like an outside change, and a copy cached by another page must not seed the draft.
  * A visitor opening a josie page starts from the answer the server wrote into the page
- * ({@link takeFirstAnswer}, issue 9), which is as fresh as a request sent now would be: it is not
+ * ({@link useFirstAnswers}, issue 9), which is as fresh as a request sent now would be: it is not
  * requested again on mount (window focus still refreshes it).
  */
 export function useJosie(id: string, options: { editing?: boolean } = {}) {
   const { user } = useSession();
+  const firstAnswers = useFirstAnswers();
   return useQuery({
     queryKey: options.editing ? [...josieKeys.one(id), 'edit'] : josieKeys.one(id),
     queryFn: ({ signal }) => fetchJosie(id, signal),
     // Read when the query enters the cache (not per render: a render that suspends is thrown away).
-    initialData: options.editing || user ? undefined : () => takeFirstAnswer<Josie>(josiePath(id)),
+    initialData: options.editing || user ? undefined : () => firstAnswers.take<Josie>(josiePath(id), null),
     // Data that no request has updated yet is the server's first answer.
     refetchOnMount: (query) => query.state.dataUpdateCount > 0,
     ...(options.editing

@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { flagEnabled, type Josie, LANGUAGES, type Language } from '@josie/contract';
+import type { FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+
+// The pages the server renders for their first paint (issue 9; decisions 0007 and 0008): the web build's
+// renderings, the answers written beside them for the app, and the language they are drawn in.
+
+/**
+ * The web build's server renderings (`apps/web/src/prerender/pages.ts`). Each answers the HTML of one
+ * page's view for `#root`.
+ */
+export interface PageRenderers {
+  /** A published josie's page for a visitor, in `language`, at `path` (decision 0007). */
+  renderJosiePage(josie: Josie, language: Language, path: string): string;
+  /**
+   * The signed-in home feed for the user of `answers['/api/users/me']`, from the answers to the page's
+   * first reads keyed by path, as written into the page (decision 0008).
+   */
+  renderHomeFeedPage(answers: Readonly<Record<string, unknown>>, language: Language): string;
+}
+
+/** Where `npm run build` writes the server renderings, inside the web build (a dot folder: never served). */
+export const PAGE_RENDERERS_MODULE = join('.ssr', 'pages.mjs');
+
+/**
+ * Loads the web build's page renderings from `distDir`, or answers undefined when the build has none (a
+ * build without its server step, or no build): pages are then served without their first paint.
+ * @throws Error when the module exists but lacks one of the renderings (a build of another version).
+ */
+export async function loadPageRenderers(distDir: string): Promise<PageRenderers | undefined> {
+  const file = join(distDir, PAGE_RENDERERS_MODULE);
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as Partial<PageRenderers>;
+  const { renderJosiePage, renderHomeFeedPage } = module;
+  if (typeof renderJosiePage !== 'function' || typeof renderHomeFeedPage !== 'function') {
+    throw new Error(`${file} does not export renderJosiePage and renderHomeFeedPage`);
+  }
+  return { renderJosiePage, renderHomeFeedPage };
+}
+
+/**
+ * The language the app will open in, as far as the server can tell (spec 000 §9 detection order, as
+ * `apps/web/src/i18n/index.ts`): the `lng` query, the `i18next` cookie, then the browser's languages
+ * (`Accept-Language`); English while the `language_select` flag is off. The app also reads its stored
+ * choice, which the server cannot see: `shell.js` drops a first paint in the other language.
+ */
+export function pageLanguage(request: FastifyRequest, languageSelect: string | undefined): Language {
+  if (!flagEnabled('language_select', languageSelect)) return 'en';
+  const supported = (value: string | undefined): Language | undefined => {
+    const base = value?.toLowerCase().split('-')[0];
+    return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : undefined;
+  };
+  const query = new URL(request.url, 'http://josie').searchParams.get('lng') ?? undefined;
+  const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  const accepted = new Negotiator(request).languages();
+  for (const candidate of [query, cookie, ...accepted]) {
+    const language = supported(candidate);
+    if (language) return language;
+  }
+  return 'en';
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for an HTML attribute value or element content. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * The server's answer to `GET {path}` (a JSON text) as a `<script type="application/json">` data block for
+ * the app's first render (`apps/web/src/api/firstAnswer.ts`), marked with the user it was written for
+ * (none: a visitor's answer). `<` is written as its JSON escape, so no `</script>` or `<!--` inside a
+ * title or text can end the block (JSON.parse reads it back unchanged). A data block is never run, so the
+ * CSP's script rules do not apply to it.
+ */
+export function jsonDataBlock(path: string, json: string, userId?: string): string {
+  const user = userId ? ` data-user="${escapeHtml(userId)}"` : '';
+  return `<script type="application/json" data-first-answer="${escapeHtml(path)}"${user}>${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * `html` with `body` as the content of its empty `#root`, marked with its language and, for a page
+ * rendered for a signed-in user, that user (`shell.js` drops a first paint in another language or for
+ * another user), and `<html lang dir>` set for `language`; unchanged when it has no empty root.
+ */
+export function withFirstPaint(html: string, body: string, language: Language, userId?: string): string {
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) return html;
+  const dir = language === 'he' ? 'rtl' : 'ltr';
+  const user = userId ? ` data-user="${escapeHtml(userId)}"` : '';
+  return html
+    .replace(/<html[^>]*>/, () => `<html lang="${language}" dir="${dir}">`)
+    .replace(root, () => `<div id="root" data-lang="${language}"${user}>${body}</div>`);
+}
+
+/**
+ * `html` with `tags` added to its `<head>`: at its `end`, or at its `start` (right after the charset
+ * declaration, which must stay first), where the browser finds them before the app's own scripts and
+ * styles. Unchanged when it has no head.
+ */
+export function withHeadTags(html: string, tags: readonly string[], where: 'start' | 'end' = 'end'): string {
+  if (tags.length === 0) return html;
+  const joined = tags.join('\n    ');
+  if (where === 'end') {
+    return html.includes('</head>') ? html.replace('</head>', () => `  ${joined}\n  </head>`) : html;
+  }
+  const opening = /<meta\s+charset=[^>]*>/i.exec(html) ?? /<head[^>]*>/i.exec(html);
+  if (!opening) return html;
+  const at = opening.index + opening[0].length;
+  return `${html.slice(0, at)}\n    ${joined}${html.slice(at)}`;
+}
