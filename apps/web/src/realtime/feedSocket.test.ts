@@ -27,11 +27,12 @@ describe('feed socket (spec 000 §4, §7, §8; DESIGN §6)', () => {
     expect(console.warn).toHaveBeenCalledWith(NO_TOKEN_WARNING);
   });
 
-  it('connects with the spec options and joins the feed on connect and on every reconnect', () => {
+  it('connects with the spec options and joins the feed on connect and on every reconnect', async () => {
     const session = makeSession('listener');
     storeSession(session);
     subscribe();
-    expect(fakeSockets).toHaveLength(1);
+    // socket.io's client loads with the first connection.
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(1));
     const socket = lastFakeSocket();
     expect(socket.options).toEqual({
       path: '/socket.io',
@@ -51,13 +52,13 @@ describe('feed socket (spec 000 §4, §7, §8; DESIGN §6)', () => {
     ]);
   });
 
-  it('shares one connection between subscribers and closes it when the last one leaves', () => {
+  it('shares one connection between subscribers and closes it when the last one leaves', async () => {
     storeSession(makeSession('listener'));
     const first = vi.fn();
     const second = vi.fn();
     const offFirst = subscribe(first);
     const offSecond = subscribe(second);
-    expect(fakeSockets).toHaveLength(1);
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(1));
     const socket = lastFakeSocket();
     socket.push('new-post', post);
     expect(first).toHaveBeenCalledWith(post);
@@ -72,12 +73,13 @@ describe('feed socket (spec 000 §4, §7, §8; DESIGN §6)', () => {
     expect(socket.closed).toBe(true);
 
     subscribe();
-    expect(fakeSockets).toHaveLength(2);
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(2));
   });
 
-  it('disconnects on logout and reconnects with the next session', () => {
+  it('disconnects on logout and reconnects with the next session', async () => {
     storeSession(makeSession('listener'));
     subscribe();
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(1));
     const socket = lastFakeSocket();
     clearSession();
     expect(socket.closed).toBe(true);
@@ -85,7 +87,22 @@ describe('feed socket (spec 000 §4, §7, §8; DESIGN §6)', () => {
 
     const next = makeSession('curator', { id: '0190a0b0-0000-7000-8000-0000000000c2' });
     storeSession(next);
-    expect(fakeSockets).toHaveLength(2);
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(2));
+    expect(lastFakeSocket().options.auth).toEqual({ token: next.token });
+  });
+
+  it('opens no connection that was closed or replaced while the client loaded', async () => {
+    storeSession(makeSession('listener'));
+    const off = subscribe();
+    off();
+    const next = makeSession('curator', { id: '0190a0b0-0000-7000-8000-0000000000c2' });
+    storeSession(makeSession('listener'));
+    subscribe();
+    storeSession(next);
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(1));
+    // Give a stale load every chance to land.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fakeSockets).toHaveLength(1);
     expect(lastFakeSocket().options.auth).toEqual({ token: next.token });
   });
 });

@@ -1,5 +1,5 @@
 import { type ClientToServerEvents, LIMITS, type ServerToClientEvents, SOCKET_PATH } from '@josie/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { readStoredSession } from '../session/storage';
 import { subscribeSession } from '../session/store';
 
@@ -20,7 +20,8 @@ const listeners: { [E in FeedEvent]: Set<Listener<E>> } = {
   'post-removed': new Set(),
 };
 let subscribers = 0;
-let connection: { socket: FeedSocket; token: string } | null = null;
+/** The connection for `token`; `socket` is null while socket.io's client is still loading. */
+let connection: { socket: FeedSocket | null; token: string } | null = null;
 let stopWatchingSession: (() => void) | null = null;
 
 /**
@@ -30,7 +31,7 @@ let stopWatchingSession: (() => void) | null = null;
  * socket.io fires for the first connection and again after each reconnection, so the rooms (lost with
  * the old server-side socket) are always rejoined.
  */
-function open(token: string, userId: string): FeedSocket {
+function open(io: typeof import('socket.io-client').io, token: string, userId: string): FeedSocket {
   const socket: FeedSocket = io({
     path: SOCKET_PATH,
     transports: ['websocket', 'polling'],
@@ -52,13 +53,15 @@ function open(token: string, userId: string): FeedSocket {
 }
 
 function close(): void {
-  connection?.socket.disconnect();
+  connection?.socket?.disconnect();
   connection = null;
 }
 
 /**
  * Makes the connection match the stored session: none when signed out (logout closes it), a new one when
  * another user signed in, the existing one otherwise (spec 000 §4 "an existing connection is reused").
+ * socket.io's client loads with the first connection, not with the feed's code (issue 9: ~13 KB gzip
+ * evaluated in the feed's first task); a connection closed or replaced while it loads is not opened.
  * Answers whether a session exists.
  */
 function sync(): boolean {
@@ -70,8 +73,26 @@ function sync(): boolean {
   const { token, user } = state.session;
   if (connection?.token === token) return true;
   close();
-  connection = { socket: open(token, user.id), token };
+  const current: NonNullable<typeof connection> = { socket: null, token };
+  connection = current;
+  loadClient().then(
+    ({ io }) => {
+      if (connection === current) current.socket = open(io, token, user.id);
+    },
+    (error: unknown) => console.warn('Feed socket could not load', error),
+  );
   return true;
+}
+
+let client: Promise<typeof import('socket.io-client')> | null = null;
+
+/** socket.io's client, loaded once (again after a failed load). */
+function loadClient(): Promise<typeof import('socket.io-client')> {
+  client ??= import('socket.io-client').catch((error: unknown) => {
+    client = null;
+    throw error;
+  });
+  return client;
 }
 
 /**

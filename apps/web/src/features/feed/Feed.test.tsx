@@ -98,6 +98,10 @@ describe('Feed loading (spec 000 §4)', () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(stub.calls('GET', '/api/josies/feed')).toHaveLength(1);
+    // The first card, then the rest a render later.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(articles()).toHaveLength(2);
 
     // The refresh trigger rising three times within the debounce window: one request.
@@ -319,6 +323,24 @@ describe('post card (spec 000 §2)', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'share');
     }
+  });
+});
+
+describe('rendering a page in steps (issue 9)', () => {
+  it('writes one card first, then four more per render until the page is shown', async () => {
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => {
+      const count = articles().length;
+      if (count !== counts.at(-1)) counts.push(count);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderFeed([feedRoute(() => json(200, feedPage(makeJosies(1, 20))))]);
+      await waitFor(() => expect(articles()).toHaveLength(20));
+    } finally {
+      observer.disconnect();
+    }
+    expect(counts.filter((count) => count > 0)).toEqual([1, 5, 9, 13, 17, 20]);
   });
 });
 

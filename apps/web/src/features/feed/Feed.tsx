@@ -45,21 +45,34 @@ export interface FeedProps {
   className?: string;
 }
 
-/** Posts in the first render of a feed: about a phone screen of cards (issue 9). */
-const FIRST_POSTS = 3;
+/**
+ * Posts in the first render of a feed: the one card a phone's first screen shows below the home page's
+ * strip (issue 9); the server renders as many (decision 0008).
+ */
+const FIRST_POSTS = 1;
+/** Posts added by each later render, until all are shown. */
+const POSTS_PER_STEP = 4;
 
 /**
- * How many of `total` posts to render: {@link FIRST_POSTS} in the first render, then all of them in a
- * transition. A page of 20 cards rendered at once is one long task on a phone (Lighthouse's total blocking
- * time, issue 9); React renders a transition in slices that let the browser paint and respond between them.
+ * How many of `total` posts to render: {@link FIRST_POSTS} in the first render, then
+ * {@link POSTS_PER_STEP} more per render until all are, each render a transition in a task of its own. A
+ * page of 20 cards rendered at once is one long task on a phone (Lighthouse's total blocking time, issue
+ * 9): React slices a transition's rendering, but writes all its cards into the page in one go; a few
+ * cards per commit leave the main thread free to paint and respond between them. Once every post has
+ * been shown, every post is: a live post on top then never hides the last card for a moment.
  */
 function useShownCount(total: number): number {
-  const [all, setAll] = useState(false);
+  const [shown, setShown] = useState(FIRST_POSTS);
   useEffect(() => {
-    if (all || total <= FIRST_POSTS) return;
-    startTransition(() => setAll(true));
-  }, [all, total]);
-  return all ? total : Math.min(total, FIRST_POSTS);
+    if (shown === Number.POSITIVE_INFINITY || total === 0) return;
+    if (shown >= total) {
+      setShown(Number.POSITIVE_INFINITY);
+      return;
+    }
+    const next = setTimeout(() => startTransition(() => setShown((count) => count + POSTS_PER_STEP)));
+    return () => clearTimeout(next);
+  }, [shown, total]);
+  return Math.min(total, shown);
 }
 
 /**
