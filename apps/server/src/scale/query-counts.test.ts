@@ -1,22 +1,37 @@
 /**
- * Query discipline (issue 9): the four hot lists (home feed, curator feed, review queue, my-josies) cost
- * the same number of SQL statements for one row as for a full page from many creators with likes, saves
- * and review histories. Counted per request through `app.inject` with the shared probe.
+ * Query discipline (issue 9): the four hot lists (home feed, curator feed, review queue, my-josies), and the
+ * signed-in home page the server renders, cost the same number of SQL statements for one row as for a full
+ * page from many creators with likes, saves and review histories. Counted per request through
+ * `app.inject` with the shared probe.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, josieLikes, josieReviews, josieSaves } from '../db/schema.js';
+import { follows, josieLikes, josieReviews, josieSaves, users } from '../db/schema.js';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie.js';
 import { insertJosie, insertJosies } from '../modules/feed/testing.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
 import { countQueries } from '../test/queries.js';
 
 let ctx: TestContext;
+let webDir: string;
 beforeAll(async () => {
-  // The database path is what is counted here: the read cache (first feed pages) is off; its own tests
-  // are `read-caches.test.ts`.
-  ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000', READ_CACHE_TTL_MS: '0' });
+  // A web build of one page, so that the signed-in home page is served (decision 0008).
+  webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
+  writeFileSync(join(webDir, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
+  // The database path is what is counted here: the read caches (first feed pages, the strip) are off;
+  // their own tests are `read-caches.test.ts`.
+  ctx = await createTestContext({
+    RATE_LIMIT_AUTH_MAX: '10000',
+    READ_CACHE_TTL_MS: '0',
+    WEB_DIST_DIR: webDir,
+  });
 });
 afterAll(async () => {
   await ctx.close();
+  rmSync(webDir, { recursive: true, force: true });
 });
 
 /** A request's data statements, counted on its second call (the first fills the session cache). */
@@ -87,5 +102,31 @@ describe('query counts of the hot lists', () => {
       expect(one, name).toBeGreaterThanOrEqual(1);
       expect(one, name).toBeLessThanOrEqual(6);
     }
+  });
+});
+
+describe('query count of the signed-in home page (decision 0008)', () => {
+  /** The statements of `GET /` for `user`'s session cookie, on its second call. */
+  async function homePage(user: TestUser): Promise<{ count: number; html: string }> {
+    await ctx.database.db
+      .update(users)
+      .set({ onboarding: { completed: true, step: 3 } })
+      .where(eq(users.id, user.user._id));
+    const get = () => ctx.app.inject({ url: '/', headers: { cookie: `${SESSION_COOKIE}=${user.token}` } });
+    expect((await get()).statusCode).toBe(200);
+    let html = '';
+    const count = await countQueries(ctx, async () => {
+      html = (await get()).body;
+    });
+    return { count, html };
+  }
+
+  it("stays fixed whatever its feed's size: the user, the feed, the strip and the preferences", async () => {
+    const small = await homePage((await world(1, 1)).reader);
+    const large = await homePage((await world(5, 8)).reader);
+    expect(large.html.length).toBeGreaterThan(small.html.length);
+    expect(large.count).toBe(small.count);
+    // The user (row, follows, Spotify link), the feed's page, the strip and the preferences: 6 today.
+    expect(small.count).toBeLessThanOrEqual(6);
   });
 });

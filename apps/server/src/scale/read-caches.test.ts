@@ -1,7 +1,8 @@
 /**
  * The read caches (issue 9 §3; `modules/feed/read-caches.ts`): published josies, readers' marks and first
- * feed pages answered from memory, and every write that changes what they show dropping them: edit,
- * approve, reject, delete, like, save, follow, unfollow, a new publication, a user's deletion. Through the
+ * feed pages and the home strip answered from memory, and every write that changes what they show
+ * dropping them: edit, approve, reject, delete, like, save, follow, unfollow, a new publication, a role
+ * change, a user's deletion. Through the
  * HTTP API, so a missing invalidation shows as a stale answer; on PGlite or `TEST_DATABASE_URL`, and across
  * two app instances sharing one database through Redis pub/sub when `TEST_REDIS_URL` is set.
  */
@@ -235,6 +236,29 @@ describe('read caches on one instance', () => {
     expect(res.statusCode, res.body).toBe(200);
     // The josie and the reader's marks are still in memory: the read sends no statement at all.
     expect(await countQueries(ctx, () => a.read(josie.id, reader))).toBe(0);
+  });
+
+  it('answers the home strip from memory, and drops it when a curator stops being one or is deleted', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const demoted = await createUser(ctx, { role: 'curator' });
+    const deleted = await createUser(ctx, { role: 'curator' });
+    const strip = async (): Promise<string[]> =>
+      (await ctx.app.inject({ url: '/api/users/curators/feed' }))
+        .json()
+        .curators.map((card: { id: string }) => card.id);
+    expect(await strip()).toEqual(expect.arrayContaining([demoted.user._id, deleted.user._id]));
+    expect(await countQueries(ctx, () => strip())).toBe(0);
+
+    const demote = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${demoted.user._id}`,
+      headers: admin.auth,
+      payload: { role: 'listener' },
+    });
+    expect(demote.statusCode, demote.body).toBe(200);
+    expect(await strip()).not.toContain(demoted.user._id);
+    await a.deleteUser(deleted.user._id, admin);
+    expect(await strip()).not.toContain(deleted.user._id);
   });
 
   it(`reads the marks of a reader with more than ${MARKS_CACHE_LIMIT} likes per request`, async () => {

@@ -1,11 +1,14 @@
 import { CuratorsFeedQuery, CuratorsFeedResponse } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { presentedJson } from '../../lib/serializers.js';
+import { sendSerialized } from '../feed/read-caches.js';
 import { createCuratorsService } from './service.js';
 
 /**
  * `GET /api/users/curators/feed` (spec 000 §7): the home strip's curator cards `{curators: CuratorCard[]}`.
- * Public, so the strip can render for anyone the home screen shows it to.
+ * Public, so the strip can render for anyone the home screen shows it to. Answered from the read cache
+ * (`ReadCaches.curatorStrip`: the same for everyone).
  */
 export const curatorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const curators = createCuratorsService({ db: ctx.db });
@@ -14,8 +17,13 @@ export const curatorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/api/users/curators/feed',
     {
       config: { access: 'public' },
+      serializerCompiler: presentedJson,
       schema: { tags: ['curators'], querystring: CuratorsFeedQuery, response: { 200: CuratorsFeedResponse } },
     },
-    async (request) => curators.feed(request.query),
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        await ctx.reads.curatorStrip(request.query.limit, () => curators.feed(request.query)),
+      ),
   );
 };

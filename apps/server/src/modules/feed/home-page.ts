@@ -1,4 +1,4 @@
-import { CuratorsFeedQuery, CuratorsFeedResponse, PreferencesResponse, User } from '@josie/contract';
+import { CuratorsFeedQuery, type CuratorsFeedResponse, PreferencesResponse, User } from '@josie/contract';
 import type { AppContext } from '../../context.js';
 import {
   escapeHtml,
@@ -28,8 +28,8 @@ export const HOME_FEED_READS = {
 /**
  * For `GET /` with the session cookie of a listener or curator who finished onboarding (those `/` shows
  * the home feed: spec 000 §2, the web's `HomeRoute`), the page rendered for them (issue 9, decision 0008):
- * - the answers to the page's first reads (`/api/users/me`, the feed's first page from the read cache,
- *   the curator strip, the preferences), each as the API would answer them, in JSON data blocks marked
+ * - the answers to the page's first reads (`/api/users/me`, the feed's first page and the curator strip
+ *   from the read caches, the preferences), each as the API would answer them, in JSON data blocks marked
  *   with the user, which the app renders its first render from instead of requesting them;
  * - the strip's pictures in view, preloaded from the top of `<head>` (the page's largest paint);
  * - with `renderers` (the web build's server renderings), the page itself in `#root`, in the user's
@@ -64,7 +64,7 @@ export function homeFeedPageTransform(
     if (!me.onboarding.completed) return undefined;
     const [page, strip, settings, flags] = await Promise.all([
       ctx.reads.firstFeedPage(viewer, () => feed.following(viewer, {})),
-      curators.feed(stripQuery),
+      ctx.reads.curatorStrip(stripQuery.limit, () => curators.feed(stripQuery)),
       preferences.get(viewer),
       ctx.flags.all(),
     ]);
@@ -75,10 +75,10 @@ export function homeFeedPageTransform(
     const answers: Record<string, string> = {
       [HOME_FEED_READS.me]: JSON.stringify(User.parse(me)),
       [HOME_FEED_READS.feed]: page.toString('utf8'),
-      [HOME_FEED_READS.curators]: JSON.stringify(CuratorsFeedResponse.parse(strip)),
+      [HOME_FEED_READS.curators]: strip,
       [HOME_FEED_READS.preferences]: JSON.stringify(PreferencesResponse.parse(settings)),
     };
-    const pictures = strip.curators
+    const pictures = (JSON.parse(strip) as CuratorsFeedResponse).curators
       .slice(0, STRIP_PICTURES_IN_VIEW)
       .flatMap((card) => (card.avatar ? [card.avatar] : []))
       .map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high">`);

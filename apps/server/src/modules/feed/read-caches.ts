@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FeedResponse, Josie } from '@josie/contract';
+import type { CuratorsFeedResponse, FeedResponse, Josie } from '@josie/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -85,8 +85,10 @@ export interface ReadCachesOptions {
  * - a deletion (`user-removed`, from `user.deleted`): drops the josies and pages of everyone (the likes a
  *   deleted user gave lowered counts anywhere; rare enough to clear), not on a password reset, which any
  *   user can repeat.
- * A curator's name, avatar, colour and font are not tracked: cached josies and pages show a change of them
- * within `ttlMs` (10 s by default), as the session cache does for the signed-in user's name.
+ * The home strip's curator cards (the same for everyone) are dropped by a role change or a deletion, so a
+ * curator who is no longer one leaves it at once; a follow moves a curator in its order within `ttlMs`.
+ * A curator's name, avatar, colour and font are not tracked: cached josies, pages and strips show a change
+ * of them within `ttlMs` (10 s by default), as the session cache does for the signed-in user's name.
  * A josie read by its creator, an editor or an admin (who see review histories) is served uncached; the
  * first feed page is cached per viewer for every role.
  */
@@ -99,12 +101,18 @@ export interface ReadCaches {
   josie(viewer: Viewer, id: string): Promise<CachedRead | undefined>;
   /** The first page of `viewer`'s home feed as JSON bytes: from memory, else `load()`'s answer (kept). */
   firstFeedPage(viewer: AuthUser, load: () => Promise<FeedResponse>): Promise<Buffer>;
+  /**
+   * `GET /api/users/curators/feed?limit=` as JSON: from memory, else `load()`'s answer (kept). It ranks
+   * every curator by followers, a scan of the follows that grows with the community: once per `ttlMs` per
+   * instance instead of once per home page view.
+   */
+  curatorStrip(limit: number, load: () => Promise<CuratorsFeedResponse>): Promise<string>;
   /** Call after a like toggle committed: the josie's count and the user's marks changed. */
   liked(userId: string, josieId: string): Promise<void>;
   /** Call after a save toggle committed: the user's marks changed. */
   saved(userId: string): Promise<void>;
   /** Entries held now, per cache (tests, metrics). */
-  sizes(): { josies: number; marks: number; pages: number };
+  sizes(): { josies: number; marks: number; pages: number; strips: number };
 }
 
 /** The tag of a page showing josie `id`, and of a page depending on curator `id`'s publications. */
@@ -136,6 +144,8 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       maxSize: 64 * 2 ** 20,
     },
   });
+  // One entry per `limit` asked for (the app asks for one).
+  const strips = createInvalidatedCache<{ body: string }>({ ...base, max: 16 });
   const findPresentable = prepareFindPresentableJosie(db);
   const serving = () => opts.ttlMs > 0 && invalidation.reliable;
 
@@ -151,16 +161,19 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   invalidation.subscribe('user-sessions', (id) => {
     marks.delete(id);
     pages.delete(id);
+    strips.clear();
   });
   invalidation.subscribe('user-removed', (id) => {
     josies.clear();
     pages.clear();
     marks.delete(id);
+    strips.clear();
   });
   invalidation.onReset(() => {
     josies.clear();
     marks.clear();
     pages.clear();
+    strips.clear();
   });
   // Domain events happen on one instance; the invalidations they imply go to every instance.
   const publication = async ({ josieId, creatorId }: { josieId: string; creatorId: string }) => {
@@ -242,12 +255,18 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       return page.body;
     },
 
+    async curatorStrip(limit, load) {
+      if (!serving()) return JSON.stringify(await load());
+      const strip = await strips.get(String(limit), async () => ({ body: JSON.stringify(await load()) }));
+      return strip.body;
+    },
+
     async liked(userId, josieId) {
       await Promise.all([invalidation.publish('josie', josieId), invalidation.publish('viewer', userId)]);
     },
 
     saved: (userId) => invalidation.publish('viewer', userId),
 
-    sizes: () => ({ josies: josies.size, marks: marks.size, pages: pages.size }),
+    sizes: () => ({ josies: josies.size, marks: marks.size, pages: pages.size, strips: strips.size }),
   };
 }
