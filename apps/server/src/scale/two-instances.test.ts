@@ -4,19 +4,20 @@
  * `TEST_REDIS_URL` are set (`.ci/run` sets both for `npm run test:integration`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ClientToServerEvents, Josie, Role, ServerToClientEvents } from '@josie/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { seedReference } from '../db/seed/index.js';
 import { hashPassword } from '../modules/auth/service.js';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -97,6 +98,8 @@ async function call(
 describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and one Redis', () => {
   const dbName = `josie_t_scale_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const dataDirs = [mkdtempSync(join(tmpdir(), 'josie-a-')), mkdtempSync(join(tmpdir(), 'josie-b-'))];
+  // A web build of one page: the signed-in home page is rendered by whichever instance is asked.
+  const webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
   let database: Database;
   let a: Instance | undefined;
   let b: Instance | undefined;
@@ -128,6 +131,11 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
       .values(roles.map((role) => ({ name: role, email: `${role}@scale.test`, role, passwordHash })))
       .returning({ id: users.id, role: users.role });
     for (const row of rows) ids[row.role] = row.id;
+    await database.db
+      .update(users)
+      .set({ onboarding: { completed: true, step: 3 } })
+      .where(eq(users.id, ids.listener!));
+    writeFileSync(join(webDir, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
 
     const env = {
       NODE_ENV: 'production',
@@ -139,6 +147,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
       DEMO_DATA: 'false',
       RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: webDir,
     };
     [a, b] = await Promise.all([
       startInstance('A', { ...env, DATA_DIR: dataDirs[0]! }),
@@ -154,7 +163,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
       await admin.db.execute(sql.raw(`drop database if exists ${dbName} with (force)`));
       await admin.close();
     }
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [...dataDirs, webDir]) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   it('delivers a josie approved through A to a feed socket connected to B', async () => {
@@ -205,12 +214,17 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
 
   it('refuses on B, at once, a session revoked on A', async () => {
     const token = await signIn(a!, 'listener@scale.test');
+    // The home page B renders for the session cookie (decision 0008) holds the reader's answers.
+    const homeOnB = async () =>
+      (await fetch(`${b!.url}/`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } })).text();
+    expect(await homeOnB()).toContain(`data-user="${ids.listener}"`);
     // Read on both first, so each instance holds the session in its cache.
     expect((await call(a!, 'GET', '/api/users/me', { token })).status).toBe(200);
     expect((await call(b!, 'GET', '/api/users/me', { token })).status).toBe(200);
     expect((await call(a!, 'POST', '/api/auth/logout', { token })).status).toBe(200);
     expect((await call(b!, 'GET', '/api/users/me', { token })).status).toBe(401);
     expect((await call(a!, 'GET', '/api/users/me', { token })).status).toBe(401);
+    expect(await homeOnB()).not.toContain('data-first-answer');
   }, 30_000);
 
   it('refuses on B, at once, the old sessions of a user whose role an admin changed on A', async () => {
