@@ -1,28 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { startSmtpSink } from '../../apps/server/src/adapters/smtp-sink.testing.js';
+import { freePort } from '../../apps/server/src/test/ports.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where setup leaves what teardown stops; per runner process, so concurrent runs do not stop each other's servers. */
 export const stateFile = join(tmpdir(), `josie-e2e-server-${process.pid}.json`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { users } from '../db/schema.js';
 import { seedReference } from '../db/seed/index.js';
 import { hashPassword } from '../modules/auth/service.js';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie.js';
+import { freePort } from '../test/ports.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -25,15 +25,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const PASSWORD = 'two-instances-password';
 /** Sign-in attempts per address per window on both instances together. */
 const AUTH_MAX = 12;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** One server process on a free port. */
 interface Instance {

@@ -1,4 +1,4 @@
-import { FollowResponse, Josie, MyJosiesResponse, PendingResponse, SuccessResponse } from '@josie/contract';
+import { Josie, MyJosiesResponse, PendingResponse, SuccessResponse } from '@josie/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { josieKeys } from './read';
@@ -47,12 +47,6 @@ export function approveJosie(id: string): Promise<Josie> {
 /** `PUT /api/josies/{id}/reject` with the trimmed reason: the josie, now rejected. */
 export function rejectJosie(id: string, rejectionReason: string): Promise<Josie> {
   return api.put(`/api/josies/${encodeURIComponent(id)}/reject`, { rejectionReason }, { schema: Josie });
-}
-
-/** `POST /api/users/follow/{id}` or `/unfollow/{id}` (spec 001 §7): the caller's followed ids after it. */
-export async function setFollowing(curatorId: string, follow: boolean): Promise<string[]> {
-  const path = `/api/users/${follow ? 'follow' : 'unfollow'}/${encodeURIComponent(curatorId)}`;
-  return (await api.post(path, undefined, { schema: FollowResponse })).following;
 }
 
 /**

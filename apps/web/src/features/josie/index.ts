@@ -3,7 +3,7 @@
  * pages, previews), its status and colour helpers, and its queries. Pages are not exported here: the
  * router loads them lazily, each as its own chunk.
  */
-export { josieKeys, setFollowing, storeJosie, useJosie } from './api';
+export { josieKeys, storeJosie, useJosie } from './api';
 export { contrastRatio, creatorColour, readableColour, textOn } from './colour';
 export { AudioCard, type AudioCardProps, useAudioItemLabel } from './components/AudioCard';
 export {

@@ -27,7 +27,8 @@ export function FollowButton({ curatorId, className }: FollowButtonProps) {
   const mutation = useMutation({
     // The call (and the zod schema it parses its answer with) loads on the first click: the button is on
     // the public josie page, whose first scripts must not include zod (issue 9).
-    mutationFn: async (follow: boolean) => (await import('../api')).setFollowing(curatorId, follow),
+    mutationFn: async (follow: boolean) =>
+      (await (await import('../../curator/api')).setFollowing(curatorId, follow)).following,
     onSuccess: (ids) => {
       // The session may have changed while the call ran (logout in another tab).
       if (user) updateUser({ ...user, following: ids });
