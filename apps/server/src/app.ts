@@ -1,6 +1,5 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -17,7 +16,6 @@ import type { AppContext, RateLimits } from './context.js';
 import type { Database } from './db/client.js';
 import type { AppJobs } from './jobs/app-jobs.js';
 import { createJobQueue } from './jobs/queue.js';
-import { deriveKey } from './lib/crypto.js';
 import { errors } from './lib/errors.js';
 import { loadPageRenderers } from './lib/first-paint.js';
 import { redactLogObject } from './lib/log-redaction.js';
@@ -183,10 +181,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   // One file per request, 5 MB at most (spec 001 §9); larger uploads answer 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20 } });
-  // Cookies: the provider sign-in's signed flow cookies (the key's label predates the session cookie) and
-  // the session cookie that page renderings read (decision 0008). No /api route authenticates by cookie.
   const jwtSecret = resolveJwtSecret(config);
-  await app.register(cookie, { secret: deriveKey(jwtSecret, 'josie/oauth-cookie').toString('base64url') });
   await app.register(observabilityPlugin, { database });
   await app.register(docsPlugin);
 

@@ -1,4 +1,4 @@
-import type { CookieSerializeOptions } from '@fastify/cookie';
+import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 
@@ -17,7 +17,7 @@ export const SESSION_COOKIE = 'josie_session';
  * frames), `Secure` behind an https `PUBLIC_URL`, for the whole site, and living as long as a session
  * (`SESSION_TTL_DAYS`).
  */
-function options(config: Pick<Config, 'publicUrl' | 'sessionTtlMs'>): CookieSerializeOptions {
+function options(config: Pick<Config, 'publicUrl' | 'sessionTtlMs'>): SerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',
@@ -30,22 +30,28 @@ function options(config: Pick<Config, 'publicUrl' | 'sessionTtlMs'>): CookieSeri
 /**
  * The session cookie's writer and reader for one configuration: set with every answer that starts a
  * session (sign-up, sign-in, the provider exchange) and refreshed by `GET /api/users/me`; cleared by
- * logout and by a page rendering that finds its session no longer valid.
+ * logout and by a page rendering that finds its session no longer valid. Written and read with the
+ * `cookie` package on the few routes that need it, rather than through `@fastify/cookie`, whose hooks
+ * would parse and write cookies on every request of the API, the hottest reads included (issue 9).
  */
 export function sessionCookie(config: Pick<Config, 'publicUrl' | 'sessionTtlMs'>) {
   const attributes = options(config);
+  // Fastify appends each `set-cookie` header to the ones already set.
+  const setCookie = (reply: FastifyReply, value: string, extra: SerializeOptions) =>
+    reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value, ...extra }));
   return {
     /** Sets the cookie to `token` on `reply` (seconds of life: `SESSION_TTL_DAYS`). */
     set(reply: FastifyReply, token: string): void {
-      reply.setCookie(SESSION_COOKIE, token, attributes);
+      setCookie(reply, token, attributes);
     },
     /** Tells the browser to forget the cookie. */
     clear(reply: FastifyReply): void {
-      reply.clearCookie(SESSION_COOKIE, { path: attributes.path });
+      setCookie(reply, '', { path: attributes.path, maxAge: 0, expires: new Date(0) });
     },
     /** The token the request's cookie carries, or null. */
     read(request: FastifyRequest): string | null {
-      return request.cookies[SESSION_COOKIE] || null;
+      const header = request.headers.cookie;
+      return (header && parseCookie(header)[SESSION_COOKIE]) || null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CookieSerializeOptions } from '@fastify/cookie';
+import cookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import {
   AuthExchangeBody,
   AuthExchangeResponse,
@@ -68,6 +68,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const { providers, cipher } = oauthContextFor(ctx);
   const secret = resolveJwtSecret(ctx.config);
   const session = sessionCookie(ctx.config);
+  // Registered in this plugin only: no other route reads or sets the flow's signed cookies.
+  await app.register(cookie, { secret: deriveKey(secret, 'josie/oauth-cookie').toString('base64url') });
   const service = createOAuthService({
     db: ctx.db,
     providers,
