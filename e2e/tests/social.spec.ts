@@ -17,6 +17,8 @@ const TEXT = {
     finish: 'Finish',
     loadMore: 'Load More',
     like: /^Like \(/,
+    openMenu: 'Open menu',
+    logout: 'Logout',
   },
   he: {
     name: 'שם',
@@ -31,6 +33,8 @@ const TEXT = {
     finish: 'סיום',
     loadMore: 'טען עוד',
     like: /^לייק \(/,
+    openMenu: 'פתיחת התפריט',
+    logout: 'התנתקות',
   },
 } as const;
 
@@ -121,23 +125,32 @@ for (const lang of ['en', 'he'] as const) {
     await shot(bare, `${lang}-home-feed-without-javascript`);
     await noScript.close();
     // With JavaScript, the app starts from the answers the server wrote into the page: it asks for none
-    // of them again.
-    const reads: string[] = [];
-    const recordRead = (request: { url(): string }) => reads.push(new URL(request.url()).pathname);
+    // of them. Once its live socket has joined the feed's rooms, it reads the feed's first page once more,
+    // for posts published while the page loaded.
+    const events: string[] = [];
+    const recordRead = (request: { url(): string }) => events.push(new URL(request.url()).pathname);
+    const recordSocket = () => events.push('socket');
     page.on('request', recordRead);
+    page.on('websocket', recordSocket);
+    const caughtUp = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/josies/feed');
     await page.goto(`/${q}`);
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('link', { name: bulk.name }).first()).toBeVisible();
-    // Past the feed's 300 ms request debounce.
-    await page.waitForTimeout(1000);
+    await caughtUp;
+    // Past the feed's 300 ms request debounce: nothing more.
+    await page.waitForTimeout(500);
     page.off('request', recordRead);
+    page.off('websocket', recordSocket);
     const firstReads = [
       '/api/josies/feed',
       '/api/users/curators/feed',
       '/api/users/me/preferences',
       '/api/users/me',
     ];
-    expect(reads.filter((path) => firstReads.includes(path))).toEqual([]);
+    const socketAt = events.indexOf('socket');
+    expect(socketAt).toBeGreaterThanOrEqual(0);
+    expect(events.slice(0, socketAt).filter((path) => firstReads.includes(path))).toEqual([]);
+    expect(events.slice(socketAt).filter((path) => firstReads.includes(path))).toEqual(['/api/josies/feed']);
 
     // Load More pages through more than 40 josies without a duplicate.
     const loadMore = page.getByRole('button', { name: t.loadMore });
@@ -180,6 +193,16 @@ for (const lang of ['en', 'he'] as const) {
     await expect(again.getByRole('button', { name: t.like })).toHaveAttribute('aria-pressed', 'true');
     await expect(again.getByRole('button', { name: t.like })).toContainText('1');
     await shot(page, `${lang}-feed-liked`);
+
+    // Signing out leaves nothing on this device from which the server would render the reader's page,
+    // even when the logout request never reaches the server (decision 0008).
+    await page.route('**/api/auth/logout', (route) => route.abort());
+    await page.getByRole('button', { name: t.openMenu }).click();
+    await page.getByRole('button', { name: t.logout }).click();
+    await expect(page).toHaveURL(/\/login/);
+    const after = await (await page.request.get('/')).text();
+    expect(after).not.toContain('data-first-answer');
+    expect(after).not.toContain('data-user=');
 
     await editorContext.close();
     await listenerContext.close();

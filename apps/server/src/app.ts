@@ -16,6 +16,7 @@ import type { AppContext, RateLimits } from './context.js';
 import type { Database } from './db/client.js';
 import type { AppJobs } from './jobs/app-jobs.js';
 import { createJobQueue } from './jobs/queue.js';
+import { deriveKey } from './lib/crypto.js';
 import { errors } from './lib/errors.js';
 import { loadPageRenderers } from './lib/first-paint.js';
 import { redactLogObject } from './lib/log-redaction.js';
@@ -181,7 +182,6 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   // One file per request, 5 MB at most (spec 001 §9); larger uploads answer 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20 } });
-  const jwtSecret = resolveJwtSecret(config);
   await app.register(observabilityPlugin, { database });
   await app.register(docsPlugin);
 
@@ -198,13 +198,23 @@ export async function buildApp(opts: BuildAppOptions) {
 
   const db = database.db;
   const users = createUsersService({ db });
+  const jwtSecret = resolveJwtSecret(config);
   const tokens = createTokenSigner(jwtSecret);
+  const pageTokens = createTokenSigner(deriveKey(jwtSecret, 'josie/page-session'));
   const sessions = createSessionCache({ invalidation, ttlMs: config.cache.sessionTtlMs });
   // With REDIS_URL the login lockout counts on every instance together (issue 9).
   const lockout = createLoginLockout(
     redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {},
   );
-  const auth = createAuthService({ db, tokens, users, sessionTtlMs: config.sessionTtlMs, sessions, lockout });
+  const auth = createAuthService({
+    db,
+    tokens,
+    pageTokens,
+    users,
+    sessionTtlMs: config.sessionTtlMs,
+    sessions,
+    lockout,
+  });
   const flags = createFlagsService({ db, invalidation, cacheTtlMs: config.cache.flagsTtlMs });
 
   const window = config.rateLimit.authWindowMs;

@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { keepFirstAnswersForFirstRoute } from './api/firstAnswer';
 import { createQueryClient } from './api/queryClient';
 import { i18nReady } from './i18n';
 import { createAppRouter, preloadFirstPage } from './router';
@@ -15,6 +16,7 @@ import { readStoredSession } from './session/storage';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
+keepFirstAnswersForFirstRoute(router);
 
 /**
  * Renders once the interface language's texts are loaded, so the first paint is already translated. The

@@ -8,6 +8,7 @@ export * from './flags.js';
 export * from './integrations.js';
 export * from './invites.js';
 export * from './josies.js';
+export * from './pages.js';
 export * from './push.js';
 export * from './realtime.js';
 export * from './site.js';

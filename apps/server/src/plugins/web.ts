@@ -56,7 +56,14 @@ export const webPlugin = fp(
       // browser asks for and on the cookies (language choice, session) of the first paint (issue 9).
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie');
       let html = indexHtml;
-      for (const transform of opts.transforms) html = (await transform(request, html, reply)) ?? html;
+      for (const transform of opts.transforms) {
+        try {
+          html = (await transform(request, html, reply)) ?? html;
+        } catch (err) {
+          // A page is better served without one rewrite than not at all: the app loads what it lacks.
+          request.log.error({ err }, 'rewriting the app shell failed; serving it without that rewrite');
+        }
+      }
       return reply.status(200).type('text/html; charset=utf-8').send(html);
     });
   },

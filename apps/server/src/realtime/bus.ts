@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Role } from '@josie/contract';
 
 /**
  * Domain events raised after a transaction commits (STYLE practice 10), consumed by realtime fan-out and
@@ -24,6 +25,8 @@ export interface DomainEvents {
   'invite.joined': { inviteId: string; curatorId: string; userId: string };
   /** An admin deleted a user: the likes they gave and the follows of and to them are gone. */
   'user.deleted': { userId: string };
+  /** An admin gave a user another role. */
+  'user.role-changed': { userId: string; from: Role; to: Role };
 }
 
 /** A typed publish/subscribe bus; listeners run asynchronously and their failures are logged, not thrown. */

@@ -8,7 +8,8 @@ import type { Redis } from 'ioredis';
  * (`modules/feed/read-caches.ts`): `josie`: a josie's content, status or like count changed (key: its id);
  * `creator`: a curator published or unpublished a josie, so their followers' feeds changed (key: the
  * curator's id); `viewer`: a user's likes, saves or follows changed (key: the user's id); `user-removed`: a
- * user was deleted, with the likes they gave (key: the user's id).
+ * user was deleted, with the likes they gave (key: the user's id); `curators`: a user became a curator or
+ * stopped being one, so the home strip changed (key: the user's id).
  */
 export type InvalidationTopic =
   | 'session'
@@ -17,7 +18,8 @@ export type InvalidationTopic =
   | 'josie'
   | 'creator'
   | 'viewer'
-  | 'user-removed';
+  | 'user-removed'
+  | 'curators';
 
 /** The Redis channel every instance subscribes to (after `REDIS_PREFIX`). */
 export const INVALIDATION_CHANNEL = 'invalidate';

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, josieLikes, josieReviews, josieSaves, users } from '../db/schema.js';
-import { SESSION_COOKIE } from '../modules/auth/session-cookie.js';
 import { insertJosie, insertJosies } from '../modules/feed/testing.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
 import { countQueries } from '../test/queries.js';
@@ -112,7 +111,7 @@ describe('query count of the signed-in home page (decision 0008)', () => {
       .update(users)
       .set({ onboarding: { completed: true, step: 3 } })
       .where(eq(users.id, user.user._id));
-    const get = () => ctx.app.inject({ url: '/', headers: { cookie: `${SESSION_COOKIE}=${user.token}` } });
+    const get = () => ctx.app.inject({ url: '/', headers: { cookie: user.cookie } });
     expect((await get()).statusCode).toBe(200);
     let html = '';
     const count = await countQueries(ctx, async () => {

@@ -238,27 +238,36 @@ describe('read caches on one instance', () => {
     expect(await countQueries(ctx, () => a.read(josie.id, reader))).toBe(0);
   });
 
-  it('answers the home strip from memory, and drops it when a curator stops being one or is deleted', async () => {
+  it('answers the home strip from memory, and drops it when someone becomes a curator, stops being one or is deleted', async () => {
     const admin = await createUser(ctx, { role: 'admin' });
     const demoted = await createUser(ctx, { role: 'curator' });
     const deleted = await createUser(ctx, { role: 'curator' });
+    const promoted = await createUser(ctx);
     const strip = async (): Promise<string[]> =>
       (await ctx.app.inject({ url: '/api/users/curators/feed' }))
         .json()
         .curators.map((card: { id: string }) => card.id);
+    const setRole = async (user: TestUser, role: string) => {
+      const res = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${user.user._id}`,
+        headers: admin.auth,
+        payload: { role },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
     expect(await strip()).toEqual(expect.arrayContaining([demoted.user._id, deleted.user._id]));
     expect(await countQueries(ctx, () => strip())).toBe(0);
 
-    const demote = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${demoted.user._id}`,
-      headers: admin.auth,
-      payload: { role: 'listener' },
-    });
-    expect(demote.statusCode, demote.body).toBe(200);
+    await setRole(promoted, 'curator');
+    expect(await strip()).toContain(promoted.user._id);
+    await setRole(demoted, 'listener');
     expect(await strip()).not.toContain(demoted.user._id);
     await a.deleteUser(deleted.user._id, admin);
     expect(await strip()).not.toContain(deleted.user._id);
+    // Other sessions' revocations (a password reset, an editor made admin) leave it cached.
+    await setRole(await createUser(ctx, { role: 'editor' }), 'admin');
+    expect(await countQueries(ctx, () => strip())).toBe(0);
   });
 
   it(`reads the marks of a reader with more than ${MARKS_CACHE_LIMIT} likes per request`, async () => {

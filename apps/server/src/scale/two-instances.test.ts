@@ -204,10 +204,21 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
   }, 60_000);
 
   it('refuses on B, at once, a session revoked on A', async () => {
-    const token = await signIn(a!, 'listener@scale.test');
-    // The home page B renders for the session cookie (decision 0008) holds the reader's answers.
-    const homeOnB = async () =>
-      (await fetch(`${b!.url}/`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } })).text();
+    signIns.A += 1;
+    const login = await fetch(`${a!.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'listener@scale.test', password: PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    // The home page B renders for the session cookie A set (decision 0008) holds the reader's answers.
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+      ?.split(';')[0];
+    expect(cookie).toBeDefined();
+    const homeOnB = async () => (await fetch(`${b!.url}/`, { headers: { cookie: cookie! } })).text();
     expect(await homeOnB()).toContain(`data-user="${ids.listener}"`);
     // Read on both first, so each instance holds the session in its cache.
     expect((await call(a!, 'GET', '/api/users/me', { token })).status).toBe(200);

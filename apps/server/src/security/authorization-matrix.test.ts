@@ -187,6 +187,27 @@ describe('authorization matrix', () => {
     expect([...PUBLIC_ROUTES].filter((key) => !publicRoutes.includes(key))).toEqual([]);
   });
 
+  it('takes the session cookie for no credential: every route that needs one refuses it (decision 0008)', async () => {
+    // An admin's page cookie, as GET /api/users/me gives it back.
+    const me = await ctx.app.inject({ url: '/api/users/me', headers: await authHeaders(ctx, others.admin!) });
+    const cookie = String(me.headers['set-cookie']).split(';')[0] ?? '';
+    expect(cookie).toMatch(/^josie_session=[\w-]+\.[\w-]+\.[\w-]+$/);
+    const owner = await createOwner(ctx);
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (route.access === 'public') continue;
+      const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      const res = await ctx.app.inject({
+        method: route.method,
+        url: pathFor(route, owner),
+        headers: { cookie },
+        ...(hasBody ? { payload: (BODIES[routeKey(route)] ?? {}) as object } : {}),
+      });
+      if (res.statusCode !== 401) failures.push(`${routeKey(route)} with the cookie: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers every route as its policy and ownership rules say, for every caller', async () => {
     const keys = new Set(routes.map(routeKey));
     // A rule for a route that no longer exists is a stale table, not a pass.

@@ -78,9 +78,13 @@ async function onServer(url: string, dataDir: string, statement: string) {
 
 let counter = 0;
 
-/** A signed-up user with a session: `{token, user}` plus an `auth` header map for `inject`. */
+/**
+ * A signed-up user with a session: `{token, user}` plus an `auth` header map for `inject`, and the session
+ * cookie the sign-up set (`name=pageToken`, for a `cookie` header: decision 0008).
+ */
 export interface TestUser extends AuthResponse {
   auth: { authorization: string };
+  cookie: string;
   password: string;
 }
 
@@ -106,5 +110,7 @@ export async function createUser(
     await ctx.database.db.update(users).set({ role: opts.role }).where(eq(users.id, body.user._id));
     body.user.role = opts.role;
   }
-  return { ...body, password, auth: { authorization: `Bearer ${body.token}` } };
+  const setCookie = res.headers['set-cookie'];
+  const cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
+  return { ...body, password, cookie, auth: { authorization: `Bearer ${body.token}` } };
 }

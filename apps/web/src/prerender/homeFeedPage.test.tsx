@@ -1,3 +1,5 @@
+// @vitest-environment node
+// The server renders these pages in Node: no document, window or storage.
 import { describe, expect, it } from 'vitest';
 import { feedPage, makeCuratorCard, makeJosie, preferencesAnswer } from '../features/feed/fixtures';
 import { makeUser } from '../test/fixtures';

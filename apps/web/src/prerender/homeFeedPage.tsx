@@ -9,7 +9,7 @@
  * (`apps/server/src/modules/feed/home-page.ts`). Effects do not run here: the live socket, fonts and
  * players start in the browser, as on a first client render.
  */
-import type { Language, User } from '@josie/contract';
+import { type Language, ME_PATH, type User } from '@josie/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -17,7 +17,7 @@ import { Route, Routes, StaticRouter } from 'react-router';
 import { FirstAnswersProvider, staticFirstAnswers } from '../api/firstAnswer';
 import HomeFeedPage from '../features/feed/HomeFeedPage';
 import { AppLayout } from '../layout/AppLayout';
-import { ME_PATH, StaticSessionProvider } from '../session/SessionProvider';
+import { StaticSessionProvider } from '../session/SessionProvider';
 import { i18nInstances } from './i18n';
 
 /**

@@ -1,3 +1,5 @@
+// @vitest-environment node
+// The server renders these pages in Node: no document, window or storage.
 import { describe, expect, it } from 'vitest';
 import { makeJosie, SPOTIFY_TRACK } from '../features/josie/testing';
 import { renderJosiePage } from './josiePage';

@@ -2,7 +2,7 @@ import type { Josie } from '@josie/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeSession } from '../session/storage';
 import { makeSession } from '../test/fixtures';
-import { NO_TOKEN_WARNING, subscribeFeedEvent } from './feedSocket';
+import { NO_TOKEN_WARNING, subscribeFeedEvent, subscribeFeedJoined } from './feedSocket';
 import { fakeSockets, lastFakeSocket, resetFakeSockets } from './testing';
 
 vi.mock('socket.io-client', async () => (await import('./testing')).socketIoModule);
@@ -47,9 +47,28 @@ describe('feed socket (spec 000 §4, §7, §8; DESIGN §6)', () => {
     socket.connectFromServer();
     socket.connectFromServer();
     expect(socket.emitted).toEqual([
-      { event: 'join-feed', args: [session.user.id] },
-      { event: 'join-feed', args: [session.user.id] },
+      { event: 'join-feed', args: [session.user.id, expect.any(Function)] },
+      { event: 'join-feed', args: [session.user.id, expect.any(Function)] },
     ]);
+  });
+
+  it('tells joined listeners each time the server confirmed the join', async () => {
+    storeSession(makeSession('listener'));
+    subscribe();
+    const joined = vi.fn();
+    const stop = subscribeFeedJoined(joined);
+    try {
+      await vi.waitFor(() => expect(fakeSockets).toHaveLength(1));
+      const socket = lastFakeSocket();
+      socket.connectFromServer();
+      expect(joined).not.toHaveBeenCalled();
+      socket.acknowledgeJoin();
+      socket.connectFromServer();
+      socket.acknowledgeJoin();
+      expect(joined).toHaveBeenCalledTimes(2);
+    } finally {
+      stop();
+    }
   });
 
   it('shares one connection between subscribers and closes it when the last one leaves', async () => {

@@ -19,6 +19,8 @@ const listeners: { [E in FeedEvent]: Set<Listener<E>> } = {
   'new-post': new Set(),
   'post-removed': new Set(),
 };
+/** Called each time the server confirmed `join-feed`: on the first connection and after each reconnection. */
+const joinedListeners = new Set<() => void>();
 let subscribers = 0;
 /** The connection for `token`; `socket` is null while socket.io's client is still loading. */
 let connection: { socket: FeedSocket | null; token: string } | null = null;
@@ -41,7 +43,11 @@ function open(io: typeof import('socket.io-client').io, token: string, userId: s
     reconnectionAttempts: LIMITS.socketReconnectionAttempts,
     reconnectionDelay: LIMITS.socketReconnectionDelayMs,
   });
-  socket.on('connect', () => socket.emit('join-feed', userId));
+  socket.on('connect', () =>
+    socket.emit('join-feed', userId, () => {
+      for (const listener of joinedListeners) listener();
+    }),
+  );
   socket.on('connect_error', (error) => console.warn('Feed socket could not connect', error.message));
   socket.on('new-post', (post) => {
     for (const listener of listeners['new-post']) listener.handler(post);
@@ -77,12 +83,26 @@ function sync(): boolean {
   connection = current;
   loadClient().then(
     ({ io }) => {
+      loadFailures = 0;
       if (connection === current) current.socket = open(io, token, user.id);
     },
-    (error: unknown) => console.warn('Feed socket could not load', error),
+    (error: unknown) => {
+      console.warn('Feed socket could not load', error);
+      if (connection !== current) return;
+      // Tried again as socket.io itself retries a lost connection: a few times, a second apart.
+      connection = null;
+      loadFailures += 1;
+      if (loadFailures > LIMITS.socketReconnectionAttempts) return;
+      setTimeout(() => {
+        if (subscribers > 0) sync();
+      }, LIMITS.socketReconnectionDelayMs);
+    },
   );
   return true;
 }
+
+/** Failed loads of socket.io's client in a row. */
+let loadFailures = 0;
 
 let client: Promise<typeof import('socket.io-client')> | null = null;
 
@@ -123,6 +143,17 @@ export function subscribeFeedEvent<E extends FeedEvent>(
     stopWatchingSession = null;
     close();
   };
+}
+
+/**
+ * Calls `listener` each time the feed socket has (re)joined the feed's rooms: from then on every new post
+ * reaches this client, so a feed can catch up with what it may have missed before (while the page loaded,
+ * or while the connection was lost). It does not hold the socket: a feed subscribing to events does.
+ * @returns the unsubscribe function.
+ */
+export function subscribeFeedJoined(listener: () => void): () => void {
+  joinedListeners.add(listener);
+  return () => joinedListeners.delete(listener);
 }
 
 /** The live connection, if any (for diagnostics and tests). */

@@ -4,5 +4,6 @@ export {
   type FeedSocket,
   NO_TOKEN_WARNING,
   subscribeFeedEvent,
+  subscribeFeedJoined,
 } from './feedSocket';
-export { useNewPosts, usePostRemoved } from './useFeedEvents';
+export { useFeedJoined, useNewPosts, usePostRemoved } from './useFeedEvents';

@@ -53,6 +53,14 @@ export class FakeSocket {
     this.fire(event, ...args);
   }
 
+  /** The server confirms the last `join-feed` the client sent (its acknowledgement callback). */
+  acknowledgeJoin(): void {
+    const join = this.emitted.findLast((sent) => sent.event === 'join-feed');
+    const ack = join?.args.at(-1);
+    if (typeof ack !== 'function') throw new Error('No join-feed with an acknowledgement was sent');
+    ack({ curators: [] });
+  }
+
   private fire(event: string, ...args: unknown[]): void {
     for (const listener of this.listeners.get(event) ?? []) listener(...args);
   }

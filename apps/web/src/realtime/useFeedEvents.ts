@@ -1,6 +1,6 @@
 import type { Josie, PostRemoved } from '@josie/contract';
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import { subscribeFeedEvent } from './feedSocket';
+import { subscribeFeedEvent, subscribeFeedJoined } from './feedSocket';
 
 /** A ref that always holds the latest `value`, so effects can call it without resubscribing. */
 function useLatest<T>(value: T): RefObject<T> {
@@ -34,5 +34,17 @@ export function usePostRemoved(handler: (post: PostRemoved) => void, enabled = t
   useEffect(() => {
     if (!enabled) return;
     return subscribeFeedEvent('post-removed', (post) => latest.current(post));
+  }, [enabled, latest]);
+}
+
+/**
+ * Calls `handler` each time the feed socket has (re)joined the feed's rooms ({@link subscribeFeedJoined}),
+ * while the component is mounted and `enabled`.
+ */
+export function useFeedJoined(handler: () => void, enabled = true): void {
+  const latest = useLatest(handler);
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeFeedJoined(() => latest.current());
   }, [enabled, latest]);
 }

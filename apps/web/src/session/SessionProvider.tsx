@@ -1,4 +1,4 @@
-import type { AuthResponse, User } from '@josie/contract';
+import { type AuthResponse, ME_PATH, type User } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -41,9 +41,6 @@ interface FreshUser {
   user: User;
   basedOn: string | null;
 }
-
-/** The signed-in user's fresh copy (DESIGN §5). */
-export const ME_PATH = '/api/users/me';
 
 /** The query key of the signed-in user's fresh copy from `GET /api/users/me`. */
 export const meQueryKey = (token: string | null) => ['session', 'me', token] as const;

@@ -16,6 +16,8 @@ const PROVIDER_KEYS = [
 
 describe('stored session (spec 000 §3-§4)', () => {
   it('logs out when the stored user cannot be read', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API
+    document.cookie = 'josie_session=page-token; Path=/';
     window.localStorage.setItem(SESSION_KEY, '{"token": "abc", "user": ');
     window.localStorage.setItem(TOKEN_KEY, 'abc');
     window.localStorage.setItem('provider_spotify_connected', 'true');
@@ -25,8 +27,9 @@ describe('stored session (spec 000 §3-§4)', () => {
     expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(window.localStorage.getItem('provider_spotify_connected')).toBeNull();
-    // Without a readable token there is no session to revoke.
+    // Without a readable token there is no session to revoke; the session cookie goes all the same.
     expect(stub.calls('POST', '/api/auth/logout')).toHaveLength(0);
+    expect(document.cookie).not.toContain('josie_session');
   });
 
   it('treats a stored user of the wrong shape as unreadable', async () => {
@@ -99,7 +102,9 @@ describe('stored session (spec 000 §3-§4)', () => {
     expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument();
   });
 
-  it('still signs out locally when the server cannot revoke the session', async () => {
+  it('still signs out locally, session cookie included, when the server cannot revoke the session', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API
+    document.cookie = 'josie_session=page-token; Path=/';
     const { user, router } = renderApp('/account', {
       session: makeSession('listener'),
       routes: [
@@ -110,6 +115,8 @@ describe('stored session (spec 000 §3-§4)', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(readStoredSession()).toEqual({ status: 'absent' });
+    // Decision 0008: no cookie left from which the server would render the signed-out user's page.
+    expect(document.cookie).not.toContain('josie_session');
   });
 
   it('refreshes the stored user from GET /api/users/me', async () => {

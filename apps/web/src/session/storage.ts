@@ -1,4 +1,11 @@
-import { type AuthResponse, LANGUAGES, PROVIDERS, ROLES, type User } from '@josie/contract';
+import {
+  type AuthResponse,
+  LANGUAGES,
+  PAGE_SESSION_COOKIE,
+  PROVIDERS,
+  ROLES,
+  type User,
+} from '@josie/contract';
 
 /**
  * The stored session (spec 000 §3-§4): localStorage `user` holds the whole `{token, user}` answer of
@@ -135,9 +142,15 @@ export function storeUser(user: User): void {
 
 /**
  * Removes the session and every provider entry (`user`, `token`, the four provider tokens and each
- * `provider_*_connected` cache) and broadcasts a null user. Spec 000 §4 "Logout".
+ * `provider_*_connected` cache), deletes the session cookie, and broadcasts a null user. Spec 000 §4
+ * "Logout". The cookie goes here, not only with the server's answer to logout (decision 0008): a logout
+ * that never reaches the server (offline, a corrupt stored session) must not leave a cookie from which the
+ * server would render the signed-out user's page on this device.
  */
 export function clearSession(): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in browsers we support (Safari before 18.4)
+  document.cookie = `${PAGE_SESSION_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
   const store = storage();
   if (store) {
     const keys = [SESSION_KEY, TOKEN_KEY, ...PROVIDER_TOKEN_KEYS, ...PROVIDERS.map(providerConnectedKey)];

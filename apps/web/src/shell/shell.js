@@ -9,14 +9,14 @@
  *   prepends `JOSIE_SHELL_PRELOADS`, route -> script URLs (`vite.config.ts`, `appShell()`); the routes are
  *   `home` (`/` for a visitor), `feed` (`/` for a listener or curator who finished onboarding), `josie`
  *   (`/josie/:id`);
- * - on the signed-in feed the server did not render (no session cookie), sends the feed's first reads with
- *   the session's token (`api/earlyReads.ts` hands them to the app's calls) and, once the curator strip's
+ * - on the signed-in feed, when the server wrote no answers for the stored session (no session cookie, or
+ *   one of another account), sends the feed's first reads with the session's token (`api/earlyReads.ts` hands them to the app's calls) and, once the curator strip's
  *   answer is here, fetches its first pictures (the page's largest paint), instead of waiting for the
  *   app's scripts to run first;
  * - keeps the server's first paint (a published josie's page, or the signed-in home feed: the page itself
  *   in `#root`, with its language as `data-lang` and, for a signed-in page, its user as `data-user`:
  *   `apps/server/src/lib/first-paint.ts`) when the app opens in that language for that user, and removes
- *   it otherwise;
+ *   it otherwise, with any answers written for another user;
  * - else copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`: the
  *   public home page's header and hero, the josie page's bar and spinner, or the header and a spinner), so
  *   the first contentful paint does not wait for the app. React replaces it on its first render. The
@@ -154,6 +154,15 @@
     root.replaceChildren();
     delete root.dataset.lang;
     delete root.dataset.user;
+    // The server set the page's language and direction for its paint; the app's may differ.
+    const english = opensInEnglish();
+    document.documentElement.lang = english ? 'en' : 'he';
+    document.documentElement.dir = english ? 'ltr' : 'rtl';
+  }
+  // Answers written for somebody else (the page was served for another account's cookie) are not this
+  // session's to keep in the page.
+  for (const block of document.querySelectorAll('script[data-first-answer][data-user]')) {
+    if (block.getAttribute('data-user') !== user?.id) block.remove();
   }
   if (root.firstChild || !opensInEnglish()) return;
   const skeleton = document.getElementById(

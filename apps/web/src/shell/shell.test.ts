@@ -231,6 +231,30 @@ describe('the first paint before the app runs (src/shell/shell.js, issue 9)', ()
     expect(dropped?.dataset.user).toBeUndefined();
   });
 
+  it('drops a page rendered for another account, its answers and its direction, for a visitor too', () => {
+    window.history.replaceState(null, '', '/');
+    document.body.replaceChildren(skeletonDocument());
+    document.documentElement.lang = 'he';
+    document.documentElement.dir = 'rtl';
+    const root = document.getElementById('root');
+    root?.setAttribute('data-lang', 'he');
+    root?.setAttribute('data-user', 'someone');
+    root?.append(Object.assign(document.createElement('h1'), { textContent: 'היי, מישהו' }));
+    writeFirstAnswer('/api/users/me', { email: 'someone@example.test' }, 'someone');
+    try {
+      new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+      expect(document.getElementById('root')?.textContent).not.toContain('מישהו');
+      expect(document.querySelector('script[data-first-answer]')).toBeNull();
+      // The visitor's home skeleton, in the app's language and direction.
+      expect(document.documentElement.dir).toBe('ltr');
+      expect(document.getElementById('root')?.querySelector('a[href="/signup"]')).not.toBeNull();
+    } finally {
+      removeFirstAnswers();
+      document.documentElement.lang = 'en';
+      document.documentElement.dir = 'ltr';
+    }
+  });
+
   it('leaves a root the app already rendered alone', () => {
     window.history.replaceState(null, '', '/');
     document.body.replaceChildren(skeletonDocument());

@@ -1,4 +1,5 @@
 import { type AuthResponse, DEFAULT_FEED_THEME, type Role, type User } from '@josie/contract';
+import { discardFirstAnswers } from '../api/firstAnswer';
 
 /** A complete contract `User` for tests; `overrides` replace any field. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -44,7 +45,8 @@ export function writeFirstAnswer(path: string, answer: unknown, userId?: string)
   return block;
 }
 
-/** Removes every first-answer block left in the document. */
+/** Removes every first-answer block left in the document, and forgets the ones the app read. */
 export function removeFirstAnswers(): void {
   for (const block of document.querySelectorAll('script[data-first-answer]')) block.remove();
+  discardFirstAnswers();
 }

@@ -2,10 +2,13 @@ import type { AuthResponse, FlagsResponse } from '@josie/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { keepFirstAnswersForFirstRoute } from '../api/firstAnswer';
 import { createQueryClient } from '../api/queryClient';
 import { routes } from '../router';
 import { storeSession } from '../session/storage';
+import { afterTest } from './afterTest';
 import { defaultRoutes, type FetchStub, installFetchStub, type StubRoute } from './fetchStub';
 
 export interface RenderAppOptions {
@@ -15,6 +18,8 @@ export interface RenderAppOptions {
   flags?: Partial<FlagsResponse>;
   /** Extra request handlers (checked before the defaults). */
   routes?: StubRoute[];
+  /** Renders in React's StrictMode, as `main.tsx` does (effects mount twice in development). */
+  strict?: boolean;
 }
 
 /**
@@ -27,11 +32,14 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.session) storeSession(options.session);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // As `main.tsx` does: the page's first answers last until the app leaves its first route.
+  afterTest(keepFirstAnswersForFirstRoute(router));
   const user = userEvent.setup();
-  const view = render(
+  const app = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, stub, user, queryClient };
 }

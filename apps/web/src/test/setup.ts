@@ -2,7 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { discardFirstAnswers } from '../api/firstAnswer';
 import { i18n, i18nReady, LANGUAGE_COOKIE, loadAllTexts } from '../i18n';
+import { runAfterTestActions } from './afterTest';
 import { fetchStub, installFetchStub } from './fetchStub';
 
 await i18nReady;
@@ -10,12 +12,10 @@ await i18nReady;
 await loadAllTexts();
 
 const consoleErrors: unknown[][] = [];
+/** False in the files that run in Node (`// @vitest-environment node`: the server's renderings). */
+const browser = typeof window !== 'undefined';
 
 beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API
-  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
   consoleErrors.length = 0;
   // A console.error (React warnings, failed prop types, act() misuse...) fails the test.
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
@@ -23,16 +23,26 @@ beforeEach(() => {
   });
   // Expected failures are logged with console.warn (spec 000 §8); keep test output readable.
   vi.spyOn(console, 'warn').mockImplementation(() => {});
+  if (!browser) return;
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
   installFetchStub();
 });
 
 afterEach(async () => {
-  cleanup();
-  // Sonner keeps undismissed toasts in a module-level store and would replay them into the next test.
-  toast.dismiss();
+  runAfterTestActions();
+  if (browser) {
+    cleanup();
+    // The page's first answers live in module memory (`api/firstAnswer.ts`): none leaks into the next test.
+    discardFirstAnswers();
+    // Sonner keeps undismissed toasts in a module-level store and would replay them into the next test.
+    toast.dismiss();
+  }
   vi.unstubAllGlobals();
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
-  const unexpected = fetchStub().unexpected;
+  const unexpected = browser ? fetchStub().unexpected : [];
   if (unexpected.length > 0) {
     throw new Error(`Unexpected requests: ${unexpected.map((r) => `${r.method} ${r.path}`).join(', ')}`);
   }

@@ -185,15 +185,18 @@ export function createAdminService(deps: {
       requireAdmin(actor);
       if (id === actor.id) throw errors.conflict('You cannot change your own role', 'OWN_ROLE');
       if (!isUuid(id)) throw errors.notFound('User not found');
-      const row = await db.transaction(async (tx) => {
+      const { row, from } = await db.transaction(async (tx) => {
         const current = await findLiveUser(tx, id, { lock: true });
         if (!current) throw errors.notFound('User not found');
-        if (current.role === role) return current;
+        if (current.role === role) return { row: current, from: role };
         const updated = await updateRole(tx, id, role);
         await revokeUserSessions(tx, id);
-        return updated;
+        return { row: updated, from: current.role };
       });
-      await deps.sessions?.forgetUserSessions(id);
+      if (from !== role) {
+        await deps.sessions?.forgetUserSessions(id);
+        bus.publish('user.role-changed', { userId: id, from, to: role });
+      }
       return presentAdminUserRow(row);
     },
 

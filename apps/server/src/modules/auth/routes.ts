@@ -11,7 +11,7 @@ import { sessionCookie } from './session-cookie.js';
  */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.rateLimits;
-  const cookie = sessionCookie(ctx.config);
+  const cookie = sessionCookie(ctx);
 
   app.post(
     '/api/auth/signup',
@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       const session = await ctx.auth.signup(request.body);
-      cookie.set(reply, session.token);
+      await cookie.issue(reply, session.token);
       return reply.status(201).send(session);
     },
   );
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       const session = await ctx.auth.login(request.body);
-      cookie.set(reply, session.token);
+      await cookie.issue(reply, session.token);
       return session;
     },
   );

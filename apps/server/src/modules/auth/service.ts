@@ -28,6 +28,11 @@ let dummyHash: Promise<string> | undefined;
 export function createAuthService(deps: {
   db: Db;
   tokens: TokenSigner;
+  /**
+   * Signs the session cookie's page tokens (decision 0008), with a key of their own: a page token is
+   * never a bearer token, nor the other way round.
+   */
+  pageTokens: TokenSigner;
   users: UsersService;
   sessionTtlMs: number;
   /**
@@ -102,6 +107,28 @@ export function createAuthService(deps: {
     /** Bearer token -> user, for the auth plugin. Null when the token or its session is not valid. */
     async resolveToken(token: string): Promise<AuthUser | null> {
       const claims = await sessions.verify(token, () => tokens.verify(token));
+      if (!claims) return null;
+      return sessions.resolve(claims.sessionId, claims.userId, () =>
+        findSessionUser(db, claims.sessionId, claims.userId),
+      );
+    },
+
+    /**
+     * The page token of the session `bearer` names, for the session cookie (decision 0008): the same session
+     * and expiry, signed with the page key. Null when `bearer` is not a valid token.
+     */
+    async pageTokenFor(bearer: string): Promise<string | null> {
+      const claims = await sessions.verify(bearer, () => tokens.verify(bearer));
+      return claims ? deps.pageTokens.sign(claims.sessionId, claims.userId, claims.expiresAt) : null;
+    },
+
+    /**
+     * Page token -> user, for the pages the server renders. Null when the token or its session is not
+     * valid. Verified on every call, never through the bearer tokens' verification cache: a string
+     * remembered there as verified would then pass as a bearer token.
+     */
+    async resolvePageToken(pageToken: string): Promise<AuthUser | null> {
+      const claims = await deps.pageTokens.verify(pageToken);
       if (!claims) return null;
       return sessions.resolve(claims.sessionId, claims.userId, () =>
         findSessionUser(db, claims.sessionId, claims.userId),

@@ -10,6 +10,9 @@ function sessionSetCookie(res: LightMyRequestResponse): string | undefined {
   return all.find((header) => header.startsWith(`${SESSION_COOKIE}=`));
 }
 
+/** The value the session cookie is set to in `res`. */
+const cookieValue = (res: LightMyRequestResponse) => /^[^=]+=([^;]*)/.exec(sessionSetCookie(res) ?? '')?.[1];
+
 describe('the session cookie (decision 0008)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -19,20 +22,25 @@ describe('the session cookie (decision 0008)', () => {
 
   const credentials = { email: 'cookie@example.test', password: 'correct-horse-battery' };
 
-  it('is set by sign-up and sign-in to the session token: HTTP-only, Lax, Secure behind https, a session long', async () => {
+  it('is set by sign-up and sign-in to a page token of the session: Lax, Secure behind https, a session long', async () => {
     const signup = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       payload: { name: 'Cookie Monster', ...credentials },
     });
     expect(signup.statusCode).toBe(201);
+    const pageToken = cookieValue(signup);
+    expect(pageToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // Not the bearer token; not HTTP-only, so the app can delete it with its stored session, offline too.
+    expect(pageToken).not.toBe(signup.json().token);
     expect(sessionSetCookie(signup)).toBe(
-      `${SESSION_COOKIE}=${signup.json().token}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
+      `${SESSION_COOKIE}=${pageToken}; Max-Age=2592000; Path=/; Secure; SameSite=Lax`,
     );
 
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
     expect(login.statusCode).toBe(200);
-    expect(sessionSetCookie(login)).toContain(`${SESSION_COOKIE}=${login.json().token};`);
+    expect(cookieValue(login)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(cookieValue(login)).not.toBe(pageToken);
   });
 
   it('is not set by a refused sign-in', async () => {
@@ -52,27 +60,45 @@ describe('the session cookie (decision 0008)', () => {
     expect(sessionSetCookie(res)).toMatch(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0; Path=/; Expires=`));
   });
 
-  it('is written back by GET /api/users/me when the browser lacks it, and left alone when it has it', async () => {
+  it('is given back by GET /api/users/me when the browser lacks it or holds another session', async () => {
     const user = await createUser(ctx);
     const without = await ctx.app.inject({ url: '/api/users/me', headers: user.auth });
     expect(without.statusCode).toBe(200);
-    expect(sessionSetCookie(without)).toContain(`${SESSION_COOKIE}=${user.token};`);
+    expect(cookieValue(without)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
     const withIt = await ctx.app.inject({
       url: '/api/users/me',
-      headers: { ...user.auth, cookie: `${SESSION_COOKIE}=${user.token}` },
+      headers: { ...user.auth, cookie: user.cookie },
     });
     expect(sessionSetCookie(withIt)).toBeUndefined();
+
+    // The cookie of another session (another sign-in of the same user, or another user's).
+    const other = await createUser(ctx);
+    const mixed = await ctx.app.inject({
+      url: '/api/users/me',
+      headers: { ...user.auth, cookie: other.cookie },
+    });
+    expect(cookieValue(mixed)).toBeDefined();
+    expect(`${SESSION_COOKIE}=${cookieValue(mixed)}`).not.toBe(other.cookie);
   });
 
-  it('authenticates no API call: the bearer header stays the only credential (no CSRF surface)', async () => {
+  it('authenticates no API call, and is no bearer token: the two kinds of token do not mix', async () => {
     const user = await createUser(ctx);
-    const cookie = `${SESSION_COOKIE}=${user.token}`;
-    const me = await ctx.app.inject({ url: '/api/users/me', headers: { cookie } });
+    const pageToken = user.cookie.split('=')[1] ?? '';
+    const me = await ctx.app.inject({ url: '/api/users/me', headers: { cookie: user.cookie } });
     expect(me.statusCode).toBe(401);
-    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: user.cookie },
+    });
     expect(logout.statusCode).toBe(401);
-    // The session is still alive: the cookie revoked nothing.
+    const asBearer = await ctx.app.inject({
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${pageToken}` },
+    });
+    expect(asBearer.statusCode).toBe(401);
+    // The session is still alive: nothing above revoked it.
     expect((await ctx.app.inject({ url: '/api/users/me', headers: user.auth })).statusCode).toBe(200);
   });
 });

@@ -1,57 +1,64 @@
+import { PAGE_SESSION_COOKIE } from '@josie/contract';
 import { parseCookie, type SerializeOptions, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import type { AuthUser } from '../../plugins/auth.js';
 
 /**
- * The session cookie (decision 0008): the session's bearer token, HTTP-only, so that the server can render
- * the signed-in home page it is asked for (issue 9: its largest paint no longer waits for the app's
- * scripts). It is read by page renderings only: every `/api` route still authenticates with the bearer
- * header alone (spec 000 §7), so a cookie the browser attaches to a forged cross-site request
- * authenticates nothing, and no CSRF defence is needed.
+ * The session cookie (decision 0008), `josie_session`: a page token of the session, so that the server can
+ * render the signed-in home page it is asked for (issue 9: its largest paint no longer waits for the app's
+ * scripts). A page token names the same session and expiry as the bearer token but is signed with a key of
+ * its own (`AuthService.pageTokenFor`): it renders pages and authenticates nothing else. Every `/api`
+ * route authenticates with the bearer header alone (spec 000 §7), so a cookie a forged cross-site request
+ * carries authenticates nothing and the API needs no CSRF defence; a cookie copied out of a log cannot be
+ * replayed against the API.
+ *
+ * Not HTTP-only, on purpose: the app deletes it with its stored session (`clearSession`), on logout and
+ * whenever the session ends in the browser, even offline, so a device where someone signed out never
+ * renders their page again. Scripts that could read it can read the bearer token in localStorage anyway.
+ * `SameSite=Lax` keeps it off cross-site subresource requests and frames; it goes with every same-site
+ * request. `Secure` behind an https `PUBLIC_URL`; it lives as long as a session (`SESSION_TTL_DAYS`).
  */
-export const SESSION_COOKIE = 'josie_session';
+export const SESSION_COOKIE = PAGE_SESSION_COOKIE;
 
 /**
- * Cookie attributes: HTTP-only (the page's scripts already hold the token; nothing in the page needs
- * this copy), `SameSite=Lax` (sent on top-level navigations only, not with cross-site subresources or
- * frames), `Secure` behind an https `PUBLIC_URL`, for the whole site, and living as long as a session
- * (`SESSION_TTL_DAYS`).
+ * The session cookie's writer and reader: set with every answer that starts a session (sign-up, sign-in,
+ * the provider exchange) and restored by `GET /api/users/me` when the browser lacks it; cleared by logout
+ * and by a page rendering that finds its session no longer valid. Written and read with the `cookie`
+ * package on the few routes that need it, rather than through `@fastify/cookie`, whose hooks would parse
+ * and write cookies on every request of the API, the hottest reads included (issue 9).
  */
-function options(config: Pick<Config, 'publicUrl' | 'sessionTtlMs'>): SerializeOptions {
-  return {
-    httpOnly: true,
+export function sessionCookie(ctx: Pick<AppContext, 'config' | 'auth'>) {
+  const attributes: SerializeOptions = {
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
+    secure: ctx.config.publicUrl.startsWith('https://'),
     path: '/',
-    maxAge: Math.floor(config.sessionTtlMs / 1000),
+    maxAge: Math.floor(ctx.config.sessionTtlMs / 1000),
   };
-}
-
-/**
- * The session cookie's writer and reader for one configuration: set with every answer that starts a
- * session (sign-up, sign-in, the provider exchange) and refreshed by `GET /api/users/me`; cleared by
- * logout and by a page rendering that finds its session no longer valid. Written and read with the
- * `cookie` package on the few routes that need it, rather than through `@fastify/cookie`, whose hooks
- * would parse and write cookies on every request of the API, the hottest reads included (issue 9).
- */
-export function sessionCookie(config: Pick<Config, 'publicUrl' | 'sessionTtlMs'>) {
-  const attributes = options(config);
   // Fastify appends each `set-cookie` header to the ones already set.
-  const setCookie = (reply: FastifyReply, value: string, extra: SerializeOptions) =>
+  const write = (reply: FastifyReply, value: string, extra: SerializeOptions) =>
     reply.header('set-cookie', stringifySetCookie({ name: SESSION_COOKIE, value, ...extra }));
+  const read = (request: FastifyRequest): string | null => {
+    const header = request.headers.cookie;
+    return (header && parseCookie(header)[SESSION_COOKIE]) || null;
+  };
   return {
-    /** Sets the cookie to `token` on `reply` (seconds of life: `SESSION_TTL_DAYS`). */
-    set(reply: FastifyReply, token: string): void {
-      setCookie(reply, token, attributes);
+    /** Sets the cookie to the page token of the session `bearer` names (nothing when it names none). */
+    async issue(reply: FastifyReply, bearer: string): Promise<void> {
+      const pageToken = await ctx.auth.pageTokenFor(bearer);
+      if (pageToken) write(reply, pageToken, attributes);
     },
     /** Tells the browser to forget the cookie. */
     clear(reply: FastifyReply): void {
-      setCookie(reply, '', { path: attributes.path, maxAge: 0, expires: new Date(0) });
+      write(reply, '', { path: attributes.path, maxAge: 0, expires: new Date(0) });
     },
-    /** The token the request's cookie carries, or null. */
-    read(request: FastifyRequest): string | null {
-      const header = request.headers.cookie;
-      return (header && parseCookie(header)[SESSION_COOKIE]) || null;
+    /**
+     * The signed-in user of the request's cookie, `null` when its page token or session is not valid
+     * (revoked, expired, forged, or a bearer token), `undefined` when it has none.
+     */
+    async user(request: FastifyRequest): Promise<AuthUser | null | undefined> {
+      const pageToken = read(request);
+      return pageToken ? ctx.auth.resolvePageToken(pageToken) : undefined;
     },
   };
 }

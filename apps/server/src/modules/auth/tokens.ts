@@ -5,10 +5,12 @@ const ISSUER = 'josie';
 
 /**
  * Signs and verifies the bearer JWT. The token only names a session (`sid`) and its user (`sub`); the
- * session row decides whether it is still valid, so logout and revocation take effect at once.
+ * session row decides whether it is still valid, so logout and revocation take effect at once. A signer
+ * with another key makes tokens of another kind that neither signer accepts from the other: the session
+ * cookie's page tokens (decision 0008) are signed with a key derived for them alone.
  */
-export function createTokenSigner(secret: string) {
-  const key = new TextEncoder().encode(secret);
+export function createTokenSigner(secret: string | Uint8Array) {
+  const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
   return {
     /** @param expiresAt - the session's expiry; the token expires with it. */
     async sign(sessionId: string, userId: string, expiresAt: Date): Promise<string> {

@@ -1,4 +1,13 @@
-import { CuratorsFeedQuery, type CuratorsFeedResponse, PreferencesResponse, User } from '@josie/contract';
+import {
+  CURATOR_STRIP_PATH,
+  CuratorsFeedQuery,
+  type CuratorsFeedResponse,
+  HOME_FEED_PATH,
+  ME_PATH,
+  PREFERENCES_PATH,
+  PreferencesResponse,
+  User,
+} from '@josie/contract';
 import type { AppContext } from '../../context.js';
 import {
   escapeHtml,
@@ -8,6 +17,7 @@ import {
   withFirstPaint,
   withHeadTags,
 } from '../../lib/first-paint.js';
+import type { AuthUser } from '../../plugins/auth.js';
 import type { HtmlTransform } from '../../plugins/web.js';
 import { sessionCookie } from '../auth/session-cookie.js';
 import { createCuratorsService } from '../curators/service.js';
@@ -17,12 +27,12 @@ import { createFeedService } from './service.js';
 /** Strip cards in view on a phone (~2.5 at 412 px): their pictures are the page's largest paint. */
 const STRIP_PICTURES_IN_VIEW = 3;
 
-/** The paths of the home feed's first reads, as the web app requests them. */
+/** The paths of the home feed's first reads, as the web app requests them (the contract's `pages.ts`). */
 export const HOME_FEED_READS = {
-  me: '/api/users/me',
-  feed: '/api/josies/feed',
-  curators: '/api/users/curators/feed',
-  preferences: '/api/users/me/preferences',
+  me: ME_PATH,
+  feed: HOME_FEED_PATH,
+  curators: CURATOR_STRIP_PATH,
+  preferences: PREFERENCES_PATH,
 } as const;
 
 /**
@@ -37,61 +47,82 @@ export const HOME_FEED_READS = {
  *   comes with the first instead of after the app's scripts, reads and render.
  *
  * The answer is personal: `Cache-Control: private, no-store`. Every other request gets the shell
- * unchanged; a cookie whose session is no longer valid (revoked, expired) is cleared.
+ * unchanged: other paths, requests that are not navigations (`Sec-Fetch-Mode`), users `/` shows no
+ * feed, and any failure of the reads (logged). A cookie whose session is no longer valid (revoked,
+ * expired, forged) is cleared.
  */
 export function homeFeedPageTransform(
   ctx: AppContext,
   renderers?: Pick<PageRenderers, 'renderHomeFeedPage'>,
 ): HtmlTransform {
-  const cookie = sessionCookie(ctx.config);
+  const cookie = sessionCookie(ctx);
   const feed = createFeedService({ db: ctx.db });
   const curators = createCuratorsService({ db: ctx.db });
   const preferences = createPreferencesService({ db: ctx.db });
   const stripQuery = CuratorsFeedQuery.parse({});
 
-  return async (request, html, reply) => {
-    if ((request.url.split('?')[0] ?? '') !== '/') return undefined;
-    const token = cookie.read(request);
-    if (!token) return undefined;
-    const viewer = await ctx.auth.resolveToken(token);
-    if (!viewer) {
-      cookie.clear(reply);
-      return undefined;
-    }
+  /** The answers to the page's first reads, as JSON texts and as values, or undefined where `/` is no feed. */
+  async function firstReads(viewer: AuthUser) {
     // Admins and editors are sent to their dashboards, and onboarding comes before the feed.
     if (viewer.role !== 'listener' && viewer.role !== 'curator') return undefined;
-    const me = await ctx.users.loadUser(viewer.id);
+    const me = User.parse(await ctx.users.loadUser(viewer.id));
     if (!me.onboarding.completed) return undefined;
     const [page, strip, settings, flags] = await Promise.all([
       ctx.reads.firstFeedPage(viewer, () => feed.following(viewer, {})),
       ctx.reads.curatorStrip(stripQuery.limit, () => curators.feed(stripQuery)),
-      preferences.get(viewer),
+      preferences.get(viewer).then((answer) => PreferencesResponse.parse(answer)),
       ctx.flags.all(),
     ]);
-
-    reply.header('cache-control', 'private, no-store');
     // Each answer exactly as its route sends it: parsed by the route's response schema (which drops what
     // the contract does not name), or the read cache's bytes.
-    const answers: Record<string, string> = {
-      [HOME_FEED_READS.me]: JSON.stringify(User.parse(me)),
-      [HOME_FEED_READS.feed]: page.toString('utf8'),
+    const pageJson = page.toString('utf8');
+    const json: Record<string, string> = {
+      [HOME_FEED_READS.me]: JSON.stringify(me),
+      [HOME_FEED_READS.feed]: pageJson,
       [HOME_FEED_READS.curators]: strip,
-      [HOME_FEED_READS.preferences]: JSON.stringify(PreferencesResponse.parse(settings)),
+      [HOME_FEED_READS.preferences]: JSON.stringify(settings),
     };
-    const pictures = (JSON.parse(strip) as CuratorsFeedResponse).curators
+    const cards = JSON.parse(strip) as CuratorsFeedResponse;
+    const values: Record<string, unknown> = {
+      [HOME_FEED_READS.me]: me,
+      [HOME_FEED_READS.feed]: JSON.parse(pageJson),
+      [HOME_FEED_READS.curators]: cards,
+      [HOME_FEED_READS.preferences]: settings,
+    };
+    return { json, values, cards, languageSelect: flags.language_select };
+  }
+
+  return async (request, html, reply) => {
+    if ((request.url.split('?')[0] ?? '') !== '/') return undefined;
+    // A script's fetch of `/` gets the shell: the rendering is for a page being opened. (`Sec-Fetch-Mode`,
+    // not `-Dest`: the service worker passes a navigation on with the destination `empty`.)
+    const mode = request.headers['sec-fetch-mode'];
+    if (mode !== undefined && mode !== 'navigate') return undefined;
+    let viewer: AuthUser | null | undefined;
+    let reads: Awaited<ReturnType<typeof firstReads>>;
+    try {
+      viewer = await cookie.user(request);
+      reads = viewer ? await firstReads(viewer) : undefined;
+    } catch (err) {
+      // The home page must not fail with its reads (a database hiccup): the app makes them itself.
+      request.log.error({ err }, 'reading the home feed for its first paint failed');
+      return undefined;
+    }
+    if (viewer === null) cookie.clear(reply);
+    if (!viewer || !reads) return undefined;
+
+    reply.header('cache-control', 'private, no-store');
+    const pictures = reads.cards.curators
       .slice(0, STRIP_PICTURES_IN_VIEW)
       .flatMap((card) => (card.avatar ? [card.avatar] : []))
       .map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high">`);
-    const blocks = Object.entries(answers).map(([path, json]) => jsonDataBlock(path, json, viewer.id));
+    const blocks = Object.entries(reads.json).map(([path, json]) => jsonDataBlock(path, json, viewer.id));
     const withAnswers = withHeadTags(withHeadTags(html, pictures, 'start'), blocks);
     if (!renderers) return withAnswers;
 
-    const language = pageLanguage(request, flags.language_select);
+    const language = pageLanguage(request, reads.languageSelect);
     try {
-      const parsed = Object.fromEntries(
-        Object.entries(answers).map(([path, json]) => [path, JSON.parse(json)]),
-      );
-      const body = renderers.renderHomeFeedPage(parsed, language);
+      const body = renderers.renderHomeFeedPage(reads.values, language);
       return withFirstPaint(withAnswers, body, language, viewer.id);
     } catch (err) {
       // The page still works without its first paint: the app renders it from the answers.

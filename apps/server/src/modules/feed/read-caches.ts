@@ -85,8 +85,9 @@ export interface ReadCachesOptions {
  * - a deletion (`user-removed`, from `user.deleted`): drops the josies and pages of everyone (the likes a
  *   deleted user gave lowered counts anywhere; rare enough to clear), not on a password reset, which any
  *   user can repeat.
- * The home strip's curator cards (the same for everyone) are dropped by a role change or a deletion, so a
- * curator who is no longer one leaves it at once; a follow moves a curator in its order within `ttlMs`.
+ * The home strip's curator cards (the same for everyone) are dropped when someone becomes a curator or
+ * stops being one (topic `curators`, from `user.role-changed`) and by a deletion, so the strip shows who is
+ * a curator at once; a follow moves a curator in its order within `ttlMs`.
  * A curator's name, avatar, colour and font are not tracked: cached josies, pages and strips show a change
  * of them within `ttlMs` (10 s by default), as the session cache does for the signed-in user's name.
  * A josie read by its creator, an editor or an admin (who see review histories) is served uncached; the
@@ -161,8 +162,8 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   invalidation.subscribe('user-sessions', (id) => {
     marks.delete(id);
     pages.delete(id);
-    strips.clear();
   });
+  invalidation.subscribe('curators', () => strips.clear());
   invalidation.subscribe('user-removed', (id) => {
     josies.clear();
     pages.clear();
@@ -183,6 +184,9 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   bus.subscribe('josie.unpublished', publication);
   bus.subscribe('follow.changed', ({ followerId }) => invalidation.publish('viewer', followerId));
   bus.subscribe('user.deleted', ({ userId }) => invalidation.publish('user-removed', userId));
+  bus.subscribe('user.role-changed', async ({ userId, from, to }) => {
+    if (from === 'curator' || to === 'curator') await invalidation.publish('curators', userId);
+  });
 
   /** A published josie as a reader sees it, minus the reader's marks; undefined for any other status. */
   async function loadJosie(id: string): Promise<CachedJosie | undefined> {

@@ -67,7 +67,7 @@ export function callbackRedirect(outcome: CallbackOutcome): string {
 export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { providers, cipher } = oauthContextFor(ctx);
   const secret = resolveJwtSecret(ctx.config);
-  const session = sessionCookie(ctx.config);
+  const session = sessionCookie(ctx);
   // Registered in this plugin only: no other route reads or sets the flow's signed cookies.
   await app.register(cookie, { secret: deriveKey(secret, 'josie/oauth-cookie').toString('base64url') });
   const service = createOAuthService({
@@ -165,7 +165,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const nonce = readSigned(request, EXCHANGE_COOKIE);
       reply.clearCookie(EXCHANGE_COOKIE, { path: exchangeCookie.path });
       const answer = await service.exchange(request.body.code, nonce);
-      session.set(reply, answer.token);
+      await session.issue(reply, answer.token);
       return answer;
     },
   );

@@ -10,17 +10,20 @@ import { sessionCookie } from '../auth/session-cookie.js';
  * `:id` in Fastify's router.
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const cookie = sessionCookie(ctx.config);
+  const cookie = sessionCookie(ctx);
 
   app.get(
     '/api/users/me',
     { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: User } } },
     async (request, reply) => {
       // The app reads this once per load: a session that began before the session cookie existed, or
-      // whose cookie the browser lost, gets it back here (decision 0008).
+      // whose cookie the browser lost or holds for another session, gets it back here (decision 0008).
+      const viewer = actor(request);
       const token = bearerToken(request);
-      if (token && cookie.read(request) !== token) cookie.set(reply, token);
-      return ctx.users.me(actor(request));
+      if (token && (await cookie.user(request))?.sessionId !== viewer.sessionId) {
+        await cookie.issue(reply, token);
+      }
+      return ctx.users.me(viewer);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type NotificationSettingsUpdateBody,
   OAuthConnectResponse,
   PasswordResetResponse,
+  PREFERENCES_PATH,
   PreferenceOptionsResponse,
   Preferences,
   PreferencesResponse,
@@ -28,8 +29,6 @@ export const preferencesKey = feedPreferencesKey;
 export const preferenceOptionsKey = ['preferences', 'options'] as const;
 /** Which providers the account has connected (`GET /api/users/me/providers`, cached 5 minutes). */
 export const connectedProvidersKey = ['account', 'providers'] as const;
-
-const PREFERENCES_PATH = '/api/users/me/preferences';
 
 /** The message of a save answer that carries no `preferences` (spec 000 §7, spec 001 §5). */
 export const INVALID_PREFERENCES_RESPONSE = 'Invalid response format from server';

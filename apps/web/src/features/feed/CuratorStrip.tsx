@@ -1,4 +1,9 @@
-import { type CuratorCard, type CuratorsFeedResponse, DEFAULT_CREATOR_COLOUR } from '@josie/contract';
+import {
+  CURATOR_STRIP_PATH,
+  type CuratorCard,
+  type CuratorsFeedResponse,
+  DEFAULT_CREATOR_COLOUR,
+} from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type PointerEvent, useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +14,7 @@ import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 import { CreatorName } from '../josie/components/CreatorName';
-import { CURATOR_STRIP_PATH, fetchCuratorCards } from './api';
+import { fetchCuratorCards } from './api';
 
 /** Query key of the home strip's curator cards. */
 export const curatorStripKey = ['curators', 'strip'] as const;

@@ -189,7 +189,7 @@ describe('live posts (spec 000 §4)', () => {
   it('puts a new post on top, ignoring duplicates and posts whose creator has no name', async () => {
     const { push, socket } = await withLiveFeed(FOLLOWING, '/api/josies/feed');
     socket.connectFromServer();
-    expect(socket.emitted).toEqual([{ event: 'join-feed', args: [session.user.id] }]);
+    expect(socket.emitted).toEqual([{ event: 'join-feed', args: [session.user.id, expect.any(Function)] }]);
 
     push(makeJosie(50));
     expect(titles()).toEqual(['Josie number 50', 'Josie number 1']);
@@ -198,6 +198,25 @@ describe('live posts (spec 000 §4)', () => {
     push(makeJosie(51, { creator: { ...makeJosie(51).creator, name: '  ' } }));
     push({ ...makeJosie(52), creator: undefined } as unknown as Josie);
     expect(titles()).toEqual(['Josie number 50', 'Josie number 1']);
+  });
+
+  it('catches up once the socket joined: posts published before it, from a fresh first page', async () => {
+    const newer = makeJosie(70, { publishedAt: '2030-01-01T00:00:00.000Z' });
+    let answer = feedPage([makeJosie(1)]);
+    const view = renderFeed([feedRoute(() => json(200, answer))]);
+    await screen.findByRole('heading', { name: 'Josie number 1' });
+    const socket = lastFakeSocket();
+    // Published while the page loaded: the first page predates it, the socket was not in the rooms yet.
+    answer = feedPage([newer, makeJosie(1)]);
+    socket.connectFromServer();
+    act(() => socket.acknowledgeJoin());
+    await waitFor(() => expect(titles()).toEqual(['Josie number 70', 'Josie number 1']));
+    expect(view.stub.calls('GET', '/api/josies/feed')).toHaveLength(2);
+    // A reconnection catches up the same way, and adds nothing already shown.
+    socket.connectFromServer();
+    act(() => socket.acknowledgeJoin());
+    await waitFor(() => expect(view.stub.calls('GET', '/api/josies/feed')).toHaveLength(3));
+    expect(titles()).toEqual(['Josie number 70', 'Josie number 1']);
   });
 
   it("ignores another curator's post on a curator feed", async () => {
@@ -341,6 +360,33 @@ describe('rendering a page in steps (issue 9)', () => {
       observer.disconnect();
     }
     expect(counts.filter((count) => count > 0)).toEqual([1, 5, 9, 13, 17, 20]);
+  });
+
+  it('writes a page Load More appends in steps too', async () => {
+    const { user } = renderFeed([
+      feedRoute((request) =>
+        request.url.searchParams.get('cursor') === 'page-2'
+          ? json(200, feedPage(makeJosies(21, 20)))
+          : json(200, feedPage(makeJosies(1, 20), 'page-2')),
+      ),
+    ]);
+    await waitFor(() => expect(articles()).toHaveLength(20));
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => {
+      const count = articles().length;
+      if (count !== counts.at(-1)) counts.push(count);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await user.click(screen.getByText('Load More'));
+      await waitFor(() => expect(articles()).toHaveLength(40));
+    } finally {
+      observer.disconnect();
+    }
+    // Four cards a commit at most (the first page's last step may already have shown one of them).
+    expect(counts.at(-1)).toBe(40);
+    expect(counts.length).toBeGreaterThanOrEqual(5);
+    for (let i = 1; i < counts.length; i++) expect(counts[i]! - counts[i - 1]!).toBeLessThanOrEqual(4);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
-import { useNewPosts, usePostRemoved } from '../../realtime';
+import { useFeedJoined, useNewPosts, usePostRemoved } from '../../realtime';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
@@ -46,33 +46,36 @@ export interface FeedProps {
 }
 
 /**
- * Posts in the first render of a feed: the one card a phone's first screen shows below the home page's
- * strip (issue 9); the server renders as many (decision 0008).
+ * Posts in the first render of a feed: the one card a phone's first screen shows under the home page's
+ * strip (issue 9); the server renders as many (decision 0008). The same for every feed.
  */
 const FIRST_POSTS = 1;
 /** Posts added by each later render, until all are shown. */
 const POSTS_PER_STEP = 4;
 
 /**
- * How many of `total` posts to render: {@link FIRST_POSTS} in the first render, then
- * {@link POSTS_PER_STEP} more per render until all are, each render a transition in a task of its own. A
- * page of 20 cards rendered at once is one long task on a phone (Lighthouse's total blocking time, issue
- * 9): React slices a transition's rendering, but writes all its cards into the page in one go; a few
- * cards per commit leave the main thread free to paint and respond between them. Once every post has
- * been shown, every post is: a live post on top then never hides the last card for a moment.
+ * How many of `posts` to render: {@link FIRST_POSTS} in the first render, then {@link POSTS_PER_STEP} more
+ * per render until all are, each render a transition in a task of its own; a page that Load More appends
+ * comes the same way. A page of 20 cards rendered at once is one long task on a phone (Lighthouse's total
+ * blocking time, issue 9): React slices a transition's rendering, but writes all its cards into the page
+ * in one go; a few cards per commit leave the main thread free to paint and respond between them. Posts
+ * that come in on top (live posts, a catch-up) show at once, so a card once shown never hides.
  */
-function useShownCount(total: number): number {
+function useShownCount(posts: readonly Josie[]): number {
   const [shown, setShown] = useState(FIRST_POSTS);
+  const [top, setTop] = useState(posts[0]?._id);
+  const first = posts[0]?._id;
+  if (first !== top) {
+    const moved = top === undefined ? -1 : posts.findIndex((post) => post._id === top);
+    setTop(first);
+    if (moved > 0) setShown(shown + moved);
+  }
   useEffect(() => {
-    if (shown === Number.POSITIVE_INFINITY || total === 0) return;
-    if (shown >= total) {
-      setShown(Number.POSITIVE_INFINITY);
-      return;
-    }
+    if (shown >= posts.length) return;
     const next = setTimeout(() => startTransition(() => setShown((count) => count + POSTS_PER_STEP)));
     return () => clearTimeout(next);
-  }, [shown, total]);
-  return Math.min(total, shown);
+  }, [shown, posts.length]);
+  return Math.min(posts.length, shown);
 }
 
 /**
@@ -99,6 +102,9 @@ export function Feed({
   const live = source.kind !== 'saved';
   useNewPosts(feed.receivePost, live);
   usePostRemoved((post) => feed.removePost(post._id));
+  // Posts published before the socket joined the feed's rooms (while the page loaded, or while the
+  // connection was lost) arrive through a fresh first page.
+  useFeedJoined(feed.catchUp, live);
 
   const commands = useRef(feed);
   commands.current = feed;
@@ -120,7 +126,7 @@ export function Feed({
   // Posts arriving (a page, a live post) render at transition priority, in slices that leave the main
   // thread free between them (issue 9); the list shown until then is the previous one.
   const posts = useDeferredValue(feed.posts);
-  const shown = useShownCount(posts.length);
+  const shown = useShownCount(posts);
   const showEmpty = feed.loaded && !feed.loading && !feed.error && posts.length === 0;
 
   return (

@@ -59,6 +59,16 @@ describe('the home page the server rendered for this session (issue 9, decision 
     expect(lastFakeSocket().options.auth).toEqual({ token: 'token-listener' });
   });
 
+  it('asks for none of them in StrictMode either, where React mounts the page twice', async () => {
+    writeAnswers(session.user.id);
+    const { stub } = renderApp('/', { session, routes: served, strict: true });
+    expect(
+      await screen.findByRole('article', { name: 'Josie number 1' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    for (const path of paths) expect(stub.calls('GET', path), path).toHaveLength(0);
+  });
+
   it('ignores answers written for another user (the page was served to an account that signed out since)', async () => {
     writeAnswers('0190a0b0-0000-7000-8000-0000000000ff');
     const { stub } = renderApp('/', { session, routes: served });

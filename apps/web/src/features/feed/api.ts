@@ -1,4 +1,9 @@
-import type { CuratorsFeedResponse, FeedResponse } from '@josie/contract';
+import {
+  CURATOR_STRIP_PATH,
+  type CuratorsFeedResponse,
+  type FeedResponse,
+  HOME_FEED_PATH,
+} from '@josie/contract';
 import { api } from '../../api/client';
 
 // Reads are typed by the contract but not parsed with its zod schemas (DESIGN §1.4: the server builds these
@@ -20,7 +25,7 @@ export function feedSourceKey(source: FeedSource): string {
 export function feedPath(source: FeedSource): string {
   switch (source.kind) {
     case 'following':
-      return '/api/josies/feed';
+      return HOME_FEED_PATH;
     case 'curator':
       return `/api/josies/curator/${encodeURIComponent(source.curatorId)}/feed`;
     case 'saved':
@@ -52,9 +57,6 @@ export async function toggleSave(id: string) {
   return (await api.post(`/api/josies/${encodeURIComponent(id)}/save`, undefined, { schema: SaveResponse }))
     .data;
 }
-
-/** The path of the home strip's curator cards (spec 000 §7). */
-export const CURATOR_STRIP_PATH = '/api/users/curators/feed';
 
 /** The home strip's curator cards (`GET /api/users/curators/feed`). */
 export async function fetchCuratorCards(signal?: AbortSignal) {

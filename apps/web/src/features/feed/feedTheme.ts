@@ -1,4 +1,10 @@
-import { DEFAULT_FEED_THEME, FEED_THEMES, type FeedTheme, type PreferencesResponse } from '@josie/contract';
+import {
+  DEFAULT_FEED_THEME,
+  FEED_THEMES,
+  type FeedTheme,
+  PREFERENCES_PATH,
+  type PreferencesResponse,
+} from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
@@ -13,8 +19,6 @@ export const FEED_LAYOUT_KEY = 'feedLayout';
 /** Feed layouts: one column, or the playful masonry-like grid (spec 000 §2 Feed screen). */
 export const FEED_LAYOUTS = ['list', 'grid'] as const;
 export type FeedLayout = (typeof FEED_LAYOUTS)[number];
-
-const PREFERENCES_PATH = '/api/users/me/preferences';
 
 /** The query key of the signed-in user's preferences as the feed reads them. */
 export const feedPreferencesKey = ['feed', 'preferences'] as const;

@@ -28,6 +28,7 @@ type Action =
   | { type: 'page'; mode: Mode; posts: Josie[]; hasMore: boolean; nextCursor: string | null }
   | { type: 'failure'; message: string }
   | { type: 'live'; post: Josie; source: FeedSource }
+  | { type: 'newer'; posts: Josie[]; source: FeedSource }
   | { type: 'remove'; id: string }
   | { type: 'replace'; post: Josie }
   | { type: 'patch'; id: string; patch: Partial<Josie> };
@@ -108,6 +109,16 @@ export function feedReducer(state: FeedState, action: Action): FeedState {
     case 'live':
       if (!acceptsLivePost(state.posts, action.post, action.source)) return state;
       return { ...state, posts: [action.post, ...state.posts], live: [...state.live, action.post] };
+    case 'newer': {
+      // A fresh first page's posts published after the newest one shown: those a socket that was not yet
+      // (or no longer) in the feed's rooms missed. Taken by the rules of live posts.
+      const newest = state.posts[0]?.publishedAt ?? '';
+      const missed = action.posts.filter(
+        (post) => (post.publishedAt ?? '') > newest && acceptsLivePost(state.posts, post, action.source),
+      );
+      if (missed.length === 0) return state;
+      return { ...state, posts: [...missed, ...state.posts], live: [...state.live, ...missed] };
+    }
     case 'remove':
       return {
         ...state,
@@ -137,6 +148,12 @@ export interface FeedController extends FeedState {
   replacePost(post: Josie): void;
   /** Changes some fields of the shown post `id` (e.g. the like state after a like). */
   patchPost(id: string, patch: Partial<Josie>): void;
+  /**
+   * Reads the first page again and puts on top the posts published after the newest one shown: call it
+   * once the live socket has (re)joined the feed's rooms, for the posts published before that (while the
+   * page loaded, or the connection was lost). Nothing to do before the first page was even asked for.
+   */
+  catchUp(): void;
 }
 
 /**
@@ -151,14 +168,19 @@ export interface FeedController extends FeedState {
 export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController {
   const { user } = useSession();
   const firstAnswers = useFirstAnswers();
+  const key = feedSourceKey(source);
   const [state, dispatch] = useReducer(feedReducer, source, (first: FeedSource) => {
     const page = firstAnswers.take<FeedResponse>(feedPath(first), user?.id ?? null)?.data;
     return page
       ? feedReducer(INITIAL_FEED_STATE, { type: 'page', mode: 'refresh', ...page })
       : INITIAL_FEED_STATE;
   });
-  const startedWithFirstPage = useRef(state.loaded);
-  const key = feedSourceKey(source);
+  // The source whose first page the server wrote into the page, while the feed shows it: its mount (and
+  // React's second mount in development) asks for nothing.
+  const startedFor = useRef<string | null>(state.loaded ? key : null);
+  // Whether this source's first page was asked for (or came with the page): from then on, posts published
+  // before the socket joins the feed's rooms may be missing.
+  const firstPageAsked = useRef(state.loaded);
   const sourceRef = useRef(source);
   sourceRef.current = source;
   const stateRef = useRef(state);
@@ -175,6 +197,7 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     const controller = new AbortController();
     inFlight.current = controller;
     const cursor = mode === 'more' ? stateRef.current.nextCursor : null;
+    if (mode === 'refresh') firstPageAsked.current = true;
     try {
       const page = await fetchFeedPage(sourceRef.current, cursor, controller.signal);
       if (controller.signal.aborted) return;
@@ -199,12 +222,11 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
   );
 
   // Mount and source change: forget the other source's posts and load the first page (unless the mount
-  // started from the server's).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the source; the source object itself is read through a ref
+  // started from the server's). `key` names the source; the source object itself is read through a ref.
   useEffect(() => {
-    if (startedWithFirstPage.current) {
-      startedWithFirstPage.current = false;
-    } else {
+    if (startedFor.current !== key) {
+      startedFor.current = null;
+      firstPageAsked.current = false;
       dispatch({ type: 'reset' });
       request('refresh');
     }
@@ -239,6 +261,18 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     (id: string, patch: Partial<Josie>) => dispatch({ type: 'patch', id, patch }),
     [],
   );
+  const catchUp = useCallback(() => {
+    if (!firstPageAsked.current) return;
+    const asked = sourceRef.current;
+    fetchFeedPage(asked, null).then(
+      (page) => {
+        // A source changed meanwhile: the page is another feed's.
+        if (feedSourceKey(sourceRef.current) !== feedSourceKey(asked)) return;
+        dispatch({ type: 'newer', posts: page.posts, source: asked });
+      },
+      (error: unknown) => console.warn('Could not catch up with the feed', error),
+    );
+  }, []);
 
-  return { ...state, loadMore, refresh, receivePost, removePost, replacePost, patchPost };
+  return { ...state, loadMore, refresh, receivePost, removePost, replacePost, patchPost, catchUp };
 }

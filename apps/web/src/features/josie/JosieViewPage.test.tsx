@@ -1,7 +1,8 @@
 import type { Josie } from '@josie/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { discardFirstAnswers, pageFirstAnswers } from '../../api/firstAnswer';
 import { readStoredSession } from '../../session/storage';
 import { json, type StubRoute } from '../../test/fetchStub';
 import { makeSession, removeFirstAnswers, writeFirstAnswer } from '../../test/fixtures';
@@ -62,35 +63,33 @@ afterEach(() => {
 });
 
 describe("the server's first answer in the page (issue 9)", () => {
-  const firstAnswerBlock = () => document.querySelector('script[data-first-answer]');
   afterEach(removeFirstAnswers);
 
-  it("renders a visitor's josie from it without asking the server, and only once", async () => {
+  it("renders a visitor's josie from it without asking the server, for the first route only", async () => {
     writeFirstAnswer('/api/josies/j1', full);
-    const { stub, unmount } = renderApp('/josie/j1', {
+    const { stub, router } = renderApp('/josie/j1', {
       routes: [get({ ...full, title: 'From the server' })],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
     // Nothing requested the josie after a moment either (no refetch on mount).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(stub.calls('GET', '/api/josies/j1')).toHaveLength(0);
-    expect(firstAnswerBlock()).toBeNull();
-    unmount();
+    expect(document.querySelector('script[data-first-answer]')).toBeNull();
+    expect(pageFirstAnswers.take('/api/josies/j1', null)).toEqual(full);
 
-    // A later visit of the same page (the block is gone) asks the server.
-    const again = renderApp('/josie/j1', { routes: [get({ ...full, title: 'From the server' })] });
-    expect(await screen.findByRole('heading', { level: 1, name: 'From the server' })).toBeInTheDocument();
-    expect(again.stub.calls('GET', '/api/josies/j1')).toHaveLength(1);
+    // Once the app leaves the route it opened on, the page's answers are gone.
+    await act(() => router.navigate('/about'));
+    expect(pageFirstAnswers.take('/api/josies/j1', null)).toBeUndefined();
   });
 
   it("is not used for another josie's page, nor by a signed-in reader (their answer differs)", async () => {
     writeFirstAnswer('/api/josies/other', full);
     const visitor = renderApp('/josie/j1', { routes: [get({ ...full, title: 'From the server' })] });
     expect(await screen.findByRole('heading', { level: 1, name: 'From the server' })).toBeInTheDocument();
-    expect(firstAnswerBlock()).not.toBeNull();
+    expect(visitor.stub.calls('GET', '/api/josies/j1')).toHaveLength(1);
     visitor.unmount();
+    discardFirstAnswers();
 
-    removeFirstAnswers();
     writeFirstAnswer('/api/josies/j1', full);
     const reader = renderApp('/josie/j1', {
       session: makeSession('listener'),

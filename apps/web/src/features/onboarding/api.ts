@@ -1,6 +1,7 @@
 import {
   OnboardingResponse,
   type OnboardingUpdateBody,
+  PREFERENCES_PATH,
   PreferenceOptionsResponse,
   PreferencesResponse,
   type PreferencesUpdateBody,
@@ -24,7 +25,7 @@ export function fetchPreferenceOptions(signal?: AbortSignal) {
 
 /** The signed-in user's preferences (`GET /api/users/me/preferences`), defaults merged in. */
 export async function fetchPreferences(signal?: AbortSignal) {
-  return (await api.get('/api/users/me/preferences', { schema: PreferencesResponse, signal })).preferences;
+  return (await api.get(PREFERENCES_PATH, { schema: PreferencesResponse, signal })).preferences;
 }
 
 /**
@@ -32,5 +33,5 @@ export async function fetchPreferences(signal?: AbortSignal) {
  * A 2xx answer without `preferences` fails the schema: spec 001 §5 'Invalid response format from server'.
  */
 export async function savePreferences(body: PreferencesUpdateBody) {
-  return (await api.put('/api/users/me/preferences', body, { schema: PreferencesResponse })).preferences;
+  return (await api.put(PREFERENCES_PATH, body, { schema: PreferencesResponse })).preferences;
 }

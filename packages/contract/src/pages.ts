@@ -1,0 +1,19 @@
+// What the server and the web app agree on for the pages the server renders (issue 9; decisions 0007 and
+// 0008). A module without zod: the first pages import it, and a constant of a module that also builds
+// schemas would load them (and zod) with those pages.
+
+/**
+ * The cookie carrying a session's page credential (decision 0008): a token the server accepts for rendering
+ * a signed-in page and for nothing else (never as a bearer token). The web app deletes it when it drops its
+ * stored session, even offline.
+ */
+export const PAGE_SESSION_COOKIE = 'josie_session';
+
+/** `GET /api/users/me`: the signed-in user's fresh copy (DESIGN §5). */
+export const ME_PATH = '/api/users/me';
+/** `GET /api/josies/feed`: the signed-in user's home feed (spec 000 §7). */
+export const HOME_FEED_PATH = '/api/josies/feed';
+/** `GET /api/users/curators/feed`: the home strip's curator cards (spec 000 §7). */
+export const CURATOR_STRIP_PATH = '/api/users/curators/feed';
+/** `GET /api/users/me/preferences`: the signed-in user's preferences, the feed theme among them (spec 000 §7). */
+export const PREFERENCES_PATH = '/api/users/me/preferences';
