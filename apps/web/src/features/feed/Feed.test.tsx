@@ -346,7 +346,8 @@ describe('post card (spec 000 §2)', () => {
 });
 
 describe('rendering a page in steps (issue 9)', () => {
-  it('writes one card first, then four more per render until the page is shown', async () => {
+  /** The numbers of cards in the page while `action` runs, each time it changed. */
+  async function cardCountsWhile(action: () => Promise<void>): Promise<number[]> {
     const counts: number[] = [];
     const observer = new MutationObserver(() => {
       const count = articles().length;
@@ -354,11 +355,18 @@ describe('rendering a page in steps (issue 9)', () => {
     });
     observer.observe(document.body, { childList: true, subtree: true });
     try {
-      renderFeed([feedRoute(() => json(200, feedPage(makeJosies(1, 20))))]);
-      await waitFor(() => expect(articles()).toHaveLength(20));
+      await action();
     } finally {
       observer.disconnect();
     }
+    return counts;
+  }
+
+  it('writes one card first, then four more per render until the page is shown', async () => {
+    const counts = await cardCountsWhile(async () => {
+      renderFeed([feedRoute(() => json(200, feedPage(makeJosies(1, 20))))]);
+      await waitFor(() => expect(articles()).toHaveLength(20));
+    });
     expect(counts.filter((count) => count > 0)).toEqual([1, 5, 9, 13, 17, 20]);
   });
 
@@ -371,18 +379,10 @@ describe('rendering a page in steps (issue 9)', () => {
       ),
     ]);
     await waitFor(() => expect(articles()).toHaveLength(20));
-    const counts: number[] = [];
-    const observer = new MutationObserver(() => {
-      const count = articles().length;
-      if (count !== counts.at(-1)) counts.push(count);
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-    try {
+    const counts = await cardCountsWhile(async () => {
       await user.click(screen.getByText('Load More'));
       await waitFor(() => expect(articles()).toHaveLength(40));
-    } finally {
-      observer.disconnect();
-    }
+    });
     // Four cards a commit at most (the first page's last step may already have shown one of them).
     expect(counts.at(-1)).toBe(40);
     expect(counts.length).toBeGreaterThanOrEqual(5);
