@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +85,24 @@ async function call(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * `GET url` as a browser opens a page, with `cookie`: Node's `fetch` calls itself a script's fetch
+ * (`Sec-Fetch-Mode: cors`, which it will not let a caller change), for which the server renders nothing.
+ */
+function openPage(url: string, cookie: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const headers = { cookie, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    get(url, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
 }
 
 describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and one Redis', () => {
@@ -218,7 +237,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
       .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
       ?.split(';')[0];
     expect(cookie).toBeDefined();
-    const homeOnB = async () => (await fetch(`${b!.url}/`, { headers: { cookie: cookie! } })).text();
+    const homeOnB = () => openPage(`${b!.url}/`, cookie!);
     expect(await homeOnB()).toContain(`data-user="${ids.listener}"`);
     // Read on both first, so each instance holds the session in its cache.
     expect((await call(a!, 'GET', '/api/users/me', { token })).status).toBe(200);
