@@ -299,7 +299,11 @@ export async function buildApp(opts: BuildAppOptions) {
     log: app.log,
   });
   const webDist = config.webDistDir ?? defaultWebDist;
-  const renderers = await loadPageRenderers(webDist);
+  // A web build whose renderings cannot be loaded still serves its pages, without their first paint.
+  const renderers = await loadPageRenderers(webDist).catch((err: unknown) => {
+    app.log.error({ err, webDist }, "the web build's page renderings could not be loaded");
+    return undefined;
+  });
   const transforms: HtmlTransform[] = [
     josieShareTransform(ctx, josiesForPages, renderers),
     homeFeedPageTransform(ctx, renderers),

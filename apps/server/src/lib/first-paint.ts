@@ -28,7 +28,8 @@ export const PAGE_RENDERERS_MODULE = join('.ssr', 'pages.mjs');
 /**
  * Loads the web build's page renderings from `distDir`, or answers undefined when the build has none (a
  * build without its server step, or no build): pages are then served without their first paint.
- * @throws Error when the module exists but lacks one of the renderings (a build of another version).
+ * @throws Error when the module exists but lacks one of the renderings (a build of another version), or
+ *   fails as it loads; `app.ts` then serves the pages without their first paint.
  */
 export async function loadPageRenderers(distDir: string): Promise<PageRenderers | undefined> {
   const file = join(distDir, PAGE_RENDERERS_MODULE);

@@ -217,6 +217,26 @@ describe("a josie page's first paint from the web build's server rendering (issu
     }
   });
 
+  it('starts and serves pages without their first paint when the renderings fail to load', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'josie-web-'));
+    writeFileSync(join(broken, 'index.html'), SHELL);
+    writePageRenderers(broken, {});
+    writeFileSync(join(broken, '.ssr', 'pages.mjs'), "throw new Error('a build of another version');\n");
+    const other = await createTestContext({ WEB_DIST_DIR: broken });
+    try {
+      const curator = await createUser(other, { role: 'curator' });
+      const editor = await createUser(other, { role: 'editor' });
+      const josie = await createJosie(other, curator, { title: 'Still served' });
+      await approveJosie(other, editor, josie._id);
+      const res = await other.app.inject({ url: `/josie/${josie._id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+    } finally {
+      await other.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
   it('leaves pending josies and other pages without one', async () => {
     expect(await page(`/josie/${pending._id}`)).toBe(SHELL);
     expect(await page('/')).toBe(SHELL);
