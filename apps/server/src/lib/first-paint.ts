@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flagEnabled, type Josie, LANGUAGES, type Language } from '@josie/contract';
+import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 
@@ -55,7 +56,7 @@ export function pageLanguage(request: FastifyRequest, languageSelect: string | u
     return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : undefined;
   };
   const query = new URL(request.url, 'http://josie').searchParams.get('lng') ?? undefined;
-  const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  const cookie = parseCookie(request.headers.cookie ?? '').i18next;
   const accepted = new Negotiator(request).languages();
   for (const candidate of [query, cookie, ...accepted]) {
     const language = supported(candidate);

@@ -62,4 +62,3 @@ export function sessionCookie(ctx: Pick<AppContext, 'config' | 'auth'>) {
     },
   };
 }
-export type SessionCookie = ReturnType<typeof sessionCookie>;

@@ -48,8 +48,8 @@ export const HOME_FEED_READS = {
  *
  * The answer is personal: `Cache-Control: private, no-store`. Every other request gets the shell
  * unchanged: other paths, requests that are not navigations (`Sec-Fetch-Mode`), users `/` shows no
- * feed, and any failure of the reads (logged). A cookie whose session is no longer valid (revoked,
- * expired, forged) is cleared.
+ * feed, and, through the web plugin, any failure of the reads (logged). A cookie whose session is no
+ * longer valid (revoked, expired, forged) is cleared.
  */
 export function homeFeedPageTransform(
   ctx: AppContext,
@@ -98,16 +98,10 @@ export function homeFeedPageTransform(
     // not `-Dest`: the service worker passes a navigation on with the destination `empty`.)
     const mode = request.headers['sec-fetch-mode'];
     if (mode !== undefined && mode !== 'navigate') return undefined;
-    let viewer: AuthUser | null | undefined;
-    let reads: Awaited<ReturnType<typeof firstReads>>;
-    try {
-      viewer = await cookie.user(request);
-      reads = viewer ? await firstReads(viewer) : undefined;
-    } catch (err) {
-      // The home page must not fail with its reads (a database hiccup): the app makes them itself.
-      request.log.error({ err }, 'reading the home feed for its first paint failed');
-      return undefined;
-    }
+    // A failure of the reads (a database hiccup) throws: the web plugin then serves the shell unchanged,
+    // and the app makes the reads itself.
+    const viewer = await cookie.user(request);
+    const reads = viewer ? await firstReads(viewer) : undefined;
     if (viewer === null) cookie.clear(reply);
     if (!viewer || !reads) return undefined;
 

@@ -197,44 +197,44 @@ describe("a josie page's first paint from the web build's server rendering (issu
     expect((await setLanguages('false')).statusCode).toBe(200);
   });
 
-  it('serves the page without its first paint when the rendering fails', async () => {
-    const broken = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(broken, 'index.html'), SHELL);
-    writePageRenderers(broken, { josiePage: "throw new Error('broken');" });
-    const other = await createTestContext({ WEB_DIST_DIR: broken });
+  /**
+   * The page of a josie published on another server, whose web build is `SHELL` plus what `prepare` writes
+   * into its folder.
+   */
+  async function josiePageBuiltWith(prepare: (webDir: string) => void, title: string) {
+    const webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
+    writeFileSync(join(webDir, 'index.html'), SHELL);
+    prepare(webDir);
+    const other = await createTestContext({ WEB_DIST_DIR: webDir });
     try {
       const curator = await createUser(other, { role: 'curator' });
       const editor = await createUser(other, { role: 'editor' });
-      const josie = await createJosie(other, curator, { title: 'Still readable' });
+      const josie = await createJosie(other, curator, { title });
       await approveJosie(other, editor, josie._id);
-      const res = await other.app.inject({ url: `/josie/${josie._id}` });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).toContain(`data-first-answer="/api/josies/${josie._id}"`);
+      return { josie, res: await other.app.inject({ url: `/josie/${josie._id}` }) };
     } finally {
       await other.close();
-      rmSync(broken, { recursive: true, force: true });
+      rmSync(webDir, { recursive: true, force: true });
     }
+  }
+
+  it('serves the page without its first paint when the rendering fails', async () => {
+    const { josie, res } = await josiePageBuiltWith(
+      (webDir) => writePageRenderers(webDir, { josiePage: "throw new Error('broken');" }),
+      'Still readable',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain(`data-first-answer="/api/josies/${josie._id}"`);
   });
 
   it('starts and serves pages without their first paint when the renderings fail to load', async () => {
-    const broken = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(broken, 'index.html'), SHELL);
-    writePageRenderers(broken, {});
-    writeFileSync(join(broken, '.ssr', 'pages.mjs'), "throw new Error('a build of another version');\n");
-    const other = await createTestContext({ WEB_DIST_DIR: broken });
-    try {
-      const curator = await createUser(other, { role: 'curator' });
-      const editor = await createUser(other, { role: 'editor' });
-      const josie = await createJosie(other, curator, { title: 'Still served' });
-      await approveJosie(other, editor, josie._id);
-      const res = await other.app.inject({ url: `/josie/${josie._id}` });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
-    } finally {
-      await other.close();
-      rmSync(broken, { recursive: true, force: true });
-    }
+    const { res } = await josiePageBuiltWith((webDir) => {
+      writePageRenderers(webDir, {});
+      writeFileSync(join(webDir, '.ssr', 'pages.mjs'), "throw new Error('a build of another version');\n");
+    }, 'Still served');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
   });
 
   it('leaves pending josies and other pages without one', async () => {
