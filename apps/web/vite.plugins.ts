@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { minify, type Plugin, type Rollup } from 'vite';
-import en from './src/i18n/locales/en/index';
+import en from './src/i18n/locales/en/index.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -139,8 +139,10 @@ export function appShell(): Plugin {
       await writeFile(join(outDir, script.fileName), script.source);
       const html = bundle['index.html'];
       if (html?.type !== 'asset') throw new Error('app shell: the build has no index.html');
+      // `index.html` marks the tag `vite-ignore` (a classic script, not Vite's to bundle); Vite drops the
+      // attribute and leaves its space.
       const page = String(html.source).replace(
-        '<script src="/shell.js"></script>',
+        /<script\s+src="\/shell\.js"><\/script>/,
         `<script src="/${script.fileName}"></script>`,
       );
       if (page === html.source) throw new Error('app shell: index.html does not load /shell.js');
