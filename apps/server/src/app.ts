@@ -206,7 +206,9 @@ export async function buildApp(opts: BuildAppOptions) {
   const lockout = createLoginLockout(
     redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {},
   );
+  const bus = createEventBus((err, event) => app.log.error({ err, event }, 'event listener failed'));
   const auth = createAuthService({
+    bus,
     db,
     tokens,
     pageTokens,
@@ -243,7 +245,6 @@ export async function buildApp(opts: BuildAppOptions) {
     analyticsPerIp: app.rateLimit({ max: 300, timeWindow: 60_000, keyGenerator: byIp('analytics') }),
   };
 
-  const bus = createEventBus((err, event) => app.log.error({ err, event }, 'event listener failed'));
   const jobs = createJobQueue<AppJobs>({ db, log: app.log, ...config.jobs });
   // Workers start once every module has registered its handlers, and finish their jobs before the
   // database closes.

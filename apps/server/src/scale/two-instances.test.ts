@@ -248,6 +248,35 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
     expect(await homeOnB()).not.toContain('data-first-answer');
   }, 30_000);
 
+  it('disconnects on B, at once, the socket of a session logged out on A', async () => {
+    const token = await signIn(a!, 'listener@scale.test');
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(b!.url, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      await new Promise((resolve) => socket.emit('join-feed', undefined, resolve));
+      const ended = new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the socket on B stayed connected')), 10_000);
+        socket.once('disconnect', (reason) => {
+          clearTimeout(timer);
+          resolve(reason);
+        });
+      });
+      expect((await call(a!, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+      expect(await ended).toBe('io server disconnect');
+    } finally {
+      socket.disconnect();
+    }
+  }, 30_000);
+
   it('refuses on B, at once, the old sessions of a user whose role an admin changed on A', async () => {
     const admin = await signIn(b!, 'admin@scale.test');
     const token = await signIn(a!, 'listener@scale.test');

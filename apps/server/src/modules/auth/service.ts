@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
 import { findUserByEmail } from '../users/queries.js';
 import type { UsersService } from '../users/service.js';
 import { createLoginLockout, type LoginLockout } from './lockout.js';
@@ -42,6 +43,11 @@ export function createAuthService(deps: {
   lockout?: LoginLockout;
   /** Live sessions in memory with cross-instance revocation (issue 9); none cached by default. */
   sessions?: SessionCache;
+  /**
+   * Told after commit of every revocation (`session.revoked`, `user.sessions-revoked`), so that the open
+   * sockets of the revoked sessions are disconnected (realtime/fanout.ts; decision 0003).
+   */
+  bus?: Pick<EventBus, 'publish'>;
 }) {
   const { db, tokens } = deps;
   const lockout = deps.lockout ?? createLoginLockout();
@@ -98,10 +104,14 @@ export function createAuthService(deps: {
       return startSession(user.id);
     },
 
-    /** `POST /api/auth/logout`: revokes the caller's session; its token stops working at once. */
+    /**
+     * `POST /api/auth/logout`: revokes the caller's session; its token stops working at once and its open
+     * sockets are disconnected, on every instance.
+     */
     async logout(actor: AuthUser): Promise<void> {
       await revokeSession(db, actor.sessionId);
       await sessions.forgetSession(actor.sessionId);
+      deps.bus?.publish('session.revoked', { sessionId: actor.sessionId });
     },
 
     /** Bearer token -> user, for the auth plugin. Null when the token or its session is not valid. */
@@ -137,9 +147,13 @@ export function createAuthService(deps: {
 
     /**
      * Forgets cached sessions, on every instance, after a transaction that revoked them committed: every
-     * session of `userId` (role change, password reset, account deletion).
+     * session of `userId` (role change, password reset, account deletion). Their open sockets are
+     * disconnected too.
      */
-    forgetUserSessions: (userId: string) => sessions.forgetUser(userId),
+    async forgetUserSessions(userId: string): Promise<void> {
+      await sessions.forgetUser(userId);
+      deps.bus?.publish('user.sessions-revoked', { userId });
+    },
 
     startSession,
   };
