@@ -37,8 +37,8 @@ export function createAuthService(deps: {
   users: UsersService;
   sessionTtlMs: number;
   /**
-   * Per-email back-off after repeated failed sign-ins; one in this process's memory by default, in Redis
-   * when the app runs several instances (app.ts).
+   * Back-off after failed sign-ins, per (email, address) and per address; one in this process's memory by
+   * default, in Redis when the app runs several instances (app.ts).
    */
   lockout?: LoginLockout;
   /** Live sessions in memory with cross-instance revocation (issue 9); none cached by default. */
@@ -86,21 +86,23 @@ export function createAuthService(deps: {
     },
 
     /**
-     * `POST /api/auth/login`: records `lastLogin` and opens a session. Repeated failures for one email
-     * lock it for a growing delay ({@link createLoginLockout}); a success clears the count.
+     * `POST /api/auth/login`: records `lastLogin` and opens a session. Failures are counted per (email,
+     * client address) and per address, successes never ({@link createLoginLockout}; decision 0011); a
+     * success clears the pair's count.
+     * @param address - the client's address (`request.ip`).
      * @throws AppError 401 'Invalid email or password' for an unknown email or a wrong password alike;
-     *   429 while the email is locked (checked before the password).
+     *   429 with `Retry-After` while the pair is locked or the address blocked (checked before the password).
      */
-    async login(body: LoginBody): Promise<AuthResponse> {
-      await lockout.assertAllowed(body.email);
+    async login(body: LoginBody, address: string): Promise<AuthResponse> {
+      await lockout.assertAllowed(body.email, address);
       const user = await findUserByEmail(db, body.email);
       dummyHash ??= hashPassword(crypto.randomUUID());
       const ok = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
       if (!user?.passwordHash || !ok) {
-        await lockout.recordFailure(body.email);
+        await lockout.recordFailure(body.email, address);
         throw errors.unauthenticated('Invalid email or password');
       }
-      await lockout.recordSuccess(body.email);
+      await lockout.recordSuccess(body.email, address);
       return startSession(user.id);
     },
 
