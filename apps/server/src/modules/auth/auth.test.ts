@@ -13,7 +13,7 @@ describe('auth', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: '  Noa  ', email: 'Noa@Example.test', password: 'longenough' },
+      payload: { name: '  Noa  ', email: 'Noa@Example.test', password: 'long-enough-1' },
     });
     expect(res.statusCode).toBe(201);
     const { token, user } = res.json();
@@ -39,7 +39,7 @@ describe('auth', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: 'Dup', email: 'DUP@example.test', password: 'longenough' },
+      payload: { name: 'Dup', email: 'DUP@example.test', password: 'long-enough-1' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });

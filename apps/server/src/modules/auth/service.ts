@@ -9,6 +9,7 @@ import type { EventBus } from '../../realtime/bus.js';
 import { findUserByEmail } from '../users/queries.js';
 import type { UsersService } from '../users/service.js';
 import { createLoginLockout, type LoginLockout } from './lockout.js';
+import { assertStrongPassword } from './password-policy.js';
 import { findSessionUser, insertSession, revokeSession } from './queries.js';
 import { createSessionCache, type SessionCache } from './session-cache.js';
 import type { TokenSigner } from './tokens.js';
@@ -67,9 +68,11 @@ export function createAuthService(deps: {
   return {
     /**
      * `POST /api/auth/signup`: a new listener with a fresh session.
-     * @throws AppError 409 when the email (case-insensitive) already has an account.
+     * @throws AppError 400 `WEAK_PASSWORD` for a guessable password (decision 0011); 409 when the email
+     *   (case-insensitive) already has an account.
      */
     async signup(body: SignupBody & { preferredLanguage?: 'en' | 'he' }): Promise<AuthResponse> {
+      assertStrongPassword(body.password, body);
       const passwordHash = await hashPassword(body.password);
       const [row] = await db
         .insert(users)
