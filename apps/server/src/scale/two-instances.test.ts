@@ -105,6 +105,23 @@ function openPage(url: string, cookie: string): Promise<string> {
   });
 }
 
+/** A feed socket of `token` on `instance`, connected and joined (with what `join-feed` answered). */
+async function feedSocket(instance: Instance, token: string) {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(instance.url, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  const joined = await new Promise((resolve) => socket.emit('join-feed', undefined, resolve));
+  return { socket, joined };
+}
+
 describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and one Redis', () => {
   const dbName = `josie_t_scale_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const dataDirs = [mkdtempSync(join(tmpdir(), 'josie-a-')), mkdtempSync(join(tmpdir(), 'josie-b-'))];
@@ -181,19 +198,8 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
       200,
     );
 
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(b!.url, {
-      path: '/socket.io',
-      auth: { token: listener },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
+    const { socket, joined } = await feedSocket(b!, listener);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      const joined = await new Promise((resolve) => socket.emit('join-feed', undefined, resolve));
       expect(joined).toEqual({ curators: [ids.curator] });
       const arrived = new Promise<Josie>((resolve) => socket.on('new-post', resolve));
 
@@ -246,19 +252,8 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
 
   it('disconnects on B, at once, the socket of a session logged out on A', async () => {
     const token = await signIn(a!, 'listener@scale.test');
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(b!.url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-    });
+    const { socket } = await feedSocket(b!, token);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      await new Promise((resolve) => socket.emit('join-feed', undefined, resolve));
       const ended = new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('the socket on B stayed connected')), 10_000);
         socket.once('disconnect', (reason) => {
