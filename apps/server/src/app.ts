@@ -203,10 +203,14 @@ export async function buildApp(opts: BuildAppOptions) {
   const pageTokens = createTokenSigner(deriveKey(jwtSecret, 'josie/page-session'));
   const sessions = createSessionCache({ invalidation, ttlMs: config.cache.sessionTtlMs });
   // With REDIS_URL the login lockout counts on every instance together (issue 9).
-  const lockout = createLoginLockout(
-    redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {},
-  );
+  const lockout = createLoginLockout({
+    maxFailuresPerAddress: config.rateLimit.authMax,
+    addressWindowMs: config.rateLimit.authWindowMs,
+    ...(redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {}),
+  });
+  const bus = createEventBus((err, event) => app.log.error({ err, event }, 'event listener failed'));
   const auth = createAuthService({
+    bus,
     db,
     tokens,
     pageTokens,
@@ -223,16 +227,16 @@ export async function buildApp(opts: BuildAppOptions) {
     timeWindow: window,
     keyGenerator: (req: FastifyRequest) => {
       const email = (req.body as { email?: unknown } | undefined)?.email;
-      return `auth-email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      return `signup-email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
     },
   });
   const rateLimits: RateLimits = {
-    authPerIp: app.rateLimit({
+    signupPerIp: app.rateLimit({
       max: config.rateLimit.authMax,
       timeWindow: window,
-      keyGenerator: byIp('auth'),
+      keyGenerator: byIp('signup'),
     }),
-    authPerEmail: async (request) => {
+    signupPerEmail: async (request) => {
       const result = await emailLimit(request);
       // `isAllowed` is true only for allow-listed keys; the verdict is `isExceeded`.
       if (!result.isAllowed && result.isExceeded) {
@@ -243,7 +247,6 @@ export async function buildApp(opts: BuildAppOptions) {
     analyticsPerIp: app.rateLimit({ max: 300, timeWindow: 60_000, keyGenerator: byIp('analytics') }),
   };
 
-  const bus = createEventBus((err, event) => app.log.error({ err, event }, 'event listener failed'));
   const jobs = createJobQueue<AppJobs>({ db, log: app.log, ...config.jobs });
   // Workers start once every module has registered its handlers, and finish their jobs before the
   // database closes.

@@ -10,10 +10,13 @@ import type { FlagsService } from './modules/flags/service.js';
 import type { UsersService } from './modules/users/service.js';
 import type { EventBus } from './realtime/bus.js';
 
-/** Named rate limits, each a preHandler (per IP or per submitted email). */
+/**
+ * Named rate limits, each a preHandler (per IP or per submitted email). Sign-in has none of these: it
+ * counts failures only, in the auth service's lockout (decision 0011).
+ */
 export interface RateLimits {
-  authPerIp: preHandlerAsyncHookHandler;
-  authPerEmail: preHandlerAsyncHookHandler;
+  signupPerIp: preHandlerAsyncHookHandler;
+  signupPerEmail: preHandlerAsyncHookHandler;
   formsPerIp: preHandlerAsyncHookHandler;
   analyticsPerIp: preHandlerAsyncHookHandler;
 }

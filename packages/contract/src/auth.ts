@@ -30,3 +30,12 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 /** `GET /api/auth/providers`: which external sign-in providers this server has configured. */
 export const AuthProvidersResponse = z.object({ spotify: z.boolean(), google: z.boolean() });
 export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;
+
+/**
+ * The error code of a password refused as too easy to guess (400), wherever a password is chosen: sign-up,
+ * password reset. The web shows its own translation of it. Decision 0011.
+ */
+export const WEAK_PASSWORD_CODE = 'WEAK_PASSWORD';
+/** The server's (English) message with {@link WEAK_PASSWORD_CODE}. */
+export const WEAK_PASSWORD_MESSAGE =
+  'This password is too common or too easy to guess. Please choose a longer, less predictable one.';

@@ -1,10 +1,12 @@
 /**
  * `npm run create-admin -- <email> <password> [name]`: creates or promotes the first admin on the
- * configured database (the same DATABASE_URL / DATA_DIR the server uses). Never seeds demo data.
+ * configured database (the same DATABASE_URL / DATA_DIR the server uses). Never seeds demo data. A
+ * guessable password is refused (exit code 2; decision 0011).
  */
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/index.js';
+import { AppError } from '../lib/errors.js';
 import { ensureAdmin } from '../modules/auth/admin.js';
 
 const [email, password, name] = process.argv.slice(2);
@@ -16,6 +18,14 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await seedReference(database.db);
-const created = await ensureAdmin(database.db, { email, password, name });
-console.log(created ? `Created admin ${email}` : `Promoted ${email} to admin`);
-await database.close();
+try {
+  const created = await ensureAdmin(database.db, { email, password, name });
+  console.log(created ? `Created admin ${email}` : `Promoted ${email} to admin`);
+} catch (err) {
+  // A guessable password (decision 0011): said plainly, without a stack trace.
+  if (!(err instanceof AppError)) throw err;
+  console.error(err.message);
+  process.exitCode = 2;
+} finally {
+  await database.close();
+}

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** For a 429: when the client may try again, in seconds, answered as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -26,7 +28,7 @@ export const errors = {
   conflict: (message: string, code: string = ERROR_CODES.CONFLICT) => new AppError(409, code, message),
   gone: (message: string) => new AppError(410, ERROR_CODES.GONE, message),
   tooLarge: (message = 'The file is too large') => new AppError(413, ERROR_CODES.TOO_LARGE, message),
-  rateLimited: (message = 'Too many requests. Please try again later.') =>
-    new AppError(429, ERROR_CODES.RATE_LIMITED, message),
+  rateLimited: (message = 'Too many requests. Please try again later.', retryAfterSeconds?: number) =>
+    new AppError(429, ERROR_CODES.RATE_LIMITED, message, retryAfterSeconds),
   unavailable: (message: string) => new AppError(503, ERROR_CODES.UNAVAILABLE, message),
 };

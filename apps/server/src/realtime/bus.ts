@@ -27,6 +27,10 @@ export interface DomainEvents {
   'user.deleted': { userId: string };
   /** An admin gave a user another role. */
   'user.role-changed': { userId: string; from: Role; to: Role };
+  /** One session was revoked (logout): whatever it holds open must close (decision 0003). */
+  'session.revoked': { sessionId: string };
+  /** Every session of a user was revoked (password reset, role change, deletion; decision 0003). */
+  'user.sessions-revoked': { userId: string };
 }
 
 /** A typed publish/subscribe bus; listeners run asynchronously and their failures are logged, not thrown. */

@@ -8,8 +8,9 @@ import type { RealtimeServer } from './socket.js';
 /**
  * Turns domain events into socket traffic (DESIGN §6; spec 000 §4): a published josie is emitted as
  * `new-post` to its creator's rooms, an unpublished one as `post-removed`, and a follow or unfollow moves
- * the follower's open sockets in or out of the curator's room. With the Redis adapter the room operations
- * reach every instance, so each instance only handles the events raised on it.
+ * the follower's open sockets in or out of the curator's room, and a revoked session (logout) or a user's
+ * revoked sessions (password reset, role change, deletion) disconnect their sockets. With the Redis
+ * adapter the room operations reach every instance, so each instance only handles the events raised on it.
  *
  * @returns a function that unsubscribes every listener.
  */
@@ -37,6 +38,13 @@ export function subscribeFanout(io: RealtimeServer, ctx: Pick<AppContext, 'bus' 
       const sockets = io.in(rooms.user(followerId));
       if (following) sockets.socketsJoin(rooms.curator(curatorId));
       else sockets.socketsLeave(rooms.curator(curatorId));
+    }),
+    // A revoked session's sockets stop receiving the feed at once, on every instance (decision 0003).
+    ctx.bus.subscribe('session.revoked', ({ sessionId }) => {
+      io.in(rooms.session(sessionId)).disconnectSockets(true);
+    }),
+    ctx.bus.subscribe('user.sessions-revoked', ({ userId }) => {
+      io.in(rooms.sessionsOf(userId)).disconnectSockets(true);
     }),
   ];
   return () => {

@@ -8,7 +8,8 @@ import type {
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { follows, josieReviews } from '../db/schema.js';
+import { follows, josieReviews, passwordResets } from '../db/schema.js';
+import { hashResetToken } from '../modules/account/reset.service.js';
 import { insertJosie } from '../modules/feed/testing.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
 
@@ -221,6 +222,122 @@ describe('realtime feed', () => {
     await c.joinFeed();
     const post = await publish(followed, 'over polling');
     await c.received(post.id);
+  });
+});
+
+describe('sockets end with their session', () => {
+  let ctx: TestContext;
+  let url: string;
+  let admin: TestUser;
+  let curator: TestUser;
+  const open: Client[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    admin = await createUser(ctx, { role: 'admin' });
+    curator = await createUser(ctx, { role: 'curator', name: 'Curator' });
+  });
+  afterAll(async () => {
+    for (const socket of open) socket.disconnect();
+    await ctx.close();
+  });
+
+  /** A feed socket of `token`, connected and joined, following the curator. */
+  const feedSocket = async (user: TestUser, token = user.token) => {
+    const c = client(url, token);
+    open.push(c.socket);
+    await c.connected();
+    await c.joinFeed();
+    return c;
+  };
+  /** Resolves with the reason the server gave when `c` is disconnected, or rejects after 5 s. */
+  const disconnection = (c: ReturnType<typeof client>) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket stayed connected')), 5000);
+      c.socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+  /** A follower of the curator with a second session, each session with a feed socket. */
+  const followerWithTwoSessions = async () => {
+    const user = await createUser(ctx);
+    await ctx.database.db.insert(follows).values({ followerId: user.user._id, curatorId: curator.user._id });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.user.email, password: user.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const secondToken = (login.json() as { token: string }).token;
+    return { user, first: await feedSocket(user), second: await feedSocket(user, secondToken) };
+  };
+  /** Publishes a josie of the curator as the review flow would; resolves with its id. */
+  const publish = async (title: string) => {
+    const row = await insertJosie(ctx.database.db, curator.user._id, { title });
+    ctx.app.bus.publish('josie.published', { josieId: row.id, creatorId: curator.user._id });
+    return row.id;
+  };
+
+  it('disconnects the socket of a session that logs out, and only that one', async () => {
+    const { user, first, second } = await followerWithTwoSessions();
+    const ended = disconnection(first);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    expect(await ended).toBe('io server disconnect');
+    // The other session's socket still gets the feed; the logged-out one got nothing more.
+    const id = await publish('after logout');
+    await second.received(id);
+    expect(second.socket.connected).toBe(true);
+    expect(first.posts.map((p) => p._id)).not.toContain(id);
+  });
+
+  it('disconnects every socket of a user whose sessions a password reset revoked', async () => {
+    const { user, first, second } = await followerWithTwoSessions();
+    const token = 'a-reset-token-known-to-this-test-only-0123456';
+    await ctx.database.db.insert(passwordResets).values({
+      userId: user.user._id,
+      tokenHash: hashResetToken(token),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const ended = [disconnection(first), disconnection(second)];
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password/complete',
+      payload: { email: user.user.email, token, newPassword: 'a-brand-new-passphrase' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('disconnects every socket of a user whose role an admin changed', async () => {
+    const { user, first, second } = await followerWithTwoSessions();
+    const ended = [disconnection(first), disconnection(second)];
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${user.user._id}`,
+      headers: admin.auth,
+      payload: { role: 'curator' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('disconnects every socket of a user an admin deleted, and leaves other users connected', async () => {
+    const { user, first, second } = await followerWithTwoSessions();
+    const bystander = await followerWithTwoSessions();
+    const ended = [disconnection(first), disconnection(second)];
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${user.user._id}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
+    const id = await publish('after deletion');
+    await bystander.first.received(id);
+    await bystander.second.received(id);
   });
 });
 

@@ -271,9 +271,11 @@ describe('login lockout (unit)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  /** The 429 refusing `email`, or null when an attempt may go on. */
-  const refusal = (lockout: LoginLockout, email: string) =>
-    lockout.assertAllowed(email).then(
+  /** One client address: the lock is per (email, address). */
+  const address = '203.0.113.30';
+  /** The 429 refusing `email` from `from`, or null when an attempt may go on. */
+  const refusal = (lockout: LoginLockout, email: string, from = address) =>
+    lockout.assertAllowed(email, from).then(
       () => null,
       (err: unknown) => err as { statusCode: number; message: string },
     );
@@ -281,52 +283,57 @@ describe('login lockout (unit)', () => {
   it('locks after 5 failures for 1, 2, 4 ... minutes, capped, and clears on success', async () => {
     const lockout = createLoginLockout();
     const email = 'target@example.test';
-    for (let i = 0; i < 4; i++) await lockout.recordFailure(email);
+    for (let i = 0; i < 4; i++) await lockout.recordFailure(email, address);
     expect(await refusal(lockout, email)).toBeNull();
-    await lockout.recordFailure(email);
+    await lockout.recordFailure(email, address);
     expect(await refusal(lockout, email)).toMatchObject({
       statusCode: 429,
       message: 'Too many failed sign-in attempts. Please try again in 1 minute.',
     });
-    // Other accounts are unaffected.
+    // Other accounts are unaffected, and so is this one from another address (its owner).
     expect(await refusal(lockout, 'someone-else@example.test')).toBeNull();
+    expect(await refusal(lockout, email, '198.51.100.30')).toBeNull();
 
     const delays: number[] = [];
     for (let i = 0; i < 6; i++) {
       const start = Date.now();
       while (await refusal(lockout, email)) vi.advanceTimersByTime(1_000);
       delays.push(Math.round((Date.now() - start) / 60_000));
-      await lockout.recordFailure(email);
+      await lockout.recordFailure(email, address);
     }
     // The 5th failure locked for 1 minute; each later failure doubles the lock, up to 15 minutes.
     expect(delays).toEqual([1, 2, 4, 8, 15, 15]);
     expect((await refusal(lockout, email))?.message).toContain('15 minutes.');
 
     vi.advanceTimersByTime(15 * 60_000);
-    await lockout.recordSuccess(email);
+    await lockout.recordSuccess(email, address);
     // The success cleared the count (11 failures so far): four new failures do not lock.
-    for (let i = 0; i < 4; i++) await lockout.recordFailure(email);
+    for (let i = 0; i < 4; i++) await lockout.recordFailure(email, address);
     expect(await refusal(lockout, email)).toBeNull();
   });
 
-  it('forgets a count after forgetAfterMs and keeps at most maxEntries emails, but never a running lock', async () => {
-    const lockout = createLoginLockout({ maxEntries: 3, forgetAfterMs: 60 * 60_000 });
-    for (let i = 0; i < 4; i++) await lockout.recordFailure('counted@example.test');
-    for (const e of ['a', 'b']) await lockout.recordFailure(`${e}@example.test`);
+  it('forgets a count after forgetAfterMs and keeps at most maxEntries pairs, but never a running lock', async () => {
+    const lockout = createLoginLockout({
+      maxEntries: 3,
+      forgetAfterMs: 60 * 60_000,
+      maxFailuresPerAddress: 1000,
+    });
+    for (let i = 0; i < 4; i++) await lockout.recordFailure('counted@example.test', address);
+    for (const e of ['a', 'b']) await lockout.recordFailure(`${e}@example.test`, address);
     // A fourth email evicts the least recently failed one's count: its next failure is a first again.
-    await lockout.recordFailure('c@example.test');
-    await lockout.recordFailure('counted@example.test');
+    await lockout.recordFailure('c@example.test', address);
+    await lockout.recordFailure('counted@example.test', address);
     expect(await refusal(lockout, 'counted@example.test')).toBeNull();
 
     // A spray of made-up emails does not unlock the account under attack.
-    for (let i = 0; i < 5; i++) await lockout.recordFailure('locked@example.test');
-    for (const e of ['d', 'e', 'f', 'g']) await lockout.recordFailure(`${e}@example.test`);
+    for (let i = 0; i < 5; i++) await lockout.recordFailure('locked@example.test', address);
+    for (const e of ['d', 'e', 'f', 'g']) await lockout.recordFailure(`${e}@example.test`, address);
     await Promise.resolve();
     expect(await refusal(lockout, 'locked@example.test')).not.toBeNull();
 
-    for (let i = 0; i < 4; i++) await lockout.recordFailure('quiet@example.test');
+    for (let i = 0; i < 4; i++) await lockout.recordFailure('quiet@example.test', address);
     vi.advanceTimersByTime(2 * 60 * 60_000);
-    await lockout.recordFailure('quiet@example.test');
+    await lockout.recordFailure('quiet@example.test', address);
     // A count older than forgetAfterMs starts again from zero: a fifth failure does not lock.
     expect(await refusal(lockout, 'quiet@example.test')).toBeNull();
   });
@@ -342,13 +349,12 @@ describe('login lockout (API)', () => {
     vi.useRealTimers();
   });
 
-  let address = 0;
-  /** Each attempt from another address: the lockout is per account, not per client. */
+  /** Every attempt from one address: the lock is per (email, address) (auth.test.ts: another address). */
   const login = (email: string, password: string) =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      remoteAddress: `198.18.0.${++address}`,
+      remoteAddress: '198.18.0.1',
       payload: { email, password },
     });
 

@@ -13,6 +13,7 @@ import { passwordResetMail } from '../../adapters/mail-templates.js';
 import type { Mailer } from '../../adapters/mailer.js';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
+import { assertStrongPassword } from '../auth/password-policy.js';
 import { revokeUserSessions } from '../auth/queries.js';
 import { type AuthService, hashPassword } from '../auth/service.js';
 import { findUserByEmail } from '../users/queries.js';
@@ -93,12 +94,14 @@ export function createPasswordResetService(deps: {
      * `POST /api/users/reset-password/complete`: sets the new password (argon2id), marks the token (and any
      * other outstanding token of the user) used and revokes every session of the user, in one transaction.
      * @throws AppError 400 'Invalid or expired reset link' for a wrong, used or expired token or another
-     *   account's email.
+     *   account's email; 400 `WEAK_PASSWORD` for a guessable new password, the link still usable
+     *   (decision 0011).
      */
     async complete(body: PasswordResetCompleteBody): Promise<PasswordResetResponse> {
       const invalid = () => errors.badRequest(PASSWORD_RESET_INVALID_MESSAGE, 'INVALID_RESET_TOKEN');
       const reset = await findUsablePasswordReset(db, hashResetToken(body.token), body.email);
       if (!reset) throw invalid();
+      assertStrongPassword(body.newPassword, { email: body.email });
       // Hashed before the transaction: argon2 takes tens of milliseconds and must not hold locks.
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {

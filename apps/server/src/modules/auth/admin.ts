@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { assertStrongPassword } from './password-policy.js';
 import { hashPassword } from './service.js';
 
 /**
@@ -9,12 +10,14 @@ import { hashPassword } from './service.js';
  * `ADMIN_EMAIL`/`ADMIN_PASSWORD` on start).
  *
  * @returns whether the account was created (true) or updated (false).
+ * @throws AppError 400 `WEAK_PASSWORD` for a guessable password (decision 0011): nothing is written.
  */
 export async function ensureAdmin(
   db: Db,
   admin: { email: string; password: string; name?: string },
 ): Promise<boolean> {
   const email = admin.email.trim().toLowerCase();
+  assertStrongPassword(admin.password, { email, name: admin.name });
   const passwordHash = await hashPassword(admin.password);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_PASSWORD, insertUser } from '../../security/fixtures.js';
 import { createTestContext, createUser, type TestContext } from '../../test/harness.js';
 
 describe('auth', () => {
@@ -12,7 +13,7 @@ describe('auth', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: '  Noa  ', email: 'Noa@Example.test', password: 'longenough' },
+      payload: { name: '  Noa  ', email: 'Noa@Example.test', password: 'long-enough-1' },
     });
     expect(res.statusCode).toBe(201);
     const { token, user } = res.json();
@@ -38,7 +39,7 @@ describe('auth', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: 'Dup', email: 'DUP@example.test', password: 'longenough' },
+      payload: { name: 'Dup', email: 'DUP@example.test', password: 'long-enough-1' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
@@ -111,20 +112,37 @@ describe('auth rate limits', () => {
   });
   afterAll(() => ctx.close());
 
-  it('limits login attempts per email across addresses (429)', async () => {
+  const login = (remoteAddress: string, email: string, password = FIXTURE_PASSWORD) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
+
+  it('lets every successful sign-in from one address through (an office behind one address)', async () => {
+    const users = await Promise.all([insertUser(ctx, 'listener'), insertUser(ctx, 'curator')]);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: `203.0.113.${i + 1}`,
-        payload: { email: 'target@example.test', password: 'guess-guess' },
-      });
-      statuses.push(res.statusCode);
-    }
-    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
-    expect(statuses[3]).toBe(429);
-    expect(statuses[4]).toBe(429);
+    for (let i = 0; i < 25; i++) statuses.push((await login('203.0.113.50', users[i % 2]!.email)).statusCode);
+    expect(statuses).toEqual(Array(25).fill(200));
+  });
+
+  it('blocks an address after RATE_LIMIT_AUTH_MAX failures across accounts, successes not counted', async () => {
+    const user = await insertUser(ctx, 'listener');
+    const address = '203.0.113.70';
+    // Successes first: they count for nothing.
+    for (let i = 0; i < 5; i++) expect((await login(address, user.email)).statusCode).toBe(200);
+    const failures = [];
+    for (let i = 0; i < 3; i++)
+      failures.push((await login(address, `guess${i}@example.test`, 'guess-guess')).statusCode);
+    expect(failures).toEqual([401, 401, 401]);
+    // The address is blocked, for every account, the right password included.
+    const blocked = await login(address, user.email);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      message: 'Too many failed sign-in attempts from your network. Please try again in 15 minutes.',
+      code: 'RATE_LIMITED',
+    });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Another address is not.
+    expect((await login('203.0.113.71', user.email)).statusCode).toBe(200);
   });
 
   it('limits sign-ups per address (429 with {message, code})', async () => {
@@ -135,11 +153,42 @@ describe('auth rate limits', () => {
           method: 'POST',
           url: '/api/auth/signup',
           remoteAddress: '198.51.100.7',
-          payload: { name: 'X', email: `x${i}@example.test`, password: 'longenough' },
+          payload: { name: 'X', email: `x${i}@example.test`, password: 'long-enough-1' },
         }),
       );
     }
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 429]);
     expect(results[3]!.json().code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('login lockout per account and address', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const login = (remoteAddress: string, email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
+
+  it("locks (email, attacker's address) but lets the owner in from another address", async () => {
+    const owner = await insertUser(ctx, 'listener');
+    const attacker = '203.0.113.66';
+    for (let i = 0; i < 5; i++)
+      expect((await login(attacker, owner.email, `wrong-${i}-pass`)).statusCode).toBe(401);
+    const locked = await login(attacker, owner.email, FIXTURE_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      message: 'Too many failed sign-in attempts. Please try again in 1 minute.',
+      code: 'RATE_LIMITED',
+    });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The owner, elsewhere, is not locked out, now or after more failures from the attacker.
+    expect((await login('198.51.100.20', owner.email, FIXTURE_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await login(attacker, owner.email, 'another-guess')).statusCode).toBe(429);
+    expect((await login('198.51.100.20', owner.email, FIXTURE_PASSWORD)).statusCode).toBe(200);
   });
 });

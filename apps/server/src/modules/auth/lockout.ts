@@ -1,25 +1,30 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import { errors } from '../../lib/errors.js';
+import { type AppError, errors } from '../../lib/errors.js';
 
 /** Settings of {@link createLoginLockout}. Durations are in ms and taken in whole seconds (the store's unit). */
 export interface LoginLockoutOptions {
-  /** Consecutive failures that lock an email (5). */
+  /** Consecutive failures that lock one email from one address (5). */
   threshold?: number;
   /** The first lock, in ms (1 minute); each failure after it doubles the lock. */
   baseDelayMs?: number;
   /** The longest lock, in ms (15 minutes). */
   maxDelayMs?: number;
   /**
-   * A failure count is forgotten this long after its first failure, in ms (24 hours): the store's fixed
-   * window, far longer than the longest lock, so a guessing run keeps its doubled delay.
+   * A failure count of an (email, address) pair is forgotten this long after its first failure, in ms
+   * (24 hours): the store's fixed window, far longer than the longest lock, so a guessing run keeps its
+   * doubled delay.
    */
   forgetAfterMs?: number;
+  /** Failed sign-ins one address may make, whatever the emails, per `addressWindowMs` (20). */
+  maxFailuresPerAddress?: number;
+  /** The window of `maxFailuresPerAddress`, in ms (15 minutes), from the address's first failure. */
+  addressWindowMs?: number;
   /**
-   * Emails whose records this process keeps in memory at most (10,000): the least recently failed are
-   * forgotten first. Bounds the in-process store (the embedded default, or the fallback during a Redis
-   * outage); Redis expires its own keys.
+   * Pairs and addresses whose records this process keeps in memory at most (10,000): the least recently
+   * failed are forgotten first. Bounds the in-process store (the embedded default, or the fallback during
+   * a Redis outage); Redis expires its own keys.
    */
   maxEntries?: number;
   /**
@@ -32,22 +37,35 @@ export interface LoginLockoutOptions {
 /** Whole seconds of `ms`, at least 1 (a Redis `EX` of 0 would never expire). */
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/** The 429 of a lock with `ms` left: its minutes in the message, its seconds in `Retry-After`. */
+function refusal(message: (minutes: string) => string, ms: number): AppError {
+  const minutes = Math.ceil(ms / 60_000);
+  return errors.rateLimited(message(`${minutes} minute${minutes === 1 ? '' : 's'}`), seconds(ms));
+}
+
 /**
- * Login back-off per account (issue 10; decision 0005): after `threshold` consecutive failed sign-ins for
- * one email, further attempts for it are refused with 429 for 1 minute, and each failure after a lock ends
- * doubles the next lock (2, 4, 8 minutes ... at most 15); a successful sign-in clears the record. Unknown
- * emails are counted like known ones, so a lock never tells whether an account exists. A locked attempt is
- * refused before the password is checked: it costs no argon2 work.
+ * Sign-in throttling after OWASP's authentication cheat sheet and rate-limiter-flexible's login-protection
+ * pattern (decision 0011): only failures count, on two keys.
  *
- * It complements the per-email rate limit (a fixed number of attempts per window, app.ts): that one caps
- * the guessing rate; this one makes a long guessing run ever slower for the account under attack.
+ * - **(email, address)**: after `threshold` consecutive failures for one email from one client address,
+ *   further attempts for that email from that address are refused with 429 for 1 minute, and each failure
+ *   after a lock ends doubles the next lock (2, 4, 8 minutes ... at most 15); a successful sign-in from
+ *   that address clears the pair. The owner signing in from another address is never locked out by an
+ *   attacker, and unknown emails are counted like known ones, so a lock never tells whether an account
+ *   exists.
+ * - **address**: at most `maxFailuresPerAddress` failures per `addressWindowMs` from one address, whatever
+ *   the emails (guessing across accounts); then the address is refused until the window ends. Successes
+ *   never count, so many people signing in behind one address (an office, a mobile network) are never
+ *   refused for it.
  *
- * Built on rate-limiter-flexible: one limiter counts failures (`penalty`, an atomic increment), the other
- * holds the lock (`block` for the computed delay, read with `get`); a success `delete`s both. With `redis`
- * both live in Redis, so every instance counts together (issue 9: otherwise an attacker spread over N
- * instances got N times the attempts); each has an in-memory `insuranceLimiter`, so while Redis is
- * unreachable sign-in keeps working and the lockout counts per instance (redis-outage.test.ts). Without
- * `redis` (the embedded default, one instance) the records live in this process's memory.
+ * A refused attempt is refused before the password is checked: it costs no argon2 work.
+ *
+ * Each counter is a rate-limiter-flexible limiter (`penalty`, an atomic increment; `block` for a lock,
+ * read with `get`). With `redis` they live in Redis, so every instance counts together (otherwise an
+ * attacker spread over N instances got N times the attempts); each has an in-memory `insuranceLimiter`, so
+ * while Redis is unreachable sign-in keeps working and failures count per instance
+ * (redis-outage.test.ts). Without `redis` (the embedded default, one instance) the records live in this
+ * process's memory.
  */
 export function createLoginLockout(opts: LoginLockoutOptions = {}) {
   const threshold = opts.threshold ?? 5;
@@ -55,83 +73,116 @@ export function createLoginLockout(opts: LoginLockoutOptions = {}) {
   const maxDelayMs = opts.maxDelayMs ?? 15 * 60_000;
   const forgetAfter = seconds(opts.forgetAfterMs ?? 24 * 60 * 60_000);
   const lockFor = seconds(maxDelayMs);
+  const perAddress = opts.maxFailuresPerAddress ?? 20;
+  const addressWindow = seconds(opts.addressWindowMs ?? 15 * 60_000);
 
-  const inMemory = {
-    failures: new RateLimiterMemory({
-      keyPrefix: 'login-failures',
-      points: threshold,
-      duration: forgetAfter,
-    }),
-    locks: new RateLimiterMemory({ keyPrefix: 'login-lock', points: 1, duration: lockFor }),
-  };
-  const { failures, locks }: { failures: RateLimiterAbstract; locks: RateLimiterAbstract } = opts.redis
-    ? {
-        failures: new RateLimiterRedis({
-          storeClient: opts.redis.client,
-          keyPrefix: `${opts.redis.prefix}login-failures`,
-          points: threshold,
-          duration: forgetAfter,
-          insuranceLimiter: inMemory.failures,
-        }),
-        locks: new RateLimiterRedis({
-          storeClient: opts.redis.client,
-          keyPrefix: `${opts.redis.prefix}login-lock`,
-          points: 1,
-          duration: lockFor,
-          insuranceLimiter: inMemory.locks,
-        }),
-      }
+  const settings = {
+    failures: { keyPrefix: 'login-failures', points: threshold, duration: forgetAfter },
+    locks: { keyPrefix: 'login-lock', points: 1, duration: lockFor },
+    addresses: { keyPrefix: 'login-address-failures', points: perAddress, duration: addressWindow },
+  } as const;
+  type Name = keyof typeof settings;
+  const each = <T>(make: (name: Name) => T): Record<Name, T> => ({
+    failures: make('failures'),
+    locks: make('locks'),
+    addresses: make('addresses'),
+  });
+  const inMemory: Record<Name, RateLimiterAbstract> = each((name) => new RateLimiterMemory(settings[name]));
+  const redis = opts.redis;
+  const stores: Record<Name, RateLimiterAbstract> = redis
+    ? each(
+        (name) =>
+          new RateLimiterRedis({
+            ...settings[name],
+            storeClient: redis.client,
+            keyPrefix: `${redis.prefix}${settings[name].keyPrefix}`,
+            insuranceLimiter: inMemory[name],
+          }),
+      )
     : inMemory;
 
-  // RateLimiterMemory keeps every key until it expires (up to `forgetAfterMs`): the emails that failed
-  // here, least recent first, bound it, so a spray of made-up emails cannot grow the process without end.
-  // An email whose lock is running keeps it (and its count): otherwise that spray would unlock the account
-  // under attack. Locks end by themselves within `maxDelayMs`.
-  const forget = async (email: string) => {
-    const lock = await inMemory.locks.get(email);
-    if (lock && lock.msBeforeNext > 0) return;
-    await Promise.all([inMemory.failures.delete(email), inMemory.locks.delete(email)]);
+  /** The key of one email from one address (rate-limiter-flexible's `${username}_${ip}`). */
+  const pairKey = (email: string, address: string) => `${email}_${address}`;
+
+  /** Time left (ms) of a running lock of `key`: a pair's `block`, or an address at its limit. */
+  const lockLeft = async (name: 'locks' | 'addresses', key: string, store = stores[name]) => {
+    const record = await store.get(key);
+    // An expired in-memory record may linger until its timer runs: only time left counts as a lock.
+    if (!record || record.msBeforeNext <= 0) return 0;
+    return name === 'locks' || record.consumedPoints >= perAddress ? record.msBeforeNext : 0;
   };
-  const recent = new LRUCache<string, true>({
-    max: opts.maxEntries ?? 10_000,
-    dispose: (_value, email, reason) => {
-      if (reason === 'evict') void forget(email);
-    },
+
+  // RateLimiterMemory keeps every key until it expires (up to `forgetAfterMs`): the pairs and the
+  // addresses that failed here, least recent first, bound it, so a spray of made-up emails or addresses
+  // cannot grow the process without end. A key whose lock is running keeps it (and its count): otherwise
+  // that spray would unlock the account or address under attack. Locks end by themselves within
+  // `maxDelayMs` or `addressWindowMs`.
+  const bounded = (forget: (key: string) => Promise<unknown>) =>
+    new LRUCache<string, true>({
+      max: opts.maxEntries ?? 10_000,
+      dispose: (_value, key, reason) => {
+        if (reason === 'evict') void forget(key);
+      },
+    });
+  const recentPairs = bounded(async (pair) => {
+    if ((await lockLeft('locks', pair, inMemory.locks)) > 0) return;
+    await Promise.all([inMemory.failures.delete(pair), inMemory.locks.delete(pair)]);
+  });
+  const recentAddresses = bounded(async (address) => {
+    if ((await lockLeft('addresses', address, inMemory.addresses)) > 0) return;
+    await inMemory.addresses.delete(address);
   });
 
   return {
     /**
-     * Refuses a sign-in attempt for a locked email.
+     * Refuses a sign-in attempt from a blocked address, or for an email locked from this address.
      * @param email - as validated (trimmed, lower-cased).
-     * @throws AppError 429 with the minutes left while the email is locked.
+     * @param address - the client's address (`request.ip`).
+     * @throws AppError 429 with the minutes left, and their seconds as `retryAfterSeconds`.
      */
-    async assertAllowed(email: string): Promise<void> {
-      const lock = await locks.get(email);
-      // An expired in-memory record may linger until its timer runs: only time left counts as a lock.
-      if (!lock || lock.msBeforeNext <= 0) return;
-      const minutes = Math.ceil(lock.msBeforeNext / 60_000);
-      throw errors.rateLimited(
-        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    },
-
-    /** Counts a failed attempt; the `threshold`-th and each later one lock the email, doubling each time. */
-    async recordFailure(email: string): Promise<void> {
-      recent.set(email, true);
-      const { consumedPoints: count } = await failures.penalty(email);
-      if (count < threshold) return;
-      const doublings = Math.min(count - threshold, 30);
-      await locks.block(email, seconds(Math.min(baseDelayMs * 2 ** doublings, maxDelayMs)));
+    async assertAllowed(email: string, address: string): Promise<void> {
+      const [addressMs, pairMs] = await Promise.all([
+        lockLeft('addresses', address),
+        lockLeft('locks', pairKey(email, address)),
+      ]);
+      if (addressMs > 0) {
+        throw refusal(
+          (left) => `Too many failed sign-in attempts from your network. Please try again in ${left}.`,
+          addressMs,
+        );
+      }
+      if (pairMs > 0) {
+        throw refusal((left) => `Too many failed sign-in attempts. Please try again in ${left}.`, pairMs);
+      }
     },
 
     /**
-     * A successful sign-in clears the email's record, the in-memory fallback's too (a count left there
-     * from an outage would otherwise come back at the next one).
+     * Counts a failed attempt for the pair and the address; the pair's `threshold`-th and each later
+     * failure lock it, doubling each time.
      */
-    async recordSuccess(email: string): Promise<void> {
-      recent.delete(email);
-      const stores = new Set([failures, locks, inMemory.failures, inMemory.locks]);
-      await Promise.all([...stores].map((store) => store.delete(email)));
+    async recordFailure(email: string, address: string): Promise<void> {
+      const pair = pairKey(email, address);
+      recentPairs.set(pair, true);
+      recentAddresses.set(address, true);
+      const [{ consumedPoints: count }] = await Promise.all([
+        stores.failures.penalty(pair),
+        stores.addresses.penalty(address),
+      ]);
+      if (count < threshold) return;
+      const doublings = Math.min(count - threshold, 30);
+      await stores.locks.block(pair, seconds(Math.min(baseDelayMs * 2 ** doublings, maxDelayMs)));
+    },
+
+    /**
+     * A successful sign-in clears the pair's record, the in-memory fallback's too (a count left there from
+     * an outage would otherwise come back at the next one). The address's count stays: a success says
+     * nothing about the other accounts it guessed at.
+     */
+    async recordSuccess(email: string, address: string): Promise<void> {
+      const pair = pairKey(email, address);
+      recentPairs.delete(pair);
+      const pairStores = new Set([stores.failures, stores.locks, inMemory.failures, inMemory.locks]);
+      await Promise.all([...pairStores].map((store) => store.delete(pair)));
     },
   };
 }

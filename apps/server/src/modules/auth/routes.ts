@@ -6,8 +6,9 @@ import { sessionCookie } from './session-cookie.js';
 
 /**
  * Sign-up, sign-in and sign-out. Spec 000 §7 (login, signup); DESIGN §5 (logout, providers).
- * Login and signup are rate-limited per IP and per email (429). A new session's answer also sets the
- * session cookie, and logout clears it (decision 0008).
+ * Sign-ups are rate-limited per IP and per email (429); sign-ins count failures only, per (email, IP) and
+ * per IP (the auth service's lockout, decision 0011). A new session's answer also sets the session cookie,
+ * and logout clears it (decision 0008).
  */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.rateLimits;
@@ -17,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/signup',
     {
       config: { access: 'public' },
-      preHandler: [limits.authPerIp, limits.authPerEmail],
+      preHandler: [limits.signupPerIp, limits.signupPerEmail],
       schema: { tags: ['auth'], body: SignupBody, response: { 201: AuthResponse } },
     },
     async (request, reply) => {
@@ -31,11 +32,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/login',
     {
       config: { access: 'public' },
-      preHandler: [limits.authPerIp, limits.authPerEmail],
       schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse } },
     },
     async (request, reply) => {
-      const session = await ctx.auth.login(request.body);
+      const session = await ctx.auth.login(request.body, request.ip);
       await cookie.issue(reply, session.token);
       return session;
     },

@@ -5,9 +5,11 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
 import { findUserByEmail } from '../users/queries.js';
 import type { UsersService } from '../users/service.js';
 import { createLoginLockout, type LoginLockout } from './lockout.js';
+import { assertStrongPassword } from './password-policy.js';
 import { findSessionUser, insertSession, revokeSession } from './queries.js';
 import { createSessionCache, type SessionCache } from './session-cache.js';
 import type { TokenSigner } from './tokens.js';
@@ -36,12 +38,17 @@ export function createAuthService(deps: {
   users: UsersService;
   sessionTtlMs: number;
   /**
-   * Per-email back-off after repeated failed sign-ins; one in this process's memory by default, in Redis
-   * when the app runs several instances (app.ts).
+   * Back-off after failed sign-ins, per (email, address) and per address; one in this process's memory by
+   * default, in Redis when the app runs several instances (app.ts).
    */
   lockout?: LoginLockout;
   /** Live sessions in memory with cross-instance revocation (issue 9); none cached by default. */
   sessions?: SessionCache;
+  /**
+   * Told after commit of every revocation (`session.revoked`, `user.sessions-revoked`), so that the open
+   * sockets of the revoked sessions are disconnected (realtime/fanout.ts; decision 0003).
+   */
+  bus?: Pick<EventBus, 'publish'>;
 }) {
   const { db, tokens } = deps;
   const lockout = deps.lockout ?? createLoginLockout();
@@ -61,9 +68,11 @@ export function createAuthService(deps: {
   return {
     /**
      * `POST /api/auth/signup`: a new listener with a fresh session.
-     * @throws AppError 409 when the email (case-insensitive) already has an account.
+     * @throws AppError 400 `WEAK_PASSWORD` for a guessable password (decision 0011); 409 when the email
+     *   (case-insensitive) already has an account.
      */
     async signup(body: SignupBody & { preferredLanguage?: 'en' | 'he' }): Promise<AuthResponse> {
+      assertStrongPassword(body.password, body);
       const passwordHash = await hashPassword(body.password);
       const [row] = await db
         .insert(users)
@@ -80,28 +89,34 @@ export function createAuthService(deps: {
     },
 
     /**
-     * `POST /api/auth/login`: records `lastLogin` and opens a session. Repeated failures for one email
-     * lock it for a growing delay ({@link createLoginLockout}); a success clears the count.
+     * `POST /api/auth/login`: records `lastLogin` and opens a session. Failures are counted per (email,
+     * client address) and per address, successes never ({@link createLoginLockout}; decision 0011); a
+     * success clears the pair's count.
+     * @param address - the client's address (`request.ip`).
      * @throws AppError 401 'Invalid email or password' for an unknown email or a wrong password alike;
-     *   429 while the email is locked (checked before the password).
+     *   429 with `Retry-After` while the pair is locked or the address blocked (checked before the password).
      */
-    async login(body: LoginBody): Promise<AuthResponse> {
-      await lockout.assertAllowed(body.email);
+    async login(body: LoginBody, address: string): Promise<AuthResponse> {
+      await lockout.assertAllowed(body.email, address);
       const user = await findUserByEmail(db, body.email);
       dummyHash ??= hashPassword(crypto.randomUUID());
       const ok = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
       if (!user?.passwordHash || !ok) {
-        await lockout.recordFailure(body.email);
+        await lockout.recordFailure(body.email, address);
         throw errors.unauthenticated('Invalid email or password');
       }
-      await lockout.recordSuccess(body.email);
+      await lockout.recordSuccess(body.email, address);
       return startSession(user.id);
     },
 
-    /** `POST /api/auth/logout`: revokes the caller's session; its token stops working at once. */
+    /**
+     * `POST /api/auth/logout`: revokes the caller's session; its token stops working at once and its open
+     * sockets are disconnected, on every instance.
+     */
     async logout(actor: AuthUser): Promise<void> {
       await revokeSession(db, actor.sessionId);
       await sessions.forgetSession(actor.sessionId);
+      deps.bus?.publish('session.revoked', { sessionId: actor.sessionId });
     },
 
     /** Bearer token -> user, for the auth plugin. Null when the token or its session is not valid. */
@@ -137,9 +152,13 @@ export function createAuthService(deps: {
 
     /**
      * Forgets cached sessions, on every instance, after a transaction that revoked them committed: every
-     * session of `userId` (role change, password reset, account deletion).
+     * session of `userId` (role change, password reset, account deletion). Their open sockets are
+     * disconnected too.
      */
-    forgetUserSessions: (userId: string) => sessions.forgetUser(userId),
+    async forgetUserSessions(userId: string): Promise<void> {
+      await sessions.forgetUser(userId);
+      deps.bus?.publish('user.sessions-revoked', { userId });
+    },
 
     startSession,
   };

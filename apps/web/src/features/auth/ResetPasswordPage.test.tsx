@@ -126,6 +126,31 @@ describe('reset password, complete mode (spec 000 §4, §5, §8)', () => {
     expect(stub.calls('POST', COMPLETE)).toHaveLength(0);
   });
 
+  it('shows a guessable password refusal under the new password field (passwordTooGuessable)', async () => {
+    const { user, stub } = renderApp(LINK, {
+      routes: [
+        {
+          method: 'POST',
+          path: COMPLETE,
+          reply: () => json(400, { message: 'This password is too common.', code: 'WEAK_PASSWORD' }),
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText('New password'), '12345678');
+    await user.type(screen.getByLabelText('Confirm new password'), '12345678');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const message =
+      'This password is too common or too easy to guess. Choose a longer, less predictable one.';
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining(message),
+      ),
+    );
+    expect(stub.calls('POST', COMPLETE)).toHaveLength(1);
+    // Not the invalid-link state: the same link can be used with a better password.
+    expect(screen.queryByRole('link', { name: 'Request a new link' })).not.toBeInTheDocument();
+  });
+
   it('checks the confirmation (passwordsDoNotMatch)', async () => {
     const { user, stub } = renderApp(LINK);
     await user.type(await screen.findByLabelText('New password'), 'a-good-password');

@@ -5,6 +5,7 @@ import {
   PasswordResetCompleteBody,
   PasswordResetInitiateBody,
   PasswordResetResponse,
+  WEAK_PASSWORD_CODE,
 } from '@josie/contract';
 import { CheckCircle2, KeyRound, MailCheck, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -24,8 +25,16 @@ const INVALID_RESET_TOKEN = 'INVALID_RESET_TOKEN';
 /** Longest password the server accepts (the contract's `newPassword`). */
 const PASSWORD_MAX_LENGTH = 200;
 
-/** Why a new password is refused (spec 000 §5 Reset step 2), as `resetPassword.*` keys. */
-type PasswordIssue = 'enterPassword' | 'passwordTooShort' | 'passwordTooLong' | 'passwordsDoNotMatch';
+/**
+ * Why a new password is refused (spec 000 §5 Reset step 2), as `resetPassword.*` keys; `passwordTooGuessable`
+ * is the server's refusal of a guessable password (decision 0011).
+ */
+type PasswordIssue =
+  | 'enterPassword'
+  | 'passwordTooShort'
+  | 'passwordTooLong'
+  | 'passwordsDoNotMatch'
+  | 'passwordTooGuessable';
 
 /**
  * The complete-mode form: a new password, non-empty (`enterPassword`), at least
@@ -174,6 +183,7 @@ function CompleteReset({ email, token }: { email: string; token: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(ResetPasswordForm),
@@ -197,6 +207,15 @@ function CompleteReset({ email, token }: { email: string; token: string }) {
       setDone(true);
     } catch (error) {
       console.warn('Completing the password reset failed', error);
+      if (error instanceof ApiError && error.code === WEAK_PASSWORD_CODE) {
+        // Shown under the field, in the interface language; the link stays usable.
+        setError(
+          'newPassword',
+          { message: 'passwordTooGuessable' satisfies PasswordIssue },
+          { shouldFocus: true },
+        );
+        return;
+      }
       const invalidLink = error instanceof ApiError && error.code === INVALID_RESET_TOKEN;
       setFailure({
         invalidLink,
@@ -217,6 +236,8 @@ function CompleteReset({ email, token }: { email: string; token: string }) {
         return t('validation.tooLong', { count: PASSWORD_MAX_LENGTH });
       case 'passwordsDoNotMatch':
         return t('resetPassword.passwordsDoNotMatch');
+      case 'passwordTooGuessable':
+        return t('validation.passwordTooGuessable');
       default:
         return message;
     }

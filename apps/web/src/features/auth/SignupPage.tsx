@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AuthResponse, LIMITS, SignupBody } from '@josie/contract';
+import { AuthResponse, LIMITS, SignupBody, WEAK_PASSWORD_CODE } from '@josie/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { api, serverMessageOr } from '../../api/client';
+import { ApiError, api, serverMessageOr } from '../../api/client';
 import { currentLanguage } from '../../i18n';
 import { fieldErrorText } from '../../lib/forms';
 import { useSession } from '../../session/SessionProvider';
@@ -35,8 +35,9 @@ export const SignupForm = SignupBody.omit({ preferredLanguage: true })
 /**
  * `/signup` (spec 000 §2, §5, §8): name, email, password (at least 8 characters, DESIGN §9.9) and its
  * confirmation through `POST /api/auth/signup`, sending the interface language as `preferredLanguage`.
- * A failure shows the server's message, else 'Failed to create account'; success stores the session and
- * goes to `/`.
+ * A guessable password (`WEAK_PASSWORD`, decision 0011) is shown under the password field in the
+ * interface language; another failure shows the server's message, else 'Failed to create account'; success
+ * stores the session and goes to `/`.
  */
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -46,6 +47,7 @@ export default function SignupPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(SignupForm),
@@ -66,6 +68,11 @@ export default function SignupPage() {
       void processPendingInvite();
     } catch (error) {
       console.warn('Signup failed', error);
+      if (error instanceof ApiError && error.code === WEAK_PASSWORD_CODE) {
+        // Under the password field, in the interface language (decision 0011).
+        setError('password', { type: WEAK_PASSWORD_CODE }, { shouldFocus: true });
+        return;
+      }
       setFormError(serverMessageOr(error, t('signup.signupFailed')));
     }
   });
@@ -110,6 +117,7 @@ export default function SignupPage() {
             {
               too_small: t('validation.passwordTooShort', { count: min }),
               too_big: t('validation.tooLong', { count: 200 }),
+              [WEAK_PASSWORD_CODE]: t('validation.passwordTooGuessable'),
             },
             t('validation.passwordRequired'),
           )}

@@ -145,4 +145,28 @@ describe('signup page (spec 000 §2, §5, §8)', () => {
     await fill(user, 'a-good-password', 'a-good-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(expected);
   });
+
+  it('shows a guessable password refusal under the password field, in the interface language', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    const { user } = renderApp('/signup', {
+      flags: { language_select: 'true' },
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/auth/signup',
+          reply: () => json(400, { message: 'This password is too common.', code: 'WEAK_PASSWORD' }),
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText('שם'), 'Dana Levi');
+    await user.type(screen.getByLabelText('אימייל'), 'dana@example.com');
+    await user.type(screen.getByLabelText('סיסמה'), 'password');
+    await user.type(screen.getByLabelText('אימות סיסמה'), 'password');
+    await user.click(screen.getByRole('button', { name: 'הרשמה' }));
+    const message = 'הסיסמה הזו נפוצה מדי או קלה מדי לניחוש. יש לבחור סיסמה ארוכה יותר וצפויה פחות.';
+    await waitFor(() =>
+      expect(screen.getByLabelText('סיסמה')).toHaveAccessibleDescription(expect.stringContaining(message)),
+    );
+    expect(screen.queryByText('This password is too common.')).not.toBeInTheDocument();
+  });
 });
