@@ -142,6 +142,25 @@ describe('home strip and feed (spec 000 §2)', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('No posts to show')).toBeInTheDocument();
   });
+
+  it("says the strip's own message when the failure carries none", async () => {
+    renderApp('/', {
+      session: makeSession('curator'),
+      routes: [
+        preferences,
+        {
+          method: 'GET',
+          path: '/api/users/curators/feed',
+          reply: () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+        },
+        { method: 'GET', path: '/api/josies/feed', reply: () => json(200, feedPage([])) },
+      ],
+    });
+    expect(
+      await screen.findByText('Error loading curators: Could not load curators', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Internal Server Error/)).not.toBeInTheDocument();
+  });
 });
 
 describe('saved page (DESIGN §9.15)', () => {

@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, ChevronDown, Eye, Music, Pencil, Plus, Trash2 } fro
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { serverMessageOr } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import { buttonClasses, focusRing } from '../../ui/Button';
@@ -164,7 +165,12 @@ export default function MyJosiesPage() {
   if (query.isPending) {
     content = <PageSpinner />;
   } else if (query.isError) {
-    content = <ErrorBox message={query.error.message} onRetry={() => void query.refetch()} />;
+    content = (
+      <ErrorBox
+        message={serverMessageOr(query.error, t('josie.list.loadError'))}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (query.data.length === 0) {
     content = (
       <EmptyState
