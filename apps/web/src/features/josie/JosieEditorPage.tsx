@@ -16,6 +16,7 @@ import { track } from '../../analytics/track';
 import { ApiError } from '../../api/client';
 import { useFlag } from '../../flags/useFlags';
 import { cn } from '../../lib/cn';
+import { tooManyPixelsText } from '../../lib/imageRefusal';
 import { useSharedAudio } from '../../push/shareTarget';
 import { useSession } from '../../session/SessionProvider';
 import { Button } from '../../ui/Button';
@@ -128,7 +129,7 @@ function StatusNotice({ josie, ownJosie }: { josie: Josie; ownJosie: boolean }) 
  * The create and edit form (spec 001 §2, §4, §5, §8): one draft shared by the simple editor and, while
  * the flag `editor_advanced_mode` is on, the advanced editor (switching keeps the draft). Publishing
  * creates the josie (pending review), tracks `publish_josie` and goes to the list; saving an edit sends
- * it back to review (DESIGN §9.6). Save errors: 413 josie.fileTooLarge, otherwise josie.create.error or
+ * it back to review (DESIGN §9.6). Save errors: an image with too many pixels says so, another 413 josie.fileTooLarge, otherwise josie.create.error or
  * josie.edit.error with the server's field issues placed on the title and the media.
  */
 function JosieEditor({ josie }: { josie?: Josie }) {
@@ -179,8 +180,9 @@ function JosieEditor({ josie }: { josie?: Josie }) {
       navigate(home);
     },
     onError: (error, { kinds }) => {
-      if (error instanceof ApiError && error.status === 413) {
-        toast.error(t('josie.fileTooLarge'));
+      const pixels = tooManyPixelsText(error, t);
+      if (pixels || (error instanceof ApiError && error.status === 413)) {
+        toast.error(pixels ?? t('josie.fileTooLarge'));
         return;
       }
       toast.error(t(editing ? 'josie.edit.error' : 'josie.create.error'));
