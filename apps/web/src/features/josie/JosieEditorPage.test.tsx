@@ -561,3 +561,46 @@ describe('josie editor: advanced mode (spec 001 §2, flag editor_advanced_mode)'
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
   });
 });
+
+describe('josie editor: leaving with unsaved changes', () => {
+  it('asks before Back discards changes; Keep editing stays, Leave goes', async () => {
+    const { user, router } = renderEditor('/josie/new', [myJosies]);
+    await user.type(await screen.findByLabelText('Title'), 'Half a thought');
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes to this josie will be lost.');
+    expect(router.state.location.pathname).toBe('/josie/new');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/josie/new');
+    expect(screen.getByLabelText('Title')).toHaveValue('Half a thought');
+
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
+  });
+
+  it('leaves at once when nothing changed, or when the change was undone', async () => {
+    const { user, router } = renderEditor('/josie/new', [myJosies]);
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, 'x');
+    await user.clear(title);
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks the browser to confirm closing or reloading the tab while changes are unsaved', async () => {
+    const { user } = renderEditor('/josie/new', [myJosies]);
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByLabelText('Title');
+    expect(unload()).toBe(false);
+    await user.type(screen.getByLabelText('Title'), 'Unsaved');
+    expect(unload()).toBe(true);
+  });
+});
