@@ -111,6 +111,8 @@ export const LIMITS = {
   passwordMinLength: 8,
   avatarMaxBytes: 2 * 1024 * 1024,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Pixels (width × height) an uploaded image may have: a small file can decode to gigabytes. */
+  imageMaxPixels: 50_000_000,
   excerptWords: 25,
   feedPageSize: 20,
   onboardingRecommendations: 5,
@@ -137,6 +139,8 @@ export const ERROR_CODES = {
   CONFLICT: 'CONFLICT',
   GONE: 'GONE',
   TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** 413: an image within the byte limit whose width × height is over `LIMITS.imageMaxPixels`. */
+  IMAGE_TOO_MANY_PIXELS: 'IMAGE_TOO_MANY_PIXELS',
   RATE_LIMITED: 'RATE_LIMITED',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',

@@ -82,5 +82,10 @@ describe('processImage', () => {
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
     const err = await refusal(processImage(bomb, { maxWidth: 1600 }));
     expect(err.statusCode).toBe(413);
+    // Its own code: the file is small, so the byte limit's message would be wrong.
+    expect(err.code).toBe('IMAGE_TOO_MANY_PIXELS');
+    expect(err.message).toBe(
+      `The image is ${side} × ${side} pixels; at most 50 megapixels are accepted. Please use a smaller image.`,
+    );
   });
 });

@@ -1,11 +1,12 @@
+import { ERROR_CODES, LIMITS } from '@josie/contract';
 import sharp, { type ResizeOptions } from 'sharp';
-import { errors } from './errors.js';
+import { AppError, errors } from './errors.js';
 
 /** Raster formats accepted from uploads. SVG is refused: it is a document that may reference other files. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 /** At most 50 megapixels are decoded (a 5 MB file can otherwise expand to gigabytes of pixels). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
 
 /** An uploaded image after {@link processImage}: WebP bytes without metadata, and their size in pixels. */
 export interface ProcessedImage {
@@ -23,8 +24,8 @@ export interface ProcessedImage {
  * keep their first frame.
  *
  * @param input - the uploaded bytes (the 5 MB byte limit is enforced by the multipart reader).
- * @throws AppError 400 when the bytes are not a supported raster image; 413 when it has more than
- *   {@link MAX_INPUT_PIXELS} pixels.
+ * @throws AppError 400 when the bytes are not a supported raster image; 413 `IMAGE_TOO_MANY_PIXELS` when it has more
+ *   than {@link MAX_INPUT_PIXELS} pixels.
  */
 export async function processImage(
   input: Buffer,
@@ -39,8 +40,8 @@ export async function processImage(
  * avatars are always shown at one size. Spec 000 §5 uploads; issue 6.
  *
  * @param size - the side of the square, in pixels.
- * @throws AppError 400 when the bytes are not a supported raster image; 413 when it has more than
- *   {@link MAX_INPUT_PIXELS} pixels.
+ * @throws AppError 400 when the bytes are not a supported raster image; 413 `IMAGE_TOO_MANY_PIXELS` when it has more
+ *   than {@link MAX_INPUT_PIXELS} pixels.
  */
 export async function processSquareImage(
   input: Buffer,
@@ -63,8 +64,14 @@ async function toWebp(input: Buffer, resize: ResizeOptions, quality = 82): Promi
   if (!meta?.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) {
     throw errors.badRequest('The file is not a valid image', 'INVALID_IMAGE');
   }
-  if (meta.width * (meta.pageHeight ?? meta.height) > MAX_INPUT_PIXELS) {
-    throw errors.tooLarge('The image has too many pixels. Please use a smaller image.');
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width * height > MAX_INPUT_PIXELS) {
+    // Its own code: the file itself is within the byte limit, so "too large" would name the wrong limit.
+    throw new AppError(
+      413,
+      ERROR_CODES.IMAGE_TOO_MANY_PIXELS,
+      `The image is ${meta.width} × ${height} pixels; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted. Please use a smaller image.`,
+    );
   }
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })

@@ -4,9 +4,10 @@ import { clearSession, readStoredToken } from '../session/storage';
 import { takeEarlyRead } from './earlyReads';
 
 /**
- * A failed API call. `message` is what the UI may show: the server's `{message}` when the answer carried
- * one, else the HTTP status text. `serverMessage` is only the server's own text (null otherwise), for
- * screens that must fall back to their own wording, e.g. 'Login failed' (spec 000 §8).
+ * A failed API call. `message` is for logs: the server's `{message}` when the answer carried one, else the
+ * HTTP status words ("Internal Server Error"), which are not for readers. Screens show
+ * {@link serverMessageOr}: the server's own text (`serverMessage`, null otherwise), else the feature's own
+ * translated message, e.g. 'Login failed' (spec 000 §8).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -1,4 +1,4 @@
-import type { Language } from '@josie/contract';
+import { LANGUAGES, type Language } from '@josie/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlag, useFlags } from '../flags/useFlags';
@@ -6,18 +6,31 @@ import { chooseLanguage, currentLanguage, DEFAULT_LANGUAGE, detectedLanguage, i1
 
 /**
  * Enforces the `language_select` flag (spec 000 §1, §9): while it is off the interface is English; when
- * it is on, the detected (or chosen) language applies. Waits for the flags' first answer or failure so
- * a Hebrew reader with the flag on does not see English first.
+ * it is on, the detected (or chosen) language applies, and a `?lng=` link is a choice: remembered like
+ * the toggle's (localStorage and the `i18next` cookie the server reads), so it outlasts the page it was
+ * on. Waits for the flags' first answer or failure so a Hebrew reader with the flag on does not see
+ * English first.
  */
 export function LanguageSync() {
   const { status } = useFlags();
   const enabled = useFlag('language_select');
   useEffect(() => {
     if (status === 'pending') return;
+    const linked = enabled ? linkedLanguage() : null;
+    if (linked) {
+      void chooseLanguage(linked);
+      return;
+    }
     const target = enabled ? detectedLanguage() : DEFAULT_LANGUAGE;
     if (currentLanguage() !== target) void i18n.changeLanguage(target);
   }, [status, enabled]);
   return null;
+}
+
+/** The supported language the page's `lng` query asks for (`he`, `he-IL`...), else null. */
+function linkedLanguage(): Language | null {
+  const asked = new URLSearchParams(window.location.search).get('lng')?.toLowerCase().split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(asked ?? '') ? (asked as Language) : null;
 }
 
 /** What {@link useLanguageToggle} answers. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/renderApp';
-import { LANGUAGE_STORAGE_KEY } from './index';
+import { detectedLanguage, LANGUAGE_STORAGE_KEY } from './index';
 
 describe('language toggle and direction (spec 000 §1, §9)', () => {
   it('is absent while the language_select flag is off', async () => {
@@ -57,5 +57,38 @@ describe('language toggle and direction (spec 000 §1, §9)', () => {
     await user.click(await screen.findByRole('button', { name: 'עברית' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'התחברות' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+  });
+
+  describe('a ?lng= link', () => {
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('is remembered when the flag allows it: the next page, and the server, open in Hebrew', async () => {
+      window.history.replaceState(null, '', '/about?lng=he');
+      renderApp('/about?lng=he', { flags: { language_select: 'true' } });
+      expect(await screen.findByRole('heading', { level: 1, name: 'אודות Josie' })).toBeInTheDocument();
+      await waitFor(() => expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('he'));
+      // The server reads the cookie for the pages it renders (decision 0007).
+      expect(document.cookie).toContain('i18next=he');
+      // The next page, without the query, still detects Hebrew.
+      window.history.replaceState(null, '', '/privacy');
+      expect(detectedLanguage()).toBe('he');
+    });
+
+    it('is not remembered while the flag is off', async () => {
+      window.history.replaceState(null, '', '/about?lng=he');
+      const { stub } = renderApp('/about?lng=he');
+      await waitFor(() => expect(stub.calls('GET', '/api/config/flags')).toHaveLength(1));
+      expect(await screen.findByRole('heading', { level: 1, name: 'About Josie' })).toBeInTheDocument();
+      expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+      expect(document.cookie).not.toContain('i18next=he');
+    });
+
+    it('ignores a language the app does not have', async () => {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'he');
+      window.history.replaceState(null, '', '/about?lng=fr');
+      renderApp('/about?lng=fr', { flags: { language_select: 'true' } });
+      expect(await screen.findByRole('heading', { level: 1, name: 'אודות Josie' })).toBeInTheDocument();
+      expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('he');
+    });
   });
 });

@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cn } from '../lib/cn';
 import { useSession } from '../session/SessionProvider';
 import { Avatar } from '../ui/Avatar';
 import { focusRing } from '../ui/Button';
+import { contentFrame } from '../ui/Page';
 import { HeaderMenu } from './HeaderMenu';
 import { LogoMark } from './Logo';
 
 /**
  * The fixed top bar (spec 000 §2): logo link to `/`, the signed-in user's avatar (updated at once on
- * `userDataUpdated` through the session) and the hamburger menu. Bar content is at most 750 px wide.
+ * `userDataUpdated` through the session) and the hamburger menu. The bar's content takes the layout's one
+ * content width ({@link contentFrame}, decision 0014), so it lines up with the page under it.
  */
 export function Header() {
   const { t } = useTranslation();
@@ -17,7 +20,7 @@ export function Header() {
     <header className="fixed inset-x-0 top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/70">
       <nav
         aria-label={t('nav.primary')}
-        className="relative mx-auto flex h-16 w-full max-w-[750px] items-center justify-between gap-3 px-4"
+        className={cn(contentFrame, 'relative flex h-16 items-center justify-between gap-3')}
       >
         <Link
           to="/"

@@ -6,13 +6,23 @@ export interface PageProps {
   title?: ReactNode;
   /** A line under the title. */
   lead?: ReactNode;
-  /** Content width: `narrow` for forms, `default` for reading, `wide` for tables and grids. */
+  /**
+   * Content width: `narrow` for forms, `default` for reading (both centred under the header), `wide` for
+   * tables and grids: the layout's {@link contentFrame}, edge to edge with the header.
+   */
   width?: 'narrow' | 'default' | 'wide';
   className?: string;
   children: ReactNode;
 }
 
-const widths = { narrow: 'max-w-md', default: 'max-w-3xl', wide: 'max-w-5xl' };
+const widths = { narrow: 'max-w-md', default: 'max-w-3xl', wide: 'max-w-content' };
+
+/**
+ * The column of the shared layout (decision 0014): at most `--container-content` (1024 px) wide with
+ * 16 px side padding, 24 px from 640 px up. The header bar, the footer and every full-width page use it,
+ * so their edges line up in both writing directions.
+ */
+export const contentFrame = 'mx-auto w-full max-w-content px-4 sm:px-6';
 
 /** The standard page frame: centred column with side padding, an optional `h1` and lead text. */
 export function Page({ title, lead, width = 'default', className, children }: PageProps) {

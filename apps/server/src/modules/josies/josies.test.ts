@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Josie } from '@josie/contract';
+import { type Josie, LIMITS } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -285,6 +285,21 @@ describe('josies: authoring, reading, permissions', () => {
       const res = await post('curator', josieForm({ title: 'Big', paragraphs: [] }, { bytes: big }));
       expect(res.statusCode).toBe(413);
       expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+      expect(await ctx.database.db.select().from(media)).toHaveLength(before.length);
+    });
+
+    it('refuses a small file with too many pixels for what it is, not for its size', async () => {
+      const before = await ctx.database.db.select().from(media);
+      // 8000 × 7000: 56 megapixels in a few hundred KB of PNG.
+      const huge = await pngImage(8000, 7000);
+      expect(huge.length).toBeLessThan(LIMITS.imageMaxBytes);
+      const res = await post('curator', josieForm({ title: 'Huge', paragraphs: [] }, { bytes: huge }));
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({
+        code: 'IMAGE_TOO_MANY_PIXELS',
+        message:
+          'The image is 8000 × 7000 pixels; at most 50 megapixels are accepted. Please use a smaller image.',
+      });
       expect(await ctx.database.db.select().from(media)).toHaveLength(before.length);
     });
 

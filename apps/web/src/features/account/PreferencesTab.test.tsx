@@ -125,6 +125,26 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
     );
   });
 
+  it('says errorSavingPreferences, not the status words, when a refusal carries no message', async () => {
+    const session = makeSession('listener', { preferences: saved() });
+    const { user } = renderApp('/account?tab=preferences', {
+      session,
+      routes: [
+        {
+          method: 'PUT',
+          path: PATH,
+          reply: () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+        },
+        ...accountRoutes(session.user),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Jazz' }));
+    await user.click(screen.getByRole('button', { name: 'Save preferences' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error saving preferences');
+    expect(alert).not.toHaveTextContent('Internal Server Error');
+  });
+
   it('says errorFetchingPreferences when the load fails', async () => {
     const session = makeSession('listener');
     renderApp('/account?tab=preferences', {

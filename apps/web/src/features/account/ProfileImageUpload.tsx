@@ -4,6 +4,7 @@ import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { cn } from '../../lib/cn';
+import { tooManyPixelsText } from '../../lib/imageRefusal';
 import { useSession } from '../../session/SessionProvider';
 import { getSessionSnapshot } from '../../session/store';
 import { Button, buttonClasses } from '../../ui/Button';
@@ -72,7 +73,8 @@ export function ProfileImageUpload({ kind, current, renderPreview }: ProfileImag
     },
     onError: (failure) => {
       console.warn(`The ${kind} upload failed`, failure);
-      const reason = failure instanceof ApiError ? failure.serverMessage : null;
+      const reason =
+        tooManyPixelsText(failure, t) ?? (failure instanceof ApiError ? failure.serverMessage : null);
       toast.error(t(texts.failed), reason ? { description: reason } : undefined);
     },
   });

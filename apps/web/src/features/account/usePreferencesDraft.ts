@@ -68,10 +68,11 @@ export function preferencesBody(
 
 /**
  * The text for a failed save (spec 000 §8, spec 001 §8): the server's message, else the error's own
- * message, else `fallback` (errorSavingPreferences).
+ * message, else `fallback` (errorSavingPreferences). An API refusal without a message gives `fallback`:
+ * its own message is only the HTTP status words.
  */
 export function saveErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof ApiError) return error.serverMessage || fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
+import { contentFrame } from '../../ui/Page';
 
 type Section = 'dashboard' | 'users' | 'system';
 
@@ -66,7 +67,7 @@ export function AdminPage({ title, lead, aside, children }: AdminPageProps) {
         className="absolute inset-x-0 top-0 -z-10 h-72 bg-linear-to-b from-brand-100/70 via-violet-50/60 to-transparent"
         aria-hidden="true"
       />
-      <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
+      <div className={cn(contentFrame, 'flex flex-col gap-8 py-8 sm:py-12')}>
         <header className="flex flex-col gap-5">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div className="flex min-w-0 flex-col gap-2">

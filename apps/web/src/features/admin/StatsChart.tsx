@@ -204,29 +204,33 @@ export function StatsChart({ title, days, series, kind = 'bar' }: StatsChartProp
         )}
       </div>
 
-      <table className="sr-only">
-        <caption>{t('admin.dashboard.dataTable', { chart: title })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.dashboard.day')}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.day}>
-              <th scope="row">{formatDay(row.day, lang)}</th>
+      {/* The wrapper hides it: a table ignores the 1 px height and clipping of `sr-only` and, positioned
+          absolutely, stretched the page below the footer. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('admin.dashboard.dataTable', { chart: title })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.dashboard.day')}</th>
               {series.map((s) => (
-                <td key={s.key}>{row[s.key]}</td>
+                <th key={s.key} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.day}>
+                <th scope="row">{formatDay(row.day, lang)}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{row[s.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Card>
   );
 }

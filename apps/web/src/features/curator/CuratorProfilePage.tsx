@@ -4,12 +4,14 @@ import { Check, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, serverMessageOr } from '../../api/client';
+import { cn } from '../../lib/cn';
 import { curatorFontStyle } from '../../lib/fonts';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClasses } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
+import { contentFrame } from '../../ui/Page';
 import { PageSpinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { Feed } from '../feed/Feed';
@@ -118,7 +120,7 @@ export default function CuratorProfilePage() {
   ];
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-12 px-4 pt-4 pb-12 sm:px-6">
+    <div className={cn(contentFrame, 'flex flex-col gap-12 pt-4 pb-12')}>
       <section aria-label={t('curator.profileLabel', { name: curator.name })} className="flex flex-col">
         <div className="relative h-44 overflow-hidden rounded-[2rem] sm:h-64">
           {curator.headerImage ? (

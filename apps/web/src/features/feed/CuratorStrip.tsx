@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type PointerEvent, useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { serverMessageOr } from '../../api/client';
 import { useFirstAnswers } from '../../api/firstAnswer';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../session/SessionProvider';
@@ -154,7 +155,9 @@ export function CuratorStrip() {
       </h2>
       {curators.isError ? (
         <p role="alert" className="font-medium text-red-700" dir="auto">
-          {t('feed.curators.error', { message: curators.error.message })}
+          {t('feed.curators.error', {
+            message: serverMessageOr(curators.error, t('feed.curators.loadError')),
+          })}
         </p>
       ) : cards === undefined ? (
         <div className="-mx-4 flex gap-4 overflow-hidden px-4" aria-busy="true">

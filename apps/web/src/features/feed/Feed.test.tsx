@@ -149,6 +149,13 @@ describe('Feed loading (spec 000 §4)', () => {
     expect(alert).toHaveClass('text-red-700');
   });
 
+  it("says 'Could not load feed' when the failure carries no message", async () => {
+    renderFeed([feedRoute(() => new Response('', { status: 502, statusText: 'Bad Gateway' }))]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error: Could not load feed');
+    expect(alert).not.toHaveTextContent('Bad Gateway');
+  });
+
   it('shows the empty states of the feed and of a curator feed', async () => {
     renderFeed([feedRoute(() => json(200, feedPage([])))]);
     expect(await screen.findByText('No posts to show')).toBeInTheDocument();

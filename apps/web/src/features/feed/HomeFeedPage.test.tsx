@@ -124,22 +124,28 @@ describe('home strip and feed (spec 000 §2)', () => {
     expect(lastFakeSocket().options.auth).toEqual({ token: 'token-listener' });
   });
 
-  it("shows 'Error loading curators: ' with the message when the strip fails", async () => {
+  it.each([
+    {
+      failure: 'with the message',
+      reply: () => json(503, { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }),
+      shown: 'Error loading curators: Service unavailable',
+    },
+    {
+      failure: "with the strip's own message when the failure carries none",
+      reply: () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+      shown: 'Error loading curators: Could not load curators',
+    },
+  ])("shows 'Error loading curators: ' $failure", async ({ reply, shown }) => {
     renderApp('/', {
       session: makeSession('curator'),
       routes: [
         preferences,
-        {
-          method: 'GET',
-          path: '/api/users/curators/feed',
-          reply: () => json(503, { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }),
-        },
+        { method: 'GET', path: '/api/users/curators/feed', reply },
         { method: 'GET', path: '/api/josies/feed', reply: () => json(200, feedPage([])) },
       ],
     });
-    expect(
-      await screen.findByText('Error loading curators: Service unavailable', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(shown, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Internal Server Error/)).not.toBeInTheDocument();
     expect(await screen.findByText('No posts to show')).toBeInTheDocument();
   });
 });

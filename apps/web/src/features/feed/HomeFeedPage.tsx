@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn';
 import { useSession } from '../../session/SessionProvider';
+import { contentFrame } from '../../ui/Page';
 import { CuratorStrip } from './CuratorStrip';
 import { Feed } from './Feed';
 
@@ -14,7 +16,7 @@ export default function HomeFeedPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-10 px-4 py-8 sm:px-6 sm:py-10">
+    <div className={cn(contentFrame, 'flex flex-col gap-10 py-8 sm:py-10')}>
       <header className="flex flex-col gap-1">
         <h1 className="text-3xl font-extrabold tracking-tight text-zinc-950 sm:text-4xl" dir="auto">
           {user ? t('feed.home.greeting', { name: user.name }) : t('feed.home.title')}

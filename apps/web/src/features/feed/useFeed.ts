@@ -1,6 +1,8 @@
 import { type FeedResponse, type Josie, LIMITS } from '@josie/contract';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { serverMessageOr } from '../../api/client';
 import { useFirstAnswers } from '../../api/firstAnswer';
+import { i18n } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { type FeedSource, feedPath, feedSourceKey, fetchFeedPage } from './api';
 
@@ -12,7 +14,10 @@ export interface FeedState {
   hasMore: boolean;
   /** A page is scheduled or on its way. */
   loading: boolean;
-  /** The last failure's message, cleared by the next request. */
+  /**
+   * The last failure's message (the server's, else 'Could not load feed' in the reader's language), cleared
+   * by the next request.
+   */
   error: string | null;
   /** The first page has arrived (so an empty list means "nothing to show", not "not loaded yet"). */
   loaded: boolean;
@@ -205,7 +210,7 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     } catch (error) {
       if (controller.signal.aborted) return;
       console.warn('Could not load feed', error);
-      dispatch({ type: 'failure', message: error instanceof Error ? error.message : String(error) });
+      dispatch({ type: 'failure', message: serverMessageOr(error, i18n.t('feed.loadError')) });
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
     }

@@ -1,7 +1,9 @@
 import { Headphones, type LucideIcon, Sparkles, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/Button';
+import { contentFrame } from '../../ui/Page';
 import { NewsletterForm } from './NewsletterForm';
 
 type FeatureKey = 'curators' | 'josies' | 'listen';
@@ -50,7 +52,12 @@ export default function PublicHomePage() {
           className="absolute -bottom-32 -start-24 size-96 rounded-full bg-violet-300/30 blur-3xl"
           aria-hidden="true"
         />
-        <div className="relative mx-auto grid w-full max-w-5xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 md:grid-cols-[1.4fr_1fr]">
+        <div
+          className={cn(
+            contentFrame,
+            'relative grid items-center gap-10 py-16 sm:py-24 md:grid-cols-[1.4fr_1fr]',
+          )}
+        >
           <div className="flex flex-col items-start gap-6">
             <p className="rounded-full bg-white/80 px-4 py-1.5 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
               {t('home.hero.eyebrow')}
@@ -84,7 +91,7 @@ export default function PublicHomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="features-title" className="mx-auto w-full max-w-5xl px-4 py-16 sm:px-6">
+      <section aria-labelledby="features-title" className={cn(contentFrame, 'py-16')}>
         <h2 id="features-title" className="mb-8 text-2xl font-bold tracking-tight text-zinc-950 sm:text-3xl">
           {t('home.features.title')}
         </h2>
@@ -107,7 +114,7 @@ export default function PublicHomePage() {
       </section>
 
       <section aria-labelledby="about-title" className="bg-white">
-        <div className="mx-auto w-full max-w-5xl px-4 py-16 sm:px-6">
+        <div className={cn(contentFrame, 'py-16')}>
           <h2 id="about-title" className="mb-6 text-2xl font-bold tracking-tight text-zinc-950 sm:text-3xl">
             {t('home.about.title')}
           </h2>
@@ -119,7 +126,7 @@ export default function PublicHomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="newsletter-title" className="mx-auto w-full max-w-5xl px-4 py-16 sm:px-6">
+      <section aria-labelledby="newsletter-title" className={cn(contentFrame, 'py-16')}>
         <div className="flex flex-col gap-6 rounded-[2rem] bg-linear-to-br from-brand-100 via-brand-50 to-violet-100 p-8 shadow-sm ring-1 ring-brand-200 sm:p-10 md:flex-row md:items-center md:gap-10">
           <div className="flex flex-col gap-2 md:w-2/5">
             <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight text-zinc-950">

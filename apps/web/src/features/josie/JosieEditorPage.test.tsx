@@ -362,6 +362,50 @@ describe('josie editor: saving (spec 001 §7, §8; spec 000 §7)', () => {
     expect(router.state.location.pathname).toBe('/josie/new');
   });
 
+  it('says the image has too many pixels, not that the file is too large, when that is the refusal', async () => {
+    const tooManyPixels: StubRoute = {
+      method: 'POST',
+      path: '/api/josies',
+      reply: () =>
+        json(413, {
+          message:
+            'The image is 8000 × 7000 pixels; at most 50 megapixels are accepted. Please use a smaller image.',
+          code: 'IMAGE_TOO_MANY_PIXELS',
+        }),
+    };
+    const { user, router } = renderEditor('/josie/new', [tooManyPixels]);
+    await user.type(await screen.findByLabelText('Title'), 'Big picture');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(
+      await screen.findByText(
+        'This image has more than 50 megapixels (width × height). Please use a smaller image.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/too large/)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/josie/new');
+  });
+
+  it('says so in Hebrew to a Hebrew reader', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    const { user } = renderEditor(
+      '/josie/new',
+      [
+        {
+          method: 'POST',
+          path: '/api/josies',
+          reply: () => json(413, { message: 'Too many pixels', code: 'IMAGE_TOO_MANY_PIXELS' }),
+        },
+      ],
+      { language_select: 'true' },
+    );
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'));
+    await user.type(await screen.findByLabelText('כותרת'), 'תמונה גדולה');
+    await user.click(screen.getByRole('button', { name: 'פרסום' }));
+    expect(
+      await screen.findByText('לתמונה יש יותר מ-50 מגה-פיקסל (רוחב × גובה). נסו תמונה קטנה יותר.'),
+    ).toBeInTheDocument();
+  });
+
   it('puts the server field issues on the title and shows josie.create.error', async () => {
     const { user } = renderEditor('/josie/new', [
       {
@@ -515,5 +559,48 @@ describe('josie editor: advanced mode (spec 001 §2, flag editor_advanced_mode)'
       'text',
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
+  });
+});
+
+describe('josie editor: leaving with unsaved changes', () => {
+  it('asks before Back discards changes; Keep editing stays, Leave goes', async () => {
+    const { user, router } = renderEditor('/josie/new', [myJosies]);
+    await user.type(await screen.findByLabelText('Title'), 'Half a thought');
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes to this josie will be lost.');
+    expect(router.state.location.pathname).toBe('/josie/new');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/josie/new');
+    expect(screen.getByLabelText('Title')).toHaveValue('Half a thought');
+
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
+  });
+
+  it('leaves at once when nothing changed, or when the change was undone', async () => {
+    const { user, router } = renderEditor('/josie/new', [myJosies]);
+    const title = await screen.findByLabelText('Title');
+    await user.type(title, 'x');
+    await user.clear(title);
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks the browser to confirm closing or reloading the tab while changes are unsaved', async () => {
+    const { user } = renderEditor('/josie/new', [myJosies]);
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await screen.findByLabelText('Title');
+    expect(unload()).toBe(false);
+    await user.type(screen.getByLabelText('Title'), 'Unsaved');
+    expect(unload()).toBe(true);
   });
 });

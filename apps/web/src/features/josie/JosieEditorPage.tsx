@@ -16,6 +16,7 @@ import { track } from '../../analytics/track';
 import { ApiError } from '../../api/client';
 import { useFlag } from '../../flags/useFlags';
 import { cn } from '../../lib/cn';
+import { tooManyPixelsText } from '../../lib/imageRefusal';
 import { useSharedAudio } from '../../push/shareTarget';
 import { useSession } from '../../session/SessionProvider';
 import { Button } from '../../ui/Button';
@@ -38,10 +39,12 @@ import {
   draftReducer,
   emptyDraft,
   type MediaKind,
+  sameDraft,
 } from './editor/draft';
 import { focusTitleInput } from './editor/EditorFields';
 import type { EditorProps } from './editor/editorProps';
 import { SimpleEditor } from './editor/SimpleEditor';
+import { useLeaveGuard } from './editor/useLeaveGuard';
 import { useObjectUrl } from './editor/useObjectUrl';
 import { useTitleSuggestion } from './editor/useTitleSuggestion';
 import { latestRejectionReason } from './status';
@@ -128,8 +131,10 @@ function StatusNotice({ josie, ownJosie }: { josie: Josie; ownJosie: boolean }) 
  * The create and edit form (spec 001 §2, §4, §5, §8): one draft shared by the simple editor and, while
  * the flag `editor_advanced_mode` is on, the advanced editor (switching keeps the draft). Publishing
  * creates the josie (pending review), tracks `publish_josie` and goes to the list; saving an edit sends
- * it back to review (DESIGN §9.6). Save errors: 413 josie.fileTooLarge, otherwise josie.create.error or
- * josie.edit.error with the server's field issues placed on the title and the media.
+ * it back to review (DESIGN §9.6). Save errors: an image with too many pixels says so, another 413
+ * josie.fileTooLarge, otherwise josie.create.error or
+ * josie.edit.error with the server's field issues placed on the title and the media. Leaving with unsaved
+ * changes asks first ({@link useLeaveGuard}).
  */
 function JosieEditor({ josie }: { josie?: Josie }) {
   const { t } = useTranslation();
@@ -144,6 +149,9 @@ function JosieEditor({ josie }: { josie?: Josie }) {
   const [draft, dispatchDraft] = useReducer(draftReducer, josie, (j) =>
     j ? draftFromJosie(j) : emptyDraft(),
   );
+  // The draft as the editor opened, to tell unsaved changes from none.
+  const [opened] = useState(draft);
+  const leaveGuard = useLeaveGuard(!sameDraft(draft, opened));
   const [dialog, setDialog] = useState<MediaKind | null>(null);
   const [titleError, setTitleError] = useState<string | undefined>();
   const [mediaErrors, setMediaErrors] = useState<Partial<Record<MediaKind, string>>>({});
@@ -176,11 +184,13 @@ function JosieEditor({ josie }: { josie?: Josie }) {
         toast.success(t('josie.create.success'));
         track('publish_josie', { josie_id: saved._id, josie_name: saved.title });
       }
+      leaveGuard.release();
       navigate(home);
     },
     onError: (error, { kinds }) => {
-      if (error instanceof ApiError && error.status === 413) {
-        toast.error(t('josie.fileTooLarge'));
+      const pixels = tooManyPixelsText(error, t);
+      if (pixels || (error instanceof ApiError && error.status === 413)) {
+        toast.error(pixels ?? t('josie.fileTooLarge'));
         return;
       }
       toast.error(t(editing ? 'josie.edit.error' : 'josie.create.error'));
@@ -289,6 +299,7 @@ function JosieEditor({ josie }: { josie?: Josie }) {
         </div>
       </form>
 
+      {leaveGuard.dialog}
       {/* Outside the form: a dialog's own submit must not bubble (through the portal) into the josie's. */}
       <ImageDialog
         {...dialogProps('image')}

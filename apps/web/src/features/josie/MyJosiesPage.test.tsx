@@ -81,6 +81,37 @@ describe('sorting rules (spec 001 §2, §9)', () => {
 });
 
 describe('my josies page (spec 001 §2, §8)', () => {
+  it("says the page's own message, in the reader's language, when a failure carries none", async () => {
+    const failing: StubRoute = {
+      method: 'GET',
+      path: '/api/josies/my-josies',
+      reply: () => new Response('<h1>oops</h1>', { status: 500, statusText: 'Internal Server Error' }),
+    };
+    renderApp('/my-josies', { session: makeSession('curator'), routes: [failing] });
+    // One retry after a server failure, a second later.
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Could not load your josies. Please try again.');
+    expect(alert).not.toHaveTextContent('Internal Server Error');
+  });
+
+  it('says it in Hebrew to a Hebrew reader', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    const failing: StubRoute = {
+      method: 'GET',
+      path: '/api/josies/my-josies',
+      reply: () => new Response(null, { status: 400, statusText: 'Bad Request' }),
+    };
+    renderApp('/my-josies', {
+      session: makeSession('curator'),
+      routes: [failing],
+      flags: { language_select: 'true' },
+    });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('לא הצלחנו לטעון את הג׳וזיז שלכם. נסו שוב.');
+    expect(alert).not.toHaveTextContent('Bad Request');
+  });
+
   it('lists by last update, newest first, and re-sorts on the sort buttons', async () => {
     const { user } = renderApp('/my-josies', { session: makeSession('curator'), routes: [list()] });
     await screen.findByRole('table', { name: 'Your josies' });

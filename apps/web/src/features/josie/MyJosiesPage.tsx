@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, ChevronDown, Eye, Music, Pencil, Plus, Trash2 } fro
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { serverMessageOr } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import { buttonClasses, focusRing } from '../../ui/Button';
@@ -164,7 +165,12 @@ export default function MyJosiesPage() {
   if (query.isPending) {
     content = <PageSpinner />;
   } else if (query.isError) {
-    content = <ErrorBox message={query.error.message} onRetry={() => void query.refetch()} />;
+    content = (
+      <ErrorBox
+        message={serverMessageOr(query.error, t('josie.list.loadError'))}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (query.data.length === 0) {
     content = (
       <EmptyState
@@ -296,18 +302,22 @@ export default function MyJosiesPage() {
   }
 
   return (
-    <Page title={t('josie.list.title')} lead={t('josie.list.lead')} width="wide" className="pb-28">
+    <Page title={t('josie.list.title')} lead={t('josie.list.lead')} width="wide">
       {content}
-      <Link
-        to="/josie/new"
-        className={cn(
-          'fixed end-5 bottom-5 z-30 inline-flex h-14 min-w-14 items-center justify-center gap-2 rounded-full bg-brand-600 px-4 font-semibold text-white shadow-lg shadow-brand-900/30 transition-colors hover:bg-brand-700 sm:end-8 sm:bottom-8 sm:px-6',
-          focusRing,
-        )}
-      >
-        <Plus className="size-6" aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">{t('josie.list.create')}</span>
-      </Link>
+      {/* Sticky, not fixed: it floats over the list while the list scrolls by, and stops at the end of the
+          page instead of covering the footer's links. */}
+      <div className="pointer-events-none sticky bottom-5 z-30 mt-6 flex justify-end sm:bottom-8">
+        <Link
+          to="/josie/new"
+          className={cn(
+            'pointer-events-auto inline-flex h-14 min-w-14 items-center justify-center gap-2 rounded-full bg-brand-600 px-4 font-semibold text-white shadow-lg shadow-brand-900/30 transition-colors hover:bg-brand-700 sm:px-6',
+            focusRing,
+          )}
+        >
+          <Plus className="size-6" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">{t('josie.list.create')}</span>
+        </Link>
+      </div>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {

@@ -187,4 +187,21 @@ describe('editor dashboard (spec 000 §2, §4, §7, §8)', () => {
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('ErrorEditors only');
   });
+
+  it("says the queue's own message when a failure carries none", async () => {
+    renderApp('/editor/dashboard', {
+      session: makeSession('editor'),
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/josies/pending',
+          reply: () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+        },
+      ],
+    });
+    // One retry after a server failure, a second later.
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Could not load the review queue. Please try again.');
+    expect(alert).not.toHaveTextContent('Internal Server Error');
+  });
 });

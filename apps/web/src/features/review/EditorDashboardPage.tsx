@@ -3,6 +3,7 @@ import { ChevronDown, ClipboardCheck, Pencil } from 'lucide-react';
 import { type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { serverMessageOr } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import { focusRing } from '../../ui/Button';
@@ -167,7 +168,12 @@ export default function EditorDashboardPage() {
   if (query.isPending) {
     content = <PageSpinner />;
   } else if (query.isError) {
-    content = <ErrorBox message={query.error.message} onRetry={() => void query.refetch()} />;
+    content = (
+      <ErrorBox
+        message={serverMessageOr(query.error, t('review.loadError'))}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (query.data.length === 0) {
     content = (
       <EmptyState

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n';
 import { VideoEmbed } from './VideoEmbed';
-import { YOUTUBE_PLAYER_HOST, YouTubePlayer } from './YouTubePlayer';
+import { YOUTUBE_PLAYER_HOST, YOUTUBE_PLAYER_READY_TIMEOUT_MS, YouTubePlayer } from './YouTubePlayer';
 import { createYouTubeApiLoader, type YouTubeApi } from './youtubeApi';
 
 const VIDEO: VideoRef = {
@@ -161,6 +161,37 @@ describe('YouTubePlayer (spec 001 §4 YouTube player, §8 Player)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The YouTube player could not be loaded.');
     expect(screen.getByRole('link', { name: 'Open in YouTube' })).toHaveAttribute('href', VIDEO.url);
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('offers the link when the API loaded but the player never becomes ready (its frame does not load)', async () => {
+    vi.useFakeTimers();
+    const { api, players } = fakeYouTube();
+    render(<YouTubePlayer video={VIDEO} title="Video" loadApi={() => Promise.resolve(api)} />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(players).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(YOUTUBE_PLAYER_READY_TIMEOUT_MS - 1));
+    expect(state()).toBe('loading');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(state()).toBe('unavailable');
+    expect(screen.getByRole('link', { name: 'Open in YouTube' })).toHaveAttribute('href', VIDEO.url);
+    // The stalled player is taken down, so a late frame cannot start playing behind the message.
+    expect(players[0]?.destroy).toHaveBeenCalled();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('offers the link when the API cannot build a player', async () => {
+    const api = {
+      Player: class {
+        constructor() {
+          throw new Error('YT.Player is half loaded');
+        }
+      },
+      PlayerState: {},
+    } as unknown as YouTubeApi;
+    render(<YouTubePlayer video={VIDEO} title="Video" loadApi={() => Promise.resolve(api)} />);
+    await act(() => Promise.resolve());
+    expect(state()).toBe('unavailable');
+    expect(screen.getByRole('link', { name: 'Open in YouTube' })).toHaveAttribute('href', VIDEO.url);
   });
 
   it('speaks Hebrew', async () => {

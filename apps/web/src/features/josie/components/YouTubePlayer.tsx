@@ -10,6 +10,14 @@ import { loadYouTubeApi, type YouTubeApi } from './youtubeApi';
 /** The privacy-enhanced host the player's frame comes from (no cookies until the visitor plays). */
 export const YOUTUBE_PLAYER_HOST = 'https://www.youtube-nocookie.com';
 
+/**
+ * How long a player built on the loaded API may take to report ready before the 'Open in YouTube' link
+ * replaces it (ms). Its frame comes from YouTube too, and when that frame never loads (blocked, offline
+ * after the API came, a stalled connection) the API reports neither ready nor an error: without this the
+ * spinner would turn forever. Spec 001 §8 Player: when the player cannot be had, offer the link.
+ */
+export const YOUTUBE_PLAYER_READY_TIMEOUT_MS = 15_000;
+
 /** Error codes of the IFrame Player API's `onError` (spec 001 §8 Player). */
 export const PLAYER_ERROR = {
   INVALID_PARAMETER: 2,
@@ -51,9 +59,10 @@ export interface YouTubePlayerProps {
 /**
  * The YouTube player on the IFrame Player API (spec 001 §2, §4, §8 Player, §9): waits for the API (see
  * {@link loadYouTubeApi}), then shows the privacy-enhanced player filling its 16:9 box and follows whether
- * it plays. When the API never loads it offers 'Open in YouTube'; a player error shows the spec's message
- * for its code (2, 5, 100, 101/150 with the link, else a generic message naming the code). Playlists play
- * as playlists. It fills its positioned parent (`absolute inset-0`); {@link YouTubeEmbed} gives the box.
+ * it plays. When the API never loads, cannot build a player, or the player is not ready within
+ * {@link YOUTUBE_PLAYER_READY_TIMEOUT_MS}, it offers 'Open in YouTube'; a player error shows the spec's
+ * message for its code (2, 5, 100, 101/150 with the link, else a generic message naming the code).
+ * Playlists play as playlists. It fills its positioned parent (`absolute inset-0`); {@link YouTubeEmbed} gives the box.
  */
 export function YouTubePlayer({
   video,
@@ -77,61 +86,83 @@ export function YouTubePlayer({
     if (!host) return;
     let cancelled = false;
     let player: YT.Player | null = null;
+    let readyTimer: number | undefined;
     const nameFrame = () => host.querySelector('iframe')?.setAttribute('title', titleRef.current);
+    /** Takes down whatever was built and offers the link instead (spec 001 §8 Player). */
+    const giveUp = (why: string, error?: unknown) => {
+      if (cancelled) return;
+      cancelled = true;
+      window.clearTimeout(readyTimer);
+      console.warn(why, error);
+      player?.destroy();
+      player = null;
+      host.replaceChildren();
+      setState({ status: 'unavailable' });
+    };
+    const build = (api: YouTubeApi) => {
+      // The API replaces its target element with the iframe: give it one React does not manage.
+      const target = document.createElement('div');
+      host.replaceChildren(target);
+      const playlist = type === 'playlist';
+      player = new api.Player(target, {
+        width: '100%',
+        height: '100%',
+        host: YOUTUBE_PLAYER_HOST,
+        ...(playlist ? {} : { videoId: id }),
+        playerVars: {
+          ...(playlist ? { listType: 'playlist' as const, list: id } : {}),
+          origin: window.location.origin,
+          playsinline: 1,
+          rel: 0,
+        },
+        events: {
+          onReady: () => {
+            if (cancelled) return;
+            window.clearTimeout(readyTimer);
+            nameFrame();
+            setState({ status: 'ready' });
+          },
+          onStateChange: (event) => {
+            if (cancelled) return;
+            // Buffering and cueing are not a pause: a song that stalls for a moment is still playing.
+            if (event.data === api.PlayerState.BUFFERING || event.data === api.PlayerState.CUED) return;
+            const playing = event.data === api.PlayerState.PLAYING;
+            setState((current) => {
+              if (current.status === 'error') return current;
+              if (current.status === 'playing' && playing) return current;
+              return { status: playing ? 'playing' : 'paused' };
+            });
+            onPlayingRef.current?.(playing);
+          },
+          onError: (event) => {
+            if (cancelled) return;
+            window.clearTimeout(readyTimer);
+            setState({ status: 'error', code: Number(event.data) });
+            onPlayingRef.current?.(false);
+          },
+        },
+      });
+      nameFrame();
+    };
     setState({ status: 'loading' });
     loadApi().then(
       (api) => {
         if (cancelled) return;
-        // The API replaces its target element with the iframe: give it one React does not manage.
-        const target = document.createElement('div');
-        host.replaceChildren(target);
-        const playlist = type === 'playlist';
-        player = new api.Player(target, {
-          width: '100%',
-          height: '100%',
-          host: YOUTUBE_PLAYER_HOST,
-          ...(playlist ? {} : { videoId: id }),
-          playerVars: {
-            ...(playlist ? { listType: 'playlist' as const, list: id } : {}),
-            origin: window.location.origin,
-            playsinline: 1,
-            rel: 0,
-          },
-          events: {
-            onReady: () => {
-              if (cancelled) return;
-              nameFrame();
-              setState({ status: 'ready' });
-            },
-            onStateChange: (event) => {
-              if (cancelled) return;
-              // Buffering and cueing are not a pause: a song that stalls for a moment is still playing.
-              if (event.data === api.PlayerState.BUFFERING || event.data === api.PlayerState.CUED) return;
-              const playing = event.data === api.PlayerState.PLAYING;
-              setState((current) => {
-                if (current.status === 'error') return current;
-                if (current.status === 'playing' && playing) return current;
-                return { status: playing ? 'playing' : 'paused' };
-              });
-              onPlayingRef.current?.(playing);
-            },
-            onError: (event) => {
-              if (cancelled) return;
-              setState({ status: 'error', code: Number(event.data) });
-              onPlayingRef.current?.(false);
-            },
-          },
-        });
-        nameFrame();
+        readyTimer = window.setTimeout(
+          () => giveUp('The YouTube player did not become ready'),
+          YOUTUBE_PLAYER_READY_TIMEOUT_MS,
+        );
+        try {
+          build(api);
+        } catch (error) {
+          giveUp('The YouTube player could not be created', error);
+        }
       },
-      (error: unknown) => {
-        if (cancelled) return;
-        console.warn('The YouTube player API could not be loaded', error);
-        setState({ status: 'unavailable' });
-      },
+      (error: unknown) => giveUp('The YouTube player API could not be loaded', error),
     );
     return () => {
       cancelled = true;
+      window.clearTimeout(readyTimer);
       player?.destroy();
       host.replaceChildren();
     };

@@ -11,6 +11,7 @@ import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, serverMessageOr } from '../../../api/client';
+import { tooManyPixelsText } from '../../../lib/imageRefusal';
 import { Button } from '../../../ui/Button';
 import { ErrorBox } from '../../../ui/ErrorBox';
 import { FormError } from '../../../ui/FormError';
@@ -160,7 +161,10 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
         )}
         {importImage.isError && (
           <FormError
-            message={serverMessageOr(importImage.error, t('integrations.imageSearch.importError'))}
+            message={
+              tooManyPixelsText(importImage.error, t) ??
+              serverMessageOr(importImage.error, t('integrations.imageSearch.importError'))
+            }
           />
         )}
         <nav

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverMessageOr } from '../../../api/client';
+import { tooManyPixelsText } from '../../../lib/imageRefusal';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { Input } from '../../../ui/Input';
@@ -49,7 +50,9 @@ export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
     onSuccess: (answer) => onAdd({ source: 'url', url: answer.url }),
     onError: (error) => {
       toastIfSessionEnded(error, t);
-      setProblem(serverMessageOr(error, t('integrations.imageUrl.importError')));
+      setProblem(
+        tooManyPixelsText(error, t) ?? serverMessageOr(error, t('integrations.imageUrl.importError')),
+      );
     },
   });
 

@@ -119,6 +119,21 @@ export function draftReducer(draft: JosieDraft, action: DraftAction): JosieDraft
 }
 
 /**
+ * Whether two drafts would save the same josie: same title and text, the same image (the same chosen
+ * file, or the same URL), video, audio item and block order. A change the user undid is no change.
+ */
+export function sameDraft(a: JosieDraft, b: JosieDraft): boolean {
+  const image = (draft: JosieDraft) =>
+    draft.image?.source === 'upload' ? draft.image.file : (draft.image?.url ?? null);
+  return (
+    a.title === b.title &&
+    a.text === b.text &&
+    image(a) === image(b) &&
+    JSON.stringify([a.video, a.audio, a.order]) === JSON.stringify([b.video, b.audio, b.order])
+  );
+}
+
+/**
  * The draft's paragraphs in display order, as the form sends them: an empty text is left out, an
  * uploaded image is an image paragraph with content '' (the server puts the file there), and
  * `imagePreview` (a `blob:` URL) replaces it for the live preview.
