@@ -19,7 +19,7 @@ import { createJobQueue } from './jobs/queue.js';
 import { deriveKey } from './lib/crypto.js';
 import { errors } from './lib/errors.js';
 import { loadPageRenderers } from './lib/first-paint.js';
-import { redactLogObject } from './lib/log-redaction.js';
+import { redactLogObject, requestForLog } from './lib/log-redaction.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { aiRoutes } from './modules/ai/routes.js';
@@ -128,8 +128,9 @@ export async function buildApp(opts: BuildAppOptions) {
             },
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
             // After the caller's options, so that none of them can turn it off: the values of a failed query
-            // never reach the log (lib/log-redaction.ts).
+            // and of a request's query string never reach the log (lib/log-redaction.ts).
             formatters: { log: redactLogObject },
+            serializers: { req: requestForLog },
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
