@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AuthResponse } from './auth.js';
 import { PROVIDERS, type Role } from './catalogues.js';
+import { isSameOriginPath } from './domain/same-origin.js';
 import { AUDIO_PROVIDERS, AUDIO_TYPES } from './josies.js';
 
 /** Roles that write or edit josies and so may search and import media or call the AI (spec 001 §6). */
@@ -45,12 +46,14 @@ export type OAuthProviderParams = z.infer<typeof OAuthProviderParams>;
 
 /**
  * A path on this site to return to: starts with one `/`, never `//` or `/\` (which browsers read as
- * another host), at most 500 characters.
+ * another host), without spaces, at most 500 characters, and still on the site once its dot segments are
+ * resolved ({@link isSameOriginPath}: `/..//evil.example` is refused).
  */
 export const ReturnToPath = z
   .string()
   .max(500)
-  .regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path on this site');
+  .regex(/^\/(?![/\\])[^\s]*$/, { message: 'Must be a path on this site', abort: true })
+  .refine((path) => isSameOriginPath(path), 'Must be a path on this site');
 export type ReturnToPath = z.infer<typeof ReturnToPath>;
 
 /** `GET /api/auth/{provider}?returnTo=`: where the web app goes after signing in (default `/`). */
