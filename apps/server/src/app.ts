@@ -102,11 +102,25 @@ const csp = {
 };
 
 /**
+ * Node's HTTP server options that cut a slow client (decision 0009): Node looks for requests past their
+ * time every `connectionsCheckingInterval` ms, so the limits are that much shorter than `totalMs` and a
+ * request that has not fully arrived `totalMs` after it began is answered 408 and its connection closed.
+ * Headers alone get no longer than the whole request. Only requests still arriving are timed: a
+ * WebSocket (after its upgrade), a long answer or an idle keep-alive connection are not.
+ */
+export function requestTimeouts(totalMs: number) {
+  const connectionsCheckingInterval = Math.min(1_000, Math.ceil(totalMs / 10));
+  const requestTimeout = totalMs - connectionsCheckingInterval;
+  return { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval };
+}
+
+/**
  * Builds the Fastify application from plugins and feature modules; used by `main.ts` and by tests
  * (through `app.inject`). The database must already be migrated.
  */
 export async function buildApp(opts: BuildAppOptions) {
   const { config, database } = opts;
+  const timeouts = requestTimeouts(config.requestTimeoutMs);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -133,6 +147,10 @@ export async function buildApp(opts: BuildAppOptions) {
             serializers: { req: requestForLog },
           },
     trustProxy: config.trustProxy,
+    // Slow clients (a body trickled a byte at a time) are cut: Fastify sets `requestTimeout` on the server
+    // after creating it; the other two exist only as options of Node's createServer.
+    requestTimeout: timeouts.requestTimeout,
+    http: timeouts,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

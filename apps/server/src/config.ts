@@ -65,6 +65,8 @@ const EnvSchema = z.object({
       return trust;
     }),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  // The longest a client may take to send a whole request, headers and body (decision 0009).
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Many instances (issue 9): in-memory caches with invalidation across instances (0 turns one off).
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   FLAGS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
@@ -196,6 +198,11 @@ export function buildConfig(env: Record<string, string | undefined>) {
      */
     trustProxy: e.TRUST_PROXY,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS },
+    /**
+     * The longest a client may take to send a whole request, headers and body, uploads included (ms): a
+     * slower one is answered 408 and its connection closed. Decision 0009.
+     */
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     /**
      * How long live sessions, the feature flags and the read caches (published josies, readers' marks,
      * first feed pages) stay in memory (ms; 0: not cached). Issue 9.
