@@ -83,15 +83,18 @@ export interface BuildAppOptions {
  * The Content-Security-Policy: no inline scripts; frames only from the Spotify and YouTube embeds. The only
  * foreign scripts are YouTube's IFrame Player API (spec 001 §7: loaded from the video provider itself):
  * `iframe_api`, and the widget script it adds from `/s/player/{version}/`. Paths keep the rest of
- * www.youtube.com out.
+ * www.youtube.com out. Scripts connect to this origin only (decision 0009): the web app's fetches are all
+ * same-origin `/api` calls, and socket.io's WebSocket goes to `PUBLIC_URL`'s host (`wss:` for https,
+ * `ws:` for http), named besides `'self'` for browsers that do not read `'self'` as covering it; images,
+ * audio and embeds from elsewhere are `img-src`, `media-src` and `frame-src`, not `connect-src`.
  */
-const csp = {
+const cspFor = (publicUrl: string) => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://www.youtube.com/iframe_api', 'https://www.youtube.com/s/player/'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  connectSrc: ["'self'", websocketOrigin(publicUrl)],
   frameSrc: ['https://open.spotify.com', 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
   mediaSrc: ["'self'", 'https:'],
   objectSrc: ["'none'"],
@@ -99,7 +102,13 @@ const csp = {
   frameAncestors: ["'self'"],
   formAction: ["'self'"],
   upgradeInsecureRequests: null,
-};
+});
+
+/** The origin of the WebSocket of a site: `https://host` -> `wss://host`, `http://host` -> `ws://host`. */
+function websocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
 
 /**
  * Node's HTTP server options that cut a slow client (decision 0009): Node looks for requests past their
@@ -163,7 +172,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // on every request (parsing the CSP each time), which was half of an empty route's CPU (177 -> 83 µs per
   // request, measured with bench/http.ts; issue 9).
   const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: csp },
+    contentSecurityPolicy: { directives: cspFor(config.publicUrl) },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
@@ -201,7 +210,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   // One file per request, 5 MB at most (spec 001 §9); larger uploads answer 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20 } });
-  await app.register(observabilityPlugin, { database });
+  await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken });
   await app.register(docsPlugin);
 
   const mediaRoot = join(config.dataDir, 'media');

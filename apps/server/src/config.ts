@@ -46,6 +46,10 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(8).default('demo-password'),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
+  // Bearer token of `/metrics`; unset, `/metrics` answers 404 (decision 0009).
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: z
@@ -191,6 +195,8 @@ export function buildConfig(env: Record<string, string | undefined>) {
     initialAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     logLevel: e.LOG_LEVEL,
+    /** The bearer token `/metrics` asks for; null: `/metrics` answers 404. Decision 0009. */
+    metricsToken: e.METRICS_TOKEN ?? null,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
     /**
      * Which proxies' `X-Forwarded-For` entries to believe (Fastify's `trustProxy`): false (none: the
