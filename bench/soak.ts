@@ -20,6 +20,8 @@ import { repoRoot, startProcess } from './lib/server.js';
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 20);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 5);
+/** The soak's server answers `/metrics` to this bearer token only. */
+const METRICS_TOKEN = crypto.randomUUID();
 const DEMO_PASSWORD = 'demo-password';
 
 /** Resident memory of a process in MiB (Linux `/proc`), or NaN elsewhere. */
@@ -37,7 +39,9 @@ function rssMiB(pid: number): number {
  * unlike RSS, not held up by memory the allocator keeps after a peak, so a leak shows as a rising floor.
  */
 async function heapUsedMiB(url: string): Promise<number> {
-  const text = await fetch(`${url}/metrics`).then((r) => r.text());
+  const text = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(
+    (r) => r.text(),
+  );
   const bytes = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text)?.[1];
   return bytes ? Number(bytes) / 2 ** 20 : Number.NaN;
 }
@@ -75,6 +79,7 @@ async function main() {
       DATABASE_URL: '',
       REDIS_URL: '',
       RATE_LIMIT_AUTH_MAX: '100000000',
+      METRICS_TOKEN,
     },
     '/readyz',
     300_000,

@@ -19,7 +19,7 @@ import { createJobQueue } from './jobs/queue.js';
 import { deriveKey } from './lib/crypto.js';
 import { errors } from './lib/errors.js';
 import { loadPageRenderers } from './lib/first-paint.js';
-import { redactLogObject } from './lib/log-redaction.js';
+import { redactLogObject, requestForLog } from './lib/log-redaction.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { aiRoutes } from './modules/ai/routes.js';
@@ -83,15 +83,18 @@ export interface BuildAppOptions {
  * The Content-Security-Policy: no inline scripts; frames only from the Spotify and YouTube embeds. The only
  * foreign scripts are YouTube's IFrame Player API (spec 001 §7: loaded from the video provider itself):
  * `iframe_api`, and the widget script it adds from `/s/player/{version}/`. Paths keep the rest of
- * www.youtube.com out.
+ * www.youtube.com out. Scripts connect to this origin only (decision 0009): the web app's fetches are all
+ * same-origin `/api` calls, and socket.io's WebSocket goes to `PUBLIC_URL`'s host (`wss:` for https,
+ * `ws:` for http), named besides `'self'` for browsers that do not read `'self'` as covering it; images,
+ * audio and embeds from elsewhere are `img-src`, `media-src` and `frame-src`, not `connect-src`.
  */
-const csp = {
+const cspFor = (publicUrl: string) => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://www.youtube.com/iframe_api', 'https://www.youtube.com/s/player/'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  connectSrc: ["'self'", websocketOrigin(publicUrl)],
   frameSrc: ['https://open.spotify.com', 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
   mediaSrc: ["'self'", 'https:'],
   objectSrc: ["'none'"],
@@ -99,7 +102,26 @@ const csp = {
   frameAncestors: ["'self'"],
   formAction: ["'self'"],
   upgradeInsecureRequests: null,
-};
+});
+
+/** The origin of the WebSocket of a site: `https://host` -> `wss://host`, `http://host` -> `ws://host`. */
+function websocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/**
+ * Node's HTTP server options that cut a slow client (decision 0009): Node looks for requests past their
+ * time every `connectionsCheckingInterval` ms, so the limits are that much shorter than `totalMs` and a
+ * request that has not fully arrived `totalMs` after it began is answered 408 and its connection closed.
+ * Headers alone get no longer than the whole request. Only requests still arriving are timed: a
+ * WebSocket (after its upgrade), a long answer or an idle keep-alive connection are not.
+ */
+export function requestTimeouts(totalMs: number) {
+  const connectionsCheckingInterval = Math.min(1_000, Math.ceil(totalMs / 10));
+  const requestTimeout = totalMs - connectionsCheckingInterval;
+  return { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval };
+}
 
 /**
  * Builds the Fastify application from plugins and feature modules; used by `main.ts` and by tests
@@ -107,6 +129,7 @@ const csp = {
  */
 export async function buildApp(opts: BuildAppOptions) {
   const { config, database } = opts;
+  const timeouts = requestTimeouts(config.requestTimeoutMs);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -128,10 +151,15 @@ export async function buildApp(opts: BuildAppOptions) {
             },
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
             // After the caller's options, so that none of them can turn it off: the values of a failed query
-            // never reach the log (lib/log-redaction.ts).
+            // and of a request's query string never reach the log (lib/log-redaction.ts).
             formatters: { log: redactLogObject },
+            serializers: { req: requestForLog },
           },
     trustProxy: config.trustProxy,
+    // Slow clients (a body trickled a byte at a time) are cut: Fastify sets `requestTimeout` on the server
+    // after creating it; the other two exist only as options of Node's createServer.
+    requestTimeout: timeouts.requestTimeout,
+    http: timeouts,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -144,7 +172,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // on every request (parsing the CSP each time), which was half of an empty route's CPU (177 -> 83 µs per
   // request, measured with bench/http.ts; issue 9).
   const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: csp },
+    contentSecurityPolicy: { directives: cspFor(config.publicUrl) },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
@@ -182,7 +210,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   // One file per request, 5 MB at most (spec 001 §9); larger uploads answer 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20 } });
-  await app.register(observabilityPlugin, { database });
+  await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken });
   await app.register(docsPlugin);
 
   const mediaRoot = join(config.dataDir, 'media');

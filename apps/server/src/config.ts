@@ -5,12 +5,6 @@ import { z } from 'zod';
 import { parseEncryptionKey } from './lib/crypto.js';
 import { parseAddressRanges } from './lib/ssrf.js';
 
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
-
 const optionalUrl = z
   .string()
   .trim()
@@ -52,10 +46,31 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(8).default('demo-password'),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
+  // Bearer token of `/metrics`; unset, `/metrics` answers 404 (decision 0009).
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v ?? '');
+      if (trust === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "TRUST_PROXY must be false or a comma-separated list of the proxies' IP addresses or CIDR ranges (a hop count cannot tell a proxy from a client that reached the server directly)",
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  // The longest a client may take to send a whole request, headers and body (decision 0009).
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Many instances (issue 9): in-memory caches with invalidation across instances (0 turns one off).
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   FLAGS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
@@ -153,6 +168,11 @@ export function buildConfig(env: Record<string, string | undefined>) {
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
     );
   }
+  if (e.NODE_ENV === 'production' && e.TRUST_PROXY === true) {
+    throw new Error(
+      "Invalid configuration:\n  TRUST_PROXY: true trusts every X-Forwarded-For entry, so any client could choose its address and pass every per-address limit; give the load balancer's addresses or CIDR ranges instead, e.g. TRUST_PROXY=10.0.0.0/8 (decision 0009)",
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
   return {
@@ -175,9 +195,20 @@ export function buildConfig(env: Record<string, string | undefined>) {
     initialAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : null,
     logLevel: e.LOG_LEVEL,
+    /** The bearer token `/metrics` asks for; null: `/metrics` answers 404. Decision 0009. */
+    metricsToken: e.METRICS_TOKEN ?? null,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
+    /**
+     * Which proxies' `X-Forwarded-For` entries to believe (Fastify's `trustProxy`): false (none: the
+     * socket's address), or the proxies' addresses and CIDR ranges. Decision 0009.
+     */
     trustProxy: e.TRUST_PROXY,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS },
+    /**
+     * The longest a client may take to send a whole request, headers and body, uploads included (ms): a
+     * slower one is answered 408 and its connection closed. Decision 0009.
+     */
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     /**
      * How long live sessions, the feature flags and the read caches (published josies, readers' marks,
      * first feed pages) stay in memory (ms; 0: not cached). Issue 9.
@@ -267,6 +298,34 @@ export function buildConfig(env: Record<string, string | undefined>) {
       imageFetchCaFile: e.IMAGE_FETCH_CA_FILE ? resolve(e.IMAGE_FETCH_CA_FILE) : null,
     },
   };
+}
+
+/** The names of address ranges that Fastify's `trustProxy` (proxy-addr) accepts besides addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY` as Fastify's `trustProxy` takes it: `''`, `false` or `0` -> false; `true` -> every hop
+ * (refused in production by {@link buildConfig}); else a comma-separated list of IP addresses, CIDR ranges
+ * and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`). Null for anything else, a hop count
+ * included: Fastify trusts no one for a number (a hop count cannot tell the balancer from a client that
+ * reached the server directly and wrote the header itself). Decision 0009.
+ */
+export function parseTrustProxy(value: string): boolean | string[] | null {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  const entries = v
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const addresses = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry));
+  if (addresses.some((entry) => !/[.:]/.test(entry))) return null;
+  try {
+    parseAddressRanges(addresses.join(','));
+  } catch {
+    return null;
+  }
+  return entries;
 }
 
 /** Reads the process environment once. */

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStorage } from './adapters/storage.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seed } from './db/seed/index.js';
+import { keepDataPrivate, narrowModes } from './lib/data-dir.js';
 import { ensureAdmin } from './modules/auth/admin.js';
 
 /**
@@ -13,12 +13,13 @@ import { ensureAdmin } from './modules/auth/admin.js';
  */
 async function main() {
   const config = loadConfig();
-  mkdirSync(config.dataDir, { recursive: true });
+  keepDataPrivate(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const storage = createStorage(config);
   const demo = await seed(database.db, { demo: config.demoData, storage, demoPassword: config.demoPassword });
   if (config.initialAdmin) await ensureAdmin(database.db, config.initialAdmin);
+  narrowModes(config.dataDir);
 
   const app = await buildApp({ config, database, storage });
   let closing = false;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, type Role } from './catalogues.js';
+import { text } from './common.js';
 import { User } from './users.js';
 
 /** How long a password-reset link works, in minutes. Issue 6; spec 000 §4 Password reset. */
@@ -20,8 +21,7 @@ export const PASSWORD_RESET_INVALID_MESSAGE = 'Invalid or expired reset link';
  * `resetPassword.invalidEmail`). No stricter check: an address that matches no account gets the same
  * answer as one that does.
  */
-const ResetEmail = z
-  .string({ error: 'Please enter a valid email address' })
+const ResetEmail = text({ error: 'Please enter a valid email address' })
   .trim()
   .toLowerCase()
   .min(1, 'Please enter a valid email address')
@@ -38,20 +38,18 @@ export type PasswordResetInitiateBody = z.infer<typeof PasswordResetInitiateBody
  */
 export const PasswordResetCompleteBody = z.object({
   email: ResetEmail,
-  token: z
-    .string({ error: 'The reset link is incomplete' })
+  token: text({ error: 'The reset link is incomplete' })
     .trim()
     .min(1, 'The reset link is incomplete')
     .max(200),
-  newPassword: z
-    .string({ error: 'Please enter a new password' })
+  newPassword: text({ error: 'Please enter a new password' })
     .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
     .max(200),
 });
 export type PasswordResetCompleteBody = z.infer<typeof PasswordResetCompleteBody>;
 
 /** Answer of both reset calls: `message` is ready to show. */
-export const PasswordResetResponse = z.object({ success: z.literal(true), message: z.string() });
+export const PasswordResetResponse = z.object({ success: z.literal(true), message: text() });
 export type PasswordResetResponse = z.infer<typeof PasswordResetResponse>;
 
 /** Multipart field of `POST /api/users/avatar`. Spec 000 §7. */
@@ -80,8 +78,8 @@ export const HEADER_IMAGE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
  */
 export const AvatarUploadResponse = z.object({
   success: z.literal(true),
-  avatar: z.string(),
-  avatarUrl: z.string(),
+  avatar: text(),
+  avatarUrl: text(),
   user: User,
 });
 export type AvatarUploadResponse = z.infer<typeof AvatarUploadResponse>;
@@ -89,8 +87,8 @@ export type AvatarUploadResponse = z.infer<typeof AvatarUploadResponse>;
 /** Answer of `POST /api/users/header-image`, shaped like {@link AvatarUploadResponse}. */
 export const HeaderImageUploadResponse = z.object({
   success: z.literal(true),
-  headerImage: z.string(),
-  headerImageUrl: z.string(),
+  headerImage: text(),
+  headerImageUrl: text(),
   user: User,
 });
 export type HeaderImageUploadResponse = z.infer<typeof HeaderImageUploadResponse>;
@@ -104,12 +102,10 @@ export const BIO_MAX_LENGTH = 500;
  * 1-100 characters, as at sign-up). Spec 000 §2 public profile; issue 6 items 1 and 4.
  */
 export const ProfileUpdateBody = z.object({
-  bio: z
-    .string({ error: 'Bio must be text' })
+  bio: text({ error: 'Bio must be text' })
     .trim()
     .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`),
-  name: z
-    .string({ error: 'Name must be text' })
+  name: text({ error: 'Name must be text' })
     .trim()
     .min(1, 'Name is required')
     .max(100, 'Name must be at most 100 characters')

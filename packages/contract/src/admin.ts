@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOSIE_STATUSES, ROLES } from './catalogues.js';
+import { text } from './common.js';
 
 /**
  * Contract of the admin area (spec 001 §2 Admin, §3, §5, §7 Admin; DESIGN §5, §9.3, §9.10, §9.11).
@@ -19,14 +20,14 @@ export const ADMIN_MESSAGES_LIMIT = 200;
  * `:id` of admin routes. Deliberately any string: an id that is not a UUID cannot name a row, so the
  * service answers it 404 like an unknown one (the admin pages take the id from the address bar).
  */
-export const AdminIdParams = z.object({ id: z.string().max(100) });
+export const AdminIdParams = z.object({ id: text().max(100) });
 export type AdminIdParams = z.infer<typeof AdminIdParams>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Statistics
 
 /** The curator with the most followers, or null when no curator has a follower yet. */
-export const AdminPopularCurator = z.object({ name: z.string(), count: z.number().int() });
+export const AdminPopularCurator = z.object({ name: text(), count: z.number().int() });
 export type AdminPopularCurator = z.infer<typeof AdminPopularCurator>;
 
 /**
@@ -34,7 +35,7 @@ export type AdminPopularCurator = z.infer<typeof AdminPopularCurator>;
  * (`YYYY-MM-DD`, oldest first, today last); every other list has one count per day, in the same order.
  */
 export const AdminStatsSeries = z.object({
-  days: z.array(z.string()),
+  days: z.array(text()),
   /** Accounts created (`users.created_at`). */
   signups: z.array(z.number().int()),
   /** Josies published (`josies.published_at`). */
@@ -62,14 +63,14 @@ export type AdminStatsResponse = z.infer<typeof AdminStatsResponse>;
 
 /** One row of the user table. `avatar` is a URL or null (the page then shows the initial). */
 export const AdminUserRow = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
+  _id: text(),
+  id: text(),
+  name: text(),
+  email: text(),
   role: z.enum(ROLES),
-  avatar: z.string().nullable(),
-  createdAt: z.string(),
-  lastLogin: z.string().nullable(),
+  avatar: text().nullable(),
+  createdAt: text(),
+  lastLogin: text().nullable(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
@@ -81,7 +82,7 @@ const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
  * substring; `%` and `_` are literal), `role` filters, `page` counts from 1.
  */
 export const AdminUsersQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   role: z.preprocess(blankAsMissing, z.enum(ROLES).optional()),
   page: z.preprocess(blankAsMissing, z.coerce.number().int().min(1).max(1_000_000).default(1)),
   pageSize: z.preprocess(
@@ -103,8 +104,8 @@ export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
 /** A user as the detail page shows it: the row plus the profile's bio and header image. */
 export const AdminUserDetail = AdminUserRow.extend({
-  bio: z.string(),
-  headerImage: z.string().nullable(),
+  bio: text(),
+  headerImage: text().nullable(),
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 
@@ -128,10 +129,10 @@ export type AdminUserCounts = z.infer<typeof AdminUserCounts>;
 
 /** One of the user's josies on the detail page. */
 export const AdminUserJosie = z.object({
-  _id: z.string(),
-  title: z.string(),
+  _id: text(),
+  title: text(),
   status: z.enum(JOSIE_STATUSES),
-  updatedAt: z.string(),
+  updatedAt: text(),
 });
 export type AdminUserJosie = z.infer<typeof AdminUserJosie>;
 
@@ -160,12 +161,12 @@ export function templateVariables(content: string): string[] {
 
 /** An AI prompt template (spec 001 §3); `key` is the id the AI calls use (spec 001 §7). */
 export const AdminTemplate = z.object({
-  _id: z.string(),
-  key: z.string(),
-  name: z.string(),
-  content: z.string(),
+  _id: text(),
+  key: text(),
+  name: text(),
+  content: text(),
   /** {@link templateVariables} of `content`. */
-  variables: z.array(z.string()),
+  variables: z.array(text()),
 });
 export type AdminTemplate = z.infer<typeof AdminTemplate>;
 
@@ -178,8 +179,8 @@ export type AdminTemplatesResponse = z.infer<typeof AdminTemplatesResponse>;
  * template object the page sends (`_id`, `key`, `variables`) are ignored. Answered with the {@link AdminTemplate}.
  */
 export const AdminTemplateBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  content: z.string().trim().min(1, 'Content is required').max(10_000),
+  name: text().trim().min(1, 'Name is required').max(100),
+  content: text().trim().min(1, 'Content is required').max(10_000),
 });
 export type AdminTemplateBody = z.infer<typeof AdminTemplateBody>;
 
@@ -187,7 +188,7 @@ export type AdminTemplateBody = z.infer<typeof AdminTemplateBody>;
 // Music preferences (genre and interest lists)
 
 /** A genre or an interest. Spec 001 §3. */
-export const AdminPreferenceItem = z.object({ _id: z.string(), name: z.string() });
+export const AdminPreferenceItem = z.object({ _id: text(), name: text() });
 export type AdminPreferenceItem = z.infer<typeof AdminPreferenceItem>;
 
 /** `GET /api/admin/preferences`: both lists, by name. */
@@ -201,7 +202,7 @@ export type AdminPreferencesResponse = z.infer<typeof AdminPreferencesResponse>;
  * `POST /api/admin/preferences/genres` and `.../interests`. The name is trimmed; a blank one is ignored
  * (spec 001 §5 Admin lists), so it is not a validation error.
  */
-export const AdminPreferenceNameBody = z.object({ name: z.string().trim().max(100) });
+export const AdminPreferenceNameBody = z.object({ name: text().trim().max(100) });
 export type AdminPreferenceNameBody = z.infer<typeof AdminPreferenceNameBody>;
 
 /** `DELETE /api/admin/preferences/genres/{id}`: the genre list after the removal. */
@@ -228,19 +229,19 @@ export type AdminInterestAddResponse = z.infer<typeof AdminInterestAddResponse>;
 
 /** A message sent from the contact form. */
 export const AdminContactMessage = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
+  _id: text(),
+  name: text(),
+  email: text(),
+  message: text(),
+  createdAt: text(),
 });
 export type AdminContactMessage = z.infer<typeof AdminContactMessage>;
 
 /** A newsletter sign-up. */
 export const AdminNewsletterSubscriber = z.object({
-  _id: z.string(),
-  email: z.string(),
-  createdAt: z.string(),
+  _id: text(),
+  email: text(),
+  createdAt: text(),
 });
 export type AdminNewsletterSubscriber = z.infer<typeof AdminNewsletterSubscriber>;
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS } from './catalogues.js';
-import { Email } from './common.js';
+import { Email, text } from './common.js';
 import { User } from './users.js';
 
 /** `POST /api/auth/signup`. Spec 000 §5; password length per DESIGN §9.9. */
 export const SignupBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: text().trim().min(1, 'Name is required').max(100),
   email: Email,
-  password: z
-    .string()
+  password: text()
     .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
     .max(200),
   /** The interface language at sign-up, for emails in the user's language. */
@@ -19,12 +18,12 @@ export type SignupBody = z.infer<typeof SignupBody>;
 /** `POST /api/auth/login`. Spec 000 §5. */
 export const LoginBody = z.object({
   email: Email,
-  password: z.string().min(1, 'Password is required').max(200),
+  password: text().min(1, 'Password is required').max(200),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 /** Answer of login and signup: stored whole under localStorage `user`. Spec 000 §3-§4. */
-export const AuthResponse = z.object({ token: z.string(), user: User });
+export const AuthResponse = z.object({ token: text(), user: User });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 /** `GET /api/auth/providers`: which external sign-in providers this server has configured. */

@@ -9,10 +9,28 @@ import {
 
 describe('integrations contract', () => {
   it('keeps returnTo on this site', () => {
-    for (const ok of ['/', '/join/abc', '/account?tab=connections', '/josie/new#top']) {
+    for (const ok of [
+      '/',
+      '/join/abc',
+      '/account?tab=connections',
+      '/josie/new#top',
+      '/a/../account',
+      '/..',
+    ]) {
       expect(ReturnToPath.safeParse(ok).success, ok).toBe(true);
     }
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'account', '/a b', '']) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      'account',
+      '/a b',
+      '',
+      '/..//evil.example',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/x/..\\/evil.example',
+    ]) {
       expect(ReturnToPath.safeParse(bad).success, bad).toBe(false);
     }
     expect(OAuthStartQuery.parse({})).toEqual({});

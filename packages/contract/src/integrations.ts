@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { AuthResponse } from './auth.js';
 import { PROVIDERS, type Role } from './catalogues.js';
+import { text, wellFormedText } from './common.js';
+import { isSameOriginPath } from './domain/same-origin.js';
 import { AUDIO_PROVIDERS, AUDIO_TYPES } from './josies.js';
 
 /** Roles that write or edit josies and so may search and import media or call the AI (spec 001 §6). */
@@ -45,12 +47,13 @@ export type OAuthProviderParams = z.infer<typeof OAuthProviderParams>;
 
 /**
  * A path on this site to return to: starts with one `/`, never `//` or `/\` (which browsers read as
- * another host), at most 500 characters.
+ * another host), without spaces, at most 500 characters, and still on the site once its dot segments are
+ * resolved ({@link isSameOriginPath}: `/..//evil.example` is refused).
  */
-export const ReturnToPath = z
-  .string()
+export const ReturnToPath = text()
   .max(500)
-  .regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path on this site');
+  .regex(/^\/(?![/\\])[^\s]*$/, { message: 'Must be a path on this site', abort: true })
+  .refine((path) => isSameOriginPath(path), 'Must be a path on this site');
 export type ReturnToPath = z.infer<typeof ReturnToPath>;
 
 /** `GET /api/auth/{provider}?returnTo=`: where the web app goes after signing in (default `/`). */
@@ -65,15 +68,15 @@ export const OAuthConnectBody = z.object({ returnTo: ReturnToPath.optional() }).
 export type OAuthConnectBody = z.infer<typeof OAuthConnectBody>;
 
 /** Answer of `POST /api/auth/{provider}/connect`: the provider's consent page, to open in the window. */
-export const OAuthConnectResponse = z.object({ url: z.url() });
+export const OAuthConnectResponse = z.object({ url: z.url().check(wellFormedText) });
 export type OAuthConnectResponse = z.infer<typeof OAuthConnectResponse>;
 
 /** What the provider sends back to `GET /api/auth/{provider}/callback` (RFC 6749 §4.1.2). */
 export const OAuthCallbackQuery = z.object({
-  code: z.string().max(2000).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(1000).optional(),
+  code: text().max(2000).optional(),
+  state: text().max(200).optional(),
+  error: text().max(200).optional(),
+  error_description: text().max(1000).optional(),
 });
 export type OAuthCallbackQuery = z.infer<typeof OAuthCallbackQuery>;
 
@@ -102,13 +105,13 @@ export const OAUTH_FAILURES = [
 export type OAuthFailure = (typeof OAUTH_FAILURES)[number];
 
 /** `POST /api/auth/exchange`: the one-time code of `/auth/callback?data={code}` (valid 60 s, single use). */
-export const AuthExchangeBody = z.object({ code: z.string().min(1).max(4000) });
+export const AuthExchangeBody = z.object({ code: text().min(1).max(4000) });
 export type AuthExchangeBody = z.infer<typeof AuthExchangeBody>;
 
 /** Answer of `POST /api/auth/exchange`: the session like login's, plus where to go next. */
 export const AuthExchangeResponse = AuthResponse.extend({
   /** The `returnTo` given when the sign-in started, else `/`. */
-  returnTo: z.string(),
+  returnTo: text(),
   /** True when this sign-in created the account (the web app may show onboarding). */
   isNewUser: z.boolean(),
 });
@@ -127,7 +130,7 @@ export type ConnectedProvidersResponse = z.infer<typeof ConnectedProvidersRespon
  * `:provider` of `GET /api/audio/supported-types/{provider}`. Any string, so that an unknown provider is
  * answered 400 'Unsupported provider' (spec 001 §8) rather than a generic validation message.
  */
-export const AudioProviderParams = z.object({ provider: z.string().max(50) });
+export const AudioProviderParams = z.object({ provider: text().max(50) });
 export type AudioProviderParams = z.infer<typeof AudioProviderParams>;
 
 /** Answer of `GET /api/audio/supported-types/{provider}`. */
@@ -138,15 +141,15 @@ export type SupportedTypesResponse = z.infer<typeof SupportedTypesResponse>;
 
 /** `GET /api/audio/search?query=&type=&provider=`. `provider` is checked like the supported-types path. */
 export const AudioSearchQuery = z.object({
-  query: z.string().trim().min(1, 'Please enter a search term').max(200),
+  query: text().trim().min(1, 'Please enter a search term').max(200),
   type: z.enum(AUDIO_TYPES).default('track'),
-  provider: z.string().max(50).default('spotify'),
+  provider: text().max(50).default('spotify'),
 });
 export type AudioSearchQuery = z.infer<typeof AudioSearchQuery>;
 
 /** An image as Spotify and YouTube describe one; sizes in pixels, null when unknown. */
 export const ProviderImage = z.object({
-  url: z.string(),
+  url: text(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });
@@ -159,20 +162,20 @@ export type ProviderImage = z.infer<typeof ProviderImage>;
  * paragraph stores (`{name, type, url, provider, image, id, artist}`).
  */
 export const AudioSearchItem = z.object({
-  id: z.string(),
+  id: text(),
   type: z.enum(AUDIO_TYPES),
-  name: z.string(),
+  name: text(),
   provider: z.enum(AUDIO_PROVIDERS),
   /** The canonical link (Spotify open link or YouTube watch/playlist link). */
-  url: z.string(),
+  url: text(),
   /** The best cover or thumbnail, or null. */
-  image: z.string().nullable(),
+  image: text().nullable(),
   /** The artists (Spotify) or channel (YouTube), comma-separated; empty when unknown. */
-  artist: z.string(),
-  artists: z.array(z.object({ name: z.string() })),
-  album: z.object({ name: z.string(), images: z.array(ProviderImage) }).optional(),
+  artist: text(),
+  artists: z.array(z.object({ name: text() })),
+  album: z.object({ name: text(), images: z.array(ProviderImage) }).optional(),
   images: z.array(ProviderImage),
-  owner: z.object({ display_name: z.string().optional(), name: z.string().optional() }).optional(),
+  owner: z.object({ display_name: text().optional(), name: text().optional() }).optional(),
   thumbnails: z
     .object({
       default: ProviderImage.optional(),
@@ -180,8 +183,8 @@ export const AudioSearchItem = z.object({
       high: ProviderImage.optional(),
     })
     .optional(),
-  uri: z.string().optional(),
-  external_urls: z.object({ spotify: z.string().optional() }).optional(),
+  uri: text().optional(),
+  external_urls: z.object({ spotify: text().optional() }).optional(),
   /** Number of tracks of an album or playlist, when the provider tells. */
   tracks: z.object({ total: z.number().int() }).optional(),
 });
@@ -192,7 +195,7 @@ export const AudioSearchResponse = z.object({ items: z.array(AudioSearchItem) })
 export type AudioSearchResponse = z.infer<typeof AudioSearchResponse>;
 
 /** `GET /api/audio/url-details?url=`. */
-export const AudioUrlDetailsQuery = z.object({ url: z.string().trim().max(2000) });
+export const AudioUrlDetailsQuery = z.object({ url: text().trim().max(2000) });
 export type AudioUrlDetailsQuery = z.infer<typeof AudioUrlDetailsQuery>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -200,18 +203,18 @@ export type AudioUrlDetailsQuery = z.infer<typeof AudioUrlDetailsQuery>;
 
 /** `GET /api/video/search?query=&type=`: YouTube videos (default) or playlists. */
 export const VideoSearchQuery = z.object({
-  query: z.string().trim().min(1, 'Please enter a search term').max(200),
+  query: text().trim().min(1, 'Please enter a search term').max(200),
   type: z.enum(['video', 'playlist']).default('video'),
 });
 export type VideoSearchQuery = z.infer<typeof VideoSearchQuery>;
 
 /** One video search result: exactly the `video` paragraph's content (spec 001 §3). */
 export const VideoSearchItem = z.object({
-  url: z.string(),
-  title: z.string(),
-  thumbnailUrl: z.string().nullable(),
-  channelTitle: z.string(),
-  id: z.string(),
+  url: text(),
+  title: text(),
+  thumbnailUrl: text().nullable(),
+  channelTitle: text(),
+  id: text(),
   type: z.enum(['video', 'playlist']),
 });
 export type VideoSearchItem = z.infer<typeof VideoSearchItem>;
@@ -233,7 +236,7 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export const IMAGE_SEARCH_PAGE_SIZE = 20;
 
 /** One entry of `GET /api/images/providers`: the provider and the page to credit it with. */
-export const ImageProviderInfo = z.object({ name: z.enum(IMAGE_PROVIDERS), attributionUrl: z.string() });
+export const ImageProviderInfo = z.object({ name: z.enum(IMAGE_PROVIDERS), attributionUrl: text() });
 export type ImageProviderInfo = z.infer<typeof ImageProviderInfo>;
 
 /** Answer of `GET /api/images/providers`: the configured providers, the default (Pixabay) first. */
@@ -245,7 +248,7 @@ export type ImageProvidersResponse = z.infer<typeof ImageProvidersResponse>;
  * perPage 20, imageType photo, safeSearch true, provider pixabay).
  */
 export const ImageSearchQuery = z.object({
-  query: z.string().trim().max(100).default(''),
+  query: text().trim().max(100).default(''),
   page: z.coerce.number().int().min(1).max(500).default(1),
   perPage: z.coerce.number().int().min(3).max(50).default(IMAGE_SEARCH_PAGE_SIZE),
   imageType: z.enum(IMAGE_TYPES).default('photo'),
@@ -256,23 +259,23 @@ export type ImageSearchQuery = z.infer<typeof ImageSearchQuery>;
 
 /** One image search result (spec 001 §3 Image search item). */
 export const ImageSearchItem = z.object({
-  id: z.string(),
+  id: text(),
   /** A small preview (about 150-250 px). */
-  thumbnailUrl: z.string(),
+  thumbnailUrl: text(),
   /** The full-size image, to import with `POST /api/images/upload-url`. */
-  largeImageUrl: z.string(),
+  largeImageUrl: text(),
   provider: z.enum(IMAGE_PROVIDERS),
   /** The credit line to show (author, source and licence). */
-  attribution: z.string(),
+  attribution: text(),
   /** The author's name, empty when unknown. */
-  user: z.string(),
+  user: text(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  tags: z.array(z.string()),
+  tags: z.array(text()),
   /** The image's page at the provider, for the credit link. */
-  pageUrl: z.string().nullable(),
+  pageUrl: text().nullable(),
   /** The licence's page (Openverse), or null. */
-  licenseUrl: z.string().nullable(),
+  licenseUrl: text().nullable(),
 });
 export type ImageSearchItem = z.infer<typeof ImageSearchItem>;
 
@@ -291,7 +294,7 @@ export const ImageSearchResponse = z.object({
 export type ImageSearchResponse = z.infer<typeof ImageSearchResponse>;
 
 /** `:id` of `GET /api/images/{id}` (Pixabay ids are numbers, Openverse ids UUIDs). */
-export const ImageIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid image id') });
+export const ImageIdParams = z.object({ id: text().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid image id') });
 export type ImageIdParams = z.infer<typeof ImageIdParams>;
 
 /** `?provider=` of `GET /api/images/{id}`. */
@@ -299,15 +302,15 @@ export const ImageGetQuery = z.object({ provider: z.enum(IMAGE_PROVIDERS).defaul
 export type ImageGetQuery = z.infer<typeof ImageGetQuery>;
 
 /** Answer of `POST /api/images/upload` (multipart field `images`, first file): our URL of the stored image. */
-export const ImageUploadResponse = z.object({ urls: z.array(z.string()) });
+export const ImageUploadResponse = z.object({ urls: z.array(text()) });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
 
 /** `POST /api/images/upload-url`: an image on the web to copy to our storage. Rules in order, spec 001 §5. */
-export const ImageUploadUrlBody = z.object({ url: z.string().max(2048) });
+export const ImageUploadUrlBody = z.object({ url: text().max(2048) });
 export type ImageUploadUrlBody = z.infer<typeof ImageUploadUrlBody>;
 
 /** Answer of `POST /api/images/upload-url`: our URL of the stored copy. */
-export const ImageUrlResponse = z.object({ url: z.string() });
+export const ImageUrlResponse = z.object({ url: text() });
 export type ImageUrlResponse = z.infer<typeof ImageUrlResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -338,9 +341,9 @@ export const AiGenerateBody = z.object({
   type: z.enum(AI_GENERATION_TYPES),
   provider: z.enum(AI_PROVIDERS).optional(),
   /** The template's key (`enticing-title`, ...). */
-  templateId: z.string().trim().min(1).max(100),
+  templateId: text().trim().min(1).max(100),
   /** Values of the template's `{{name}}` placeholders. */
-  variables: z.record(z.string().regex(/^\w{1,50}$/), z.string().max(20_000)).default({}),
+  variables: z.record(text().regex(/^\w{1,50}$/), text().max(20_000)).default({}),
   parameters: z
     .object({
       /** Sampling temperature of a text generation. */
@@ -348,8 +351,7 @@ export const AiGenerateBody = z.object({
       /** Longest text answer, in tokens. */
       maxTokens: z.number().int().min(1).max(4000).optional(),
       /** Image size as `WIDTHxHEIGHT` (e.g. `1024x1024`). */
-      size: z
-        .string()
+      size: text()
         .regex(/^\d{3,4}x\d{3,4}$/)
         .optional(),
     })
@@ -358,7 +360,7 @@ export const AiGenerateBody = z.object({
 export type AiGenerateBody = z.infer<typeof AiGenerateBody>;
 
 /** Answer of `POST /api/ai/generate`: the text, or the URL of the stored image. */
-export const AiGenerateResponse = z.object({ data: z.object({ result: z.string() }) });
+export const AiGenerateResponse = z.object({ data: z.object({ result: text() }) });
 export type AiGenerateResponse = z.infer<typeof AiGenerateResponse>;
 
 /** `GET /api/ai/providers?type=`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 
 /** Most users listed under `usedBy.users` (newest first); `usedBy.count` carries the total. DESIGN §5. */
 export const INVITE_USED_BY_LIMIT = 20;
@@ -14,9 +15,9 @@ export const INVITE_ALREADY_USED_MESSAGE = 'User has already used this invite';
 
 /** A person as shown on an invite: its curator, or someone who used it. */
 export const InvitePerson = z.object({
-  _id: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
+  _id: text(),
+  name: text(),
+  avatar: text().nullable(),
 });
 export type InvitePerson = z.infer<typeof InvitePerson>;
 
@@ -26,13 +27,13 @@ export type InvitePerson = z.infer<typeof InvitePerson>;
  * latest {@link INVITE_USED_BY_LIMIT} people, and `stats.pageVisits` as a count of landing-page views.
  */
 export const Invite = z.object({
-  _id: z.string(),
-  inviteText: z.string(),
+  _id: text(),
+  inviteText: text(),
   /** 128 random bits, base64url; the link is `{origin}/join/{code}` (spec 001 §9). */
-  code: z.string(),
+  code: text(),
   isActive: z.boolean(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: text(),
+  expiresAt: text(),
   usedBy: z.object({
     count: z.number().int().nonnegative(),
     users: z.array(InvitePerson),
@@ -59,8 +60,7 @@ export type InviteLanding = z.infer<typeof InviteLanding>;
 
 /** `POST /api/invites`: the message is required after trimming. Spec 001 §5 Invite. */
 export const InviteCreateBody = z.object({
-  inviteText: z
-    .string({ error: 'Invite message is required' })
+  inviteText: text({ error: 'Invite message is required' })
     .trim()
     .min(1, 'Invite message is required')
     .max(INVITE_TEXT_MAX_LENGTH, `Invite message must be at most ${INVITE_TEXT_MAX_LENGTH} characters`),
@@ -79,7 +79,7 @@ export type InviteListResponse = z.infer<typeof InviteListResponse>;
  * The `{code}` path parameter. Any short string is accepted so that a mangled link gets the same
  * "invalid or expired" answer as an unknown one rather than a validation error.
  */
-export const InviteCodeParams = z.object({ code: z.string().min(1).max(128) });
+export const InviteCodeParams = z.object({ code: text().min(1).max(128) });
 export type InviteCodeParams = z.infer<typeof InviteCodeParams>;
 
 /** Answer of `GET /api/invites/code/{code}` (public). */
@@ -90,7 +90,7 @@ export type InviteLandingResponse = z.infer<typeof InviteLandingResponse>;
  * `POST /api/invites/code/{code}/register`. The spec's client sends `userId` (spec 001 §7); the server
  * acts for the signed-in user only, so a `userId` naming anyone else is refused. The body may be omitted.
  */
-export const InviteRegisterBody = z.object({ userId: z.string().max(64).optional() }).nullish();
+export const InviteRegisterBody = z.object({ userId: text().max(64).optional() }).nullish();
 export type InviteRegisterBody = z.infer<typeof InviteRegisterBody>;
 
 /**
@@ -99,7 +99,7 @@ export type InviteRegisterBody = z.infer<typeof InviteRegisterBody>;
  */
 export const InviteRegisterResponse = z.object({
   success: z.literal(true),
-  curator: z.object({ _id: z.string(), name: z.string() }),
-  following: z.array(z.string()),
+  curator: z.object({ _id: text(), name: text() }),
+  following: z.array(text()),
 });
 export type InviteRegisterResponse = z.infer<typeof InviteRegisterResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOSIE_STATUSES } from './catalogues.js';
+import { text, wellFormedText } from './common.js';
 import { isImageSource } from './domain/image-source.js';
 import { parseAudioUrl, parseVideoUrl, type VideoUrlError } from './domain/media-urls.js';
 
@@ -16,32 +17,32 @@ export type AudioProvider = (typeof AUDIO_PROVIDERS)[number];
 
 /** `audioItem` content. Spec 001 §3. */
 export const AudioItemContent = z.object({
-  name: z.string().trim().max(300).default(''),
+  name: text().trim().max(300).default(''),
   type: z.enum(AUDIO_TYPES),
-  url: z.url().max(2000),
+  url: z.url().check(wellFormedText).max(2000),
   provider: z.enum(AUDIO_PROVIDERS),
-  image: z.string().max(2000).nullable().default(null),
+  image: text().max(2000).nullable().default(null),
   /** The provider's id of the item (parsed from the URL). */
-  id: z.string().max(200).optional(),
-  artist: z.string().max(300).optional(),
+  id: text().max(200).optional(),
+  artist: text().max(300).optional(),
 });
 export type AudioItemContent = z.infer<typeof AudioItemContent>;
 
 /** `video` content. Spec 001 §3. */
 export const VideoContent = z.object({
-  url: z.url().max(2000),
-  title: z.string().max(300).default(''),
-  thumbnailUrl: z.string().max(2000).nullable().default(null),
-  channelTitle: z.string().max(300).default(''),
-  id: z.string().max(100),
+  url: z.url().check(wellFormedText).max(2000),
+  title: text().max(300).default(''),
+  thumbnailUrl: text().max(2000).nullable().default(null),
+  channelTitle: text().max(300).default(''),
+  id: text().max(100),
   type: z.enum(['video', 'playlist']),
 });
 export type VideoContent = z.infer<typeof VideoContent>;
 
 /** One paragraph as stored and answered. */
 export const Paragraph = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), content: z.string().max(20_000) }),
-  z.object({ type: z.literal('image'), content: z.string().max(2000) }),
+  z.object({ type: z.literal('text'), content: text().max(20_000) }),
+  z.object({ type: z.literal('image'), content: text().max(2000) }),
   z.object({ type: z.literal('video'), content: VideoContent }),
   z.object({ type: z.literal('audioItem'), content: AudioItemContent }),
 ]);
@@ -49,19 +50,19 @@ export type Paragraph = z.infer<typeof Paragraph>;
 
 /** The creator as embedded in a josie. Spec 000 §3. */
 export const JosieCreator = z.object({
-  _id: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  preferences: z.object({ myColor: z.string(), myFont: z.string() }),
+  _id: text(),
+  name: text(),
+  avatar: text().nullable(),
+  preferences: z.object({ myColor: text(), myFont: text() }),
 });
 export type JosieCreator = z.infer<typeof JosieCreator>;
 
 /** A review entry. Spec 000 §3-§4 Reject flow. */
 export const JosieReview = z.object({
-  reviewedAt: z.string(),
-  reviewedBy: z.string().nullable(),
+  reviewedAt: text(),
+  reviewedBy: text().nullable(),
   action: z.enum(['approved', 'rejected']),
-  rejectionReason: z.string().nullable(),
+  rejectionReason: text().nullable(),
 });
 export type JosieReview = z.infer<typeof JosieReview>;
 
@@ -70,17 +71,17 @@ export type JosieReview = z.infer<typeof JosieReview>;
  * `savedByMe` in place of the full list of likes (DESIGN §5).
  */
 export const Josie = z.object({
-  _id: z.string(),
-  title: z.string(),
-  text: z.string(),
+  _id: text(),
+  title: text(),
+  text: text(),
   status: z.enum(JOSIE_STATUSES),
   schemaVersion: z.number().int(),
   paragraphs: z.array(Paragraph),
   creator: JosieCreator,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  publishedAt: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
+  createdAt: text(),
+  updatedAt: text(),
+  publishedAt: text().nullable(),
+  rejectionReason: text().nullable(),
   reviews: z.array(JosieReview),
   likeCount: z.number().int(),
   likedByMe: z.boolean(),
@@ -90,12 +91,12 @@ export type Josie = z.infer<typeof Josie>;
 
 /** `{data: {posts, hasMore, nextCursor}}` for feeds (spec 000 §3 Feed response; DESIGN §5 keyset). */
 export const FeedResponse = z.object({
-  data: z.object({ posts: z.array(Josie), hasMore: z.boolean(), nextCursor: z.string().nullable() }),
+  data: z.object({ posts: z.array(Josie), hasMore: z.boolean(), nextCursor: text().nullable() }),
 });
 export type FeedResponse = z.infer<typeof FeedResponse>;
 
 /** `?cursor=` of a feed: opaque base64url of (published_at, id). */
-export const FeedQuery = z.object({ cursor: z.string().max(200).optional() });
+export const FeedQuery = z.object({ cursor: text().max(200).optional() });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -119,35 +120,33 @@ export const INVALID_AUDIO_URL_MESSAGE =
 const IMAGE_SOURCE_MESSAGE = 'An image must be an https:// link or an uploaded image';
 
 /** An image link accepted by {@link isImageSource}, trimmed. */
-export const ImageSource = z.string().trim().max(2000).refine(isImageSource, { error: IMAGE_SOURCE_MESSAGE });
+export const ImageSource = text().trim().max(2000).refine(isImageSource, { error: IMAGE_SOURCE_MESSAGE });
 
 /** The josie's title: required after trimming (josie.titleRequired). */
-export const JosieTitle = z
-  .string({ error: 'Title is required' })
+export const JosieTitle = text({ error: 'Title is required' })
   .trim()
   .min(1, { error: 'Title is required' })
   .max(TITLE_MAX_LENGTH, { error: `Title must be at most ${TITLE_MAX_LENGTH} characters` });
 
 const TextParagraphInput = z.object({
   type: z.literal('text'),
-  content: z.string().max(TEXT_MAX_LENGTH, { error: `Text must be at most ${TEXT_MAX_LENGTH} characters` }),
+  content: text().max(TEXT_MAX_LENGTH, { error: `Text must be at most ${TEXT_MAX_LENGTH} characters` }),
 });
 
 /** An empty `content` marks where the uploaded `image` file goes. */
 const ImageParagraphInput = z.object({
   type: z.enum(['image', 'image1']),
-  content: z
-    .string()
+  content: text()
     .trim()
     .max(2000)
     .refine((v) => v === '' || isImageSource(v), { error: IMAGE_SOURCE_MESSAGE }),
 });
 
 const VideoContentInput = z.object({
-  url: z.string().max(2000),
-  title: z.string().trim().max(300).default(''),
+  url: text().max(2000),
+  title: text().trim().max(300).default(''),
   thumbnailUrl: ImageSource.nullable().default(null),
-  channelTitle: z.string().trim().max(300).default(''),
+  channelTitle: text().trim().max(300).default(''),
 });
 /** Legacy `video1` content may be the bare link. Its `id` and `type` are derived from the link. */
 const VideoParagraphInput = z.object({
@@ -159,10 +158,10 @@ const VideoParagraphInput = z.object({
 const AudioParagraphInput = z.object({
   type: z.literal('audioItem'),
   content: z.object({
-    name: z.string().trim().max(300).default(''),
-    url: z.string().max(2000),
+    name: text().trim().max(300).default(''),
+    url: text().max(2000),
     image: ImageSource.nullable().default(null),
-    artist: z.string().trim().max(300).optional(),
+    artist: text().trim().max(300).optional(),
   }),
 });
 
@@ -285,7 +284,7 @@ export type JosieUpdateBody = z.infer<typeof JosieUpdateBody>;
  * A josie id in a path. Any text: an id that is not a UUID answers 404 like an
  * unknown one, so the answers reveal nothing.
  */
-export const JosieIdParams = z.object({ id: z.string() });
+export const JosieIdParams = z.object({ id: text() });
 export type JosieIdParams = z.infer<typeof JosieIdParams>;
 
 /** `GET /api/josies/{id}`, and the answer of create, edit, approve and reject: the josie itself. */
@@ -302,8 +301,7 @@ export type PendingResponse = z.infer<typeof PendingResponse>;
 
 /** `PUT /api/josies/{id}/reject`: the reason is required after trimming (josie.rejectionReasonRequired). */
 export const RejectBody = z.object({
-  rejectionReason: z
-    .string({ error: 'A rejection reason is required' })
+  rejectionReason: text({ error: 'A rejection reason is required' })
     .trim()
     .min(1, { error: 'A rejection reason is required' })
     .max(2000, { error: 'The rejection reason must be at most 2000 characters' }),

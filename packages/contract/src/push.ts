@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, wellFormedText } from './common.js';
 
 /**
  * Web Push and email notifications (issue 11): the subscription calls of the browser, the server's VAPID
@@ -15,8 +16,7 @@ function base64urlBytes(value: string): number {
 
 /** A base64url value of exactly `bytes` bytes. */
 const base64urlOf = (bytes: number, what: string) =>
-  z
-    .string()
+  text()
     .max(200)
     .refine((v) => base64urlBytes(v) === bytes, `${what} must be ${bytes} bytes, base64url-encoded`);
 
@@ -26,7 +26,10 @@ const base64urlOf = (bytes: number, what: string) =>
  * its 16-byte authentication secret (RFC 8291).
  */
 export const PushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: 'The push endpoint must be an https URL' }).max(2048),
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'The push endpoint must be an https URL' })
+    .check(wellFormedText)
+    .max(2048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: base64urlOf(65, 'keys.p256dh'),
@@ -36,15 +39,15 @@ export const PushSubscriptionBody = z.object({
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 
 /** `DELETE /api/users/me/push-subscriptions`: the endpoint of the subscription to remove. */
-export const PushUnsubscribeBody = z.object({ endpoint: z.string().min(1).max(2048) });
+export const PushUnsubscribeBody = z.object({ endpoint: text().min(1).max(2048) });
 export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBody>;
 
 /** `GET /api/push/public-key`: the VAPID public key (base64url) for `PushManager.subscribe`. */
-export const PushPublicKeyResponse = z.object({ publicKey: z.string() });
+export const PushPublicKeyResponse = z.object({ publicKey: text() });
 export type PushPublicKeyResponse = z.infer<typeof PushPublicKeyResponse>;
 
 /** `GET`/`POST /api/notifications/unsubscribe?token=`: the signed token of an email's unsubscribe link. */
-export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(500) });
+export const UnsubscribeQuery = z.object({ token: text().min(1).max(500) });
 export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
 
 /**
@@ -53,11 +56,11 @@ export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
  * newer notification replaces an older one.
  */
 export const PushNotificationPayload = z.object({
-  title: z.string().max(300),
-  body: z.string().max(1000),
+  title: text().max(300),
+  body: text().max(1000),
   /** An app path such as `/josie/<id>`, opened when the notification is clicked. */
-  url: z.string().startsWith('/'),
-  tag: z.string().max(100).optional(),
+  url: text().startsWith('/'),
+  tag: text().max(100).optional(),
   lang: z.enum(['en', 'he']),
   dir: z.enum(['ltr', 'rtl']),
 });

@@ -4,13 +4,14 @@
  */
 import { z } from 'zod';
 import { COLOURS, FEED_THEMES, FONTS, LIMITS, ROLES } from './catalogues.js';
+import { text } from './common.js';
 import { NotificationSettings, OnboardingStatus, Preferences } from './users.js';
 
 /**
  * A path segment that names a user or a josie. Any short string is accepted here: an id that is not a UUID
  * names nothing, so the server answers 404 for it as for an unknown id, never 400 or 500.
  */
-export const PathId = z.string().min(1).max(100);
+export const PathId = text().min(1).max(100);
 export type PathId = z.infer<typeof PathId>;
 
 /** `:id` of `/api/users/{id}`, `/api/users/follow/{id}`, `/api/josies/{id}/like` and the like. */
@@ -22,8 +23,7 @@ export const CuratorIdParams = z.object({ curatorId: PathId });
 export type CuratorIdParams = z.infer<typeof CuratorIdParams>;
 
 /** Comma-joined UUIDs in a query string (`exclude=a,b`); blanks are dropped, at most 100 ids. */
-const CommaJoinedIds = z
-  .string()
+const CommaJoinedIds = text()
   .max(100 * 37)
   .transform((value) =>
     value
@@ -40,7 +40,7 @@ const CommaJoinedIds = z
  * Answer of `POST /api/users/follow/{id}` and `/unfollow/{id}`: the caller's followed curator ids after the
  * call, oldest follow first, for the stored user's `following` list (spec 001 §4).
  */
-export const FollowResponse = z.object({ success: z.literal(true), following: z.array(z.string()) });
+export const FollowResponse = z.object({ success: z.literal(true), following: z.array(text()) });
 export type FollowResponse = z.infer<typeof FollowResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -52,14 +52,14 @@ export type FollowResponse = z.infer<typeof FollowResponse>;
  * Counts: published josies, live followers, live followed curators.
  */
 export const PublicProfile = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  headerImage: z.string().nullable(),
-  bio: z.string(),
+  _id: text(),
+  id: text(),
+  name: text(),
+  avatar: text().nullable(),
+  headerImage: text().nullable(),
+  bio: text(),
   role: z.enum(ROLES),
-  preferences: z.object({ myFont: z.string(), myColor: z.string() }),
+  preferences: z.object({ myFont: text(), myColor: text() }),
   postsCount: z.number().int().nonnegative(),
   followersCount: z.number().int().nonnegative(),
   followingCount: z.number().int().nonnegative(),
@@ -73,12 +73,12 @@ export type PublicProfile = z.infer<typeof PublicProfile>;
  * `color` a CSS colour (catalogue name resolved to hex; default #ff69b4).
  */
 export const CuratorCard = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  font: z.string(),
-  color: z.string(),
+  _id: text(),
+  id: text(),
+  name: text(),
+  avatar: text().nullable(),
+  font: text(),
+  color: text(),
 });
 export type CuratorCard = z.infer<typeof CuratorCard>;
 
@@ -123,7 +123,7 @@ export type RecommendationsQuery = z.infer<typeof RecommendationsQuery>;
 
 /** A recommended curator: a card plus bio and follower count. Spec 000 §3 (`_id, name, avatar`). */
 export const CuratorRecommendation = CuratorCard.extend({
-  bio: z.string(),
+  bio: text(),
   followersCount: z.number().int().nonnegative(),
 });
 export type CuratorRecommendation = z.infer<typeof CuratorRecommendation>;
@@ -158,12 +158,12 @@ export const FONT_FAMILIES = FONTS.map((f) => f.family);
 export const COLOUR_NAMES = COLOURS.map((c) => c.name);
 
 const catalogueName = (names: readonly string[], what: string) =>
-  z.string().refine((value) => value === '' || names.includes(value), {
+  text().refine((value) => value === '' || names.includes(value), {
     error: (issue) => `Unknown ${what}: ${String(issue.input)}`,
   });
 
 /** A genre or interest name as sent; the server checks it against the live list. */
-const ListEntry = z.string().trim().min(1).max(100);
+const ListEntry = text().trim().min(1).max(100);
 
 /**
  * `PUT /api/users/me/preferences` (spec 001 §5, §7). Genres and interests must be in the live lists (the
@@ -193,7 +193,7 @@ export const NotificationSettingsResponse = z.object({ data: NotificationSetting
 export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;
 
 /** One entry of a live list (genre or interest). */
-export const LiveListEntry = z.object({ _id: z.string(), name: z.string() });
+export const LiveListEntry = z.object({ _id: text(), name: text() });
 export type LiveListEntry = z.infer<typeof LiveListEntry>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEED_THEMES, LANGUAGES, PROVIDERS, ROLES } from './catalogues.js';
+import { text } from './common.js';
 
 /** Notification switches; both default true. Spec 000 §3. */
 export const NotificationSettings = z.object({
@@ -11,10 +12,10 @@ export type NotificationSettings = z.infer<typeof NotificationSettings>;
 /** Stored preferences; the server merges defaults (empty lists and strings). Spec 001 §3. */
 export const Preferences = z.object({
   theme: z.enum(FEED_THEMES),
-  genres: z.array(z.string()),
-  interests: z.array(z.string()),
-  myFont: z.string(),
-  myColor: z.string(),
+  genres: z.array(text()),
+  interests: z.array(text()),
+  myFont: text(),
+  myColor: text(),
 });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -30,20 +31,20 @@ export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
  * because the spec reads both. Provider tokens never leave the server (DESIGN §9.4).
  */
 export const User = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
+  _id: text(),
+  id: text(),
+  name: text(),
+  email: text(),
   role: z.enum(ROLES),
-  avatar: z.string().nullable(),
-  headerImage: z.string().nullable(),
-  bio: z.string(),
-  spotifyId: z.string().nullable(),
+  avatar: text().nullable(),
+  headerImage: text().nullable(),
+  bio: text(),
+  spotifyId: text().nullable(),
   preferredLanguage: z.enum(LANGUAGES),
-  lastLogin: z.string().nullable(),
+  lastLogin: text().nullable(),
   activeProvider: z.enum(PROVIDERS),
-  following: z.array(z.string()),
-  createdAt: z.string(),
+  following: z.array(text()),
+  createdAt: text(),
   notificationSettings: NotificationSettings,
   preferences: Preferences,
   onboarding: OnboardingStatus,

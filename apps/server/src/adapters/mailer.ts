@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/data-dir.js';
 
 /** One email: a plain-text body and an HTML body of the same content. */
 export interface MailMessage {
@@ -67,12 +68,12 @@ export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, logger: M
         ...message,
         headers: { ...AUTOMATIC_HEADERS, ...message.headers },
       });
-      await mkdir(outbox, { recursive: true });
+      await mkdir(outbox, { recursive: true, mode: PRIVATE_DIR_MODE });
       // Sortable by time; the UUID keeps two messages of the same millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const file = join(outbox, name);
       // Written beside and moved into place so that a reader never sees half a message.
-      await writeFile(`${file}.tmp`, info.message);
+      await writeFile(`${file}.tmp`, info.message, { mode: PRIVATE_FILE_MODE });
       await rename(`${file}.tmp`, file);
       logger.info(
         { to: message.to, subject: message.subject, file },

@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Config } from '../config.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/data-dir.js';
 import { createS3Storage } from './s3-storage.js';
 
 /**
@@ -34,12 +35,12 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, bytes) {
       const path = resolveKey(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Beside the target (same file system, so the rename is atomic), unique per write: two uploads of
       // one key never share a temporary file.
       const tmp = `${path}.${crypto.randomUUID()}.tmp`;
       try {
-        await writeFile(tmp, bytes);
+        await writeFile(tmp, bytes, { mode: PRIVATE_FILE_MODE });
         await rename(tmp, path);
       } catch (err) {
         // A half-written file would otherwise stay on a disk that is likely full already.

@@ -6,6 +6,7 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/index.js';
+import { keepDataPrivate } from '../lib/data-dir.js';
 import { AppError } from '../lib/errors.js';
 import { ensureAdmin } from '../modules/auth/admin.js';
 
@@ -15,6 +16,7 @@ if (!email || !password || password.length < 8) {
   process.exit(2);
 }
 const config = loadConfig();
+keepDataPrivate(config.dataDir);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await seedReference(database.db);

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { redactLogObject, withoutQueryValues } from './log-redaction.js';
+import { redactLogObject, redactUrl, withoutQueryValues } from './log-redaction.js';
 
 const failed = () =>
   new DrizzleQueryError(
@@ -43,5 +43,18 @@ describe('withoutQueryValues', () => {
     expect((out.err as Error).message).not.toContain('s3cret');
     const plain = { msg: 'hello' };
     expect(redactLogObject(plain)).toBe(plain);
+  });
+});
+
+describe('redactUrl', () => {
+  it('keeps the path and the query names, and hides every value', () => {
+    expect(redactUrl('/api/josies')).toBe('/api/josies');
+    expect(redactUrl('/api/josies?')).toBe('/api/josies?');
+    expect(redactUrl('/reset-password?email=a%40b.test&token=xyz')).toBe(
+      '/reset-password?email=[redacted]&token=[redacted]',
+    );
+    expect(redactUrl('/auth/callback?data=a.b.c&&x=')).toBe('/auth/callback?data=[redacted]&&x=[redacted]');
+    // A bare part, or a name that is not a plain name, may be the secret itself.
+    expect(redactUrl('/x?s3cret-bare-token&%3Cs3cret%3E=1')).toBe('/x?[redacted]&[redacted]');
   });
 });

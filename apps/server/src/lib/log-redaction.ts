@@ -44,3 +44,57 @@ export function redactLogObject(object: Record<string, unknown>): Record<string,
   const err = withoutQueryValues(object.err);
   return err === object.err ? object : { ...object, err };
 }
+
+/** What stands in for a redacted value. */
+const REDACTED = '[redacted]';
+
+/** A query parameter's name worth keeping in the log (the app's own names; anything else is hidden too). */
+const PARAMETER_NAME = /^[A-Za-z0-9_.[\]-]{1,64}$/;
+
+/**
+ * `url` (a request target: path and query) with every query value replaced by `[redacted]`, names kept:
+ * `/reset-password?email=a%40b&token=xyz` -> `/reset-password?email=[redacted]&token=[redacted]`. Links
+ * that emails and redirects carry hold their secret in the query (a reset token, an unsubscribe token, a
+ * sign-in exchange code, a provider's authorization code), for web pages and `/api/*` alike; the path is
+ * kept, since routes carry no secret in it. A part without a value, or whose name is not a plain name, is
+ * hidden whole. Decision 0005 (logs carry no secrets).
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1 || start === url.length - 1) return url;
+  const parts = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      if (part === '') return part;
+      const eq = part.indexOf('=');
+      const name = eq === -1 ? '' : part.slice(0, eq);
+      return PARAMETER_NAME.test(name) ? `${name}=${REDACTED}` : REDACTED;
+    });
+  return `${url.slice(0, start)}?${parts.join('&')}`;
+}
+
+/** The request as Fastify's logger serializes it. */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  socket?: { remotePort?: number } | null;
+}
+
+/**
+ * pino's `req` serializer for the app's logger (`app.ts`): Fastify's own fields, with the URL through
+ * {@link redactUrl}. Every request's "incoming request" line uses it.
+ */
+export function requestForLog(req: LoggedRequest): Record<string, unknown> {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConfig } from '../config.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { authPlugin } from './auth.js';
 
@@ -27,12 +28,10 @@ describe('platform: health, metrics, docs, errors, web app', () => {
     expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
-  it('exposes Prometheus metrics including request durations', async () => {
-    await ctx.app.inject({ url: '/api/config/flags' });
+  it('hides /metrics (404) while METRICS_TOKEN is unset', async () => {
     const res = await ctx.app.inject({ url: '/metrics' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('http_request_duration_seconds_bucket');
-    expect(res.body).toContain('process_cpu_user_seconds_total');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('process_cpu_user_seconds_total');
   });
 
   it('serves the OpenAPI document generated from the contract and the reference UI', async () => {
@@ -90,5 +89,38 @@ describe('platform: health, metrics, docs, errors, web app', () => {
     await app.register(authPlugin, { resolveToken: async () => null });
     expect(() => app.get('/api/unguarded', async () => 'x')).toThrow(/declares no access policy/);
     expect(() => app.get('/api/guarded', { config: { access: 'public' } }, async () => 'x')).not.toThrow();
+  });
+});
+
+describe('platform: /metrics with METRICS_TOKEN', () => {
+  const token = 'metrics-token-for-the-scraper-0123456789';
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ METRICS_TOKEN: token });
+  });
+  afterAll(() => ctx.close());
+
+  it('exposes Prometheus metrics, request durations included, to the bearer of the token only', async () => {
+    await ctx.app.inject({ url: '/api/config/flags' });
+    const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+    expect(res.body).toContain('process_cpu_user_seconds_total');
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${token}x`, `Basic ${token}`, token]) {
+      const refused = await ctx.app.inject({
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(refused.statusCode, String(authorization)).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(refused.json()).toEqual({
+        message: 'A valid metrics token is required',
+        code: 'UNAUTHENTICATED',
+      });
+    }
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 16 characters', () => {
+    expect(() => buildConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });

@@ -74,6 +74,19 @@ describe('response headers and CORS', () => {
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'self'"]);
       expect(csp['form-action']).toEqual(["'self'"]);
+      // Scripts talk to this origin only: its API and its socket.io WebSocket (`ws:` for an http origin).
+      expect(csp['connect-src']).toEqual(["'self'", 'ws://localhost:3000']);
+    }
+  });
+
+  it("limits connect-src to PUBLIC_URL's own origin and its wss: WebSocket", async () => {
+    const https = await createTestContext({ PUBLIC_URL: 'https://josie.example.test/' });
+    try {
+      const res = await https.app.inject({ url: '/healthz' });
+      const csp = parseCsp(String(res.headers['content-security-policy']));
+      expect(csp['connect-src']).toEqual(["'self'", 'wss://josie.example.test']);
+    } finally {
+      await https.close();
     }
   });
 

@@ -1,24 +1,52 @@
 /**
  * Secrets never logged (issue 10 item 3): the app runs with its real pino logger at `trace` (more than
  * production's `info`) writing into memory, through sign-up, sign-in (right and wrong), a password reset
- * (email to the outbox) and a multipart upload; no password, token, JWT or reset token may appear.
+ * (email to the outbox) and a multipart upload; no password, token, JWT or reset token may appear. The
+ * links that emails and redirects carry (a reset link, an unsubscribe link, the sign-in callbacks) are
+ * taken from the emails and redirects themselves and opened: their query values never reach the log.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.js';
 import { josieForm, pngImage } from '../modules/josies/testing.js';
-import { createTestContext, type TestContext } from '../test/harness.js';
+import { signInDance } from '../modules/oauth/testing.js';
+import { createTestContext, createUser, type TestContext } from '../test/harness.js';
+import { TEST_TOKEN_ENCRYPTION_KEY } from '../test/standins/index.js';
+import { type SpotifyStandin, startSpotifyStandin } from '../test/standins/spotify.js';
+
+/** The emails in `dataDir`'s outbox, parsed, once at least `count` are there (waits up to 10 s). */
+async function outbox(dataDir: string, count: number): Promise<Email[]> {
+  const dir = join(dataDir, 'outbox');
+  const list = () => {
+    try {
+      return readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    } catch {
+      return [];
+    }
+  };
+  for (let i = 0; i < 200 && list().length < count; i++) await new Promise((r) => setTimeout(r, 50));
+  const files = list();
+  if (files.length < count) throw new Error(`${files.length} emails in the outbox, expected ${count}`);
+  return Promise.all(files.sort().map((f) => PostalMime.parse(readFileSync(join(dir, f)))));
+}
 
 describe('secrets in logs', () => {
   let ctx: TestContext;
   let app: App;
+  let spotify: SpotifyStandin;
   const lines: string[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    spotify = await startSpotifyStandin();
+    ctx = await createTestContext({
+      ...spotify.env,
+      TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
+      RATE_LIMIT_AUTH_MAX: '1000',
+    });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         lines.push(String(chunk));
@@ -36,6 +64,7 @@ describe('secrets in logs', () => {
   afterAll(async () => {
     await app.close();
     await ctx.close();
+    await spotify.close();
   });
 
   it('logs requests but none of the secrets they carry', async () => {
@@ -123,6 +152,82 @@ describe('secrets in logs', () => {
     // A JWT's signature alone identifies it too.
     for (const jwt of [token, curatorToken]) expect(log).not.toContain(jwt.split('.')[2]);
     expect(log).not.toMatch(/Bearer\s+ey/);
+  });
+
+  it('logs the links of emails and redirects without their query values', async () => {
+    const from = lines.length;
+    const secrets: string[] = [];
+    const mailsBefore = (await outbox(ctx.dataDir, 0)).length;
+    const publicPath = (link: string) => {
+      const url = new URL(link);
+      expect(url.origin).toBe(ctx.config.publicUrl);
+      return `${url.pathname}${url.search}`;
+    };
+
+    // The reset link of a password-reset email, opened as the web page it is.
+    const reader = await createUser({ ...ctx, app });
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password/initiate',
+      payload: { email: reader.user.email },
+    });
+    const resetMail = (await outbox(ctx.dataDir, mailsBefore + 1)).find((m) =>
+      m.to?.some((to) => to.address === reader.user.email),
+    );
+    const resetLink = resetMail?.text?.match(/\S+\/reset-password\?\S+/)?.[0];
+    expect(resetLink).toBeDefined();
+    secrets.push(new URL(resetLink!).searchParams.get('token')!);
+    await app.inject({ url: publicPath(resetLink!) });
+
+    // The one-click unsubscribe link of a notification email (a review decision), opened.
+    const curator = await createUser({ ...ctx, app }, { role: 'curator' });
+    const editor = await createUser({ ...ctx, app }, { role: 'editor' });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/josies',
+      headers: curator.auth,
+      payload: josieForm({ title: 'Turned down', paragraphs: [] }, { bytes: await pngImage() }),
+    });
+    expect(created.statusCode).toBe(201);
+    const rejected = await app.inject({
+      method: 'PUT',
+      url: `/api/josies/${created.json()._id}/reject`,
+      headers: editor.auth,
+      payload: { rejectionReason: 'Needs more tracks' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    const reviewMail = (await outbox(ctx.dataDir, mailsBefore + 2)).find((m) =>
+      m.to?.some((to) => to.address === curator.user.email),
+    );
+    const unsubscribeHeader = reviewMail?.headers.find((h) => h.key === 'list-unsubscribe')?.value;
+    const unsubscribeLink = unsubscribeHeader?.match(/<([^>]+)>/)?.[1];
+    expect(unsubscribeLink).toBeDefined();
+    secrets.push(...new URL(unsubscribeLink!).searchParams.values());
+    await app.inject({ url: publicPath(unsubscribeLink!) });
+
+    // A sign-in through a provider: its callback (the provider's code and state) and the page the
+    // callback redirects to (the one-time exchange code), opened as the browser does.
+    const dance = await signInDance({ ...ctx, app }, 'spotify');
+    const exchangeCode = dance.landing.searchParams.get('data');
+    expect(exchangeCode).toBeTruthy();
+    secrets.push(...dance.consent.callbackUrl.searchParams.values(), exchangeCode!);
+    await app.inject({ url: `${dance.landing.pathname}${dance.landing.search}` });
+
+    const log = lines.slice(from).join('');
+    // Each link was logged, without its values.
+    expect(log).toContain('"/reset-password?email=[redacted]&token=[redacted]"');
+    expect(log).toContain('"/api/notifications/unsubscribe?token=[redacted]"');
+    expect(log).toMatch(
+      /"\/api\/auth\/spotify\/callback\?(code|state)=\[redacted\]&(code|state)=\[redacted\]"/,
+    );
+    expect(log).toContain('"/auth/callback?data=[redacted]"');
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThan(8);
+      const leaking = lines
+        .slice(from)
+        .filter((l) => l.includes(secret) || l.includes(encodeURIComponent(secret)));
+      expect(leaking, `a secret of ${secret.length} characters is in the log`).toEqual([]);
+    }
   });
 
   // Drizzle's error for a failed statement carries its parameters (`params`, and in its message and

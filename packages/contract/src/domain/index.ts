@@ -1,4 +1,5 @@
 /** Pure domain helpers shared by server and web: media link parsing, embeds, image links, song counts, excerpts. */
 export * from './image-source.js';
 export * from './media-urls.js';
+export * from './same-origin.js';
 export * from './text.js';

@@ -53,6 +53,7 @@ const SPOTIFY_PEOPLE: StandinAccount[] = [
   { id: 'no-mail', name: 'No Mail', email: null },
   { id: 'fresh-spotify', name: 'Fresh', email: 'fresh@example.test' },
   { id: 's-only', name: 'Also Spotify', email: 'also@example.test' },
+  { id: 'returning', name: 'Returning', email: 'returning@example.test' },
 ];
 const GOOGLE_PEOPLE: StandinAccount[] = [
   ...GOOGLE_ACCOUNTS,
@@ -120,6 +121,37 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
       const res = await ctx.app.inject({ url: `/api/auth/spotify?returnTo=${encodeURIComponent(bad)}` });
       expect(res.statusCode).toBe(400);
     }
+  });
+
+  // Dot segments collapse when the redirect is written (`/..//evil.example` becomes `//evil.example`, another
+  // host to a browser), so a returnTo is judged after normalisation, for sign-in and for connections.
+  const OFF_SITE_AFTER_NORMALISATION = [
+    '/..//evil.example',
+    '/.//evil.example',
+    '/a/../..//evil.example/x',
+    '/%2e%2e//evil.example',
+    '/%2E//evil.example',
+  ];
+
+  it('refuses a returnTo that leaves the site once its dot segments are resolved', async () => {
+    const u = await createUser(ctx);
+    for (const bad of OFF_SITE_AFTER_NORMALISATION) {
+      const start = await ctx.app.inject({ url: `/api/auth/spotify?returnTo=${encodeURIComponent(bad)}` });
+      expect(start.statusCode, bad).toBe(400);
+      expect(start.json(), bad).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(start.json().message, bad).toContain('Must be a path on this site');
+      const connect = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/spotify/connect',
+        headers: u.auth,
+        payload: { returnTo: bad },
+      });
+      expect(connect.statusCode, bad).toBe(400);
+    }
+    // A path whose dot segments stay on the site is still fine, and the redirect stays on the site.
+    const dance = await connectWith(ctx, u, 'spotify', { account: 'returning', returnTo: '/a/../account' });
+    expect(dance.callback.headers.location).toMatch(/^\/(?![/\\])/);
+    expect(dance.landing.pathname).toBe('/account');
   });
 
   it('creates an account from a first Spotify sign-in, tokens encrypted, and exchanges the code once', async () => {
