@@ -63,8 +63,9 @@ export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): 
   const firstAnswers = useFirstAnswers();
   const preferences = useQuery({
     queryKey: feedPreferencesKey,
-    // Typed, not parsed: the feed loads without zod (issue 9, `schemas.ts`); the save below parses.
-    queryFn: ({ signal }) => api.get<PreferencesResponse>(PREFERENCES_PATH, { signal }),
+    // Typed, not parsed: the feed loads without zod (issue 9, `schemas.ts`); the save below parses. Not
+    // aborted when the feed unmounts (no `signal`), so React's second mount does not send it again.
+    queryFn: () => api.get<PreferencesResponse>(PREFERENCES_PATH),
     initialData: () => firstAnswers.take<PreferencesResponse>(PREFERENCES_PATH, user?.id ?? null),
     enabled: token !== null,
     staleTime: 5 * 60 * 1000,
