@@ -125,7 +125,7 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
       aria-labelledby={titleId}
       className={cn(
         'group relative flex min-h-[350px] flex-col gap-4 p-5 transition sm:p-6',
-        layout === 'grid' && 'mb-6 break-inside-avoid hover:rotate-0',
+        layout === 'grid' && 'hover:rotate-0',
         tilt,
         theme.card,
       )}

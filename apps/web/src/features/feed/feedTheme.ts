@@ -16,7 +16,7 @@ export const FEED_THEME_KEY = 'feedTheme';
 /** localStorage key of the feed layout (this device's choice only). */
 export const FEED_LAYOUT_KEY = 'feedLayout';
 
-/** Feed layouts: one column, or the playful masonry-like grid (spec 000 §2 Feed screen). */
+/** Feed layouts: one column, or the playful grid read row by row (spec 000 §2 Feed screen). */
 export const FEED_LAYOUTS = ['list', 'grid'] as const;
 export type FeedLayout = (typeof FEED_LAYOUTS)[number];
 
