@@ -197,7 +197,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
         socket.once('connect_error', reject);
       });
       const joined = await new Promise((resolve) => socket.emit('join-feed', undefined, resolve));
-      expect(joined).toEqual({ curators: [ids.curator] });
+      expect(joined).toMatchObject({ curators: [ids.curator] });
       const arrived = new Promise<Josie>((resolve) => socket.on('new-post', resolve));
 
       const created = await call(b!, 'POST', '/api/josies', {

@@ -104,7 +104,8 @@ describe('the home page read by the app (no answers in the page)', () => {
       expect(counts(stub)).toEqual([1, 1, 1]);
 
       // Decision 0008: once the socket joined the feed's rooms, the first page is read again for the posts
-      // published before, and so after every reconnection; nothing else is.
+      // published before, and so after every reconnection, unless the join says nothing was missed (it
+      // does not say so here; `Feed.test.tsx` covers that). Nothing else is read again.
       const socket = lastFakeSocket();
       for (const expected of [2, 3]) {
         await act(async () => {
