@@ -89,7 +89,6 @@ describe('route guards (DESIGN §9.1)', () => {
 
   it.each([
     ['listener', '/my-josies'],
-    ['listener', '/invites'],
     ['listener', '/josie/new'],
     ['editor', '/josie/new'],
     ['curator', '/editor/dashboard'],
@@ -101,6 +100,18 @@ describe('route guards (DESIGN §9.1)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorized access' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
+
+  it.each(['listener', 'editor', 'admin'] as const)(
+    'sends a %s on /invites home, as spec 001 §2 says of that route',
+    async (role) => {
+      const { router } = renderApp('/invites', { session: makeSession(role) });
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/invites'));
+      // Home then sends an admin or an editor on to their dashboard (spec 000 §2).
+      const home = { listener: '/', editor: '/editor/dashboard', admin: '/admin/dashboard' }[role];
+      await waitFor(() => expect(router.state.location.pathname).toBe(home));
+      expect(screen.queryByRole('heading', { name: 'Unauthorized access' })).not.toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['curator', '/josie/edit/0190a0b0-0000-7000-8000-000000000009'],

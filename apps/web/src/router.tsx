@@ -54,12 +54,21 @@ function page(path: string, Component: Page, titleKey: TitleKey): RouteObject {
   return { path, element: <Component />, handle: { titleKey } satisfies RouteHandle };
 }
 
-/** A page route behind {@link RequireAuth}: any signed-in user, or only `roles`. */
-function guarded(path: string, Component: Page, titleKey: TitleKey, roles?: readonly Role[]): RouteObject {
+/**
+ * A page route behind {@link RequireAuth}: any signed-in user, or only `roles`; another role goes to
+ * `deniedTo` (default `/unauthorized`).
+ */
+function guarded(
+  path: string,
+  Component: Page,
+  titleKey: TitleKey,
+  roles?: readonly Role[],
+  deniedTo?: string,
+): RouteObject {
   return {
     path,
     element: (
-      <RequireAuth roles={roles}>
+      <RequireAuth roles={roles} deniedTo={deniedTo}>
         <Component />
       </RequireAuth>
     ),
@@ -75,7 +84,8 @@ const ADMIN: readonly Role[] = ['admin'];
 
 /**
  * The route table: spec 000 §2 and spec 001 §2 with the guards of DESIGN §9.1 (signed out -> `/login`
- * and back after sign-in; wrong role -> `/unauthorized`). `/josie/:id` renders outside the header
+ * and back after sign-in; wrong role -> `/unauthorized`, except `/invites`, whose row in spec 001 §2
+ * sends other roles to `/`). `/josie/:id` renders outside the header
  * layout; every other page inside it. Exported for tests, which mount it in a memory router.
  */
 export const routes: RouteObject[] = [
@@ -134,7 +144,7 @@ export const routes: RouteObject[] = [
           guarded('josie/new', JosieEditorPage, 'newJosie', CURATOR),
           guarded('josie/edit/:id', JosieEditorPage, 'editJosie', JOSIE_EDITORS),
           guarded('my-josies', MyJosiesPage, 'myJosies', CURATOR),
-          guarded('invites', InvitesPage, 'invites', CURATOR),
+          guarded('invites', InvitesPage, 'invites', CURATOR, '/'),
 
           guarded('editor/dashboard', EditorDashboardPage, 'editorDashboard', REVIEWERS),
 

@@ -20,9 +20,16 @@ export interface ServerToClientEvents {
   'post-removed': (post: PostRemoved) => void;
 }
 
-/** What `join-feed` acknowledges: the curator rooms the socket joined. */
+/** What `join-feed` acknowledges. */
 export interface JoinFeedAck {
+  /** The curator rooms the socket joined. */
   curators: string[];
+  /**
+   * When the newest josie of the caller's home feed was published (ISO 8601, ms), read once the rooms
+   * were joined; null when the feed is empty. A client showing a feed whose newest post is this recent
+   * missed nothing before the join: every later post reaches the socket.
+   */
+  latest: string | null;
 }
 
 /** Events the client sends. */

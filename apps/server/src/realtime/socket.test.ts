@@ -119,7 +119,7 @@ describe('realtime feed', () => {
   it('delivers new posts of followed curators only, with the feed shape', async () => {
     const c = track(client(url, listener.token));
     await c.connected();
-    expect(await c.joinFeed(listener.user._id)).toEqual({ curators: [followed.user._id] });
+    expect(await c.joinFeed(listener.user._id)).toMatchObject({ curators: [followed.user._id] });
     const skipped = await publish(other, 'not followed');
     const wanted = await publish(followed, 'followed');
     const post = await c.received(wanted.id);
@@ -138,6 +138,31 @@ describe('realtime feed', () => {
     await c.received(sentinel.id);
     expect(c.posts.map((p) => p._id)).toEqual([wanted.id, sentinel.id]);
     expect(c.posts.map((p) => p._id)).not.toContain(skipped.id);
+  });
+
+  it("acknowledges join-feed with when the newest josie of the reader's feed was published", async () => {
+    const reader = await createUser(ctx);
+    const curator = await createUser(ctx, { role: 'curator' });
+    const c = track(client(url, reader.token));
+    await c.connected();
+    // Nothing in the feed yet.
+    expect(await c.joinFeed()).toEqual({ curators: [], latest: null });
+    await ctx.database.db
+      .insert(follows)
+      .values({ followerId: reader.user._id, curatorId: curator.user._id });
+    const older = await insertJosie(ctx.database.db, curator.user._id, {
+      publishedAt: new Date('2026-01-01'),
+    });
+    const newer = await insertJosie(ctx.database.db, curator.user._id, {
+      publishedAt: new Date('2026-02-01'),
+    });
+    // Not published: not in the feed.
+    await insertJosie(ctx.database.db, curator.user._id, {
+      status: 'pending',
+      publishedAt: new Date('2026-03-01'),
+    });
+    expect(older.id).not.toBe(newer.id);
+    expect(await c.joinFeed()).toEqual({ curators: [curator.user._id], latest: '2026-02-01T00:00:00.000Z' });
   });
 
   it('moves open sockets in and out of curator rooms on follow and unfollow', async () => {
@@ -160,7 +185,7 @@ describe('realtime feed', () => {
     const stranger = await createUser(ctx);
     const c = track(client(url, stranger.token));
     await c.connected();
-    expect(await c.joinFeed(listener.user._id)).toEqual({ curators: [] });
+    expect(await c.joinFeed(listener.user._id)).toEqual({ curators: [], latest: null });
     const post = await publish(followed, 'not for the stranger');
     const own = track(client(url, listener.token));
     await own.connected();
@@ -369,7 +394,7 @@ describe.skipIf(!redisUrl)('realtime across instances (Redis adapter)', () => {
       const curator = await createUser(ctx, { role: 'curator' });
       const c = client(secondUrl, reader.token);
       await c.connected();
-      expect(await c.joinFeed()).toEqual({ curators: [] });
+      expect(await c.joinFeed()).toEqual({ curators: [], latest: null });
 
       // The follow is handled by the first instance; its room change must reach the socket on the second.
       await ctx.app.inject({

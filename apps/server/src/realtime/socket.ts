@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
+import { newestPublishedAt } from '../modules/feed/queries.js';
 import { followingIds } from '../modules/users/queries.js';
 import type { AuthUser } from '../plugins/auth.js';
 import { failFastRedis } from '../scale/redis.js';
@@ -89,7 +90,11 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     const user = socket.data.user;
     const curators = await followingIds(ctx.db, user.id);
     await socket.join([rooms.user(user.id), ...curators.map(rooms.curator)]);
-    if (typeof ack === 'function') (ack as (joined: JoinFeedAck) => void)({ curators });
+    if (typeof ack !== 'function') return;
+    // Read after joining: a post published from here on reaches the socket, so a client whose feed
+    // already shows a post this recent need not read its first page again to catch up.
+    const latest = await newestPublishedAt(ctx.db, [user.id, ...curators]);
+    (ack as (joined: JoinFeedAck) => void)({ curators, latest: latest?.toISOString() ?? null });
   }
 
   app.addHook('onReady', async () => {

@@ -200,7 +200,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
 
     const { socket, joined } = await feedSocket(b!, listener);
     try {
-      expect(joined).toEqual({ curators: [ids.curator] });
+      expect(joined).toMatchObject({ curators: [ids.curator] });
       const arrived = new Promise<Josie>((resolve) => socket.on('new-post', resolve));
 
       const created = await call(b!, 'POST', '/api/josies', {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 // The server renders these pages in Node: no document, window or storage.
+import type { Josie } from '@josie/contract';
 import { describe, expect, it } from 'vitest';
 import { makeJosie, SPOTIFY_TRACK } from '../features/josie/testing';
 import { renderJosiePage } from './josiePage';
@@ -40,5 +41,30 @@ describe("the server's first paint of a josie page (issue 9)", () => {
     const html = renderJosiePage(josie, 'he', '/josie/j1');
     expect(html).toContain('באוצרות של');
     expect(html).not.toContain('Curated by');
+  });
+
+  it('renders a josie whose creator is missing and whose paragraphs are not a list (spec 000 §2)', () => {
+    const broken = { ...josie, creator: null, paragraphs: { 0: josie.paragraphs[0] } } as unknown as Josie;
+    const en = renderJosiePage(broken, 'en', '/josie/j1');
+    expect(en).toContain('Unknown Curator');
+    expect(en).toContain('0 songs');
+    expect(en).not.toContain('first paragraph');
+    expect(renderJosiePage(broken, 'he', '/josie/j1')).toContain('אוצר/ת לא ידוע/ה');
+  });
+
+  it('renders legacy image1 and video1 paragraphs', () => {
+    const legacy = {
+      ...josie,
+      paragraphs: [
+        { type: 'image1', content: '/media/josies/night.webp' },
+        {
+          type: 'video1',
+          content: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Midnight' },
+        },
+      ],
+    } as unknown as Josie;
+    const html = renderJosiePage(legacy, 'en', '/josie/j1');
+    expect(html).toContain('src="/media/josies/night.webp"');
+    expect(html).toContain('data-video-embed="youtube"');
   });
 });

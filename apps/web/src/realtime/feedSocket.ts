@@ -1,4 +1,10 @@
-import { type ClientToServerEvents, LIMITS, type ServerToClientEvents, SOCKET_PATH } from '@josie/contract';
+import {
+  type ClientToServerEvents,
+  type JoinFeedAck,
+  LIMITS,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+} from '@josie/contract';
 import type { Socket } from 'socket.io-client';
 import { readStoredSession } from '../session/storage';
 import { subscribeSession } from '../session/store';
@@ -20,7 +26,7 @@ const listeners: { [E in FeedEvent]: Set<Listener<E>> } = {
   'post-removed': new Set(),
 };
 /** Called each time the server confirmed `join-feed`: on the first connection and after each reconnection. */
-const joinedListeners = new Set<() => void>();
+const joinedListeners = new Set<(joined: Partial<JoinFeedAck>) => void>();
 let subscribers = 0;
 /** The connection for `token`; `socket` is null while socket.io's client is still loading. */
 let connection: { socket: FeedSocket | null; token: string } | null = null;
@@ -44,8 +50,8 @@ function open(io: typeof import('socket.io-client').io, token: string, userId: s
     reconnectionDelay: LIMITS.socketReconnectionDelayMs,
   });
   socket.on('connect', () =>
-    socket.emit('join-feed', userId, () => {
-      for (const listener of joinedListeners) listener();
+    socket.emit('join-feed', userId, (joined) => {
+      for (const listener of joinedListeners) listener(joined);
     }),
   );
   socket.on('connect_error', (error) => console.warn('Feed socket could not connect', error.message));
@@ -151,7 +157,7 @@ export function subscribeFeedEvent<E extends FeedEvent>(
  * or while the connection was lost). It does not hold the socket: a feed subscribing to events does.
  * @returns the unsubscribe function.
  */
-export function subscribeFeedJoined(listener: () => void): () => void {
+export function subscribeFeedJoined(listener: (joined: Partial<JoinFeedAck>) => void): () => void {
   joinedListeners.add(listener);
   return () => joinedListeners.delete(listener);
 }

@@ -1,3 +1,5 @@
+import type { JoinFeedAck } from '@josie/contract';
+
 /**
  * A stand-in for `socket.io-client` in component tests (never imported by the app):
  *
@@ -53,12 +55,15 @@ export class FakeSocket {
     this.fire(event, ...args);
   }
 
-  /** The server confirms the last `join-feed` the client sent (its acknowledgement callback). */
-  acknowledgeJoin(): void {
+  /**
+   * The server confirms the last `join-feed` the client sent (its acknowledgement callback) with `joined`;
+   * by default without `latest`, as a server from before that field answers.
+   */
+  acknowledgeJoin(joined: Partial<JoinFeedAck> = { curators: [] }): void {
     const join = this.emitted.findLast((sent) => sent.event === 'join-feed');
     const ack = join?.args.at(-1);
     if (typeof ack !== 'function') throw new Error('No join-feed with an acknowledgement was sent');
-    ack({ curators: [] });
+    ack(joined);
   }
 
   private fire(event: string, ...args: unknown[]): void {

@@ -1,4 +1,4 @@
-import type { Josie, PostRemoved } from '@josie/contract';
+import type { JoinFeedAck, Josie, PostRemoved } from '@josie/contract';
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { subscribeFeedEvent, subscribeFeedJoined } from './feedSocket';
 
@@ -38,13 +38,13 @@ export function usePostRemoved(handler: (post: PostRemoved) => void, enabled = t
 }
 
 /**
- * Calls `handler` each time the feed socket has (re)joined the feed's rooms ({@link subscribeFeedJoined}),
- * while the component is mounted and `enabled`.
+ * Calls `handler` with the acknowledgement each time the feed socket has (re)joined the feed's rooms
+ * ({@link subscribeFeedJoined}), while the component is mounted and `enabled`.
  */
-export function useFeedJoined(handler: () => void, enabled = true): void {
+export function useFeedJoined(handler: (joined: Partial<JoinFeedAck>) => void, enabled = true): void {
   const latest = useLatest(handler);
   useEffect(() => {
     if (!enabled) return;
-    return subscribeFeedJoined(() => latest.current());
+    return subscribeFeedJoined((joined) => latest.current(joined));
   }, [enabled, latest]);
 }

@@ -21,10 +21,19 @@ export function returnPathFrom(state: unknown): string {
 
 /**
  * Route guard (DESIGN §9.1): a visitor goes to `/login` (remembering this page in router state, so
- * sign-in comes back here); a signed-in user whose role is not in `roles` goes to `/unauthorized`.
+ * sign-in comes back here); a signed-in user whose role is not in `roles` goes to `deniedTo`
+ * (`/unauthorized` unless the route's own row in the spec names another page, as `/invites` does).
  * Renders `children`, or the nested routes when used as a layout route.
  */
-export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: ReactNode }) {
+export function RequireAuth({
+  roles,
+  deniedTo = '/unauthorized',
+  children,
+}: {
+  roles?: readonly Role[];
+  deniedTo?: string;
+  children?: ReactNode;
+}) {
   const { user } = useSession();
   const location = useLocation();
   if (!user) {
@@ -33,7 +42,7 @@ export function RequireAuth({ roles, children }: { roles?: readonly Role[]; chil
     };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (roles && !roles.includes(user.role)) return <Navigate to="/unauthorized" replace />;
+  if (roles && !roles.includes(user.role)) return <Navigate to={deniedTo} replace />;
   return children ?? <Outlet />;
 }
 

@@ -242,7 +242,7 @@ export function songCount(josie: {
 }): number {
   if ((josie.schemaVersion ?? 0) >= 2) {
     return Array.isArray(josie.paragraphs)
-      ? josie.paragraphs.filter((p) => p.type === 'audioItem').length
+      ? josie.paragraphs.filter((p) => p?.type === 'audioItem').length
       : 0;
   }
   return Array.isArray(josie.audioItems) ? josie.audioItems.length : 0;

@@ -1,4 +1,14 @@
-import { and, eq, getTableColumns, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  max,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { follows, josieSaves, josies, users } from '../../db/schema.js';
 import { type PresentableRow, presentationColumns } from '../josies/presenter.js';
@@ -23,6 +33,20 @@ function publishedAfter(after: KeysetParam | null): SQL[] {
   const conditions = [eq(josies.status, 'published'), isNotNull(josies.publishedAt)];
   if (after) conditions.push(afterCursor(josies.publishedAt, josies.id, after));
   return conditions;
+}
+
+/**
+ * When the newest published josie of `creatorIds` was published, or null when they have none: the top of
+ * the home feed of a reader following them (with the reader among the ids). Answered from
+ * `josies_feed_idx` (creator, status, publication time) alone.
+ */
+export async function newestPublishedAt(db: Executor, creatorIds: readonly string[]): Promise<Date | null> {
+  if (creatorIds.length === 0) return null;
+  const [row] = await db
+    .select({ at: max(josies.publishedAt) })
+    .from(josies)
+    .where(and(inArray(josies.creatorId, [...creatorIds]), ...publishedAfter(null)));
+  return row?.at ?? null;
 }
 
 /**

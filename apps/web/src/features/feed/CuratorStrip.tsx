@@ -137,7 +137,9 @@ export function CuratorStrip() {
   const firstAnswers = useFirstAnswers();
   const curators = useQuery({
     queryKey: curatorStripKey,
-    queryFn: ({ signal }) => fetchCuratorCards(signal),
+    // Not aborted when the page unmounts (no `signal`): TanStack Query cancels a read whose signal was
+    // taken once its last observer leaves, so React's second mount (StrictMode) would send it again.
+    queryFn: () => fetchCuratorCards(),
     // The cards the server wrote into the signed-in home page it rendered (issue 9), as fresh as a request
     // sent now would be.
     initialData: () =>

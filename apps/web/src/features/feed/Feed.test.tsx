@@ -226,6 +226,27 @@ describe('live posts (spec 000 §4)', () => {
     expect(titles()).toEqual(['Josie number 70', 'Josie number 1']);
   });
 
+  it('reads nothing again when the join says no post was published that the feed does not show', async () => {
+    const first = makeJosie(1);
+    const view = renderFeed([feedRoute(() => json(200, feedPage([first])))]);
+    await screen.findByRole('heading', { name: 'Josie number 1' });
+    const socket = lastFakeSocket();
+    socket.connectFromServer();
+    act(() => socket.acknowledgeJoin({ curators: [], latest: first.publishedAt }));
+    // A reconnection whose feed is still as it was, and one of a reader whose feed is empty.
+    socket.connectFromServer();
+    act(() => socket.acknowledgeJoin({ curators: [], latest: '2020-01-01T00:00:00.000Z' }));
+    socket.connectFromServer();
+    act(() => socket.acknowledgeJoin({ curators: [], latest: null }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(view.stub.calls('GET', '/api/josies/feed')).toHaveLength(1);
+
+    // A post published before a later join, which the socket did not deliver: read again.
+    socket.connectFromServer();
+    act(() => socket.acknowledgeJoin({ curators: [], latest: '2030-01-01T00:00:00.000Z' }));
+    await waitFor(() => expect(view.stub.calls('GET', '/api/josies/feed')).toHaveLength(2));
+  });
+
   it("ignores another curator's post on a curator feed", async () => {
     const { push } = await withLiveFeed(
       { kind: 'curator', curatorId: CURATOR_ID },

@@ -172,7 +172,11 @@ export function Feed({
           <ul
             aria-label={t('feed.postsLabel')}
             className={cn(
-              layout === 'grid' ? 'gap-6 sm:columns-2 lg:columns-3' : 'mx-auto flex max-w-2xl flex-col gap-5',
+              // The grid fills row by row, so it reads in the feed's order (newest first across the top
+              // row), mirrored in Hebrew; each card keeps its own height.
+              layout === 'grid'
+                ? 'grid items-start gap-6 sm:grid-cols-2 lg:grid-cols-3'
+                : 'mx-auto flex max-w-2xl flex-col gap-5',
             )}
           >
             {posts.slice(0, shown).map((post, index) => (
@@ -181,10 +185,9 @@ export function Feed({
                 className={cn(
                   // The browser skips the style, layout and paint of cards out of view until they near it
                   // (issue 9: most of a phone's first-load work on the feed); a card not yet drawn holds
-                  // 560 px, then its last drawn height. Not in the grid: its columns balance on heights.
-                  layout === 'grid'
-                    ? 'break-inside-avoid'
-                    : '[contain-intrinsic-size:auto_560px] [content-visibility:auto]',
+                  // 560 px, then its last drawn height. Not in the grid, where a row is as tall as its
+                  // tallest card.
+                  layout === 'list' && '[contain-intrinsic-size:auto_560px] [content-visibility:auto]',
                 )}
               >
                 <PostCard post={post} theme={style} layout={layout} index={index} onPatch={feed.patchPost} />

@@ -78,6 +78,47 @@ describe('the home page the server rendered for this session (issue 9, decision 
   });
 });
 
+describe('the home page read by the app (no answers in the page)', () => {
+  const reads = ['/api/josies/feed', '/api/users/curators/feed', '/api/users/me/preferences'];
+  const routes: StubRoute[] = [
+    preferences,
+    { method: 'GET', path: '/api/users/curators/feed', reply: () => json(200, { curators: [] }) },
+    { method: 'GET', path: '/api/josies/feed', reply: () => json(200, feedPage([makeJosie(1)])) },
+  ];
+  const counts = (stub: ReturnType<typeof renderApp>['stub']) =>
+    reads.map((path) => stub.calls('GET', path).filter((r) => !r.url.searchParams.has('cursor')).length);
+
+  it.each([
+    ['', false],
+    [' in StrictMode, as main.tsx renders', true],
+  ])(
+    'asks once for the first page, the strip and the preferences%s; the first page once more per (re)join only',
+    async (_, strict) => {
+      resetFakeSockets();
+      const { stub } = renderApp('/', { session: makeSession('listener'), routes, strict });
+      expect(
+        await screen.findByRole('article', { name: 'Josie number 1' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      // Past the feed's 300 ms debounce.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(counts(stub)).toEqual([1, 1, 1]);
+
+      // Decision 0008: once the socket joined the feed's rooms, the first page is read again for the posts
+      // published before, and so after every reconnection, unless the join says nothing was missed (it
+      // does not say so here; `Feed.test.tsx` covers that). Nothing else is read again.
+      const socket = lastFakeSocket();
+      for (const expected of [2, 3]) {
+        await act(async () => {
+          socket.connectFromServer();
+          socket.acknowledgeJoin();
+        });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(counts(stub)).toEqual([expected, 1, 1]);
+      }
+    },
+  );
+});
+
 describe('home strip and feed (spec 000 §2)', () => {
   it('shows 5 skeletons, then curator cards linking to their profiles, then the feed', async () => {
     resetFakeSockets();

@@ -11,6 +11,7 @@ import { toast } from '../../ui/toast';
 import { useAudioItemLabel } from '../josie/components/AudioCard';
 import { CreatorName } from '../josie/components/CreatorName';
 import { VideoEmbed } from '../josie/components/VideoEmbed';
+import { readParagraphs } from '../josie/paragraphs';
 import { toggleLike, toggleSave } from './api';
 import type { FeedLayout } from './feedTheme';
 import { shareJosie } from './share';
@@ -26,37 +27,25 @@ interface CardContent {
 
 /**
  * The first text, image, video and audio item of a josie. Legacy paragraph names (`image1`, `video1`
- * with a bare link, DESIGN §9.2) count too; an image that is not an allowed source is skipped.
+ * with a bare link, DESIGN §9.2) count too ({@link readParagraphs}); an image that is not an allowed
+ * source is skipped.
  */
 function cardContent(josie: Josie): CardContent {
   const out: CardContent = { text: '', image: null, video: null, audio: null };
   let text: string | null = null;
-  for (const paragraph of josie.paragraphs ?? []) {
-    const { type, content } = paragraph as { type: string; content: unknown };
-    switch (type) {
+  for (const paragraph of readParagraphs(josie.paragraphs)) {
+    switch (paragraph.type) {
       case 'text':
-        if (text === null && typeof content === 'string') text = content;
+        text ??= paragraph.content;
         break;
       case 'image':
-      case 'image1':
-        if (!out.image && typeof content === 'string' && isImageSource(content)) out.image = content;
+        if (!out.image && isImageSource(paragraph.content)) out.image = paragraph.content;
         break;
       case 'video':
-      case 'video1':
-        if (out.video) break;
-        if (typeof content === 'string') out.video = { url: content, title: '' };
-        else if (
-          content &&
-          typeof content === 'object' &&
-          'url' in content &&
-          typeof content.url === 'string'
-        ) {
-          const title = 'title' in content && typeof content.title === 'string' ? content.title : '';
-          out.video = { url: content.url, title };
-        }
+        out.video ??= paragraph.content;
         break;
       case 'audioItem':
-        if (!out.audio && paragraph.type === 'audioItem') out.audio = paragraph.content;
+        out.audio ??= paragraph.content;
         break;
     }
   }
@@ -136,7 +125,7 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
       aria-labelledby={titleId}
       className={cn(
         'group relative flex min-h-[350px] flex-col gap-4 p-5 transition sm:p-6',
-        layout === 'grid' && 'mb-6 break-inside-avoid hover:rotate-0',
+        layout === 'grid' && 'hover:rotate-0',
         tilt,
         theme.card,
       )}

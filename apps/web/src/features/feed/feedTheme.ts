@@ -16,7 +16,7 @@ export const FEED_THEME_KEY = 'feedTheme';
 /** localStorage key of the feed layout (this device's choice only). */
 export const FEED_LAYOUT_KEY = 'feedLayout';
 
-/** Feed layouts: one column, or the playful masonry-like grid (spec 000 §2 Feed screen). */
+/** Feed layouts: one column, or the playful grid read row by row (spec 000 §2 Feed screen). */
 export const FEED_LAYOUTS = ['list', 'grid'] as const;
 export type FeedLayout = (typeof FEED_LAYOUTS)[number];
 
@@ -63,8 +63,9 @@ export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): 
   const firstAnswers = useFirstAnswers();
   const preferences = useQuery({
     queryKey: feedPreferencesKey,
-    // Typed, not parsed: the feed loads without zod (issue 9, `schemas.ts`); the save below parses.
-    queryFn: ({ signal }) => api.get<PreferencesResponse>(PREFERENCES_PATH, { signal }),
+    // Typed, not parsed: the feed loads without zod (issue 9, `schemas.ts`); the save below parses. Not
+    // aborted when the feed unmounts (no `signal`), so React's second mount does not send it again.
+    queryFn: () => api.get<PreferencesResponse>(PREFERENCES_PATH),
     initialData: () => firstAnswers.take<PreferencesResponse>(PREFERENCES_PATH, user?.id ?? null),
     enabled: token !== null,
     staleTime: 5 * 60 * 1000,

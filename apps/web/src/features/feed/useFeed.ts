@@ -1,4 +1,4 @@
-import { type FeedResponse, type Josie, LIMITS } from '@josie/contract';
+import { type FeedResponse, type JoinFeedAck, type Josie, LIMITS } from '@josie/contract';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { serverMessageOr } from '../../api/client';
 import { useFirstAnswers } from '../../api/firstAnswer';
@@ -140,6 +140,22 @@ export function feedReducer(state: FeedState, action: Action): FeedState {
   }
 }
 
+/**
+ * Whether a feed in `state` missed no post published before its socket joined the rooms, by the join's
+ * `latest` (when the newest josie of the reader's feed was published, read after joining): none was
+ * published, or the feed shows one at least as recent. Undefined `latest` (a server that does not send
+ * it) proves nothing. Times compare as the API writes them (ISO 8601 in UTC, ms).
+ */
+export function missedNothing(state: FeedState, latest: string | null | undefined): boolean {
+  if (latest === null) return true;
+  if (latest === undefined || !state.loaded) return false;
+  const newest = state.posts.reduce(
+    (top, post) => (post.publishedAt && post.publishedAt > top ? post.publishedAt : top),
+    '',
+  );
+  return newest !== '' && latest <= newest;
+}
+
 /** What {@link useFeed} answers: the state plus its commands. */
 export interface FeedController extends FeedState {
   /** Appends the next page (using the stored cursor); ignored while loading or after the last page. */
@@ -155,10 +171,12 @@ export interface FeedController extends FeedState {
   patchPost(id: string, patch: Partial<Josie>): void;
   /**
    * Reads the first page again and puts on top the posts published after the newest one shown: call it
-   * once the live socket has (re)joined the feed's rooms, for the posts published before that (while the
-   * page loaded, or the connection was lost). Nothing to do before the first page was even asked for.
+   * once the live socket has (re)joined the feed's rooms, with the join's acknowledgement, for the posts
+   * published before that (while the page loaded, or the connection was lost). Nothing to do before the
+   * first page was even asked for, nor when the acknowledgement's `latest` says nothing was published
+   * that the feed does not show.
    */
-  catchUp(): void;
+  catchUp(joined?: Partial<JoinFeedAck>): void;
 }
 
 /**
@@ -266,8 +284,9 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     (id: string, patch: Partial<Josie>) => dispatch({ type: 'patch', id, patch }),
     [],
   );
-  const catchUp = useCallback(() => {
+  const catchUp = useCallback((joined: Partial<JoinFeedAck> = {}) => {
     if (!firstPageAsked.current) return;
+    if (missedNothing(stateRef.current, joined.latest)) return;
     const asked = sourceRef.current;
     fetchFeedPage(asked, null).then(
       (page) => {

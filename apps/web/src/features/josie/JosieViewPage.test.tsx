@@ -306,3 +306,62 @@ describe('review from the josie view (spec 000 §4, §7, §8)', () => {
     expect(await within(screen.getByRole('main')).findByText('Published')).toBeInTheDocument();
   });
 });
+
+describe('answers the view must survive (spec 000 §2)', () => {
+  // The API's josie is typed by the contract but not parsed on this page, so a stored josie whose creator
+  // is gone, or whose paragraphs are not a list, reaches the view as the server wrote it.
+  const broken = (fields: Record<string, unknown>) => ({ ...makeJosie({ _id: 'j1' }), ...fields }) as Josie;
+
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['without preferences', { _id: OTHER_CURATOR, name: '', avatar: null }],
+  ])('shows Unknown Curator when the creator is %s, and no follow button', async (_, creator) => {
+    renderApp('/josie/j1', { routes: [get(broken({ creator }))] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
+    expect(screen.getByText('Unknown Curator')).toBeInTheDocument();
+    if (!creator) expect(screen.queryByRole('link', { name: 'Log in to follow' })).not.toBeInTheDocument();
+  });
+
+  it('shows Unknown Curator in Hebrew', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    renderApp('/josie/j1', {
+      flags: { language_select: 'true' },
+      session: makeSession('listener'),
+      routes: [get(broken({ creator: null }))],
+    });
+    expect(await screen.findByText('אוצר/ת לא ידוע/ה')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an object', { 0: { type: 'text', content: 'hidden' } }],
+    ['a string', 'text'],
+    ['null', null],
+  ])('renders no paragraphs when paragraphs is %s', async (_, paragraphs) => {
+    renderApp('/josie/j1', { routes: [get(broken({ paragraphs }))] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
+    expect(screen.getByText('0 songs')).toBeInTheDocument();
+    expect(screen.queryByText('hidden')).not.toBeInTheDocument();
+  });
+
+  it('renders image1 as an image and video1 (a link, or an object with url and title) as a player', async () => {
+    const paragraphs = [
+      { type: 'image1', content: '/media/josies/night.webp' },
+      { type: 'video1', content: { url: YOUTUBE_VIDEO, title: 'Midnight City' } },
+      { type: 'video1', content: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' },
+      { type: 'video1', content: 'https://example.com/not-a-video' },
+      { type: 'poll', content: 'skipped' },
+    ];
+    renderApp('/josie/j1', { routes: [get(broken({ paragraphs }))] });
+    expect(await screen.findByRole('img', { name: 'Image of the josie “Night drive”' })).toHaveAttribute(
+      'src',
+      '/media/josies/night.webp',
+    );
+    expect(document.querySelectorAll('[data-video-embed="youtube"]')).toHaveLength(1);
+    expect(screen.getByTitle('YouTube video')).toHaveAttribute(
+      'src',
+      'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC',
+    );
+    expect(screen.queryByText('skipped')).not.toBeInTheDocument();
+  });
+});

@@ -65,7 +65,10 @@ function Frame({ children }: { children: ReactNode }) {
 export function JosieView({ josie }: { josie: Josie }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  const owner = user?._id === josie.creator._id;
+  // A josie may reach the view without its creator (spec 000 §2: Unknown Curator), and then has no owner
+  // and no one to follow.
+  const creator = josie.creator ?? null;
+  const owner = Boolean(user && creator && user._id === creator._id);
   const reviewer = user?.role === 'editor' || user?.role === 'admin';
   const pending = josie.status !== 'published' && josie.status !== 'rejected';
   const songs = songCount(josie);
@@ -78,10 +81,10 @@ export function JosieView({ josie }: { josie: Josie }) {
   return (
     <div className="min-h-dvh bg-zinc-50">
       <CreatorHero
-        creator={josie.creator}
+        creator={creator}
         cover={coverArt(josie.paragraphs)}
         top={<TopBar />}
-        actions={<FollowButton curatorId={josie.creator._id} />}
+        actions={creator?._id ? <FollowButton curatorId={creator._id} /> : null}
       />
       <main id="main" className="mx-auto flex w-full max-w-[750px] flex-col gap-8 px-4 pt-8 pb-16">
         {(owner || reviewer) && (

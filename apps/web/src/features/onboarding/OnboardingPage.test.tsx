@@ -1,5 +1,6 @@
 import type { CuratorRecommendation, User } from '@josie/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { readStoredSession } from '../../session/storage';
 import { json, type StubRoute } from '../../test/fetchStub';
@@ -115,7 +116,13 @@ describe('onboarding (spec 000 §4, §5, §8)', () => {
     expect(await screen.findByText('Step 2 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Pick at least one interest to continue.');
-    expect(stub.calls('PUT', '/api/users/me/preferences')).toHaveLength(0);
+    // Leaving step 1 stored the genres and the step reached, so a reload comes back here.
+    expect(stub.calls('PUT', '/api/users/me/preferences').map((r) => r.body)).toEqual([
+      { genres: ['Jazz', 'HipHop'], interests: [] },
+    ]);
+    expect(stub.calls('PUT', '/api/users/me/onboarding').map((r) => r.body)).toEqual([
+      { completed: false, step: 2 },
+    ]);
 
     // Back keeps the choices.
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -125,7 +132,7 @@ describe('onboarding (spec 000 §4, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('Step 3 of 3')).toBeInTheDocument();
-    expect(stub.calls('PUT', '/api/users/me/preferences')[0]?.body).toEqual({
+    expect(stub.calls('PUT', '/api/users/me/preferences').at(-1)?.body).toEqual({
       genres: ['Jazz', 'HipHop'],
       interests: ['VinylCollection'],
     });
@@ -139,12 +146,15 @@ describe('onboarding (spec 000 §4, §5, §8)', () => {
     );
     expect(storedUser()?.following).toEqual([maya.id]);
     await user.click(screen.getByRole('button', { name: 'Skip Yoni' }));
-    expect(stub.calls('PUT', '/api/users/me/onboarding')).toHaveLength(0);
+    expect(stub.calls('PUT', '/api/users/me/onboarding').map((r) => r.body)).toEqual([
+      { completed: false, step: 2 },
+      { completed: false, step: 3 },
+    ]);
     await user.click(screen.getByRole('button', { name: 'Skip Tal' }));
 
     // The list is empty after actions: the completion step runs by itself.
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(stub.calls('PUT', '/api/users/me/onboarding')[0]?.body).toEqual({
+    expect(stub.calls('PUT', '/api/users/me/onboarding').at(-1)?.body).toEqual({
       completed: true,
       step: 3,
       followed: [maya.id],
@@ -220,7 +230,7 @@ describe('onboarding (spec 000 §4, §5, §8)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(stub.calls('PUT', '/api/users/me/onboarding')[0]?.body).toEqual({
+    expect(stub.calls('PUT', '/api/users/me/onboarding').at(-1)?.body).toEqual({
       completed: true,
       step: 3,
       followed: [],
@@ -257,5 +267,71 @@ describe('onboarding (spec 000 §4, §5, §8)', () => {
     const steps = within(progress).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual(['Genres', 'Interests', 'Curators']);
     expect(steps[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('resumes at the step reached after a reload (the server keeps the step and the choices so far)', async () => {
+    // A server that remembers what the wizard stores.
+    let onboarding = { completed: false, step: 1 };
+    let chosen = { genres: [] as string[], interests: [] as string[] };
+    const remembering: StubRoute[] = [
+      { method: 'GET', path: '/api/users/me/onboarding', reply: () => json(200, { onboarding }) },
+      {
+        method: 'PUT',
+        path: '/api/users/me/onboarding',
+        reply: (request) => {
+          const { completed, step } = request.body as typeof onboarding;
+          onboarding = { completed, step };
+          return json(200, { onboarding });
+        },
+      },
+      {
+        method: 'GET',
+        path: '/api/users/me/preferences',
+        reply: () =>
+          json(200, { success: true, preferences: { ...preferencesAnswer().preferences, ...chosen } }),
+      },
+      {
+        method: 'PUT',
+        path: '/api/users/me/preferences',
+        reply: (request) => {
+          chosen = { ...chosen, ...(request.body as object) };
+          return json(200, { success: true, preferences: { ...preferencesAnswer().preferences, ...chosen } });
+        },
+      },
+    ];
+    const first = renderApp('/onboarding', { session: newcomer, routes: onboardingRoutes(remembering) });
+    await first.user.click(await screen.findByRole('button', { name: 'Jazz' }, { timeout: 5000 }));
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Step 2 of 3')).toBeInTheDocument();
+    first.unmount();
+
+    const second = renderApp('/onboarding', { session: newcomer, routes: onboardingRoutes(remembering) });
+    expect(await screen.findByText('Step 2 of 3', {}, { timeout: 5000 })).toBeInTheDocument();
+    await second.user.click(screen.getByRole('button', { name: 'Concerts' }));
+    await second.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Step 3 of 3')).toBeInTheDocument();
+    expect(chosen).toEqual({ genres: ['Jazz'], interests: ['Concerts'] });
+    second.unmount();
+
+    renderApp('/onboarding', { session: newcomer, routes: onboardingRoutes(remembering) });
+    expect(await screen.findByText('Step 3 of 3', {}, { timeout: 5000 })).toBeInTheDocument();
+    // Back still leads to the earlier steps, with the stored choices.
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Concerts' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('does not resume past a step whose choices the server does not have', async () => {
+    renderApp('/onboarding', {
+      session: newcomer,
+      routes: onboardingRoutes([
+        {
+          method: 'GET',
+          path: '/api/users/me/onboarding',
+          reply: () => json(200, { onboarding: { completed: false, step: 3 } }),
+        },
+      ]),
+    });
+    // Stored preferences are empty (onboardingRoutes): the wizard opens on genres.
+    expect(await screen.findByText('Step 1 of 3', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

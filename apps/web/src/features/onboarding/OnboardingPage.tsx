@@ -85,6 +85,18 @@ function Progress({ step }: { step: Step }) {
 interface WizardProps {
   options: { genres: LiveListEntry[]; interests: LiveListEntry[] };
   initial: Pick<Preferences, 'genres' | 'interests'>;
+  /** The step reached before (the server's onboarding `step`). */
+  reached: number;
+}
+
+/**
+ * The step to open on: the one reached before, but never past a step whose choices are missing (an admin
+ * may have removed every genre chosen, or the choices were never stored).
+ */
+function resumeStep(reached: number, genres: readonly string[], interests: readonly string[]): Step {
+  if (reached < 2 || genres.length === 0) return 1;
+  if (reached < 3 || interests.length === 0) return 2;
+  return 3;
 }
 
 /**
@@ -95,15 +107,20 @@ interface WizardProps {
  * step: 3}` with the followed and skipped ids; the stored user then gets the new onboarding state and
  * following list (the home route sends unfinished users back here), a pending invite is processed, and
  * the user goes to `/`. Back works on every step but the first.
+ *
+ * Moving on stores the choices made so far (both lists), then the step reached (`{completed: false,
+ * step}`), so a reload, or a return from another device, opens on that step (`reached`) with them.
  */
-function OnboardingWizard({ options, initial }: WizardProps) {
+function OnboardingWizard({ options, initial, reached }: WizardProps) {
   const { t } = useTranslation();
   const { updateUser } = useSession();
   const navigate = useNavigate();
   const processInvite = usePendingInviteProcessor();
-  const [step, setStep] = useState<Step>(1);
   const [genres, setGenres] = useState(() => inLiveList(initial.genres, options.genres));
   const [interests, setInterests] = useState(() => inLiveList(initial.interests, options.interests));
+  const [step, setStep] = useState<Step>(() => resumeStep(reached, genres, interests));
+  // The furthest step stored: going back and on again stores the choices, not the step once more.
+  const storedStep = useRef(reached);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [followed, setFollowed] = useState<string[]>([]);
@@ -171,16 +188,18 @@ function OnboardingWizard({ options, initial }: WizardProps) {
 
   async function next() {
     setError(null);
-    if (step === 1) {
-      if (genres.length === 0) return setError(t('onboarding.genres.error'));
-      setStep(2);
-      return;
-    }
-    if (interests.length === 0) return setError(t('onboarding.interests.error'));
+    if (step === 1 && genres.length === 0) return setError(t('onboarding.genres.error'));
+    if (step === 2 && interests.length === 0) return setError(t('onboarding.interests.error'));
+    const to: Step = step === 1 ? 2 : 3;
     setSaving(true);
     try {
+      // The choices first: a step is only stored once what it builds on is.
       await savePreferences({ genres, interests });
-      setStep(3);
+      if (to > storedStep.current) {
+        await saveOnboarding({ completed: false, step: to });
+        storedStep.current = to;
+      }
+      setStep(to);
     } catch (cause) {
       console.warn('Saving preferences failed', cause);
       setError(t('onboarding.saveError'));
@@ -291,7 +310,8 @@ function OnboardingWizard({ options, initial }: WizardProps) {
 
 /**
  * `/onboarding` (spec 000 §2, §4): a signed-in user who already completed it goes to `/`; otherwise the
- * three-step wizard, with the live genre and interest lists and the user's current choices preselected.
+ * three-step wizard on the step reached before (`GET /api/users/me/onboarding`), with the live genre and
+ * interest lists and the user's current choices preselected.
  */
 export default function OnboardingPage() {
   const { t } = useTranslation();
@@ -321,13 +341,15 @@ export default function OnboardingPage() {
   if (user?.onboarding.completed || serverDone) return <Navigate to="/" replace />;
 
   let body: ReactNode;
-  if (options.isPending || preferences.isPending) body = <PageSpinner />;
+  if (options.isPending || preferences.isPending || status.isPending) body = <PageSpinner />;
   else if (options.isError) {
     body = <ErrorBox message={t('onboarding.loadError')} onRetry={() => void options.refetch()} />;
   } else {
     // Without the current preferences the wizard starts empty; saving still works.
     const initial = preferences.data ?? { genres: [], interests: [] };
-    body = <OnboardingWizard options={options.data} initial={initial} />;
+    // Without the status the wizard opens on the step the stored user last had.
+    const reached = status.data?.step ?? user?.onboarding.step ?? 1;
+    body = <OnboardingWizard options={options.data} initial={initial} reached={reached} />;
   }
 
   return (

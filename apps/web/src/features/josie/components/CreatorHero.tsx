@@ -1,14 +1,15 @@
-import { isImageSource, type JosieCreator, type Paragraph } from '@josie/contract';
+import { isImageSource, type JosieCreator } from '@josie/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../ui/Avatar';
 import { creatorColour, mixColours } from '../colour';
+import { readParagraphs } from '../paragraphs';
 import { CreatorName } from './CreatorName';
 
-/** The first audio item's image, shown as cover art (spec 000 §2), or null. */
-export function coverArt(paragraphs: readonly Paragraph[] | null | undefined): string | null {
-  const first = paragraphs?.find((p) => p.type === 'audioItem');
+/** The first audio item's image, shown as cover art (spec 000 §2), or null; `paragraphs` as answered. */
+export function coverArt(paragraphs: unknown): string | null {
+  const first = readParagraphs(paragraphs).find((p) => p.type === 'audioItem');
   const image = first?.type === 'audioItem' ? first.content.image : null;
   return image && isImageSource(image) ? image : null;
 }
@@ -26,7 +27,11 @@ export function heroTint(colour: string): { background: string; behindName: stri
 }
 
 export interface CreatorHeroProps {
-  creator: Pick<JosieCreator, 'name' | 'avatar' | 'preferences'> | null | undefined;
+  /** The josie's creator; missing (a deleted account), or missing its preferences, shows the defaults. */
+  creator:
+    | (Pick<JosieCreator, 'name' | 'avatar'> & Partial<Pick<JosieCreator, 'preferences'>>)
+    | null
+    | undefined;
   /** Cover art (see {@link coverArt}). */
   cover: string | null;
   /** Above the hero content inside the tint, e.g. the page's top bar. */
@@ -45,7 +50,7 @@ export interface CreatorHeroProps {
  */
 export function CreatorHero({ creator, cover, top, actions, compact = false, className }: CreatorHeroProps) {
   const { t } = useTranslation();
-  const colour = creatorColour(creator?.preferences.myColor);
+  const colour = creatorColour(creator?.preferences?.myColor);
   const tint = heroTint(colour);
   const name = creator?.name?.trim() || t('josie.unknownCurator');
   return (
@@ -80,7 +85,7 @@ export function CreatorHero({ creator, cover, top, actions, compact = false, cla
             <Avatar src={creator?.avatar} name={name} size={compact ? 40 : 56} decorative />
             <CreatorName
               name={creator?.name}
-              font={creator?.preferences.myFont}
+              font={creator?.preferences?.myFont}
               colour={colour}
               background={tint.behindName}
               className={cn('leading-tight', compact ? 'text-xl' : 'text-3xl sm:text-4xl')}

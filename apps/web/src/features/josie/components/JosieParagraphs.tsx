@@ -1,6 +1,7 @@
-import { isImageSource, type Paragraph } from '@josie/contract';
+import { isImageSource } from '@josie/contract';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { readParagraphs } from '../paragraphs';
 import { AudioCard } from './AudioCard';
 import { VideoEmbed } from './VideoEmbed';
 
@@ -10,8 +11,11 @@ function showableImage(src: string): boolean {
 }
 
 export interface JosieParagraphsProps {
-  /** The paragraphs in display order; anything but an array renders nothing (spec 000 §2). */
-  paragraphs: readonly Paragraph[] | null | undefined;
+  /**
+   * The josie's `paragraphs` in display order, as answered: legacy kinds are read as their current kind
+   * and anything but an array renders nothing (see {@link readParagraphs}).
+   */
+  paragraphs: unknown;
   /** The josie's title, for the image's text alternative. */
   title: string;
   className?: string;
@@ -19,15 +23,16 @@ export interface JosieParagraphsProps {
 
 /**
  * A josie's paragraphs in their order (spec 000 §2 "Paragraph types rendered"): text as plain text (never
- * HTML, DESIGN §9.3) with its line breaks and its own direction, the image, the video player and the
- * audio card. Any other type is skipped.
+ * HTML, DESIGN §9.3) with its line breaks and its own direction, the image (`image` or `image1`), the
+ * video player (`video` or `video1`) and the audio card. Any other type is skipped.
  */
 export function JosieParagraphs({ paragraphs, title, className }: JosieParagraphsProps) {
   const { t } = useTranslation();
-  if (!Array.isArray(paragraphs) || paragraphs.length === 0) return null;
+  const shown = readParagraphs(paragraphs);
+  if (shown.length === 0) return null;
   return (
     <div className={cn('flex flex-col gap-6', className)}>
-      {paragraphs.map((paragraph, index) => {
+      {shown.map((paragraph, index) => {
         const key = `${paragraph.type}-${index}`;
         switch (paragraph.type) {
           case 'text':
