@@ -51,9 +51,17 @@ export interface NotificationDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
-/** The one-click unsubscribe URL of a user's notification emails. */
+/** The path of an unsubscribe link with its signed token (the confirm page's form posts to it). */
+export function unsubscribePath(token: string): string {
+  return `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The unsubscribe URL of a user's notification emails: opening it shows a page that asks to confirm; a
+ * POST to it (that page's button, or the RFC 8058 one-click) turns the emails off (decision 0010).
+ */
 export function unsubscribeUrl(publicUrl: string, tokens: UnsubscribeTokens, userId: string): string {
-  return `${publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(tokens.sign(userId))}`;
+  return `${publicUrl}${unsubscribePath(tokens.sign(userId))}`;
 }
 
 /** The RFC 2369 and RFC 8058 headers that let mail clients offer a one-click unsubscribe. */
