@@ -4,7 +4,8 @@ import { inviteJoinedMail, type RenderedMail, reviewDecisionMail } from '../../a
 import type { Mailer } from '../../adapters/mailer.js';
 import type { PushOptions, PushSender } from '../../adapters/webpush.js';
 import type { Db } from '../../db/client.js';
-import { type JobQueue, type JobSpec, PermanentJobError } from '../../jobs/queue.js';
+import type { AppJobQueue } from '../../jobs/app-jobs.js';
+import { type JobSpec, PermanentJobError } from '../../jobs/queue.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { newJosiePush, reviewDecisionPush } from './messages.js';
 import {
@@ -41,7 +42,7 @@ const DAY_S = 24 * 60 * 60;
 /** What the notification jobs need. */
 export interface NotificationDeps {
   db: Db;
-  jobs: JobQueue<NotificationJobs>;
+  jobs: AppJobQueue;
   mailer: Mailer;
   /** Null when web push is not configured (no VAPID keys on a real database). */
   push: PushSender | null;
