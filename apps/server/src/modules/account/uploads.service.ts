@@ -59,8 +59,9 @@ export function createProfileMediaService(deps: {
    * Makes `bytes` the actor's new avatar or header image and answers its public URL. Order matters for
    * "no orphan, no dangling link": the image is decoded before anything is written; the file is written
    * before the transaction that records it (`media` row), points the user at it and drops the rows of the
-   * images it replaces that nothing else shows (a josie may show an old avatar; decision 0010); a failed transaction removes the new file again; the replaced files are removed
-   * only after commit (a failure there is logged, since the user's change is already saved).
+   * images it replaces that nothing else shows (a josie may show an old avatar; decision 0010); a failed
+   * transaction removes the new file again; the replaced files are removed only after commit (a failure
+   * there is logged, since the user's change is already saved).
    *
    * @throws AppError 400 not an image; 413 too many pixels; 404 when the account was deleted meanwhile.
    */

@@ -71,7 +71,8 @@ describe('notification delivery (issue 11)', () => {
         .select({
           notify: sql<number>`count(*) filter (where ${jobs.payload}->>'josieId' = ${josieId})`,
           // Notification jobs only: the daily analytics purge always has tomorrow's run queued.
-          open: sql<number>`count(*) filter (where ${jobs.state} in ('queued', 'active') and ${jobs.name} not like 'analytics.%')`,
+          open: sql<number>`count(*) filter (
+            where ${jobs.state} in ('queued', 'active') and ${jobs.name} not like 'analytics.%')`,
         })
         .from(jobs);
       return Number(row?.notify) > 0 && Number(row?.open) === 0;
@@ -205,7 +206,7 @@ describe('notification delivery (issue 11)', () => {
       expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     });
 
-    it('changes nothing on GET or HEAD of the link (mail scanners); its page asks, and its form POST unsubscribes', async () => {
+    it('changes nothing on GET or HEAD of the link (scanners); its page asks, its form POST unsubscribes', async () => {
       const author = await curator({ language: 'he' });
       const josie = await createJosie(ctx, author);
       await rejectJosie(ctx, editor, josie._id, 'Needs a cover');

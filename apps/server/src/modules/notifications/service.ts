@@ -65,7 +65,8 @@ export function createNotificationsService(deps: {
      * Opening an email's unsubscribe link (`GET`/`HEAD`): checks the token and changes nothing, since mail
      * scanners follow links (decision 0010).
      * @returns the user's language, for the page that asks to confirm.
-     * @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` for a token that is not genuine or whose account is gone.
+     * @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` for a token that is not genuine or whose account is
+     *   gone.
      */
     async unsubscribeTarget(token: string): Promise<{ language: Language }> {
       const claims = tokens.verify(token);
@@ -76,7 +77,8 @@ export function createNotificationsService(deps: {
      * Confirming an email's unsubscribe link (`POST`: the page's button or a mail client's RFC 8058
      * one-click): turns the token's user's emails off (`allowEmails: false`). Repeating it is harmless.
      * @returns the user's language, for the confirmation page.
-     * @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` for a token that is not genuine or whose account is gone.
+     * @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` for a token that is not genuine or whose account is
+     *   gone.
      */
     async unsubscribeEmails(token: string): Promise<{ language: Language }> {
       const claims = tokens.verify(token);
