@@ -18,8 +18,9 @@ import {
  * Issue 11: the installable app. Manifests and icons, Chromium's installability verdict, the service
  * worker's offline shell, and the Web Share Target opening the editor with a shared Spotify link.
  * Then the review-decision email on the production build: in the curator's language, with the reason, and
- * its one-click unsubscribe link. (Push delivery, decrypted from a stand-in push service, is tested in the
- * server's suite: `apps/server/src/modules/notifications/delivery.test.ts`.)
+ * its unsubscribe link, whose page asks before it turns emails off. (Push delivery, decrypted from a
+ * stand-in push service, is tested in the server's suite:
+ * `apps/server/src/modules/notifications/delivery.test.ts`.)
  */
 
 const TRACK = 'https://open.spotify.com/track/4PTG3Z6ehGkBFwjybzWkR8';
@@ -212,12 +213,16 @@ test("an editor's rejection emails the curator in Hebrew with the reason; the li
   const unsubscribe = /https?:\/\/\S+\/api\/notifications\/unsubscribe\?token=\S+/.exec(mail.text ?? '')?.[0];
   expect(unsubscribe, mail.text).toBeTruthy();
 
-  // Following the link in a browser turns that curator's emails off, and says so in Hebrew.
+  // Following the link in a browser only asks, in Hebrew (mail scanners follow links too); the confirm
+  // button turns that curator's emails off, and says so.
   const context = await browser.newContext();
   const page = await context.newPage();
   const unsubscribeUrl = new URL(unsubscribe!);
   await page.goto(`${unsubscribeUrl.pathname}${unsubscribeUrl.search}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'להפסיק את ההתראות בדוא״ל?' })).toBeVisible();
+  await shot(page, 'he-unsubscribe-confirm');
+  await page.getByRole('button', { name: 'הסרה', exact: true }).click();
   await expect(page.getByText('ההסרה בוצעה')).toBeVisible();
   await shot(page, 'he-unsubscribed');
 

@@ -145,6 +145,8 @@ const EnvSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(300_000).default(10_000),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  // Analytics events older than this are purged once a day (decision 0010); 395 days = 13 months.
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(395),
 });
 
 /** The server's configuration, parsed once from the environment. DESIGN §7. */
@@ -261,6 +263,11 @@ export function buildConfig(env: Record<string, string | undefined>) {
       /** The first retry's delay; each further retry doubles it (capped at an hour). */
       retryBaseMs: e.JOBS_RETRY_BASE_MS,
       concurrency: e.JOBS_CONCURRENCY,
+    },
+    /** The app's own analytics events (DESIGN §9.11; decision 0010). */
+    analytics: {
+      /** Events older than this many days are deleted by the daily `analytics.purge` job. */
+      retentionDays: e.ANALYTICS_RETENTION_DAYS,
     },
     /** External services of issue 7 (DESIGN §7); a service without its key or model is off (null). */
     integrations: {

@@ -13,13 +13,38 @@ export type ContactBody = z.infer<typeof ContactBody>;
 export const NewsletterBody = z.object({ email: Email });
 export type NewsletterBody = z.infer<typeof NewsletterBody>;
 
-/** `POST /api/analytics/events`: the app's own analytics (DESIGN §9.11; spec 000 §7). */
+/**
+ * The analytics events the web app emits (spec 000 §7; decision 0010), the only names the server accepts.
+ * The web's `track()` takes an {@link AnalyticsEventName}, so an event added there must be added here.
+ */
+export const ANALYTICS_EVENT_NAMES = ['page_view', 'publish_josie', 'approve_josie', 'reject_josie'] as const;
+export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+
+/**
+ * Caps of one analytics event (decision 0010), so an anonymous client cannot fill the disk: parameters per
+ * event, characters of a parameter name and of a string value, and bytes of the whole request body. The
+ * largest event the app sends (`reject_josie` with a 2,000-character Hebrew reason) stays within them.
+ */
+export const ANALYTICS_LIMITS = {
+  maxParams: 16,
+  keyMaxLength: 40,
+  valueMaxLength: 2000,
+  bodyMaxBytes: 8 * 1024,
+} as const;
+
+/** `POST /api/analytics/events`: the app's own analytics (DESIGN §9.11; spec 000 §7; decision 0010). */
 export const AnalyticsEventBody = z.object({
-  name: text()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[a-z0-9_]+$/),
-  params: z.record(text(), z.union([text().max(2000), z.number(), z.boolean(), z.null()])).default({}),
+  name: z.enum(ANALYTICS_EVENT_NAMES),
+  params: z
+    .record(
+      text()
+        .max(ANALYTICS_LIMITS.keyMaxLength)
+        .regex(/^[a-z][a-z0-9_]*$/, 'Parameter names are snake_case'),
+      z.union([text().max(ANALYTICS_LIMITS.valueMaxLength), z.number(), z.boolean(), z.null()]),
+    )
+    .refine((params) => Object.keys(params).length <= ANALYTICS_LIMITS.maxParams, {
+      error: `An event has at most ${ANALYTICS_LIMITS.maxParams} parameters`,
+    })
+    .default({}),
 });
 export type AnalyticsEventBody = z.infer<typeof AnalyticsEventBody>;

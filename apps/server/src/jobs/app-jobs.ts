@@ -1,10 +1,14 @@
 import type { NotificationJobs } from '../modules/notifications/jobs.js';
+import type { AnalyticsJobs } from '../modules/site/analytics-retention.js';
 import type { JobQueue } from './queue.js';
 
 /** Every job of the app by name, with its payload type; a feature with jobs adds its map here. */
-export type AppJobs = NotificationJobs;
+export type AppJobs = NotificationJobs & AnalyticsJobs;
 
-/** The app's job queue (`AppContext.jobs`). */
+/**
+ * The app's job queue (`AppContext.jobs`). Features take this one type (`JobQueue` is invariant in its
+ * map: a queue of every job is not a queue of one feature's jobs).
+ */
 export type AppJobQueue = JobQueue<AppJobs>;
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { ANALYTICS_EVENT_NAMES } from '@josie/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSession } from '../session/storage';
@@ -25,12 +26,21 @@ describe('analytics (spec 000 §7, DESIGN §9.11)', () => {
     });
 
     storeSession(makeSession('curator', { spotifyId: 'spotify-user' }));
-    track('share');
+    track('approve_josie');
     await waitFor(() => expect(stub.requests).toHaveLength(2));
     expect(stub.requests[1]?.body).toMatchObject({
       params: { user_role: 'curator', streaming_connected: true },
     });
     expect(stub.requests[1]?.headers.get('authorization')).toBe('Bearer token-curator');
+  });
+
+  it('takes only the event names the server accepts (the contract lists them)', () => {
+    installFetchStub([
+      { method: 'POST', path: '/api/analytics/events', reply: () => json(202, { success: true }) },
+    ]);
+    // @ts-expect-error `share` is not an event the app sends, so the server would refuse it.
+    track('share');
+    expect(ANALYTICS_EVENT_NAMES).toEqual(['page_view', 'publish_josie', 'approve_josie', 'reject_josie']);
   });
 
   it('only logs a failure', async () => {

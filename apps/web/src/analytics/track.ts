@@ -1,13 +1,10 @@
-import type { AnalyticsEventBody } from '@josie/contract';
+import { ANALYTICS_LIMITS, type AnalyticsEventBody, type AnalyticsEventName } from '@josie/contract';
 import { api } from '../api/client';
 import { currentLanguage } from '../i18n';
 import { providerConnectedKey, readStoredSession } from '../session/storage';
 
 /** A value an analytics parameter may carry (the contract's `AnalyticsEventBody` params). */
 export type AnalyticsValue = AnalyticsEventBody['params'][string];
-
-/** Longest string parameter the server accepts. */
-const MAX_PARAM_LENGTH = 2000;
 
 /**
  * The user properties every event carries (spec 000 §6, DESIGN §9.11): the role (listener for visitors
@@ -34,12 +31,14 @@ export function userProperties(): Record<string, AnalyticsValue> {
  * own endpoint, no third party), with {@link userProperties} merged into `params`. Fire and forget: a
  * failure is only logged (spec 000 §8).
  *
- * @param name snake_case event name, e.g. `page_view`, `publish_josie`.
+ * @param name one of the contract's `ANALYTICS_EVENT_NAMES`, the only names the server accepts (decision
+ *   0010): a new event is added there first.
+ * @param params snake_case names; string values are cut to the contract's `valueMaxLength` characters.
  */
-export function track(name: string, params: Record<string, AnalyticsValue> = {}): void {
+export function track(name: AnalyticsEventName, params: Record<string, AnalyticsValue> = {}): void {
   const merged: Record<string, AnalyticsValue> = {};
   for (const [key, value] of Object.entries({ ...params, ...userProperties() })) {
-    merged[key] = typeof value === 'string' ? value.slice(0, MAX_PARAM_LENGTH) : value;
+    merged[key] = typeof value === 'string' ? value.slice(0, ANALYTICS_LIMITS.valueMaxLength) : value;
   }
   const body: AnalyticsEventBody = { name, params: merged };
   api.post('/api/analytics/events', body).catch((error: unknown) => {

@@ -44,19 +44,18 @@ export async function setProfileImageUrl(tx: Executor, userId: string, kind: Pro
 }
 
 /**
- * Deletes the user's other media rows of `kind` (the images the new one replaces) and answers their storage
- * keys, whose files go after commit. Only rows recorded for this owner are touched, so files the user never
- * uploaded (the demo seed's avatars, another user's images) are never deleted.
+ * The user's other media rows of `kind`: the images the new one replaces. Only rows recorded for this
+ * owner are candidates, so files the user never uploaded (the demo seed's avatars, another user's images)
+ * are never deleted; of these, only the ones nothing shows go (`releaseUnreferencedMedia`, decision 0010).
  */
-export async function deleteReplacedProfileMedia(
+export async function replacedProfileMedia(
   tx: Executor,
   ownerId: string,
   kind: ProfileMediaKind,
   keepId: string,
-): Promise<string[]> {
-  const rows = await tx
-    .delete(media)
-    .where(and(eq(media.ownerId, ownerId), eq(media.kind, kind), ne(media.id, keepId)))
-    .returning({ storageKey: media.storageKey });
-  return rows.map((r) => r.storageKey);
+): Promise<{ id: string; storageKey: string }[]> {
+  return tx
+    .select({ id: media.id, storageKey: media.storageKey })
+    .from(media)
+    .where(and(eq(media.ownerId, ownerId), eq(media.kind, kind), ne(media.id, keepId)));
 }

@@ -12,12 +12,13 @@ import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import { type ProcessedImage, processImage, processSquareImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { releaseUnreferencedMedia } from '../images/references.js';
 import type { UsersService } from '../users/service.js';
 import {
-  deleteReplacedProfileMedia,
   insertProfileMedia,
   lockLiveUser,
   type ProfileMediaKind,
+  replacedProfileMedia,
   setProfileImageUrl,
 } from './uploads.queries.js';
 
@@ -58,8 +59,9 @@ export function createProfileMediaService(deps: {
    * Makes `bytes` the actor's new avatar or header image and answers its public URL. Order matters for
    * "no orphan, no dangling link": the image is decoded before anything is written; the file is written
    * before the transaction that records it (`media` row), points the user at it and drops the rows of the
-   * images it replaces; a failed transaction removes the new file again; the replaced files are removed
-   * only after commit (a failure there is logged, since the user's change is already saved).
+   * images it replaces that nothing else shows (a josie may show an old avatar; decision 0010); a failed
+   * transaction removes the new file again; the replaced files are removed only after commit (a failure
+   * there is logged, since the user's change is already saved).
    *
    * @throws AppError 400 not an image; 413 too many pixels; 404 when the account was deleted meanwhile.
    */
@@ -81,7 +83,7 @@ export function createProfileMediaService(deps: {
           height: image.height,
         });
         await setProfileImageUrl(tx, actor.id, kind, url);
-        return deleteReplacedProfileMedia(tx, actor.id, kind, id);
+        return releaseUnreferencedMedia(tx, storage, await replacedProfileMedia(tx, actor.id, kind, id));
       });
     } catch (err) {
       await storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, 'orphan profile image'));

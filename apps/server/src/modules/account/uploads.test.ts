@@ -195,6 +195,22 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
       ]);
     });
 
+    it('keeps a replaced avatar that a josie shows as its image', async () => {
+      const user = await createUser(ctx, { role: 'curator' });
+      const first = (await post(AVATAR, form('avatar', await png(64, 64, '#f4ff5e')), user)).json()
+        .avatar as string;
+      const josie = await post(
+        '/api/josies',
+        { title: 'My face', paragraphs: [{ type: 'image', content: first }] },
+        user,
+      );
+      expect(josie.statusCode, josie.body).toBe(201);
+      const second = await post(AVATAR, form('avatar', await png(64, 64, '#b8ffe8')), user);
+      expect(second.statusCode).toBe(200);
+      expect(existsSync(fileOf(first))).toBe(true);
+      expect((await ctx.app.inject({ url: first })).headers['content-type']).toBe('image/webp');
+    });
+
     it('never deletes an avatar file that was not uploaded through the media table (the demo seed)', async () => {
       const user = await createUser(ctx);
       mkdirSync(join(mediaDir(), 'avatars'), { recursive: true });

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Josie } from '@josie/contract';
 import { count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../adapters/storage.js';
@@ -24,6 +25,7 @@ import {
 import type { AuthUser } from '../../plugins/auth.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { createJosie, josieForm, pngImage } from '../josies/testing.js';
 import {
   follow,
   insertEvent,
@@ -217,6 +219,59 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     expect(after.series.josiesPublished[today]).toBe(before.series.josiesPublished[today] - 1);
     expect(after.series.approvals[today]).toBe(before.series.approvals[today] - 1);
     expect(after.series.pageViews[today]).toBe(before.series.pageViews[today]);
+  });
+
+  it("keeps an editor's upload that a curator's josie shows; removes it once no josie shows it", async () => {
+    const curator = await createUser(ctx, { role: 'curator' });
+    const editor = await createUser(ctx, { role: 'editor' });
+    const josie = await createJosie(ctx, curator, { title: 'Cover needed' });
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/josies/${josie._id}`,
+      headers: editor.auth,
+      payload: josieForm({ title: 'Cover added', paragraphs: [] }, { bytes: await pngImage() }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const image = (edited.json() as Josie).paragraphs[0]!.content as string;
+    const key = image.replace('/media/', '');
+    expect((await db.select().from(media).where(eq(media.storageKey, key)))[0]?.ownerId).toBe(
+      editor.user._id,
+    );
+    // An upload of the editor that nothing shows (an image search result never saved into a josie).
+    await insertMedia(db, { ownerId: editor.user._id, storageKey: 'josies/stray.webp', kind: 'josie-image' });
+    const stray = putFile('josies/stray.webp');
+
+    expect((await del(editor.user._id)).statusCode).toBe(200);
+    // The curator's josie still shows its image; the row stays, no longer tied to an account.
+    const served = await ctx.app.inject({ url: image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await db.select({ ownerId: media.ownerId }).from(media).where(eq(media.storageKey, key))).toEqual([
+      { ownerId: null },
+    ]);
+    // The file nobody shows is removed with its row.
+    expect(existsSync(stray)).toBe(false);
+    expect(await db.select().from(media).where(eq(media.storageKey, 'josies/stray.webp'))).toEqual([]);
+
+    // Deleting the curator deletes the josie: nothing shows the editor's upload any more, so it goes too.
+    expect((await del(curator.user._id)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: image })).statusCode).toBe(404);
+    expect(await db.select().from(media).where(eq(media.storageKey, key))).toEqual([]);
+  });
+
+  it("keeps a deleted user's upload that another user's josie shows", async () => {
+    const author = await createUser(ctx, { role: 'curator' });
+    const other = await createUser(ctx, { role: 'curator' });
+    await insertMedia(db, {
+      ownerId: author.user._id,
+      storageKey: 'josies/shared.webp',
+      kind: 'josie-image',
+    });
+    const file = putFile('josies/shared.webp');
+    await createJosie(ctx, other, { paragraphs: [{ type: 'image', content: '/media/josies/shared.webp' }] });
+    expect((await del(author.user._id)).statusCode).toBe(200);
+    expect(existsSync(file)).toBe(true);
+    expect((await ctx.app.inject({ url: '/media/josies/shared.webp' })).statusCode).toBe(200);
   });
 
   it('keeps the review history of a deleted editor, without the reviewer', async () => {

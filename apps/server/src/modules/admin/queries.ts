@@ -184,21 +184,27 @@ export async function removeLikesGivenBy(db: Executor, userId: string) {
     .where(inArray(josies.id, db.select({ id: gone.josieId }).from(gone)));
 }
 
-/** Deletes a user's josies (their likes, saves and reviews go by cascade); answers what was deleted. */
+/**
+ * Deletes a user's josies (their likes, saves and reviews go by cascade); answers what was deleted, with
+ * the paragraphs, whose images may now be shown by nothing.
+ */
 export async function deleteJosiesOf(db: Executor, userId: string) {
   return db
     .delete(josies)
     .where(eq(josies.creatorId, userId))
-    .returning({ id: josies.id, status: josies.status });
+    .returning({ id: josies.id, status: josies.status, paragraphs: josies.paragraphs });
 }
 
-/** Deletes the media rows a user owns; answers their storage keys (the files go after commit). */
-export async function deleteMediaOf(db: Executor, userId: string) {
-  const rows = await db
-    .delete(media)
-    .where(eq(media.ownerId, userId))
-    .returning({ storageKey: media.storageKey });
-  return rows.map((r) => r.storageKey);
+/**
+ * The media rows a user deletion may release: the user's own uploads and the files under `keys` (the
+ * images of their deleted josies, whoever uploaded them). Read before the user row goes, which sets
+ * `owner_id` to null.
+ */
+export async function mediaOwnedOrKeyed(db: Executor, userId: string, keys: string[]) {
+  return db
+    .select({ id: media.id, storageKey: media.storageKey })
+    .from(media)
+    .where(or(eq(media.ownerId, userId), inArray(media.storageKey, keys)));
 }
 
 /**

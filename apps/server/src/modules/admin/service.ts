@@ -24,6 +24,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { revokeUserSessions } from '../auth/queries.js';
 import type { AuthService } from '../auth/service.js';
+import { josieImageUrls, releaseUnreferencedMedia, storageKeysOf } from '../images/references.js';
 import {
   presentAdminUserDetail,
   presentAdminUserJosie,
@@ -40,7 +41,6 @@ import {
   dailyActivity,
   deleteCatalogueEntry,
   deleteJosiesOf,
-  deleteMediaOf,
   deleteUserRow,
   findCatalogueName,
   findLiveUser,
@@ -51,6 +51,7 @@ import {
   listCatalogue,
   listTemplates,
   listUsers,
+  mediaOwnedOrKeyed,
   mostFollowedCurator,
   removeFromUserPreferences,
   removeLikesGivenBy,
@@ -204,10 +205,13 @@ export function createAdminService(deps: {
      * `DELETE /api/admin/users/{id}` (spec 001 §2, §4): a hard delete, in one transaction, of the user and
      * everything they own, so that no stored count or list keeps a trace of them: the likes they gave
      * (lowering those josies' `like_count`), their josies (and the likes, saves and reviews on them),
-     * their media rows, then the user row, whose foreign keys remove follows both ways, invites with their
-     * uses and visits, sessions, password resets and provider tokens. Contact messages, analytics events
-     * and reviews they made stay, with the user set to null. After commit: the media files are removed
-     * from storage and `josie.unpublished` is published for each josie that was in feeds.
+     * then the user row, whose foreign keys remove follows both ways, invites with their uses and visits,
+     * sessions, password resets and provider tokens. Contact messages, analytics events and reviews they
+     * made stay, with the user set to null. Media follow what shows them, not who uploaded them (decision
+     * 0010): of the user's uploads and the images of their deleted josies, the ones that no josie, avatar
+     * or header image still shows lose their rows; the others stay (an editor's upload into a curator's
+     * josie stays with the josie). After commit: those files are removed from storage and
+     * `josie.unpublished` is published for each josie that was in feeds.
      * @throws AppError 403 for an admin account (admins cannot be deleted), 404 unknown user.
      */
     async deleteUser(actor: AuthUser, id: string): Promise<void> {
@@ -219,8 +223,14 @@ export function createAdminService(deps: {
         if (target.role === 'admin') throw errors.forbidden('Admin users cannot be deleted');
         await removeLikesGivenBy(tx, id);
         const removed = await deleteJosiesOf(tx, id);
-        const keys = await deleteMediaOf(tx, id);
+        const shownByRemoved = storageKeysOf(
+          storage,
+          removed.flatMap((j) => josieImageUrls(j.paragraphs)),
+        );
+        const candidates = await mediaOwnedOrKeyed(tx, id, shownByRemoved);
         await deleteUserRow(tx, id);
+        // After the user row: the user's own avatar and header no longer count as showing a file.
+        const keys = await releaseUnreferencedMedia(tx, storage, candidates);
         return { removedJosies: removed, mediaKeys: keys };
       });
       await deps.sessions?.forgetUserSessions(id);

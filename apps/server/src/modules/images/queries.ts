@@ -1,5 +1,6 @@
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { media } from '../../db/schema.js';
+import { josies, media, users } from '../../db/schema.js';
 
 /** Records a stored josie image (DESIGN §4 `media`), so its owner and size are known and it can be released. */
 export async function insertJosieImage(
@@ -7,4 +8,35 @@ export async function insertJosieImage(
   values: { ownerId: string; storageKey: string; bytes: number; width: number; height: number },
 ): Promise<void> {
   await db.insert(media).values({ ...values, kind: 'josie-image' });
+}
+
+/**
+ * The URLs among `urls` that something still shows: an image paragraph of any josie (current `image` or
+ * legacy `image1`), or any user's avatar or header image. One statement: a single pass over the josies'
+ * paragraphs, whatever the number of URLs.
+ */
+export async function referencedMediaUrls(db: Executor, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list = [...new Set(urls)];
+  const type = sql`p.value ->> 'type'`;
+  const content = sql<string>`p.value ->> 'content'`;
+  const inJosies = db
+    .select({ url: content })
+    .from(sql`${josies} cross join lateral jsonb_array_elements(${josies.paragraphs}) as p(value)`)
+    .where(and(inArray(type, ['image', 'image1']), inArray(content, list)));
+  const asAvatar = db
+    .select({ url: sql<string>`${users.avatarUrl}` })
+    .from(users)
+    .where(inArray(users.avatarUrl, list));
+  const asHeader = db
+    .select({ url: sql<string>`${users.headerImageUrl}` })
+    .from(users)
+    .where(inArray(users.headerImageUrl, list));
+  const rows = await inJosies.union(asAvatar).union(asHeader);
+  return new Set(rows.map((r) => r.url));
+}
+
+/** Deletes `media` rows by id. */
+export async function deleteMediaRows(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(media).where(inArray(media.id, [...ids]));
 }

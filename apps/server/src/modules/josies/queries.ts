@@ -95,18 +95,3 @@ export function findJosieImages(db: Executor, keys: string[]) {
     .from(media)
     .where(and(eq(media.kind, 'josie-image'), inArray(media.storageKey, keys)));
 }
-
-/** True when some josie still shows `url` as its image (jsonb containment, so no row is scanned in JS). */
-export async function isImageReferenced(db: Executor, url: string): Promise<boolean> {
-  const needle = JSON.stringify([{ type: 'image', content: url }]);
-  const [row] = await db
-    .select({ id: josies.id })
-    .from(josies)
-    .where(sql`${josies.paragraphs} @> ${needle}::jsonb`)
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function deleteMedia(db: Executor, id: string): Promise<void> {
-  await db.delete(media).where(eq(media.id, id));
-}

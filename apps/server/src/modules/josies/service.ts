@@ -6,16 +6,15 @@ import { errors } from '../../lib/errors.js';
 import { type ProcessedImage, processImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
+import { josieImageUrls, releaseUnreferencedMedia, storageKeysOf } from '../images/references.js';
 import { canView, isReviewer, type Viewer } from './access.js';
 import { presentJosiesFor, presentPresentable } from './presenter.js';
 import {
   deleteJosie,
-  deleteMedia,
   findJosie,
   findJosieImages,
   insertJosie,
   insertMedia,
-  isImageReferenced,
   isUuid,
   type JosieRow,
   listJosiesByCreator,
@@ -51,13 +50,6 @@ function editMode(actor: AuthUser, row: JosieRow): EditMode {
       ? 'Only pending josies can be edited by a reviewer'
       : 'You can only edit your own josies',
   );
-}
-
-/** The image URLs a josie shows (current and legacy paragraph names). */
-function imageUrls(paragraphs: JosieRow['paragraphs']): string[] {
-  return paragraphs
-    .filter((p) => (p.type === 'image' || p.type === 'image1') && typeof p.content === 'string')
-    .map((p) => p.content as string);
 }
 
 /**
@@ -145,18 +137,15 @@ export function createJosiesService(deps: {
   }
 
   /**
-   * Deletes the uploaded images among `urls` that no josie shows any more (after a replace or a delete).
+   * Deletes the uploaded images among `urls` that nothing shows any more (no josie, avatar or header image,
+   * whoever uploaded them; decision 0010), after a replace or a delete.
    * Runs after commit; a failure is logged, never answered, since the josie itself was saved.
    */
   async function releaseImages(urls: string[]): Promise<void> {
-    const prefix = storage.publicUrl('');
-    const keys = urls.filter((u) => u.startsWith(prefix)).map((u) => u.slice(prefix.length));
+    const keys = storageKeysOf(storage, urls);
     try {
-      for (const row of await findJosieImages(db, keys)) {
-        if (await isImageReferenced(db, storage.publicUrl(row.storageKey))) continue;
-        await deleteMedia(db, row.id);
-        await storage.remove(row.storageKey);
-      }
+      const released = await releaseUnreferencedMedia(db, storage, await findJosieImages(db, keys));
+      for (const key of released) await storage.remove(key);
     } catch (err) {
       log.error({ err, keys }, 'releasing josie images failed');
     }
@@ -218,8 +207,8 @@ export function createJosiesService(deps: {
       if (before.status === 'published' && after.status !== 'published') {
         bus.publish('josie.unpublished', { josieId: id, creatorId: after.creatorId });
       }
-      const kept = new Set(imageUrls(after.paragraphs));
-      await releaseImages(imageUrls(before.paragraphs).filter((url) => !kept.has(url)));
+      const kept = new Set(josieImageUrls(after.paragraphs));
+      await releaseImages(josieImageUrls(before.paragraphs).filter((url) => !kept.has(url)));
       return present(db, after, actor);
     },
 
@@ -235,7 +224,7 @@ export function createJosiesService(deps: {
       if (deleted.status === 'published') {
         bus.publish('josie.unpublished', { josieId: id, creatorId: deleted.creatorId });
       }
-      await releaseImages(imageUrls(deleted.paragraphs));
+      await releaseImages(josieImageUrls(deleted.paragraphs));
     },
   };
 }

@@ -62,15 +62,17 @@ describe('notification delivery (issue 11)', () => {
   let editor: TestUser;
 
   /**
-   * Waits until the review notification of `josieId` exists and every job has finished (retries
-   * included), so that "nothing was sent" can be asserted.
+   * Waits until the review notification of `josieId` exists and every notification job has finished
+   * (retries included), so that "nothing was sent" can be asserted.
    */
   async function settled(josieId: string) {
     await until(async () => {
       const [row] = await ctx.database.db
         .select({
           notify: sql<number>`count(*) filter (where ${jobs.payload}->>'josieId' = ${josieId})`,
-          open: sql<number>`count(*) filter (where ${jobs.state} in ('queued', 'active'))`,
+          // Notification jobs only: the daily analytics purge always has tomorrow's run queued.
+          open: sql<number>`count(*) filter (
+            where ${jobs.state} in ('queued', 'active') and ${jobs.name} not like 'analytics.%')`,
         })
         .from(jobs);
       return Number(row?.notify) > 0 && Number(row?.open) === 0;
@@ -204,32 +206,77 @@ describe('notification delivery (issue 11)', () => {
       expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     });
 
-    it("turns the curator's emails off through the link (GET page) and through one-click POST", async () => {
+    it('changes nothing on GET or HEAD of the link (scanners); its page asks, its form POST unsubscribes', async () => {
       const author = await curator({ language: 'he' });
       const josie = await createJosie(ctx, author);
       await rejectJosie(ctx, editor, josie._id, 'Needs a cover');
       const link = unsubscribeLink(await sink.waitFor((m) => m.recipients.includes(author.user.email)));
+      const path = `${link.pathname}${link.search}`;
+      const allowEmails = async () =>
+        (await ctx.app.inject({ url: '/api/users/me', headers: author.auth })).json().notificationSettings
+          .allowEmails;
 
-      const page = await ctx.app.inject({ url: `${link.pathname}${link.search}` });
+      // A scanner fetching the link, with or without asking for HTML, and a HEAD: emails stay on.
+      const page = await ctx.app.inject({ url: path, headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-store');
       expect(page.body).toContain('<html lang="he" dir="rtl">');
-      expect(page.body).toContain('ההסרה בוצעה');
-      const me = await ctx.app.inject({ url: '/api/users/me', headers: author.auth });
-      expect(me.json().notificationSettings).toEqual({ allowPushNotifications: true, allowEmails: false });
+      expect(page.body).toContain('להפסיק את ההתראות בדוא״ל?');
+      expect(page.body).not.toContain('ההסרה בוצעה');
+      expect((await ctx.app.inject({ url: path })).statusCode).toBe(200);
+      const head = await ctx.app.inject({ method: 'HEAD', url: path });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      expect(await allowEmails()).toBe(true);
+
+      // The page's confirm button posts its form: emails go off and the answer is a page, in Hebrew.
+      const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(page.body);
+      expect(form, page.body).not.toBeNull();
+      const action = form![1]!.replaceAll('&amp;', '&');
+      const fields = new URLSearchParams(
+        [...form![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+          (m) => [m[1]!, m[2]!] as [string, string],
+        ),
+      );
+      expect(form![2]).toMatch(/<button type="submit"[^>]*>הסרה<\/button>/);
+      const confirmed = await ctx.app.inject({
+        method: 'POST',
+        url: action,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: fields.toString(),
+      });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.headers['content-type']).toContain('text/html');
+      expect(confirmed.body).toContain('<html lang="he" dir="rtl">');
+      expect(confirmed.body).toContain('ההסרה בוצעה');
+      expect(await allowEmails()).toBe(false);
 
       // Turned back on in the account, then off again by the mail client's one-click POST (RFC 8058).
       await setting(author, { allowEmails: true });
       const oneClick = await ctx.app.inject({
         method: 'POST',
-        url: `${link.pathname}${link.search}`,
+        url: path,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(oneClick.statusCode).toBe(200);
       expect(oneClick.json()).toEqual({ success: true });
-      const after = await ctx.app.inject({ url: '/api/users/me', headers: author.auth });
-      expect(after.json().notificationSettings.allowEmails).toBe(false);
+      expect(await allowEmails()).toBe(false);
+    });
+
+    it('shows an English page with the confirm button to an English-speaking recipient', async () => {
+      const author = await curator();
+      const josie = await createJosie(ctx, author);
+      await rejectJosie(ctx, editor, josie._id, 'Needs a cover');
+      const link = unsubscribeLink(await sink.waitFor((m) => m.recipients.includes(author.user.email)));
+      const page = await ctx.app.inject({
+        url: `${link.pathname}${link.search}`,
+        headers: { accept: 'text/html' },
+      });
+      expect(page.body).toContain('<html lang="en" dir="ltr">');
+      expect(page.body).toContain('Turn off email notifications?');
+      expect(page.body).toMatch(/<button type="submit"[^>]*>Unsubscribe<\/button>/);
     });
 
     it('refuses a forged or altered unsubscribe token and changes nothing', async () => {
@@ -252,6 +299,17 @@ describe('notification delivery (issue 11)', () => {
       });
       expect(post.statusCode).toBe(400);
       expect(post.json().code).toBe('INVALID_UNSUBSCRIBE_TOKEN');
+      const head = await ctx.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(400);
+      const formPost = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(formPost.statusCode).toBe(400);
+      expect(formPost.headers['content-type']).toContain('text/html');
+      expect(formPost.body).toContain('This link is not valid');
       const missing = await ctx.app.inject({ url: '/api/notifications/unsubscribe' });
       expect(missing.statusCode).toBe(400);
       const me = await ctx.app.inject({ url: '/api/users/me', headers: victim.auth });

@@ -4,7 +4,8 @@ import { inviteJoinedMail, type RenderedMail, reviewDecisionMail } from '../../a
 import type { Mailer } from '../../adapters/mailer.js';
 import type { PushOptions, PushSender } from '../../adapters/webpush.js';
 import type { Db } from '../../db/client.js';
-import { type JobQueue, type JobSpec, PermanentJobError } from '../../jobs/queue.js';
+import type { AppJobQueue } from '../../jobs/app-jobs.js';
+import { type JobSpec, PermanentJobError } from '../../jobs/queue.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { newJosiePush, reviewDecisionPush } from './messages.js';
 import {
@@ -41,7 +42,7 @@ const DAY_S = 24 * 60 * 60;
 /** What the notification jobs need. */
 export interface NotificationDeps {
   db: Db;
-  jobs: JobQueue<NotificationJobs>;
+  jobs: AppJobQueue;
   mailer: Mailer;
   /** Null when web push is not configured (no VAPID keys on a real database). */
   push: PushSender | null;
@@ -51,9 +52,17 @@ export interface NotificationDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
-/** The one-click unsubscribe URL of a user's notification emails. */
+/** The path of an unsubscribe link with its signed token (the confirm page's form posts to it). */
+export function unsubscribePath(token: string): string {
+  return `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The unsubscribe URL of a user's notification emails: opening it shows a page that asks to confirm; a
+ * POST to it (that page's button, or the RFC 8058 one-click) turns the emails off (decision 0010).
+ */
 export function unsubscribeUrl(publicUrl: string, tokens: UnsubscribeTokens, userId: string): string {
-  return `${publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(tokens.sign(userId))}`;
+  return `${publicUrl}${unsubscribePath(tokens.sign(userId))}`;
 }
 
 /** The RFC 2369 and RFC 8058 headers that let mail clients offer a one-click unsubscribe. */

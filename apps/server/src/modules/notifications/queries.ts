@@ -140,6 +140,15 @@ export async function followerSubscriptionsPage(
     .limit(limit);
 }
 
+/** A live user's language, or undefined when there is no such live user (reads only). */
+export async function liveUserLanguage(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ language: users.preferredLanguage })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}
+
 /**
  * Turns a live user's email notifications off (`allowEmails: false`, keeping the other switch).
  * @returns the user's language, or undefined when there is no such live user.

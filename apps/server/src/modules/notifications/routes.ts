@@ -1,27 +1,30 @@
 import {
+  type Language,
   PushPublicKeyResponse,
   PushSubscriptionBody,
   PushUnsubscribeBody,
   SuccessResponse,
   UnsubscribeQuery,
 } from '@josie/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createPushSenderFromConfig } from '../../adapters/webpush.js';
 import { resolveJwtSecret } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { actor } from '../../plugins/auth.js';
-import { registerNotificationJobs, subscribeNotificationEvents } from './jobs.js';
-import { unsubscribePage } from './page.js';
+import { registerNotificationJobs, subscribeNotificationEvents, unsubscribePath } from './jobs.js';
+import { type UnsubscribeOutcome, unsubscribePage } from './page.js';
 import { createNotificationsService, INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
 import { createUnsubscribeTokens } from './tokens.js';
 
 /**
  * Notifications (issue 11): this browser's Web Push subscription (`POST`/`DELETE
  * /api/users/me/push-subscriptions`, `GET /api/push/public-key`) and the one-click unsubscribe link of
- * every notification email (`GET`/`POST /api/notifications/unsubscribe?token=`, RFC 8058: `GET` answers a
- * small page to browsers). Also wires the
- * sending: domain events -> `notify.*` jobs -> `send.*` jobs on the app's queue (see `jobs.ts`).
+ * every notification email (`/api/notifications/unsubscribe?token=`: `GET` and `HEAD` only answer a page
+ * asking to confirm, since mail scanners follow links; `POST`, from that page's button or a mail client's
+ * RFC 8058 one-click, turns emails off; decision 0010). Also wires the sending: domain events ->
+ * `notify.*` jobs -> `send.*` jobs on the app's queue (see `jobs.ts`).
  */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const push = createPushSenderFromConfig(ctx.config);
@@ -78,37 +81,44 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
   );
 
+  /**
+   * Answers an unsubscribe request: a page to a browser (it asked for HTML), JSON to anything else (a mail
+   * client's one-click POST, an API client). A token that is not genuine gets the 'invalid' page (400) or
+   * the API's JSON error `INVALID_UNSUBSCRIBE_TOKEN`.
+   */
+  async function unsubscribeAnswer(
+    request: FastifyRequest<{ Querystring: UnsubscribeQuery }>,
+    reply: FastifyReply,
+    act: (token: string) => Promise<{ language: Language }>,
+    outcome: 'confirm' | 'unsubscribed',
+  ) {
+    const browser = /\btext\/html\b/.test(request.headers.accept ?? '');
+    reply.header('cache-control', 'no-store');
+    const html = (language: Language, shown: UnsubscribeOutcome) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(unsubscribePage(language, shown, ctx.config.publicUrl, unsubscribePath(request.query.token)));
+    try {
+      const { language } = await act(request.query.token);
+      // A GET answers the page that asks, to every client: a scanner sees a page, and nothing changes.
+      if (browser || outcome === 'confirm') return html(language, outcome);
+      return reply.send({ success: true as const });
+    } catch (error) {
+      if (!browser || !(error instanceof AppError && error.code === INVALID_UNSUBSCRIBE_TOKEN)) throw error;
+      reply.status(400);
+      return html('en', 'invalid');
+    }
+  }
+
   app.get(
     '/api/notifications/unsubscribe',
     { config: { access: 'public' }, schema: { tags: ['notifications'], querystring: UnsubscribeQuery } },
-    async (request, reply) => {
-      // People open the link in a browser and get a page; any other client gets the API's JSON error.
-      const browser = /\btext\/html\b/.test(request.headers.accept ?? '');
-      reply.header('cache-control', 'no-store');
-      try {
-        const { language } = await notifications.unsubscribeEmails(request.query.token);
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(unsubscribePage(language, 'unsubscribed', ctx.config.publicUrl));
-      } catch (error) {
-        if (!browser || !(error instanceof AppError && error.code === INVALID_UNSUBSCRIBE_TOKEN)) throw error;
-        return reply
-          .status(400)
-          .type('text/html; charset=utf-8')
-          .send(unsubscribePage('en', 'invalid', ctx.config.publicUrl));
-      }
-    },
+    (request, reply) => unsubscribeAnswer(request, reply, notifications.unsubscribeTarget, 'confirm'),
   );
 
   app.post(
     '/api/notifications/unsubscribe',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['notifications'], querystring: UnsubscribeQuery, response: { 200: SuccessResponse } },
-    },
-    async (request) => {
-      await notifications.unsubscribeEmails(request.query.token);
-      return { success: true as const };
-    },
+    { config: { access: 'public' }, schema: { tags: ['notifications'], querystring: UnsubscribeQuery } },
+    (request, reply) => unsubscribeAnswer(request, reply, notifications.unsubscribeEmails, 'unsubscribed'),
   );
 };

@@ -3,7 +3,7 @@ import type { PushSender } from '../../adapters/webpush.js';
 import type { Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { deleteSubscription, disableEmails, upsertSubscription } from './queries.js';
+import { deleteSubscription, disableEmails, liveUserLanguage, upsertSubscription } from './queries.js';
 import type { UnsubscribeTokens } from './tokens.js';
 
 /** The message of every push call on a server without VAPID keys (DESIGN §1.3: say so clearly). */
@@ -26,6 +26,12 @@ export function createNotificationsService(deps: {
   function requirePush(): PushSender {
     if (!push) throw errors.unavailable(PUSH_NOT_CONFIGURED);
     return push;
+  }
+
+  /** The language of the token's live user. @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` when none. */
+  function found(user: { language: Language } | undefined): { language: Language } {
+    if (!user) throw errors.badRequest('This unsubscribe link is not valid', INVALID_UNSUBSCRIBE_TOKEN);
+    return { language: user.language };
   }
 
   return {
@@ -56,18 +62,27 @@ export function createNotificationsService(deps: {
     },
 
     /**
-     * The unsubscribe link of an email: turns the token's user's emails off (`allowEmails: false`).
-     * Repeating it is harmless.
+     * Opening an email's unsubscribe link (`GET`/`HEAD`): checks the token and changes nothing, since mail
+     * scanners follow links (decision 0010).
+     * @returns the user's language, for the page that asks to confirm.
+     * @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` for a token that is not genuine or whose account is
+     *   gone.
+     */
+    async unsubscribeTarget(token: string): Promise<{ language: Language }> {
+      const claims = tokens.verify(token);
+      return found(claims ? await liveUserLanguage(db, claims.userId) : undefined);
+    },
+
+    /**
+     * Confirming an email's unsubscribe link (`POST`: the page's button or a mail client's RFC 8058
+     * one-click): turns the token's user's emails off (`allowEmails: false`). Repeating it is harmless.
      * @returns the user's language, for the confirmation page.
-     * @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` for a token that is not genuine or whose account is gone.
+     * @throws AppError 400 `INVALID_UNSUBSCRIBE_TOKEN` for a token that is not genuine or whose account is
+     *   gone.
      */
     async unsubscribeEmails(token: string): Promise<{ language: Language }> {
       const claims = tokens.verify(token);
-      const user = claims ? await disableEmails(db, claims.userId) : undefined;
-      if (!user) {
-        throw errors.badRequest('This unsubscribe link is not valid', INVALID_UNSUBSCRIBE_TOKEN);
-      }
-      return { language: user.language };
+      return found(claims ? await disableEmails(db, claims.userId) : undefined);
     },
   };
 }
