@@ -1,16 +1,19 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../ui/Spinner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageErrorBoundary } from './PageError';
 
 /**
  * The shared layout of every page but the public josie view: skip link, fixed header, `main` landmark
- * (target of the skip link) holding the lazily loaded page, and footer.
+ * (target of the skip link) holding the lazily loaded page, and footer. A page that cannot be shown gets
+ * its error screen inside the layout, under the header (decision 0012); another path starts afresh.
  */
 export function AppLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -29,7 +32,9 @@ export function AppLayout() {
             </div>
           }
         >
-          <Outlet />
+          <PageErrorBoundary key={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
         </Suspense>
       </main>
       <Footer />
