@@ -28,6 +28,8 @@ const TEXT = {
     logIn: 'Log in',
     greeting: /^Hi, /,
     loading: 'Loading…',
+    terms: 'Terms of service',
+    offline: "You're offline",
   },
   he: {
     about: 'אודות Josie',
@@ -40,6 +42,8 @@ const TEXT = {
     logIn: 'התחברות',
     greeting: /^היי, /,
     loading: 'טוען…',
+    terms: 'תנאי שימוש',
+    offline: 'אין חיבור לאינטרנט',
   },
 } as const;
 
@@ -130,4 +134,41 @@ for (const lang of ['en', 'he'] as const) {
     release();
     await expect(page.getByRole('heading', { level: 1, name: t.greeting })).toBeVisible();
   });
+
+  test(`offline, a page that cannot load says so and opens by itself when the network is back (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(`/login?lng=${lang}`);
+    await expect(page.getByRole('heading', { level: 1, name: t.logIn })).toBeVisible();
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: t.terms }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.offline })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: t.nav })).toBeVisible();
+    await shot(page, `${lang}-page-offline`);
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: t.terms })).toBeVisible();
+  });
 }
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('offline, the installed app opens a page not seen yet from its cache, and recovers when back online', async ({
+    page,
+  }) => {
+    const t = TEXT.en;
+    await page.goto('/login');
+    // The worker installs once the page has loaded, precaching every script, then takes the page over.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    await page.context().setOffline(true);
+    await page.goto('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: t.terms })).toBeVisible();
+    await expect(page.getByText(t.offline)).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(page.getByText(t.offline)).toBeHidden();
+    await page.getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  });
+});
