@@ -13,8 +13,7 @@ import { PageSpinner } from './ui/Spinner';
 
 /**
  * A page loaded on demand that renders once its code and the English areas not bundled with the entry are
- * loaded (`loadAllTexts`). Both retry a failed download and show the page spinner meanwhile
- * ({@link lazyPage}, decision 0012). The first pages (home, feed, josie) are plain {@link lazyPage}s: their
+ * loaded (`loadAllTexts`). Both retry a failed download ({@link lazyPage}, decision 0012). The first pages (home, feed, josie) are plain {@link lazyPage}s: their
  * areas are bundled.
  */
 function pageWithTexts(load: () => Promise<{ default: ComponentType }>): ComponentType {

@@ -1,5 +1,5 @@
-import type { CLIENT_ERROR_KINDS } from '@josie/contract';
-import { Home, RotateCw, WifiOff } from 'lucide-react';
+import type { ClientErrorBody } from '@josie/contract';
+import { RotateCw } from 'lucide-react';
 import { Component, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type Params, useLocation, useMatches } from 'react-router';
@@ -7,7 +7,6 @@ import { reportClientError } from '../api/clientErrors';
 import { currentLanguage } from '../i18n';
 import { ChunkLoadError } from '../lib/importRetry';
 import { retryFailedImports } from '../lib/lazyPage';
-import { useOnline } from '../push/OfflineBanner';
 import { Button, buttonClasses } from '../ui/Button';
 
 /**
@@ -55,10 +54,9 @@ export interface PageErrorScreenProps {
  */
 export function PageErrorScreen({ error, onRetry }: PageErrorScreenProps) {
   const { t } = useTranslation();
-  const online = useOnline();
   const route = useRoutePattern();
   const chunk = error instanceof ChunkLoadError;
-  const kind: (typeof CLIENT_ERROR_KINDS)[number] = chunk ? 'chunk' : 'render';
+  const kind: ClientErrorBody['kind'] = chunk ? 'chunk' : 'render';
   const reported = useRef<unknown>(null);
 
   useEffect(() => {
@@ -78,7 +76,7 @@ export function PageErrorScreen({ error, onRetry }: PageErrorScreenProps) {
   // Offline, the page's code cannot come: it is loaded again as soon as the browser is back online.
   const retry = useRef(onRetry);
   retry.current = onRetry;
-  const waitingForNetwork = chunk && !online;
+  const waitingForNetwork = chunk && error.offline;
   useEffect(() => {
     if (!chunk) return;
     const onOnline = () => retry.current();
@@ -101,7 +99,6 @@ export function PageErrorScreen({ error, onRetry }: PageErrorScreenProps) {
       role="alert"
       className="mx-auto flex min-h-[60vh] w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-12 text-center"
     >
-      {waitingForNetwork && <WifiOff className="size-10 text-brand-600" aria-hidden="true" />}
       <h1 className="text-3xl font-bold tracking-tight text-balance text-zinc-950">{title}</h1>
       <p className="text-pretty text-zinc-600">{body}</p>
       <div className="flex flex-wrap items-center justify-center gap-3">
@@ -110,7 +107,6 @@ export function PageErrorScreen({ error, onRetry }: PageErrorScreenProps) {
           {t('common.retry')}
         </Button>
         <Link to="/" className={buttonClasses('outline', 'lg')}>
-          <Home className="size-4" aria-hidden="true" />
           {t('common.backHome')}
         </Link>
       </div>

@@ -1,5 +1,3 @@
-import pRetry from 'p-retry';
-
 /**
  * How a failed dynamic import is tried again (decision 0012): 4 more tries after 0.4, 0.8, 1.6 and 3.2 s,
  * so a page survives about 6 s of a dropped network before its error screen shows.
@@ -60,30 +58,30 @@ export interface ImportRetryOptions {
  * URL with the same failure, so a retry imports the failed chunk's URL with a fresh `?retry=` query (its own
  * imports keep their URLs, so shared modules stay single). When the browser does not name the URL (Safari,
  * which fetches again anyway), the import itself is called again. Offline, it stops at once: trying would
- * only fail again, and the error screen retries when the network is back.
+ * only fail again, and the error screen retries when the network is back. The loop is written here, not
+ * taken from a retry library: it sits in the first pages' scripts, whose budget (170 KB gzip) p-retry's
+ * 1.5 KB did not fit (decision 0012).
  *
  * @param load the dynamic import, e.g. `() => import('./Page')`.
  * @throws {ChunkLoadError} once every try failed (or the browser is offline).
  */
-export function importWithRetry<M>(load: () => Promise<M>, options: ImportRetryOptions = {}): Promise<M> {
+export async function importWithRetry<M>(
+  load: () => Promise<M>,
+  options: ImportRetryOptions = {},
+): Promise<M> {
   const importUrl = options.importUrl ?? ((url: string) => import(/* @vite-ignore */ url));
   const isOnline = options.isOnline ?? (() => navigator.onLine);
+  const retries = options.retries ?? IMPORT_RETRY.retries;
+  const minTimeoutMs = options.minTimeoutMs ?? IMPORT_RETRY.minTimeoutMs;
   let failedUrl: string | null = null;
-  return pRetry(
-    async () => {
-      try {
-        return failedUrl ? ((await importUrl(retryUrl(failedUrl))) as M) : await load();
-      } catch (error) {
-        failedUrl ??= failedModuleUrl(error);
-        // Not a TypeError (as the browser's is): p-retry retries those only when they look like fetch() errors.
-        throw new ChunkLoadError(error, failedUrl, !isOnline());
-      }
-    },
-    {
-      retries: options.retries ?? IMPORT_RETRY.retries,
-      minTimeout: options.minTimeoutMs ?? IMPORT_RETRY.minTimeoutMs,
-      factor: IMPORT_RETRY.factor,
-      shouldRetry: ({ error }) => !(error instanceof ChunkLoadError && error.offline),
-    },
-  );
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return failedUrl ? ((await importUrl(retryUrl(failedUrl))) as M) : await load();
+    } catch (error) {
+      failedUrl ??= failedModuleUrl(error);
+      const offline = !isOnline();
+      if (offline || attempt >= retries) throw new ChunkLoadError(error, failedUrl, offline);
+      await new Promise((resolve) => setTimeout(resolve, minTimeoutMs * IMPORT_RETRY.factor ** attempt));
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, createRef, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { PageSpinner } from '../ui/Spinner';
 import { ChunkLoadError } from './importRetry';
 import { lazyPage, retryFailedImports } from './lazyPage';
 
@@ -46,6 +47,7 @@ describe('lazyPage', () => {
         new Promise<{ default: typeof Page }>((r) => {
           resolve = r;
         }),
+      { fallback: <PageSpinner /> },
     );
     render(<LazyPage />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');

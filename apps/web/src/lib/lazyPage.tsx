@@ -1,5 +1,4 @@
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
-import { PageSpinner } from '../ui/Spinner';
 import { type ImportRetryOptions, importWithRetry } from './importRetry';
 
 /** A component loaded on demand, that can also be loaded ahead of its first render. */
@@ -25,9 +24,9 @@ export function retryFailedImports(): void {
 
 export interface LazyPageOptions {
   /**
-   * What shows while the code loads: by default the page spinner (a page's own Suspense boundary, so a
-   * page opened by a navigation shows it at once instead of the previous page, or nothing, being held
-   * while the code loads); `null` to leave it to a Suspense boundary around the component.
+   * What shows while the code loads, in a Suspense boundary of the component's own: for a page, the page
+   * spinner, so a page opened by a navigation shows it at once instead of the previous page (or nothing)
+   * being held while the code loads. Without it, a Suspense boundary around the component decides.
    */
   fallback?: ReactNode;
   /** Loaded beside the code, and waited for, e.g. the texts of the page (`loadAllTexts`). */
@@ -38,7 +37,7 @@ export interface LazyPageOptions {
 
 /**
  * `React.lazy` that retries a failed import (`importWithRetry`, decision 0012), can load again after a
- * final failure ({@link retryFailedImports}), shows a fallback of its own while loading, and has a
+ * final failure ({@link retryFailedImports}), can show a fallback of its own while loading, and has a
  * `preload()`: a page preloaded before its first render renders at once, without suspending (the page that
  * opens the app replaces the static first paint directly). React's `lazy` takes any thenable; once the
  * module is here this hands it one that answers synchronously, so React reads the component in the same
@@ -83,10 +82,10 @@ export function lazyPage<P extends object = object>(
       return thenable as unknown as Promise<{ default: ComponentType<P> }>;
     });
   let current = create();
-  const fallback = options.fallback === undefined ? <PageSpinner /> : options.fallback;
+  const { fallback } = options;
   function Page(props: P) {
     const Current = current as unknown as ComponentType<P>;
-    if (fallback === null) return <Current {...props} />;
+    if (fallback === undefined) return <Current {...props} />;
     return (
       <Suspense fallback={fallback}>
         <Current {...props} />
@@ -107,5 +106,5 @@ export function lazyPage<P extends object = object>(
 export function lazyComponent<P extends object = object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): LazyPage<P> {
-  return lazyPage(load, { fallback: null });
+  return lazyPage(load);
 }

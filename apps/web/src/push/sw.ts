@@ -8,11 +8,11 @@
  * - shows the push messages of the server (`PushNotificationPayload`) and opens their link on click.
  */
 import type { PushNotificationPayload } from '@josie/contract';
-import { RETRY_PARAM } from '../lib/importRetry';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { RETRY_PARAM } from '../lib/importRetry';
 
 declare let self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
