@@ -5,33 +5,22 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app.js';
+import type { App } from '../app.js';
 import { josieForm, pngImage } from '../modules/josies/testing.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { appWithLogLines } from '../test/log-capture.js';
 
 describe('secrets in logs', () => {
   let ctx: TestContext;
   let app: App;
-  const lines: string[] = [];
+  let lines: string[] = [];
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     // A second app over the same database, with the production logger configuration at `trace`.
-    app = await buildApp({
-      config: { ...ctx.config, logLevel: 'trace' },
-      database: ctx.database,
-      logger: { stream },
-    });
-    await app.ready();
+    ({ app, lines } = await appWithLogLines(ctx, 'trace'));
   });
   afterAll(async () => {
     await app.close();

@@ -2,32 +2,20 @@
  * `POST /api/client-errors` (decision 0012): the web app's reports of pages it could not show reach the log
  * at warn level with their route; bad input is a 400, a flood a 429, and nothing is stored.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../app.js';
+import type { App } from '../../app.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { appWithLogLines } from '../../test/log-capture.js';
 import { CLIENT_ERRORS_PER_MINUTE } from './routes.js';
 
 describe('client error reports', () => {
   let ctx: TestContext;
   let app: App;
-  const lines: Array<Record<string, unknown>> = [];
+  let lines: string[] = [];
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-        done();
-      },
-    });
-    // A second app over the same database, with a real logger at the production level.
-    app = await buildApp({
-      config: { ...ctx.config, logLevel: 'info' },
-      database: ctx.database,
-      logger: { stream },
-    });
-    await app.ready();
+    ({ app, lines } = await appWithLogLines(ctx, 'info'));
   });
   afterAll(async () => {
     await app.close();
@@ -49,7 +37,9 @@ describe('client error reports', () => {
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ success: true });
-    const logged = lines.find((line) => line.clientError);
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.clientError);
     expect(logged).toMatchObject({
       level: 40,
       clientError: { kind: 'chunk', route: '/curator/:curatorId', language: 'he', userId: null },
