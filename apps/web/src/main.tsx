@@ -11,9 +11,12 @@ import { RouterProvider } from 'react-router/dom';
 import { keepFirstAnswersForFirstRoute } from './api/firstAnswer';
 import { createQueryClient } from './api/queryClient';
 import { i18nReady } from './i18n';
+import { installNewBuildReload } from './lib/newBuildReload';
 import { createAppRouter, preloadFirstPage } from './router';
 import { readStoredSession } from './session/storage';
 
+// First of all: a chunk of an old build that is gone reloads the page once (decision 0012).
+installNewBuildReload();
 const queryClient = createQueryClient();
 const router = createAppRouter();
 keepFirstAnswersForFirstRoute(router);

@@ -1,5 +1,5 @@
 import type { Role, User } from '@josie/contract';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle, TitleKey } from './analytics/RouteTracker';
 import { HomeFeedPage, HomeRoute, PublicHomePage } from './features/home/HomeRoute';
@@ -13,11 +13,11 @@ import { PageSpinner } from './ui/Spinner';
 
 /**
  * A page loaded on demand that renders once its code and the English areas not bundled with the entry are
- * loaded (`loadAllTexts`, issue 9). The first pages (home, feed, josie) are {@link lazyPage}s: their areas
- * are bundled.
+ * loaded (`loadAllTexts`). Both retry a failed download ({@link lazyPage}, decision 0012). The first pages (home, feed, josie) are plain {@link lazyPage}s: their
+ * areas are bundled.
  */
-function pageWithTexts(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(() => Promise.all([load(), loadAllTexts()]).then(([module]) => module));
+function pageWithTexts(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  return lazyPage(load, { with: loadAllTexts });
 }
 
 // Every page is its own chunk, so the first page loads only the shell and itself.
@@ -47,7 +47,7 @@ const AdminUsersPage = pageWithTexts(() => import('./features/admin/AdminUsersPa
 const AdminUserPage = pageWithTexts(() => import('./features/admin/AdminUserPage'));
 const AdminSystemPage = pageWithTexts(() => import('./features/admin/AdminSystemPage'));
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 
 /** A page route with its document title. */
 function page(path: string, Component: Page, titleKey: TitleKey): RouteObject {

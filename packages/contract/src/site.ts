@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './catalogues.js';
 import { Email, text } from './common.js';
 
 /** `POST /api/contact`: stored for admins to read (DESIGN §9.3). */
@@ -48,3 +49,22 @@ export const AnalyticsEventBody = z.object({
     .default({}),
 });
 export type AnalyticsEventBody = z.infer<typeof AnalyticsEventBody>;
+
+/** What failed in the browser: a page's code that could not be downloaded, or a page that failed to render. */
+export const CLIENT_ERROR_KINDS = ['chunk', 'render'] as const;
+
+/**
+ * `POST /api/client-errors`: a page that could not be shown, reported by the web app's error screen
+ * (decision 0012) so that it reaches the server log. Every field is capped: the body comes from anyone.
+ * `route` is the route's pattern (`/curator/:curatorId`), never the visited path with its ids or codes.
+ */
+export const ClientErrorBody = z.object({
+  kind: z.enum(CLIENT_ERROR_KINDS),
+  route: z.string().trim().min(1).max(200),
+  message: z.string().trim().max(500).default(''),
+  /** The failed chunk's URL, when the browser named it. */
+  url: z.string().trim().max(500).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  online: z.boolean().optional(),
+});
+export type ClientErrorBody = z.infer<typeof ClientErrorBody>;

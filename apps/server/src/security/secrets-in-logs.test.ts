@@ -7,14 +7,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app.js';
+import type { App } from '../app.js';
 import { josieForm, pngImage } from '../modules/josies/testing.js';
 import { signInDance } from '../modules/oauth/testing.js';
 import { createTestContext, createUser, type TestContext } from '../test/harness.js';
+import { appWithLogLines } from '../test/log-capture.js';
 import { TEST_TOKEN_ENCRYPTION_KEY } from '../test/standins/index.js';
 import { type SpotifyStandin, startSpotifyStandin } from '../test/standins/spotify.js';
 
@@ -38,7 +38,7 @@ describe('secrets in logs', () => {
   let ctx: TestContext;
   let app: App;
   let spotify: SpotifyStandin;
-  const lines: string[] = [];
+  let lines: string[] = [];
 
   beforeAll(async () => {
     spotify = await startSpotifyStandin();
@@ -47,19 +47,8 @@ describe('secrets in logs', () => {
       TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
       RATE_LIMIT_AUTH_MAX: '1000',
     });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     // A second app over the same database, with the production logger configuration at `trace`.
-    app = await buildApp({
-      config: { ...ctx.config, logLevel: 'trace' },
-      database: ctx.database,
-      logger: { stream },
-    });
-    await app.ready();
+    ({ app, lines } = await appWithLogLines(ctx, 'trace'));
   });
   afterAll(async () => {
     await app.close();

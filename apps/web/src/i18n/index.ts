@@ -2,6 +2,7 @@ import { LANGUAGES, type Language } from '@josie/contract';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { importWithRetry } from '../lib/importRetry';
 import { englishFirst } from './englishFirst';
 
 /**
@@ -30,19 +31,19 @@ export const DETECTION_ORDER = [
 const loaders: Record<Language, () => Promise<ResourceKey>> = {
   // The rest of English is added by loadAllTexts (the backend reads a language once).
   en: async () => ({ ...englishFirst }),
-  he: async () => (await import('./locales/he/index.js')).default,
+  he: async () => (await importWithRetry(() => import('./locales/he/index.js'))).default,
 };
 
 let allEnglish: Promise<void> | null = null;
 
 /**
  * Loads the English areas that are not bundled with the app's entry (`englishFirst.ts`, issue 9) and adds
- * them to the English texts, once. The router's page loader waits for it before rendering a page other
+ * them to the English texts, once (a failed download is tried again, decision 0012). The router's page loader waits for it before rendering a page other
  * than the first pages (home, feed, josie), so those areas are always there when read. Hebrew is loaded
  * whole by the backend. Rejects when the chunk cannot be loaded (the page's loading fails with it).
  */
 export function loadAllTexts(): Promise<void> {
-  allEnglish ??= import('./locales/en/index.js').then(
+  allEnglish ??= importWithRetry(() => import('./locales/en/index.js')).then(
     ({ default: all }) => {
       i18n.addResourceBundle('en', 'translation', all, true, true);
     },

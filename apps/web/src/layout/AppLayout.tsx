@@ -1,16 +1,19 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../ui/Spinner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageErrorBoundary } from './PageError';
 
 /**
  * The shared layout of every page but the public josie view: skip link, fixed header, `main` landmark
- * (target of the skip link) holding the lazily loaded page, and footer.
+ * (target of the skip link) holding the lazily loaded page, and footer. A page that cannot be shown gets
+ * its error screen inside the layout, under the header (decision 0012).
  */
 export function AppLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -21,16 +24,21 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
-        {/* A screen high, so the footer stays below the fold until the page comes: no layout shift (issue 9). */}
-        <Suspense
-          fallback={
-            <div className="flex min-h-dvh items-center justify-center">
-              <Spinner size="lg" />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        {/* Keyed by path, so each page gets a new boundary: it shows its spinner at once, also in a navigation's
+            transition, which would otherwise keep the previous page (or nothing) on screen while the page's
+            code loads (decision 0012); and a new page starts without the last one's error. A screen high, so
+            the footer stays below the fold until the page comes: no layout shift. */}
+        <PageErrorBoundary key={pathname}>
+          <Suspense
+            fallback={
+              <div className="flex min-h-dvh items-center justify-center">
+                <Spinner size="lg" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -1,18 +1,22 @@
 import { LIMITS } from '@josie/contract';
 import { Direction } from 'radix-ui';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import type { ToasterProps } from 'sonner';
 import { RouteTracker } from '../analytics/RouteTracker';
 import { directionOf } from '../i18n';
 import { LanguageSync } from '../i18n/LanguageSync';
+import { lazyComponent } from '../lib/lazyPage';
 import { SessionProvider } from '../session/SessionProvider';
 import { useToasterWanted } from '../ui/toast';
 
 // Toasts appear after something happened: sonner loads with the first toast (`ui/toast.ts`, issue 9), and
 // the toast area mounts then. A toast raised before it mounts is not lost: sonner shows the active toasts
 // to a late Toaster.
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+const Toaster = lazyComponent<ToasterProps>(() =>
+  import('sonner').then((module) => ({ default: module.Toaster })),
+);
 
 /**
  * The root route: session, language (flag-driven, with Radix components following the page direction),

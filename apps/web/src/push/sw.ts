@@ -12,6 +12,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { RETRY_PARAM } from '../lib/importRetry';
 
 declare let self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -26,7 +27,12 @@ cleanupOutdatedCaches();
 // No directory index: `/` would otherwise be answered from the precached `index.html`, while the server
 // renders it for a signed-in reader (decision 0008). Like every navigation it goes to the network, and
 // falls back to the precached shell offline (below).
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+// A chunk the app imports again after a failed download carries `?retry=` (`lib/importRetry.ts`, decision
+// 0012): the precache still answers it, so offline retries of a precached chunk succeed.
+precacheAndRoute(self.__WB_MANIFEST, {
+  directoryIndex: '',
+  ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, new RegExp(`^${RETRY_PARAM}$`)],
+});
 
 registerRoute(
   new NavigationRoute(

@@ -1,20 +1,26 @@
 import {
   ANALYTICS_LIMITS,
   AnalyticsEventBody,
+  ClientErrorBody,
   ContactBody,
   NewsletterBody,
   SuccessResponse,
 } from '@josie/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { analyticsEvents, contactMessages, newsletterSubscribers } from '../../db/schema.js';
 import { registerAnalyticsRetention } from './analytics-retention.js';
 
+/** Error reports one address may send per minute (`POST /api/client-errors`). */
+export const CLIENT_ERRORS_PER_MINUTE = 20;
+
 /**
  * The public site's forms, which really work here (DESIGN §9.3): contact messages are stored for admins,
  * newsletter sign-ups are stored once per email; and the app's own analytics events (DESIGN §9.11).
  * Each is rate-limited per IP. Analytics events are kept `ANALYTICS_RETENTION_DAYS` (decision 0010): a
- * daily job on the app's queue purges older ones, the first run as the app starts.
+ * daily job on the app's queue purges older ones, the first run as the app starts. And the web app's
+ * reports of pages it could not show (decision 0012).
  */
 export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -66,6 +72,32 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         params: request.body.params,
         userId: request.user?.id ?? null,
       });
+      return reply.status(202).send({ success: true as const });
+    },
+  );
+
+  /**
+   * Reports of pages the web app could not show (decision 0012): written to the log at warn level with
+   * their route, never stored. Public (a visitor's page fails too) and limited per IP, so a looping
+   * client cannot flood the log.
+   */
+  const clientErrorsPerIp = app.rateLimit({
+    max: CLIENT_ERRORS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `client-errors:${request.ip}`,
+  });
+  app.post(
+    '/api/client-errors',
+    {
+      config: { access: 'public' },
+      preHandler: clientErrorsPerIp,
+      schema: { tags: ['site'], body: ClientErrorBody, response: { 202: SuccessResponse } },
+    },
+    async (request, reply) => {
+      request.log.warn(
+        { clientError: { ...request.body, userId: request.user?.id ?? null } },
+        `web page failed: ${request.body.kind} on ${request.body.route}`,
+      );
       return reply.status(202).send({ success: true as const });
     },
   );

@@ -1,12 +1,13 @@
 import { type Josie, songCount } from '@josie/contract';
 import { Pencil, SearchX } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { HeaderMenu } from '../../layout/HeaderMenu';
 import { LogoMark } from '../../layout/Logo';
 import { formatDate } from '../../lib/dates';
+import { lazyComponent } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
 import { buttonClasses, focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
@@ -19,7 +20,7 @@ import { useJosie } from './read';
 import { latestRejectionReason } from './status';
 
 // Only editors and admins review: the panel's code (mutations, reason box) loads for them alone (issue 9).
-const ReviewPanel = lazy(() => import('./ReviewPanel'));
+const ReviewPanel = lazyComponent(() => import('./ReviewPanel'));
 
 /** The view's top bar (spec 000 §2): the logo linking home and the header's menu toggle. */
 function TopBar() {

@@ -1,24 +1,23 @@
-import { RotateCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
-import { Button } from '../../ui/Button';
+import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { PageErrorScreen } from '../../layout/PageError';
+import { retryFailedImports } from '../../lib/lazyPage';
 
 /**
- * Shown when a page fails to render or its code cannot be loaded (e.g. an old tab after a deploy):
- * explains and offers a reload instead of a blank screen.
+ * Shown when a page outside the app layout (the josie view) or the layout itself fails to render or its
+ * code cannot be loaded: the translated error screen (decision 0012). "Try again" lets failed pages load
+ * again and navigates to the same place, which clears the router's error without reloading the document.
  */
 export function RouteErrorPage() {
-  const { t } = useTranslation();
   const error = useRouteError();
-  console.warn('Route failed to render', error);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const retry = () => {
+    retryFailedImports();
+    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
+  };
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
-      <h1 className="text-3xl font-bold tracking-tight text-zinc-950">{t('errors.generic')}</h1>
-      <p className="text-zinc-600">{t('errors.crashed')}</p>
-      <Button size="lg" onClick={() => window.location.reload()}>
-        <RotateCw className="size-4" aria-hidden="true" />
-        {t('errors.reload')}
-      </Button>
+    <main className="flex min-h-dvh flex-col">
+      <PageErrorScreen error={error} onRetry={retry} />
     </main>
   );
 }

@@ -1,9 +1,11 @@
 import { embedFor, parseVideoUrl, type VideoContent, type VideoRef } from '@josie/contract';
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { lazyComponent } from '../../../lib/lazyPage';
 import { Spinner } from '../../../ui/Spinner';
 import { useInView } from '../../account/useInView';
+import type { YouTubePlayerProps } from './YouTubePlayer';
 
 /** Permissions the Spotify player asks for. */
 export const SPOTIFY_ALLOW = 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture';
@@ -12,7 +14,9 @@ export const SPOTIFY_EMBED_HEIGHT = 152;
 
 // The player and its API loader are a chunk of their own, fetched when a video first comes into view, so
 // pages without a visible video (and the first page's bundle) do not pay for them.
-const YouTubePlayer = lazy(() => import('./YouTubePlayer').then((m) => ({ default: m.YouTubePlayer })));
+const YouTubePlayer = lazyComponent<YouTubePlayerProps>(() =>
+  import('./YouTubePlayer').then((m) => ({ default: m.YouTubePlayer })),
+);
 
 export interface YouTubeEmbedProps {
   /** The video or playlist, as parsed from its link. */
