@@ -60,10 +60,10 @@ export const CLIENT_ERROR_KINDS = ['chunk', 'render'] as const;
  */
 export const ClientErrorBody = z.object({
   kind: z.enum(CLIENT_ERROR_KINDS),
-  route: z.string().trim().min(1).max(200),
-  message: z.string().trim().max(500).default(''),
+  route: text().trim().min(1).max(200),
+  message: text().trim().max(500).default(''),
   /** The failed chunk's URL, when the browser named it. */
-  url: z.string().trim().max(500).optional(),
+  url: text().trim().max(500).optional(),
   language: z.enum(LANGUAGES).optional(),
   online: z.boolean().optional(),
 });
