@@ -195,3 +195,33 @@ test('with language_select on, a user switches to Hebrew and every page mirrors'
   await page.goto('/');
   await shot(page, 'he-home');
 });
+
+/**
+ * The first pages' script budget (docs/performance.md) holds only while zod stays out of them: one value
+ * import of a contract schema module pulls its 26 KB (gzip) back into the entry. The chunk is named by the
+ * build (`codeSplitting` in vite.config.ts), so this watches for it by name.
+ */
+test('the home page and a josie page load without the zod chunk', async ({ page, request }) => {
+  const curator = await apiLogin(request, 'curator1@demo.josie');
+  const mine = await request.get('/api/josies/my-josies', {
+    headers: { authorization: `Bearer ${curator.token}` },
+  });
+  const posts = (await mine.json()).data.posts as Array<{ _id: string; status: string }>;
+  const published = posts.find((post) => post.status === 'published');
+  expect(published, 'a published demo josie').toBeDefined();
+
+  for (const path of ['/', `/josie/${published?._id}`]) {
+    const scripts: string[] = [];
+    const listener = (req: import('@playwright/test').Request) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    };
+    page.on('request', listener);
+    await page.goto(path, { waitUntil: 'load' });
+    page.off('request', listener);
+    expect(scripts.length, `${path} loads scripts`).toBeGreaterThan(0);
+    expect(
+      scripts.filter((script) => /\/assets\/zod-[\w-]+\.js$/.test(script)),
+      `${path} loads zod`,
+    ).toEqual([]);
+  }
+});

@@ -54,6 +54,8 @@ const PUBLIC_ROUTES = new Set([
   // One-click unsubscribe links in emails: the token in the link is the authorization.
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
+  // The web app's report of a page it could not show, sent by visitors too (decision 0012): logged only.
+  'POST /api/client-errors',
 ]);
 
 /**
