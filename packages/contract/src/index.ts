@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './admin.js';
+export * from './analytics.js';
 export * from './auth.js';
 export * from './catalogues.js';
 export * from './common.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_EVENT_NAMES, ANALYTICS_LIMITS } from './analytics.js';
 import { LANGUAGES } from './catalogues.js';
 import { Email, text } from './common.js';
 
@@ -13,25 +14,6 @@ export type ContactBody = z.infer<typeof ContactBody>;
 /** `POST /api/newsletter`: subscribing twice is not an error (DESIGN §9.3). */
 export const NewsletterBody = z.object({ email: Email });
 export type NewsletterBody = z.infer<typeof NewsletterBody>;
-
-/**
- * The analytics events the web app emits (spec 000 §7; decision 0010), the only names the server accepts.
- * The web's `track()` takes an {@link AnalyticsEventName}, so an event added there must be added here.
- */
-export const ANALYTICS_EVENT_NAMES = ['page_view', 'publish_josie', 'approve_josie', 'reject_josie'] as const;
-export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
-
-/**
- * Caps of one analytics event (decision 0010), so an anonymous client cannot fill the disk: parameters per
- * event, characters of a parameter name and of a string value, and bytes of the whole request body. The
- * largest event the app sends (`reject_josie` with a 2,000-character Hebrew reason) stays within them.
- */
-export const ANALYTICS_LIMITS = {
-  maxParams: 16,
-  keyMaxLength: 40,
-  valueMaxLength: 2000,
-  bodyMaxBytes: 8 * 1024,
-} as const;
 
 /** `POST /api/analytics/events`: the app's own analytics (DESIGN §9.11; spec 000 §7; decision 0010). */
 export const AnalyticsEventBody = z.object({

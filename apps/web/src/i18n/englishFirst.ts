@@ -1,4 +1,3 @@
-import audio from './locales/en/audio.json';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
 import curator from './locales/en/curator.json';
@@ -6,7 +5,6 @@ import errors from './locales/en/errors.json';
 import feed from './locales/en/feed.json';
 import footer from './locales/en/footer.json';
 import home from './locales/en/home.json';
-import image from './locales/en/image.json';
 import josie from './locales/en/josie.json';
 import nav from './locales/en/nav.json';
 import newsletter from './locales/en/newsletter.json';
@@ -22,11 +20,12 @@ import video from './locales/en/video.json';
  * The English texts bundled with the app's entry (issue 9: the first pages' scripts stay under 170 KB
  * gzip): the areas of the layout, the public home page, the josie page and the feed, and those any page
  * may need (errors, toasts, titles, validation). The areas of {@link LATER_AREAS} load with the first page
- * that is not one of those (`loadAllTexts` in `./index.ts`, called by the router's page loader). A new
- * area goes in one of the two lists (`locales.test.ts` checks that every area is in exactly one).
+ * that is not one of those (`loadAllTexts` in `./index.ts`, called by the router's page loader), and so do
+ * the parts of a first-page area that only later pages read (the editor's and the dialogs' texts, the
+ * static pages', push settings': each area's `<area>.later.json`). A new area goes in one of the two lists
+ * (`locales.test.ts` checks that every area is in exactly one).
  */
 export const englishFirst = {
-  audio,
   auth,
   common,
   curator,
@@ -34,7 +33,6 @@ export const englishFirst = {
   feed,
   footer,
   home,
-  image,
   josie,
   nav,
   newsletter,
@@ -51,7 +49,9 @@ export const englishFirst = {
 export const LATER_AREAS = [
   'account',
   'admin',
+  'audio',
   'contact',
+  'image',
   'integrations',
   'invites',
   'login',

@@ -30,7 +30,7 @@ export const DETECTION_ORDER = [
 
 const loaders: Record<Language, () => Promise<ResourceKey>> = {
   // The rest of English is added by loadAllTexts (the backend reads a language once).
-  en: async () => ({ ...englishFirst }),
+  en: async () => structuredClone(englishFirst),
   he: async () => (await importWithRetry(() => import('./locales/he/index.js'))).default,
 };
 
@@ -105,8 +105,9 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    // A copy: i18next adds the later areas to the object it holds.
-    resources: { en: { translation: { ...englishFirst } } },
+    // A deep copy: i18next merges the later texts into the objects it holds, which must not be the
+    // bundled areas' own (they would no longer say what the first pages bundle).
+    resources: { en: { translation: structuredClone(englishFirst) } },
     partialBundledLanguages: true,
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,

@@ -24,6 +24,19 @@ describe('formatDate (DESIGN §9.17)', () => {
     }
   });
 
+  it('reads a date alone as that calendar day wherever the browser is, as parseISO did', () => {
+    const day = new Date(2024, 10, 22);
+    expect(formatDate('2024-11-22', 'en')).toBe(format(day, 'MMM d, yyyy'));
+    expect(formatDate('2024-11-22T00:00:00.000Z', 'en')).toBe(
+      format(new Date(Date.UTC(2024, 10, 22)), 'MMM d, yyyy'),
+    );
+  });
+
+  it('refuses what is not shaped like an ISO date instead of guessing', () => {
+    expect(formatDate('Nov 22, 2024', 'en')).toBe('Invalid date');
+    expect(formatDate('22/11/2024', 'en')).toBe('Invalid date');
+  });
+
   it("answers 'Invalid date' for missing or unreadable input", async () => {
     expect(formatDate('not a date', 'en')).toBe('Invalid date');
     expect(formatDate(null, 'en')).toBe('Invalid date');

@@ -1,5 +1,4 @@
 import type { Language } from '@josie/contract';
-import { isValid, parseISO } from 'date-fns';
 import { i18n } from '../i18n';
 
 /**
@@ -17,14 +16,29 @@ const OPTIONS: Record<Language, [locale: string, Intl.DateTimeFormatOptions]> = 
  */
 const formats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 
+/** A calendar date (`2024-11-22`), alone or followed by a time (`T12:00:00.000Z`): what the API sends. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T|$)/;
+
+/**
+ * Reads an ISO 8601 date with the platform's parser, which reads the API's forms exactly (date-fns'
+ * `parseISO` was 1.4 KB gzip on the josie page and the feed). A date alone is read as local midnight, as
+ * `parseISO` did (the platform would read it as UTC midnight: the day before, west of Greenwich); anything
+ * not shaped like an ISO date is refused rather than guessed at. `null` when unreadable.
+ */
+function parseIsoDate(iso: string): Date | null {
+  if (!ISO_DATE.test(iso)) return null;
+  const date = new Date(iso.length === 10 ? `${iso}T00:00` : iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /**
  * Formats an ISO 8601 date for display: `Jan 5, 2024` in English, `5 בינו׳ 2024` in Hebrew, and the
  * localized 'Invalid date' for a missing or unreadable value (spec 000 §5, DESIGN §9.17).
  */
 export function formatDate(iso: string | null | undefined, lang: Language | string = 'en'): string {
   const language: Language = lang === 'he' ? 'he' : 'en';
-  const date = iso ? parseISO(iso) : null;
-  if (!date || !isValid(date)) return i18n.t('common.invalidDate', { lng: language });
+  const date = iso ? parseIsoDate(iso) : null;
+  if (!date) return i18n.t('common.invalidDate', { lng: language });
   formats[language] ??= new Intl.DateTimeFormat(...OPTIONS[language]);
   return formats[language].format(date);
 }

@@ -175,6 +175,40 @@ describe('public josie view (spec 000 §2)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('ErrorBad request here');
   });
 
+  it("says the page's own message, never the HTTP status words, when a failure carries none", async () => {
+    renderApp('/josie/j1', {
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/josies/j1',
+          reply: () => new Response('<h1>oops</h1>', { status: 502, statusText: 'Bad Gateway' }),
+        },
+      ],
+    });
+    // One retry after a server failure, a second later.
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Could not load this josie. Please try again.');
+    expect(alert).not.toHaveTextContent('Bad Gateway');
+  });
+
+  it('says it in Hebrew to a Hebrew reader', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    renderApp('/josie/j1', {
+      flags: { language_select: 'true' },
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/josies/j1',
+          reply: () => new Response(null, { status: 400, statusText: 'Bad Request' }),
+        },
+      ],
+    });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('לא הצלחנו לטעון את הג׳וזי. נסו שוב.');
+    expect(alert).not.toHaveTextContent('Bad Request');
+  });
+
   it('shows its owner the status badge and Edit', async () => {
     const own = makeJosie({ _id: 'j1', status: 'pending', creator: { ...full.creator, _id: ME } });
     renderApp('/josie/j1', { session: makeSession('curator'), routes: [get(own)] });

@@ -3,7 +3,7 @@ import { Pencil, SearchX } from 'lucide-react';
 import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
 import { HeaderMenu } from '../../layout/HeaderMenu';
 import { LogoMark } from '../../layout/Logo';
 import { formatDate } from '../../lib/dates';
@@ -138,7 +138,8 @@ export function JosieView({ josie }: { josie: Josie }) {
 /**
  * `/josie/:id`, the public josie view outside the header layout (spec 000 §2): a spinner while loading,
  * the not-found message for a josie that does not exist (or is not visible to the caller: the server
- * answers 404 for both), an error box with the message for any other failure, else the josie.
+ * answers 404 for both), an error box for any other failure (the server's message, else the page's own
+ * `josie.loadError`, never the HTTP status words), else the josie.
  */
 export default function JosieViewPage() {
   const { t } = useTranslation();
@@ -169,7 +170,10 @@ export default function JosieViewPage() {
   if (query.error) {
     return (
       <Frame>
-        <ErrorBox message={query.error.message} onRetry={() => void query.refetch()} />
+        <ErrorBox
+          message={serverMessageOr(query.error, t('josie.loadError'))}
+          onRetry={() => void query.refetch()}
+        />
       </Frame>
     );
   }

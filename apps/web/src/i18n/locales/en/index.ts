@@ -13,22 +13,30 @@ import image from './image.json' with { type: 'json' };
 import integrations from './integrations.json' with { type: 'json' };
 import invites from './invites.json' with { type: 'json' };
 import josie from './josie.json' with { type: 'json' };
+import josieLater from './josie.later.json' with { type: 'json' };
 import login from './login.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import newsletter from './newsletter.json' with { type: 'json' };
 import onboarding from './onboarding.json' with { type: 'json' };
 import preferences from './preferences.json' with { type: 'json' };
 import pwa from './pwa.json' with { type: 'json' };
+import pwaLater from './pwa.later.json' with { type: 'json' };
 import recommendations from './recommendations.json' with { type: 'json' };
 import resetPassword from './resetPassword.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
 import signup from './signup.json' with { type: 'json' };
 import staticPages from './static.json' with { type: 'json' };
+import staticPagesLater from './static.later.json' with { type: 'json' };
 import titles from './titles.json' with { type: 'json' };
 import validation from './validation.json' with { type: 'json' };
 import video from './video.json' with { type: 'json' };
+import videoLater from './video.later.json' with { type: 'json' };
 
-/** English texts, one file per area (the area is the top-level key). Add an area: a JSON file here and in ../he/, and a line below. */
+/**
+ * English texts, one file per area (the area is the top-level key). Add an area: a JSON file here and in
+ * ../he/, and a line below. Some areas keep the texts only later pages read in `<area>.later.json`
+ * (`../../englishFirst.ts` bundles the first file alone with the first pages); both make the one area here.
+ */
 export default {
   account,
   admin,
@@ -44,19 +52,19 @@ export default {
   image,
   integrations,
   invites,
-  josie,
+  josie: { ...josie, ...josieLater, editor: { ...josie.editor, ...josieLater.editor } },
   login,
   nav,
   newsletter,
   onboarding,
   preferences,
-  pwa,
+  pwa: { ...pwa, ...pwaLater },
   recommendations,
   resetPassword,
   review,
   signup,
-  static: staticPages,
+  static: { ...staticPages, ...staticPagesLater },
   titles,
   validation,
-  video,
+  video: { ...video, ...videoLater },
 };
