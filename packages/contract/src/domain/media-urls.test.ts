@@ -11,7 +11,7 @@ import {
   youtubeEmbedUrl,
 } from './media-urls.js';
 
-// Real ids from /work/shared/data/demo-media.json.
+// Real ids, as the demo seed uses them.
 const TRACK = '4PTG3Z6ehGkBFwjybzWkR8'; // Never Gonna Give You Up
 const ALBUM = '4m2880jivSbbyEGAKfITCa'; // Random Access Memories
 const PLAYLIST = '37i9dQZF1DXcBWIGoYBM5M'; // Today's Top Hits

@@ -23,13 +23,13 @@ type Artwork = (typeof ARTWORKS)[number];
 type Curator = 'curator1' | 'curator2' | 'curator3';
 type Listener = 'listener1' | 'listener2';
 
-/** The song of a demo josie: a real Spotify or YouTube item from `shared/data/demo-media.json`. */
+/** The song of a demo josie: a real Spotify or YouTube item, pasted as people paste them. */
 interface DemoAudio {
   url: string;
   name: string;
   artist: string;
 }
-/** A real YouTube video from `shared/data/demo-media.json`. */
+/** A real YouTube video. */
 interface DemoVideo {
   id: string;
   title: string;

@@ -6,7 +6,7 @@ import type { Josie } from '@josie/contract';
 import sharp from 'sharp';
 import type { TestContext, TestUser } from '../../test/harness.js';
 
-/** Real Spotify and YouTube items from `shared/data/demo-media.json`. */
+/** Real Spotify and YouTube items (the same recordings the demo seed uses). */
 export const MEDIA = {
   track: 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b?si=abc', // Blinding Lights
   video: 'https://youtu.be/fJ9rUzIMcZQ?si=x', // Bohemian Rhapsody

@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { createAuthorizationServer, type StandinAccount } from './oauth-server.js';
 import { createStandinApp, listen, type Standin } from './standin.js';
 
-/** Real videos (ids from shared/data/demo-media.json); one title carries characters the API escapes. */
+/** Real videos (the ids the demo seed uses); one title carries characters the API escapes. */
 const VIDEOS = [
   {
     id: 'dQw4w9WgXcQ',

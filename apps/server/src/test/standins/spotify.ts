@@ -23,7 +23,7 @@ const artist = (id: string, name: string) => ({
   uri: `spotify:artist:${id}`,
 });
 
-/** Real tracks (ids from shared/data/demo-media.json). */
+/** Real tracks (the ids the demo seed uses). */
 const TRACKS = [
   { id: '0VjIjW4GlUZAMYd2vXMi3b', name: 'Blinding Lights', artist: 'The Weeknd', album: 'After Hours' },
   {
