@@ -10,7 +10,7 @@ export const RETRY_PARAM = 'retry';
 /**
  * A page's or component's code that could not be loaded after every try. `url` is the chunk that failed,
  * when the browser named it; `offline` whether the browser was offline at the last try (then no more
- * tries were made: the error screen waits for the network, `ui/PageError.tsx`).
+ * tries were made: the error screen waits for the network, `layout/PageError.tsx`).
  */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
