@@ -12,7 +12,7 @@ const failed = new Set<() => void>();
 
 /**
  * Lets every lazy component whose code failed to load try again on its next render, without reloading
- * the page: the error screen's "Try again" (`ui/PageError.tsx`). React's `lazy` keeps a failure for good,
+ * the page: the error screen's "Try again" (`layout/PageError.tsx`). React's `lazy` keeps a failure for good,
  * so each failed one is replaced by a fresh `lazy` here (and not at the failure itself: React renders a
  * suspended component again when its load settles, which would then start a new load instead of showing
  * the error).
