@@ -1,5 +1,5 @@
 /**
- * The login lockout on many instances (issue 10 §3, issue 9 §1; decision 0011): two apps sharing one Redis
+ * The login lockout on many instances (decisions 0005 and 0011): two apps sharing one Redis
  * (the same `REDIS_URL` and `REDIS_PREFIX`, as instances of one deployment) count the failed sign-ins of
  * an (email, address) pair together, so an attacker spreading guesses over N instances gets no more
  * attempts than on one. Each app has its own database holding the same account. Runs when

@@ -59,7 +59,7 @@ const SECONDARY_BUTTON =
   'display:inline-block;padding:10px 18px;border-radius:999px;color:#a0175e;font-weight:600;text-decoration:none;border:1px solid #f3c1dc';
 
 /**
- * The small page an email's unsubscribe link opens (issue 11 item 4; decision 0010), in the user's
+ * The small page an email's unsubscribe link opens (decision 0010), in the user's
  * language (English when the link is not valid and the user unknown). `confirm` carries a form whose button
  * POSTs `List-Unsubscribe=One-Click` to `action` (the link itself); the other outcomes link to the account's
  * Notifications settings instead. Self-contained: inline styles, no scripts, so it works under the app's
