@@ -243,19 +243,95 @@ function matchLabel(text, rows, whole) {
 }
 
 /**
+ * Finer targets by the citing file's path, for a citation that named a whole section ("spec 000 §4") and
+ * so points at a whole file or at a general heading: a comment in `features/invites/` about §4 is about the
+ * invite rules. The first row whose pattern matches the path wins; none: the target stays as it is.
+ */
+const PATH_HINTS = {
+  [RL]: [
+    [/mail|notification|push/i, '#notifications-and-install'],
+    [/invite|join/i, '#invites'],
+    [/onboarding/i, '#onboarding'],
+    [/reset|password/i, '#passwords-and-reset'],
+    [/review|EditorDashboard/i, '#review-flow'],
+    [/youtube|player/i, '#player'],
+    [/image/i, '#media'],
+    [/audio|video|media|dialogs/i, '#media'],
+    [/follow|recommend|curator/i, '#follows-and-recommendations'],
+    [/like|saved?\b/i, '#likes-and-saves'],
+    [/feed|realtime|socket/i, '#feed'],
+    [/flag/i, '#feature-flags'],
+    [/oauth|provider|connection|callback/i, '#sign-in-providers'],
+    [/session|auth|login|signup/i, '#accounts-and-sessions'],
+    [/avatar|upload|account/i, '#account-images'],
+    [/(^|\/)ai(\/|\.)/i, '#ai'],
+    [/admin/i, '#admin'],
+    [/preferences|font|colou?r|theme/i, '#preferences-and-catalogues'],
+    [/analytics/i, '#analytics'],
+    [/i18n|language/i, '#language-and-direction'],
+    [/catalogues/i, '#preferences-and-catalogues'],
+    [/josie|editor|draft|dates|\/text\.|excerpt/i, '#josies'],
+    [/social/i, '#follows-and-recommendations'],
+    [/integrations/i, '#media'],
+    [/api\/client/i, '#accounts-and-sessions'],
+  ],
+  [MSG]: [
+    [/invite|join/i, '#invites'],
+    [/player|youtube/i, '#player'],
+    [/image|video|audio|dialogs/i, '#media'],
+    [/admin/i, '#admin'],
+    [/feed|curator|recommend/i, '#feed-and-curators'],
+    [/josie|review|editor/i, '#josies'],
+    [/account|auth|login|signup|reset|session|onboarding|preferences|oauth/i, '#sign-in-and-account'],
+    [/apps\/server|packages\/contract|api\/client|ui\/|flags|analytics|test\//i, '#errors-from-the-api'],
+  ],
+  [`${DC}#data`]: [[/catalogues|flags/i, `${RL}#preferences-and-catalogues`]],
+  [`${RR}#pages`]: [
+    [/admin/i, '#admin'],
+    [/invite|join/i, '#invites'],
+    [/curator/i, '#curator-profile'],
+    [/onboarding/i, '#onboarding'],
+    [/account|profile|avatar|uploads/i, '#account'],
+    [/review|EditorDashboard/i, '#review'],
+    [/dialogs|image|audio|video/i, '#media-dialogs'],
+    [/my-?josies|editor|draft/i, '#authoring'],
+    [/josie/i, '#josie-page'],
+    [/feed|home/i, '#home-and-feed'],
+    [/static|contact|about|terms|privacy|newsletter/i, '#static-pages'],
+    [/layout|menu|header|nav/i, '#header-and-menu'],
+    [/oauth/i, '#pages'],
+    [/router|guard|auth|login|signup/i, '#guards'],
+  ],
+};
+
+function refine(target, file) {
+  const rows = file && PATH_HINTS[target];
+  if (!rows) return target;
+  const base = target.split('#')[0];
+  for (const [pattern, anchor] of rows) {
+    if (pattern.test(file)) return anchor.startsWith('docs/') ? anchor : base + anchor;
+  }
+  return target;
+}
+
+/** Blank space inside a comment, across a line break into the comment's next line (` * `). */
+const GAP = String.raw`(?:[ \t]|\n[ \t]*\*(?!\/)|\n[ \t]*)`;
+const SEPARATOR = /,|&|\band\b/;
+
+/**
  * After a section number: a label in quotes, in parentheses (one or more, comma-separated) or bare.
  * Answers the characters consumed and the targets the label picks ([] when there is no label).
  */
 function readLabel(text, rows) {
   if (!rows.length) return [0, []];
-  let m = /^\s*(["'])([^"'\n]{1,60})\1/.exec(text);
+  let m = new RegExp(`^${GAP}*(["'])([^"'\\n]{1,60})\\1`).exec(text);
   if (m) {
     const hit = matchLabel(m[2], rows, true);
     return hit ? [m[0].length, [hit[1]]] : [0, []];
   }
-  m = /^\s*\(([^()\n]{1,80})\)/.exec(text);
+  m = new RegExp(`^${GAP}*\\(([^()]{1,100})\\)`).exec(text);
   if (m) {
-    const hits = m[1].split(',').map((part) => matchLabel(part.trim(), rows, true));
+    const hits = m[1].split(',').map((part) => matchLabel(part.replace(/^[\s*]+|\s+$/g, ''), rows, true));
     return hits.every(Boolean) ? [m[0].length, hits.map((h) => h[1])] : [0, []];
   }
   m = /^[ \t]+/.exec(text);
@@ -267,46 +343,86 @@ function readLabel(text, rows) {
 }
 
 /**
- * Reads the sections after `spec 00N` or `DESIGN`: `§2`, `§2-§4`, `§5 Image URL`, `, §6`, ` and §7`.
- * Answers the characters consumed and the targets, or null when no section follows.
+ * Reads the sections after `spec 00N` or `DESIGN`: `§2`, `§2-§4`, `§5 Image URL`, `, §6`, ` and §7`, also
+ * across a line break of a block comment. A note that is not a label ("§2 (/auth/callback), §7") stays, as
+ * prose after its section's target, when another section follows it.
+ * Answers the characters consumed and the pieces `{targets, note}`, or null when no section follows.
  */
 function readSections(text, table, numberPattern) {
   const section = new RegExp(
-    `^(\\s*(?:,|and|&)?\\s*)§(${numberPattern})(?:\\s*[-–]\\s*§?(${numberPattern}))?`,
+    `^(${GAP}*(?:,|&|and)?${GAP}*)§(${numberPattern})(?:${GAP}*[-–]${GAP}*§?(${numberPattern}))?`,
   );
+  const note = /^([ \t]*\([^()]{1,100}\)|[ \t]+[^,;§()\n]{1,40}?)(?=[ \t]*,(?:\s|\*)*§)/;
   let at = 0;
-  const targets = [];
+  const pieces = [];
   for (;;) {
     const m = section.exec(text.slice(at));
     if (!m) break;
-    if (at === 0 && m[1].trim() !== '') break;
+    if (SEPARATOR.test(m[1]) !== at > 0) break;
     const from = m[2];
     const to = m[3];
     const keys = [from];
-    if (to && Number(to) > Number(from) && !from.includes('.') && !to.includes('.')) {
-      for (let n = Number(from) + 1; n <= Number(to); n++) keys.push(String(n));
-    } else if (to) keys.push(to);
+    if (to) keys.push(...between(from, to), to);
     at += m[0].length;
     const rows = rowsOf(table, from);
     const [length, labelled] = keys.length === 1 ? readLabel(text.slice(at), rows.slice(1)) : [0, []];
     at += length;
-    if (labelled.length) targets.push(...labelled);
-    else for (const key of keys) targets.push(rowsOf(table, key)[0]);
+    const piece = { targets: labelled.length ? labelled : keys.map((k) => rowsOf(table, k)[0]), note: '' };
+    if (!labelled.length) {
+      const n = note.exec(text.slice(at));
+      if (n) {
+        piece.note = n[1];
+        at += n[1].length;
+      }
+    }
+    pieces.push(piece);
   }
-  return at ? [at, targets] : null;
+  return at ? [at, pieces] : null;
+}
+
+/** The sections strictly between two of one range: `3`..`5` -> `4`; `9.3`..`9.5` -> `9.4`. */
+function between(from, to) {
+  const [a, b = ''] = from.split('.');
+  const [c, d = ''] = to.split('.');
+  const keys = [];
+  if (!b && !d) for (let n = Number(a) + 1; n < Number(c); n++) keys.push(String(n));
+  else if (a === c && b && d) for (let n = Number(b) + 1; n < Number(d); n++) keys.push(`${a}.${n}`);
+  return keys;
 }
 
 function rowsOf(table, key) {
   return table[key] ?? table[String(key).split('.')[0]] ?? [null];
 }
 
+/**
+ * The text of one citation's pieces: each target once, a file's own entry left out when a heading of that
+ * file is also cited, notes kept after their targets.
+ */
+function render(pieces, file) {
+  const all = pieces.flatMap((p) => p.targets).map((t) => refine(t, file));
+  const anchored = new Set(all.filter((t) => t.includes('#')).map((t) => t.split('#')[0]));
+  const seen = new Set();
+  const out = [];
+  for (const piece of pieces) {
+    const targets = piece.targets
+      .map((t) => refine(t, file))
+      .filter((t) => t.includes('#') || !anchored.has(t))
+      .filter((t) => piece.note || !seen.has(t));
+    if (!targets.length && !piece.note) continue;
+    for (const t of targets) seen.add(t);
+    out.push((targets.length ? targets : [refine(piece.targets[0], file)]).join(', ') + piece.note);
+  }
+  return out.join(', ');
+}
+
 const dedupe = (targets) => [...new Set(targets)];
 
 /**
- * Rewrites every citation in `text` (a comment or a test name). Answers the new text and how many
- * citations it rewrote; unknown sections and issue numbers are left as they are, for the leftover list.
+ * Rewrites every citation in `text` (a comment or a test name) of the file `file` (its path picks finer
+ * headings, see {@link PATH_HINTS}). Answers the new text and how many citations it rewrote; unknown
+ * sections and issue numbers are left as they are, for the leftover list.
  */
-export function rewriteText(text) {
+export function rewriteText(text, file = '') {
   let count = 0;
   let out = text;
 
@@ -317,22 +433,23 @@ export function rewriteText(text) {
       const target = ISSUES[n];
       if (!target || rest.trim() === '') return all;
       count++;
-      return `${rest[0].toUpperCase()}${rest.slice(1)} (${target})${stop}`;
+      return `${rest[0].toUpperCase()}${rest.slice(1)} (${refine(target, file)})${stop}`;
     },
   );
 
-  // spec 000 §2 Account page, §5 Uploads; Spec 001 §7 (Audio); spec 000 §3-§4; a bare "spec 001".
+  // spec 000 §2 Account page, §5 Uploads; Spec 001 §7 (Audio); spec 000 §3-§4; "(001 §5 Video URL)";
+  // a bare "spec 001".
   out = replaceCitations(
     out,
-    /\b[Ss]pec (00\d)\b/g,
+    new RegExp(String.raw`\b[Ss]pec${GAP}+(00\d)\b|(?<=\(|\bspec's,? )(00[01])(?= §\d)`, 'g'),
     (doc) => SPEC[doc],
     '\\d+',
-    (doc) => (SPEC[doc] ? [README] : null),
+    (doc) => (SPEC[doc] ? [{ targets: [README], note: '' }] : null),
   );
   // DESIGN §9.3, DESIGN §5, §9.11
   out = replaceCitations(
     out,
-    /\bDESIGN(?= §)/g,
+    new RegExp(String.raw`\bDESIGN(?=${GAP}+§)`, 'g'),
     () => DESIGN,
     '\\d+(?:\\.\\d+)?',
     () => null,
@@ -345,7 +462,7 @@ export function rewriteText(text) {
       const numbers = [first, ...(more.match(/\d+/g) ?? [])];
       if (!numbers.every((n) => ISSUES[n])) return all;
       count++;
-      return dedupe(numbers.map((n) => ISSUES[n])).join(', ');
+      return dedupe(numbers.map((n) => refine(ISSUES[n], file))).join(', ');
     },
   );
 
@@ -357,19 +474,20 @@ export function rewriteText(text) {
     let last = 0;
     head.lastIndex = 0;
     for (let m = head.exec(input); m; m = head.exec(input)) {
-      const table = tableOf(m[1]);
+      const doc = m[1] ?? m[2];
+      const table = tableOf(doc);
       if (!table) continue;
       const after = m.index + m[0].length;
       const read = readSections(input.slice(after), table, numberPattern);
-      let targets;
+      let pieces;
       let end = after;
-      if (read && read[1].every(Boolean)) {
-        [end, targets] = [after + read[0], read[1]];
-      } else if (!read) {
-        targets = bare(m[1]);
-        if (!targets) continue;
+      if (!read) {
+        pieces = bare(doc);
+        if (!pieces || m[2]) continue;
+      } else if (read[1].every((p) => p.targets.every(Boolean))) {
+        [end, pieces] = [after + read[0], read[1]];
       } else continue;
-      result += input.slice(last, m.index) + dedupe(targets).join(', ');
+      result += input.slice(last, m.index) + render(pieces, file);
       last = end;
       head.lastIndex = end;
       count++;
@@ -499,10 +617,12 @@ export function scanScript(src, { lineComments = true } = {}) {
         let inClass = false;
         while (j < n && src[j] !== '\n') {
           if (src[j] === '\\') j += 2;
-          else if (src[j] === '[') (inClass = true), j++;
-          else if (src[j] === ']') (inClass = false), j++;
           else if (src[j] === '/' && !inClass) break;
-          else j++;
+          else {
+            if (src[j] === '[') inClass = true;
+            else if (src[j] === ']') inClass = false;
+            j++;
+          }
         }
         if (j < n && src[j] === '/') {
           i = j + 1;
@@ -567,7 +687,7 @@ export function rewriteSource(src, file) {
       ((range.kind === 'string' || range.kind === 'template') && isTestName(src, range));
     if (!rewritable) continue;
     const piece = src.slice(range.start, range.end);
-    const rewritten = rewriteText(piece);
+    const rewritten = rewriteText(piece, file);
     if (!rewritten.count) continue;
     out += src.slice(last, range.start) + rewritten.text;
     last = range.end;
@@ -587,6 +707,8 @@ export const FORBIDDEN = [
   /\b[Ii]ssues? \d+/,
   /\.\.\/shared\b/,
   /\/work\/shared\b/,
+  // a section sign left behind by a citation split oddly (standards' sections such as "RFC 8030 §5" are fine)
+  /(?<!(?:RFC \d{3,5}|oEmbed 1\.0) )§\d/,
 ];
 
 export function leftovers(src) {
@@ -623,7 +745,7 @@ function main(argv) {
       const rel = relative(ROOT, file).split(sep).join('/');
       if (SELF.has(rel)) continue;
       const src = readFileSync(file, 'utf8');
-      const { text, count } = rewriteSource(src, file);
+      const { text, count } = rewriteSource(src, rel);
       if (text !== src) {
         changedFiles++;
         citations += count;
