@@ -285,7 +285,10 @@ const PATH_HINTS = {
     [/account|auth|login|signup|reset|session|onboarding|preferences|oauth/i, '#sign-in-and-account'],
     [/apps\/server|packages\/contract|api\/client|ui\/|flags|analytics|test\//i, '#errors-from-the-api'],
   ],
-  [`${DC}#data`]: [[/catalogues|flags/i, `${RL}#preferences-and-catalogues`]],
+  [`${DC}#data`]: [
+    [/flags/i, `${RL}#feature-flags`],
+    [/catalogues/i, `${RL}#preferences-and-catalogues`],
+  ],
   [`${RR}#pages`]: [
     [/admin/i, '#admin'],
     [/invite|join/i, '#invites'],
