@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Rewrites the citations in source comments so they point into the repository: a section of the original
- * app's specification ("spec 000 §2 Account page"), of the founding design notes ("DESIGN §9.3") or an
- * issue number ("(issue 9)") becomes the file and heading of `docs/product/`, `docs/decisions/` or
+ * app's specification ("spec 00N §M Label", e.g. document 000, section 2, "Account page"), of the founding
+ * design notes ("DESIGN", a section sign and a number such as 9.3) or an issue number ("(issue N)") becomes the file and heading of `docs/product/`, `docs/decisions/` or
  * `docs/performance.md` that now says the same thing (see docs/product/README.md).
  *
  * Pattern-based, not line-based, so it can run on code it has never seen: it tokenizes each file, rewrites
@@ -163,7 +163,7 @@ const SPEC = {
   },
 };
 
-/** The design notes' sections (`DESIGN §9.3`); a subsection without its own row falls back to its section. */
+/** The design notes' sections (9.3 in a citation of the notes); a subsection without its own row falls back to its section. */
 const DESIGN = {
   1: [`${README}#principles`],
   1.1: [`${README}#everything-works`],
@@ -243,7 +243,7 @@ function matchLabel(text, rows, whole) {
 }
 
 /**
- * Finer targets by the citing file's path, for a citation that named a whole section ("spec 000 §4") and
+ * Finer targets by the citing file's path, for a citation that named a whole section (document 000, section 4) and
  * so points at a whole file or at a general heading: a comment in `features/invites/` about §4 is about the
  * invite rules. The first row whose pattern matches the path wins; none: the target stays as it is.
  */
@@ -429,7 +429,7 @@ export function rewriteText(text, file = '') {
   let count = 0;
   let out = text;
 
-  // "Issue 8: the admin area end to end." at the head of a sentence: the topic, then where it is written.
+  // "Issue N: the admin area end to end." at the head of a sentence: the topic, then where it is written.
   out = out.replace(
     /\b[Ii]ssues? (\d+)(?:\s+items?\s+\d+(?:\s*(?:,|and|-|–)\s*\d+)*)?(?:\s+§\d+)?: ([^.\n]*)(\.(?=\s|\*|$)|(?=\n|$))/g,
     (all, n, rest, stop) => {
@@ -440,8 +440,8 @@ export function rewriteText(text, file = '') {
     },
   );
 
-  // spec 000 §2 Account page, §5 Uploads; Spec 001 §7 (Audio); spec 000 §3-§4; "(001 §5 Video URL)";
-  // a bare "spec 001".
+  // "spec 00N §2 Account page, §5 Uploads", "Spec 00N §7 (Audio)", "§3-§4", "(00N §5 Video URL)", a bare
+  // "spec 00N" (N: 0 or 1).
   out = replaceCitations(
     out,
     new RegExp(String.raw`\b[Ss]pec${GAP}+(00\d)\b|(?<=\(|\bspec's,? )(00[01])(?= §\d)`, 'g'),
@@ -449,7 +449,7 @@ export function rewriteText(text, file = '') {
     '\\d+',
     (doc) => (SPEC[doc] ? [{ targets: [README], note: '' }] : null),
   );
-  // DESIGN §9.3, DESIGN §5, §9.11
+  // the design notes: a section sign and 9.3, or 5, §9.11
   out = replaceCitations(
     out,
     new RegExp(String.raw`\bDESIGN(?=${GAP}+§)`, 'g'),
@@ -458,7 +458,7 @@ export function rewriteText(text, file = '') {
     () => null,
   );
 
-  // issue 9, (issue 10 item 5), issue 9 §3, issues 9 and 10
+  // "issue N", "(issue N item 5)", "issue N §3", "issues N and M"
   out = out.replace(
     /\b[Ii]ssues? (\d+)((?:\s*(?:,|and)\s*\d+)*)(?:\s+items?\s+\d+(?:\s*(?:,|and|-|–)\s*\d+)*)?(?:\s+§\d+)?/g,
     (all, first, more) => {
@@ -705,7 +705,7 @@ export function rewriteSource(src, file) {
 /** What a source must not hold anywhere once rewritten: exported for the guard test's list. */
 export const FORBIDDEN = [
   /\b[Ss]pec 00\d/,
-  /\bDESIGN §/,
+  /\bDESIGN \u00a7/,
   /\bDESIGN\.md\b/,
   /\b[Ii]ssues? \d+/,
   /\.\.\/shared\b/,
