@@ -24,7 +24,7 @@ export default defineConfig({
     dir: 'dist',
     format: 'esm',
     entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
+    chunkFileNames: 'chunk-[hash].js',
     sourcemap: true,
     cleanDir: true,
   },
