@@ -6,11 +6,15 @@
  * 1. The web build (`npm start` runs it on a first start, quietly unless it fails) prints only its progress
  *    and file listing: no warning, deprecation or notice of Vite, Rolldown or the PWA plugin.
  * 2. `npm start` prints the address, the demo accounts and the server's info logs, nothing else.
+ * 3. `npm run start:prod` runs the compiled server with `node` and no TypeScript loader (decision 0019):
+ *    its script runs `dist/main.js`, Node's own TypeScript support is off where Node has it, and the
+ *    started server applies its migrations, seeds the demo data from its assets, serves the web build and
+ *    answers `/healthz`, `/readyz` and `/api/config/flags`, printing what `npm start` prints.
  *
- * Any other line fails the check and is printed. Exit code 0 when both are clean, 1 otherwise.
+ * Any other line fails the check and is printed. Exit code 0 when all are clean, 1 otherwise.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -70,14 +74,18 @@ function freePort() {
   });
 }
 
-/** Runs `npm start` on a fresh data folder until it has started; answers everything it printed. */
-async function startOutput() {
+/**
+ * Runs `npm <args>` on a fresh data folder and a free port until the server says it is running, then calls
+ * `whileRunning(baseUrl)`; answers everything it printed.
+ */
+async function serverOutput(args, env = {}, whileRunning = async () => {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'josie-start-check-'));
+  const port = await freePort();
   let output = '';
   try {
-    const child = spawn('npm', ['start'], {
+    const child = spawn('npm', args, {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()) },
+      env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -97,8 +105,9 @@ async function startOutput() {
         };
         child.stdout.on('data', collect);
         child.stderr.on('data', collect);
-        child.once('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
+        child.once('exit', (code) => reject(new Error(`npm ${args.join(' ')} exited with ${code}`)));
       });
+      await whileRunning(`http://127.0.0.1:${port}`);
     } finally {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -112,6 +121,60 @@ async function startOutput() {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Requests `path` of `baseUrl`; answers the body, or throws when the status is not 200 or `check` fails. */
+async function expectOk(baseUrl, path, check) {
+  const res = await fetch(`${baseUrl}${path}`);
+  const body = await res.text();
+  if (res.status !== 200 || !check(body, res)) {
+    throw new Error(`GET ${path} answered ${res.status}: ${body.slice(0, 200)}`);
+  }
+}
+
+/** The production start's checks (3. above); answers its problems. */
+async function productionStartProblems() {
+  const found = [];
+  const script = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8')).scripts[
+    'start:prod'
+  ];
+  if (!/^node (--[\w-]+ )*dist\/main\.js$/.test(script)) {
+    found.push(`apps/server's start:prod must run the build with node, not "${script}"`);
+  }
+  // Node 22.6 and newer run TypeScript themselves: turned off, so that the build alone must run.
+  const nodeOptions = process.allowedNodeEnvironmentFlags.has('--experimental-strip-types')
+    ? `${process.env.NODE_OPTIONS ?? ''} --no-experimental-strip-types`.trim()
+    : process.env.NODE_OPTIONS;
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/server'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) return [...found, `the server build failed:\n${build.stdout}${build.stderr}`];
+  try {
+    const output = await serverOutput(
+      ['run', 'start:prod', '--silent'],
+      nodeOptions ? { NODE_OPTIONS: nodeOptions } : {},
+      async (baseUrl) => {
+        await expectOk(baseUrl, '/healthz', (body) => JSON.parse(body).status === 'ok');
+        await expectOk(baseUrl, '/readyz', (body) => JSON.parse(body).status === 'ok');
+        await expectOk(baseUrl, '/api/config/flags', (body) => typeof JSON.parse(body) === 'object');
+        await expectOk(
+          baseUrl,
+          '/',
+          (body, res) =>
+            res.headers.get('content-type')?.startsWith('text/html') && body.includes('id="root"'),
+        );
+      },
+    );
+    if (!/Demo accounts/.test(output)) found.push(`npm run start:prod seeded no demo data:\n${output}`);
+    const lines = unexpectedLines(output, START_LINES);
+    if (lines.length > 0) {
+      found.push(`npm run start:prod printed ${lines.length} unexpected lines:\n${lines.join('\n')}`);
+    }
+  } catch (err) {
+    found.push(`npm run start:prod: ${err.message}`);
+  }
+  return found;
 }
 
 const problems = [];
@@ -128,16 +191,20 @@ else {
     problems.push(`the web build printed ${lines.length} unexpected lines:\n${lines.join('\n')}`);
 }
 try {
-  const lines = unexpectedLines(await startOutput(), START_LINES);
+  const lines = unexpectedLines(await serverOutput(['start']), START_LINES);
   if (lines.length > 0)
     problems.push(`npm start printed ${lines.length} unexpected lines:\n${lines.join('\n')}`);
 } catch (err) {
   problems.push(`npm start: ${err.message}`);
 }
 
+problems.push(...(await productionStartProblems()));
+
 if (problems.length > 0) {
   console.error(`start check failed:\n${problems.join('\n\n')}`);
   process.exitCode = 1;
 } else {
-  console.log('start check: the web build and npm start printed only the expected lines');
+  console.log(
+    'start check: the web build, npm start and npm run start:prod printed only the expected lines; the compiled server answered',
+  );
 }

@@ -9,6 +9,8 @@ import { startSmtpSink } from '../../apps/server/src/adapters/smtp-sink.testing.
 import { freePort } from '../../apps/server/src/test/ports.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The production server: the build `npm run start:prod` runs, with `node` (decision 0019). */
+const serverArgs = ['--enable-source-maps', join(root, 'apps/server/dist/main.js')];
 /** Where setup leaves what teardown stops; per runner process, so concurrent runs do not stop each other's servers. */
 export const stateFile = join(tmpdir(), `josie-e2e-server-${process.pid}.json`);
 
@@ -60,7 +62,7 @@ async function startServer(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,
@@ -83,7 +85,8 @@ async function startServer(
 
 /**
  * Starts the production server (built web app, fresh embedded database with demo data) on a free port and
- * exposes its URL to the tests as `E2E_BASE_URL`. The web app must be built first (`npm run test:e2e` does).
+ * exposes its URL to the tests as `E2E_BASE_URL`. The web app and the server must be built first (`npm run
+ * test:e2e` does).
  * Also starts the integration stand-ins and a second server configured with them (sign-in, search, images,
  * AI), exposed as `E2E_INTEGRATIONS_URL`; tests without it keep the unconfigured `E2E_BASE_URL`.
  */
@@ -111,7 +114,7 @@ export default async function globalSetup(): Promise<void> {
     }
   }, 100).unref();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -1,5 +1,4 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -51,6 +50,7 @@ import { reviewRoutes } from './modules/review/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
+import { WEB_DIST_DIR } from './paths.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -64,8 +64,6 @@ import { connectRedis } from './scale/redis.js';
 
 /** Rate-limit key per client address, prefixed so that limits never share counters. */
 const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
-
-const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Options of {@link buildApp}. */
 export interface BuildAppOptions {
@@ -329,7 +327,7 @@ export async function buildApp(opts: BuildAppOptions) {
     bus: ctx.bus,
     log: app.log,
   });
-  const webDist = config.webDistDir ?? defaultWebDist;
+  const webDist = config.webDistDir ?? WEB_DIST_DIR;
   // A web build whose renderings cannot be loaded still serves its pages, without their first paint.
   const renderers = await loadPageRenderers(webDist).catch((err: unknown) => {
     app.log.error({ err, webDist }, "the web build's page renderings could not be loaded");

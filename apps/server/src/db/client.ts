@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR as migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -32,8 +32,6 @@ export interface Database {
   observeQueries(observer: Logger): () => void;
   close(): Promise<void>;
 }
-
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens PostgreSQL: node-postgres when `url` is given, otherwise embedded PGlite stored in `dataDir/pglite`

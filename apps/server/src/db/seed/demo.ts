@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Role } from '@josie/contract';
 import { inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage.js';
 import { hashPassword } from '../../modules/auth/service.js';
+import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
 import { follows, type PreferencesColumn, users } from '../schema.js';
 
-const assets = join(dirname(fileURLToPath(import.meta.url)), 'assets');
+const assets = SEED_ASSETS_DIR;
 
 /** One demo account; every one shares the password in `DEMO_PASSWORD`. */
 export interface DemoAccount {

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { JosieCreateBody, type JosieStatus, type Paragraph } from '@josie/contract';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage.js';
+import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
 import { josieLikes, josieReviews, josies, media } from '../schema.js';
 
-const assets = join(dirname(fileURLToPath(import.meta.url)), 'assets', 'josies');
+const assets = join(SEED_ASSETS_DIR, 'josies');
 
 /** Abstract artworks shipped in `assets/josies/` (1200x800 WebP, drawn once with sharp from SVG). */
 const ARTWORKS = [
