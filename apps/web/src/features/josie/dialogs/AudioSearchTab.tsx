@@ -220,20 +220,8 @@ function AudioResults({
               ]
                 .filter(Boolean)
                 .join(' · ')}
-              media={
-                item.image ? (
-                  <img
-                    src={item.image}
-                    alt=""
-                    className="size-12 shrink-0 rounded-xl object-cover"
-                    loading="lazy"
-                  />
-                ) : (
-                  <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-zinc-100">
-                    <Music className="size-5 text-zinc-500" aria-hidden="true" />
-                  </span>
-                )
-              }
+              image={item.image}
+              icon={Music}
             />
           ))}
         </ResultList>

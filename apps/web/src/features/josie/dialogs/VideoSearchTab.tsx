@@ -58,23 +58,11 @@ function VideoResults({ query, onAdd }: { query: string; onAdd(video: VideoConte
               key={`${video.type}-${video.id}`}
               label={t('integrations.videoSearch.add', { name: video.title })}
               onPick={() => onAdd(video)}
-              titleLines={2}
               title={video.title}
               detail={video.channelTitle}
-              media={
-                video.thumbnailUrl ? (
-                  <img
-                    src={video.thumbnailUrl}
-                    alt=""
-                    loading="lazy"
-                    className="aspect-video w-24 shrink-0 rounded-xl bg-zinc-100 object-cover"
-                  />
-                ) : (
-                  <span className="flex aspect-video w-24 shrink-0 items-center justify-center rounded-xl bg-zinc-100">
-                    <Film className="size-5 text-zinc-500" aria-hidden="true" />
-                  </span>
-                )
-              }
+              image={video.thumbnailUrl}
+              icon={Film}
+              thumbnail="wide"
             />
           ))}
         </ResultList>
