@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, type StubRoute } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { nextSort, sortJosies } from './MyJosiesPage';
+import { nextSort, sortJosies } from './josieSort';
 import { ME, makeJosie } from './testing';
 
 const mine = { ...makeJosie().creator, _id: ME, name: 'Dana Levi' };

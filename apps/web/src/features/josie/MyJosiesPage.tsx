@@ -1,6 +1,6 @@
-import { excerpt, type Josie } from '@josie/contract';
+import type { Josie } from '@josie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ChevronDown, Eye, Music, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ChevronDown, Eye, Music, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,102 +25,9 @@ import {
   CardTableRow,
 } from './components/CardTable';
 import { JosieStatusBadge } from './components/JosieStatusBadge';
-import { displayStatus, latestRejectionReason } from './status';
-
-/** The fields the list sorts by (spec 001 §2). */
-export type SortField = 'updatedAt' | 'title';
-/** The list's order: a field and a direction. */
-export interface JosieSort {
-  field: SortField;
-  direction: 'asc' | 'desc';
-}
-
-/** Default order (spec 001 §9): last update, newest first. */
-export const DEFAULT_SORT: JosieSort = { field: 'updatedAt', direction: 'desc' };
-
-/**
- * The order after pressing a sort button (spec 001 §2): the active field flips its direction; another
- * field starts descending.
- */
-export function nextSort(current: JosieSort, field: SortField): JosieSort {
-  if (current.field !== field) return { field, direction: 'desc' };
-  return { field, direction: current.direction === 'desc' ? 'asc' : 'desc' };
-}
-
-/**
- * The josies in `sort` order: by last update (time), or by title in the language's collation; ties
- * keep the newest first.
- */
-export function sortJosies(josies: readonly Josie[], sort: JosieSort, locale: string): Josie[] {
-  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  const time = (josie: Josie) => Date.parse(josie.updatedAt) || 0;
-  return [...josies].sort((a, b) => {
-    const primary =
-      sort.field === 'title' ? collator.compare(a.title.trim(), b.title.trim()) : time(a) - time(b);
-    return primary !== 0 ? sign * primary : time(b) - time(a);
-  });
-}
-
-const SORT_LABELS = { updatedAt: 'josie.list.sortUpdated', title: 'josie.list.sortTitle' } as const;
-
-/** One sort button: pressed while its field is the active one, with the direction's arrow. */
-function SortButton({
-  field,
-  sort,
-  onSort,
-}: {
-  field: SortField;
-  sort: JosieSort;
-  onSort(field: SortField): void;
-}) {
-  const { t } = useTranslation();
-  const active = sort.field === field;
-  const Arrow = sort.direction === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <button
-      type="button"
-      aria-pressed={active}
-      onClick={() => onSort(field)}
-      className={cn(
-        'inline-flex h-9 items-center gap-1.5 rounded-full px-4 text-sm font-semibold transition-colors',
-        active ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-200/70',
-        focusRing,
-      )}
-    >
-      {t(SORT_LABELS[field])}
-      {active && <Arrow className="size-4" aria-hidden="true" />}
-    </button>
-  );
-}
-
-/** The expanded part of a row: excerpt, status and the latest rejection reason (spec 000 §4). */
-function RowDetails({ josie }: { josie: Josie }) {
-  const { t, i18n } = useTranslation();
-  const status = displayStatus(josie.status);
-  return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
-      <dt className="font-semibold text-zinc-800">{t('josie.list.excerpt')}</dt>
-      <dd dir="auto" className="text-zinc-700">
-        {josie.text.trim() ? excerpt(josie.text) : t('josie.list.noText')}
-      </dd>
-      <dt className="font-semibold text-zinc-800">{t('josie.list.status')}</dt>
-      <dd>
-        <JosieStatusBadge status={josie.status} />
-      </dd>
-      {status === 'rejected' && (
-        <>
-          <dt className="font-semibold text-zinc-800">{t('josie.rejectionReasonLabel')}</dt>
-          <dd dir="auto" className="whitespace-pre-wrap text-red-800">
-            {latestRejectionReason(josie) ?? t('josie.noRejectionReason')}
-          </dd>
-        </>
-      )}
-      <dt className="font-semibold text-zinc-800">{t('josie.list.created')}</dt>
-      <dd className="text-zinc-700">{formatDate(josie.createdAt, i18n.resolvedLanguage)}</dd>
-    </dl>
-  );
-}
+import { DEFAULT_SORT, type JosieSort, nextSort, sortJosies } from './josieSort';
+import { RowDetails } from './RowDetails';
+import { SortButton } from './SortButton';
 
 const actionLink = cn(
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-zinc-800 transition-colors hover:bg-zinc-100',

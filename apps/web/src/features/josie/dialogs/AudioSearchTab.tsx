@@ -14,22 +14,17 @@ import {
 } from '@josie/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, serverMessageOr } from '../../../api/client';
 import { Button } from '../../../ui/Button';
-import { ErrorBox } from '../../../ui/ErrorBox';
-import { Input } from '../../../ui/Input';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
-import {
-  isNotConfigured,
-  PROVIDER_NAMES,
-  SEARCH_DEBOUNCE_MS,
-  toastIfSessionEnded,
-  UnavailableNote,
-  useDebouncedValue,
-} from './searchShared';
+import { ResultList } from './ResultList';
+import { ResultRow } from './ResultRow';
+import { SearchField } from './SearchField';
+import { SearchResults } from './SearchResults';
+import { PROVIDER_NAMES, toastIfSessionEnded } from './searchShared';
 
 /** The sign-in provider that grants access to an audio provider's search (YouTube is Google's). */
 const SIGN_IN_PROVIDER: Record<AudioProvider, Provider> = { spotify: 'spotify', youtube: 'google' };
@@ -73,46 +68,31 @@ function useSupportedTypes(provider: AudioProvider) {
  */
 export function AudioSearchTab({ onAdd }: { onAdd(item: AudioItemContent): void }) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const [query, setQuery] = useState('');
   const [provider, setProvider] = useState<AudioProvider>('spotify');
-  const debounced = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
-          {t('integrations.audioSearch.label')}
-        </label>
-        <Input
-          id={inputId}
-          type="search"
-          dir="auto"
-          autoComplete="off"
-          placeholder={t('integrations.audioSearch.placeholder')}
-          aria-describedby={`${inputId}-hint`}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <p id={`${inputId}-hint`} className="text-xs text-zinc-600">
-          {t('integrations.audioSearch.hint')}
-        </p>
-      </div>
-      <Tabs value={provider} onValueChange={(value) => setProvider(value as AudioProvider)}>
-        <TabsList aria-label={t('integrations.audioSearch.providers')}>
+    <SearchField
+      label={t('integrations.audioSearch.label')}
+      placeholder={t('integrations.audioSearch.placeholder')}
+      hint={t('integrations.audioSearch.hint')}
+    >
+      {(debounced) => (
+        <Tabs value={provider} onValueChange={(value) => setProvider(value as AudioProvider)}>
+          <TabsList aria-label={t('integrations.audioSearch.providers')}>
+            {AUDIO_PROVIDERS.map((name) => (
+              <TabsTrigger key={name} value={name}>
+                {PROVIDER_NAMES[name]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
           {AUDIO_PROVIDERS.map((name) => (
-            <TabsTrigger key={name} value={name}>
-              {PROVIDER_NAMES[name]}
-            </TabsTrigger>
+            <TabsContent key={name} value={name}>
+              <ProviderSearch provider={name} query={debounced} onAdd={onAdd} />
+            </TabsContent>
           ))}
-        </TabsList>
-        {AUDIO_PROVIDERS.map((name) => (
-          <TabsContent key={name} value={name}>
-            <ProviderSearch provider={name} query={debounced} onAdd={onAdd} />
-          </TabsContent>
-        ))}
-      </Tabs>
-    </div>
+        </Tabs>
+      )}
+    </SearchField>
   );
 }
 
@@ -195,95 +175,57 @@ function AudioResults({
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
-  if (!query) return null;
-  if (search.isPending) return <Spinner className="mx-auto my-6" label={t('common.loading')} />;
-  if (search.isError) {
-    const error = search.error;
-    if (isNotConfigured(error)) {
-      return (
-        <UnavailableNote>
-          {t('integrations.audioSearch.notConfigured', { provider: providerName })}
-        </UnavailableNote>
-      );
-    }
-    if (
-      error instanceof ApiError &&
-      error.status === 401 &&
-      error.code === INTEGRATION_ERROR_CODES.PROVIDER_AUTH
-    ) {
-      return (
-        <div className="flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
-          <p role="alert">{t('integrations.audioSearch.providerAuth', { provider: providerName })}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="self-start"
-            loading={connect.isPending}
-            onClick={() => connect.mutate()}
-          >
-            {t('integrations.audioSearch.connect', { provider: providerName })}
-          </Button>
-          {connect.isError && (
-            <p role="alert">{serverMessageOr(connect.error, t('integrations.audioSearch.error'))}</p>
-          )}
-        </div>
-      );
-    }
-    const message =
-      error instanceof ApiError && error.status === 400
-        ? serverMessageOr(error, t('integrations.audioSearch.error'))
-        : t('integrations.audioSearch.error');
-    return <ErrorBox message={message} onRetry={() => void search.refetch()} />;
-  }
-  const items = search.data.items;
-  if (items.length === 0) {
-    return (
-      <p className="py-6 text-center text-sm text-zinc-600">
-        {t('integrations.audioSearch.empty', { query })}
-      </p>
-    );
-  }
   return (
-    <ul
-      aria-label={t('integrations.audioSearch.results')}
-      className="flex max-h-80 flex-col gap-1 overflow-y-auto pe-1"
-    >
-      {items.map((item) => (
-        <li key={`${item.provider}-${item.id}`}>
-          <button
-            type="button"
-            aria-label={t('integrations.audioSearch.add', { name: item.name })}
-            onClick={() => onAdd(audioItemFromSearch(item))}
-            className="flex w-full items-center gap-3 rounded-2xl p-2 text-start transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            {item.image ? (
-              <img
-                src={item.image}
-                alt=""
-                className="size-12 shrink-0 rounded-xl object-cover"
-                loading="lazy"
-              />
-            ) : (
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-zinc-100">
-                <Music className="size-5 text-zinc-500" aria-hidden="true" />
-              </span>
+    <SearchResults
+      active={query.length > 0}
+      search={search}
+      isEmpty={(data) => data.items.length === 0}
+      loadingLabel={t('common.loading')}
+      notConfigured={t('integrations.audioSearch.notConfigured', { provider: providerName })}
+      errorText={t('integrations.audioSearch.error')}
+      emptyText={t('integrations.audioSearch.empty', { query })}
+      renderError={(error) =>
+        error instanceof ApiError &&
+        error.status === 401 &&
+        error.code === INTEGRATION_ERROR_CODES.PROVIDER_AUTH ? (
+          <div className="flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+            <p role="alert">{t('integrations.audioSearch.providerAuth', { provider: providerName })}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="self-start"
+              loading={connect.isPending}
+              onClick={() => connect.mutate()}
+            >
+              {t('integrations.audioSearch.connect', { provider: providerName })}
+            </Button>
+            {connect.isError && (
+              <p role="alert">{serverMessageOr(connect.error, t('integrations.audioSearch.error'))}</p>
             )}
-            <span className="flex min-w-0 flex-col">
-              <span className="truncate font-medium text-zinc-950" dir="auto">
-                {item.name}
-              </span>
-              <span className="truncate text-sm text-zinc-600" dir="auto">
-                {[
-                  item.artist,
-                  item.tracks ? t('integrations.audioSearch.tracks', { count: item.tracks.total }) : '',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+          </div>
+        ) : undefined
+      }
+    >
+      {(data) => (
+        <ResultList label={t('integrations.audioSearch.results')}>
+          {data.items.map((item) => (
+            <ResultRow
+              key={`${item.provider}-${item.id}`}
+              label={t('integrations.audioSearch.add', { name: item.name })}
+              onPick={() => onAdd(audioItemFromSearch(item))}
+              title={item.name}
+              detail={[
+                item.artist,
+                item.tracks ? t('integrations.audioSearch.tracks', { count: item.tracks.total }) : '',
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+              image={item.image}
+              icon={Music}
+            />
+          ))}
+        </ResultList>
+      )}
+    </SearchResults>
   );
 }

@@ -1,13 +1,12 @@
 import { type AudioItemContent, type AudioRef, parseAudioUrl } from '@josie/contract';
 import { AlertTriangle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverMessageOr } from '../../../api/client';
 import { Button } from '../../../ui/Button';
-import { Field } from '../../../ui/Field';
-import { Input } from '../../../ui/Input';
 import { toast } from '../../../ui/toast';
 import { audioItemFromDetails, audioItemFromRef, fetchAudioDetails } from './audioDetails';
+import { UrlTab } from './UrlTab';
 
 type Problem =
   /** The link is refused: nothing can be added. */
@@ -24,21 +23,21 @@ type Problem =
  */
 export function AudioUrlTab({ onAdd }: { onAdd(item: AudioItemContent): void }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (url: string) => {
     const ref = parseAudioUrl(url);
     if (!ref) {
       setProblem({ kind: 'invalid', message: t('josie.invalidAudioUrl') });
       return;
     }
     setProblem(null);
-    setBusy(true);
+    return lookUp(url.trim(), ref);
+  };
+
+  const lookUp = async (url: string, ref: AudioRef) => {
     try {
-      const details = await fetchAudioDetails(url.trim());
+      const details = await fetchAudioDetails(url);
       onAdd(audioItemFromDetails(ref, details));
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
@@ -52,33 +51,21 @@ export function AudioUrlTab({ onAdd }: { onAdd(item: AudioItemContent): void }) 
         console.warn('Audio details could not be loaded', error);
         setProblem({ kind: 'lookupFailed', ref });
       }
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field
-        label={t('audio.url.label')}
-        hint={t('audio.url.hint')}
-        error={problem?.kind === 'invalid' ? problem.message : undefined}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://open.spotify.com/track/…"
-            value={url}
-            onChange={(event) => {
-              setUrl(event.target.value);
-              if (problem?.kind === 'lookupFailed') setProblem(null);
-            }}
-          />
-        )}
-      </Field>
+    <UrlTab
+      label={t('audio.url.label')}
+      hint={t('audio.url.hint')}
+      submitLabel={t('audio.url.submit')}
+      placeholder="https://open.spotify.com/track/…"
+      error={problem?.kind === 'invalid' ? problem.message : undefined}
+      onEdit={() => {
+        if (problem?.kind === 'lookupFailed') setProblem(null);
+      }}
+      onSubmit={submit}
+    >
       {problem?.kind === 'lookupFailed' && (
         <div
           role="alert"
@@ -98,9 +85,6 @@ export function AudioUrlTab({ onAdd }: { onAdd(item: AudioItemContent): void }) 
           </Button>
         </div>
       )}
-      <Button type="submit" className="self-end" loading={busy}>
-        {t('audio.url.submit')}
-      </Button>
-    </form>
+    </UrlTab>
   );
 }

@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, serverMessageOr } from '../../../api/client';
+import { api, serverMessageOr } from '../../../api/client';
 import { tooManyPixelsText } from '../../../lib/imageRefusal';
 import { Button } from '../../../ui/Button';
 import { ErrorBox } from '../../../ui/ErrorBox';
@@ -18,7 +18,8 @@ import { FormError } from '../../../ui/FormError';
 import { Input } from '../../../ui/Input';
 import { Spinner } from '../../../ui/Spinner';
 import type { DraftImage } from '../editor/draft';
-import { isNotConfigured, PROVIDER_NAMES, toastIfSessionEnded, UnavailableNote } from './searchShared';
+import { SearchResults } from './SearchResults';
+import { PROVIDER_NAMES, toastIfSessionEnded, UnavailableNote } from './searchShared';
 
 interface SearchRequest {
   provider: ImageProvider;
@@ -109,27 +110,7 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
     return <UnavailableNote>{t('integrations.imageSearch.notConfigured')}</UnavailableNote>;
   }
 
-  const results = () => {
-    if (!request) return null;
-    if (search.isPending) return <Spinner className="mx-auto my-6" />;
-    if (search.isError) {
-      if (isNotConfigured(search.error)) {
-        return <UnavailableNote>{t('integrations.imageSearch.notConfigured')}</UnavailableNote>;
-      }
-      const message =
-        search.error instanceof ApiError && search.error.status === 400
-          ? serverMessageOr(search.error, t('integrations.imageSearch.error'))
-          : t('integrations.imageSearch.error');
-      return <ErrorBox message={message} onRetry={() => void search.refetch()} />;
-    }
-    const { images, pagination } = search.data;
-    if (images.length === 0) {
-      return (
-        <p className="py-6 text-center text-sm text-zinc-600">
-          {t('integrations.imageSearch.empty', { query: request.term })}
-        </p>
-      );
-    }
+  const results = (request: SearchRequest, { images, pagination }: ImageSearchResponse) => {
     const go = (page: number) => setRequest({ ...request, page });
     return (
       <div className="flex flex-col gap-3">
@@ -263,7 +244,16 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
           )}
         </div>
       </form>
-      {results()}
+      <SearchResults
+        active={request !== null}
+        search={search}
+        isEmpty={(data) => data.images.length === 0}
+        notConfigured={t('integrations.imageSearch.notConfigured')}
+        errorText={t('integrations.imageSearch.error')}
+        emptyText={t('integrations.imageSearch.empty', { query: request?.term })}
+      >
+        {(data) => request && results(request, data)}
+      </SearchResults>
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import { ImageUrlResponse } from '@josie/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, serverMessageOr } from '../../../api/client';
 import { tooManyPixelsText } from '../../../lib/imageRefusal';
-import { Button } from '../../../ui/Button';
-import { Field } from '../../../ui/Field';
-import { Input } from '../../../ui/Input';
 import type { DraftImage } from '../editor/draft';
 import { toastIfSessionEnded } from './searchShared';
+import { UrlTab } from './UrlTab';
 
 /** The checks the browser makes before asking the server to import (spec 001 §5 Image URL, rules 1-5). */
 export type ImageUrlProblem = 'required' | 'invalid' | 'https' | 'domain' | 'file';
@@ -42,7 +40,6 @@ export function imageUrlProblem(value: string): ImageUrlProblem | null {
  */
 export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const importImage = useMutation({
     mutationFn: (link: string) =>
@@ -56,8 +53,7 @@ export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (url: string) => {
     const found = imageUrlProblem(url);
     if (found) {
       setProblem(t(`integrations.imageUrl.${found}`));
@@ -68,24 +64,15 @@ export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field label={t('integrations.imageUrl.label')} hint={t('integrations.imageUrl.hint')} error={problem}>
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            dir="ltr"
-            autoComplete="off"
-            placeholder="https://example.com/cover.jpg"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-        )}
-      </Field>
-      <Button type="submit" className="self-end" loading={importImage.isPending}>
-        {t('integrations.imageUrl.submit')}
-      </Button>
-    </form>
+    <UrlTab
+      label={t('integrations.imageUrl.label')}
+      hint={t('integrations.imageUrl.hint')}
+      submitLabel={t('integrations.imageUrl.submit')}
+      placeholder="https://example.com/cover.jpg"
+      dir="ltr"
+      error={problem}
+      busy={importImage.isPending}
+      onSubmit={submit}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { type VideoContent, VideoSearchResponse } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Film } from 'lucide-react';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, serverMessageOr } from '../../../api/client';
-import { ErrorBox } from '../../../ui/ErrorBox';
-import { Input } from '../../../ui/Input';
-import { Spinner } from '../../../ui/Spinner';
-import { isNotConfigured, SEARCH_DEBOUNCE_MS, UnavailableNote, useDebouncedValue } from './searchShared';
+import { api } from '../../../api/client';
+import { ResultList } from './ResultList';
+import { ResultRow } from './ResultRow';
+import { SearchField } from './SearchField';
+import { SearchResults } from './SearchResults';
 
 /**
  * The YouTube search tab of the video dialog (spec 001 §2 Dialogs; issue 7): results follow the typed
@@ -17,102 +16,57 @@ import { isNotConfigured, SEARCH_DEBOUNCE_MS, UnavailableNote, useDebouncedValue
  */
 export function VideoSearchTab({ onAdd }: { onAdd(video: VideoContent): void }) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const [query, setQuery] = useState('');
-  const debounced = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  return (
+    <SearchField
+      label={t('integrations.videoSearch.label')}
+      placeholder={t('integrations.videoSearch.placeholder')}
+      hint={t('integrations.videoSearch.hint')}
+    >
+      {(query) => <VideoResults query={query} onAdd={onAdd} />}
+    </SearchField>
+  );
+}
+
+/** The YouTube videos found for `query` (`GET /api/video/search`); nothing while it is empty. */
+function VideoResults({ query, onAdd }: { query: string; onAdd(video: VideoContent): void }) {
+  const { t } = useTranslation();
   const search = useQuery({
-    queryKey: ['video', 'search', debounced],
+    queryKey: ['video', 'search', query],
     queryFn: ({ signal }) =>
-      api.get(`/api/video/search?${new URLSearchParams({ query: debounced, type: 'video' })}`, {
+      api.get(`/api/video/search?${new URLSearchParams({ query: query, type: 'video' })}`, {
         schema: VideoSearchResponse,
         signal,
       }),
-    enabled: debounced.length > 0,
+    enabled: query.length > 0,
     retry: false,
     staleTime: 60_000,
   });
 
-  const results = () => {
-    if (!debounced) return null;
-    if (search.isPending) return <Spinner className="mx-auto my-6" />;
-    if (search.isError) {
-      if (isNotConfigured(search.error)) {
-        return <UnavailableNote>{t('integrations.videoSearch.notConfigured')}</UnavailableNote>;
-      }
-      const message =
-        search.error instanceof ApiError && search.error.status === 400
-          ? serverMessageOr(search.error, t('integrations.videoSearch.error'))
-          : t('integrations.videoSearch.error');
-      return <ErrorBox message={message} onRetry={() => void search.refetch()} />;
-    }
-    if (search.data.items.length === 0) {
-      return (
-        <p className="py-6 text-center text-sm text-zinc-600">
-          {t('integrations.videoSearch.empty', { query: debounced })}
-        </p>
-      );
-    }
-    return (
-      <ul
-        aria-label={t('integrations.videoSearch.results')}
-        className="flex max-h-80 flex-col gap-1 overflow-y-auto pe-1"
-      >
-        {search.data.items.map((video) => (
-          <li key={`${video.type}-${video.id}`}>
-            <button
-              type="button"
-              aria-label={t('integrations.videoSearch.add', { name: video.title })}
-              onClick={() => onAdd(video)}
-              className="flex w-full items-center gap-3 rounded-2xl p-2 text-start transition-colors hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-            >
-              {video.thumbnailUrl ? (
-                <img
-                  src={video.thumbnailUrl}
-                  alt=""
-                  loading="lazy"
-                  className="aspect-video w-24 shrink-0 rounded-xl bg-zinc-100 object-cover"
-                />
-              ) : (
-                <span className="flex aspect-video w-24 shrink-0 items-center justify-center rounded-xl bg-zinc-100">
-                  <Film className="size-5 text-zinc-500" aria-hidden="true" />
-                </span>
-              )}
-              <span className="flex min-w-0 flex-col">
-                <span className="line-clamp-2 font-medium text-zinc-950" dir="auto">
-                  {video.title}
-                </span>
-                <span className="truncate text-sm text-zinc-600" dir="auto">
-                  {video.channelTitle}
-                </span>
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    );
-  };
-
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={inputId} className="text-sm font-medium text-zinc-800">
-          {t('integrations.videoSearch.label')}
-        </label>
-        <Input
-          id={inputId}
-          type="search"
-          dir="auto"
-          autoComplete="off"
-          placeholder={t('integrations.videoSearch.placeholder')}
-          aria-describedby={`${inputId}-hint`}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <p id={`${inputId}-hint`} className="text-xs text-zinc-600">
-          {t('integrations.videoSearch.hint')}
-        </p>
-      </div>
-      {results()}
-    </div>
+    <SearchResults
+      active={query.length > 0}
+      search={search}
+      isEmpty={(data) => data.items.length === 0}
+      notConfigured={t('integrations.videoSearch.notConfigured')}
+      errorText={t('integrations.videoSearch.error')}
+      emptyText={t('integrations.videoSearch.empty', { query: query })}
+    >
+      {(data) => (
+        <ResultList label={t('integrations.videoSearch.results')}>
+          {data.items.map((video) => (
+            <ResultRow
+              key={`${video.type}-${video.id}`}
+              label={t('integrations.videoSearch.add', { name: video.title })}
+              onPick={() => onAdd(video)}
+              title={video.title}
+              detail={video.channelTitle}
+              image={video.thumbnailUrl}
+              icon={Film}
+              thumbnail="wide"
+            />
+          ))}
+        </ResultList>
+      )}
+    </SearchResults>
   );
 }

@@ -1,10 +1,8 @@
-import { parseVideoUrl, type VideoContent, type VideoUrlError } from '@josie/contract';
-import { type FormEvent, useState } from 'react';
+import { parseVideoUrl, type VideoContent, type VideoRef, type VideoUrlError } from '@josie/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button';
-import { Field } from '../../../ui/Field';
-import { Input } from '../../../ui/Input';
 import { fetchAudioDetails, videoContentFromRef } from './audioDetails';
+import { UrlTab } from './UrlTab';
 
 /** How long to wait for the video's title before adding it without one. */
 const DETAILS_TIMEOUT_MS = 5000;
@@ -17,52 +15,37 @@ const DETAILS_TIMEOUT_MS = 5000;
  */
 export function VideoUrlTab({ onAdd }: { onAdd(video: VideoContent): void }) {
   const { t } = useTranslation();
-  const [url, setUrl] = useState('');
   const [error, setError] = useState<VideoUrlError | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (url: string) => {
     const parsed = parseVideoUrl(url);
     if (!parsed.ok) {
       setError(parsed.error);
       return;
     }
     setError(null);
-    setBusy(true);
+    return add(parsed.video);
+  };
+
+  const add = async (video: VideoRef) => {
     // The title is a nicety: a slow or failing lookup must not stop the video being added.
-    const details = await fetchAudioDetails(parsed.video.url, AbortSignal.timeout(DETAILS_TIMEOUT_MS)).catch(
+    const details = await fetchAudioDetails(video.url, AbortSignal.timeout(DETAILS_TIMEOUT_MS)).catch(
       (lookupError: unknown) => {
         console.warn('Video details could not be loaded', lookupError);
         return null;
       },
     );
-    setBusy(false);
-    onAdd(videoContentFromRef(parsed.video, details));
+    onAdd(videoContentFromRef(video, details));
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field
-        label={t('video.add.urlLabel')}
-        hint={t('video.add.urlHint')}
-        error={error ? t(error) : undefined}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://www.youtube.com/watch?v=…"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-          />
-        )}
-      </Field>
-      <Button type="submit" className="self-end" loading={busy}>
-        {t('video.add.submit')}
-      </Button>
-    </form>
+    <UrlTab
+      label={t('video.add.urlLabel')}
+      hint={t('video.add.urlHint')}
+      submitLabel={t('video.add.submit')}
+      placeholder="https://www.youtube.com/watch?v=…"
+      error={error ? t(error) : undefined}
+      onSubmit={submit}
+    />
   );
 }

@@ -1,0 +1,38 @@
+import { LIMITS } from '@josie/contract';
+import { z } from 'zod';
+
+/** Server code of a wrong, used or expired reset token (answered as 400). */
+export const INVALID_RESET_TOKEN = 'INVALID_RESET_TOKEN';
+
+/** Longest password the server accepts (the contract's `newPassword`). */
+export const PASSWORD_MAX_LENGTH = 200;
+
+/**
+ * Why a new password is refused (spec 000 §5 Reset step 2), as `resetPassword.*` keys; `passwordTooGuessable`
+ * is the server's refusal of a guessable password (decision 0011).
+ */
+export type PasswordIssue =
+  | 'enterPassword'
+  | 'passwordTooShort'
+  | 'passwordTooLong'
+  | 'passwordsDoNotMatch'
+  | 'passwordTooGuessable';
+
+/**
+ * The complete-mode form: a new password, non-empty (`enterPassword`), at least
+ * {@link LIMITS.passwordMinLength} characters (`passwordTooShort`) and equal to its confirmation
+ * (`passwordsDoNotMatch`). Each issue's message is its translation key.
+ */
+export const ResetPasswordForm = z
+  .object({
+    newPassword: z
+      .string()
+      .min(1, 'enterPassword' satisfies PasswordIssue)
+      .min(LIMITS.passwordMinLength, 'passwordTooShort' satisfies PasswordIssue)
+      .max(PASSWORD_MAX_LENGTH, 'passwordTooLong' satisfies PasswordIssue),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'passwordsDoNotMatch' satisfies PasswordIssue,
+  });

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { INVITE_TEXT_MAX_LENGTH, InviteCreateBody, InviteResponse } from '@josie/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { applyServerIssues, fieldErrorText } from '../../lib/forms';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Textarea } from '../../ui/Input';
+import { toast } from '../../ui/toast';
+import { cacheInvite } from './invites';
+
+/** The create form: a required message (spec 001 §5 Invite), checked by the contract's schema. */
+export function CreateInviteForm() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(InviteCreateBody), defaultValues: { inviteText: '' } });
+  const message = watch('inviteText') ?? '';
+  const left = INVITE_TEXT_MAX_LENGTH - message.length;
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const { invite } = await api.post('/api/invites', body, { schema: InviteResponse });
+      cacheInvite(queryClient, invite);
+      toast.success(t('invites.created'));
+      reset();
+    } catch (error) {
+      console.warn('Creating the invite failed', error);
+      applyServerIssues(error, setError, ['inviteText']);
+      toast.error(t('invites.createFailed'));
+    }
+  });
+
+  return (
+    <section
+      aria-labelledby="invite-form-title"
+      className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 sm:p-8"
+    >
+      <h2 id="invite-form-title" className="mb-4 text-lg font-semibold text-zinc-950">
+        {t('invites.form.title')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field
+          label={t('invites.form.message')}
+          hint={t('invites.form.charactersLeft', { count: Math.max(0, left) })}
+          error={fieldErrorText(
+            errors.inviteText,
+            { too_big: t('validation.tooLong', { count: INVITE_TEXT_MAX_LENGTH }) },
+            t('invites.form.messageRequired'),
+          )}
+        >
+          {(p) => (
+            <Textarea
+              {...p}
+              rows={3}
+              maxLength={INVITE_TEXT_MAX_LENGTH}
+              placeholder={t('invites.form.placeholder')}
+              // Empty, `auto` would lay the placeholder out left to right; typed text picks its own.
+              dir={message ? 'auto' : i18n.dir()}
+              {...register('inviteText')}
+            />
+          )}
+        </Field>
+        <Button type="submit" loading={isSubmitting} className="self-start">
+          {!isSubmitting && <Plus className="size-4" aria-hidden="true" />}
+          {isSubmitting ? t('invites.form.submitting') : t('invites.form.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+import {
+  type AudioItemContent,
+  type Josie,
+  type JosieCreator,
+  JosieTitle,
+  type VideoContent,
+} from '@josie/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { type FormEvent, useCallback, useId, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { track } from '../../../analytics/track';
+import { ApiError } from '../../../api/client';
+import { useFlag } from '../../../flags/useFlags';
+import { cn } from '../../../lib/cn';
+import { tooManyPixelsText } from '../../../lib/imageRefusal';
+import { useSharedAudio } from '../../../push/shareTarget';
+import { useSession } from '../../../session/SessionProvider';
+import { Button } from '../../../ui/Button';
+import { FormError } from '../../../ui/FormError';
+import { toast } from '../../../ui/toast';
+import { josieKeys, saveJosie, storeJosie } from '../api';
+import { AudioDialog } from '../dialogs/AudioDialog';
+import { ImageDialog } from '../dialogs/ImageDialog';
+import { audioSearchTabs, imageTabs, videoSearchTabs } from '../dialogs/integrationTabs';
+import { VideoDialog } from '../dialogs/VideoDialog';
+import { AdvancedEditor } from './AdvancedEditor';
+import {
+  type BlockKind,
+  type DraftAction,
+  type DraftImage,
+  draftForm,
+  draftFromJosie,
+  draftParagraphs,
+  draftReducer,
+  emptyDraft,
+  type MediaKind,
+  sameDraft,
+} from './draft';
+import { focusTitleInput } from './EditorFields';
+import { editorHomePath } from './editorHome';
+import type { EditorProps } from './editorProps';
+import { SimpleEditor } from './SimpleEditor';
+import { StatusNotice } from './StatusNotice';
+import { useLeaveGuard } from './useLeaveGuard';
+import { useObjectUrl } from './useObjectUrl';
+import { useTitleSuggestion } from './useTitleSuggestion';
+
+/** What a save sends: the form, and the kinds of the paragraphs in it (to place the server's issues). */
+interface SaveRequest {
+  form: FormData;
+  kinds: BlockKind[];
+}
+
+/**
+ * The create and edit form (spec 001 §2, §4, §5, §8): one draft shared by the simple editor and, while
+ * the flag `editor_advanced_mode` is on, the advanced editor (switching keeps the draft). Publishing
+ * creates the josie (pending review), tracks `publish_josie` and goes to the list; saving an edit sends
+ * it back to review (DESIGN §9.6). Save errors: an image with too many pixels says so, another 413
+ * josie.fileTooLarge, otherwise josie.create.error or
+ * josie.edit.error with the server's field issues placed on the title and the media. Leaving with unsaved
+ * changes asks first ({@link useLeaveGuard}).
+ */
+export function JosieEditor({ josie }: { josie?: Josie }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const advancedAvailable = useFlag('editor_advanced_mode');
+  const audioUrlMode = useFlag('audio_input_url_mode');
+  const [advancedChosen, setAdvancedChosen] = useState(false);
+  const advanced = advancedAvailable && advancedChosen;
+  const switchId = useId();
+  const [draft, dispatchDraft] = useReducer(draftReducer, josie, (j) =>
+    j ? draftFromJosie(j) : emptyDraft(),
+  );
+  // The draft as the editor opened, to tell unsaved changes from none.
+  const [opened] = useState(draft);
+  const leaveGuard = useLeaveGuard(!sameDraft(draft, opened));
+  const [dialog, setDialog] = useState<MediaKind | null>(null);
+  const [titleError, setTitleError] = useState<string | undefined>();
+  const [mediaErrors, setMediaErrors] = useState<Partial<Record<MediaKind, string>>>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const imagePreview = useObjectUrl(draft.image?.source === 'upload' ? draft.image.file : null);
+  const editing = josie !== undefined;
+  const home = editorHomePath(user?.role);
+
+  const dispatch = useCallback((action: DraftAction) => {
+    if (action.type === 'setTitle') setTitleError(undefined);
+    if (action.type === 'remove' || action.type.startsWith('set')) setFormErrors([]);
+    if (action.type === 'remove') setMediaErrors((errors) => ({ ...errors, [action.kind]: undefined }));
+    dispatchDraft(action);
+  }, []);
+  const suggestion = useTitleSuggestion((title) => dispatch({ type: 'setTitle', title }));
+  // A Spotify or YouTube link shared into the installed app (Web Share Target) becomes the audio item.
+  useSharedAudio((audio) => dispatch({ type: 'setAudio', audio }), !editing);
+
+  const save = useMutation({
+    mutationFn: ({ form }: SaveRequest) => saveJosie(form, josie?._id),
+    onSuccess: (saved) => {
+      storeJosie(queryClient, saved);
+      queryClient.setQueryData<Josie[]>(josieKeys.mine, (list) =>
+        list && !list.some((item) => item._id === saved._id) ? [saved, ...list] : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: josieKeys.all });
+      if (editing) {
+        toast.success(t('josie.edit.success'));
+      } else {
+        toast.success(t('josie.create.success'));
+        track('publish_josie', { josie_id: saved._id, josie_name: saved.title });
+      }
+      leaveGuard.release();
+      navigate(home);
+    },
+    onError: (error, { kinds }) => {
+      const pixels = tooManyPixelsText(error, t);
+      if (pixels || (error instanceof ApiError && error.status === 413)) {
+        toast.error(pixels ?? t('josie.fileTooLarge'));
+        return;
+      }
+      toast.error(t(editing ? 'josie.edit.error' : 'josie.create.error'));
+      const apiError = error instanceof ApiError ? error : null;
+      const issues = apiError?.issues ?? [];
+      const others: string[] = [];
+      const media: Partial<Record<MediaKind, string>> = {};
+      for (const issue of issues) {
+        const path = issue.path.replace(/^body\./, '').split('.');
+        const kind = path[0] === 'paragraphs' ? kinds[Number(path[1])] : undefined;
+        if (path[0] === 'title') setTitleError(issue.message);
+        else if (kind && kind !== 'text') media[kind] = issue.message;
+        else others.push(issue.message);
+      }
+      setMediaErrors(media);
+      // A refusal without field issues (e.g. 403, or an image the server could not read) says why here.
+      if (issues.length === 0 && apiError?.serverMessage) others.push(apiError.serverMessage);
+      setFormErrors(others);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!JosieTitle.safeParse(draft.title).success) {
+      setTitleError(t('josie.titleRequired'));
+      focusTitleInput();
+      return;
+    }
+    setTitleError(undefined);
+    setMediaErrors({});
+    setFormErrors([]);
+    save.mutate({ form: draftForm(draft), kinds: draftParagraphs(draft).map((p) => p.type) });
+  };
+
+  const creator: Pick<JosieCreator, 'name' | 'avatar' | 'preferences'> | null =
+    josie?.creator ??
+    (user
+      ? {
+          name: user.name,
+          avatar: user.avatar,
+          preferences: { myColor: user.preferences.myColor, myFont: user.preferences.myFont },
+        }
+      : null);
+  const editorProps: EditorProps = {
+    draft,
+    dispatch,
+    titleError,
+    mediaErrors,
+    suggestion,
+    imagePreview,
+    onAddMedia: setDialog,
+  };
+  const dialogProps = (kind: MediaKind) => ({
+    open: dialog === kind,
+    onOpenChange: (open: boolean) => setDialog(open ? kind : null),
+  });
+
+  return (
+    <div
+      className={cn(
+        'mx-auto flex w-full flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12',
+        advanced ? 'max-w-6xl' : 'max-w-3xl',
+      )}
+    >
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold tracking-tight text-zinc-950 sm:text-4xl">
+            {editing ? t('josie.edit.title') : t('josie.create.title')}
+          </h1>
+          <p className="text-zinc-600">{editing ? t('josie.edit.lead') : t('josie.create.lead')}</p>
+        </div>
+        {advancedAvailable && (
+          <div className="flex items-center gap-3 rounded-full bg-white px-4 py-2 shadow-xs ring-1 ring-zinc-200">
+            <label htmlFor={switchId} className="text-sm font-medium text-zinc-800">
+              {t('josie.editor.advancedSwitch')}
+            </label>
+            <Switch.Root
+              id={switchId}
+              checked={advancedChosen}
+              onCheckedChange={setAdvancedChosen}
+              className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-zinc-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 data-[state=checked]:bg-brand-600"
+            >
+              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[1.375rem]" />
+            </Switch.Root>
+          </div>
+        )}
+      </header>
+
+      {josie && <StatusNotice josie={josie} ownJosie={josie.creator._id === user?._id} />}
+
+      <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+        {advanced ? <AdvancedEditor {...editorProps} creator={creator} /> : <SimpleEditor {...editorProps} />}
+
+        {formErrors.length > 0 && <FormError message={formErrors.join(' ')} />}
+
+        <div className="sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-3 border-t border-zinc-200 bg-zinc-50/90 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+          <Button variant="ghost" asChild>
+            <Link to={home}>
+              <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+              {t('josie.editor.back')}
+            </Link>
+          </Button>
+          <Button type="submit" size="lg" loading={save.isPending}>
+            {editing ? t('josie.editor.save') : t('josie.editor.publish')}
+          </Button>
+        </div>
+      </form>
+
+      {leaveGuard.dialog}
+      {/* Outside the form: a dialog's own submit must not bubble (through the portal) into the josie's. */}
+      <ImageDialog
+        {...dialogProps('image')}
+        extraTabs={imageTabs(t, { title: draft.title, text: draft.text })}
+        onAdd={(image: DraftImage) => dispatch({ type: 'setImage', image })}
+      />
+      <VideoDialog
+        {...dialogProps('video')}
+        extraTabs={videoSearchTabs(t)}
+        onAdd={(video: VideoContent) => dispatch({ type: 'setVideo', video })}
+      />
+      <AudioDialog
+        {...dialogProps('audioItem')}
+        urlFirst={audioUrlMode}
+        extraTabs={audioSearchTabs(t)}
+        onAdd={(audio: AudioItemContent) => dispatch({ type: 'setAudio', audio })}
+      />
+    </div>
+  );
+}
