@@ -5,7 +5,7 @@ import {
   type OnboardingStatus,
   type Preferences,
 } from '@josie/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,15 +18,15 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { FormError } from '../../ui/FormError';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { fetchRecommendations, setFollowing } from '../curator/api';
+import { curatorKeys, fetchRecommendations, setFollowing } from '../curator/api';
 import { usePendingInviteProcessor } from '../invites/pendingInvite';
 import {
-  fetchOnboarding,
-  fetchPreferenceOptions,
-  fetchPreferences,
-  saveOnboarding,
+  preferenceOptionsQuery,
+  preferencesQuery,
   savePreferences,
-} from './api';
+  storeSavedPreferences,
+} from '../preferences/api';
+import { fetchOnboarding, onboardingKeys, saveOnboarding } from './api';
 import { ChoiceStep } from './ChoiceStep';
 import { CuratorStep } from './CuratorStep';
 
@@ -113,6 +113,7 @@ function resumeStep(reached: number, genres: readonly string[], interests: reado
  */
 function OnboardingWizard({ options, initial, reached }: WizardProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const { updateUser } = useSession();
   const navigate = useNavigate();
   const processInvite = usePendingInviteProcessor();
@@ -141,7 +142,11 @@ function OnboardingWizard({ options, initial, reached }: WizardProps) {
   }, [step]);
 
   const recommendations = useQuery({
-    queryKey: ['recommendations', 'genre', LIMITS.onboardingRecommendations, [...genres].sort().join('|')],
+    queryKey: curatorKeys.recommendations(
+      'genre',
+      LIMITS.onboardingRecommendations,
+      [...genres].sort().join('|'),
+    ),
     queryFn: ({ signal }) =>
       fetchRecommendations({ limit: LIMITS.onboardingRecommendations, strategy: 'genre' }, signal),
     enabled: step === 3,
@@ -194,7 +199,7 @@ function OnboardingWizard({ options, initial, reached }: WizardProps) {
     setSaving(true);
     try {
       // The choices first: a step is only stored once what it builds on is.
-      await savePreferences({ genres, interests });
+      storeSavedPreferences(queryClient, await savePreferences({ genres, interests }));
       if (to > storedStep.current) {
         await saveOnboarding({ completed: false, step: to });
         storedStep.current = to;
@@ -317,17 +322,13 @@ export default function OnboardingPage() {
   const { t } = useTranslation();
   const { user, updateUser } = useSession();
   const status = useQuery({
-    queryKey: ['onboarding', 'status'],
+    queryKey: onboardingKeys.status,
     queryFn: ({ signal }) => fetchOnboarding(signal),
   });
-  const options = useQuery({
-    queryKey: ['preference-options'],
-    queryFn: ({ signal }) => fetchPreferenceOptions(signal),
-    staleTime: 5 * 60 * 1000,
-  });
+  const options = useQuery({ ...preferenceOptionsQuery(), staleTime: 5 * 60 * 1000 });
   const preferences = useQuery({
-    queryKey: ['onboarding', 'preferences'],
-    queryFn: ({ signal }) => fetchPreferences(signal),
+    ...preferencesQuery(),
+    select: (answer) => answer.preferences,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
