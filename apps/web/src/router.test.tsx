@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, type StubRoute } from './test/fetchStub';
 import { makeSession } from './test/fixtures';
 import { renderApp } from './test/renderApp';
-
-vi.mock('socket.io-client', async () => (await import('./realtime/testing')).socketIoModule);
 
 const JOSIE_ID = '0190a0b0-0000-7000-8000-000000000009';
 const emptyFeed = () => json(200, { data: { posts: [], hasMore: false, nextCursor: null } });

@@ -1,5 +1,5 @@
 import { FONTS, type FontFamily, LIMITS } from '@josie/contract';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 
 /**
  * The 14 curator fonts (spec 001 §3 Catalogues), self-hosted through `@fontsource` (DESIGN §2: no font
@@ -49,19 +49,78 @@ export function curatorFontStyle(family: string | null | undefined): {
   return { fontFamily: `"${font.family}", ${FALLBACK_STACK}`, fontWeight: font.weight };
 }
 
-const states = new Map<FontFamily, FontLoadState>();
-const pending = new Map<FontFamily, Promise<FontLoadState>>();
-const listeners = new Set<() => void>();
-
-function setState(family: FontFamily, state: FontLoadState) {
-  states.set(family, state);
-  for (const listener of listeners) listener();
+/**
+ * The curator fonts' load states and loads, shared by every name drawn in a font: each family loads once
+ * (concurrent callers share one load) and every subscriber hears each change. Built on `loadFace`, which
+ * makes one family's face available and answers whether it arrived: the app's ({@link appFonts}) imports
+ * its stylesheet chunk and waits for the face (a test hands its own to `FontsProvider`, so no module of
+ * the app is replaced: docs/decisions/0017-one-web-data-layer.md).
+ */
+export interface FontLoader {
+  /** The current load state of a family ('inactive' until something asks for it; 'error' if unknown). */
+  state(family: string | null | undefined): FontLoadState;
+  /**
+   * Loads a curator font once and answers its final state: `active`, or `error` when the family is not in
+   * the catalogue, its load fails or the face does not arrive.
+   */
+  load(family: string | null | undefined): Promise<FontLoadState>;
+  /** Calls `listener` on every state change; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void;
 }
 
-/** The current load state of a family ('inactive' until something asks for it). */
-export function fontLoadState(family: string | null | undefined): FontLoadState {
-  const font = curatorFont(family);
-  return font ? (states.get(font.family) ?? 'inactive') : 'error';
+/** A {@link FontLoader} on `loadFace` (which rejects or answers false when the face is not available). */
+export function createFontLoader(loadFace: (font: (typeof FONTS)[number]) => Promise<boolean>): FontLoader {
+  const states = new Map<FontFamily, FontLoadState>();
+  const pending = new Map<FontFamily, Promise<FontLoadState>>();
+  const listeners = new Set<() => void>();
+
+  function setState(family: FontFamily, state: FontLoadState) {
+    states.set(family, state);
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    state(family) {
+      const font = curatorFont(family);
+      return font ? (states.get(font.family) ?? 'inactive') : 'error';
+    },
+    load(family) {
+      const font = curatorFont(family);
+      if (!font) return Promise.resolve('error');
+      const known = states.get(font.family);
+      if (known === 'active' || known === 'error') return Promise.resolve(known);
+      const running = pending.get(font.family);
+      if (running) return running;
+      setState(font.family, 'loading');
+      let face: Promise<boolean>;
+      try {
+        face = loadFace(font);
+      } catch (error) {
+        face = Promise.reject(error);
+      }
+      const load = face
+        .then(
+          (ok): FontLoadState => (ok ? 'active' : 'error'),
+          (error: unknown): FontLoadState => {
+            console.warn(`The curator font "${font.family}" could not be loaded`, error);
+            return 'error';
+          },
+        )
+        .then((state) => {
+          pending.delete(font.family);
+          setState(font.family, state);
+          return state;
+        });
+      pending.set(font.family, load);
+      return load;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
 }
 
 /** Waits for the browser to have the face, at most `LIMITS.fontLoadTimeoutMs` (spec 001 §9: 3000 ms). */
@@ -79,35 +138,29 @@ async function waitForFace(font: (typeof FONTS)[number]): Promise<boolean> {
   }
 }
 
-/**
- * Loads a curator font once (its stylesheet chunk, then the face itself) and answers its final state:
- * `active`, or `error` when the family is not in the catalogue, the chunk fails or the face does not
- * arrive within the time-out. Concurrent callers share one load.
- */
+/** The app's curator fonts: each family's stylesheet chunk, then its face (time-out 3000 ms). */
+export const appFonts: FontLoader = createFontLoader((font) =>
+  LOADERS[font.family]().then(() => waitForFace(font)),
+);
+
+/** The current load state of a family in the app's fonts ({@link FontLoader.state}). */
+export function fontLoadState(family: string | null | undefined): FontLoadState {
+  return appFonts.state(family);
+}
+
+/** Loads a curator font in the app's fonts ({@link FontLoader.load}). */
 export function loadCuratorFont(family: string | null | undefined): Promise<FontLoadState> {
-  const font = curatorFont(family);
-  if (!font) return Promise.resolve('error');
-  const known = states.get(font.family);
-  if (known === 'active' || known === 'error') return Promise.resolve(known);
-  const running = pending.get(font.family);
-  if (running) return running;
-  setState(font.family, 'loading');
-  const load = LOADERS[font.family]()
-    .then(() => waitForFace(font))
-    .then(
-      (ok): FontLoadState => (ok ? 'active' : 'error'),
-      (error: unknown): FontLoadState => {
-        console.warn(`The curator font "${font.family}" could not be loaded`, error);
-        return 'error';
-      },
-    )
-    .then((state) => {
-      pending.delete(font.family);
-      setState(font.family, state);
-      return state;
-    });
-  pending.set(font.family, load);
-  return load;
+  return appFonts.load(family);
+}
+
+const FontsContext = createContext<FontLoader>(appFonts);
+
+/** Provides the fonts names are drawn in: the app's ({@link appFonts}) without a provider. */
+export const FontsProvider = FontsContext.Provider;
+
+/** The fonts of this rendering ({@link FontsProvider}). */
+export function useFonts(): FontLoader {
+  return useContext(FontsContext);
 }
 
 /**
@@ -115,15 +168,14 @@ export function loadCuratorFont(family: string | null | undefined): Promise<Font
  * {@link curatorFontStyle} shows in the fallback until the face is active (no invisible text).
  */
 export function useCuratorFont(family: string | null | undefined): FontLoadState {
-  const [state, setLocal] = useState<FontLoadState>(() => fontLoadState(family));
+  const fonts = useFonts();
+  const [state, setLocal] = useState<FontLoadState>(() => fonts.state(family));
   useEffect(() => {
-    const update = () => setLocal(fontLoadState(family));
-    listeners.add(update);
+    const update = () => setLocal(fonts.state(family));
+    const stop = fonts.subscribe(update);
     update();
-    if (curatorFont(family)) void loadCuratorFont(family);
-    return () => {
-      listeners.delete(update);
-    };
-  }, [family]);
+    if (curatorFont(family)) void fonts.load(family);
+    return stop;
+  }, [family, fonts]);
   return state;
 }

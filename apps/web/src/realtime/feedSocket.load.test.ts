@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../session/storage';
 import { makeSession } from '../test/fixtures';
-import { subscribeFeedEvent } from './feedSocket';
-import { fakeSockets } from './testing';
+import { createFakeFeedSocket, fakeSockets, resetFakeSockets, socketIoModule } from './testing';
 
 // socket.io's client fails to load once (a network blip, or a deploy that removed the old chunk).
 let loads = 0;
-vi.mock('socket.io-client', async () => {
+const hub = createFakeFeedSocket(async () => {
   loads += 1;
   if (loads === 1) throw new Error('Failed to fetch dynamically imported module');
-  return (await import('./testing')).socketIoModule;
+  return socketIoModule;
 });
 
 const unsubscribers: Array<() => void> = [];
@@ -19,8 +18,9 @@ afterEach(() => {
 
 describe('feed socket when its client fails to load', () => {
   it('loads it again a second later and connects', async () => {
+    resetFakeSockets();
     storeSession(makeSession('listener'));
-    unsubscribers.push(subscribeFeedEvent('new-post', () => {}));
+    unsubscribers.push(hub.subscribeFeedEvent('new-post', () => {}));
     await vi.waitFor(() =>
       expect(console.warn).toHaveBeenCalledWith('Feed socket could not load', expect.any(Error)),
     );

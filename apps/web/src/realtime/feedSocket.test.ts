@@ -2,20 +2,24 @@ import type { Josie } from '@josie/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeSession } from '../session/storage';
 import { makeSession } from '../test/fixtures';
-import { NO_TOKEN_WARNING, subscribeFeedEvent, subscribeFeedJoined } from './feedSocket';
-import { fakeSockets, lastFakeSocket, resetFakeSockets } from './testing';
+import { type FeedSocketHub, NO_TOKEN_WARNING } from './feedSocket';
+import { createFakeFeedSocket, fakeSockets, lastFakeSocket, resetFakeSockets } from './testing';
 
-vi.mock('socket.io-client', async () => (await import('./testing')).socketIoModule);
+/** A feed socket of its own per test, on stand-in sockets. */
+let hub: FeedSocketHub;
 
 const post = { _id: 'p1', creator: { _id: 'c1', name: 'Noa' } } as unknown as Josie;
 const unsubscribers: Array<() => void> = [];
 function subscribe(handler: (post: Josie) => void = () => {}) {
-  const off = subscribeFeedEvent('new-post', handler);
+  const off = hub.subscribeFeedEvent('new-post', handler);
   unsubscribers.push(off);
   return off;
 }
 
-beforeEach(() => resetFakeSockets());
+beforeEach(() => {
+  resetFakeSockets();
+  hub = createFakeFeedSocket();
+});
 afterEach(() => {
   for (const off of unsubscribers.splice(0)) off();
 });
@@ -56,7 +60,7 @@ describe('feed socket (spec 000 §4, §7, §8; DESIGN §6)', () => {
     storeSession(makeSession('listener'));
     subscribe();
     const joined = vi.fn();
-    const stop = subscribeFeedJoined(joined);
+    const stop = hub.subscribeFeedJoined(joined);
     try {
       await vi.waitFor(() => expect(fakeSockets).toHaveLength(1));
       const socket = lastFakeSocket();

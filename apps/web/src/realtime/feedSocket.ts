@@ -21,148 +21,165 @@ export const NO_TOKEN_WARNING = 'No auth token available for socket connection';
 /** One subscription; a record of its own, so one handler subscribed twice is also unsubscribed twice. */
 type Listener<E extends FeedEvent> = { handler: ServerToClientEvents[E] };
 
-const listeners: { [E in FeedEvent]: Set<Listener<E>> } = {
-  'new-post': new Set(),
-  'post-removed': new Set(),
-};
-/** Called each time the server confirmed `join-feed`: on the first connection and after each reconnection. */
-const joinedListeners = new Set<(joined: Partial<JoinFeedAck>) => void>();
-let subscribers = 0;
-/** The connection for `token`; `socket` is null while socket.io's client is still loading. */
-let connection: { socket: FeedSocket | null; token: string } | null = null;
-let stopWatchingSession: (() => void) | null = null;
+/** socket.io's client module, or a stand-in with the same `io` (tests: `realtime/testing.ts`). */
+export type SocketClientModule = { io: typeof import('socket.io-client').io };
 
 /**
- * Opens the shared connection for the stored session (spec 000 §4, §7): `/socket.io`, websocket first
- * with a polling fallback, credentials sent, the token in the handshake `auth`, a connection of its own
- * (`forceNew`), 5 reconnection attempts 1000 ms apart. `join-feed` is sent on every `connect`, which
- * socket.io fires for the first connection and again after each reconnection, so the rooms (lost with
- * the old server-side socket) are always rejoined.
+ * The app's one feed socket and its subscriptions ({@link createFeedSocket}): components reach it through
+ * `FeedSocketProvider` (`useFeedEvents.ts`), so a test hands them one built on a stand-in client.
  */
-function open(io: typeof import('socket.io-client').io, token: string, userId: string): FeedSocket {
-  const socket: FeedSocket = io({
-    path: SOCKET_PATH,
-    transports: ['websocket', 'polling'],
-    withCredentials: true,
-    auth: { token },
-    forceNew: true,
-    reconnectionAttempts: LIMITS.socketReconnectionAttempts,
-    reconnectionDelay: LIMITS.socketReconnectionDelayMs,
-  });
-  socket.on('connect', () =>
-    socket.emit('join-feed', userId, (joined) => {
-      for (const listener of joinedListeners) listener(joined);
-    }),
-  );
-  socket.on('connect_error', (error) => console.warn('Feed socket could not connect', error.message));
-  socket.on('new-post', (post) => {
-    for (const listener of listeners['new-post']) listener.handler(post);
-  });
-  socket.on('post-removed', (post) => {
-    for (const listener of listeners['post-removed']) listener.handler(post);
-  });
-  return socket;
-}
-
-function close(): void {
-  connection?.socket?.disconnect();
-  connection = null;
+export interface FeedSocketHub {
+  /**
+   * Listens to a server event on the feed socket, connecting it for the first subscriber (without a
+   * stored token it logs {@link NO_TOKEN_WARNING} and does not connect) and disconnecting it when the last
+   * one leaves. While anyone listens, the connection follows the session: logout (here or in another tab)
+   * disconnects it and a new sign-in reconnects with the new token.
+   * @returns the unsubscribe function.
+   */
+  subscribeFeedEvent<E extends FeedEvent>(event: E, handler: ServerToClientEvents[E]): () => void;
+  /**
+   * Calls `listener` each time the feed socket has (re)joined the feed's rooms: from then on every new
+   * post reaches this client, so a feed can catch up with what it may have missed before (while the page
+   * loaded, or while the connection was lost). It does not hold the socket: a feed subscribing to events
+   * does.
+   * @returns the unsubscribe function.
+   */
+  subscribeFeedJoined(listener: (joined: Partial<JoinFeedAck>) => void): () => void;
+  /** The live connection, if any (for diagnostics and tests). */
+  currentFeedSocket(): FeedSocket | null;
 }
 
 /**
- * Makes the connection match the stored session: none when signed out (logout closes it), a new one when
- * another user signed in, the existing one otherwise (spec 000 §4 "an existing connection is reused").
- * socket.io's client loads with the first connection, not with the feed's code (issue 9: ~13 KB gzip
- * evaluated in the feed's first task); a connection closed or replaced while it loads is not opened.
- * Answers whether a session exists.
+ * A feed socket hub whose connections are made with the `io` of the module `loadClient` answers (the app:
+ * socket.io's client, loaded with the first connection and not with the feed's code, ~13 KB gzip that the
+ * feed's first task need not evaluate: docs/performance.md; a failed load is retried a few times, a second
+ * apart, as socket.io itself retries a lost connection). Connections follow spec 000 §4, §7: see
+ * {@link FeedSocketHub}.
  */
-function sync(): boolean {
-  const state = readStoredSession();
-  if (state.status !== 'valid') {
-    close();
-    return false;
+export function createFeedSocket(loadClient: () => Promise<SocketClientModule>): FeedSocketHub {
+  const listeners: { [E in FeedEvent]: Set<Listener<E>> } = {
+    'new-post': new Set(),
+    'post-removed': new Set(),
+  };
+  /** Called each time the server confirmed `join-feed`: on the first connection and after each reconnection. */
+  const joinedListeners = new Set<(joined: Partial<JoinFeedAck>) => void>();
+  let subscribers = 0;
+  /** The connection for `token`; `socket` is null while socket.io's client is still loading. */
+  let connection: { socket: FeedSocket | null; token: string } | null = null;
+  let stopWatchingSession: (() => void) | null = null;
+  /** Failed loads of socket.io's client in a row. */
+  let loadFailures = 0;
+  let client: Promise<SocketClientModule> | null = null;
+
+  /** socket.io's client, loaded once (again after a failed load). */
+  function loadOnce(): Promise<SocketClientModule> {
+    client ??= loadClient().catch((error: unknown) => {
+      client = null;
+      throw error;
+    });
+    return client;
   }
-  const { token, user } = state.session;
-  if (connection?.token === token) return true;
-  close();
-  const current: NonNullable<typeof connection> = { socket: null, token };
-  connection = current;
-  loadClient().then(
-    ({ io }) => {
-      loadFailures = 0;
-      if (connection === current) current.socket = open(io, token, user.id);
-    },
-    (error: unknown) => {
-      console.warn('Feed socket could not load', error);
-      if (connection !== current) return;
-      // Tried again as socket.io itself retries a lost connection: a few times, a second apart.
-      connection = null;
-      loadFailures += 1;
-      if (loadFailures > LIMITS.socketReconnectionAttempts) return;
-      setTimeout(() => {
-        if (subscribers > 0) sync();
-      }, LIMITS.socketReconnectionDelayMs);
-    },
-  );
-  return true;
-}
 
-/** Failed loads of socket.io's client in a row. */
-let loadFailures = 0;
+  /**
+   * Opens the shared connection for the stored session (spec 000 §4, §7): `/socket.io`, websocket first
+   * with a polling fallback, credentials sent, the token in the handshake `auth`, a connection of its own
+   * (`forceNew`), 5 reconnection attempts 1000 ms apart. `join-feed` is sent on every `connect`, which
+   * socket.io fires for the first connection and again after each reconnection, so the rooms (lost with
+   * the old server-side socket) are always rejoined.
+   */
+  function open(io: SocketClientModule['io'], token: string, userId: string): FeedSocket {
+    const socket: FeedSocket = io({
+      path: SOCKET_PATH,
+      transports: ['websocket', 'polling'],
+      withCredentials: true,
+      auth: { token },
+      forceNew: true,
+      reconnectionAttempts: LIMITS.socketReconnectionAttempts,
+      reconnectionDelay: LIMITS.socketReconnectionDelayMs,
+    });
+    socket.on('connect', () =>
+      socket.emit('join-feed', userId, (joined) => {
+        for (const listener of joinedListeners) listener(joined);
+      }),
+    );
+    socket.on('connect_error', (error) => console.warn('Feed socket could not connect', error.message));
+    socket.on('new-post', (post) => {
+      for (const listener of listeners['new-post']) listener.handler(post);
+    });
+    socket.on('post-removed', (post) => {
+      for (const listener of listeners['post-removed']) listener.handler(post);
+    });
+    return socket;
+  }
 
-let client: Promise<typeof import('socket.io-client')> | null = null;
+  function close(): void {
+    connection?.socket?.disconnect();
+    connection = null;
+  }
 
-/** socket.io's client, loaded once (again after a failed load). */
-function loadClient(): Promise<typeof import('socket.io-client')> {
-  client ??= import('socket.io-client').catch((error: unknown) => {
-    client = null;
-    throw error;
-  });
-  return client;
-}
-
-/**
- * Listens to a server event on the app's one feed socket, connecting it for the first subscriber
- * (without a stored token it logs {@link NO_TOKEN_WARNING} and does not connect) and disconnecting it
- * when the last one leaves. While anyone listens, the connection follows the session: logout (here or in
- * another tab) disconnects it and a new sign-in reconnects with the new token.
- * @returns the unsubscribe function.
- */
-export function subscribeFeedEvent<E extends FeedEvent>(
-  event: E,
-  handler: ServerToClientEvents[E],
-): () => void {
-  const listener: Listener<E> = { handler };
-  const set = listeners[event] as Set<Listener<E>>;
-  set.add(listener);
-  subscribers += 1;
-  if (subscribers === 1) stopWatchingSession = subscribeSession(sync);
-  if (!sync()) console.warn(NO_TOKEN_WARNING);
-  let subscribed = true;
-  return () => {
-    if (!subscribed) return;
-    subscribed = false;
-    set.delete(listener);
-    subscribers -= 1;
-    if (subscribers > 0) return;
-    stopWatchingSession?.();
-    stopWatchingSession = null;
+  /**
+   * Makes the connection match the stored session: none when signed out (logout closes it), a new one
+   * when another user signed in, the existing one otherwise (spec 000 §4 "an existing connection is
+   * reused"). A connection closed or replaced while the client loads is not opened. Answers whether a
+   * session exists.
+   */
+  function sync(): boolean {
+    const state = readStoredSession();
+    if (state.status !== 'valid') {
+      close();
+      return false;
+    }
+    const { token, user } = state.session;
+    if (connection?.token === token) return true;
     close();
+    const current: NonNullable<typeof connection> = { socket: null, token };
+    connection = current;
+    loadOnce().then(
+      ({ io }) => {
+        loadFailures = 0;
+        if (connection === current) current.socket = open(io, token, user.id);
+      },
+      (error: unknown) => {
+        console.warn('Feed socket could not load', error);
+        if (connection !== current) return;
+        connection = null;
+        loadFailures += 1;
+        if (loadFailures > LIMITS.socketReconnectionAttempts) return;
+        setTimeout(() => {
+          if (subscribers > 0) sync();
+        }, LIMITS.socketReconnectionDelayMs);
+      },
+    );
+    return true;
+  }
+
+  return {
+    subscribeFeedEvent(event, handler) {
+      const listener = { handler };
+      const set = listeners[event] as unknown as Set<typeof listener>;
+      set.add(listener);
+      subscribers += 1;
+      if (subscribers === 1) stopWatchingSession = subscribeSession(sync);
+      if (!sync()) console.warn(NO_TOKEN_WARNING);
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        set.delete(listener);
+        subscribers -= 1;
+        if (subscribers > 0) return;
+        stopWatchingSession?.();
+        stopWatchingSession = null;
+        close();
+      };
+    },
+    subscribeFeedJoined(listener) {
+      joinedListeners.add(listener);
+      return () => joinedListeners.delete(listener);
+    },
+    currentFeedSocket: () => connection?.socket ?? null,
   };
 }
 
-/**
- * Calls `listener` each time the feed socket has (re)joined the feed's rooms: from then on every new post
- * reaches this client, so a feed can catch up with what it may have missed before (while the page loaded,
- * or while the connection was lost). It does not hold the socket: a feed subscribing to events does.
- * @returns the unsubscribe function.
- */
-export function subscribeFeedJoined(listener: (joined: Partial<JoinFeedAck>) => void): () => void {
-  joinedListeners.add(listener);
-  return () => joinedListeners.delete(listener);
-}
-
-/** The live connection, if any (for diagnostics and tests). */
-export function currentFeedSocket(): FeedSocket | null {
-  return connection?.socket ?? null;
-}
+/** The app's feed socket, on socket.io's client (loaded with its first connection). */
+export const appFeedSocket: FeedSocketHub = createFeedSocket(() => import('socket.io-client'));

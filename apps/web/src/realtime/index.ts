@@ -1,9 +1,10 @@
 export {
-  currentFeedSocket,
+  appFeedSocket,
+  createFeedSocket,
   type FeedEvent,
   type FeedSocket,
+  type FeedSocketHub,
   NO_TOKEN_WARNING,
-  subscribeFeedEvent,
-  subscribeFeedJoined,
+  type SocketClientModule,
 } from './feedSocket';
-export { useFeedJoined, useNewPosts, usePostRemoved } from './useFeedEvents';
+export { FeedSocketProvider, useFeedJoined, useNewPosts, usePostRemoved } from './useFeedEvents';

@@ -1,9 +1,10 @@
 import type { JoinFeedAck } from '@josie/contract';
+import { createFeedSocket, type FeedSocketHub, type SocketClientModule } from './feedSocket';
 
 /**
- * A stand-in for `socket.io-client` in component tests (never imported by the app):
- *
- *   vi.mock('socket.io-client', async () => (await import('../../realtime/testing')).socketIoModule);
+ * A stand-in for `socket.io-client` in tests (never imported by the app), handed to the app's feed socket
+ * rather than replacing a module: {@link createFakeFeedSocket} builds a hub on it, which `renderApp`
+ * provides (`FeedSocketProvider`) and a unit test subscribes to directly.
  *
  * Each `io(options)` call makes a {@link FakeSocket} recorded in {@link fakeSockets}; a test plays the
  * server with `connectFromServer()` and `push(event, payload)`, and reads what the client sent in `emitted`.
@@ -92,5 +93,15 @@ function io(options: Record<string, unknown> = {}): FakeSocket {
   return socket;
 }
 
-/** The mocked module's exports. */
-export const socketIoModule = { io, default: io };
+/** The stand-in module's exports: what `import('socket.io-client')` answers in the app. */
+export const socketIoModule = { io, default: io } as unknown as SocketClientModule;
+
+/**
+ * A feed socket hub whose connections are {@link FakeSocket}s. `load` answers the client module
+ * (default: {@link socketIoModule}); a test makes it fail to play a chunk that does not load.
+ */
+export function createFakeFeedSocket(
+  load: () => Promise<SocketClientModule> = async () => socketIoModule,
+): FeedSocketHub {
+  return createFeedSocket(load);
+}

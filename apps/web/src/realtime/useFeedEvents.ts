@@ -1,6 +1,15 @@
 import type { JoinFeedAck, Josie, PostRemoved } from '@josie/contract';
-import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import { subscribeFeedEvent, subscribeFeedJoined } from './feedSocket';
+import { createContext, type RefObject, useContext, useEffect, useLayoutEffect, useRef } from 'react';
+import { appFeedSocket, type FeedSocketHub } from './feedSocket';
+
+const FeedSocketContext = createContext<FeedSocketHub>(appFeedSocket);
+
+/**
+ * Provides the feed socket the hooks below listen on: the app's own ({@link appFeedSocket}) without a
+ * provider; a test provides one built on a stand-in client (`realtime/testing.ts`), so no module of the
+ * app is replaced (docs/decisions/0017-one-web-data-layer.md).
+ */
+export const FeedSocketProvider = FeedSocketContext.Provider;
 
 /** A ref that always holds the latest `value`, so effects can call it without resubscribing. */
 function useLatest<T>(value: T): RefObject<T> {
@@ -19,10 +28,11 @@ function useLatest<T>(value: T): RefObject<T> {
  */
 export function useNewPosts(handler: (post: Josie) => void, enabled = true): void {
   const latest = useLatest(handler);
+  const hub = useContext(FeedSocketContext);
   useEffect(() => {
     if (!enabled) return;
-    return subscribeFeedEvent('new-post', (post) => latest.current(post));
-  }, [enabled, latest]);
+    return hub.subscribeFeedEvent('new-post', (post) => latest.current(post));
+  }, [enabled, latest, hub]);
 }
 
 /**
@@ -31,20 +41,22 @@ export function useNewPosts(handler: (post: Josie) => void, enabled = true): voi
  */
 export function usePostRemoved(handler: (post: PostRemoved) => void, enabled = true): void {
   const latest = useLatest(handler);
+  const hub = useContext(FeedSocketContext);
   useEffect(() => {
     if (!enabled) return;
-    return subscribeFeedEvent('post-removed', (post) => latest.current(post));
-  }, [enabled, latest]);
+    return hub.subscribeFeedEvent('post-removed', (post) => latest.current(post));
+  }, [enabled, latest, hub]);
 }
 
 /**
  * Calls `handler` with the acknowledgement each time the feed socket has (re)joined the feed's rooms
- * ({@link subscribeFeedJoined}), while the component is mounted and `enabled`.
+ * (`FeedSocketHub.subscribeFeedJoined`), while the component is mounted and `enabled`.
  */
 export function useFeedJoined(handler: (joined: Partial<JoinFeedAck>) => void, enabled = true): void {
   const latest = useLatest(handler);
+  const hub = useContext(FeedSocketContext);
   useEffect(() => {
     if (!enabled) return;
-    return subscribeFeedJoined((joined) => latest.current(joined));
-  }, [enabled, latest]);
+    return hub.subscribeFeedJoined((joined) => latest.current(joined));
+  }, [enabled, latest, hub]);
 }

@@ -6,6 +6,9 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { keepFirstAnswersForFirstRoute } from '../api/firstAnswer';
 import { createQueryClient } from '../api/queryClient';
+import { appFonts, type FontLoader, FontsProvider } from '../lib/fonts';
+import { type FeedSocketHub, FeedSocketProvider } from '../realtime';
+import { createFakeFeedSocket } from '../realtime/testing';
 import { routes } from '../router';
 import { storeSession } from '../session/storage';
 import { afterTest } from './afterTest';
@@ -20,11 +23,15 @@ export interface RenderAppOptions {
   routes?: StubRoute[];
   /** Renders in React's StrictMode, as `main.tsx` does (effects mount twice in development). */
   strict?: boolean;
+  /** The feed socket the app listens on; by default one on stand-in sockets (`realtime/testing.ts`). */
+  feedSocket?: FeedSocketHub;
+  /** The curator fonts names are drawn in; by default the app's own. */
+  fonts?: FontLoader;
 }
 
 /**
  * Renders the whole app (real route table, guards, session, i18n) in a memory router at `path`, with a
- * fresh query client and a strict fetch stub. Answers the router (for its location), the stub and a
+ * fresh query client, a strict fetch stub and a feed socket on stand-in sockets. Answers the router (for its location), the stub and a
  * user-event instance.
  */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
@@ -37,7 +44,11 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const user = userEvent.setup();
   const app = (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <FeedSocketProvider value={options.feedSocket ?? createFakeFeedSocket()}>
+        <FontsProvider value={options.fonts ?? appFonts}>
+          <RouterProvider router={router} />
+        </FontsProvider>
+      </FeedSocketProvider>
     </QueryClientProvider>
   );
   const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app);

@@ -4,7 +4,7 @@ import { RadioGroup } from 'radix-ui';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
-import { curatorFontStyle, fontLoadState, useCuratorFont } from '../../lib/fonts';
+import { curatorFontStyle, useCuratorFont, useFonts } from '../../lib/fonts';
 import { focusRing } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Spinner } from '../../ui/Spinner';
@@ -40,7 +40,7 @@ function FontOption({ family, sample }: { family: string; sample: string }) {
   const inView = useInView(ref);
   // Subscribes (and starts the load) only in view; the state itself is read from the shared loader.
   useCuratorFont(inView ? family : null);
-  const state = fontLoadState(family);
+  const state = useFonts().state(family);
   const unavailable = state === 'loading' || state === 'error';
   const status =
     state === 'loading'

@@ -2,32 +2,35 @@ import type { Preferences } from '@josie/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FontLoadState } from '../../lib/fonts';
+import { createFontLoader, type FontLoader, type FontLoadState } from '../../lib/fonts';
 import { readStoredSession } from '../../session/storage';
 import { json, type RecordedRequest } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
+import { type RenderAppOptions, renderApp } from '../../test/renderApp';
 import { PreferencesTab } from './PreferencesTab';
 import { accountRoutes } from './testing';
 import type { PreferencesDraftState } from './usePreferencesDraft';
 // Loaded up front so the route's lazy import resolves at once in every test.
 import './AccountPage';
+import '../preferences/schemas';
 
-/** Font load states the tests set, and the families something asked to load. */
-const fonts = vi.hoisted(() => ({ states: new Map<string, string>(), requested: [] as string[] }));
+/** Font load states the tests set ('loading' never ends, 'error' fails), and the families loaded. */
+const fonts = { states: new Map<string, FontLoadState>(), requested: [] as string[] };
 
-vi.mock('../../lib/fonts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/fonts')>();
-  return {
-    ...actual,
-    fontLoadState: (family: string | null | undefined) =>
-      (family ? (fonts.states.get(family) ?? 'active') : 'error') as FontLoadState,
-    useCuratorFont: (family: string | null | undefined) => {
-      if (family) fonts.requested.push(family);
-      return (family ? (fonts.states.get(family) ?? 'active') : 'error') as FontLoadState;
-    },
-  };
-});
+/** Curator fonts whose faces arrive at once, but for the states set in `fonts.states`. */
+function testFonts(): FontLoader {
+  return createFontLoader(async (font) => {
+    fonts.requested.push(font.family);
+    const state = fonts.states.get(font.family);
+    if (state === 'loading') return new Promise<boolean>(() => {});
+    return state !== 'error';
+  });
+}
+
+/** The app at `path` with the test's fonts. */
+function renderTab(path: string, options: RenderAppOptions = {}) {
+  return renderApp(path, { ...options, fonts: testFonts() });
+}
 
 beforeEach(() => {
   fonts.states.clear();
@@ -47,7 +50,7 @@ function putRoute(reply: (request: RecordedRequest) => ReturnType<typeof json>) 
 describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
   it('shows Save only while the draft differs from the saved copy', async () => {
     const session = makeSession('listener', { preferences: saved() });
-    const { user } = renderApp('/account?tab=preferences', { session, routes: accountRoutes(session.user) });
+    const { user } = renderTab('/account?tab=preferences', { session, routes: accountRoutes(session.user) });
     const jazz = await screen.findByRole('button', { name: 'Jazz' });
     expect(screen.getByRole('button', { name: 'Pop' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('button', { name: 'Save preferences' })).not.toBeInTheDocument();
@@ -61,7 +64,7 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
 
   it('loads the preferences only once the tab is opened, and keeps unsaved choices across tabs', async () => {
     const session = makeSession('listener', { preferences: saved() });
-    const { user, stub } = renderApp('/account', { session, routes: accountRoutes(session.user) });
+    const { user, stub } = renderTab('/account', { session, routes: accountRoutes(session.user) });
     await user.click(await screen.findByRole('tab', { name: 'Security' }));
     expect(stub.calls('GET', PATH)).toHaveLength(0);
 
@@ -76,7 +79,7 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
   it("replaces the saved copy with the server's answer and updates the stored user", async () => {
     const session = makeSession('listener', { preferences: saved() });
     const answer = saved({ genres: ['Jazz', 'Pop', 'Rock'] });
-    const { user, stub } = renderApp('/account?tab=preferences', {
+    const { user, stub } = renderTab('/account?tab=preferences', {
       session,
       routes: [
         putRoute(() => json(200, { success: true, preferences: answer })),
@@ -109,7 +112,7 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
       message: 'Unknown genre: Jazz',
       code: 'UNKNOWN_LIST_ENTRY',
     });
-    const { user } = renderApp('/account?tab=preferences', {
+    const { user } = renderTab('/account?tab=preferences', {
       session,
       routes: [putRoute(() => reply), ...accountRoutes(session.user)],
     });
@@ -127,7 +130,7 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
 
   it('says errorSavingPreferences, not the status words, when a refusal carries no message', async () => {
     const session = makeSession('listener', { preferences: saved() });
-    const { user } = renderApp('/account?tab=preferences', {
+    const { user } = renderTab('/account?tab=preferences', {
       session,
       routes: [
         {
@@ -147,7 +150,7 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
 
   it('says errorFetchingPreferences when the load fails', async () => {
     const session = makeSession('listener');
-    renderApp('/account?tab=preferences', {
+    renderTab('/account?tab=preferences', {
       session,
       routes: [
         { method: 'GET', path: PATH, reply: () => json(500, { message: 'boom', code: 'INTERNAL' }) },
@@ -159,7 +162,7 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
 
   it('gives the font and colour choosers to curators only', async () => {
     const listener = makeSession('listener');
-    const first = renderApp('/account?tab=preferences', {
+    const first = renderTab('/account?tab=preferences', {
       session: listener,
       routes: accountRoutes(listener.user),
     });
@@ -169,14 +172,14 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
     first.unmount();
 
     const curator = makeSession('curator');
-    renderApp('/account?tab=preferences', { session: curator, routes: accountRoutes(curator.user) });
+    renderTab('/account?tab=preferences', { session: curator, routes: accountRoutes(curator.user) });
     expect(await screen.findByRole('radiogroup', { name: 'Font' })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Colour' })).toBeInTheDocument();
   });
 
   it('filters fonts by the search box', async () => {
     const curator = makeSession('curator');
-    const { user } = renderApp('/account?tab=preferences', {
+    const { user } = renderTab('/account?tab=preferences', {
       session: curator,
       routes: accountRoutes(curator.user),
     });
@@ -197,8 +200,13 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
   it('does not let a font be chosen while it loads or after it failed', async () => {
     fonts.states.set('Anton', 'loading');
     fonts.states.set('Mynerve', 'error');
+    // Both were asked for before (by a name drawn in them elsewhere in the app).
+    const loader = testFonts();
+    void loader.load('Anton');
+    await Promise.all([loader.load('Mynerve'), loader.load('Permanent Marker')]);
     const curator = makeSession('curator', { name: 'Noa' });
     const { user, stub } = renderApp('/account?tab=preferences', {
+      fonts: loader,
       session: curator,
       routes: [
         putRoute((request) =>
@@ -253,7 +261,7 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
     }
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     const curator = makeSession('curator');
-    renderApp('/account?tab=preferences', { session: curator, routes: accountRoutes(curator.user) });
+    renderTab('/account?tab=preferences', { session: curator, routes: accountRoutes(curator.user) });
     const anton = await screen.findByRole('radio', { name: 'Anton' });
     expect(fonts.requested).not.toContain('Anton');
 
@@ -271,7 +279,7 @@ describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
 
   it('gives the light colours dark text and the others white text', async () => {
     const curator = makeSession('curator', { name: 'Noa' });
-    const { user } = renderApp('/account?tab=preferences', {
+    const { user } = renderTab('/account?tab=preferences', {
       session: curator,
       routes: accountRoutes(curator.user),
     });

@@ -8,7 +8,7 @@ import { Button, focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';
-import { fetchPreferenceOptions, preferenceOptionsKey } from './api';
+import { preferenceOptionsQuery } from '../preferences/api';
 import { ColourChooser, FontChooser, NameSample } from './NameStyle';
 import { Section } from './Section';
 import { type PreferencesDraftState, preferencesBody, saveErrorText } from './usePreferencesDraft';
@@ -96,11 +96,7 @@ const toggle = (list: readonly string[], name: string) =>
  */
 export function PreferencesTab({ user, prefs }: { user: User | null; prefs: PreferencesDraftState }) {
   const { t } = useTranslation();
-  const options = useQuery({
-    queryKey: preferenceOptionsKey,
-    queryFn: ({ signal }) => fetchPreferenceOptions(signal),
-    enabled: user !== null,
-  });
+  const options = useQuery({ ...preferenceOptionsQuery(), enabled: user !== null });
 
   if (!user) {
     return <ErrorBox title={t('errors.unauthorized.title')} message={t('errors.unauthorized.description')} />;

@@ -12,7 +12,7 @@ import { Badge } from '../../ui/Badge';
 import { buttonClasses } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { PageSpinner } from '../../ui/Spinner';
-import { fetchProfile, profileKey } from '../curator/api';
+import { curatorKeys, fetchProfile } from '../curator/api';
 import { creatorColour } from '../josie/colour';
 
 /** The three counts of a profile, each a number over its label (spec 000 §2-§3 Profile). */
@@ -62,7 +62,7 @@ export default function PublicProfilePage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const profile = useQuery({
-    queryKey: profileKey(id),
+    queryKey: curatorKeys.profile(id),
     queryFn: ({ signal }) => fetchProfile(id, signal),
     enabled: id !== '',
   });

@@ -14,12 +14,11 @@ import { toast } from '../../ui/toast';
 import { FEED_THEME_KEY, storedFeedTheme } from '../feed/feedTheme';
 import { FEED_THEME_STYLES } from '../feed/themes';
 import {
-  fetchPreferenceOptions,
-  fetchPreferences,
-  preferenceOptionsKey,
-  preferencesKey,
+  preferenceOptionsQuery,
+  preferencesQuery,
   savePreferences,
-} from './api';
+  storeSavedPreferences,
+} from '../preferences/api';
 import { Section } from './Section';
 import { keepLive, saveErrorText } from './usePreferencesDraft';
 
@@ -61,15 +60,8 @@ export function ThemeTab({ user }: { user: User }) {
   const { updateUser } = useSession();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const preferences = useQuery({
-    queryKey: preferencesKey,
-    queryFn: ({ signal }) => fetchPreferences(signal),
-    retry: false,
-  });
-  const options = useQuery({
-    queryKey: preferenceOptionsKey,
-    queryFn: ({ signal }) => fetchPreferenceOptions(signal),
-  });
+  const preferences = useQuery(preferencesQuery());
+  const options = useQuery(preferenceOptionsQuery());
   const [pending, setPending] = useState<FeedTheme | null>(null);
 
   const save = useMutation({
@@ -88,7 +80,7 @@ export function ThemeTab({ user }: { user: User }) {
       return { previous };
     },
     onSuccess: (answer) => {
-      queryClient.setQueryData(preferencesKey, { success: true as const, preferences: answer });
+      storeSavedPreferences(queryClient, answer);
       rememberTheme(answer.theme);
       const latest = getSessionSnapshot().user;
       if (latest) updateUser({ ...latest, preferences: answer });

@@ -6,55 +6,16 @@ import {
   type NotificationSettingsUpdateBody,
   OAuthConnectResponse,
   PasswordResetResponse,
-  PREFERENCES_PATH,
-  PreferenceOptionsResponse,
-  Preferences,
-  PreferencesResponse,
-  type PreferencesUpdateBody,
   ProfileUpdateResponse,
   type Provider,
   User,
 } from '@josie/contract';
 import { z } from 'zod';
 import { api } from '../../api/client';
-import { feedPreferencesKey } from '../feed/feedTheme';
 import { readProviderCache, writeProviderCache } from './providerCache';
 
-/**
- * The signed-in user's preferences (`GET /api/users/me/preferences`). The key is the feed's, so the
- * feed's theme and the account page read and update one cached copy.
- */
-export const preferencesKey = feedPreferencesKey;
-/** The live genre and interest lists (`GET /api/preferences/options`). */
-export const preferenceOptionsKey = ['preferences', 'options'] as const;
 /** Which providers the account has connected (`GET /api/users/me/providers`, cached 5 minutes). */
 export const connectedProvidersKey = ['account', 'providers'] as const;
-
-/** The message of a save answer that carries no `preferences` (spec 000 §7, spec 001 §5). */
-export const INVALID_PREFERENCES_RESPONSE = 'Invalid response format from server';
-
-/** The stored preferences merged with the defaults. */
-export async function fetchPreferences(signal?: AbortSignal): Promise<PreferencesResponse> {
-  return api.get(PREFERENCES_PATH, { schema: PreferencesResponse, signal });
-}
-
-/**
- * Saves preferences (`PUT /api/users/me/preferences`) and answers the server's copy.
- *
- * @throws {ApiError} when the server refuses (400 unknown genre, 403 font or colour from a non-curator).
- * @throws {Error} 'Invalid response format from server' when the answer has no readable `preferences`.
- */
-export async function savePreferences(body: PreferencesUpdateBody): Promise<Preferences> {
-  const answer = await api.put<unknown>(PREFERENCES_PATH, body);
-  const parsed = z.object({ preferences: Preferences }).safeParse(answer);
-  if (!parsed.success) throw new Error(INVALID_PREFERENCES_RESPONSE);
-  return parsed.data.preferences;
-}
-
-/** The live genre and interest lists, sorted by name (spec 001 §3: admins edit them). */
-export async function fetchPreferenceOptions(signal?: AbortSignal): Promise<PreferenceOptionsResponse> {
-  return api.get('/api/preferences/options', { schema: PreferenceOptionsResponse, signal });
-}
 
 /** Changes notification switches; answers both switches after the change (spec 000 §7). */
 export async function updateNotificationSettings(body: NotificationSettingsUpdateBody) {

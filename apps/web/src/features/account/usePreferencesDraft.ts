@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { getSessionSnapshot } from '../../session/store';
-import { fetchPreferences, preferencesKey, savePreferences } from './api';
+import { preferencesQuery, savePreferences, storeSavedPreferences } from '../preferences/api';
 
 /** What the Preferences tab edits (the theme has its own tab). */
 export interface PreferencesDraft {
@@ -88,10 +88,8 @@ export function usePreferencesDraft(user: User | null, onSaved?: () => void, ena
   const queryClient = useQueryClient();
   const { updateUser } = useSession();
   const query = useQuery({
-    queryKey: preferencesKey,
-    queryFn: ({ signal }) => fetchPreferences(signal),
+    ...preferencesQuery(),
     enabled: enabled && user !== null,
-    retry: false,
   });
   const saved = query.data ? draftOf(query.data.preferences) : null;
   // Null while the user has changed nothing: the draft is then the saved copy itself.
@@ -112,7 +110,7 @@ export function usePreferencesDraft(user: User | null, onSaved?: () => void, ena
   const mutation = useMutation({
     mutationFn: ({ body }: { body: PreferencesUpdateBody; sent: PreferencesDraft }) => savePreferences(body),
     onSuccess: (answer, { sent }) => {
-      queryClient.setQueryData(preferencesKey, { success: true as const, preferences: answer });
+      storeSavedPreferences(queryClient, answer);
       setEdits((current) => (current === sent ? null : current));
       const latest = getSessionSnapshot().user;
       if (latest) updateUser({ ...latest, preferences: answer });

@@ -1,13 +1,11 @@
 import type { CuratorRecommendation, PublicProfile } from '@josie/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readStoredSession } from '../../session/storage';
 import { json, type StubRoute } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { CURATOR_ID, feedPage, makeJosie, preferencesAnswer } from '../feed/fixtures';
-
-vi.mock('socket.io-client', async () => (await import('../../realtime/testing')).socketIoModule);
 
 const profile: PublicProfile = {
   _id: CURATOR_ID,

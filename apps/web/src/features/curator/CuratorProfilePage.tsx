@@ -16,7 +16,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { Feed } from '../feed/Feed';
 import { CreatorName } from '../josie/components/CreatorName';
-import { fetchProfile, profileKey, setFollowing } from './api';
+import { curatorKeys, fetchProfile, setFollowing } from './api';
 import { CuratorSuggestions } from './CuratorSuggestions';
 
 /** Spreads a colour into a soft gradient for the header placeholder. */
@@ -37,7 +37,7 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
     onSuccess: (answer) => {
       if (user) updateUser({ ...user, following: answer.following });
       const following = answer.following.includes(profile.id);
-      queryClient.setQueryData<PublicProfile>(profileKey(profile.id), (current) =>
+      queryClient.setQueryData<PublicProfile>(curatorKeys.profile(profile.id), (current) =>
         current && current.isFollowing !== following
           ? {
               ...current,
@@ -83,7 +83,7 @@ export default function CuratorProfilePage() {
   const { curatorId = '' } = useParams();
   const { user } = useSession();
   const profile = useQuery({
-    queryKey: profileKey(curatorId),
+    queryKey: curatorKeys.profile(curatorId),
     queryFn: ({ signal }) => fetchProfile(curatorId, signal),
     enabled: curatorId !== '',
   });

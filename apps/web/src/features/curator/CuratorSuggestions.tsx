@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 import { CreatorName } from '../josie/components/CreatorName';
-import { fetchRecommendations } from './api';
+import { curatorKeys, fetchRecommendations } from './api';
 
 /** A recommended curator as a small card linking to their profile. */
 export function CuratorMiniCard({
@@ -58,7 +58,7 @@ export function CuratorSuggestions({ curatorId, limit }: { curatorId: string; li
   const { t } = useTranslation();
   const headingId = useId();
   const suggestions = useQuery({
-    queryKey: ['recommendations', 'random', curatorId, limit],
+    queryKey: curatorKeys.recommendations('random', curatorId, limit),
     queryFn: ({ signal }) =>
       fetchRecommendations({ limit, strategy: 'random', exclude: [curatorId] }, signal),
     staleTime: Number.POSITIVE_INFINITY,

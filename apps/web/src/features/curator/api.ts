@@ -6,8 +6,15 @@ import {
 } from '@josie/contract';
 import { api } from '../../api/client';
 
-/** Query key of a user's public profile (`GET /api/users/{id}`). */
-export const profileKey = (id: string) => ['profile', id] as const;
+/**
+ * Query keys of profiles and curator recommendations: a user's public profile (`GET /api/users/{id}`)
+ * and one draw of recommendations (its strategy and what it was asked with).
+ */
+export const curatorKeys = {
+  profile: (id: string) => ['profile', id] as const,
+  recommendations: (strategy: RecommendationStrategy, ...asked: readonly (string | number)[]) =>
+    ['recommendations', strategy, ...asked] as const,
+};
 
 /** A public or curator profile with its counts and whether the caller follows it (DESIGN §5, §9.16). */
 export function fetchProfile(id: string, signal?: AbortSignal) {

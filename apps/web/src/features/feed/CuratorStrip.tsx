@@ -15,10 +15,9 @@ import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 import { CreatorName } from '../josie/components/CreatorName';
-import { fetchCuratorCards } from './api';
+import { feedKeys, fetchCuratorCards } from './api';
 
 /** Query key of the home strip's curator cards. */
-export const curatorStripKey = ['curators', 'strip'] as const;
 
 /** How far (px) a pressed mouse must move before the press becomes a drag rather than a click. */
 const DRAG_THRESHOLD = 6;
@@ -136,7 +135,7 @@ export function CuratorStrip() {
   const { user } = useSession();
   const firstAnswers = useFirstAnswers();
   const curators = useQuery({
-    queryKey: curatorStripKey,
+    queryKey: feedKeys.strip,
     // Not aborted when the page unmounts (no `signal`): TanStack Query cancels a read whose signal was
     // taken once its last observer leaves, so React's second mount (StrictMode) would send it again.
     queryFn: () => fetchCuratorCards(),

@@ -7,7 +7,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
 import { AppRoot } from '../../layout/AppRoot';
-import { lastFakeSocket, resetFakeSockets } from '../../realtime/testing';
+import { FeedSocketProvider } from '../../realtime';
+import { createFakeFeedSocket, lastFakeSocket, resetFakeSockets } from '../../realtime/testing';
 import { storeSession } from '../../session/storage';
 import { defaultRoutes, installFetchStub, json, type StubRoute } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
@@ -15,8 +16,6 @@ import type { FeedSource } from './api';
 import { Feed, type FeedHandle } from './Feed';
 import { FEED_THEME_KEY } from './feedTheme';
 import { CURATOR_ID, feedPage, makeJosie, makeJosies, preferencesAnswer } from './fixtures';
-
-vi.mock('socket.io-client', async () => (await import('../../realtime/testing')).socketIoModule);
 
 const FOLLOWING: FeedSource = { kind: 'following' };
 const session = makeSession('listener');
@@ -66,7 +65,9 @@ function renderFeed(routes: StubRoute[], props: HarnessProps = { source: FOLLOWI
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <FeedSocketProvider value={createFakeFeedSocket()}>
+        <RouterProvider router={router} />
+      </FeedSocketProvider>
     </QueryClientProvider>,
   );
   return { stub, user, router };

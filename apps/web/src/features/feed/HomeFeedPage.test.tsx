@@ -1,12 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { lastFakeSocket, resetFakeSockets } from '../../realtime/testing';
 import { json, type StubRoute } from '../../test/fetchStub';
 import { makeSession, makeUser, removeFirstAnswers, writeFirstAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { feedPage, makeCuratorCard, makeJosie, preferencesAnswer } from './fixtures';
-
-vi.mock('socket.io-client', async () => (await import('../../realtime/testing')).socketIoModule);
 
 const preferences: StubRoute = {
   method: 'GET',

@@ -16,6 +16,15 @@ import { api } from '../../api/client';
  */
 export type FeedSource = { kind: 'following' } | { kind: 'curator'; curatorId: string } | { kind: 'saved' };
 
+/**
+ * Query keys of the home feed's reads (docs/decisions/0017-one-web-data-layer.md): the home strip's
+ * curator cards, under `feed`, a root tied to the user (dropped with the session).
+ */
+export const feedKeys = {
+  all: ['feed'] as const,
+  strip: ['feed', 'strip'] as const,
+};
+
 /** A stable string naming a source, for effect dependencies and query keys. */
 export function feedSourceKey(source: FeedSource): string {
   return source.kind === 'curator' ? `curator:${source.curatorId}` : source.kind;

@@ -7,9 +7,14 @@ import {
 } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client';
 import { useFirstAnswers } from '../../api/firstAnswer';
 import { useSession } from '../../session/SessionProvider';
+import {
+  fetchPreferences,
+  preferencesQuery,
+  savePreferences,
+  storeSavedPreferences,
+} from '../preferences/api';
 
 /** localStorage key of the feed theme (spec 000 §3). */
 export const FEED_THEME_KEY = 'feedTheme';
@@ -19,9 +24,6 @@ export const FEED_LAYOUT_KEY = 'feedLayout';
 /** Feed layouts: one column, or the playful grid read row by row (spec 000 §2 Feed screen). */
 export const FEED_LAYOUTS = ['list', 'grid'] as const;
 export type FeedLayout = (typeof FEED_LAYOUTS)[number];
-
-/** The query key of the signed-in user's preferences as the feed reads them. */
-export const feedPreferencesKey = ['feed', 'preferences'] as const;
 
 function isTheme(value: unknown): value is FeedTheme {
   return typeof value === 'string' && (FEED_THEMES as readonly string[]).includes(value);
@@ -62,14 +64,11 @@ export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): 
   const queryClient = useQueryClient();
   const firstAnswers = useFirstAnswers();
   const preferences = useQuery({
-    queryKey: feedPreferencesKey,
-    // Typed, not parsed: the feed loads without zod (issue 9, `schemas.ts`); the save below parses. Not
-    // aborted when the feed unmounts (no `signal`), so React's second mount does not send it again.
-    queryFn: () => api.get<PreferencesResponse>(PREFERENCES_PATH),
+    // Typed, not parsed: the feed loads without zod (docs/performance.md); the save below parses.
+    ...preferencesQuery(),
     initialData: () => firstAnswers.take<PreferencesResponse>(PREFERENCES_PATH, user?.id ?? null),
     enabled: token !== null,
     staleTime: 5 * 60 * 1000,
-    retry: false,
   });
   const [theme, setLocalTheme] = useState<FeedTheme>(
     () => preferences.data?.preferences.theme ?? storedFeedTheme(),
@@ -96,14 +95,13 @@ export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): 
       if (!token) return;
       saving.current = saving.current.then(async () => {
         try {
-          const { PreferencesResponse } = await import('./schemas');
-          const { preferences: current } = await api.get(PREFERENCES_PATH, { schema: PreferencesResponse });
-          const saved = await api.put(
-            PREFERENCES_PATH,
-            { genres: current.genres, interests: current.interests, theme: next },
-            { schema: PreferencesResponse },
-          );
-          queryClient.setQueryData(feedPreferencesKey, saved);
+          const { preferences: current } = await fetchPreferences();
+          const saved = await savePreferences({
+            genres: current.genres,
+            interests: current.interests,
+            theme: next,
+          });
+          storeSavedPreferences(queryClient, saved);
         } catch (error) {
           // The choice still holds on this device; the server copy catches up on the next change.
           console.warn('Could not save the feed theme', error);

@@ -3,4 +3,4 @@
  * without zod (issue 9: zod and the contract's schemas were 25 KB gzip and ~70 ms of a phone's main
  * thread there), and a write loads them when it is first made (see `api.ts`, `feedTheme.ts`).
  */
-export { LikeResponse, PreferencesResponse, SaveResponse } from '@josie/contract';
+export { LikeResponse, SaveResponse } from '@josie/contract';

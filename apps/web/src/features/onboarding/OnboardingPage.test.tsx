@@ -1,14 +1,12 @@
 import type { CuratorRecommendation, User } from '@josie/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readStoredSession } from '../../session/storage';
 import { json, type StubRoute } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { feedPage, preferencesAnswer } from '../feed/fixtures';
-
-vi.mock('socket.io-client', async () => (await import('../../realtime/testing')).socketIoModule);
 
 const newcomer = makeSession('listener', { onboarding: { completed: false, step: 1 }, following: [] });
 

@@ -5,7 +5,8 @@ import { Navigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { PageSpinner } from '../../ui/Spinner';
-import { fetchOnboarding, fetchPreferenceOptions, fetchPreferences } from './api';
+import { preferenceOptionsQuery, preferencesQuery } from '../preferences/api';
+import { fetchOnboarding, onboardingKeys } from './api';
 import { OnboardingWizard } from './OnboardingWizard';
 
 /**
@@ -17,17 +18,13 @@ export default function OnboardingPage() {
   const { t } = useTranslation();
   const { user, updateUser } = useSession();
   const status = useQuery({
-    queryKey: ['onboarding', 'status'],
+    queryKey: onboardingKeys.status,
     queryFn: ({ signal }) => fetchOnboarding(signal),
   });
-  const options = useQuery({
-    queryKey: ['preference-options'],
-    queryFn: ({ signal }) => fetchPreferenceOptions(signal),
-    staleTime: 5 * 60 * 1000,
-  });
+  const options = useQuery({ ...preferenceOptionsQuery(), staleTime: 5 * 60 * 1000 });
   const preferences = useQuery({
-    queryKey: ['onboarding', 'preferences'],
-    queryFn: ({ signal }) => fetchPreferences(signal),
+    ...preferencesQuery(),
+    select: (answer) => answer.preferences,
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -5,7 +5,7 @@ import {
   type OnboardingStatus,
   type Preferences,
 } from '@josie/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +16,10 @@ import { Button } from '../../ui/Button';
 import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { fetchRecommendations, setFollowing } from '../curator/api';
+import { curatorKeys, fetchRecommendations, setFollowing } from '../curator/api';
 import { usePendingInviteProcessor } from '../invites/pendingInvite';
-import { saveOnboarding, savePreferences } from './api';
+import { savePreferences, storeSavedPreferences } from '../preferences/api';
+import { saveOnboarding } from './api';
 import { ChoiceStep } from './ChoiceStep';
 import { CuratorStep } from './CuratorStep';
 import { Progress } from './Progress';
@@ -46,6 +47,7 @@ export interface WizardProps {
  */
 export function OnboardingWizard({ options, initial, reached }: WizardProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const { updateUser } = useSession();
   const navigate = useNavigate();
   const processInvite = usePendingInviteProcessor();
@@ -74,7 +76,11 @@ export function OnboardingWizard({ options, initial, reached }: WizardProps) {
   }, [step]);
 
   const recommendations = useQuery({
-    queryKey: ['recommendations', 'genre', LIMITS.onboardingRecommendations, [...genres].sort().join('|')],
+    queryKey: curatorKeys.recommendations(
+      'genre',
+      LIMITS.onboardingRecommendations,
+      [...genres].sort().join('|'),
+    ),
     queryFn: ({ signal }) =>
       fetchRecommendations({ limit: LIMITS.onboardingRecommendations, strategy: 'genre' }, signal),
     enabled: step === 3,
@@ -127,7 +133,7 @@ export function OnboardingWizard({ options, initial, reached }: WizardProps) {
     setSaving(true);
     try {
       // The choices first: a step is only stored once what it builds on is.
-      await savePreferences({ genres, interests });
+      storeSavedPreferences(queryClient, await savePreferences({ genres, interests }));
       if (to > storedStep.current) {
         await saveOnboarding({ completed: false, step: to });
         storedStep.current = to;
