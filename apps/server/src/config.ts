@@ -257,10 +257,11 @@ export function buildConfig(env: Record<string, string | undefined>) {
       /** A PEM file of certificate authorities trusted for push endpoints besides the system's. */
       caFile: e.PUSH_CA_FILE ? resolve(e.PUSH_CA_FILE) : null,
     },
-    /** The durable job queue (`src/jobs/`, decision 0006). */
+    /** The durable job queue (`src/jobs/`, pg-boss: decision 0018). */
     jobs: {
+      /** At least 500 ms (pg-boss's floor): a smaller value polls every 500 ms. */
       pollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
-      /** The first retry's delay; each further retry doubles it (capped at an hour). */
+      /** The first retry's delay, rounded up to whole seconds; each further retry doubles it, with jitter. */
       retryBaseMs: e.JOBS_RETRY_BASE_MS,
       concurrency: e.JOBS_CONCURRENCY,
     },

@@ -17,6 +17,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
+/**
+ * Runs a library's own SQL (positional `$1` parameters) outside Drizzle and its query observers: pg-boss's
+ * job queue (decision 0018). Without values the text may hold several statements (PGlite's `exec`, the
+ * simple query protocol on a server); the result is the last statement's.
+ */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /** An open database with its lifecycle. */
 export interface Database {
   db: Db;
@@ -30,6 +39,8 @@ export interface Database {
    * until the answered function is called (tests count the queries of a request with it).
    */
   observeQueries(observer: Logger): () => void;
+  /** The same database for SQL that does not go through Drizzle (see {@link SqlExecutor}). */
+  sql: SqlExecutor;
   close(): Promise<void>;
 }
 
@@ -67,6 +78,12 @@ export async function openDatabase(opts: {
         await pool.query('select 1');
       },
       observeQueries,
+      sql: {
+        async executeSql(text, values) {
+          const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+          return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+        },
+      },
       close: () => pool.end(),
     };
   }
@@ -89,6 +106,12 @@ export async function openDatabase(opts: {
       await db.execute(sql`select 1`);
     },
     observeQueries,
+    sql: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+        return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+      },
+    },
     close: () => client.close(),
   };
 }

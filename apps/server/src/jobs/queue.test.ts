@@ -1,14 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { jobRows } from '../test/jobs.js';
 import {
-  backoffMs,
   createJobQueue,
   type Job,
   type JobQueue,
   type JobQueueOptions,
-  MAX_BACKOFF_MS,
+  jobIdOfKey,
   PermanentJobError,
 } from './queue.js';
 
@@ -21,7 +19,7 @@ type TestJobs = {
 const silent = { warn: () => {}, error: () => {} };
 
 /** Waits until `check` answers a value (polling), or fails after `timeoutMs`. */
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -38,10 +36,10 @@ describe('job queue', () => {
   /** A queue over the test database that handles only the test's job names (the app's own queue skips them). */
   function queue(overrides: Partial<JobQueueOptions> = {}) {
     const q = createJobQueue<TestJobs>({
-      db: ctx.database.db,
+      sql: ctx.database.sql,
       log: silent,
-      pollIntervalMs: 20,
-      retryBaseMs: 40,
+      pollIntervalMs: 500,
+      retryBaseMs: 1000,
       concurrency: 4,
       ...overrides,
     });
@@ -49,15 +47,14 @@ describe('job queue', () => {
     return q;
   }
 
-  const rowOf = async (id: string) => (await ctx.database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
-  const rowsNamed = (name: string) => ctx.database.db.select().from(jobs).where(eq(jobs.name, name));
+  const rowsNamed = (name: string) => jobRows(ctx.database, name);
 
   beforeAll(async () => {
     ctx = await createTestContext();
   });
   afterEach(async () => {
     await Promise.all(queues.splice(0).map((q) => q.stop()));
-    await ctx.database.db.delete(jobs).where(sql`${jobs.name} like 'test.%'`);
+    await ctx.database.sql.executeSql(`delete from pgboss.job where name like 'test.%'`);
   });
   afterAll(() => ctx.close());
 
@@ -67,7 +64,7 @@ describe('job queue', () => {
     q.work('test.echo', async (job) => {
       seen.push(job);
     });
-    q.start();
+    await q.start();
     expect(await q.enqueue('test.echo', { n: 7 })).toBe(true);
     const [row] = await until(async () => {
       const rows = await rowsNamed('test.echo');
@@ -75,12 +72,12 @@ describe('job queue', () => {
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ name: 'test.echo', payload: { n: 7 }, attempt: 1, maxAttempts: 10 });
-    expect(row).toMatchObject({ attempts: 1, lastError: null, lockedUntil: null });
+    expect(row).toMatchObject({ attempts: 1, lastError: null });
     expect(row?.finishedAt).toBeInstanceOf(Date);
   });
 
   it('retries a failed job after an exponential back-off, then completes it', async () => {
-    const q = queue({ retryBaseMs: 200 });
+    const q = queue({ retryBaseMs: 1000 });
     const attempts: number[] = [];
     const times: number[] = [];
     q.work('test.flaky', async (job) => {
@@ -88,7 +85,7 @@ describe('job queue', () => {
       times.push(Date.now());
       if (job.attempt <= job.payload.failures) throw new Error(`attempt ${job.attempt} failed`);
     });
-    q.start();
+    await q.start();
     await q.enqueue('test.flaky', { failures: 2 });
     const [row] = await until(async () => {
       const rows = await rowsNamed('test.flaky');
@@ -97,8 +94,8 @@ describe('job queue', () => {
     expect(attempts).toEqual([1, 2, 3]);
     expect(row?.attempts).toBe(3);
     // The first retry waits at least half of the base, the second at least half of twice the base.
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(100 - 5);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(200 - 5);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(500 - 5);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(1000 - 5);
   });
 
   it('records the last error while a job waits for its retry', async () => {
@@ -106,7 +103,7 @@ describe('job queue', () => {
     q.work('test.flaky', async () => {
       throw new Error('mail server down');
     });
-    q.start();
+    await q.start();
     await q.enqueue('test.flaky', { failures: 1 });
     const row = await until(async () => {
       const [r] = await rowsNamed('test.flaky');
@@ -124,7 +121,7 @@ describe('job queue', () => {
       if (job.payload.reason === 'permanent') throw new PermanentJobError('no such subscription');
       throw new Error('still failing');
     });
-    q.start();
+    await q.start();
     await q.enqueue('test.broken', { reason: 'permanent' }, { key: 'broken-permanent' });
     await q.enqueue('test.broken', { reason: 'transient' }, { key: 'broken-transient', maxAttempts: 3 });
     const rows = await until(async () => {
@@ -154,8 +151,13 @@ describe('job queue', () => {
     expect(payloads).toEqual([1, 4, 5]);
   });
 
-  it('enqueues inside a transaction: a rollback leaves no job', async () => {
+  it('enqueues inside a transaction: a rollback leaves no job, a commit runs it', async () => {
     const q = queue();
+    const seen: number[] = [];
+    q.work('test.echo', async (job) => {
+      seen.push(job.payload.n);
+    });
+    await q.start();
     await expect(
       ctx.database.db.transaction(async (tx) => {
         await q.enqueue('test.echo', { n: 1 }, {}, tx);
@@ -163,6 +165,15 @@ describe('job queue', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await rowsNamed('test.echo')).toEqual([]);
+
+    await ctx.database.db.transaction(async (tx) => {
+      expect(await q.enqueue('test.echo', { n: 2 }, { key: 'in-tx' }, tx)).toBe(true);
+      // Not visible outside the transaction before it commits.
+      expect(await q.enqueue('test.echo', { n: 3 }, { key: 'in-tx' }, tx)).toBe(false);
+    });
+    await until(async () => (await rowsNamed('test.echo'))[0]?.state === 'completed');
+    expect(seen).toEqual([2]);
+    expect((await rowsNamed('test.echo'))[0]?.id).toBe(jobIdOfKey('in-tx'));
   });
 
   it('keeps jobs across a restart: a new instance runs what a stopped one left, including a crashed attempt', async () => {
@@ -171,20 +182,17 @@ describe('job queue', () => {
     await first.enqueue('test.echo', { n: 2 }, { delayMs: 50 });
     await first.stop();
     // A worker that died mid-job: the row is active with a lease that has run out.
-    await ctx.database.db.insert(jobs).values({
-      name: 'test.echo',
-      payload: { n: 3 },
-      state: 'active',
-      attempts: 1,
-      lockedUntil: new Date(Date.now() - 1000),
-    });
+    await ctx.database.sql.executeSql(
+      `insert into pgboss.job (name, data, state, started_on, expire_in, retry_limit, retry_delay, retry_backoff)
+       values ('test.echo', '{"n": 3}', 'active', now() - interval '1 minute', interval '1 second', 9, 1, true)`,
+    );
 
-    const second = queue();
+    const second = queue({ maintenanceIntervalMs: 1000 });
     const seen: number[] = [];
     second.work('test.echo', async (job) => {
       seen.push(job.payload.n);
     });
-    second.start();
+    await second.start();
     await until(async () => (await rowsNamed('test.echo')).every((r) => r.state === 'completed'));
     expect(seen.sort()).toEqual([1, 2, 3]);
     const crashed = (await rowsNamed('test.echo')).find((r) => (r.payload as { n: number }).n === 3);
@@ -203,7 +211,7 @@ describe('job queue', () => {
     await workers[0]!.enqueueMany(
       Array.from({ length: 30 }, (_, n) => ({ name: 'test.echo' as const, payload: { n } })),
     );
-    for (const w of workers) w.start();
+    for (const w of workers) await w.start();
     await until(async () => (await rowsNamed('test.echo')).every((r) => r.state === 'completed'));
     expect(counts.size).toBe(30);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
@@ -219,7 +227,7 @@ describe('job queue', () => {
     q.work('test.flaky', async () => {
       throw new Error('later');
     });
-    q.start();
+    await q.start();
     await q.enqueueMany([
       { name: 'test.echo', payload: { n: 1 } },
       { name: 'test.echo', payload: { n: 2 } },
@@ -243,22 +251,11 @@ describe('job queue', () => {
       await new Promise((r) => setTimeout(r, 100));
       finished = true;
     });
-    q.start();
-    const id = (await q.enqueue('test.echo', { n: 1 })) && (await rowsNamed('test.echo'))[0]!.id;
+    await q.start();
+    await q.enqueue('test.echo', { n: 1 });
     await started;
     await q.stop();
     expect(finished).toBe(true);
-    expect((await rowOf(id as string))?.state).toBe('completed');
-  });
-});
-
-describe('backoffMs', () => {
-  it('doubles per attempt between half and all of the exponential delay, capped at an hour', () => {
-    expect(backoffMs(1, 1000, () => 0)).toBe(500);
-    expect(backoffMs(1, 1000, () => 1)).toBe(1000);
-    expect(backoffMs(2, 1000, () => 0)).toBe(1000);
-    expect(backoffMs(4, 1000, () => 1)).toBe(8000);
-    expect(backoffMs(30, 1000, () => 1)).toBe(MAX_BACKOFF_MS);
-    expect(backoffMs(30, 1000, () => 0)).toBe(MAX_BACKOFF_MS / 2);
+    expect((await rowsNamed('test.echo'))[0]?.state).toBe('completed');
   });
 });

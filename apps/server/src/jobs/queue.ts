@@ -1,13 +1,16 @@
-import { and, count, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type SQLChunk, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../db/client.js';
-import { jobs } from '../db/schema.js';
+import PgBoss from 'pg-boss';
+import { v5 as uuidv5 } from 'uuid';
+import type { Executor, SqlExecutor } from '../db/client.js';
 
 /**
- * A durable job queue on the application's own PostgreSQL database (table `jobs`), so it runs the same on
- * embedded PGlite and on a PostgreSQL server (decision 0006). Jobs survive a restart; a failed job is
- * retried with exponential back-off until `maxAttempts`; several instances share the table safely
- * (`for update skip locked`). Delivery is at least once: a handler must tolerate running twice.
+ * The app's durable job queue, on pg-boss (decision 0018) in the application's own database: pg-boss keeps
+ * its tables in the `pgboss` schema and runs its SQL through {@link SqlExecutor}, so the same queue works on
+ * embedded PGlite and on a PostgreSQL server. Jobs survive a restart; a failed job is retried with
+ * exponential back-off until `maxAttempts`; several instances share the tables (`for update skip locked`).
+ * Delivery is at least once: a handler must tolerate running twice.
  */
 
 /** A map from job name to payload type, e.g. `{ 'send.email': { to: string } }`. */
@@ -25,7 +28,10 @@ export interface Job<P = unknown> {
 
 /** Options of one enqueued job. */
 export interface EnqueueOptions {
-  /** Idempotency key: while a job with this key is kept, another one with it is not enqueued. */
+  /**
+   * Idempotency key: while a job with this key is kept (until pg-boss archives it, see `keepFinished`),
+   * another one with it is not enqueued. It becomes the job's id (a name-based UUID).
+   */
   key?: string;
   /** Run no sooner than this many milliseconds from now. */
   delayMs?: number;
@@ -46,7 +52,8 @@ export class PermanentJobError extends Error {
 /** The queue's public face. */
 export interface JobQueue<M extends JobPayloadMap> {
   /**
-   * Adds a job. With `executor` (a transaction) the job commits or rolls back with the caller's writes.
+   * Adds a job. With `executor` (a transaction) the job commits or rolls back with the caller's writes;
+   * the queue must then be started (its tables exist), which the app does before it serves requests.
    * @returns false when `options.key` is already taken (nothing added).
    */
   enqueue<N extends keyof M & string>(
@@ -55,16 +62,24 @@ export interface JobQueue<M extends JobPayloadMap> {
     options?: EnqueueOptions,
     executor?: Executor,
   ): Promise<boolean>;
-  /** Adds many jobs in one statement; jobs whose key is taken are skipped. @returns how many were added. */
+  /** Adds many jobs; jobs whose key is taken are skipped. @returns how many were added. */
   enqueueMany(specs: readonly JobSpec<M>[], executor?: Executor): Promise<number>;
   /** Registers the handler of `name`. A handler that throws makes the job retry (or fail, at the limit). */
   work<N extends keyof M & string>(name: N, handler: (job: Job<M[N]>) => Promise<void>): void;
-  /** Starts polling (idempotent). */
-  start(): void;
-  /** Stops polling and waits for the jobs in progress to finish. */
+  /**
+   * Runs `name` with `payload` on a cron schedule (5 fields, UTC), e.g. `'0 0 * * *'` every midnight. One
+   * job per tick between all instances (pg-boss's timekeeper). Takes effect from {@link start}.
+   */
+  schedule<N extends keyof M & string>(name: N, cron: string, payload: M[N]): void;
+  /** Creates pg-boss's schema if needed and starts the workers of the registered handlers (idempotent). */
+  start(): Promise<void>;
+  /**
+   * Stops fetching and waits for the jobs in progress to finish (and their outcome to be recorded), so the
+   * database can be closed next.
+   */
   stop(): Promise<void>;
   /**
-   * Resolves once this instance has nothing running and nothing of its own due (jobs waiting for a later
+   * Resolves once this instance has nothing running and nothing due in its queues (jobs waiting for a later
    * retry do not count), e.g. before a test measures the queries of a request.
    */
   idle(): Promise<void>;
@@ -72,280 +87,285 @@ export interface JobQueue<M extends JobPayloadMap> {
 
 /** Options of {@link createJobQueue}. */
 export interface JobQueueOptions {
-  db: Db;
+  /** Runs pg-boss's own SQL outside Drizzle (see {@link SqlExecutor}). */
+  sql: SqlExecutor;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /**
-   * The longest wait between two looks for due jobs when idle (milliseconds). Jobs enqueued here start at
-   * once and retries at their due time; this bounds how soon jobs of other instances (or of a crashed
-   * one) are noticed.
+   * The longest wait between two looks for due jobs of a queue when idle (milliseconds; at least 500, pg-boss's
+   * floor). Jobs enqueued here start at once and retries at their due time; this bounds how soon jobs of
+   * other instances (or of a crashed one) are noticed.
    */
   pollIntervalMs: number;
-  /** The first retry's delay; it doubles with each further attempt (see {@link backoffMs}). */
+  /**
+   * The first retry's delay (milliseconds, rounded up to whole seconds: pg-boss keeps seconds); it doubles
+   * with each further attempt, with jitter (see decision 0018).
+   */
   retryBaseMs: number;
-  /** Jobs run at once by this instance. */
+  /** Jobs of one name run at once by this instance. */
   concurrency: number;
-  /** How long a claimed job is reserved to its worker before another may take it (default 5 minutes). */
+  /** How long a job may run before pg-boss gives its attempt up and retries it (default 5 minutes). */
   leaseMs?: number;
-  /** Completed jobs are deleted after this long (default a day); failed ones after 14 days. */
+  /** Finished jobs are archived after this long (default a day), failed ones after 14 days. */
   keepCompletedMs?: number;
+  /**
+   * How often pg-boss's maintenance runs (milliseconds, default 2 minutes; one instance at a time): it
+   * retries the attempts whose lease ran out (a worker that died) and archives finished jobs.
+   */
+  maintenanceIntervalMs?: number;
+  /** How long {@link JobQueue.stop} waits for running jobs before pg-boss marks them failed (default 30 s). */
+  stopTimeoutMs?: number;
 }
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** The longest wait between two attempts. */
-export const MAX_BACKOFF_MS = HOUR;
+const DAY = 24 * HOUR;
 const DEFAULT_MAX_ATTEMPTS = 10;
-const KEEP_FAILED_MS = 14 * 24 * HOUR;
-/** How often expired leases are released and old jobs purged. */
-const MAINTENANCE_EVERY_MS = MINUTE;
-/** How much of `last_error` is kept. */
-const ERROR_TEXT_MAX = 2000;
+const KEEP_FAILED_MS = 14 * DAY;
+/** pg-boss's shortest polling interval. */
+const MIN_POLL_MS = 500;
+/** Namespace of the job ids made from idempotency keys (a fixed random UUID). */
+const KEY_NAMESPACE = '0d5a7c1e-5f0b-4a6e-9c55-3f1f2f8c2b71';
+const SCHEMA = 'pgboss';
+
+/** The job id of an idempotency key: the same key always gives the same id. */
+export const jobIdOfKey = (key: string) => uuidv5(key, KEY_NAMESPACE);
 
 /**
- * The delay before attempt `attempt + 1`, after `attempt` failed: `base * 2^(attempt-1)` capped at
- * {@link MAX_BACKOFF_MS}, of which the upper half is random ("equal jitter"), so jobs that failed together
- * (a mail server restart) do not all retry in the same instant.
+ * pg-boss's executor over a Drizzle transaction (or the database): its positional parameters (`$1`, ...)
+ * become Drizzle parameters, so the statement runs on the transaction's own connection (PGlite has only
+ * one: a statement outside an open transaction would wait for it).
  */
-export function backoffMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
-  const exponential = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exponential / 2 + (random() * exponential) / 2);
+export function transactionExecutor(executor: Executor): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQLChunk[] = [];
+      let last = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(last, match.index)), sql.param(values[Number(match[1]) - 1]));
+        last = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(last)));
+      const result = (await executor.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
 }
 
-const millis = (ms: number) => sql`(now() + ${Math.max(0, Math.round(ms))} * interval '1 millisecond')`;
-
-/** The text kept for a failure. */
-function describe(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, ERROR_TEXT_MAX);
-}
-
-/** Creates the queue; nothing runs until {@link JobQueue.start}. */
+/** Creates the queue; nothing is fetched until {@link JobQueue.start}. */
 export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): JobQueue<M> {
-  const { db, log } = opts;
-  const leaseMs = opts.leaseMs ?? 5 * MINUTE;
-  const keepCompletedMs = opts.keepCompletedMs ?? 24 * HOUR;
-  const handlers = new Map<string, (job: Job<unknown>) => Promise<void>>();
-  const running = new Set<Promise<void>>();
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> | null = null;
-  let again = false;
-  let lastMaintenance = 0;
+  const { log } = opts;
+  const leaseSeconds = Math.ceil((opts.leaseMs ?? 5 * MINUTE) / 1000);
+  const retryDelaySeconds = Math.max(1, Math.ceil(opts.retryBaseMs / 1000));
+  const pollSeconds = Math.max(MIN_POLL_MS, opts.pollIntervalMs) / 1000;
 
-  const row = (name: string, payload: unknown, options: EnqueueOptions = {}) => ({
-    name,
-    payload,
-    key: options.key ?? null,
-    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    ...(options.delayMs ? { runAt: millis(options.delayMs) } : {}),
+  // Every statement pg-boss sends through the app's executor is tracked, so stop() can wait for the last
+  // completion to be recorded before the database closes.
+  const inFlight = new Set<Promise<unknown>>();
+  const db: SqlExecutor = {
+    executeSql(text, values) {
+      const query = opts.sql.executeSql(text, values);
+      const tracked = query.finally(() => inFlight.delete(tracked));
+      tracked.catch(() => {});
+      inFlight.add(tracked);
+      return query;
+    },
+  };
+  const boss = new PgBoss({
+    db: db as PgBoss.Db,
+    schema: SCHEMA,
+    archiveCompletedAfterSeconds: Math.ceil((opts.keepCompletedMs ?? DAY) / 1000),
+    archiveFailedAfterSeconds: KEEP_FAILED_MS / 1000,
+    deleteAfterDays: 7,
+    maintenanceIntervalSeconds: Math.max(1, Math.round((opts.maintenanceIntervalMs ?? 2 * MINUTE) / 1000)),
   });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
 
-  async function insert(rows: ReturnType<typeof row>[], executor: Executor): Promise<number> {
-    if (rows.length === 0) return 0;
-    const added = await executor
-      .insert(jobs)
-      .values(rows)
-      .onConflictDoNothing({ target: jobs.key })
-      .returning({ id: jobs.id });
-    if (added.length > 0 && rows.some((r) => !('runAt' in r))) wake();
-    return added.length;
+  const handlers = new Map<string, (job: Job<unknown>) => Promise<void>>();
+  const schedules = new Map<string, { cron: string; payload: unknown }>();
+  const workers = new Map<string, string[]>();
+  const queues = new Set<string>();
+  const running = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let booted: Promise<void> | null = null;
+  let started = false;
+  let stopping = false;
+
+  const boot = () => {
+    booted ??= boss.start().then(() => undefined);
+    return booted;
+  };
+
+  /** pg-boss adds jobs only to an existing queue; creating one is idempotent. */
+  async function ensureQueue(name: string) {
+    if (queues.has(name)) return;
+    await boss.createQueue(name, {
+      name,
+      policy: 'standard',
+      retryBackoff: true,
+      retryDelay: retryDelaySeconds,
+      retryLimit: DEFAULT_MAX_ATTEMPTS - 1,
+      expireInSeconds: leaseSeconds,
+    });
+    queues.add(name);
   }
 
-  /** Releases the jobs of workers that died mid-run, and deletes old finished jobs. */
-  async function maintain() {
-    const now = Date.now();
-    if (now - lastMaintenance < MAINTENANCE_EVERY_MS) return;
-    lastMaintenance = now;
-    const expired = and(eq(jobs.state, 'active'), lt(jobs.lockedUntil, sql`now()`));
-    // A crashed attempt counts: a job that kills its worker every time still ends.
-    await db
-      .update(jobs)
-      .set({ state: 'failed', finishedAt: sql`now()`, lockedUntil: null, lastError: 'lease expired' })
-      .where(and(expired, sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
-    await db.update(jobs).set({ state: 'queued', lockedUntil: null }).where(expired);
-    await db.delete(jobs).where(
-      sql`(${jobs.state} = 'completed' and ${jobs.finishedAt} < ${millis(-keepCompletedMs)})
-          or (${jobs.state} = 'failed' and ${jobs.finishedAt} < ${millis(-KEEP_FAILED_MS)})`,
+  /** Wakes the workers of `name` now rather than at their next poll. */
+  function notify(name: string) {
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  }
+
+  /** Wakes the workers of `name` when a retry of job `id` is due (pg-boss draws the delay itself). */
+  async function wakeForRetry(name: string, id: string) {
+    const job = await boss.getJobById(name, id);
+    if (job?.state !== 'retry') return;
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        notify(name);
+      },
+      Math.max(0, job.startAfter.getTime() - Date.now()) + 10,
     );
+    timer.unref();
+    timers.add(timer);
   }
 
-  /** Claims up to `limit` due jobs of the names this instance handles, oldest due first. */
-  async function claim(limit: number) {
-    const due = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`), inArray(jobs.name, [...handlers.keys()])),
-      )
-      .orderBy(jobs.runAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return db
-      .update(jobs)
-      .set({ state: 'active', attempts: sql`${jobs.attempts} + 1`, lockedUntil: millis(leaseMs) })
-      .where(inArray(jobs.id, due))
-      .returning({
-        id: jobs.id,
-        name: jobs.name,
-        payload: jobs.payload,
-        attempts: jobs.attempts,
-        maxAttempts: jobs.maxAttempts,
-      });
-  }
-
-  /** Runs one claimed job and records the outcome; never throws. */
-  async function run(claimed: Awaited<ReturnType<typeof claim>>[number]) {
+  /** Runs one fetched job and records its outcome; never throws. */
+  async function run(name: string, fetched: PgBoss.JobWithMetadata<unknown>) {
     const job: Job<unknown> = {
-      id: claimed.id,
-      name: claimed.name,
-      payload: claimed.payload,
-      attempt: claimed.attempts,
-      maxAttempts: claimed.maxAttempts,
+      id: fetched.id,
+      name,
+      payload: fetched.data,
+      attempt: fetched.retryCount + 1,
+      maxAttempts: fetched.retryLimit + 1,
     };
-    // The row is ours only while it is still the attempt we claimed.
-    const ours = and(eq(jobs.id, job.id), eq(jobs.state, 'active'), eq(jobs.attempts, job.attempt));
     try {
-      const handler = handlers.get(job.name);
-      if (!handler) throw new PermanentJobError(`no handler for ${job.name}`);
+      const handler = handlers.get(name);
+      if (!handler) throw new PermanentJobError(`no handler for ${name}`);
       await handler(job);
-      await db
-        .update(jobs)
-        .set({ state: 'completed', finishedAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(ours);
+      await boss.complete(name, job.id);
     } catch (error) {
       const permanent = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
       log[permanent ? 'error' : 'warn'](
-        { err: error, job: { id: job.id, name: job.name, attempt: job.attempt } },
+        { err: error, job: { id: job.id, name, attempt: job.attempt } },
         permanent ? 'job failed' : 'job failed; will retry',
       );
       try {
-        await db
-          .update(jobs)
-          .set(
-            permanent
-              ? { state: 'failed', finishedAt: sql`now()`, lockedUntil: null, lastError: describe(error) }
-              : {
-                  state: 'queued',
-                  runAt: millis(backoffMs(job.attempt, opts.retryBaseMs)),
-                  lockedUntil: null,
-                  lastError: describe(error),
-                },
-          )
-          .where(ours);
+        if (permanent) {
+          // pg-boss retries while retry_count < retry_limit; a permanent failure has no attempts left.
+          await db.executeSql(
+            `update ${SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2 and state = 'active'`,
+            [name, job.id],
+          );
+        }
+        await boss.fail(name, job.id, error instanceof Error ? error : new Error(String(error)));
+        if (!permanent && !stopping) await wakeForRetry(name, job.id);
       } catch (recordError) {
-        // The lease will expire and the job run again.
+        // pg-boss expires the attempt after its lease and runs the job again.
         log.error({ err: recordError, job: { id: job.id } }, 'could not record a job failure');
       }
     }
   }
 
-  /** Milliseconds until the next queued job of ours is due (by the database clock), at most `idle`. */
-  async function untilNextDue(idle: number): Promise<number> {
-    const [row] = await db
-      .select({ ms: sql<number | null>`extract(epoch from (min(${jobs.runAt}) - now())) * 1000` })
-      .from(jobs)
-      .where(and(eq(jobs.state, 'queued'), inArray(jobs.name, [...handlers.keys()])));
-    const ms = row?.ms === null || row?.ms === undefined ? idle : Number(row.ms);
-    return Math.min(idle, Math.max(0, Math.ceil(ms)));
-  }
-
-  /**
-   * Claims and starts what is due. @returns how long to wait before the next look: none after a full
-   * batch, else until the next known due time (a retry), at most the poll interval (jobs enqueued by other
-   * instances, or left by a crashed one). Local enqueues and finished jobs wake the poller sooner.
-   */
-  async function tick(): Promise<number> {
-    const idle = opts.pollIntervalMs;
-    try {
-      await maintain();
-      const free = opts.concurrency - running.size;
-      if (free <= 0 || handlers.size === 0) return idle;
-      const claimed = await claim(free);
-      for (const job of claimed) {
-        const task = run(job).finally(() => {
-          running.delete(task);
-          wake();
-        });
+  /** One pg-boss worker's batch: its jobs run side by side, each completed or failed on its own. */
+  function handleBatch(name: string) {
+    return async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
+      const tasks = batch.map((fetched) => {
+        const task = run(name, fetched).finally(() => running.delete(task));
         running.add(task);
-      }
-      if (claimed.length === free) return 0;
-      return await untilNextDue(idle);
-    } catch (error) {
-      log.error({ err: error }, 'job queue poll failed');
-      return idle;
-    }
-  }
-
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      again = false;
-      ticking = tick().then((next) => {
-        ticking = null;
-        if (started) schedule(again ? 0 : next);
+        return task;
       });
-    }, delayMs);
-    timer.unref();
+      await Promise.all(tasks);
+    };
   }
 
-  /** Looks for work now rather than at the next poll. */
-  function wake() {
-    if (!started) return;
-    if (ticking) again = true;
-    else schedule(0);
+  /** Sends one job; @returns whether it was added (false: its key is taken). */
+  async function send(name: string, payload: unknown, options: EnqueueOptions = {}, executor?: Executor) {
+    if (executor && !booted) throw new Error('start the job queue before enqueueing in a transaction');
+    await boot();
+    await ensureQueue(name);
+    const id = await boss.send(name, payload as object, {
+      // The key is also kept as pg-boss's singleton key, so the job's row shows it.
+      ...(options.key ? { id: jobIdOfKey(options.key), singletonKey: options.key } : {}),
+      ...(options.delayMs ? { startAfter: `${Math.round(options.delayMs)} milliseconds` } : {}),
+      // Per job, not only per queue: pg-boss keeps a queue's settings from its creation.
+      retryLimit: (options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) - 1,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: leaseSeconds,
+      ...(executor ? { db: transactionExecutor(executor) as PgBoss.Db } : {}),
+    });
+    // Without a transaction the job is visible now; with one, it is fetched at the next poll after commit.
+    if (id && !executor && !options.delayMs) notify(name);
+    return id !== null;
+  }
+
+  /** Counts the jobs of this instance's queues that are due or being run. */
+  async function openJobs(): Promise<number> {
+    const names = [...handlers.keys()];
+    if (names.length === 0) return 0;
+    const { rows } = await db.executeSql(
+      `select count(*)::int as n from ${SCHEMA}.job
+        where name = any($1::text[]) and (state = 'active' or (state < 'active' and start_after < now()))`,
+      [names],
+    );
+    return Number((rows[0] as { n: number } | undefined)?.n ?? 0);
   }
 
   return {
-    async enqueue(name, payload, options, executor = db) {
-      return (await insert([row(name, payload, options)], executor)) === 1;
-    },
-    async enqueueMany(specs, executor = db) {
-      return insert(
-        specs.map((s) => row(s.name, s.payload, s.options)),
-        executor,
-      );
+    enqueue: (name, payload, options, executor) => send(name, payload, options, executor),
+    async enqueueMany(specs, executor) {
+      const added = await Promise.all(specs.map((s) => send(s.name, s.payload, s.options, executor)));
+      return added.filter(Boolean).length;
     },
     work(name, handler) {
+      if (started) throw new Error(`register the handler of ${name} before the job queue starts`);
       handlers.set(name, handler as (job: Job<unknown>) => Promise<void>);
-      wake();
     },
-    start() {
+    schedule(name, cron, payload) {
+      schedules.set(name, { cron, payload });
+    },
+    async start() {
       if (started) return;
       started = true;
-      schedule(0);
+      await boot();
+      for (const name of new Set([...handlers.keys(), ...schedules.keys()])) await ensureQueue(name);
+      for (const [name, { cron, payload }] of schedules) {
+        await boss.schedule(name, cron, payload as object, { tz: 'UTC' });
+      }
+      for (const name of handlers.keys()) {
+        const id = await boss.work(
+          name,
+          { includeMetadata: true, batchSize: opts.concurrency, pollingIntervalSeconds: pollSeconds },
+          handleBatch(name),
+        );
+        workers.set(name, [id]);
+      }
     },
     async stop() {
-      started = false;
-      clearTimeout(timer);
-      await ticking;
-      await Promise.allSettled([...running]);
+      if (!booted || stopping) return;
+      stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      // pg-boss stops fetching and waits for the batches in progress; a fetch that answers meanwhile still
+      // runs its jobs, so the queue waits for those and for every statement it sent before it returns.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: opts.stopTimeoutMs ?? 30_000 });
+      for (;;) {
+        await Promise.allSettled([...running, ...inFlight]);
+        await new Promise((resolve) => setImmediate(resolve));
+        if (running.size === 0 && inFlight.size === 0) break;
+      }
     },
     async idle() {
       // Event listeners that enqueue after a commit run on the next turns of the event loop.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await sleep(0);
+      if (!started || stopping) return;
       for (;;) {
         if (running.size > 0) {
           await Promise.allSettled([...running]);
           continue;
         }
-        if (ticking) {
-          await ticking;
-          continue;
-        }
-        if (!started || handlers.size === 0) return;
-        const [row] = await db
-          .select({ n: count() })
-          .from(jobs)
-          .where(
-            and(
-              eq(jobs.state, 'queued'),
-              lte(jobs.runAt, sql`now()`),
-              inArray(jobs.name, [...handlers.keys()]),
-            ),
-          );
-        if (!row?.n) return;
-        wake();
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        if ((await openJobs()) === 0 && running.size === 0) return;
+        for (const name of handlers.keys()) notify(name);
+        await sleep(5);
       }
     },
   };

@@ -1,10 +1,11 @@
 import type { PushNotificationPayload } from '@josie/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../adapters/smtp-sink.testing.js';
-import { jobs, pushSubscriptions, users } from '../../db/schema.js';
+import { pushSubscriptions, users } from '../../db/schema.js';
 import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { jobRows } from '../../test/jobs.js';
 import {
   type PushServiceStandin,
   STANDIN_CA_FILE,
@@ -67,15 +68,11 @@ describe('notification delivery (issue 11)', () => {
    */
   async function settled(josieId: string) {
     await until(async () => {
-      const [row] = await ctx.database.db
-        .select({
-          notify: sql<number>`count(*) filter (where ${jobs.payload}->>'josieId' = ${josieId})`,
-          // Notification jobs only: the daily analytics purge always has tomorrow's run queued.
-          open: sql<number>`count(*) filter (
-            where ${jobs.state} in ('queued', 'active') and ${jobs.name} not like 'analytics.%')`,
-        })
-        .from(jobs);
-      return Number(row?.notify) > 0 && Number(row?.open) === 0;
+      // Notification jobs only (`notify.*`, `send.*`), not the analytics purge.
+      const rows = (await jobRows(ctx.database, '%')).filter((r) => !r.name.startsWith('analytics.'));
+      const notify = rows.filter((r) => (r.payload as { josieId?: string }).josieId === josieId);
+      const open = rows.filter((r) => r.state === 'queued' || r.state === 'active');
+      return notify.length > 0 && open.length === 0;
     });
   }
 
@@ -406,10 +403,9 @@ describe('notification delivery (issue 11)', () => {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.endpoint, browser.json.endpoint));
       const sends = await until(async () => {
-        const rows = await ctx.database.db
-          .select({ attempts: jobs.attempts, state: jobs.state, lastError: jobs.lastError })
-          .from(jobs)
-          .where(and(eq(jobs.name, 'send.push'), sql`${jobs.payload}->>'subscriptionId' = ${stored!.id}`));
+        const rows = (
+          await jobRows(ctx.database, 'send.push', { field: 'subscriptionId', value: stored!.id })
+        ).map(({ attempts, state, lastError }) => ({ attempts, state, lastError }));
         return rows.every((r) => r.state !== 'active') && rows;
       });
       expect(sends).toEqual([{ attempts: 2, state: 'completed', lastError: null }]);
@@ -454,13 +450,11 @@ describe('notification delivery (issue 11)', () => {
       expect(edited.statusCode).toBe(200);
       await approveJosie(ctx, editor, josie._id);
       await until(async () => {
-        const rows = await ctx.database.db
-          .select({ n: sql<number>`count(*)` })
-          .from(jobs)
-          .where(
-            and(eq(jobs.name, 'notify.josie-reviewed'), sql`${jobs.payload}->>'josieId' = ${josie._id}`),
-          );
-        return Number(rows[0]?.n) === 2;
+        const rows = await jobRows(ctx.database, 'notify.josie-reviewed', {
+          field: 'josieId',
+          value: josie._id,
+        });
+        return rows.length === 2;
       });
       await settled(josie._id);
       expect(pushService.messages.filter((m) => m.subscriptionId === browser.id)).toHaveLength(1);
@@ -494,7 +488,7 @@ describe('a failed send never fails the request', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('rejected');
     const row = await until(async () => {
-      const [r] = await ctx.database.db.select().from(jobs).where(eq(jobs.name, 'send.email'));
+      const [r] = await jobRows(ctx.database, 'send.email');
       return r?.lastError ? r : undefined;
     });
     expect(row.state).toBe('queued');

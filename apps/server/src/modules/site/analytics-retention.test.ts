@@ -1,19 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig } from '../../config.js';
-import { analyticsEvents, jobs } from '../../db/schema.js';
+import { analyticsEvents } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { jobRows } from '../../test/jobs.js';
+import { ANALYTICS_PURGE_CRON } from './analytics-retention.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('analytics retention (decision 0010)', () => {
   let ctx: TestContext;
-  const purgeJobs = () =>
-    ctx.database.db
-      .select({ key: jobs.key, state: jobs.state, runAt: jobs.runAt })
-      .from(jobs)
-      .where(eq(jobs.name, 'analytics.purge'))
-      .orderBy(jobs.runAt);
+  const purgeJobs = () => jobRows(ctx.database, 'analytics.purge');
   const insertAged = async (name: string, ageDays: number) => {
     await ctx.database.db.insert(analyticsEvents).values({
       name: 'page_view',
@@ -40,36 +36,29 @@ describe('analytics retention (decision 0010)', () => {
   });
 
   it('purges events past the retention period on the job queue, once a day, and keeps the rest', async () => {
-    // At start the app purged once (today's job) and queued tomorrow's, at the next UTC midnight.
+    // At start the app purged once (today's start run), and the queue runs it every day at 00:00 UTC.
     await ctx.app.jobs.idle();
     const today = new Date().toISOString().slice(0, 10);
-    const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
-    const scheduled = await purgeJobs();
-    expect(scheduled.map((j) => [j.key, j.state])).toEqual([
-      [`analytics.purge:${today}`, 'completed'],
-      [`analytics.purge:${tomorrow}`, 'queued'],
+    expect((await purgeJobs()).map((j) => [j.key, j.state])).toEqual([
+      [`analytics.purge:start:${today}`, 'completed'],
     ]);
-    expect(scheduled[1]!.runAt.getTime()).toBeLessThanOrEqual(Date.parse(`${tomorrow}T00:00:00Z`) + 1000);
-    expect(scheduled[1]!.runAt.getTime()).toBeGreaterThan(Date.now());
+    const { rows: schedules } = await ctx.database.sql.executeSql(
+      `select name, cron, timezone, data from pgboss.schedule where name = 'analytics.purge'`,
+    );
+    expect(schedules).toEqual([
+      { name: 'analytics.purge', cron: ANALYTICS_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
+    ]);
+    expect(ANALYTICS_PURGE_CRON).toBe('0 0 * * *');
 
     await insertAged('old', 31);
     await insertAged('older', 400);
     await insertAged('recent', 29);
     await insertAged('today', 0);
 
-    // Tomorrow comes: the queued job is due.
-    await ctx.database.db
-      .update(jobs)
-      .set({ runAt: sql`now()` })
-      .where(eq(jobs.key, `analytics.purge:${tomorrow}`));
+    // Midnight comes: the schedule's job runs.
+    await ctx.app.jobs.enqueue('analytics.purge', { run: 'daily' });
     await ctx.app.jobs.idle();
     expect(await storedPaths()).toEqual(['recent', 'today']);
-    // It queued the next day's purge, so the chain goes on.
-    const dayAfter = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10);
-    expect((await purgeJobs()).map((j) => [j.key, j.state])).toEqual([
-      [`analytics.purge:${today}`, 'completed'],
-      [`analytics.purge:${tomorrow}`, 'completed'],
-      [`analytics.purge:${dayAfter}`, 'queued'],
-    ]);
+    expect((await purgeJobs()).map((j) => j.state)).toEqual(['completed', 'completed']);
   });
 });

@@ -5,17 +5,16 @@ import type { AppJobQueue } from '../../jobs/app-jobs.js';
 
 /**
  * The analytics retention job (decision 0010): `analytics.purge` deletes the events older than
- * `ANALYTICS_RETENTION_DAYS`. `day` is the UTC day (`YYYY-MM-DD`) the run belongs to; it keys the job, so
- * that every instance enqueueing the same day's purge adds one job between them.
+ * `ANALYTICS_RETENTION_DAYS`. `run` says why it runs: `'daily'` from the queue's cron schedule, `'start'`
+ * as the app starts (keyed by the UTC day, so that instances starting the same day add one job between
+ * them).
  */
 export type AnalyticsJobs = {
-  'analytics.purge': { day: string };
+  'analytics.purge': { run: 'start' | 'daily' };
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The UTC day of `at`, as `YYYY-MM-DD`. */
-const utcDay = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
+/** When the daily purge runs: every day at 00:00 UTC (cron). */
+export const ANALYTICS_PURGE_CRON = '0 0 * * *';
 
 /** Deletes the analytics events recorded more than `retentionDays` days ago (by the database clock). */
 export async function purgeAnalyticsEvents(db: Db, retentionDays: number): Promise<void> {
@@ -25,36 +24,22 @@ export async function purgeAnalyticsEvents(db: Db, retentionDays: number): Promi
 }
 
 /**
- * Registers the daily purge on the app's job queue (decision 0006 has no cron: each run enqueues the next).
- * A run first enqueues the next day's run, at that day's 00:00 UTC, so a failing purge (retried by the
- * queue) never ends the chain; then it purges. Runs late after a stop (a queued day already past) are
- * followed by tomorrow's run, not by one run per missed day.
+ * Registers the daily purge on the app's job queue: a cron schedule of pg-boss (decision 0018), one job
+ * per midnight between all instances, retried like any job when it fails.
  *
- * @returns `scheduleToday`, called once the queue starts: enqueues today's run, due now (a no-op when
- *   today's run is already queued or done, by its key).
+ * @returns `scheduleToday`, called once the queue starts: enqueues a run due now, so a purge also follows
+ *   a start (a no-op when today's start run is already queued or done, by its key).
  */
 export function registerAnalyticsRetention(deps: { db: Db; jobs: AppJobQueue; retentionDays: number }): {
   scheduleToday: () => Promise<void>;
 } {
   const { db, jobs, retentionDays } = deps;
-
-  const enqueueDay = async (day: string, delayMs: number) => {
-    await jobs.enqueue('analytics.purge', { day }, { key: `analytics.purge:${day}`, delayMs });
+  jobs.work('analytics.purge', () => purgeAnalyticsEvents(db, retentionDays));
+  jobs.schedule('analytics.purge', ANALYTICS_PURGE_CRON, { run: 'daily' });
+  return {
+    scheduleToday: async () => {
+      const day = new Date().toISOString().slice(0, 10);
+      await jobs.enqueue('analytics.purge', { run: 'start' }, { key: `analytics.purge:start:${day}` });
+    },
   };
-
-  jobs.work('analytics.purge', async (job) => {
-    const next = Math.max(
-      Date.parse(`${job.payload.day}T00:00:00Z`) + DAY_MS,
-      startOfUtcDay(Date.now()) + DAY_MS,
-    );
-    await enqueueDay(utcDay(next), next - Date.now());
-    await purgeAnalyticsEvents(db, retentionDays);
-  });
-
-  return { scheduleToday: () => enqueueDay(utcDay(Date.now()), 0) };
-}
-
-/** 00:00 UTC of the day of `at` (milliseconds since the epoch). */
-function startOfUtcDay(at: number): number {
-  return at - (at % DAY_MS);
 }
