@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig } from '../../config.js';
 import { analyticsEvents, jobs } from '../../db/schema.js';
+import { buildEvent } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +16,7 @@ describe('analytics retention (decision 0010)', () => {
       .where(eq(jobs.name, 'analytics.purge'))
       .orderBy(jobs.runAt);
   const insertAged = async (name: string, ageDays: number) => {
-    await ctx.database.db.insert(analyticsEvents).values({
+    await buildEvent(ctx, {
       name: 'page_view',
       params: { page_path: name },
       at: new Date(Date.now() - ageDays * DAY_MS),
