@@ -76,15 +76,15 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     // Cleo's own josies, one of them liked and saved by others and reviewed.
     const cleoPublished = await buildJosie(ctx, { creator: cleo, title: 'Cleo live' });
     await buildJosie(ctx, { creator: cleo, status: 'pending' });
-    await buildLike(ctx, { josie: cleoPublished.id, user: lior });
+    await buildLike(ctx, { josie: cleoPublished, user: lior });
     await buildSave(ctx, { josie: cleoPublished, user: lior });
-    await buildReview(ctx, { josie: cleoPublished.id, action: 'approved', reviewedBy: editor });
+    await buildReview(ctx, { josie: cleoPublished, action: 'approved', reviewedBy: editor });
     // Dana's josies, liked by Cleo (and one by Lior too) and saved by Cleo.
     const danaA = await buildJosie(ctx, { creator: dana });
     const danaB = await buildJosie(ctx, { creator: dana });
-    await buildLike(ctx, { josie: danaA.id, user: cleo });
-    await buildLike(ctx, { josie: danaA.id, user: lior });
-    await buildLike(ctx, { josie: danaB.id, user: cleo });
+    await buildLike(ctx, { josie: danaA, user: cleo });
+    await buildLike(ctx, { josie: danaA, user: lior });
+    await buildLike(ctx, { josie: danaB, user: cleo });
     await buildSave(ctx, { josie: danaA, user: cleo });
     // Follows both ways: Cleo is the most followed curator until she goes.
     for (const u of [lior, ...fans]) await buildFollow(ctx, { follower: u, curator: cleo });
@@ -284,7 +284,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     const curator = await buildUser(ctx, { role: 'curator' });
     const editor = await buildUser(ctx, { role: 'editor' });
     const josie = await buildJosie(ctx, { creator: curator });
-    await buildReview(ctx, { josie: josie.id, action: 'approved', reviewedBy: editor });
+    await buildReview(ctx, { josie, action: 'approved', reviewedBy: editor });
     expect((await del(editor.user._id)).statusCode).toBe(200);
     const reviews = await db.select().from(josieReviews).where(eq(josieReviews.josieId, josie.id));
     expect(reviews).toHaveLength(1);

@@ -55,10 +55,10 @@ describe('admin: GET /api/admin/stats', () => {
     await buildUser(ctx, { role: 'curator', name: 'Quiet' });
     await buildUser(ctx, { role: 'editor' });
     const followedEditor = await buildUser(ctx, { role: 'editor', name: 'Ed' });
-    for (const l of [l1, l2]) await buildFollow(ctx, { follower: l!.user._id, curator: ben });
-    await buildFollow(ctx, { follower: l3!.user._id, curator: mia });
+    for (const l of [l1, l2]) await buildFollow(ctx, { follower: l!, curator: ben });
+    await buildFollow(ctx, { follower: l3!, curator: mia });
     // Followers of a non-curator do not make them the popular curator.
-    for (const l of [l1, l2, l3]) await buildFollow(ctx, { follower: l!.user._id, curator: followedEditor });
+    for (const l of [l1, l2, l3]) await buildFollow(ctx, { follower: l!, curator: followedEditor });
 
     const body = await stats();
     expect(body.totalListeners).toBe(3);
@@ -84,11 +84,11 @@ describe('admin: GET /api/admin/stats', () => {
     const j3 = await buildJosie(ctx, { creator: c, publishedAt: firstDay });
     await buildJosie(ctx, { creator: c, publishedAt: tooOld });
     await buildJosie(ctx, { creator: c, status: 'pending' });
-    await buildReview(ctx, { josie: j1.id, action: 'approved', reviewedAt: today });
-    await buildReview(ctx, { josie: j3.id, action: 'approved', reviewedAt: firstDay });
-    await buildReview(ctx, { josie: j3.id, action: 'rejected', reviewedAt: firstDay });
-    await buildReview(ctx, { josie: j3.id, action: 'rejected', reviewedAt: new Date(midnight - 10 * DAY) });
-    await buildReview(ctx, { josie: j3.id, action: 'rejected', reviewedAt: tooOld });
+    await buildReview(ctx, { josie: j1, action: 'approved', reviewedAt: today });
+    await buildReview(ctx, { josie: j3, action: 'approved', reviewedAt: firstDay });
+    await buildReview(ctx, { josie: j3, action: 'rejected', reviewedAt: firstDay });
+    await buildReview(ctx, { josie: j3, action: 'rejected', reviewedAt: new Date(midnight - 10 * DAY) });
+    await buildReview(ctx, { josie: j3, action: 'rejected', reviewedAt: tooOld });
     for (let i = 0; i < 3; i += 1) await buildEvent(ctx, { at: today });
     await buildEvent(ctx, { at: firstDay });
     await buildEvent(ctx, { at: tooOld });

@@ -149,7 +149,7 @@ describe('admin: users', () => {
         updatedAt: new Date(base),
       });
       const theirs = await buildJosie(ctx, { creator: other });
-      await buildLike(ctx, { josie: theirs.id, user: curator });
+      await buildLike(ctx, { josie: theirs, user: curator });
       await buildFollow(ctx, { follower: fan, curator });
       await buildFollow(ctx, { follower: curator, curator: other });
       await buildInvite(ctx, { creator: curator });
