@@ -73,7 +73,7 @@ describe('GET /api/josies/:id', () => {
     expect(await countQueries(ctx, () => read(josie.id, curator))).toBe(2);
     expect((await read(josie.id, reader)).json().reviews).toEqual([]);
     expect((await read(josie.id, curator)).json().reviews).toEqual([
-      expect.objectContaining({ action: 'approved', reviewedBy: editor }),
+      expect.objectContaining({ action: 'approved', reviewedBy: editor.user._id }),
     ]);
   });
 });

@@ -114,7 +114,9 @@ describe('feeds', () => {
         (p) => p._id === josie.id,
       )!;
     expect((await seenBy(fan)).reviews).toEqual([]);
-    expect((await seenBy(curator)).reviews).toMatchObject([{ action: 'approved', reviewedBy: editor }]);
+    expect((await seenBy(curator)).reviews).toMatchObject([
+      { action: 'approved', reviewedBy: editor.user._id },
+    ]);
     expect((await seenBy(editor)).reviews).toHaveLength(1);
   });
 
