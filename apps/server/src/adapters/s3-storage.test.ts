@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig } from '../config.js';
-import { createTestContext, createUser, type TestContext } from '../test/harness.js';
+import { buildUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 import { type S3Standin, startS3Standin } from '../test/standins/s3.js';
 import { createS3Storage, type S3Config, S3Error } from './s3-storage.js';
 import { createStorage } from './storage.js';
@@ -103,7 +104,7 @@ describe('uploads through the API on S3 storage', () => {
   });
 
   it('stores an avatar in the bucket, links it there, and removes the one it replaces', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const upload = async () => {
       const image = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3d8eff' } })
         .png()

@@ -8,10 +8,10 @@ import type {
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { follows, josieReviews, passwordResets } from '../db/schema.js';
+import { passwordResets } from '../db/schema.js';
 import { hashResetToken } from '../modules/account/reset.service.js';
-import { insertJosie } from '../modules/feed/testing.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
+import { buildFollow, buildJosie, buildReview, buildUser, type TestUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -79,10 +79,8 @@ describe('realtime feed', () => {
   };
   /** Publishes a new josie of `creator` as the review flow would after approving it. */
   const publish = async (creator: TestUser, title = 'Fresh') => {
-    const row = await insertJosie(ctx.database.db, creator.user._id, { title });
-    await ctx.database.db
-      .insert(josieReviews)
-      .values({ josieId: row.id, reviewedBy: null, action: 'approved' });
+    const row = await buildJosie(ctx, { creator, title });
+    await buildReview(ctx, { josie: row, action: 'approved' });
     ctx.app.bus.publish('josie.published', { josieId: row.id, creatorId: creator.user._id });
     return row;
   };
@@ -92,12 +90,10 @@ describe('realtime feed', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    listener = await createUser(ctx);
-    followed = await createUser(ctx, { role: 'curator', name: 'Followed' });
-    other = await createUser(ctx, { role: 'curator', name: 'Other' });
-    await ctx.database.db
-      .insert(follows)
-      .values({ followerId: listener.user._id, curatorId: followed.user._id });
+    listener = await buildUser(ctx);
+    followed = await buildUser(ctx, { role: 'curator', name: 'Followed' });
+    other = await buildUser(ctx, { role: 'curator', name: 'Other' });
+    await buildFollow(ctx, { follower: listener, curator: followed });
   });
   afterAll(async () => {
     for (const socket of open) socket.disconnect();
@@ -111,7 +107,7 @@ describe('realtime feed', () => {
     expect(err.data?.code).toBe('UNAUTHENTICATED');
     const forged = track(client(url, 'abc.def.ghi'));
     expect((await forged.refused()).message).toBe('Your session has expired. Please sign in again.');
-    const loggedOut = await createUser(ctx);
+    const loggedOut = await buildUser(ctx);
     await api('POST', '/api/auth/logout', loggedOut);
     expect((await track(client(url, loggedOut.token)).refused()).message).toMatch(/expired/);
   });
@@ -141,26 +137,17 @@ describe('realtime feed', () => {
   });
 
   it("acknowledges join-feed with when the newest josie of the reader's feed was published", async () => {
-    const reader = await createUser(ctx);
-    const curator = await createUser(ctx, { role: 'curator' });
+    const reader = await buildUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
     const c = track(client(url, reader.token));
     await c.connected();
     // Nothing in the feed yet.
     expect(await c.joinFeed()).toEqual({ curators: [], latest: null });
-    await ctx.database.db
-      .insert(follows)
-      .values({ followerId: reader.user._id, curatorId: curator.user._id });
-    const older = await insertJosie(ctx.database.db, curator.user._id, {
-      publishedAt: new Date('2026-01-01'),
-    });
-    const newer = await insertJosie(ctx.database.db, curator.user._id, {
-      publishedAt: new Date('2026-02-01'),
-    });
+    await buildFollow(ctx, { follower: reader, curator });
+    const older = await buildJosie(ctx, { creator: curator, publishedAt: new Date('2026-01-01') });
+    const newer = await buildJosie(ctx, { creator: curator, publishedAt: new Date('2026-02-01') });
     // Not published: not in the feed.
-    await insertJosie(ctx.database.db, curator.user._id, {
-      status: 'pending',
-      publishedAt: new Date('2026-03-01'),
-    });
+    await buildJosie(ctx, { creator: curator, status: 'pending', publishedAt: new Date('2026-03-01') });
     expect(older.id).not.toBe(newer.id);
     expect(await c.joinFeed()).toEqual({ curators: [curator.user._id], latest: '2026-02-01T00:00:00.000Z' });
   });
@@ -182,7 +169,7 @@ describe('realtime feed', () => {
   });
 
   it("ignores another user's id in join-feed", async () => {
-    const stranger = await createUser(ctx);
+    const stranger = await buildUser(ctx);
     const c = track(client(url, stranger.token));
     await c.connected();
     expect(await c.joinFeed(listener.user._id)).toEqual({ curators: [], latest: null });
@@ -216,7 +203,7 @@ describe('realtime feed', () => {
     const c = track(client(url, listener.token));
     await c.connected();
     await c.joinFeed();
-    const pending = await insertJosie(ctx.database.db, followed.user._id, { status: 'pending' });
+    const pending = await buildJosie(ctx, { creator: followed, status: 'pending' });
     ctx.app.bus.publish('josie.published', { josieId: pending.id, creatorId: followed.user._id });
     const sentinel = await publish(followed, 'sentinel 3');
     await c.received(sentinel.id);
@@ -224,14 +211,11 @@ describe('realtime feed', () => {
   });
 
   it("announces a josie an editor approves to the curator's followers", async () => {
-    const editor = await createUser(ctx, { role: 'editor' });
+    const editor = await buildUser(ctx, { role: 'editor' });
     const c = track(client(url, listener.token));
     await c.connected();
     await c.joinFeed();
-    const pending = await insertJosie(ctx.database.db, followed.user._id, {
-      status: 'pending',
-      title: 'approved',
-    });
+    const pending = await buildJosie(ctx, { creator: followed, status: 'pending', title: 'approved' });
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/josies/${pending.id}/approve`,
@@ -260,8 +244,8 @@ describe('sockets end with their session', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    admin = await createUser(ctx, { role: 'admin' });
-    curator = await createUser(ctx, { role: 'curator', name: 'Curator' });
+    admin = await buildUser(ctx, { role: 'admin' });
+    curator = await buildUser(ctx, { role: 'curator', name: 'Curator' });
   });
   afterAll(async () => {
     for (const socket of open) socket.disconnect();
@@ -287,8 +271,8 @@ describe('sockets end with their session', () => {
     });
   /** A follower of the curator with a second session, each session with a feed socket. */
   const followerWithTwoSessions = async () => {
-    const user = await createUser(ctx);
-    await ctx.database.db.insert(follows).values({ followerId: user.user._id, curatorId: curator.user._id });
+    const user = await buildUser(ctx);
+    await buildFollow(ctx, { follower: user, curator });
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -300,7 +284,7 @@ describe('sockets end with their session', () => {
   };
   /** Publishes a josie of the curator as the review flow would; resolves with its id. */
   const publish = async (title: string) => {
-    const row = await insertJosie(ctx.database.db, curator.user._id, { title });
+    const row = await buildJosie(ctx, { creator: curator, title });
     ctx.app.bus.publish('josie.published', { josieId: row.id, creatorId: curator.user._id });
     return row.id;
   };
@@ -370,7 +354,7 @@ describe('realtime shutdown', () => {
   it('closes the app promptly while a client is connected', async () => {
     const ctx = await createTestContext();
     const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const c = client(url, user.token);
     await c.connected();
     const disconnected = new Promise((resolve) => c.socket.once('disconnect', resolve));
@@ -390,8 +374,8 @@ describe.skipIf(!redisUrl)('realtime across instances (Redis adapter)', () => {
     try {
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
-      const reader = await createUser(ctx);
-      const curator = await createUser(ctx, { role: 'curator' });
+      const reader = await buildUser(ctx);
+      const curator = await buildUser(ctx, { role: 'curator' });
       const c = client(secondUrl, reader.token);
       await c.connected();
       expect(await c.joinFeed()).toEqual({ curators: [], latest: null });
@@ -402,7 +386,7 @@ describe.skipIf(!redisUrl)('realtime across instances (Redis adapter)', () => {
         url: `/api/users/follow/${curator.user._id}`,
         headers: reader.auth,
       });
-      const row = await insertJosie(ctx.database.db, curator.user._id);
+      const row = await buildJosie(ctx, { creator: curator });
       await expect
         .poll(async () => {
           ctx.app.bus.publish('josie.published', { josieId: row.id, creatorId: curator.user._id });

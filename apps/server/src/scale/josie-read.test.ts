@@ -3,9 +3,8 @@
  * browser revalidates instead of downloading again; the tag changes with anything the answer shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { josieReviews } from '../db/schema.js';
-import { insertJosie } from '../modules/feed/testing.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
+import { buildJosie, buildReview, buildUser, type TestUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 import { countQueries } from '../test/queries.js';
 
 let ctx: TestContext;
@@ -26,9 +25,9 @@ const read = (id: string, user?: TestUser, etag?: string) =>
 
 describe('GET /api/josies/:id', () => {
   it('answers with a private ETag, and 304 without a body while it still holds', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const reader = await createUser(ctx);
-    const josie = await insertJosie(ctx.database.db, curator.user._id);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const reader = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator });
 
     const first = await read(josie.id, reader);
     expect(first.statusCode).toBe(200);
@@ -62,15 +61,11 @@ describe('GET /api/josies/:id', () => {
   });
 
   it('costs one statement for a reader; the creator also gets the review history', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    const reader = await createUser(ctx);
-    const josie = await insertJosie(ctx.database.db, curator.user._id);
-    await ctx.database.db.insert(josieReviews).values({
-      josieId: josie.id,
-      reviewedBy: editor.user._id,
-      action: 'approved',
-    });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const reader = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator });
+    await buildReview(ctx, { josie, reviewedBy: editor, action: 'approved' });
     for (const user of [reader, curator]) await read(josie.id, user);
 
     expect(await countQueries(ctx, () => read(josie.id, reader))).toBe(1);

@@ -7,7 +7,8 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, type TestContext } from '../test/harness.js';
+import { buildUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const PASSWORD = 'the-right-password';
@@ -41,7 +42,7 @@ describe.skipIf(!redisUrl)('login lockout on two instances sharing one Redis', (
   /** An email with the same account (and password) on both instances' databases. */
   const sharedAccount = async () => {
     const email = `lockout-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    for (const ctx of [a, b]) await createUser(ctx, { email, password: PASSWORD });
+    for (const ctx of [a, b]) await buildUser(ctx, { email, password: PASSWORD });
     return email;
   };
   const lockedFor = (minutes: string) => ({

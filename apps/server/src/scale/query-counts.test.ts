@@ -9,9 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, josieLikes, josieReviews, josieSaves, users } from '../db/schema.js';
-import { insertJosie, insertJosies } from '../modules/feed/testing.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
+import { josieLikes, josieSaves, users } from '../db/schema.js';
+import {
+  buildFollow,
+  buildJosie,
+  buildJosies,
+  buildReview,
+  buildUser,
+  type TestUser,
+} from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 import { countQueries } from '../test/queries.js';
 
 let ctx: TestContext;
@@ -48,21 +55,21 @@ async function queriesOf(url: string, user: TestUser): Promise<{ count: number; 
 /** A reader following `curators`, each with `perCurator` published josies liked and saved by the reader. */
 async function world(curatorCount: number, perCurator: number) {
   const db = ctx.database.db;
-  const reader = await createUser(ctx);
-  const editor = await createUser(ctx, { role: 'editor' });
+  const reader = await buildUser(ctx);
+  const editor = await buildUser(ctx, { role: 'editor' });
   const curators = [];
-  for (let i = 0; i < curatorCount; i++) curators.push(await createUser(ctx, { role: 'curator' }));
+  for (let i = 0; i < curatorCount; i++) curators.push(await buildUser(ctx, { role: 'curator' }));
   for (const curator of curators) {
-    await db.insert(follows).values({ followerId: reader.user._id, curatorId: curator.user._id });
-    const rows = await insertJosies(db, curator.user._id, perCurator);
+    await buildFollow(ctx, { follower: reader, curator });
+    const rows = await buildJosies(ctx, { creator: curator, count: perCurator });
     await db.insert(josieLikes).values(rows.map((r) => ({ josieId: r.id, userId: reader.user._id })));
     await db.insert(josieSaves).values(rows.map((r) => ({ josieId: r.id, userId: reader.user._id })));
     // Pending josies with a review history (rejected once, then edited back to review).
     for (let i = 0; i < perCurator; i++) {
-      const pending = await insertJosie(db, curator.user._id, { status: 'pending' });
-      await db.insert(josieReviews).values({
-        josieId: pending.id,
-        reviewedBy: editor.user._id,
+      const pending = await buildJosie(ctx, { creator: curator, status: 'pending' });
+      await buildReview(ctx, {
+        josie: pending,
+        reviewedBy: editor,
         action: 'rejected',
         rejectionReason: 'Add a track',
       });

@@ -11,8 +11,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes } from '../db/schema.js';
 import { MARKS_CACHE_LIMIT } from '../modules/feed/read-caches.js';
-import { insertJosie, insertJosies } from '../modules/feed/testing.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
+import { buildJosie, buildJosies, buildUser, type TestUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 import { countQueries } from '../test/queries.js';
 
 type Inject = TestContext['app']['inject'];
@@ -76,9 +76,9 @@ describe('read caches on one instance', () => {
   afterAll(() => ctx.close());
 
   it('answers a repeated josie read from memory, with an ETag that follows likes', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const reader = await createUser(ctx);
-    const josie = await insertJosie(ctx.database.db, curator.user._id);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const reader = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator });
     const first = await a.read(josie.id, reader);
     await a.read(josie.id);
     expect(await countQueries(ctx, () => a.read(josie.id, reader))).toBe(0);
@@ -115,10 +115,10 @@ describe('read caches on one instance', () => {
   });
 
   it('shows an edit, an approval, a rejection and a delete at once', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    const reader = await createUser(ctx);
-    const josie = await insertJosie(ctx.database.db, curator.user._id, { title: 'First words' });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const reader = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator, title: 'First words' });
     expect((await a.josie(josie.id, reader)).title).toBe('First words');
 
     // The creator's edit sends it back to review: readers no longer see it.
@@ -132,20 +132,17 @@ describe('read caches on one instance', () => {
     await a.reject(josie.id, editor);
     expect((await a.read(josie.id, reader)).statusCode).toBe(404);
 
-    const other = await insertJosie(ctx.database.db, curator.user._id);
+    const other = await buildJosie(ctx, { creator: curator });
     await a.josie(other.id, reader);
     await a.remove(other.id, curator);
     expect((await a.read(other.id, reader)).statusCode).toBe(404);
   });
 
   it('serves the creator and reviewers uncached, with the review history', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    const reader = await createUser(ctx);
-    const josie = await insertJosie(ctx.database.db, curator.user._id, {
-      status: 'pending',
-      publishedAt: null,
-    });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const reader = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator, status: 'pending', publishedAt: null });
     await a.approve(josie.id, editor);
     expect((await a.josie(josie.id, reader)).reviews).toEqual([]);
     for (const user of [curator, editor]) {
@@ -157,14 +154,14 @@ describe('read caches on one instance', () => {
   });
 
   it("caches a reader's first feed page and drops it for follows, publications, likes, saves and deletes", async () => {
-    const reader = await createUser(ctx);
-    const liker = await createUser(ctx);
-    const editor = await createUser(ctx, { role: 'editor' });
-    const c1 = await createUser(ctx, { role: 'curator' });
-    const c2 = await createUser(ctx, { role: 'curator' });
+    const reader = await buildUser(ctx);
+    const liker = await buildUser(ctx);
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const c1 = await buildUser(ctx, { role: 'curator' });
+    const c2 = await buildUser(ctx, { role: 'curator' });
     const base = new Date(Date.now() - 3_600_000);
-    const old1 = await insertJosies(ctx.database.db, c1.user._id, 3, base);
-    const old2 = await insertJosies(ctx.database.db, c2.user._id, 2, new Date(base.getTime() - 60_000));
+    const old1 = await buildJosies(ctx, { creator: c1, count: 3, newest: base });
+    const old2 = await buildJosies(ctx, { creator: c2, count: 2, newest: new Date(base.getTime() - 60_000) });
     await a.follow(c1, reader);
     expect(ids(await a.feed(reader))).toEqual(old1.map((j) => j.id));
     expect(await countQueries(ctx, () => a.feed(reader))).toBe(0);
@@ -176,7 +173,7 @@ describe('read caches on one instance', () => {
     expect(ids(await a.feed(reader))).toEqual(old1.map((j) => j.id));
 
     // A new publication of a followed curator (approved through the API) comes first.
-    const fresh = await insertJosie(ctx.database.db, c1.user._id, { status: 'pending', publishedAt: null });
+    const fresh = await buildJosie(ctx, { creator: c1, status: 'pending', publishedAt: null });
     await a.approve(fresh.id, editor);
     expect(ids(await a.feed(reader))[0]).toBe(fresh.id);
 
@@ -201,12 +198,12 @@ describe('read caches on one instance', () => {
   });
 
   it("drops a deleted curator's josies and pages, and the likes they gave", async () => {
-    const admin = await createUser(ctx, { role: 'admin' });
-    const reader = await createUser(ctx);
-    const gone = await createUser(ctx, { role: 'curator' });
-    const stays = await createUser(ctx, { role: 'curator' });
-    const theirs = await insertJosie(ctx.database.db, gone.user._id);
-    const kept = await insertJosie(ctx.database.db, stays.user._id);
+    const admin = await buildUser(ctx, { role: 'admin' });
+    const reader = await buildUser(ctx);
+    const gone = await buildUser(ctx, { role: 'curator' });
+    const stays = await buildUser(ctx, { role: 'curator' });
+    const theirs = await buildJosie(ctx, { creator: gone });
+    const kept = await buildJosie(ctx, { creator: stays });
     await a.follow(gone, reader);
     await a.follow(stays, reader);
     await a.like(kept.id, gone);
@@ -221,11 +218,11 @@ describe('read caches on one instance', () => {
   });
 
   it("keeps everyone else's cached reads when one user's sessions are revoked (role change, reset)", async () => {
-    const admin = await createUser(ctx, { role: 'admin' });
-    const reader = await createUser(ctx);
-    const curator = await createUser(ctx, { role: 'curator' });
-    const promoted = await createUser(ctx);
-    const josie = await insertJosie(ctx.database.db, curator.user._id);
+    const admin = await buildUser(ctx, { role: 'admin' });
+    const reader = await buildUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const promoted = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator });
     await a.josie(josie.id, reader);
     const res = await ctx.app.inject({
       method: 'PATCH',
@@ -239,10 +236,10 @@ describe('read caches on one instance', () => {
   });
 
   it('answers the home strip from memory, and drops it when someone becomes a curator, stops being one or is deleted', async () => {
-    const admin = await createUser(ctx, { role: 'admin' });
-    const demoted = await createUser(ctx, { role: 'curator' });
-    const deleted = await createUser(ctx, { role: 'curator' });
-    const promoted = await createUser(ctx);
+    const admin = await buildUser(ctx, { role: 'admin' });
+    const demoted = await buildUser(ctx, { role: 'curator' });
+    const deleted = await buildUser(ctx, { role: 'curator' });
+    const promoted = await buildUser(ctx);
     const strip = async (): Promise<string[]> =>
       (await ctx.app.inject({ url: '/api/users/curators/feed' }))
         .json()
@@ -266,14 +263,14 @@ describe('read caches on one instance', () => {
     await a.deleteUser(deleted.user._id, admin);
     expect(await strip()).not.toContain(deleted.user._id);
     // Other sessions' revocations (a password reset, an editor made admin) leave it cached.
-    await setRole(await createUser(ctx, { role: 'editor' }), 'admin');
+    await setRole(await buildUser(ctx, { role: 'editor' }), 'admin');
     expect(await countQueries(ctx, () => strip())).toBe(0);
   });
 
   it(`reads the marks of a reader with more than ${MARKS_CACHE_LIMIT} likes per request`, async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const prolific = await createUser(ctx);
-    const josie = await insertJosie(ctx.database.db, curator.user._id);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const prolific = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator });
     await ctx.database.db.execute(sql`
       insert into josies (creator_id, title, paragraphs, status, published_at)
       select ${curator.user._id}, 'bulk ' || g, '[]'::jsonb, 'published', now() - g * interval '1 second'
@@ -317,13 +314,14 @@ describe.skipIf(!redisUrl)('read caches across two instances (Redis pub/sub)', (
   });
 
   it("drops B's cached josie and feed page for writes made on A", async () => {
-    const reader = await createUser(ctx);
-    const liker = await createUser(ctx);
-    const editor = await createUser(ctx, { role: 'editor' });
-    const curator = await createUser(ctx, { role: 'curator' });
-    const later = await createUser(ctx, { role: 'curator' });
-    const josie = await insertJosie(ctx.database.db, curator.user._id, { title: 'Before' });
-    const laterJosie = await insertJosie(ctx.database.db, later.user._id, {
+    const reader = await buildUser(ctx);
+    const liker = await buildUser(ctx);
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const later = await buildUser(ctx, { role: 'curator' });
+    const josie = await buildJosie(ctx, { creator: curator, title: 'Before' });
+    const laterJosie = await buildJosie(ctx, {
+      creator: later,
       publishedAt: new Date(Date.now() - 3_600_000),
     });
     await a.follow(curator, reader);

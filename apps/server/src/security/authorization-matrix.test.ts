@@ -8,17 +8,9 @@ import { MEDIA_AUTHOR_ROLES, ROLES, type Role } from '@josie/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, authPlugin } from '../plugins/auth.js';
+import { buildAuthHeaders, buildOwner, buildUserRow, type Owner } from '../test/factories.js';
 import { apiRoutes, type RouteEntry, routeKey } from '../test/routes.js';
-import {
-  authHeaders,
-  createOwner,
-  createSecurityContext,
-  expectCleanError,
-  fillPath,
-  insertUser,
-  type Owner,
-  type SecurityContext,
-} from './fixtures.js';
+import { createSecurityContext, expectCleanError, fillPath, type SecurityContext } from './fixtures.js';
 
 type Caller = 'visitor' | 'listener' | 'owner' | 'curator' | 'editor' | 'admin';
 /** Called in this order; `owner` is the curator who owns the josie, the invite and the user id in paths. */
@@ -151,7 +143,7 @@ describe('authorization matrix', () => {
     ctx = await createSecurityContext();
     routes = apiRoutes(ctx.routes);
     for (const caller of ['listener', 'curator', 'editor', 'admin'] as const) {
-      others[caller] = (await insertUser(ctx, caller)).id;
+      others[caller] = (await buildUserRow(ctx, { role: caller })).id;
     }
   });
   afterAll(() => ctx.close());
@@ -191,10 +183,13 @@ describe('authorization matrix', () => {
 
   it('takes the session cookie for no credential: every route that needs one refuses it (decision 0008)', async () => {
     // An admin's page cookie, as GET /api/users/me gives it back.
-    const me = await ctx.app.inject({ url: '/api/users/me', headers: await authHeaders(ctx, others.admin!) });
+    const me = await ctx.app.inject({
+      url: '/api/users/me',
+      headers: await buildAuthHeaders(ctx, others.admin!),
+    });
     const cookie = String(me.headers['set-cookie']).split(';')[0] ?? '';
     expect(cookie).toMatch(/^josie_session=[\w-]+\.[\w-]+\.[\w-]+$/);
-    const owner = await createOwner(ctx);
+    const owner = await buildOwner(ctx);
     const failures: string[] = [];
     for (const route of routes) {
       if (route.access === 'public') continue;
@@ -218,7 +213,7 @@ describe('authorization matrix', () => {
     }
 
     const failures: string[] = [];
-    let owner = await createOwner(ctx);
+    let owner = await buildOwner(ctx);
     for (const route of routes) {
       const key = routeKey(route);
       const access = OWN_POLICY[key] ?? route.access!;
@@ -227,7 +222,7 @@ describe('authorization matrix', () => {
       for (const caller of CALLERS) {
         const role = roleOf(caller);
         const callerId = caller === 'visitor' ? null : caller === 'owner' ? owner.id : others[caller]!;
-        const headers = callerId ? await authHeaders(ctx, callerId) : {};
+        const headers = callerId ? await buildAuthHeaders(ctx, callerId) : {};
         const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
         const res = await ctx.app.inject({
           method: route.method,
@@ -246,7 +241,7 @@ describe('authorization matrix', () => {
         if (status === 500 || status > 503) failures.push(`${key} as ${caller}: ${status} ${res.body}`);
         if (status >= 400) expectCleanError(res);
         // A successful write may have used the owner's josie or invite up: the next caller gets new ones.
-        if (mutating && status < 300) owner = await createOwner(ctx);
+        if (mutating && status < 300) owner = await buildOwner(ctx);
       }
     }
     expect(failures).toEqual([]);

@@ -12,8 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invites } from '../db/schema.js';
 import { insertPasswordReset } from '../modules/account/reset.queries.js';
 import { createPasswordResetService, hashResetToken } from '../modules/account/reset.service.js';
+import {
+  buildAuthHeaders,
+  buildOwner,
+  buildUserRow,
+  FIXTURE_PASSWORD,
+  type Owner,
+} from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { authHeaders, createOwner, FIXTURE_PASSWORD, insertUser, type Owner } from './fixtures.js';
 
 /** Samples per side of a timing comparison. */
 const SAMPLES = 30;
@@ -70,8 +76,8 @@ describe('enumeration', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '100000' });
-    owner = await createOwner(ctx);
-    other = await authHeaders(ctx, (await insertUser(ctx, 'curator')).id);
+    owner = await buildOwner(ctx);
+    other = await buildAuthHeaders(ctx, (await buildUserRow(ctx, { role: 'curator' })).id);
   });
   afterAll(() => ctx.close());
 
@@ -119,8 +125,8 @@ describe('enumeration', () => {
     let expired: string;
 
     beforeAll(async () => {
-      const a = await createOwner(ctx);
-      const b = await createOwner(ctx);
+      const a = await buildOwner(ctx);
+      const b = await buildOwner(ctx);
       await ctx.database.db.update(invites).set({ isActive: false }).where(eq(invites.id, a.inviteId));
       await ctx.database.db
         .update(invites)
@@ -165,8 +171,8 @@ describe('enumeration', () => {
       });
 
     beforeAll(async () => {
-      account = await insertUser(ctx, 'listener');
-      stranger = await insertUser(ctx, 'listener');
+      account = await buildUserRow(ctx, { role: 'listener' });
+      stranger = await buildUserRow(ctx, { role: 'listener' });
       const hour = 3_600_000;
       await insertPasswordReset(
         ctx.database.db,
@@ -271,7 +277,7 @@ describe('enumeration', () => {
     it('answers and times an unknown email like a wrong password (argon2 runs for both)', async () => {
       // Eight accounts share the wrong guesses, so none reaches the lockout (5 failures).
       const accounts: { id: string; email: string }[] = [];
-      for (let i = 0; i < 8; i++) accounts.push(await insertUser(ctx, 'listener'));
+      for (let i = 0; i < 8; i++) accounts.push(await buildUserRow(ctx, { role: 'listener' }));
       const unknown = await login('nobody-at-all@example.test', 'wrong-password-1');
       const wrong = await login(accounts[0]!.email, 'wrong-password-1');
       expect(unknown.statusCode).toBe(401);

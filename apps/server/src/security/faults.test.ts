@@ -9,8 +9,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieReviews, josies, media } from '../db/schema.js';
 import { josieForm, pngImage } from '../modules/josies/testing.js';
+import { buildAuthHeaders, buildUserRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { authHeaders, expectCleanError, insertUser } from './fixtures.js';
+import { expectCleanError } from './fixtures.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -29,7 +30,7 @@ describe.skipIf(!pgUrl)('the database going away (PostgreSQL)', () => {
     expect(dbName).toMatch(/^josie_t_[0-9a-f]+$/);
     admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    token = await authHeaders(ctx, (await insertUser(ctx, 'listener')).id);
+    token = await buildAuthHeaders(ctx, (await buildUserRow(ctx, { role: 'listener' })).id);
   });
   afterAll(async () => {
     await onServer(`alter database ${dbName} allow_connections true`).catch(() => {});
@@ -111,8 +112,8 @@ describe('a failure inside a transaction', () => {
       sql.raw(`create function josie_injected_failure() returns trigger language plpgsql as $$
                begin raise exception 'injected failure'; end $$`),
     );
-    curator = await insertUser(ctx, 'curator');
-    editor = await insertUser(ctx, 'editor');
+    curator = await buildUserRow(ctx, { role: 'curator' });
+    editor = await buildUserRow(ctx, { role: 'editor' });
   });
   afterAll(() => ctx.close());
 
@@ -120,7 +121,7 @@ describe('a failure inside a transaction', () => {
     ctx.app.inject({
       method: 'POST',
       url: '/api/josies',
-      headers: await authHeaders(ctx, curator.id),
+      headers: await buildAuthHeaders(ctx, curator.id),
       payload: josieForm(
         { title: 'Half-written?', paragraphs: [{ type: 'text', content: 'Text' }] },
         { bytes: await pngImage() },
@@ -153,7 +154,7 @@ describe('a failure inside a transaction', () => {
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/josies/${id}/approve`,
-      headers: await authHeaders(ctx, editor.id),
+      headers: await buildAuthHeaders(ctx, editor.id),
     });
     await repairInserts('josie_reviews');
     expect(res.statusCode).toBe(500);
@@ -165,7 +166,7 @@ describe('a failure inside a transaction', () => {
     const again = await ctx.app.inject({
       method: 'PUT',
       url: `/api/josies/${id}/approve`,
-      headers: await authHeaders(ctx, editor.id),
+      headers: await buildAuthHeaders(ctx, editor.id),
     });
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('published');

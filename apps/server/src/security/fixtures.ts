@@ -1,18 +1,12 @@
 /**
- * Helpers of the security suite (issue 10; imported by `*.test.ts` only): a test app whose route table
- * is recorded and whose external providers point at a loopback dead end, sessions minted without the
- * cost of argon2, owner fixtures (a curator with a josie and an invite), and the checks every error
- * answer must pass.
+ * Helpers of the security suite (imported by `*.test.ts` only): a test app whose route table is recorded
+ * and whose external providers point at a loopback dead end, and the checks every error answer must pass.
+ * The rows the suite needs (users, sessions, an owner's josie and invite) come from `test/factories.ts`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Role } from '@josie/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../db/schema.js';
-import { insertSession } from '../modules/auth/queries.js';
-import { hashPassword } from '../modules/auth/service.js';
-import { createTokenSigner } from '../modules/auth/tokens.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { captureRoutes, type RouteEntry } from '../test/routes.js';
 
@@ -66,68 +60,6 @@ export async function createSecurityContext(env: Record<string, string> = {}): P
       await deadEnd.close();
     },
   };
-}
-
-/** The password of every user made by {@link insertUser}. */
-export const FIXTURE_PASSWORD = 'fixture-password-1';
-let fixtureHash: Promise<string> | undefined;
-let fixtureCount = 0;
-
-/** A user row with {@link FIXTURE_PASSWORD}, inserted directly (one argon2 hash for the whole file). */
-export async function insertUser(ctx: TestContext, role: Role, name = `${role} ${++fixtureCount}`) {
-  fixtureHash ??= hashPassword(FIXTURE_PASSWORD);
-  const email = `${role}-${crypto.randomUUID().slice(0, 12)}@fixture.test`;
-  const [row] = await ctx.database.db
-    .insert(users)
-    .values({ name, email, role, passwordHash: await fixtureHash })
-    .returning({ id: users.id, email: users.email });
-  return { id: row!.id, email: row!.email, role };
-}
-
-/**
- * A fresh session token for `userId`, made as sign-in makes it (a session row, and a JWT naming it) but
- * without argon2. Each call opens a new session, so a route that revokes one (logout) harms no other call.
- */
-export async function mintToken(ctx: TestContext, userId: string, ttlMs = 3_600_000): Promise<string> {
-  const expiresAt = new Date(Date.now() + ttlMs);
-  const session = await insertSession(ctx.database.db, userId, expiresAt);
-  return createTokenSigner(ctx.config.jwtSecret!).sign(session.id, userId, expiresAt);
-}
-
-/** `{authorization}` headers with a fresh session of `userId`. */
-export async function authHeaders(ctx: TestContext, userId: string) {
-  return { authorization: `Bearer ${await mintToken(ctx, userId)}` };
-}
-
-/** A curator with a pending josie and an active invite: the resources the matrix and fuzzers aim at. */
-export interface Owner {
-  id: string;
-  email: string;
-  josieId: string;
-  inviteId: string;
-  inviteCode: string;
-}
-
-/** Makes an {@link Owner} through the API (JSON create of a josie, invite creation). */
-export async function createOwner(ctx: TestContext): Promise<Owner> {
-  const user = await insertUser(ctx, 'curator', 'Owner curator');
-  const headers = await authHeaders(ctx, user.id);
-  const josie = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/josies',
-    headers,
-    payload: { title: 'Owned josie', paragraphs: [{ type: 'text', content: 'Mine.' }] },
-  });
-  if (josie.statusCode !== 201) throw new Error(`josie: ${josie.statusCode} ${josie.body}`);
-  const invite = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/invites',
-    headers,
-    payload: { inviteText: 'Come along' },
-  });
-  if (invite.statusCode !== 201) throw new Error(`invite: ${invite.statusCode} ${invite.body}`);
-  const { invite: created } = invite.json() as { invite: { _id: string; code: string } };
-  return { ...user, josieId: josie.json()._id, inviteId: created._id, inviteCode: created.code };
 }
 
 /** Fills a route pattern's parameters, e.g. `fillPath('/api/josies/:id', {id: 'x'})`. */

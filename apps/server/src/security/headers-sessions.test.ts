@@ -13,8 +13,9 @@ import { createLoginLockout, type LoginLockout } from '../modules/auth/lockout.j
 import { insertSession } from '../modules/auth/queries.js';
 import { createTokenSigner } from '../modules/auth/tokens.js';
 import { pngImage } from '../modules/josies/testing.js';
-import { createTestContext, createUser, type TestContext } from '../test/harness.js';
-import { authHeaders, expectCleanError, insertUser, mintToken } from './fixtures.js';
+import { buildAuthHeaders, buildSession, buildUser, buildUserRow } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { expectCleanError } from './fixtures.js';
 
 /** The embed origins the CSP admits in frames: Spotify's and YouTube's players, nothing else. */
 const EMBED_ORIGINS = [
@@ -102,7 +103,7 @@ describe('response headers and CORS', () => {
   });
 
   it('serves uploaded media as images that browsers may not sniff into documents', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const form = new FormData();
     form.append('avatar', new Blob([new Uint8Array(await pngImage(40, 40))], { type: 'image/png' }), 'a.png');
     const upload = await ctx.app.inject({
@@ -154,7 +155,7 @@ describe('session tokens', () => {
   afterAll(() => ctx.close());
 
   it('refuses a token signed with a past expiry, even over a live session', async () => {
-    const user = await insertUser(ctx, 'listener');
+    const user = await buildUserRow(ctx, { role: 'listener' });
     const session = await insertSession(ctx.database.db, user.id, new Date(Date.now() + 3_600_000));
     const live = await signer.sign(session.id, user.id, new Date(Date.now() + 3_600_000));
     const expired = await signer.sign(session.id, user.id, new Date(Date.now() - 1_000));
@@ -168,8 +169,8 @@ describe('session tokens', () => {
   });
 
   it('refuses a valid token whose session has expired on the server', async () => {
-    const user = await insertUser(ctx, 'listener');
-    const token = await mintToken(ctx, user.id);
+    const user = await buildUserRow(ctx, { role: 'listener' });
+    const token = await buildSession(ctx, user.id);
     // Expired before its first use: no session cache (issue 9) can have remembered it as live.
     await ctx.database.db
       .update(sessions)
@@ -177,12 +178,12 @@ describe('session tokens', () => {
       .where(eq(sessions.userId, user.id));
     expect((await me(token)).statusCode).toBe(401);
     // A live session of the same user still works: the refusal is about that session's expiry.
-    expect((await me(await mintToken(ctx, user.id))).statusCode).toBe(200);
+    expect((await me(await buildSession(ctx, user.id))).statusCode).toBe(200);
   });
 
   it('refuses tokens signed with another secret, with alg none, or naming another user', async () => {
-    const user = await insertUser(ctx, 'admin');
-    const other = await insertUser(ctx, 'listener');
+    const user = await buildUserRow(ctx, { role: 'admin' });
+    const other = await buildUserRow(ctx, { role: 'listener' });
     const session = await insertSession(ctx.database.db, other.id, new Date(Date.now() + 3_600_000));
     const expiresAt = new Date(Date.now() + 3_600_000);
     const foreign = await createTokenSigner('another-secret-another-secret-another-1').sign(
@@ -206,8 +207,8 @@ describe('session tokens', () => {
   });
 
   it('revokes the token on logout', async () => {
-    const user = await insertUser(ctx, 'listener');
-    const token = await mintToken(ctx, user.id);
+    const user = await buildUserRow(ctx, { role: 'listener' });
+    const token = await buildSession(ctx, user.id);
     const out = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
@@ -218,8 +219,8 @@ describe('session tokens', () => {
   });
 
   it('revokes every session on a password reset', async () => {
-    const user = await insertUser(ctx, 'curator');
-    const tokens = [await mintToken(ctx, user.id), await mintToken(ctx, user.id)];
+    const user = await buildUserRow(ctx, { role: 'curator' });
+    const tokens = [await buildSession(ctx, user.id), await buildSession(ctx, user.id)];
     const resetToken = 'a-reset-token-that-is-long-enough-0123456789';
     await insertPasswordReset(
       ctx.database.db,
@@ -243,9 +244,9 @@ describe('session tokens', () => {
   });
 
   it('revokes the sessions of a user whose role changes, and of a deleted user', async () => {
-    const admin = await insertUser(ctx, 'admin');
-    const editor = await insertUser(ctx, 'editor');
-    const token = await mintToken(ctx, editor.id);
+    const admin = await buildUserRow(ctx, { role: 'admin' });
+    const editor = await buildUserRow(ctx, { role: 'editor' });
+    const token = await buildSession(ctx, editor.id);
     const pending = await ctx.app.inject({
       url: '/api/josies/pending',
       headers: { authorization: `Bearer ${token}` },
@@ -254,7 +255,7 @@ describe('session tokens', () => {
     const demote = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/admin/users/${editor.id}`,
-      headers: await authHeaders(ctx, admin.id),
+      headers: await buildAuthHeaders(ctx, admin.id),
       payload: { role: 'listener' },
     });
     expect(demote.statusCode).toBe(200);
@@ -264,12 +265,12 @@ describe('session tokens', () => {
         .statusCode,
     ).toBe(401);
 
-    const doomed = await insertUser(ctx, 'listener');
-    const doomedToken = await mintToken(ctx, doomed.id);
+    const doomed = await buildUserRow(ctx, { role: 'listener' });
+    const doomedToken = await buildSession(ctx, doomed.id);
     const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/admin/users/${doomed.id}`,
-      headers: await authHeaders(ctx, admin.id),
+      headers: await buildAuthHeaders(ctx, admin.id),
     });
     expect(removed.statusCode).toBe(200);
     expect((await me(doomedToken)).statusCode).toBe(401);
@@ -374,7 +375,7 @@ describe('login lockout (API)', () => {
   it('refuses the right password too while locked, then lets it in after the delay and resets', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date());
-    const user = await createUser(ctx, { password: 'the-right-password' });
+    const user = await buildUser(ctx, { password: 'the-right-password' });
     const email = user.user.email;
     for (let i = 0; i < 5; i++) expect((await login(email, `wrong-${i}-password`)).statusCode).toBe(401);
     const locked = await login(email, 'the-right-password');

@@ -14,18 +14,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../modules/josies/testing.js';
 import type { Access } from '../plugins/auth.js';
+import { buildAuthHeaders, buildOwner, buildUserRow, type Owner } from '../test/factories.js';
 import { apiRoutes, type RouteEntry, routeKey } from '../test/routes.js';
 import { bodyArbitrary, jsonSchemaOf, paramArbitrary, queryArbitrary, rawBody } from './arbitraries.js';
-import {
-  authHeaders,
-  createOwner,
-  createSecurityContext,
-  expectCleanError,
-  insertUser,
-  type Owner,
-  rowCounts,
-  type SecurityContext,
-} from './fixtures.js';
+import { createSecurityContext, expectCleanError, rowCounts, type SecurityContext } from './fixtures.js';
 
 /** Generated requests per route; `FUZZ_RUNS=500` for a deeper run by hand. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -85,10 +77,10 @@ describe('hostile input on every route', () => {
   const media = join(ctx.dataDir, 'media');
 
   beforeAll(async () => {
-    owner = await createOwner(ctx);
+    owner = await buildOwner(ctx);
     png = new Uint8Array(await pngImage(24, 24));
     for (const caller of ['listener', 'curator', 'editor', 'admin'] as const) {
-      users[caller] = (await insertUser(ctx, caller)).id;
+      users[caller] = (await buildUserRow(ctx, { role: caller })).id;
     }
   });
   afterAll(() => ctx.close());
@@ -150,7 +142,7 @@ describe('hostile input on every route', () => {
     const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => req.params[name] ?? '');
     const url = req.query ? `${path}?${req.query}` : path;
     const userId = req.caller === 'visitor' ? null : users[req.caller]!;
-    const headers: Record<string, string> = userId ? await authHeaders(ctx, userId) : {};
+    const headers: Record<string, string> = userId ? await buildAuthHeaders(ctx, userId) : {};
     const base = {
       method: route.method,
       url,
@@ -244,7 +236,7 @@ describe('hostile input on every route', () => {
   ])('answers 400 for %s', async (_name, method, url, payload, contentType) => {
     // A fresh curator per case: the shared one may have used up its upload allowance in the fuzzing above.
     const headers = {
-      ...(await authHeaders(ctx, (await insertUser(ctx, 'curator')).id)),
+      ...(await buildAuthHeaders(ctx, (await buildUserRow(ctx, { role: 'curator' })).id)),
       ...(contentType ? { 'content-type': contentType } : {}),
     };
     const before = await rowCounts(ctx);

@@ -8,16 +8,10 @@ import { ILL_FORMED_TEXT_MESSAGE } from '@josie/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildAuthHeaders, buildOwner, buildUserRow, type Owner } from '../test/factories.js';
 import { apiRoutes, routeKey } from '../test/routes.js';
 import { conforming, jsonSchemaOf } from './arbitraries.js';
-import {
-  authHeaders,
-  createOwner,
-  createSecurityContext,
-  insertUser,
-  type Owner,
-  type SecurityContext,
-} from './fixtures.js';
+import { createSecurityContext, type SecurityContext } from './fixtures.js';
 
 const LONE = '\ud800';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -61,16 +55,16 @@ describe('ill-formed text', () => {
 
   beforeAll(async () => {
     ctx = await createSecurityContext();
-    owner = await createOwner(ctx);
+    owner = await buildOwner(ctx);
   });
   afterAll(() => ctx.close());
 
   it('refuses a rejection reason with a lone surrogate: 400, a clear message, the josie still pending', async () => {
-    const editor = await insertUser(ctx, 'editor');
+    const editor = await buildUserRow(ctx, { role: 'editor' });
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/josies/${owner.josieId}/reject`,
-      headers: { ...(await authHeaders(ctx, editor.id)), 'content-type': 'application/json' },
+      headers: { ...(await buildAuthHeaders(ctx, editor.id)), 'content-type': 'application/json' },
       payload: JSON.stringify({ rejectionReason: `Needs more ${LONE} tracks` }),
       // JSON.stringify writes a lone surrogate as the escape `\ud800`, as a browser's fetch body would.
     });
@@ -79,7 +73,7 @@ describe('ill-formed text', () => {
     expect(res.json().message).toContain(ILL_FORMED_TEXT_MESSAGE);
     const josie = await ctx.app.inject({
       url: `/api/josies/${owner.josieId}`,
-      headers: await authHeaders(ctx, editor.id),
+      headers: await buildAuthHeaders(ctx, editor.id),
     });
     expect(josie.json()).toMatchObject({ status: 'pending', rejectionReason: null });
   });

@@ -22,9 +22,9 @@ import type { ClientToServerEvents, Josie, ServerToClientEvents } from '@josie/c
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAuthHeaders, buildUserRow, FIXTURE_PASSWORD } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { freePort } from '../test/ports.js';
-import { authHeaders, FIXTURE_PASSWORD, insertUser } from './fixtures.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const hasRedis = existsSync(REDIS_SERVER);
@@ -88,9 +88,9 @@ describe.skipIf(!hasRedis)('Redis going away (private redis-server)', () => {
   const posts: Josie[] = [];
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-  let listener: Awaited<ReturnType<typeof insertUser>>;
-  let curator: Awaited<ReturnType<typeof insertUser>>;
-  let editor: Awaited<ReturnType<typeof insertUser>>;
+  let listener: Awaited<ReturnType<typeof buildUserRow>>;
+  let curator: Awaited<ReturnType<typeof buildUserRow>>;
+  let editor: Awaited<ReturnType<typeof buildUserRow>>;
 
   /** Calls `fn` and answers its result with how long it took (ms). */
   const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
@@ -123,14 +123,14 @@ describe.skipIf(!hasRedis)('Redis going away (private redis-server)', () => {
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/josies',
-      headers: await authHeaders(ctx, curator.id),
+      headers: await buildAuthHeaders(ctx, curator.id),
       payload: { title, paragraphs: [{ type: 'text', content: 'Played loud.' }] },
     });
     const id = created.json()._id as string;
     const approved = await ctx.app.inject({
       method: 'PUT',
       url: `/api/josies/${id}/approve`,
-      headers: await authHeaders(ctx, editor.id),
+      headers: await buildAuthHeaders(ctx, editor.id),
     });
     return { created, approved, id };
   };
@@ -155,9 +155,9 @@ describe.skipIf(!hasRedis)('Redis going away (private redis-server)', () => {
     });
     url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     await eavesdropper.psubscribe(`${ctx.config.redisPrefix}socket.io*`);
-    listener = await insertUser(ctx, 'listener');
-    curator = await insertUser(ctx, 'curator');
-    editor = await insertUser(ctx, 'editor');
+    listener = await buildUserRow(ctx, { role: 'listener' });
+    curator = await buildUserRow(ctx, { role: 'curator' });
+    editor = await buildUserRow(ctx, { role: 'editor' });
   });
   afterAll(async () => {
     socket?.disconnect();
@@ -173,12 +173,12 @@ describe.skipIf(!hasRedis)('Redis going away (private redis-server)', () => {
     const follow = await ctx.app.inject({
       method: 'POST',
       url: `/api/users/follow/${curator.id}`,
-      headers: await authHeaders(ctx, listener.id),
+      headers: await buildAuthHeaders(ctx, listener.id),
     });
     expect(follow.statusCode).toBe(200);
     socket = connect(url, {
       path: '/socket.io',
-      auth: { token: (await authHeaders(ctx, listener.id)).authorization.slice('Bearer '.length) },
+      auth: { token: (await buildAuthHeaders(ctx, listener.id)).authorization.slice('Bearer '.length) },
       transports: ['websocket'],
       forceNew: true,
     });

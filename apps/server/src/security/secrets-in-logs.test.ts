@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { josieForm, pngImage } from '../modules/josies/testing.js';
 import { signInDance } from '../modules/oauth/testing.js';
-import { createTestContext, createUser, type TestContext } from '../test/harness.js';
+import { buildUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 import { appWithLogLines } from '../test/log-capture.js';
 import { TEST_TOKEN_ENCRYPTION_KEY } from '../test/standins/index.js';
 import { type SpotifyStandin, startSpotifyStandin } from '../test/standins/spotify.js';
@@ -154,7 +155,7 @@ describe('secrets in logs', () => {
     };
 
     // The reset link of a password-reset email, opened as the web page it is.
-    const reader = await createUser({ ...ctx, app });
+    const reader = await buildUser({ ...ctx, app });
     await app.inject({
       method: 'POST',
       url: '/api/users/reset-password/initiate',
@@ -169,8 +170,8 @@ describe('secrets in logs', () => {
     await app.inject({ url: publicPath(resetLink!) });
 
     // The one-click unsubscribe link of a notification email (a review decision), opened.
-    const curator = await createUser({ ...ctx, app }, { role: 'curator' });
-    const editor = await createUser({ ...ctx, app }, { role: 'editor' });
+    const curator = await buildUser({ ...ctx, app }, { role: 'curator' });
+    const editor = await buildUser({ ...ctx, app }, { role: 'editor' });
     const created = await app.inject({
       method: 'POST',
       url: '/api/josies',

@@ -6,7 +6,8 @@
 import { connect, type Socket } from 'node:net';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../test/harness.js';
+import { buildUser, type TestUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 
 const TIMEOUT_MS = 1_500;
 /** How long a test waits for the cut before calling the connection still open. */
@@ -51,7 +52,7 @@ describe('slow clients', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
-    curator = await createUser(ctx, { role: 'curator' });
+    curator = await buildUser(ctx, { role: 'curator' });
     const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     port = Number(new URL(url).port);
   });

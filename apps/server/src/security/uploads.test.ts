@@ -12,8 +12,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_PIXELS } from '../lib/images.js';
 import { pngImage } from '../modules/josies/testing.js';
+import { buildAuthHeaders, buildUserRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { authHeaders, expectCleanError, insertUser, rowCounts } from './fixtures.js';
+import { expectCleanError, rowCounts } from './fixtures.js';
 
 /** A PNG chunk: length, type, data, CRC of type and data. */
 function chunk(type: string, data: Buffer): Buffer {
@@ -130,14 +131,14 @@ describe('hostile uploads', () => {
 
     /** Uploads `bytes` as a fresh user of the target's role (fresh: the per-user upload limit stays far). */
     async function upload(bytes: Buffer, filename: string, type: string) {
-      const user = await insertUser(ctx, target.role);
+      const user = await buildUserRow(ctx, { role: target.role });
       const form = new FormData();
       target.extra(form);
       form.append(target.field, new Blob([new Uint8Array(bytes)], { type }), filename);
       return ctx.app.inject({
         method: 'POST',
         url: target.url,
-        headers: await authHeaders(ctx, user.id),
+        headers: await buildAuthHeaders(ctx, user.id),
         payload: form,
       });
     }

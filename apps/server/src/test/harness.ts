@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuthResponse, Role } from '@josie/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type App, buildApp } from '../app.js';
 import { buildConfig, type Config } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { users } from '../db/schema.js';
 import { seedReference } from '../db/seed/index.js';
 
 /** A running app over a fresh database, for API tests through `app.inject`. */
@@ -76,41 +74,8 @@ async function onServer(url: string, dataDir: string, statement: string) {
   }
 }
 
-let counter = 0;
-
 /**
- * A signed-up user with a session: `{token, user}` plus an `auth` header map for `inject`, and the session
- * cookie the sign-up set (`name=pageToken`, for a `cookie` header: decision 0008).
+ * @deprecated The user factory lives in `./factories.ts` (`buildUser`); these names are kept so
+ * tests written against the old harness keep compiling.
  */
-export interface TestUser extends AuthResponse {
-  auth: { authorization: string };
-  cookie: string;
-  password: string;
-}
-
-/**
- * Factory: signs a new user up through the API (so every rule applies) and gives it `role`.
- * Each call uses a new email.
- */
-export async function createUser(
-  ctx: TestContext,
-  opts: { role?: Role; name?: string; email?: string; password?: string } = {},
-): Promise<TestUser> {
-  counter += 1;
-  const password = opts.password ?? 'correct-horse-battery';
-  const email = opts.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: opts.name ?? `User ${counter}`, email, password },
-  });
-  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  const body = res.json() as AuthResponse;
-  if (opts.role && opts.role !== 'listener') {
-    await ctx.database.db.update(users).set({ role: opts.role }).where(eq(users.id, body.user._id));
-    body.user.role = opts.role;
-  }
-  const setCookie = res.headers['set-cookie'];
-  const cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
-  return { ...body, password, cookie, auth: { authorization: `Bearer ${body.token}` } };
-}
+export { buildUser as createUser, type TestUser } from './factories.js';

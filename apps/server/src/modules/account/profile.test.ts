@@ -2,7 +2,8 @@ import { BIO_MAX_LENGTH, ProfileUpdateResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 const PROFILE = '/api/users/me/profile';
 
@@ -26,7 +27,7 @@ describe('PUT /api/users/me/profile', () => {
     (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
   it('saves the trimmed bio, shown on the public profile, and answers the user', async () => {
-    const user = await createUser(ctx, { name: 'Dana' });
+    const user = await buildUser(ctx, { name: 'Dana' });
     const res = await put({ bio: '  Late-night synth lists.\nTel Aviv.  ' }, user);
     expect(res.statusCode).toBe(200);
     const { user: answered } = ProfileUpdateResponse.parse(res.json());
@@ -36,7 +37,7 @@ describe('PUT /api/users/me/profile', () => {
       bio: 'Late-night synth lists.\nTel Aviv.',
     });
 
-    const viewer = await createUser(ctx);
+    const viewer = await buildUser(ctx);
     const profile = await ctx.app.inject({ url: `/api/users/${user.user._id}`, headers: viewer.auth });
     expect(profile.json()).toMatchObject({ name: 'Dana', bio: 'Late-night synth lists.\nTel Aviv.' });
     const me = await ctx.app.inject({ url: '/api/users/me', headers: user.auth });
@@ -48,7 +49,7 @@ describe('PUT /api/users/me/profile', () => {
   });
 
   it('renames when a name is given and keeps the name otherwise', async () => {
-    const user = await createUser(ctx, { name: 'Old Name' });
+    const user = await buildUser(ctx, { name: 'Old Name' });
     const renamed = await put({ bio: 'Hi', name: '  New Name ' }, user);
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().user).toMatchObject({ name: 'New Name', bio: 'Hi' });
@@ -57,7 +58,7 @@ describe('PUT /api/users/me/profile', () => {
   });
 
   it(`accepts ${BIO_MAX_LENGTH} characters after trimming and refuses more`, async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const longest = 'a'.repeat(BIO_MAX_LENGTH);
     const ok = await put({ bio: `  ${longest}\n` }, user);
     expect(ok.statusCode).toBe(200);
@@ -73,7 +74,7 @@ describe('PUT /api/users/me/profile', () => {
   });
 
   it('refuses invalid bodies with 400 and changes nothing', async () => {
-    const user = await createUser(ctx, { name: 'Stays' });
+    const user = await buildUser(ctx, { name: 'Stays' });
     const cases: Array<[string, unknown, string]> = [
       ['no bio', { name: 'X' }, 'body.bio'],
       ['a bio that is not text', { bio: 42 }, 'body.bio'],
@@ -95,7 +96,7 @@ describe('PUT /api/users/me/profile', () => {
   });
 
   it('ignores fields it does not own (no role or email change through the profile)', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const res = await put(
       { bio: 'mine', role: 'admin', email: 'taken@example.test', avatar: '/media/x.webp' },
       user,
@@ -110,8 +111,8 @@ describe('PUT /api/users/me/profile', () => {
   });
 
   it('only changes the signed-in user and refuses visitors with 401', async () => {
-    const a = await createUser(ctx);
-    const b = await createUser(ctx);
+    const a = await buildUser(ctx);
+    const b = await buildUser(ctx);
     await put({ bio: 'A here' }, a);
     expect((await storedUser(b.user._id)).bio).toBe('');
     const visitor = await put({ bio: 'anyone?' });

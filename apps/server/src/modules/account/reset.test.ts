@@ -13,7 +13,8 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../adapters/smtp-sink.testing.js';
 import { passwordResets } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext } from '../../test/harness.js';
+import { buildUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createPasswordResetService } from './reset.service.js';
 
 const PUBLIC_URL = 'https://josie.example.test';
@@ -52,7 +53,7 @@ describe('password reset by email (SMTP)', () => {
   const mailTo = (email: string) => sink.waitFor((m) => m.recipients.includes(email));
 
   it('emails a one-time link that sets the new password and revokes every session', async () => {
-    const user = await createUser(ctx, { name: 'Noa', password: 'old-password-1' });
+    const user = await buildUser(ctx, { name: 'Noa', password: 'old-password-1' });
     const login = await post('/api/auth/login', { email: user.user.email, password: 'old-password-1' });
     const secondSession = { authorization: `Bearer ${login.json().token}` };
 
@@ -113,7 +114,7 @@ describe('password reset by email (SMTP)', () => {
   });
 
   it('answers an unknown email exactly like a known one, and sends nothing', async () => {
-    const known = await createUser(ctx);
+    const known = await buildUser(ctx);
     const unknownEmail = `nobody-${crypto.randomUUID()}@example.test`;
     const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(passwordResets);
     const unknown = await post(INITIATE, { email: unknownEmail });
@@ -150,8 +151,8 @@ describe('password reset by email (SMTP)', () => {
   });
 
   it('refuses an expired token, a wrong token and another account’s email', async () => {
-    const user = await createUser(ctx);
-    const other = await createUser(ctx);
+    const user = await buildUser(ctx);
+    const other = await buildUser(ctx);
     await post(INITIATE, { email: user.user.email });
     const { token } = resetLink((await mailTo(user.user.email)).email.text);
 
@@ -181,7 +182,7 @@ describe('password reset by email (SMTP)', () => {
   });
 
   it('closes every other outstanding link of the account once one is used', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     await post(INITIATE, { email: user.user.email });
     const first = resetLink((await mailTo(user.user.email)).email.text);
     await post(INITIATE, { email: user.user.email });
@@ -230,7 +231,7 @@ describe('password reset when the mail cannot be sent', () => {
   afterAll(() => ctx.close());
 
   it('answers the same and leaves the token unused', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const res = await ctx.app.inject({ method: 'POST', url: INITIATE, payload: { email: user.user.email } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(sent);
@@ -242,7 +243,7 @@ describe('password reset when the mail cannot be sent', () => {
   });
 
   it('logs the failure without the token', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const logged: unknown[][] = [];
     const service = createPasswordResetService({
       db: ctx.database.db,
@@ -270,7 +271,7 @@ describe('password reset without SMTP_URL', () => {
   afterAll(() => ctx.close());
 
   it('writes the email into DATA_DIR/outbox, and its link works', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     await ctx.app.inject({ method: 'POST', url: INITIATE, payload: { email: user.user.email } });
     const outbox = join(ctx.dataDir, 'outbox');
     let files: string[] = [];

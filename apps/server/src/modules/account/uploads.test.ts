@@ -13,7 +13,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { PROFILE_UPLOADS_PER_MINUTE } from './uploads.routes.js';
 
 const AVATAR = '/api/users/avatar';
@@ -94,7 +95,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
 
   describe('avatar', () => {
     it('stores a 512 px square WebP without metadata, records it and updates the user', async () => {
-      const listener = await createUser(ctx);
+      const listener = await buildUser(ctx);
       const input = await photoWithGps();
       const before = await sharp(input).metadata();
       expect(before.exif && ifd0Tags(before.exif)).toContain(GPS_IFD_POINTER);
@@ -140,7 +141,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('crops around the centre and scales small images up to the square', async () => {
-      const user = await createUser(ctx);
+      const user = await buildUser(ctx);
       // Blue, pink, blue side by side: a centred square crop keeps only the pink middle.
       const wide = await sharp({ create: { width: 1000, height: 200, channels: 3, background: '#0000ff' } })
         .composite([{ input: await png(200, 200, '#ff3d8e'), left: 400, top: 0 }])
@@ -169,8 +170,8 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it("replaces the previous avatar: its file and media row go, other users' files stay", async () => {
-      const user = await createUser(ctx);
-      const other = await createUser(ctx);
+      const user = await buildUser(ctx);
+      const other = await buildUser(ctx);
       const othersAvatar = (await post(AVATAR, form('avatar', await png(64, 64)), other)).json()
         .avatar as string;
 
@@ -196,7 +197,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('keeps a replaced avatar that a josie shows as its image', async () => {
-      const user = await createUser(ctx, { role: 'curator' });
+      const user = await buildUser(ctx, { role: 'curator' });
       const first = (await post(AVATAR, form('avatar', await png(64, 64, '#f4ff5e')), user)).json()
         .avatar as string;
       const josie = await post(
@@ -212,7 +213,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('never deletes an avatar file that was not uploaded through the media table (the demo seed)', async () => {
-      const user = await createUser(ctx);
+      const user = await buildUser(ctx);
       mkdirSync(join(mediaDir(), 'avatars'), { recursive: true });
       const seeded = '/media/avatars/demo-test.webp';
       writeFileSync(
@@ -230,7 +231,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('applies two simultaneous uploads one after the other, leaving one avatar and one file', async () => {
-      const user = await createUser(ctx);
+      const user = await buildUser(ctx);
       const before = listDir('avatars');
       const answers = await Promise.all([
         post(AVATAR, form('avatar', await png(50, 50, '#87a9ff')), user),
@@ -247,7 +248,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('refuses files of 2 MB or more with 413, before writing anything', async () => {
-      const user = await createUser(ctx);
+      const user = await buildUser(ctx);
       const big = await noisePng(1024); // ~3 MB of noise, a real image
       expect(big.length).toBeGreaterThan(3_000_000);
       const before = listDir('avatars');
@@ -265,7 +266,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('refuses what is not an image with 400 "Please select an image file"', async () => {
-      const user = await createUser(ctx);
+      const user = await buildUser(ctx);
       const before = listDir('avatars');
       const cases: Array<[string, FormData | object]> = [
         ['a text file named .png', form('avatar', Buffer.from('hello, I am text'), 'image/png', 'photo.png')],
@@ -302,7 +303,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it(`limits uploads to ${PROFILE_UPLOADS_PER_MINUTE} a minute per user`, async () => {
-      const user = await createUser(ctx);
+      const user = await buildUser(ctx);
       const image = await png(8, 8);
       for (let i = 0; i < PROFILE_UPLOADS_PER_MINUTE; i++) {
         expect((await post(AVATAR, form('avatar', image), user)).statusCode).toBe(200);
@@ -311,7 +312,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
       expect(limited.statusCode).toBe(429);
       expect(limited.json().code).toBe('RATE_LIMITED');
       // Another user has their own allowance; the replaced avatars left one file behind.
-      expect((await post(AVATAR, form('avatar', image), await createUser(ctx))).statusCode).toBe(200);
+      expect((await post(AVATAR, form('avatar', image), await buildUser(ctx))).statusCode).toBe(200);
       expect(await mediaRows(user.user._id, 'avatar')).toHaveLength(1);
     });
   });
@@ -319,7 +320,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
   describe('header image', () => {
     it('lets curators, editors and admins store a WebP at most 1600 px wide, never enlarged', async () => {
       for (const role of ['curator', 'editor', 'admin'] as const) {
-        const user = await createUser(ctx, { role });
+        const user = await buildUser(ctx, { role });
         const res = await post(HEADER, form('headerImage', await png(3200, 800)), user);
         expect(res.statusCode, role).toBe(200);
         const body = HeaderImageUploadResponse.parse(res.json());
@@ -338,7 +339,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
         expect(served.statusCode).toBe(200);
         expect(served.headers['cache-control']).toContain('immutable');
       }
-      const curator = await createUser(ctx, { role: 'curator' });
+      const curator = await buildUser(ctx, { role: 'curator' });
       const small = await post(HEADER, form('headerImage', await png(800, 300)), curator);
       expect(await sharp(fileOf(small.json().headerImage)).metadata()).toMatchObject({
         width: 800,
@@ -349,7 +350,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('strips the GPS position and replaces the previous header, leaving the avatar alone', async () => {
-      const curator = await createUser(ctx, { role: 'curator' });
+      const curator = await buildUser(ctx, { role: 'curator' });
       const avatar = (await post(AVATAR, form('avatar', await png(64, 64)), curator)).json().avatar as string;
       const first = (
         await post(HEADER, form('headerImage', await photoWithGps(), 'image/jpeg'), curator)
@@ -368,7 +369,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('accepts up to 5 MB (more than the avatar limit) and refuses more with 413', async () => {
-      const curator = await createUser(ctx, { role: 'curator' });
+      const curator = await buildUser(ctx, { role: 'curator' });
       const threeMb = await noisePng(1024);
       const ok = await post(HEADER, form('headerImage', threeMb), curator);
       expect(ok.statusCode).toBe(200);
@@ -387,7 +388,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('refuses non-images with 400', async () => {
-      const curator = await createUser(ctx, { role: 'curator' });
+      const curator = await buildUser(ctx, { role: 'curator' });
       const res = await post(
         HEADER,
         form('headerImage', Buffer.from('not a picture'), 'image/png', 'x.png'),
@@ -401,7 +402,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
     });
 
     it('refuses listeners with 403 and visitors with 401, storing nothing', async () => {
-      const listener = await createUser(ctx);
+      const listener = await buildUser(ctx);
       const before = listDir('headers');
       const res = await post(HEADER, form('headerImage', await png(400, 100)), listener);
       expect(res.statusCode).toBe(403);
@@ -414,7 +415,7 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
 
   describe('when the database write fails', () => {
     it('removes the new file, keeps the previous image and answers 500', async () => {
-      const curator = await createUser(ctx, { role: 'curator' });
+      const curator = await buildUser(ctx, { role: 'curator' });
       const avatar = (await post(AVATAR, form('avatar', await png(64, 64)), curator)).json().avatar as string;
       const header = (await post(HEADER, form('headerImage', await png(640, 200)), curator)).json()
         .headerImage as string;

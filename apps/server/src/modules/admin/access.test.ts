@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 /** Every admin route, with a payload an admin could send. */
 const routes = (ids: { user: string; template: string; genre: string; interest: string }) =>
@@ -35,11 +36,11 @@ describe('admin routes: access by role', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    admin = await createUser(ctx, { role: 'admin' });
-    others.listener = await createUser(ctx, { role: 'listener' });
-    others.curator = await createUser(ctx, { role: 'curator' });
-    others.editor = await createUser(ctx, { role: 'editor' });
-    const target = await createUser(ctx);
+    admin = await buildUser(ctx, { role: 'admin' });
+    others.listener = await buildUser(ctx, { role: 'listener' });
+    others.curator = await buildUser(ctx, { role: 'curator' });
+    others.editor = await buildUser(ctx, { role: 'editor' });
+    const target = await buildUser(ctx);
     const templates = (await ctx.app.inject({ url: '/api/admin/templates', headers: admin.auth })).json();
     const prefs = (await ctx.app.inject({ url: '/api/admin/preferences', headers: admin.auth })).json();
     list = routes({

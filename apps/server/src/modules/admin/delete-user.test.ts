@@ -24,17 +24,21 @@ import {
 } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
-import { createJosie, josieForm, pngImage } from '../josies/testing.js';
 import {
-  follow,
-  insertEvent,
-  insertInvite,
-  insertJosie,
-  insertMedia,
-  insertReview,
-  like,
-} from './factories.js';
+  buildEvent,
+  buildFollow,
+  buildInvite,
+  buildJosie,
+  buildJosieViaApi,
+  buildLike,
+  buildMedia,
+  buildReview,
+  buildSave,
+  buildUser,
+  type TestUser,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { josieForm, pngImage } from '../josies/testing.js';
 import { createAdminService } from './service.js';
 
 describe('admin: DELETE /api/admin/users/:id', () => {
@@ -58,41 +62,41 @@ describe('admin: DELETE /api/admin/users/:id', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     db = ctx.database.db;
-    admin = await createUser(ctx, { role: 'admin' });
+    admin = await buildUser(ctx, { role: 'admin' });
   });
   afterAll(() => ctx.close());
 
   it('removes a curator with josies, likes, follows, invites and media, keeping every count right', async () => {
-    const cleo = await createUser(ctx, { role: 'curator', name: 'Cleo' });
-    const dana = await createUser(ctx, { role: 'curator', name: 'Dana' });
-    const lior = await createUser(ctx, { name: 'Lior' });
-    const fans = [await createUser(ctx), await createUser(ctx)];
-    const editor = await createUser(ctx, { role: 'editor' });
+    const cleo = await buildUser(ctx, { role: 'curator', name: 'Cleo' });
+    const dana = await buildUser(ctx, { role: 'curator', name: 'Dana' });
+    const lior = await buildUser(ctx, { name: 'Lior' });
+    const fans = [await buildUser(ctx), await buildUser(ctx)];
+    const editor = await buildUser(ctx, { role: 'editor' });
 
     // Cleo's own josies, one of them liked and saved by others and reviewed.
-    const cleoPublished = await insertJosie(db, { creatorId: cleo.user._id, title: 'Cleo live' });
-    await insertJosie(db, { creatorId: cleo.user._id, status: 'pending' });
-    await like(db, cleoPublished.id, lior.user._id);
-    await db.insert(josieSaves).values({ josieId: cleoPublished.id, userId: lior.user._id });
-    await insertReview(db, { josieId: cleoPublished.id, action: 'approved', reviewedBy: editor.user._id });
+    const cleoPublished = await buildJosie(ctx, { creator: cleo, title: 'Cleo live' });
+    await buildJosie(ctx, { creator: cleo, status: 'pending' });
+    await buildLike(ctx, { josie: cleoPublished, user: lior });
+    await buildSave(ctx, { josie: cleoPublished, user: lior });
+    await buildReview(ctx, { josie: cleoPublished, action: 'approved', reviewedBy: editor });
     // Dana's josies, liked by Cleo (and one by Lior too) and saved by Cleo.
-    const danaA = await insertJosie(db, { creatorId: dana.user._id });
-    const danaB = await insertJosie(db, { creatorId: dana.user._id });
-    await like(db, danaA.id, cleo.user._id);
-    await like(db, danaA.id, lior.user._id);
-    await like(db, danaB.id, cleo.user._id);
-    await db.insert(josieSaves).values({ josieId: danaA.id, userId: cleo.user._id });
+    const danaA = await buildJosie(ctx, { creator: dana });
+    const danaB = await buildJosie(ctx, { creator: dana });
+    await buildLike(ctx, { josie: danaA, user: cleo });
+    await buildLike(ctx, { josie: danaA, user: lior });
+    await buildLike(ctx, { josie: danaB, user: cleo });
+    await buildSave(ctx, { josie: danaA, user: cleo });
     // Follows both ways: Cleo is the most followed curator until she goes.
-    for (const u of [lior, ...fans]) await follow(db, u.user._id, cleo.user._id);
-    await follow(db, lior.user._id, dana.user._id);
-    await follow(db, cleo.user._id, dana.user._id);
+    for (const u of [lior, ...fans]) await buildFollow(ctx, { follower: u, curator: cleo });
+    await buildFollow(ctx, { follower: lior, curator: dana });
+    await buildFollow(ctx, { follower: cleo, curator: dana });
     // Her invite (used by Lior, visited twice), an invite she used, her account data and media.
-    const cleoInvite = await insertInvite(db, {
-      creatorId: cleo.user._id,
-      usedBy: [lior.user._id],
+    const cleoInvite = await buildInvite(ctx, {
+      creator: cleo,
+      usedBy: [lior],
       visits: 2,
     });
-    const danaInvite = await insertInvite(db, { creatorId: dana.user._id, usedBy: [cleo.user._id] });
+    const danaInvite = await buildInvite(ctx, { creator: dana, usedBy: [cleo] });
     await db.insert(passwordResets).values({
       userId: cleo.user._id,
       tokenHash: crypto.randomUUID(),
@@ -105,9 +109,9 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       accessTokenEnc: 'ciphertext',
       refreshTokenEnc: 'ciphertext',
     });
-    await insertMedia(db, { ownerId: cleo.user._id, storageKey: 'avatars/cleo.webp' });
-    await insertMedia(db, { ownerId: cleo.user._id, storageKey: 'josies/cleo-1.webp', kind: 'josie-image' });
-    await insertMedia(db, { ownerId: dana.user._id, storageKey: 'avatars/dana.webp' });
+    await buildMedia(ctx, { owner: cleo, storageKey: 'avatars/cleo.webp' });
+    await buildMedia(ctx, { owner: cleo, storageKey: 'josies/cleo-1.webp', kind: 'josie-image' });
+    await buildMedia(ctx, { owner: dana, storageKey: 'avatars/dana.webp' });
     const cleoFiles = [putFile('avatars/cleo.webp'), putFile('josies/cleo-1.webp')];
     const danaFile = putFile('avatars/dana.webp');
     await db.insert(contactMessages).values({
@@ -116,7 +120,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       message: 'Hello',
       userId: cleo.user._id,
     });
-    await insertEvent(db, { userId: cleo.user._id });
+    await buildEvent(ctx, { user: cleo });
 
     const before = await stats();
     expect(before.popularCurator).toEqual({ name: 'Cleo', count: 3 });
@@ -222,9 +226,9 @@ describe('admin: DELETE /api/admin/users/:id', () => {
   });
 
   it("keeps an editor's upload that a curator's josie shows; removes it once no josie shows it", async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    const josie = await createJosie(ctx, curator, { title: 'Cover needed' });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const josie = await buildJosieViaApi(ctx, curator, { title: 'Cover needed' });
     const edited = await ctx.app.inject({
       method: 'PUT',
       url: `/api/josies/${josie._id}`,
@@ -238,7 +242,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       editor.user._id,
     );
     // An upload of the editor that nothing shows (an image search result never saved into a josie).
-    await insertMedia(db, { ownerId: editor.user._id, storageKey: 'josies/stray.webp', kind: 'josie-image' });
+    await buildMedia(ctx, { owner: editor, storageKey: 'josies/stray.webp', kind: 'josie-image' });
     const stray = putFile('josies/stray.webp');
 
     expect((await del(editor.user._id)).statusCode).toBe(200);
@@ -260,25 +264,27 @@ describe('admin: DELETE /api/admin/users/:id', () => {
   });
 
   it("keeps a deleted user's upload that another user's josie shows", async () => {
-    const author = await createUser(ctx, { role: 'curator' });
-    const other = await createUser(ctx, { role: 'curator' });
-    await insertMedia(db, {
-      ownerId: author.user._id,
+    const author = await buildUser(ctx, { role: 'curator' });
+    const other = await buildUser(ctx, { role: 'curator' });
+    await buildMedia(ctx, {
+      owner: author,
       storageKey: 'josies/shared.webp',
       kind: 'josie-image',
     });
     const file = putFile('josies/shared.webp');
-    await createJosie(ctx, other, { paragraphs: [{ type: 'image', content: '/media/josies/shared.webp' }] });
+    await buildJosieViaApi(ctx, other, {
+      paragraphs: [{ type: 'image', content: '/media/josies/shared.webp' }],
+    });
     expect((await del(author.user._id)).statusCode).toBe(200);
     expect(existsSync(file)).toBe(true);
     expect((await ctx.app.inject({ url: '/media/josies/shared.webp' })).statusCode).toBe(200);
   });
 
   it('keeps the review history of a deleted editor, without the reviewer', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    const josie = await insertJosie(db, { creatorId: curator.user._id });
-    await insertReview(db, { josieId: josie.id, action: 'approved', reviewedBy: editor.user._id });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const josie = await buildJosie(ctx, { creator: curator });
+    await buildReview(ctx, { josie, action: 'approved', reviewedBy: editor });
     expect((await del(editor.user._id)).statusCode).toBe(200);
     const reviews = await db.select().from(josieReviews).where(eq(josieReviews.josieId, josie.id));
     expect(reviews).toHaveLength(1);
@@ -286,7 +292,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
   });
 
   it('refuses to delete an admin (403), including oneself, and changes nothing', async () => {
-    const other = await createUser(ctx, { role: 'admin' });
+    const other = await buildUser(ctx, { role: 'admin' });
     for (const target of [other, admin]) {
       const res = await del(target.user._id);
       expect(res.statusCode).toBe(403);
@@ -296,7 +302,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
   });
 
   it('answers 404 for an unknown, malformed or already deleted user', async () => {
-    const once = await createUser(ctx);
+    const once = await buildUser(ctx);
     expect((await del(once.user._id)).statusCode).toBe(200);
     for (const id of [once.user._id, crypto.randomUUID(), 'nope']) {
       const res = await del(id);
@@ -306,14 +312,14 @@ describe('admin: DELETE /api/admin/users/:id', () => {
   });
 
   it('announces each published josie as unpublished and removes files only after the commit', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     const published = [
-      await insertJosie(db, { creatorId: curator.user._id }),
-      await insertJosie(db, { creatorId: curator.user._id }),
+      await buildJosie(ctx, { creator: curator }),
+      await buildJosie(ctx, { creator: curator }),
     ];
-    await insertJosie(db, { creatorId: curator.user._id, status: 'pending' });
-    await insertJosie(db, { creatorId: curator.user._id, status: 'rejected' });
-    await insertMedia(db, { ownerId: curator.user._id, storageKey: 'headers/c.webp', kind: 'header' });
+    await buildJosie(ctx, { creator: curator, status: 'pending' });
+    await buildJosie(ctx, { creator: curator, status: 'rejected' });
+    await buildMedia(ctx, { owner: curator, storageKey: 'headers/c.webp', kind: 'header' });
 
     const events: DomainEvents['josie.unpublished'][] = [];
     const bus = createEventBus((err) => {

@@ -3,8 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
-import { follow, insertEvent, insertJosie, insertReview } from './factories.js';
+import {
+  buildEvent,
+  buildFollow,
+  buildJosie,
+  buildReview,
+  buildUser,
+  type TestUser,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { lastUtcDays } from './service.js';
 
 const DAY = 86_400_000;
@@ -19,7 +26,7 @@ describe('admin: GET /api/admin/stats', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     db = ctx.database.db;
-    admin = await createUser(ctx, { role: 'admin' });
+    admin = await buildUser(ctx, { role: 'admin' });
   });
   afterAll(() => ctx.close());
 
@@ -40,18 +47,18 @@ describe('admin: GET /api/admin/stats', () => {
   });
 
   it('counts live listeners and curators, and names the most followed curator', async () => {
-    const [l1, l2, l3] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
-    const gone = await createUser(ctx);
+    const [l1, l2, l3] = [await buildUser(ctx), await buildUser(ctx), await buildUser(ctx)];
+    const gone = await buildUser(ctx);
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
-    const mia = await createUser(ctx, { role: 'curator', name: 'Mia' });
-    const ben = await createUser(ctx, { role: 'curator', name: 'Ben' });
-    await createUser(ctx, { role: 'curator', name: 'Quiet' });
-    await createUser(ctx, { role: 'editor' });
-    const followedEditor = await createUser(ctx, { role: 'editor', name: 'Ed' });
-    for (const l of [l1, l2]) await follow(db, l!.user._id, ben.user._id);
-    await follow(db, l3!.user._id, mia.user._id);
+    const mia = await buildUser(ctx, { role: 'curator', name: 'Mia' });
+    const ben = await buildUser(ctx, { role: 'curator', name: 'Ben' });
+    await buildUser(ctx, { role: 'curator', name: 'Quiet' });
+    await buildUser(ctx, { role: 'editor' });
+    const followedEditor = await buildUser(ctx, { role: 'editor', name: 'Ed' });
+    for (const l of [l1, l2]) await buildFollow(ctx, { follower: l!, curator: ben });
+    await buildFollow(ctx, { follower: l3!, curator: mia });
     // Followers of a non-curator do not make them the popular curator.
-    for (const l of [l1, l2, l3]) await follow(db, l!.user._id, followedEditor.user._id);
+    for (const l of [l1, l2, l3]) await buildFollow(ctx, { follower: l!, curator: followedEditor });
 
     const body = await stats();
     expect(body.totalListeners).toBe(3);
@@ -64,28 +71,28 @@ describe('admin: GET /api/admin/stats', () => {
     const today = new Date(midnight + 60_000);
     const firstDay = new Date(midnight - 29 * DAY + 60_000);
     const tooOld = new Date(midnight - 30 * DAY + 60_000);
-    const curator = await createUser(ctx, { role: 'curator' });
-    const oldUser = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const oldUser = await buildUser(ctx);
     await db.update(users).set({ createdAt: firstDay }).where(eq(users.id, oldUser.user._id));
-    const olderUser = await createUser(ctx);
+    const olderUser = await buildUser(ctx);
     await db.update(users).set({ createdAt: tooOld }).where(eq(users.id, olderUser.user._id));
 
     const before = await stats();
     const c = curator.user._id;
-    const j1 = await insertJosie(db, { creatorId: c, publishedAt: today });
-    await insertJosie(db, { creatorId: c, publishedAt: today });
-    const j3 = await insertJosie(db, { creatorId: c, publishedAt: firstDay });
-    await insertJosie(db, { creatorId: c, publishedAt: tooOld });
-    await insertJosie(db, { creatorId: c, status: 'pending' });
-    await insertReview(db, { josieId: j1.id, action: 'approved', reviewedAt: today });
-    await insertReview(db, { josieId: j3.id, action: 'approved', reviewedAt: firstDay });
-    await insertReview(db, { josieId: j3.id, action: 'rejected', reviewedAt: firstDay });
-    await insertReview(db, { josieId: j3.id, action: 'rejected', reviewedAt: new Date(midnight - 10 * DAY) });
-    await insertReview(db, { josieId: j3.id, action: 'rejected', reviewedAt: tooOld });
-    for (let i = 0; i < 3; i += 1) await insertEvent(db, { at: today });
-    await insertEvent(db, { at: firstDay });
-    await insertEvent(db, { at: tooOld });
-    await insertEvent(db, { name: 'josie_view', at: today });
+    const j1 = await buildJosie(ctx, { creator: c, publishedAt: today });
+    await buildJosie(ctx, { creator: c, publishedAt: today });
+    const j3 = await buildJosie(ctx, { creator: c, publishedAt: firstDay });
+    await buildJosie(ctx, { creator: c, publishedAt: tooOld });
+    await buildJosie(ctx, { creator: c, status: 'pending' });
+    await buildReview(ctx, { josie: j1, action: 'approved', reviewedAt: today });
+    await buildReview(ctx, { josie: j3, action: 'approved', reviewedAt: firstDay });
+    await buildReview(ctx, { josie: j3, action: 'rejected', reviewedAt: firstDay });
+    await buildReview(ctx, { josie: j3, action: 'rejected', reviewedAt: new Date(midnight - 10 * DAY) });
+    await buildReview(ctx, { josie: j3, action: 'rejected', reviewedAt: tooOld });
+    for (let i = 0; i < 3; i += 1) await buildEvent(ctx, { at: today });
+    await buildEvent(ctx, { at: firstDay });
+    await buildEvent(ctx, { at: tooOld });
+    await buildEvent(ctx, { name: 'josie_view', at: today });
 
     const body = await stats();
     const { series } = body;

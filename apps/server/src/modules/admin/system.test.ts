@@ -8,7 +8,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, newsletterSubscribers, type PreferencesColumn, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('admin: templates, genre and interest lists, messages', () => {
   let ctx: TestContext;
@@ -19,7 +20,7 @@ describe('admin: templates, genre and interest lists, messages', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    admin = await createUser(ctx, { role: 'admin' });
+    admin = await buildUser(ctx, { role: 'admin' });
   });
   afterAll(() => ctx.close());
 
@@ -140,7 +141,7 @@ describe('admin: templates, genre and interest lists, messages', () => {
 
     it("removes a genre from the list and from every user's chosen genres, in one go", async () => {
       const db = ctx.database.db;
-      const [a, b, c] = [await createUser(ctx), await createUser(ctx), await createUser(ctx)];
+      const [a, b, c] = [await buildUser(ctx), await buildUser(ctx), await buildUser(ctx)];
       const setPrefs = (u: TestUser, preferences: PreferencesColumn) =>
         db.update(users).set({ preferences }).where(eq(users.id, u.user._id));
       await setPrefs(a, {

@@ -2,8 +2,15 @@ import type { AdminUserRow, AdminUsersResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
-import { follow, insertInvite, insertJosie, like } from './factories.js';
+import {
+  buildFollow,
+  buildInvite,
+  buildJosie,
+  buildLike,
+  buildUser,
+  type TestUser,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('admin: users', () => {
   let ctx: TestContext;
@@ -14,7 +21,7 @@ describe('admin: users', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    admin = await createUser(ctx, { role: 'admin', name: 'Ada Admin' });
+    admin = await buildUser(ctx, { role: 'admin', name: 'Ada Admin' });
   });
   afterAll(() => ctx.close());
 
@@ -23,17 +30,17 @@ describe('admin: users', () => {
     const made: TestUser[] = [];
     beforeAll(async () => {
       marker = `zq${crypto.randomUUID().slice(0, 6)}`;
-      made.push(await createUser(ctx, { name: `Noa ${marker}`, email: `noa.${marker}@example.test` }));
+      made.push(await buildUser(ctx, { name: `Noa ${marker}`, email: `noa.${marker}@example.test` }));
       made.push(
-        await createUser(ctx, {
+        await buildUser(ctx, {
           name: `Dan ${marker}`,
           email: `dan.${marker}@example.test`,
           role: 'curator',
         }),
       );
-      made.push(await createUser(ctx, { name: `100% ${marker}`, email: `pct.${marker}@example.test` }));
-      made.push(await createUser(ctx, { name: `a_b ${marker}`, email: `under.${marker}@example.test` }));
-      made.push(await createUser(ctx, { name: `Gone ${marker}`, email: `gone.${marker}@example.test` }));
+      made.push(await buildUser(ctx, { name: `100% ${marker}`, email: `pct.${marker}@example.test` }));
+      made.push(await buildUser(ctx, { name: `a_b ${marker}`, email: `under.${marker}@example.test` }));
+      made.push(await buildUser(ctx, { name: `Gone ${marker}`, email: `gone.${marker}@example.test` }));
       await ctx.database.db
         .update(users)
         .set({ deletedAt: new Date() })
@@ -110,9 +117,9 @@ describe('admin: users', () => {
 
   describe('GET /api/admin/users/:id', () => {
     it('answers the profile, live counts and the latest 50 josies', async () => {
-      const curator = await createUser(ctx, { role: 'curator', name: 'Cleo' });
-      const fan = await createUser(ctx);
-      const other = await createUser(ctx, { role: 'curator' });
+      const curator = await buildUser(ctx, { role: 'curator', name: 'Cleo' });
+      const fan = await buildUser(ctx);
+      const other = await buildUser(ctx, { role: 'curator' });
       await ctx.database.db
         .update(users)
         .set({
@@ -121,33 +128,32 @@ describe('admin: users', () => {
           avatarUrl: '/media/a.webp',
         })
         .where(eq(users.id, curator.user._id));
-      const db = ctx.database.db;
       const base = Date.now() - 100 * 60_000;
       for (let i = 0; i < 50; i += 1) {
-        await insertJosie(db, {
-          creatorId: curator.user._id,
+        await buildJosie(ctx, {
+          creator: curator,
           title: `P${i}`,
           updatedAt: new Date(base + i * 60_000),
         });
       }
-      const newest = await insertJosie(db, {
-        creatorId: curator.user._id,
+      const newest = await buildJosie(ctx, {
+        creator: curator,
         title: 'Newest',
         status: 'pending',
         updatedAt: new Date(base + 90 * 60_000),
       });
-      await insertJosie(db, {
-        creatorId: curator.user._id,
+      await buildJosie(ctx, {
+        creator: curator,
         title: 'No',
         status: 'rejected',
         updatedAt: new Date(base),
       });
-      const theirs = await insertJosie(db, { creatorId: other.user._id });
-      await like(db, theirs.id, curator.user._id);
-      await follow(db, fan.user._id, curator.user._id);
-      await follow(db, curator.user._id, other.user._id);
-      await insertInvite(db, { creatorId: curator.user._id });
-      await insertInvite(db, { creatorId: curator.user._id });
+      const theirs = await buildJosie(ctx, { creator: other });
+      await buildLike(ctx, { josie: theirs, user: curator });
+      await buildFollow(ctx, { follower: fan, curator });
+      await buildFollow(ctx, { follower: curator, curator: other });
+      await buildInvite(ctx, { creator: curator });
+      await buildInvite(ctx, { creator: curator });
 
       const res = await get(`/api/admin/users/${curator.user._id}`);
       expect(res.statusCode).toBe(200);
@@ -183,7 +189,7 @@ describe('admin: users', () => {
     });
 
     it('answers 404 for an unknown id, a malformed id and a deleted user', async () => {
-      const gone = await createUser(ctx);
+      const gone = await buildUser(ctx);
       await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
       for (const id of [crypto.randomUUID(), 'not-a-uuid', gone.user._id]) {
         const res = await get(`/api/admin/users/${id}`);
@@ -195,7 +201,7 @@ describe('admin: users', () => {
 
   describe('PATCH /api/admin/users/:id', () => {
     it('promotes a listener to curator, answers the row and revokes the old sessions', async () => {
-      const noa = await createUser(ctx, { name: 'Noa' });
+      const noa = await buildUser(ctx, { name: 'Noa' });
       const res = await patchRole(noa.user._id, 'curator');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ _id: noa.user._id, name: 'Noa', role: 'curator' });
@@ -213,13 +219,13 @@ describe('admin: users', () => {
     });
 
     it('keeps the sessions when the role does not change', async () => {
-      const eli = await createUser(ctx, { role: 'editor' });
+      const eli = await buildUser(ctx, { role: 'editor' });
       expect((await patchRole(eli.user._id, 'editor')).json().role).toBe('editor');
       expect((await get('/api/users/me', eli)).statusCode).toBe(200);
     });
 
     it('can demote another admin, but never the admin themselves', async () => {
-      const second = await createUser(ctx, { role: 'admin' });
+      const second = await buildUser(ctx, { role: 'admin' });
       expect((await patchRole(second.user._id, 'listener')).json().role).toBe('listener');
       const own = await patchRole(admin.user._id, 'listener');
       expect(own.statusCode).toBe(409);
@@ -230,7 +236,7 @@ describe('admin: users', () => {
     it('answers 404 for unknown or malformed ids and 400 for an unknown role', async () => {
       expect((await patchRole(crypto.randomUUID(), 'curator')).statusCode).toBe(404);
       expect((await patchRole('12', 'curator')).statusCode).toBe(404);
-      const someone = await createUser(ctx);
+      const someone = await buildUser(ctx);
       const bad = await patchRole(someone.user._id, 'superuser');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().code).toBe('VALIDATION_ERROR');

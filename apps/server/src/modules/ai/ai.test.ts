@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { type ImagesHost, STANDIN_CA_FILE, startImagesHost } from '../../test/standins/images-host.js';
 import { type OpenAiStandin, openAiError, startOpenAiStandin } from '../../test/standins/openai.js';
 import { cleanGeneratedText, renderTemplate } from './template.js';
@@ -57,7 +58,7 @@ describe('AI, unconfigured', () => {
   });
 
   it('says AI is not configured (503), and no provider is available', async () => {
-    const u = await createUser(ctx, { role: 'curator' });
+    const u = await buildUser(ctx, { role: 'curator' });
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/ai/generate',
@@ -86,7 +87,7 @@ describe('AI through the OpenAI-compatible stand-in', () => {
       IMAGE_FETCH_ALLOWED_ADDRESSES: '127.0.0.1',
       IMAGE_FETCH_CA_FILE: STANDIN_CA_FILE,
     });
-    curator = await createUser(ctx, { role: 'curator' });
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(async () => {
     await ctx.close();
@@ -265,14 +266,14 @@ describe('AI through the OpenAI-compatible stand-in', () => {
   });
 
   it('is for authors, 20 generations a minute each', async () => {
-    expect((await generate(TITLE, await createUser(ctx))).statusCode).toBe(403);
-    const busy = await createUser(ctx, { role: 'editor' });
+    expect((await generate(TITLE, await buildUser(ctx))).statusCode).toBe(403);
+    const busy = await buildUser(ctx, { role: 'editor' });
     for (let i = 0; i < 20; i += 1) expect((await generate(TITLE, busy)).statusCode).toBe(200);
     const limited = await generate(TITLE, busy);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     // Another author is not affected.
-    expect((await generate(TITLE, await createUser(ctx, { role: 'admin' }))).statusCode).toBe(200);
+    expect((await generate(TITLE, await buildUser(ctx, { role: 'admin' }))).statusCode).toBe(200);
   });
 });
 
@@ -290,7 +291,7 @@ describe('AI without an image model', () => {
   });
 
   it('offers text only', async () => {
-    const u = await createUser(ctx, { role: 'curator' });
+    const u = await buildUser(ctx, { role: 'curator' });
     const image = await ctx.app.inject({ url: '/api/ai/providers?type=image', headers: u.auth });
     expect(image.json()).toEqual({ data: [{ name: 'openai', available: false }] });
     const res = await ctx.app.inject({

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthAccounts } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { type GoogleStandin, startGoogleStandin } from '../../test/standins/google.js';
 import { TEST_TOKEN_ENCRYPTION_KEY } from '../../test/standins/index.js';
 import { type SpotifyStandin, spotifyError, startSpotifyStandin } from '../../test/standins/spotify.js';
@@ -20,7 +21,7 @@ describe('audio, unconfigured', () => {
       SPOTIFY_OEMBED_URL: `${closed.url}/oembed`,
       YOUTUBE_OEMBED_URL: `${closed.url}/oembed`,
     });
-    curator = await createUser(ctx, { role: 'curator' });
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(() => ctx.close());
 
@@ -88,7 +89,7 @@ describe('audio and video search through the stand-ins', () => {
       ...google.env,
       TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
     });
-    curator = await createUser(ctx, { role: 'curator' });
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(async () => {
     await ctx.close();
@@ -208,7 +209,7 @@ describe('audio and video search through the stand-ins', () => {
       code: 'UNSUPPORTED_PROVIDER',
     });
     expect((await search('query=x&type=podcast')).statusCode).toBe(400);
-    const listener = await createUser(ctx);
+    const listener = await buildUser(ctx);
     expect((await search('query=weeknd', listener)).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/audio/search?query=weeknd' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/audio/url-details?url=x' })).statusCode).toBe(401);
@@ -258,7 +259,7 @@ describe('audio and video search through the stand-ins', () => {
       TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
     });
     try {
-      const u = await createUser(other, { role: 'editor' });
+      const u = await buildUser(other, { role: 'editor' });
       const res = await other.app.inject({ url: '/api/audio/search?query=weeknd', headers: u.auth });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
@@ -364,7 +365,7 @@ describe('audio and video search through the stand-ins', () => {
   describe("with the curator's own Spotify connection", () => {
     let member: TestUser;
     beforeAll(async () => {
-      member = await createUser(ctx, { role: 'curator' });
+      member = await buildUser(ctx, { role: 'curator' });
       const dance = await connectWith(ctx, member, 'spotify');
       expect(dance.landing.searchParams.get('connected')).toBe('spotify');
     });

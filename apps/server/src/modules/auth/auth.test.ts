@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_PASSWORD, insertUser } from '../../security/fixtures.js';
-import { createTestContext, createUser, type TestContext } from '../../test/harness.js';
+import { buildUser, buildUserRow, FIXTURE_PASSWORD } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('auth', () => {
   let ctx: TestContext;
@@ -35,7 +35,7 @@ describe('auth', () => {
   });
 
   it('refuses a duplicate email case-insensitively with 409', async () => {
-    await createUser(ctx, { email: 'dup@example.test' });
+    await buildUser(ctx, { email: 'dup@example.test' });
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -59,7 +59,7 @@ describe('auth', () => {
   });
 
   it('logs in with the right password only, and records lastLogin', async () => {
-    const u = await createUser(ctx, { password: 'right-password' });
+    const u = await buildUser(ctx, { password: 'right-password' });
     const wrong = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -83,7 +83,7 @@ describe('auth', () => {
   });
 
   it('logout revokes the session: the same token is then refused', async () => {
-    const u = await createUser(ctx);
+    const u = await buildUser(ctx);
     const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: u.auth });
     expect(out.statusCode).toBe(200);
     const me = await ctx.app.inject({ url: '/api/users/me', headers: u.auth });
@@ -116,14 +116,17 @@ describe('auth rate limits', () => {
     ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
 
   it('lets every successful sign-in from one address through (an office behind one address)', async () => {
-    const users = await Promise.all([insertUser(ctx, 'listener'), insertUser(ctx, 'curator')]);
+    const users = await Promise.all([
+      buildUserRow(ctx, { role: 'listener' }),
+      buildUserRow(ctx, { role: 'curator' }),
+    ]);
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) statuses.push((await login('203.0.113.50', users[i % 2]!.email)).statusCode);
     expect(statuses).toEqual(Array(25).fill(200));
   });
 
   it('blocks an address after RATE_LIMIT_AUTH_MAX failures across accounts, successes not counted', async () => {
-    const user = await insertUser(ctx, 'listener');
+    const user = await buildUserRow(ctx, { role: 'listener' });
     const address = '203.0.113.70';
     // Successes first: they count for nothing.
     for (let i = 0; i < 5; i++) expect((await login(address, user.email)).statusCode).toBe(200);
@@ -173,7 +176,7 @@ describe('login lockout per account and address', () => {
     ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
 
   it("locks (email, attacker's address) but lets the owner in from another address", async () => {
-    const owner = await insertUser(ctx, 'listener');
+    const owner = await buildUserRow(ctx, { role: 'listener' });
     const attacker = '203.0.113.66';
     for (let i = 0; i < 5; i++)
       expect((await login(attacker, owner.email, `wrong-${i}-pass`)).statusCode).toBe(401);

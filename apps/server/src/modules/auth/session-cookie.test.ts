@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, type TestContext } from '../../test/harness.js';
+import { buildUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
 /** The `Set-Cookie` header of the session cookie in `res`, if any. */
@@ -54,14 +55,14 @@ describe('the session cookie (decision 0008)', () => {
   });
 
   it('is cleared by logout', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.auth });
     expect(res.statusCode).toBe(200);
     expect(sessionSetCookie(res)).toMatch(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0; Path=/; Expires=`));
   });
 
   it('is given back by GET /api/users/me when the browser lacks it or holds another session', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const without = await ctx.app.inject({ url: '/api/users/me', headers: user.auth });
     expect(without.statusCode).toBe(200);
     expect(cookieValue(without)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -73,7 +74,7 @@ describe('the session cookie (decision 0008)', () => {
     expect(sessionSetCookie(withIt)).toBeUndefined();
 
     // The cookie of another session (another sign-in of the same user, or another user's).
-    const other = await createUser(ctx);
+    const other = await buildUser(ctx);
     const mixed = await ctx.app.inject({
       url: '/api/users/me',
       headers: { ...user.auth, cookie: other.cookie },
@@ -83,7 +84,7 @@ describe('the session cookie (decision 0008)', () => {
   });
 
   it('authenticates no API call, and is no bearer token: the two kinds of token do not mix', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const pageToken = user.cookie.split('=')[1] ?? '';
     const me = await ctx.app.inject({ url: '/api/users/me', headers: { cookie: user.cookie } });
     expect(me.statusCode).toBe(401);

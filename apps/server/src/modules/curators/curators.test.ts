@@ -1,8 +1,9 @@
 import { CuratorsFeedResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { users } from '../../db/schema.js';
+import { buildFollow, buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('GET /api/users/curators/feed (home strip)', () => {
   let ctx: TestContext;
@@ -11,20 +12,18 @@ describe('GET /api/users/curators/feed (home strip)', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     for (const name of ['Carmel', 'Avi', 'Bella'])
-      curators.push(await createUser(ctx, { role: 'curator', name }));
+      curators.push(await buildUser(ctx, { role: 'curator', name }));
     const [carmel, avi, bella] = curators as [TestUser, TestUser, TestUser];
     await ctx.database.db
       .update(users)
       .set({ preferences: { myFont: 'Permanent Marker', myColor: 'Light Blue' }, avatarUrl: '/media/c.webp' })
       .where(eq(users.id, carmel.user._id));
-    const fans = [await createUser(ctx), await createUser(ctx)];
-    await ctx.database.db.insert(follows).values([
-      { followerId: fans[0]!.user._id, curatorId: carmel.user._id },
-      { followerId: fans[1]!.user._id, curatorId: carmel.user._id },
-      { followerId: fans[0]!.user._id, curatorId: bella.user._id },
-    ]);
-    await createUser(ctx, { role: 'editor', name: 'Not a curator' });
-    const gone = await createUser(ctx, { role: 'curator', name: 'Gone' });
+    const fans = [await buildUser(ctx), await buildUser(ctx)];
+    await buildFollow(ctx, { follower: fans[0]!, curator: carmel });
+    await buildFollow(ctx, { follower: fans[1]!, curator: carmel });
+    await buildFollow(ctx, { follower: fans[0]!, curator: bella });
+    await buildUser(ctx, { role: 'editor', name: 'Not a curator' });
+    const gone = await buildUser(ctx, { role: 'curator', name: 'Gone' });
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
     void avi;
   });
@@ -57,7 +56,7 @@ describe('GET /api/users/curators/feed (home strip)', () => {
   });
 
   it('works with a token as well', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const res = await ctx.app.inject({ url: '/api/users/curators/feed', headers: user.auth });
     expect(res.json().curators).toHaveLength(3);
   });

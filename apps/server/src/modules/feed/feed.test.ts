@@ -1,12 +1,20 @@
 import { FeedResponse } from '@josie/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, josieReviews, josieSaves, josies, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { josieSaves, josies, users } from '../../db/schema.js';
+import {
+  buildFollow,
+  buildJosie,
+  buildJosies,
+  buildReview,
+  buildUser,
+  type TestUser,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { countingDb } from '../../test/queries.js';
 import { encodeCursor } from './cursor.js';
 import { createFeedService } from './service.js';
-import { asActor, insertJosie, insertJosies, micros, titles } from './testing.js';
+import { asActor, micros, titles } from './testing.js';
 
 describe('feeds', () => {
   let ctx: TestContext;
@@ -18,8 +26,7 @@ describe('feeds', () => {
     const res = await ctx.app.inject({ url, headers: user ? user.auth : {} });
     return { status: res.statusCode, body: res.json() };
   };
-  const follow = (follower: TestUser, curator: TestUser) =>
-    ctx.database.db.insert(follows).values({ followerId: follower.user._id, curatorId: curator.user._id });
+  const follow = (follower: TestUser, curator: TestUser) => buildFollow(ctx, { follower, curator });
 
   /** Every post of a feed, following nextCursor; `between` runs before each next page. */
   async function readAll(
@@ -46,9 +53,9 @@ describe('feeds', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    listener = await createUser(ctx, { name: 'Lior' });
-    followed = await createUser(ctx, { role: 'curator', name: 'Followed' });
-    other = await createUser(ctx, { role: 'curator', name: 'Other' });
+    listener = await buildUser(ctx, { name: 'Lior' });
+    followed = await buildUser(ctx, { role: 'curator', name: 'Followed' });
+    other = await buildUser(ctx, { role: 'curator', name: 'Other' });
     await follow(listener, followed);
   });
   afterAll(() => ctx.close());
@@ -69,23 +76,14 @@ describe('feeds', () => {
   });
 
   it('shows published josies of followed curators and the reader own, newest first', async () => {
-    const reader = await createUser(ctx, { role: 'curator', name: 'Reader' });
+    const reader = await buildUser(ctx, { role: 'curator', name: 'Reader' });
     await follow(reader, followed);
     const t = Date.now();
-    const mine = await insertJosie(ctx.database.db, reader.user._id, {
-      title: 'mine',
-      publishedAt: new Date(t - 1000),
-    });
-    const theirs = await insertJosie(ctx.database.db, followed.user._id, {
-      title: 'theirs',
-      publishedAt: new Date(t),
-    });
-    await insertJosie(ctx.database.db, followed.user._id, { title: 'pending', status: 'pending' });
-    await insertJosie(ctx.database.db, followed.user._id, { title: 'rejected', status: 'rejected' });
-    await insertJosie(ctx.database.db, other.user._id, {
-      title: 'not followed',
-      publishedAt: new Date(t + 1000),
-    });
+    const mine = await buildJosie(ctx, { creator: reader, title: 'mine', publishedAt: new Date(t - 1000) });
+    const theirs = await buildJosie(ctx, { creator: followed, title: 'theirs', publishedAt: new Date(t) });
+    await buildJosie(ctx, { creator: followed, title: 'pending', status: 'pending' });
+    await buildJosie(ctx, { creator: followed, title: 'rejected', status: 'rejected' });
+    await buildJosie(ctx, { creator: other, title: 'not followed', publishedAt: new Date(t + 1000) });
 
     const res = await get('/api/josies/feed', reader);
     expect(res.status).toBe(200);
@@ -104,15 +102,13 @@ describe('feeds', () => {
   });
 
   it('shows the review history only to the creator (and reviewers), not to followers', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    const fan = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const fan = await buildUser(ctx);
     await follow(fan, curator);
     await follow(editor, curator);
-    const josie = await insertJosie(ctx.database.db, curator.user._id, { title: 'reviewed' });
-    await ctx.database.db
-      .insert(josieReviews)
-      .values({ josieId: josie.id, reviewedBy: editor.user._id, action: 'approved' });
+    const josie = await buildJosie(ctx, { creator: curator, title: 'reviewed' });
+    await buildReview(ctx, { josie, reviewedBy: editor, action: 'approved' });
     const seenBy = async (user: TestUser) =>
       FeedResponse.parse((await get('/api/josies/feed', user)).body).data.posts.find(
         (p) => p._id === josie.id,
@@ -125,33 +121,31 @@ describe('feeds', () => {
   });
 
   it('answers an empty page for a user who follows nobody', async () => {
-    const loner = await createUser(ctx);
+    const loner = await buildUser(ctx);
     expect((await get('/api/josies/feed', loner)).body).toEqual({
       data: { posts: [], hasMore: false, nextCursor: null },
     });
   });
 
   it('pages through 45+ josies with no duplicate or gap while newer josies keep arriving', async () => {
-    const reader = await createUser(ctx);
-    const a = await createUser(ctx, { role: 'curator' });
-    const b = await createUser(ctx, { role: 'curator' });
+    const reader = await buildUser(ctx);
+    const a = await buildUser(ctx, { role: 'curator' });
+    const b = await buildUser(ctx, { role: 'curator' });
     await follow(reader, a);
     await follow(reader, b);
     const base = Date.now() - 3_600_000;
     const expected = [
-      ...(await insertJosies(ctx.database.db, a.user._id, 25, new Date(base))),
-      ...(await insertJosies(ctx.database.db, b.user._id, 25, new Date(base - 500))),
+      ...(await buildJosies(ctx, { creator: a, count: 25, newest: new Date(base) })),
+      ...(await buildJosies(ctx, { creator: b, count: 25, newest: new Date(base - 500) })),
     ];
     // Three josies sharing one publication time: the id breaks the tie.
     for (let i = 0; i < 3; i++) {
-      expected.push(await insertJosie(ctx.database.db, b.user._id, { publishedAt: new Date(base - 10_000) }));
+      expected.push(await buildJosie(ctx, { creator: b, publishedAt: new Date(base - 10_000) }));
     }
     let arrived = 0;
     const seen = await readAll('/api/josies/feed', reader, async () => {
       // A newer josie lands between every two page loads (the live case of DESIGN §5).
-      await insertJosie(ctx.database.db, arrived % 2 ? a.user._id : b.user._id, {
-        title: `late ${arrived++}`,
-      });
+      await buildJosie(ctx, { creator: arrived % 2 ? a.user._id : b.user._id, title: `late ${arrived++}` });
     });
     expect(arrived).toBeGreaterThanOrEqual(2);
     expect(new Set(seen).size).toBe(seen.length);
@@ -163,18 +157,14 @@ describe('feeds', () => {
   });
 
   it('keeps microsecond publication times apart across a page boundary', async () => {
-    const reader = await createUser(ctx);
-    const c = await createUser(ctx, { role: 'curator' });
+    const reader = await buildUser(ctx);
+    const c = await buildUser(ctx, { role: 'curator' });
     await follow(reader, c);
     // 23 josies within one millisecond: a millisecond cursor would repeat or skip some.
     const rows = [];
     for (let i = 0; i < 23; i++) {
       const us = String(999 - i * 7).padStart(3, '0');
-      rows.push(
-        await insertJosie(ctx.database.db, c.user._id, {
-          publishedAt: micros(`2024-05-01T10:00:00.123${us}Z`),
-        }),
-      );
+      rows.push(await buildJosie(ctx, { creator: c, publishedAt: micros(`2024-05-01T10:00:00.123${us}Z`) }));
     }
     const seen = await readAll('/api/josies/feed', reader);
     expect(seen).toEqual(rows.map((r) => r.id));
@@ -203,13 +193,13 @@ describe('feeds', () => {
   });
 
   it("serves one curator's published josies and 404s unknown, deleted or malformed curators", async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const rows = await insertJosies(ctx.database.db, curator.user._id, 22);
-    await insertJosie(ctx.database.db, curator.user._id, { status: 'pending' });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const rows = await buildJosies(ctx, { creator: curator, count: 22 });
+    await buildJosie(ctx, { creator: curator, status: 'pending' });
     const seen = await readAll(`/api/josies/curator/${curator.user._id}/feed`, other);
     expect(seen).toEqual(rows.map((r) => r.id));
 
-    const silent = await createUser(ctx, { role: 'curator' });
+    const silent = await buildUser(ctx, { role: 'curator' });
     expect((await get(`/api/josies/curator/${silent.user._id}/feed`)).body.data.posts).toEqual([]);
 
     for (const id of [crypto.randomUUID(), 'not-an-id']) {
@@ -222,9 +212,9 @@ describe('feeds', () => {
   });
 
   it('lists saved josies still published, most recently saved first, keyset paginated', async () => {
-    const saver = await createUser(ctx);
-    const curator = await createUser(ctx, { role: 'curator' });
-    const rows = await insertJosies(ctx.database.db, curator.user._id, 24);
+    const saver = await buildUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const rows = await buildJosies(ctx, { creator: curator, count: 24 });
     // Save them oldest-published first: the list follows the save time, not the publication time.
     for (const row of [...rows].reverse()) {
       const res = await ctx.app.inject({
@@ -251,11 +241,11 @@ describe('feeds', () => {
   });
 
   it('costs the same number of queries whatever the page size', async () => {
-    const reader = await createUser(ctx);
-    const curators = [await createUser(ctx, { role: 'curator' }), await createUser(ctx, { role: 'curator' })];
+    const reader = await buildUser(ctx);
+    const curators = [await buildUser(ctx, { role: 'curator' }), await buildUser(ctx, { role: 'curator' })];
     for (const c of curators) {
       await follow(reader, c);
-      const rows = await insertJosies(ctx.database.db, c.user._id, 30);
+      const rows = await buildJosies(ctx, { creator: c, count: 30 });
       await ctx.database.db
         .insert(josieSaves)
         .values(rows.map((r) => ({ josieId: r.id, userId: reader.user._id })));

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { writePageRenderers } from '../../test/page-renderers.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
-import { approveJosie, createJosie } from '../josies/testing.js';
 import { HOME_FEED_READS } from './home-page.js';
 
 const SHELL = `<!doctype html>
@@ -56,15 +56,15 @@ describe('the signed-in home page rendered by the server (issue 9, decision 0008
         "return '<h1>' + [language, answers['/api/users/me'].name, answers['/api/josies/feed'].data.posts.length, answers['/api/users/curators/feed'].curators.length, answers['/api/users/me/preferences'].preferences.theme].join('|') + '</h1>';",
     });
     ctx = await createTestContext({ WEB_DIST_DIR: webDir });
-    curator = await createUser(ctx, { role: 'curator', name: 'Maya' });
-    const editor = await createUser(ctx, { role: 'editor' });
+    curator = await buildUser(ctx, { role: 'curator', name: 'Maya' });
+    const editor = await buildUser(ctx, { role: 'editor' });
     await ctx.database.db
       .update(users)
       .set({ avatarUrl: '/media/avatars/maya.webp' })
       .where(eq(users.id, curator.user._id));
-    const josie = await createJosie(ctx, curator, { title: 'Rooftop' });
+    const josie = await buildJosieViaApi(ctx, curator, { title: 'Rooftop' });
     await approveJosie(ctx, editor, josie._id);
-    listener = await createUser(ctx, { name: 'Lior' });
+    listener = await buildUser(ctx, { name: 'Lior' });
     expect((await onboard(listener)).statusCode).toBe(200);
   });
   afterAll(async () => {
@@ -96,7 +96,7 @@ describe('the signed-in home page rendered by the server (issue 9, decision 0008
   });
 
   it('renders it in Hebrew for a Hebrew browser once languages are on', async () => {
-    const admin = await createUser(ctx, { role: 'admin' });
+    const admin = await buildUser(ctx, { role: 'admin' });
     const flag = (value: string) =>
       ctx.app.inject({
         method: 'PUT',
@@ -122,13 +122,13 @@ describe('the signed-in home page rendered by the server (issue 9, decision 0008
     });
     expect(other.body).toBe(SHELL);
     // Not onboarded yet (the app sends them to /onboarding), or an editor (sent to the dashboard).
-    expect((await home(await createUser(ctx))).body).toBe(SHELL);
-    expect((await home(await createUser(ctx, { role: 'editor' }))).body).toBe(SHELL);
+    expect((await home(await buildUser(ctx))).body).toBe(SHELL);
+    expect((await home(await buildUser(ctx, { role: 'editor' }))).body).toBe(SHELL);
     expect((await home(null)).headers['cache-control']).toBe('no-cache');
   });
 
   it('treats a cookie whose session ended as none, and clears it', async () => {
-    const leaving = await createUser(ctx);
+    const leaving = await buildUser(ctx);
     expect((await onboard(leaving)).statusCode).toBe(200);
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: leaving.auth })).statusCode,
@@ -147,7 +147,7 @@ describe('the signed-in home page rendered by the server (issue 9, decision 0008
   });
 
   it('serves the shell, not an error, when a read fails (a user deleted behind the session cache)', async () => {
-    const gone = await createUser(ctx);
+    const gone = await buildUser(ctx);
     expect((await onboard(gone)).statusCode).toBe(200);
     expect((await home(gone)).body).toContain('data-first-answer');
     // Deleted without the invalidation a deletion publishes: the cached session still names the user.
@@ -167,11 +167,11 @@ describe('the signed-in home page rendered by the server (issue 9, decision 0008
   });
 
   it('escapes what users wrote in every block, which reads back as written', async () => {
-    const writer = await createUser(ctx, { role: 'curator', name: 'Eve </script><!-- <b>' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    const hostile = await createJosie(ctx, writer, { title: '</script><script>alert(1)</script>' });
+    const writer = await buildUser(ctx, { role: 'curator', name: 'Eve </script><!-- <b>' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const hostile = await buildJosieViaApi(ctx, writer, { title: '</script><script>alert(1)</script>' });
     await approveJosie(ctx, editor, hostile._id);
-    const reader = await createUser(ctx, { name: '<img src=x onerror=alert(1)>' });
+    const reader = await buildUser(ctx, { name: '<img src=x onerror=alert(1)>' });
     await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/me/onboarding',
@@ -196,7 +196,7 @@ describe('the signed-in home page rendered by the server (issue 9, decision 0008
     writePageRenderers(broken, { homeFeedPage: "throw new Error('broken');" });
     const other = await createTestContext({ WEB_DIST_DIR: broken });
     try {
-      const user = await createUser(other);
+      const user = await buildUser(other);
       await other.app.inject({
         method: 'PUT',
         url: '/api/users/me/onboarding',

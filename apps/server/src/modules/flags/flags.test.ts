@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('feature flags', () => {
   let ctx: TestContext;
@@ -8,9 +9,9 @@ describe('feature flags', () => {
   let listener: TestUser;
   beforeAll(async () => {
     ctx = await createTestContext();
-    admin = await createUser(ctx, { role: 'admin' });
-    editor = await createUser(ctx, { role: 'editor' });
-    listener = await createUser(ctx);
+    admin = await buildUser(ctx, { role: 'admin' });
+    editor = await buildUser(ctx, { role: 'editor' });
+    listener = await buildUser(ctx);
   });
   afterAll(() => ctx.close());
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, users } from '../../db/schema.js';
 import type { DomainEvents } from '../../realtime/bus.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('follow and unfollow', () => {
   let ctx: TestContext;
@@ -24,8 +25,8 @@ describe('follow and unfollow', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     ctx.app.bus.subscribe('follow.changed', (e) => void events.push(e));
-    listener = await createUser(ctx);
-    curator = await createUser(ctx, { role: 'curator' });
+    listener = await buildUser(ctx);
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(() => ctx.close());
 
@@ -55,22 +56,22 @@ describe('follow and unfollow', () => {
   });
 
   it('keeps the following list oldest follow first', async () => {
-    const reader = await createUser(ctx);
-    const a = await createUser(ctx, { role: 'curator' });
-    const b = await createUser(ctx, { role: 'curator' });
+    const reader = await buildUser(ctx);
+    const a = await buildUser(ctx, { role: 'curator' });
+    const b = await buildUser(ctx, { role: 'curator' });
     await call('follow', a.user._id, reader);
     const res = await call('follow', b.user._id, reader);
     expect(res.body.following).toEqual([a.user._id, b.user._id]);
   });
 
   it('lets curators follow other curators', async () => {
-    const other = await createUser(ctx, { role: 'curator' });
+    const other = await buildUser(ctx, { role: 'curator' });
     expect((await call('follow', curator.user._id, other)).status).toBe(200);
   });
 
   it('refuses non-curators (400), oneself (400), unknown and malformed ids (404), visitors (401)', async () => {
-    const plain = await createUser(ctx);
-    const editor = await createUser(ctx, { role: 'editor' });
+    const plain = await buildUser(ctx);
+    const editor = await buildUser(ctx, { role: 'editor' });
     for (const target of [plain, editor]) {
       const res = await call('follow', target.user._id);
       expect(res.status).toBe(400);
@@ -95,11 +96,11 @@ describe('follow and unfollow', () => {
   });
 
   it('refuses a deleted curator, yet lets a demoted one be unfollowed', async () => {
-    const gone = await createUser(ctx, { role: 'curator' });
+    const gone = await buildUser(ctx, { role: 'curator' });
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
     expect((await call('follow', gone.user._id)).status).toBe(404);
 
-    const demoted = await createUser(ctx, { role: 'curator' });
+    const demoted = await buildUser(ctx, { role: 'curator' });
     await call('follow', demoted.user._id);
     await ctx.database.db.update(users).set({ role: 'listener' }).where(eq(users.id, demoted.user._id));
     const res = await call('unfollow', demoted.user._id);
@@ -108,8 +109,8 @@ describe('follow and unfollow', () => {
   });
 
   it('stays consistent under concurrent follows and unfollows', async () => {
-    const reader = await createUser(ctx);
-    const target = await createUser(ctx, { role: 'curator' });
+    const reader = await buildUser(ctx);
+    const target = await buildUser(ctx, { role: 'curator' });
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         call(i % 3 === 2 ? 'unfollow' : 'follow', target.user._id, reader),

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema.js';
 import { SafeFetchError } from '../../lib/ssrf.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { type ImagesHost, STANDIN_CA_FILE, startImagesHost } from '../../test/standins/images-host.js';
 import { type OpenverseStandin, startOpenverseStandin } from '../../test/standins/openverse.js';
 import { type PixabayStandin, startPixabayStandin } from '../../test/standins/pixabay.js';
@@ -36,7 +37,7 @@ describe('images, unconfigured (no Pixabay key, no allow-list)', () => {
   beforeAll(async () => {
     host = await startImagesHost();
     ctx = await createTestContext();
-    curator = await createUser(ctx, { role: 'curator' });
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(async () => {
     await ctx.close();
@@ -112,7 +113,7 @@ describe('images through the stand-ins', () => {
       IMAGE_FETCH_ALLOWED_ADDRESSES: '127.0.0.1',
       IMAGE_FETCH_CA_FILE: STANDIN_CA_FILE,
     });
-    curator = await createUser(ctx, { role: 'curator' });
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(async () => {
     await ctx.close();
@@ -214,7 +215,7 @@ describe('images through the stand-ins', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'Please enter a search term', code: 'VALIDATION_ERROR' });
     expect((await search('query=guitar&provider=flickr')).statusCode).toBe(400);
-    expect((await search('query=guitar', await createUser(ctx))).statusCode).toBe(403);
+    expect((await search('query=guitar', await buildUser(ctx))).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/images/search?query=guitar' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/images/providers' })).statusCode).toBe(401);
   });
@@ -311,7 +312,7 @@ describe('images through the stand-ins', () => {
         payload: {},
       });
       expect(json.statusCode).toBe(400);
-      expect((await upload(form([{ bytes: await png() }]), await createUser(ctx))).statusCode).toBe(403);
+      expect((await upload(form([{ bytes: await png() }]), await buildUser(ctx))).statusCode).toBe(403);
       expect(
         (
           await ctx.app.inject({
@@ -339,7 +340,7 @@ describe('images through the stand-ins', () => {
 
     it('imports what a search found', async () => {
       const [first] = (await search('query=guitar')).json().images;
-      const res = await importUrl(first.largeImageUrl, await createUser(ctx, { role: 'admin' }));
+      const res = await importUrl(first.largeImageUrl, await buildUser(ctx, { role: 'admin' }));
       expect(res.statusCode).toBe(201);
     });
 
@@ -361,7 +362,7 @@ describe('images through the stand-ins', () => {
         ],
       ];
       // A fresh author: imports are limited to 20 a minute per user.
-      const author = await createUser(ctx, { role: 'curator' });
+      const author = await buildUser(ctx, { role: 'curator' });
       for (const [url, status, message] of cases) {
         const res = await importUrl(url, author);
         expect(res.statusCode, url).toBe(status);
@@ -371,7 +372,7 @@ describe('images through the stand-ins', () => {
 
     it('re-checks every redirect target: the allow-list holds 127.0.0.1 only', async () => {
       const port = new URL(host.url).port;
-      const author = await createUser(ctx, { role: 'editor' });
+      const author = await buildUser(ctx, { role: 'editor' });
       const res = await importUrl(
         `${host.url}/redirect-to?url=${encodeURIComponent(`https://127.0.0.2:${port}/photo.png`)}`,
         author,
@@ -386,7 +387,7 @@ describe('images through the stand-ins', () => {
     });
 
     it('is for authors only', async () => {
-      expect((await importUrl(`${host.url}/photo.png`, await createUser(ctx))).statusCode).toBe(403);
+      expect((await importUrl(`${host.url}/photo.png`, await buildUser(ctx))).statusCode).toBe(403);
       const visitor = await ctx.app.inject({
         method: 'POST',
         url: '/api/images/upload-url',

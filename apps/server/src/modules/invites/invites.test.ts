@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { follows, invites, inviteUses, inviteVisits, users } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildFollow, buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createInvitesService } from './service.js';
 
 let ctx: TestContext;
@@ -61,7 +62,7 @@ const expireInvite = (id: string) =>
 
 describe('creating invites (POST /api/invites)', () => {
   it('gives a curator an active invite with an unguessable code that expires after 30 days', async () => {
-    const curator = await createUser(ctx, { role: 'curator', name: 'Dana' });
+    const curator = await buildUser(ctx, { role: 'curator', name: 'Dana' });
     const invite = await createInvite(curator, '  Join my jazz nights  ');
     expect(invite).toMatchObject({
       inviteText: 'Join my jazz nights',
@@ -78,14 +79,14 @@ describe('creating invites (POST /api/invites)', () => {
   });
 
   it('draws a different code every time', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     const codes = new Set<string>();
     for (let i = 0; i < 10; i++) codes.add((await createInvite(curator)).code);
     expect(codes.size).toBe(10);
   });
 
   it('requires a message: missing, blank and overlong texts are 400', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     for (const payload of [{}, { inviteText: '   ' }, { inviteText: 'x'.repeat(501) }, { inviteText: 42 }]) {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -114,7 +115,7 @@ describe('creating invites (POST /api/invites)', () => {
     });
     expect(visitor.statusCode).toBe(401);
     for (const role of ['listener', 'editor', 'admin'] as const) {
-      const user = await createUser(ctx, { role });
+      const user = await buildUser(ctx, { role });
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/invites',
@@ -136,8 +137,8 @@ describe('creating invites (POST /api/invites)', () => {
 
 describe('listing own invites (GET /api/invites/my-invites)', () => {
   it('answers only the curator’s own invites, newest first', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const other = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const other = await buildUser(ctx, { role: 'curator' });
     const first = await createInvite(curator, 'first');
     await createInvite(other, 'not mine');
     const second = await createInvite(curator, 'second');
@@ -149,7 +150,7 @@ describe('listing own invites (GET /api/invites/my-invites)', () => {
   it('is for curators only', async () => {
     expect((await ctx.app.inject({ url: '/api/invites/my-invites' })).statusCode).toBe(401);
     for (const role of ['listener', 'editor', 'admin'] as const) {
-      const user = await createUser(ctx, { role });
+      const user = await buildUser(ctx, { role });
       const res = await ctx.app.inject({ url: '/api/invites/my-invites', headers: user.auth });
       expect(res.statusCode, role).toBe(403);
     }
@@ -169,13 +170,13 @@ describe('listing own invites (GET /api/invites/my-invites)', () => {
       return { calls, list };
     };
 
-    const small = await createUser(ctx, { role: 'curator' });
+    const small = await buildUser(ctx, { role: 'curator' });
     await createInvite(small);
     const one = await count(small);
     expect(one.list).toHaveLength(1);
 
-    const big = await createUser(ctx, { role: 'curator' });
-    const listeners = await Promise.all([1, 2, 3].map(() => createUser(ctx)));
+    const big = await buildUser(ctx, { role: 'curator' });
+    const listeners = await Promise.all([1, 2, 3].map(() => buildUser(ctx)));
     for (let i = 0; i < 6; i++) {
       const invite = await createInvite(big, `invite ${i}`);
       for (const l of listeners.slice(0, i % 4))
@@ -192,7 +193,7 @@ describe('listing own invites (GET /api/invites/my-invites)', () => {
 
 describe('the landing read (GET /api/invites/code/:code)', () => {
   it('is public and answers the invite with its curator, without who used it', async () => {
-    const curator = await createUser(ctx, { role: 'curator', name: 'Yael' });
+    const curator = await buildUser(ctx, { role: 'curator', name: 'Yael' });
     const invite = await createInvite(curator, 'Hear what I hear');
     const res = await landing(invite.code);
     expect(res.statusCode).toBe(200);
@@ -212,8 +213,8 @@ describe('the landing read (GET /api/invites/code/:code)', () => {
   });
 
   it('counts each view as a page visit, except the curator’s own', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const listener = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const listener = await buildUser(ctx);
     const invite = await createInvite(curator);
     expect((await landing(invite.code)).statusCode).toBe(200);
     expect((await landing(invite.code, listener)).statusCode).toBe(200);
@@ -228,7 +229,7 @@ describe('the landing read (GET /api/invites/code/:code)', () => {
   });
 
   it('answers 404 for an unknown or malformed code and 410 once disabled or expired, with one message', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     for (const code of ['AAAAAAAAAAAAAAAAAAAAAA', 'not a code', '%27%20or%201%3D1--']) {
       const res = await landing(code);
       expect(res.statusCode, code).toBe(404);
@@ -260,7 +261,7 @@ describe('the landing read (GET /api/invites/code/:code)', () => {
   });
 
   it('limits reads per client address (429)', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     const invite = await createInvite(curator);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
@@ -277,8 +278,8 @@ describe('the landing read (GET /api/invites/code/:code)', () => {
 
 describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   it('registers the user on the invite and follows the curator', async () => {
-    const curator = await createUser(ctx, { role: 'curator', name: 'Mira' });
-    const listener = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator', name: 'Mira' });
+    const listener = await buildUser(ctx);
     const invite = await createInvite(curator);
     const res = await register(invite.code, listener);
     expect(res.statusCode).toBe(200);
@@ -301,8 +302,8 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('refuses a second use by the same user with 409 and the exact message', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const listener = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const listener = await buildUser(ctx);
     const invite = await createInvite(curator);
     expect((await register(invite.code, listener)).statusCode).toBe(200);
     const again = await register(invite.code, listener);
@@ -312,8 +313,8 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('lets concurrent double submissions through once', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const listener = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const listener = await buildUser(ctx);
     const invite = await createInvite(curator);
     const results = await Promise.all([register(invite.code, listener), register(invite.code, listener)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -321,7 +322,7 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('counts every user who used an invite and lists the latest 20, newest first', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     const invite = await createInvite(curator);
     const db = ctx.database.db;
     const people = await db
@@ -347,8 +348,8 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('refuses a disabled or an expired invite with 410 and records nothing', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const listener = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const listener = await buildUser(ctx);
     const disabled = await createInvite(curator);
     await ctx.app.inject({
       method: 'POST',
@@ -371,8 +372,8 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('refuses an invite whose creator is no longer a curator (410): only curators can be followed', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const listener = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const listener = await buildUser(ctx);
     const invite = await createInvite(curator);
     await ctx.database.db.update(users).set({ role: 'listener' }).where(eq(users.id, curator.user._id));
     expect((await landing(invite.code)).statusCode).toBe(410);
@@ -382,8 +383,8 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('refuses unknown codes (404), visitors (401) and the curator’s own invite (400)', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const listener = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const listener = await buildUser(ctx);
     const invite = await createInvite(curator);
     const unknown = await register('AAAAAAAAAAAAAAAAAAAAAA', listener);
     expect(unknown.statusCode).toBe(404);
@@ -400,9 +401,9 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('acts for the signed-in user only: a userId naming someone else is 403, one’s own id is fine', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const listener = await createUser(ctx);
-    const victim = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const listener = await buildUser(ctx);
+    const victim = await buildUser(ctx);
     const invite = await createInvite(curator);
     const forged = await register(invite.code, listener, { userId: victim.user._id });
     expect(forged.statusCode).toBe(403);
@@ -413,14 +414,14 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('any signed-in role may accept; an existing follow is kept as it is', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     const invite = await createInvite(curator);
     for (const role of ['curator', 'editor', 'admin'] as const) {
-      const user = await createUser(ctx, { role });
+      const user = await buildUser(ctx, { role });
       expect((await register(invite.code, user)).statusCode, role).toBe(200);
     }
-    const fan = await createUser(ctx);
-    await ctx.database.db.insert(follows).values({ followerId: fan.user._id, curatorId: curator.user._id });
+    const fan = await buildUser(ctx);
+    await buildFollow(ctx, { follower: fan, curator });
     const res = await register(invite.code, fan);
     expect(res.statusCode).toBe(200);
     expect(res.json().following).toEqual([curator.user._id]);
@@ -428,8 +429,8 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
   });
 
   it('writes the use and the follow in one transaction: a failing follow leaves no use behind', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const listener = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const listener = await buildUser(ctx);
     const invite = await createInvite(curator);
     const db = ctx.database.db;
     await db.execute(
@@ -455,7 +456,7 @@ describe('accepting an invite (POST /api/invites/code/:code/register)', () => {
 
 describe('disabling an invite (POST /api/invites/:id/disable)', () => {
   it('is one way and repeatable by its creator', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     const invite = await createInvite(curator);
     const url = `/api/invites/${invite._id}/disable`;
     const first = await ctx.app.inject({ method: 'POST', url, headers: curator.auth });
@@ -469,11 +470,11 @@ describe('disabling an invite (POST /api/invites/:id/disable)', () => {
   });
 
   it('refuses anyone but the creator (403), unknown ids (404), bad ids (400) and visitors (401)', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     const invite = await createInvite(curator);
     const url = `/api/invites/${invite._id}/disable`;
     for (const role of ['curator', 'listener', 'editor', 'admin'] as const) {
-      const other = await createUser(ctx, { role });
+      const other = await buildUser(ctx, { role });
       const res = await ctx.app.inject({ method: 'POST', url, headers: other.auth });
       expect(res.statusCode, role).toBe(403);
     }
@@ -500,10 +501,10 @@ describe('disabling an invite (POST /api/invites/:id/disable)', () => {
 
 describe('invites service events', () => {
   it('publishes follow.changed after commit, only when the follow is new', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
+    const curator = await buildUser(ctx, { role: 'curator' });
     const invite = await createInvite(curator);
     const second = await createInvite(curator);
-    const listener = await createUser(ctx);
+    const listener = await buildUser(ctx);
     const bus = createEventBus((err) => {
       throw err;
     });

@@ -6,18 +6,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { media } from '../../db/schema.js';
 import type { DomainEvents, EventBus } from '../../realtime/bus.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
-import { countQueries } from '../../test/queries.js';
 import {
   approveJosie,
-  createJosie,
-  fullParagraphs,
-  josieForm,
-  jpegWithExif,
-  MEDIA,
-  pngImage,
+  buildJosieViaApi,
+  buildUser,
   rejectJosie,
-} from './testing.js';
+  type TestUser,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { countQueries } from '../../test/queries.js';
+import { fullParagraphs, josieForm, jpegWithExif, MEDIA, pngImage } from './testing.js';
 
 // Keeps every bus the app creates, so tests can watch the domain events published after commit.
 const buses = vi.hoisted(() => [] as EventBus[]);
@@ -51,11 +49,11 @@ describe('josies: authoring, reading, permissions', () => {
       });
     }
     users = {
-      listener: await createUser(ctx),
-      curator: await createUser(ctx, { role: 'curator', name: 'Maya' }),
-      otherCurator: await createUser(ctx, { role: 'curator' }),
-      editor: await createUser(ctx, { role: 'editor' }),
-      admin: await createUser(ctx, { role: 'admin' }),
+      listener: await buildUser(ctx),
+      curator: await buildUser(ctx, { role: 'curator', name: 'Maya' }),
+      otherCurator: await buildUser(ctx, { role: 'curator' }),
+      editor: await buildUser(ctx, { role: 'editor' }),
+      admin: await buildUser(ctx, { role: 'admin' }),
     };
   });
   afterAll(() => ctx.close());
@@ -354,10 +352,10 @@ describe('josies: authoring, reading, permissions', () => {
     let rejected: Josie;
     let published: Josie;
     beforeAll(async () => {
-      pending = await createJosie(ctx, users.curator, { title: 'Pending one' });
-      rejected = await createJosie(ctx, users.curator, { title: 'Rejected one' });
+      pending = await buildJosieViaApi(ctx, users.curator, { title: 'Pending one' });
+      rejected = await buildJosieViaApi(ctx, users.curator, { title: 'Rejected one' });
       await rejectJosie(ctx, users.editor, rejected._id, 'Needs more words');
-      published = await createJosie(ctx, users.curator, { title: 'Published one' });
+      published = await buildJosieViaApi(ctx, users.curator, { title: 'Published one' });
       await rejectJosie(ctx, users.editor, published._id, 'Earlier note');
       await put('curator', published._id, { title: 'Published one', paragraphs: fullParagraphs() });
       published = await approveJosie(ctx, users.editor, published._id);
@@ -411,7 +409,7 @@ describe('josies: authoring, reading, permissions', () => {
 
   describe('PUT /api/josies/:id', () => {
     it('sends a published josie back to review when its creator edits it, and announces it', async () => {
-      const josie = await createJosie(ctx, users.curator, { title: 'Before' });
+      const josie = await buildJosieViaApi(ctx, users.curator, { title: 'Before' });
       await approveJosie(ctx, users.editor, josie._id);
       events.length = 0;
       const res = await put('curator', josie._id, {
@@ -429,7 +427,7 @@ describe('josies: authoring, reading, permissions', () => {
     });
 
     it('resubmits a rejected josie: pending again, the reason kept for the history', async () => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       await rejectJosie(ctx, users.editor, josie._id, 'Say more');
       const res = await put('curator', josie._id, {
         title: 'Better',
@@ -443,7 +441,7 @@ describe('josies: authoring, reading, permissions', () => {
     it.each(['editor', 'admin'] as const)(
       'lets a %s edit a pending josie without taking it over',
       async (role) => {
-        const josie = await createJosie(ctx, users.curator);
+        const josie = await buildJosieViaApi(ctx, users.curator);
         const res = await put(role, josie._id, { title: 'Fixed typo', paragraphs: fullParagraphs('Fixed') });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({
@@ -455,9 +453,9 @@ describe('josies: authoring, reading, permissions', () => {
     );
 
     it('refuses a reviewer edit of a josie that is not pending with 403', async () => {
-      const published = await createJosie(ctx, users.curator);
+      const published = await buildJosieViaApi(ctx, users.curator);
       await approveJosie(ctx, users.editor, published._id);
-      const rejected = await createJosie(ctx, users.curator);
+      const rejected = await buildJosieViaApi(ctx, users.curator);
       await rejectJosie(ctx, users.editor, rejected._id, 'No');
       for (const id of [published._id, rejected._id]) {
         const res = await put('editor', id, { title: 'Mine now', paragraphs: [] });
@@ -467,8 +465,8 @@ describe('josies: authoring, reading, permissions', () => {
     });
 
     it('hides other people’s unpublished josies (404) and refuses editing published ones (403)', async () => {
-      const pending = await createJosie(ctx, users.curator);
-      const published = await createJosie(ctx, users.curator);
+      const pending = await buildJosieViaApi(ctx, users.curator);
+      const published = await buildJosieViaApi(ctx, users.curator);
       await approveJosie(ctx, users.editor, published._id);
       const body = { title: 'Hijack', paragraphs: [] };
       expect((await put('visitor', pending._id, body)).statusCode).toBe(401);
@@ -481,7 +479,7 @@ describe('josies: authoring, reading, permissions', () => {
     });
 
     it('validates the edit like a create', async () => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       const res = await put('curator', josie._id, { title: ' ', paragraphs: [] });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/Title is required/);
@@ -542,8 +540,8 @@ describe('josies: authoring, reading, permissions', () => {
     });
 
     it('refuses everyone else: 401 visitor, 404 when hidden, 403 when visible', async () => {
-      const pending = await createJosie(ctx, users.curator);
-      const published = await createJosie(ctx, users.curator);
+      const pending = await buildJosieViaApi(ctx, users.curator);
+      const published = await buildJosieViaApi(ctx, users.curator);
       await approveJosie(ctx, users.editor, published._id);
       expect((await del('visitor', pending._id)).statusCode).toBe(401);
       for (const role of ['listener', 'otherCurator'] as const) {
@@ -561,10 +559,10 @@ describe('josies: authoring, reading, permissions', () => {
 
   describe('GET /api/josies/my-josies', () => {
     it('lists only the caller’s josies, last updated first', async () => {
-      const author = await createUser(ctx, { role: 'curator' });
-      const a = await createJosie(ctx, author, { title: 'A' });
-      const b = await createJosie(ctx, author, { title: 'B' });
-      await createJosie(ctx, users.otherCurator, { title: 'Not mine' });
+      const author = await buildUser(ctx, { role: 'curator' });
+      const a = await buildJosieViaApi(ctx, author, { title: 'A' });
+      const b = await buildJosieViaApi(ctx, author, { title: 'B' });
+      await buildJosieViaApi(ctx, users.otherCurator, { title: 'Not mine' });
       const edited = await ctx.app.inject({
         method: 'PUT',
         url: `/api/josies/${a._id}`,
@@ -589,11 +587,11 @@ describe('josies: authoring, reading, permissions', () => {
     });
 
     it('uses the same number of queries for 1 josie and for 6', async () => {
-      const author = await createUser(ctx, { role: 'curator' });
+      const author = await buildUser(ctx, { role: 'curator' });
       const list = () => ctx.app.inject({ url: '/api/josies/my-josies', headers: author.auth });
-      await createJosie(ctx, author);
+      await buildJosieViaApi(ctx, author);
       const one = await countQueries(ctx, list);
-      for (let i = 0; i < 5; i += 1) await createJosie(ctx, author);
+      for (let i = 0; i < 5; i += 1) await buildJosieViaApi(ctx, author);
       const six = await countQueries(ctx, list);
       expect((await list()).json().data.posts).toHaveLength(6);
       expect(six).toBe(one);

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { writePageRenderers } from '../../test/page-renderers.js';
-import { approveJosie, createJosie, josieForm, MEDIA, pngImage } from './testing.js';
+import { josieForm, MEDIA, pngImage } from './testing.js';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -34,8 +35,8 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
     webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
     writeFileSync(join(webDir, 'index.html'), SHELL);
     ctx = await createTestContext({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://josie.example/' });
-    curator = await createUser(ctx, { role: 'curator', name: 'Maya "Groove" <DJ>' });
-    editor = await createUser(ctx, { role: 'editor' });
+    curator = await buildUser(ctx, { role: 'curator', name: 'Maya "Groove" <DJ>' });
+    editor = await buildUser(ctx, { role: 'editor' });
   });
   afterAll(async () => {
     await ctx.close();
@@ -94,7 +95,7 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
   });
 
   it('uses the audio item cover when there is no image, and a summary card when there is neither', async () => {
-    const withCover = await createJosie(ctx, curator, {
+    const withCover = await buildJosieViaApi(ctx, curator, {
       title: 'Cover',
       paragraphs: [
         {
@@ -112,7 +113,7 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
     expect(meta(covered, 'og:image')).toBe('https://i.scdn.co/image/ab67616d0000b273');
     expect(meta(covered, 'og:description')).toBe('A josie by Maya &quot;Groove&quot; &lt;DJ&gt; on Josie');
 
-    const bare = await createJosie(ctx, curator, { title: 'Bare', paragraphs: [] });
+    const bare = await buildJosieViaApi(ctx, curator, { title: 'Bare', paragraphs: [] });
     await approveJosie(ctx, editor, bare._id);
     const html = (await page(`/josie/${bare._id}/`)).body;
     expect(meta(html, 'og:image')).toBeUndefined();
@@ -120,7 +121,7 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
   });
 
   it('leaves the page unchanged for pending josies, unknown ids and other pages', async () => {
-    const pending = await createJosie(ctx, curator, { title: 'Secret draft' });
+    const pending = await buildJosieViaApi(ctx, curator, { title: 'Secret draft' });
     for (const path of [
       `/josie/${pending._id}`,
       `/josie/${crypto.randomUUID()}`,
@@ -150,11 +151,11 @@ describe("a josie page's first paint from the web build's server rendering (issu
       josiePage: "return '<p>' + [language, josie.title, josie.likedByMe, path].join('|') + '</p>';",
     });
     ctx = await createTestContext({ WEB_DIST_DIR: webDir });
-    const curator = await createUser(ctx, { role: 'curator' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    published = await createJosie(ctx, curator, { title: 'Rooftop' });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    published = await buildJosieViaApi(ctx, curator, { title: 'Rooftop' });
     await approveJosie(ctx, editor, published._id);
-    pending = await createJosie(ctx, curator, { title: 'Draft' });
+    pending = await buildJosieViaApi(ctx, curator, { title: 'Draft' });
   });
   afterAll(async () => {
     await ctx.close();
@@ -176,7 +177,7 @@ describe("a josie page's first paint from the web build's server rendering (issu
   });
 
   it('follows the lng query, the i18next cookie and Accept-Language, in that order, once languages are on', async () => {
-    const admin = await createUser(ctx, { role: 'admin' });
+    const admin = await buildUser(ctx, { role: 'admin' });
     const setLanguages = (value: string) =>
       ctx.app.inject({
         method: 'PUT',
@@ -207,9 +208,9 @@ describe("a josie page's first paint from the web build's server rendering (issu
     prepare(webDir);
     const other = await createTestContext({ WEB_DIST_DIR: webDir });
     try {
-      const curator = await createUser(other, { role: 'curator' });
-      const editor = await createUser(other, { role: 'editor' });
-      const josie = await createJosie(other, curator, { title });
+      const curator = await buildUser(other, { role: 'curator' });
+      const editor = await buildUser(other, { role: 'editor' });
+      const josie = await buildJosieViaApi(other, curator, { title });
       await approveJosie(other, editor, josie._id);
       return { josie, res: await other.app.inject({ url: `/josie/${josie._id}` }) };
     } finally {

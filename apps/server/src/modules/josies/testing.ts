@@ -1,10 +1,9 @@
 /**
  * Test helpers of the josies and review features (imported by `*.test.ts` only): multipart forms, real
- * images made with sharp and josie factories through the API (query counts: `test/queries.ts`).
+ * images made with sharp, and the paragraphs a josie is made of. Josies themselves come from
+ * `test/factories.ts`.
  */
-import type { Josie } from '@josie/contract';
 import sharp from 'sharp';
-import type { TestContext, TestUser } from '../../test/harness.js';
 
 /** Real Spotify and YouTube items (the same recordings the demo seed uses). */
 export const MEDIA = {
@@ -56,43 +55,4 @@ export function fullParagraphs(text = 'Night drives need synths.') {
     { type: 'video', content: { url: MEDIA.video, title: 'Bohemian Rhapsody', channelTitle: 'Queen' } },
     { type: 'audioItem', content: { name: 'Blinding Lights', url: MEDIA.track, image: null } },
   ];
-}
-
-/** Creates a josie through the API (JSON body) and returns it; fails the test on any other answer. */
-export async function createJosie(
-  ctx: TestContext,
-  curator: TestUser,
-  body: { title?: string; paragraphs?: unknown } = {},
-): Promise<Josie> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/josies',
-    headers: curator.auth,
-    payload: { title: body.title ?? 'A josie', paragraphs: body.paragraphs ?? fullParagraphs() },
-  });
-  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json() as Josie;
-}
-
-/** Approves a josie through the API. */
-export async function approveJosie(ctx: TestContext, reviewer: TestUser, id: string): Promise<Josie> {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/josies/${id}/approve`,
-    headers: reviewer.auth,
-  });
-  if (res.statusCode !== 200) throw new Error(`approve failed: ${res.statusCode} ${res.body}`);
-  return res.json() as Josie;
-}
-
-/** Rejects a josie through the API. */
-export async function rejectJosie(ctx: TestContext, reviewer: TestUser, id: string, reason: string) {
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/josies/${id}/reject`,
-    headers: reviewer.auth,
-    payload: { rejectionReason: reason },
-  });
-  if (res.statusCode !== 200) throw new Error(`reject failed: ${res.statusCode} ${res.body}`);
-  return res.json() as Josie;
 }

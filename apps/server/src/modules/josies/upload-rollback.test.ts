@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Josie } from '@josie/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { josies, media } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { josieForm, pngImage } from './testing.js';
 
 // Makes the next `media` insert fail inside the transaction, as a lost connection or a constraint would.
@@ -32,7 +33,7 @@ describe('uploads and failed transactions', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    curator = await createUser(ctx, { role: 'curator' });
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(() => ctx.close());
 

@@ -2,8 +2,8 @@ import { LikeResponse } from '@josie/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes, josies } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
-import { insertJosie } from '../feed/testing.js';
+import { buildJosie, buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('likes and saves', () => {
   let ctx: TestContext;
@@ -32,14 +32,14 @@ describe('likes and saves', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    reader = await createUser(ctx);
-    curator = await createUser(ctx, { role: 'curator' });
+    reader = await buildUser(ctx);
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(() => ctx.close());
 
   it('toggles a like and keeps the count in step', async () => {
-    const josie = await insertJosie(ctx.database.db, curator.user._id);
-    const other = await createUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator });
+    const other = await buildUser(ctx);
     const first = await toggle('like', josie.id);
     expect(first.status).toBe(200);
     expect(LikeResponse.parse(first.body)).toEqual({ data: { liked: true, likeCount: 1 } });
@@ -56,8 +56,8 @@ describe('likes and saves', () => {
   });
 
   it('keeps like_count equal to the likes under concurrent toggles', async () => {
-    const josie = await insertJosie(ctx.database.db, curator.user._id);
-    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(ctx)));
+    const josie = await buildJosie(ctx, { creator: curator });
+    const users = await Promise.all(Array.from({ length: 6 }, () => buildUser(ctx)));
     // Every user toggles three times at once (ends liked), and one user toggles four times (ends not liked).
     const calls = [...users.flatMap((u) => [u, u, u]), ...Array.from({ length: 4 }, () => reader)].map((u) =>
       toggle('like', josie.id, u),
@@ -70,22 +70,22 @@ describe('likes and saves', () => {
   });
 
   it('answers 404 for josies that are not published, unknown or malformed; 401 for visitors', async () => {
-    const pending = await insertJosie(ctx.database.db, curator.user._id, { status: 'pending' });
-    const rejected = await insertJosie(ctx.database.db, curator.user._id, { status: 'rejected' });
+    const pending = await buildJosie(ctx, { creator: curator, status: 'pending' });
+    const rejected = await buildJosie(ctx, { creator: curator, status: 'rejected' });
     for (const what of ['like', 'save'] as const) {
       for (const id of [pending.id, rejected.id, crypto.randomUUID(), 'nope']) {
         const res = await toggle(what, id);
         expect(res.status, `${what} ${id}`).toBe(404);
         expect(res.body).toEqual({ message: 'Josie not found', code: 'NOT_FOUND' });
       }
-      const published = await insertJosie(ctx.database.db, curator.user._id);
+      const published = await buildJosie(ctx, { creator: curator });
       expect((await toggle(what, published.id, null)).status).toBe(401);
     }
     expect(await stored(pending.id)).toEqual({ likeCount: 0, rows: 0 });
   });
 
   it('toggles a save, shown as savedByMe', async () => {
-    const josie = await insertJosie(ctx.database.db, curator.user._id);
+    const josie = await buildJosie(ctx, { creator: curator });
     expect((await toggle('save', josie.id)).body).toEqual({ data: { saved: true } });
     const saved = await ctx.app.inject({ url: '/api/josies/saved', headers: reader.auth });
     expect(saved.json().data.posts.map((p: { _id: string }) => p._id)).toContain(josie.id);

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../adapters/smtp-sink.testing.js';
 import { pushSubscriptions, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  approveJosie,
+  buildJosieViaApi,
+  buildUser,
+  rejectJosie,
+  type TestUser,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { jobRows } from '../../test/jobs.js';
 import {
   type PushServiceStandin,
@@ -12,7 +19,7 @@ import {
   type StandinSubscription,
   startPushServiceStandin,
 } from '../../test/standins/push-service.js';
-import { approveJosie, createJosie, fullParagraphs, rejectJosie } from '../josies/testing.js';
+import { fullParagraphs } from '../josies/testing.js';
 
 const PUBLIC_URL = 'https://josie.example.test';
 
@@ -77,7 +84,7 @@ describe('notification delivery (issue 11)', () => {
   }
 
   async function curator(opts: { language?: 'en' | 'he'; name?: string } = {}) {
-    const user = await createUser(ctx, { role: 'curator', name: opts.name });
+    const user = await buildUser(ctx, { role: 'curator', name: opts.name });
     if (opts.language) {
       await ctx.database.db
         .update(users)
@@ -126,7 +133,7 @@ describe('notification delivery (issue 11)', () => {
     sink = await startSmtpSink();
     pushService = await startPushServiceStandin();
     ctx = await createTestContext(serverEnv(sink));
-    editor = await createUser(ctx, { role: 'editor' });
+    editor = await buildUser(ctx, { role: 'editor' });
   });
   afterAll(async () => {
     await ctx.close();
@@ -137,7 +144,7 @@ describe('notification delivery (issue 11)', () => {
   describe('email', () => {
     it("emails a Hebrew-preferring curator the editor's rejection in Hebrew, with the reason and an edit link", async () => {
       const author = await curator({ language: 'he', name: 'נועה' });
-      const josie = await createJosie(ctx, author, { title: 'שירי לילה' });
+      const josie = await buildJosieViaApi(ctx, author, { title: 'שירי לילה' });
       const res = await ctx.app.inject({
         method: 'PUT',
         url: `/api/josies/${josie._id}/reject`,
@@ -162,7 +169,7 @@ describe('notification delivery (issue 11)', () => {
 
     it('emails an approval in English with a link to the josie', async () => {
       const author = await curator({ name: 'Dana' });
-      const josie = await createJosie(ctx, author, { title: 'Night Drive' });
+      const josie = await buildJosieViaApi(ctx, author, { title: 'Night Drive' });
       await approveJosie(ctx, editor, josie._id);
       const mail = await sink.waitFor((m) => m.recipients.includes(author.user.email));
       expect(mail.email.subject).toBe('Your josie "Night Drive" is published');
@@ -174,7 +181,7 @@ describe('notification delivery (issue 11)', () => {
     it('sends no email to a curator who turned emails off', async () => {
       const author = await curator();
       expect((await setting(author, { allowEmails: false })).statusCode).toBe(200);
-      const josie = await createJosie(ctx, author);
+      const josie = await buildJosieViaApi(ctx, author);
       await rejectJosie(ctx, editor, josie._id, 'Too short');
       await settled(josie._id);
       expect(sink.messages.filter((m) => m.recipients.includes(author.user.email))).toEqual([]);
@@ -189,7 +196,7 @@ describe('notification delivery (issue 11)', () => {
         payload: { inviteText: 'Come listen' },
       });
       expect(created.statusCode).toBe(201);
-      const guest = await createUser(ctx, { name: 'Avi' });
+      const guest = await buildUser(ctx, { name: 'Avi' });
       const joined = await ctx.app.inject({
         method: 'POST',
         url: `/api/invites/code/${created.json().invite.code}/register`,
@@ -205,7 +212,7 @@ describe('notification delivery (issue 11)', () => {
 
     it('changes nothing on GET or HEAD of the link (scanners); its page asks, its form POST unsubscribes', async () => {
       const author = await curator({ language: 'he' });
-      const josie = await createJosie(ctx, author);
+      const josie = await buildJosieViaApi(ctx, author);
       await rejectJosie(ctx, editor, josie._id, 'Needs a cover');
       const link = unsubscribeLink(await sink.waitFor((m) => m.recipients.includes(author.user.email)));
       const path = `${link.pathname}${link.search}`;
@@ -264,7 +271,7 @@ describe('notification delivery (issue 11)', () => {
 
     it('shows an English page with the confirm button to an English-speaking recipient', async () => {
       const author = await curator();
-      const josie = await createJosie(ctx, author);
+      const josie = await buildJosieViaApi(ctx, author);
       await rejectJosie(ctx, editor, josie._id, 'Needs a cover');
       const link = unsubscribeLink(await sink.waitFor((m) => m.recipients.includes(author.user.email)));
       const page = await ctx.app.inject({
@@ -317,11 +324,7 @@ describe('notification delivery (issue 11)', () => {
   describe('web push', () => {
     it("pushes a curator's approved josie to followers who allow push, each in their language", async () => {
       const author = await curator({ name: 'Lior' });
-      const [fan, hebrewFan, quietFan] = await Promise.all([
-        createUser(ctx),
-        createUser(ctx),
-        createUser(ctx),
-      ]);
+      const [fan, hebrewFan, quietFan] = await Promise.all([buildUser(ctx), buildUser(ctx), buildUser(ctx)]);
       await ctx.database.db
         .update(users)
         .set({ preferredLanguage: 'he' })
@@ -335,7 +338,7 @@ describe('notification delivery (issue 11)', () => {
       await setting(quietFan, { allowPushNotifications: false });
       const authorBrowser = await subscribe(author);
 
-      const josie = await createJosie(ctx, author, { title: 'Sunset Groove' });
+      const josie = await buildJosieViaApi(ctx, author, { title: 'Sunset Groove' });
       await approveJosie(ctx, editor, josie._id);
 
       expect(await pushTo(fanBrowser)).toEqual({
@@ -370,7 +373,7 @@ describe('notification delivery (issue 11)', () => {
     it("pushes the editor's rejection to the curator with the reason, opening the edit page", async () => {
       const author = await curator({ language: 'he' });
       const browser = await subscribe(author);
-      const josie = await createJosie(ctx, author, { title: 'Blue' });
+      const josie = await buildJosieViaApi(ctx, author, { title: 'Blue' });
       await rejectJosie(ctx, editor, josie._id, 'Add a video');
       expect(await pushTo(browser)).toEqual({
         title: 'הג׳וזי שלכם צריכה שינויים',
@@ -384,12 +387,12 @@ describe('notification delivery (issue 11)', () => {
 
     it('retries a push the push service failed once, and delivers it', async () => {
       const author = await curator();
-      const fan = await createUser(ctx);
+      const fan = await buildUser(ctx);
       await follow(fan, author);
       const browser = await subscribe(fan);
       pushService.failNext(browser.id, { status: 503, body: 'try later' });
 
-      const josie = await createJosie(ctx, author, { title: 'Second Try' });
+      const josie = await buildJosieViaApi(ctx, author, { title: 'Second Try' });
       const started = Date.now();
       await approveJosie(ctx, editor, josie._id);
       expect((await pushTo(browser)).body).toBe('Second Try');
@@ -413,13 +416,13 @@ describe('notification delivery (issue 11)', () => {
 
     it('removes a subscription the push service answers 410 Gone for', async () => {
       const author = await curator();
-      const fan = await createUser(ctx);
+      const fan = await buildUser(ctx);
       await follow(fan, author);
       const gone = await subscribe(fan);
       const alive = await subscribe(fan);
       pushService.expire(gone.id);
 
-      const josie = await createJosie(ctx, author);
+      const josie = await buildJosieViaApi(ctx, author);
       await approveJosie(ctx, editor, josie._id);
       await pushTo(alive);
       await settled(josie._id);
@@ -435,10 +438,10 @@ describe('notification delivery (issue 11)', () => {
 
     it('does not push followers again when an edited josie is approved again', async () => {
       const author = await curator();
-      const fan = await createUser(ctx);
+      const fan = await buildUser(ctx);
       await follow(fan, author);
       const browser = await subscribe(fan);
-      const josie = await createJosie(ctx, author, { title: 'Once' });
+      const josie = await buildJosieViaApi(ctx, author, { title: 'Once' });
       await approveJosie(ctx, editor, josie._id);
       await pushTo(browser);
       const edited = await ctx.app.inject({
@@ -476,9 +479,9 @@ describe('a failed send never fails the request', () => {
   });
 
   it('answers the rejection, and keeps the email queued for a retry with the error', async () => {
-    const author = await createUser(ctx, { role: 'curator' });
-    const editor = await createUser(ctx, { role: 'editor' });
-    const josie = await createJosie(ctx, author);
+    const author = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const josie = await buildJosieViaApi(ctx, author);
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/josies/${josie._id}/reject`,

@@ -7,7 +7,8 @@ import webpush from 'web-push';
 import { buildConfig, resolveVapidKeys } from '../../config.js';
 import { pushSubscriptions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createNotificationsService, PUSH_NOT_CONFIGURED } from './service.js';
 import { createUnsubscribeTokens } from './tokens.js';
 
@@ -39,8 +40,8 @@ describe('push subscription API', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
-    alice = await createUser(ctx);
-    bob = await createUser(ctx);
+    alice = await buildUser(ctx);
+    bob = await buildUser(ctx);
   });
   afterAll(() => ctx.close());
 
@@ -109,7 +110,7 @@ describe('push subscription API', () => {
   });
 
   it("deletes a user's subscriptions with the account", async () => {
-    const carol = await createUser(ctx);
+    const carol = await buildUser(ctx);
     const sub = browserSubscription();
     await post(carol, sub);
     await ctx.database.db.delete(users).where(eq(users.id, carol.user._id));

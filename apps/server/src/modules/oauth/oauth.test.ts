@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oauthAccounts, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext } from '../../test/harness.js';
+import { buildUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { GOOGLE_ACCOUNTS, type GoogleStandin, startGoogleStandin } from '../../test/standins/google.js';
 import { TEST_TOKEN_ENCRYPTION_KEY } from '../../test/standins/index.js';
 import type { StandinAccount } from '../../test/standins/oauth-server.js';
@@ -39,7 +40,7 @@ describe('sign-in with a provider, unconfigured', () => {
   });
 
   it('answers connect 503 when signed in and 401 when not', async () => {
-    const u = await createUser(ctx);
+    const u = await buildUser(ctx);
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/spotify/connect', headers: u.auth });
     expect(res.statusCode).toBe(503);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/spotify/connect' })).statusCode).toBe(401);
@@ -134,7 +135,7 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
   ];
 
   it('refuses a returnTo that leaves the site once its dot segments are resolved', async () => {
-    const u = await createUser(ctx);
+    const u = await buildUser(ctx);
     for (const bad of OFF_SITE_AFTER_NORMALISATION) {
       const start = await ctx.app.inject({ url: `/api/auth/spotify?returnTo=${encodeURIComponent(bad)}` });
       expect(start.statusCode, bad).toBe(400);
@@ -258,14 +259,14 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
   });
 
   it('refuses a Spotify sign-in whose (unverified) email belongs to an existing account', async () => {
-    const owner = await createUser(ctx, { email: 'owner.spotify@example.test' });
+    const owner = await buildUser(ctx, { email: 'owner.spotify@example.test' });
     const dance = await signInDance(ctx, 'spotify', { account: 'spotify-impostor' });
     expect(dance.landing.toString()).toBe('http://app.invalid/auth/callback?error=email_in_use');
     expect(await accountRow(owner.user._id, 'spotify')).toBeUndefined();
   });
 
   it('links a Google sign-in with a verified email to the existing account', async () => {
-    const owner = await createUser(ctx, { email: 'dana.google@example.test' });
+    const owner = await buildUser(ctx, { email: 'dana.google@example.test' });
     const { exchange } = await signInWith(ctx, 'google');
     const body = exchange.json();
     expect(body.user._id).toBe(owner.user._id);
@@ -278,7 +279,7 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
   });
 
   it('does not link an unverified Google email; creates an account when the email is free', async () => {
-    await createUser(ctx, { email: 'eli.google@example.test' });
+    await buildUser(ctx, { email: 'eli.google@example.test' });
     const refused = await signInDance(ctx, 'google', { account: '1098765432101234567891' });
     expect(refused.landing.searchParams.get('error')).toBe('email_in_use');
     const created = (await signInWith(ctx, 'google', { account: 'g-new' })).exchange.json();
@@ -347,7 +348,7 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
 
   describe('connections of a signed-in account', () => {
     it('lists, connects (POST connect -> consent -> returnTo?connected=) and disconnects', async () => {
-      const u = await createUser(ctx);
+      const u = await buildUser(ctx);
       const list = await ctx.app.inject({ url: '/api/users/me/providers', headers: u.auth });
       expect(list.json()).toEqual({ connectedProviders: { spotify: false, google: false } });
 
@@ -364,7 +365,7 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
         provider: 'spotify',
       });
 
-      const member = await createUser(ctx, { role: 'curator' });
+      const member = await buildUser(ctx, { role: 'curator' });
       const connected = await connectWith(ctx, member, 'spotify', {
         account: 'fresh-spotify',
         returnTo: '/account?tab=connections',
@@ -401,7 +402,7 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
     });
 
     it('goes back to the default returnTo, and refuses when the session ended meanwhile', async () => {
-      const u = await createUser(ctx);
+      const u = await buildUser(ctx);
       const start = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/google/connect',
@@ -454,7 +455,7 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
       expect(
         (await ctx.app.inject({ method: 'DELETE', url: '/api/users/me/providers/spotify' })).statusCode,
       ).toBe(401);
-      const u = await createUser(ctx);
+      const u = await buildUser(ctx);
       const bad = await ctx.app.inject({
         method: 'DELETE',
         url: '/api/users/me/providers/myspace',

@@ -5,7 +5,8 @@
  */
 import type { Provider } from '@josie/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestContext, TestUser } from '../../test/harness.js';
+import type { TestUser } from '../../test/factories.js';
+import type { TestContext } from '../../test/harness.js';
 
 /** Cookies as light-my-request reports them, turned into what to send back. */
 export function cookieJar(res: LightMyRequestResponse): Record<string, string> {

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows } from '../../db/schema.js';
 import type { DomainEvents } from '../../realtime/bus.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildFollow, buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('onboarding', () => {
   let ctx: TestContext;
@@ -30,7 +31,7 @@ describe('onboarding', () => {
   afterAll(() => ctx.close());
 
   it('starts at step 1, not completed, and stores progress', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     expect(OnboardingResponse.parse((await get(user)).body)).toEqual({
       onboarding: { completed: false, step: 1 },
     });
@@ -41,14 +42,14 @@ describe('onboarding', () => {
   });
 
   it('completes with the followed curators followed in the same call, skipping non-curators', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const [a, b, skipped] = await Promise.all([
-      createUser(ctx, { role: 'curator' }),
-      createUser(ctx, { role: 'curator' }),
-      createUser(ctx, { role: 'curator' }),
+      buildUser(ctx, { role: 'curator' }),
+      buildUser(ctx, { role: 'curator' }),
+      buildUser(ctx, { role: 'curator' }),
     ]);
-    const listener = await createUser(ctx);
-    await ctx.database.db.insert(follows).values({ followerId: user.user._id, curatorId: a!.user._id });
+    const listener = await buildUser(ctx);
+    await buildFollow(ctx, { follower: user, curator: a! });
     events.length = 0;
     const res = await put(user, {
       completed: true,
@@ -68,7 +69,7 @@ describe('onboarding', () => {
   });
 
   it('validates the body (400) and refuses visitors (401)', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     for (const payload of [
       {},
       { completed: true },

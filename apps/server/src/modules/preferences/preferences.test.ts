@@ -2,7 +2,8 @@ import { PreferencesResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genres, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('preferences and notification settings', () => {
   let ctx: TestContext;
@@ -18,8 +19,8 @@ describe('preferences and notification settings', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    listener = await createUser(ctx);
-    curator = await createUser(ctx, { role: 'curator' });
+    listener = await buildUser(ctx);
+    curator = await buildUser(ctx, { role: 'curator' });
   });
   afterAll(() => ctx.close());
 
@@ -86,7 +87,7 @@ describe('preferences and notification settings', () => {
 
   it('refuses a font or colour change from a non-curator (403), but accepts empty or unchanged ones', async () => {
     for (const role of ['listener', 'editor', 'admin'] as const) {
-      const user = role === 'listener' ? listener : await createUser(ctx, { role });
+      const user = role === 'listener' ? listener : await buildUser(ctx, { role });
       const res = await putPreferences(user, { genres: [], interests: [], myFont: 'Anton' });
       expect(res.status, role).toBe(403);
       expect(res.body).toEqual({
@@ -122,7 +123,7 @@ describe('preferences and notification settings', () => {
   });
 
   it('changes notification switches one at a time', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const url = '/api/users/me/notification-settings';
     expect((await call('PUT', url, user, { allowEmails: false })).body).toEqual({
       data: { allowPushNotifications: true, allowEmails: false },
@@ -161,7 +162,7 @@ describe('live preference options', () => {
   });
 
   it('no longer offers a genre an admin removed', async () => {
-    const admin = await createUser(ctx, { role: 'admin' });
+    const admin = await buildUser(ctx, { role: 'admin' });
     const [pop] = await ctx.database.db.select().from(genres).where(eq(genres.name, 'Pop'));
     const del = await ctx.app.inject({
       method: 'DELETE',

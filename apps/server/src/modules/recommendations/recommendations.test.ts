@@ -2,7 +2,8 @@ import { RecommendationsResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import { buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('GET /api/recommendations/curators', () => {
   let ctx: TestContext;
@@ -22,12 +23,12 @@ describe('GET /api/recommendations/curators', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    me = await createUser(ctx, { role: 'curator', name: 'Me' });
+    me = await buildUser(ctx, { role: 'curator', name: 'Me' });
     // Followers: Popular 3, Middle 2, Jazzy 1, the rest 0.
     for (const name of ['Popular', 'Middle', 'Jazzy', 'JazzFolk', 'Quiet', 'Followed']) {
-      byName.set(name, await createUser(ctx, { role: 'curator', name }));
+      byName.set(name, await buildUser(ctx, { role: 'curator', name }));
     }
-    const fans = await Promise.all([createUser(ctx), createUser(ctx), createUser(ctx)]);
+    const fans = await Promise.all([buildUser(ctx), buildUser(ctx), buildUser(ctx)]);
     const id = (name: string) => byName.get(name)!.user._id;
     await ctx.database.db
       .insert(follows)
@@ -40,8 +41,8 @@ describe('GET /api/recommendations/curators', () => {
     await setGenres(byName.get('Jazzy')!, ['Jazz']);
     await setGenres(byName.get('JazzFolk')!, ['jazz', 'Folk']);
     await setGenres(byName.get('Followed')!, ['Jazz', 'Folk']);
-    await createUser(ctx, { role: 'editor', name: 'Editor' });
-    const gone = await createUser(ctx, { role: 'curator', name: 'Gone' });
+    await buildUser(ctx, { role: 'editor', name: 'Editor' });
+    const gone = await buildUser(ctx, { role: 'curator', name: 'Gone' });
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
   });
   afterAll(() => ctx.close());

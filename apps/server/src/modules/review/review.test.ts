@@ -3,9 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { josieReviews, josies } from '../../db/schema.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  approveJosie,
+  buildJosieViaApi,
+  buildUser,
+  rejectJosie,
+  type TestUser,
+} from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { countQueries } from '../../test/queries.js';
-import { approveJosie, createJosie, fullParagraphs, rejectJosie } from '../josies/testing.js';
+import { fullParagraphs } from '../josies/testing.js';
 
 // Keeps every bus the app creates, so tests can watch the domain events published after commit.
 const buses = vi.hoisted(() => [] as EventBus[]);
@@ -40,19 +47,19 @@ describe('review queue', () => {
       published.push(payload);
     });
     users = {
-      listener: await createUser(ctx),
-      curator: await createUser(ctx, { role: 'curator' }),
-      editor: await createUser(ctx, { role: 'editor' }),
-      admin: await createUser(ctx, { role: 'admin' }),
+      listener: await buildUser(ctx),
+      curator: await buildUser(ctx, { role: 'curator' }),
+      editor: await buildUser(ctx, { role: 'editor' }),
+      admin: await buildUser(ctx, { role: 'admin' }),
     };
   });
   afterAll(() => ctx.close());
 
   describe('GET /api/josies/pending', () => {
     it('lists pending josies only, longest waiting first, as data.posts', async () => {
-      const first = await createJosie(ctx, users.curator, { title: 'First' });
-      const second = await createJosie(ctx, users.curator, { title: 'Second' });
-      const gone = await createJosie(ctx, users.curator, { title: 'Approved' });
+      const first = await buildJosieViaApi(ctx, users.curator, { title: 'First' });
+      const second = await buildJosieViaApi(ctx, users.curator, { title: 'Second' });
+      const gone = await buildJosieViaApi(ctx, users.curator, { title: 'Approved' });
       await approveJosie(ctx, users.editor, gone._id);
       const res = await pending('editor');
       expect(res.statusCode).toBe(200);
@@ -83,11 +90,11 @@ describe('review queue', () => {
       for (const p of (await pending('editor')).json().data.posts as Josie[]) {
         await approveJosie(ctx, users.editor, p._id);
       }
-      await createJosie(ctx, users.curator);
+      await buildJosieViaApi(ctx, users.curator);
       // Once before counting, so both counts find the editor's session in the session cache.
       await pending('editor');
       const one = await countQueries(ctx, () => pending('editor'));
-      for (let i = 0; i < 5; i += 1) await createJosie(ctx, users.curator);
+      for (let i = 0; i < 5; i += 1) await buildJosieViaApi(ctx, users.curator);
       const six = await countQueries(ctx, () => pending('editor'));
       expect((await pending('editor')).json().data.posts).toHaveLength(6);
       // The list, then the presenter's creators, review histories, and the viewer's likes and saves
@@ -102,7 +109,7 @@ describe('review queue', () => {
 
   describe('PUT /api/josies/:id/approve', () => {
     it('publishes, sets published_at, appends an approved review and announces it after commit', async () => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       published.length = 0;
       const before = Date.now();
       const res = await approve('editor', josie._id);
@@ -128,7 +135,7 @@ describe('review queue', () => {
     });
 
     it('keeps the first publication time when an edited josie is approved again', async () => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       const first = await approveJosie(ctx, users.editor, josie._id);
       await ctx.app.inject({
         method: 'PUT',
@@ -144,7 +151,7 @@ describe('review queue', () => {
     });
 
     it('answers 409 for a josie that is not pending, and changes nothing', async () => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       await approveJosie(ctx, users.editor, josie._id);
       const res = await approve('admin', josie._id);
       expect(res.statusCode).toBe(409);
@@ -152,7 +159,7 @@ describe('review queue', () => {
         message: 'Only pending josies can be reviewed; this one is published',
         code: 'CONFLICT',
       });
-      const rejected = await createJosie(ctx, users.curator);
+      const rejected = await buildJosieViaApi(ctx, users.curator);
       await rejectJosie(ctx, users.editor, rejected._id, 'No');
       expect((await approve('editor', rejected._id)).statusCode).toBe(409);
       const reviews = await ctx.database.db
@@ -172,7 +179,7 @@ describe('review queue', () => {
       ['listener', 403],
       ['curator', 403],
     ] as const)('refuses a %s with %i', async (role, status) => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       expect((await approve(role, josie._id)).statusCode).toBe(status);
       expect((await reject(role, josie._id, { rejectionReason: 'x' })).statusCode).toBe(status);
       const [row] = await ctx.database.db.select().from(josies).where(eq(josies.id, josie._id));
@@ -182,7 +189,7 @@ describe('review queue', () => {
 
   describe('PUT /api/josies/:id/reject', () => {
     it('rejects with the trimmed reason and appends the review; the creator resubmits', async () => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       const res = await reject('admin', josie._id, {
         rejectionReason: '  Please add a few words about the song.  ',
       });
@@ -224,7 +231,7 @@ describe('review queue', () => {
     });
 
     it('requires a reason after trimming (400) and leaves the josie pending', async () => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       for (const payload of [
         {},
         { rejectionReason: '' },
@@ -248,7 +255,7 @@ describe('review queue', () => {
     });
 
     it('answers 409 for a published josie and 404 for unknown ids', async () => {
-      const josie = await createJosie(ctx, users.curator);
+      const josie = await buildJosieViaApi(ctx, users.curator);
       await approveJosie(ctx, users.editor, josie._id);
       expect((await reject('editor', josie._id, { rejectionReason: 'Late' })).statusCode).toBe(409);
       expect((await reject('editor', crypto.randomUUID(), { rejectionReason: 'x' })).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig } from '../../config.js';
 import { analyticsEvents } from '../../db/schema.js';
+import { buildEvent } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { jobRows } from '../../test/jobs.js';
 import { ANALYTICS_PURGE_CRON } from './analytics-retention.js';
@@ -11,7 +12,7 @@ describe('analytics retention (decision 0010)', () => {
   let ctx: TestContext;
   const purgeJobs = () => jobRows(ctx.database, 'analytics.purge');
   const insertAged = async (name: string, ageDays: number) => {
-    await ctx.database.db.insert(analyticsEvents).values({
+    await buildEvent(ctx, {
       name: 'page_view',
       params: { page_path: name },
       at: new Date(Date.now() - ageDays * DAY_MS),

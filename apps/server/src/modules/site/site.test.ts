@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents, contactMessages, newsletterSubscribers } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext } from '../../test/harness.js';
+import { buildUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('contact, newsletter and analytics', () => {
   let ctx: TestContext;
@@ -48,7 +49,7 @@ describe('contact, newsletter and analytics', () => {
   });
 
   it('stores analytics events with the signed-in user when there is one', async () => {
-    const user = await createUser(ctx);
+    const user = await buildUser(ctx);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/analytics/events',

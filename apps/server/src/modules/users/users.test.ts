@@ -1,9 +1,9 @@
 import { PublicProfile } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
-import { insertJosie, insertJosies } from '../feed/testing.js';
+import { users } from '../../db/schema.js';
+import { buildFollow, buildJosie, buildJosies, buildUser, type TestUser } from '../../test/factories.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('GET /api/users/:id (public and curator profile)', () => {
   let ctx: TestContext;
@@ -17,8 +17,8 @@ describe('GET /api/users/:id (public and curator profile)', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    viewer = await createUser(ctx);
-    curator = await createUser(ctx, { role: 'curator', name: 'Dana' });
+    viewer = await buildUser(ctx);
+    curator = await buildUser(ctx, { role: 'curator', name: 'Dana' });
     await ctx.database.db
       .update(users)
       .set({
@@ -32,18 +32,14 @@ describe('GET /api/users/:id (public and curator profile)', () => {
   afterAll(() => ctx.close());
 
   it('answers the profile with its counts and whether the viewer follows', async () => {
-    await insertJosies(ctx.database.db, curator.user._id, 3);
-    await insertJosie(ctx.database.db, curator.user._id, { status: 'pending' });
-    const fans = [viewer, await createUser(ctx), await createUser(ctx)];
-    await ctx.database.db
-      .insert(follows)
-      .values(fans.map((f) => ({ followerId: f.user._id, curatorId: curator.user._id })));
+    await buildJosies(ctx, { creator: curator, count: 3 });
+    await buildJosie(ctx, { creator: curator, status: 'pending' });
+    const fans = [viewer, await buildUser(ctx), await buildUser(ctx)];
+    for (const fan of fans) await buildFollow(ctx, { follower: fan, curator });
     // A deleted follower no longer counts.
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, fans[2]!.user._id));
-    const followedByCurator = await createUser(ctx, { role: 'curator' });
-    await ctx.database.db
-      .insert(follows)
-      .values({ followerId: curator.user._id, curatorId: followedByCurator.user._id });
+    const followedByCurator = await buildUser(ctx, { role: 'curator' });
+    await buildFollow(ctx, { follower: curator, curator: followedByCurator });
 
     const res = await profile(curator.user._id);
     expect(res.status).toBe(200);
@@ -62,7 +58,7 @@ describe('GET /api/users/:id (public and curator profile)', () => {
       isFollowing: true,
     });
     expect(res.body).not.toHaveProperty('email');
-    const stranger = await createUser(ctx);
+    const stranger = await buildUser(ctx);
     expect((await profile(curator.user._id, stranger)).body.isFollowing).toBe(false);
   });
 
@@ -79,7 +75,7 @@ describe('GET /api/users/:id (public and curator profile)', () => {
   });
 
   it('404s unknown, deleted and malformed ids; 401 for visitors', async () => {
-    const gone = await createUser(ctx);
+    const gone = await buildUser(ctx);
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
     for (const id of [crypto.randomUUID(), gone.user._id, 'not-an-id', 'curators']) {
       const res = await profile(id);
