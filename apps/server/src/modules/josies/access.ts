@@ -1,11 +1,11 @@
-import type { Role } from '@josie/contract';
+import { REVIEWER_ROLES, type Role } from '@josie/contract';
 import type { JosieRow } from './queries.js';
 
 /** Who looks at a josie: a signed-in user's id and role, or null for a visitor. */
 export type Viewer = { id: string; role: Role } | null;
 
-/** Roles that review josies (spec 000 §6: editor and admin approve and reject). */
-export const REVIEWER_ROLES = ['editor', 'admin'] as const satisfies readonly Role[];
+/** Roles that review josies (spec 000 §6), from the contract's endpoint table. */
+export { REVIEWER_ROLES };
 
 /** True for editors and admins. */
 export function isReviewer(viewer: Viewer): boolean {
