@@ -17,6 +17,7 @@ import {
 } from '@josie/contract';
 import { z } from 'zod';
 import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { feedPreferencesKey } from '../feed/feedTheme';
 import { readProviderCache, writeProviderCache } from './providerCache';
 
@@ -53,35 +54,39 @@ export async function savePreferences(body: PreferencesUpdateBody): Promise<Pref
 
 /** The live genre and interest lists, sorted by name (spec 001 §3: admins edit them). */
 export async function fetchPreferenceOptions(signal?: AbortSignal): Promise<PreferenceOptionsResponse> {
-  return api.get('/api/preferences/options', { schema: PreferenceOptionsResponse, signal });
+  return request('preferenceOptions', {}, { schema: PreferenceOptionsResponse, signal });
 }
 
 /** Changes notification switches; answers both switches after the change (spec 000 §7). */
 export async function updateNotificationSettings(body: NotificationSettingsUpdateBody) {
-  const answer = await api.put('/api/users/me/notification-settings', body, {
-    schema: NotificationSettingsResponse,
-  });
+  const answer = await request(
+    'updateNotificationSettings',
+    { body },
+    {
+      schema: NotificationSettingsResponse,
+    },
+  );
   return answer.data;
 }
 
 /** Asks for a password-reset email to `email` (spec 000 §4-§5). */
 export async function initiatePasswordReset(email: string) {
-  return api.post('/api/users/reset-password/initiate', { email }, { schema: PasswordResetResponse });
+  return request('resetPasswordInitiate', { body: { email } }, { schema: PasswordResetResponse });
 }
 
 /** Saves the bio shown on the public profile (`PUT /api/users/me/profile`); answers the updated user. */
 export async function updateBio(bio: string): Promise<User> {
-  const answer = await api.put('/api/users/me/profile', { bio }, { schema: ProfileUpdateResponse });
+  const answer = await request('updateProfile', { body: { bio } }, { schema: ProfileUpdateResponse });
   return answer.user;
 }
 
 /** The two profile images of the Profile tab. */
 export type ProfileImageKind = 'avatar' | 'headerImage';
 
-const UPLOADS: Record<ProfileImageKind, { path: string; field: string; urlKey: string }> = {
-  avatar: { path: '/api/users/avatar', field: AVATAR_FIELD, urlKey: 'avatarUrl' },
-  headerImage: { path: '/api/users/header-image', field: HEADER_IMAGE_FIELD, urlKey: 'headerImageUrl' },
-};
+const UPLOADS = {
+  avatar: { endpoint: 'uploadAvatar', field: AVATAR_FIELD, urlKey: 'avatarUrl' },
+  headerImage: { endpoint: 'uploadHeaderImage', field: HEADER_IMAGE_FIELD, urlKey: 'headerImageUrl' },
+} as const satisfies Record<ProfileImageKind, { endpoint: string; field: string; urlKey: string }>;
 
 /** What an upload answer must hold: `success` and the image URL under either name, maybe the user. */
 const UploadAnswer = z.looseObject({ success: z.unknown().optional(), user: User.optional() });
@@ -101,10 +106,10 @@ export interface UploadedImage {
  * @throws {Error} when the answer lacks `success` or a URL (spec 000 §5: it counts as failed).
  */
 export async function uploadProfileImage(kind: ProfileImageKind, file: File): Promise<UploadedImage> {
-  const { path, field, urlKey } = UPLOADS[kind];
+  const { endpoint, field, urlKey } = UPLOADS[kind];
   const form = new FormData();
   form.append(field, file);
-  const parsed = UploadAnswer.safeParse(await api.upload<unknown>(path, form));
+  const parsed = UploadAnswer.safeParse(await request<typeof endpoint>(endpoint, { body: form }));
   if (!parsed.success || parsed.data.success !== true) throw new Error('The upload was not accepted');
   const candidates = [parsed.data[urlKey], parsed.data[kind]];
   const url = candidates.find((value): value is string => typeof value === 'string' && value !== '');
@@ -126,7 +131,7 @@ export async function fetchConnectedProviders(signal?: AbortSignal): Promise<Con
   const spotify = readProviderCache('spotify');
   const google = readProviderCache('google');
   if (spotify !== null && google !== null) return { spotify, google };
-  const answer = await api.get('/api/users/me/providers', { schema: ConnectedProvidersResponse, signal });
+  const answer = await request('connectedProviders', {}, { schema: ConnectedProvidersResponse, signal });
   cacheConnectedProviders(answer.connectedProviders);
   return answer.connectedProviders;
 }
@@ -143,9 +148,13 @@ export function cacheConnectedProviders(connected: ConnectedProviders): void {
  * @throws {ApiError} 409 `LAST_SIGN_IN_METHOD` with a message to show when it is the last way to sign in.
  */
 export async function disconnectProvider(provider: Provider): Promise<ConnectedProviders> {
-  const answer = await api.delete(`/api/users/me/providers/${provider}`, {
-    schema: ConnectedProvidersResponse,
-  });
+  const answer = await request(
+    'disconnectProvider',
+    { params: { provider } },
+    {
+      schema: ConnectedProvidersResponse,
+    },
+  );
   cacheConnectedProviders(answer.connectedProviders);
   return answer.connectedProviders;
 }
@@ -158,9 +167,9 @@ export async function disconnectProvider(provider: Provider): Promise<ConnectedP
  * @throws {ApiError} 503 `NOT_CONFIGURED` when the provider is not configured on this server.
  */
 export async function startProviderConnect(provider: Provider, returnTo: string): Promise<string> {
-  const answer = await api.post(
-    `/api/auth/${provider}/connect`,
-    { returnTo },
+  const answer = await request(
+    'oauthConnect',
+    { params: { provider }, body: { returnTo } },
     { schema: OAuthConnectResponse },
   );
   return answer.url;

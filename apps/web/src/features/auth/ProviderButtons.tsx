@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { api } from '../../api/client';
+import { request, urlFor } from '../../api/request';
 import { returnPathFrom } from '../../session/guards';
 import { Button } from '../../ui/Button';
 
@@ -65,7 +65,7 @@ export function ProviderButtons() {
   const returnTo = from.success ? from.data : '/';
   const providers = useQuery({
     queryKey: authProvidersQueryKey,
-    queryFn: ({ signal }) => api.get('/api/auth/providers', { schema: AuthProvidersResponse, signal }),
+    queryFn: ({ signal }) => request('authProviders', {}, { schema: AuthProvidersResponse, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -84,7 +84,7 @@ export function ProviderButtons() {
               disabled={!configured}
               aria-describedby={settled && !configured ? noteId : undefined}
               onClick={() =>
-                window.location.assign(`/api/auth/${provider}?${new URLSearchParams({ returnTo })}`)
+                window.location.assign(urlFor('oauthStart', { params: { provider }, query: { returnTo } }))
               }
             >
               <Mark />

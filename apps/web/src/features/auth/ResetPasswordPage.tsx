@@ -13,7 +13,8 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError, api, serverMessageOr } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
+import { request } from '../../api/request';
 import { Button, buttonClasses, focusRing } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
@@ -109,7 +110,7 @@ function InitiateReset({ initialEmail }: { initialEmail: string }) {
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
     try {
-      await api.post('/api/users/reset-password/initiate', body, { schema: PasswordResetResponse });
+      await request('resetPasswordInitiate', { body }, { schema: PasswordResetResponse });
       setSentTo(body.email);
     } catch (error) {
       console.warn('Requesting a password reset failed', error);
@@ -199,9 +200,9 @@ function CompleteReset({ email, token }: { email: string; token: string }) {
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFailure(null);
     try {
-      await api.post(
-        '/api/users/reset-password/complete',
-        { email, token, newPassword } satisfies PasswordResetCompleteBody,
+      await request(
+        'resetPasswordComplete',
+        { body: { email, token, newPassword } satisfies PasswordResetCompleteBody },
         { schema: PasswordResetResponse },
       );
       setDone(true);

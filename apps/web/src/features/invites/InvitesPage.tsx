@@ -11,7 +11,7 @@ import { Ban, Copy, Link2, Plus, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { formatDate } from '../../lib/dates';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
 import { Avatar } from '../../ui/Avatar';
@@ -75,7 +75,7 @@ function CreateInviteForm() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      const { invite } = await api.post('/api/invites', body, { schema: InviteResponse });
+      const { invite } = await request('createInvite', { body }, { schema: InviteResponse });
       cacheInvite(queryClient, invite);
       toast.success(t('invites.created'));
       reset();
@@ -279,7 +279,7 @@ export default function InvitesPage() {
 
   const invites = useQuery({
     queryKey: myInvitesQueryKey,
-    queryFn: ({ signal }) => api.get('/api/invites/my-invites', { schema: InviteListResponse, signal }),
+    queryFn: ({ signal }) => request('myInvites', {}, { schema: InviteListResponse, signal }),
   });
   const sorted = useMemo(() => (invites.data ? newestFirst(invites.data.invites) : []), [invites.data]);
   // 'Expired' is judged at the time of the answer, so labels do not flip between renders.
@@ -291,7 +291,7 @@ export default function InvitesPage() {
 
   const disable = useMutation({
     mutationFn: (invite: Invite) =>
-      api.post(`/api/invites/${invite._id}/disable`, undefined, { schema: InviteResponse }),
+      request('disableInvite', { params: { id: invite._id } }, { schema: InviteResponse }),
     onSuccess: ({ invite }) => {
       cacheInvite(queryClient, invite);
       toast.success(t('invites.disabledToast'));

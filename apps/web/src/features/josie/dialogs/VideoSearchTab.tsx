@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Film } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, serverMessageOr } from '../../../api/client';
+import { ApiError, serverMessageOr } from '../../../api/client';
+import { request } from '../../../api/request';
 import { ErrorBox } from '../../../ui/ErrorBox';
 import { Input } from '../../../ui/Input';
 import { Spinner } from '../../../ui/Spinner';
@@ -23,10 +24,14 @@ export function VideoSearchTab({ onAdd }: { onAdd(video: VideoContent): void }) 
   const search = useQuery({
     queryKey: ['video', 'search', debounced],
     queryFn: ({ signal }) =>
-      api.get(`/api/video/search?${new URLSearchParams({ query: debounced, type: 'video' })}`, {
-        schema: VideoSearchResponse,
-        signal,
-      }),
+      request(
+        'videoSearch',
+        { query: { query: debounced, type: 'video' } },
+        {
+          schema: VideoSearchResponse,
+          signal,
+        },
+      ),
     enabled: debounced.length > 0,
     retry: false,
     staleTime: 60_000,
