@@ -5,6 +5,7 @@ import {
   AdminInterestsResponse,
   type AdminPreferenceItem,
   type AdminPreferencesResponse,
+  ERROR_CODES,
 } from '@josie/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Disc3, Plus, Sparkle, X } from 'lucide-react';
@@ -99,7 +100,7 @@ export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
     },
     onError: (error, value) => {
       console.warn(`Not added to ${kind}`, error);
-      if (error instanceof ApiError && error.code === 'DUPLICATE_NAME') {
+      if (error instanceof ApiError && error.code === ERROR_CODES.DUPLICATE_NAME) {
         // The stored spelling, as the server names it ('Genre "Pop" already exists'), in the page's language.
         const existing = items.find((item) => item.name.toLowerCase() === value.toLowerCase());
         setAddError(t(`admin.preferences.${kind}.duplicate`, { name: existing?.name ?? value }));

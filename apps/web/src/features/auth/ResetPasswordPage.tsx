@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ERROR_CODES,
   LIMITS,
   PASSWORD_RESET_TTL_MINUTES,
   PasswordResetCompleteBody,
@@ -19,9 +20,6 @@ import { Button, buttonClasses, focusRing } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
 import { Input } from '../../ui/Input';
-
-/** Server code of a wrong, used or expired reset token (answered as 400). */
-const INVALID_RESET_TOKEN = 'INVALID_RESET_TOKEN';
 
 /** Longest password the server accepts (the contract's `newPassword`). */
 const PASSWORD_MAX_LENGTH = 200;
@@ -217,7 +215,7 @@ function CompleteReset({ email, token }: { email: string; token: string }) {
         );
         return;
       }
-      const invalidLink = error instanceof ApiError && error.code === INVALID_RESET_TOKEN;
+      const invalidLink = error instanceof ApiError && error.code === ERROR_CODES.INVALID_RESET_TOKEN;
       setFailure({
         invalidLink,
         message: invalidLink
