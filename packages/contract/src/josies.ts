@@ -99,9 +99,9 @@ export const Josie = z.object({
   rejectionReason: text().nullable(),
   reviews: z.array(JosieReview),
   likeCount: z.number().int(),
+  abilities: JosieAbilities,
   likedByMe: z.boolean(),
   savedByMe: z.boolean(),
-  abilities: JosieAbilities,
 });
 export type Josie = z.infer<typeof Josie>;
 

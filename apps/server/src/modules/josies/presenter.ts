@@ -65,9 +65,10 @@ export function presentJosie(
     rejectionReason: row.rejectionReason,
     reviews: extra.reviews,
     likeCount: row.likeCount,
+    // Before the reader's marks: the read cache appends those to a shared head (feed/read-caches.ts).
+    abilities: extra.abilities,
     likedByMe: extra.likedByMe,
     savedByMe: extra.savedByMe,
-    abilities: extra.abilities,
   };
 }
 
