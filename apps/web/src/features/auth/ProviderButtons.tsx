@@ -54,7 +54,7 @@ const PROVIDER_BUTTONS: ReadonlyArray<{
 /**
  * "Continue with Spotify" and "Continue with YouTube" (the google provider, shown as YouTube: spec 000
  * §1). Which ones work comes from `GET /api/auth/providers`; an unconfigured one is disabled and says so
- * (DESIGN §1.3). A configured one navigates the browser to `/api/auth/{provider}?returnTo=` (spec 000 §7),
+ * (DESIGN §1.3). A configured one navigates the browser to the `oauthStart` endpoint (`GET /api/auth/{provider}?returnTo=`, spec 000 §7),
  * `returnTo` being the page the guard sent the visitor from, else `/`; `/auth/callback` goes back there.
  */
 export function ProviderButtons() {
