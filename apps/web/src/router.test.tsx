@@ -28,6 +28,7 @@ const josie = {
   likeCount: 0,
   likedByMe: false,
   savedByMe: false,
+  abilities: { edit: true, review: false, delete: true, seeReviews: true },
 };
 
 /** What the real pages behind these routes load; the guard tests only care that the route resolves. */

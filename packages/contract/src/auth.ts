@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, LIMITS } from './catalogues.js';
+import { ERROR_CODES, LANGUAGES, LIMITS } from './catalogues.js';
 import { Email, text } from './common.js';
 import { User } from './users.js';
 
@@ -34,7 +34,7 @@ export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;
  * The error code of a password refused as too easy to guess (400), wherever a password is chosen: sign-up,
  * password reset. The web shows its own translation of it. Decision 0011.
  */
-export const WEAK_PASSWORD_CODE = 'WEAK_PASSWORD';
+export const WEAK_PASSWORD_CODE = ERROR_CODES.WEAK_PASSWORD;
 /** The server's (English) message with {@link WEAK_PASSWORD_CODE}. */
 export const WEAK_PASSWORD_MESSAGE =
   'This password is too common or too easy to guess. Please choose a longer, less predictable one.';

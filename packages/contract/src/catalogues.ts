@@ -130,7 +130,11 @@ export const LIMITS = {
   fontLoadTimeoutMs: 3000,
 } as const;
 
-/** Stable error codes answered with their HTTP status. */
+/**
+ * Every stable error code the API answers (`{message, code}`), one list for both sides
+ * (docs/decisions/0015-endpoints-in-the-contract.md): the server's errors take only these, and the web
+ * compares `error.code` with these, never with a string of its own. Zod-free, so first pages may import it.
+ */
 export const ERROR_CODES = {
   VALIDATION: 'VALIDATION_ERROR',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
@@ -144,7 +148,64 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',
+  // Refusals of the product's rules (400, 409 unless said).
+  /** 409: sign-up with an email that has an account. */
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  /** 400: a guessable password (docs/decisions/0011-sign-in-limits-and-password-policy.md). */
+  WEAK_PASSWORD: 'WEAK_PASSWORD',
+  /** 400: a password-reset link that is unknown, used or expired. */
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+  /** 409: a genre or interest that the list already holds (names compared without case). */
+  DUPLICATE_NAME: 'DUPLICATE_NAME',
+  /** 409: an admin changing their own role. */
+  OWN_ROLE: 'OWN_ROLE',
+  /** 400: accepting one's own invite. */
+  OWN_INVITE: 'OWN_INVITE',
+  /** 409: an invite the user has already used. */
+  INVITE_ALREADY_USED: 'INVITE_ALREADY_USED',
+  /** 400: following someone who is not a curator. */
+  NOT_A_CURATOR: 'NOT_A_CURATOR',
+  /** 400: following oneself. */
+  SELF_FOLLOW: 'SELF_FOLLOW',
+  /** 400: a genre or interest that is not on the live lists. */
+  UNKNOWN_LIST_ENTRY: 'UNKNOWN_LIST_ENTRY',
+  /** 400: an email unsubscribe link that is not genuine or whose account is gone. */
+  INVALID_UNSUBSCRIBE_TOKEN: 'INVALID_UNSUBSCRIBE_TOKEN',
+  /** 400: an AI template called without one of its variables. */
+  MISSING_TEMPLATE_VARIABLE: 'MISSING_TEMPLATE_VARIABLE',
+  /** 400: the AI provider refused the request (its content policy). */
+  AI_REFUSED: 'AI_REFUSED',
+  /** 400: an audio provider this server does not know. */
+  UNSUPPORTED_PROVIDER: 'UNSUPPORTED_PROVIDER',
+  /** 400: a search type the audio provider does not offer. */
+  UNSUPPORTED_TYPE: 'UNSUPPORTED_TYPE',
+  /** 400: an audio link that names no track, album, playlist or video. */
+  INVALID_AUDIO_URL: 'INVALID_AUDIO_URL',
+  /** 400: an image link that is not a well-formed http(s) URL. */
+  INVALID_IMAGE_URL: 'INVALID_IMAGE_URL',
+  // The integrations' errors (spec 001 §8); `INTEGRATION_ERROR_CODES` names the same subset.
+  /** 401: the provider refused the access token; sign in with the provider again (not a session end). */
+  PROVIDER_AUTH: 'PROVIDER_AUTH',
+  /** 502: the provider failed or answered something unusable. */
+  PROVIDER_ERROR: 'PROVIDER_ERROR',
+  /** 503: the provider limits our requests (its 429) or its quota is spent. */
+  PROVIDER_RATE_LIMITED: 'PROVIDER_RATE_LIMITED',
+  /** 503: the integration has no configuration on this server. */
+  NOT_CONFIGURED: 'NOT_CONFIGURED',
+  /** 409: disconnecting would leave the account with no way to sign in. */
+  LAST_SIGN_IN_METHOD: 'LAST_SIGN_IN_METHOD',
+  /** 400: the image URL points to a private, local or otherwise refused address. */
+  URL_NOT_ALLOWED: 'URL_NOT_ALLOWED',
+  /** 400: the image at the URL could not be downloaded. */
+  IMAGE_FETCH_FAILED: 'IMAGE_FETCH_FAILED',
+  /** 400: the URL's content (or the upload) is not an image. */
+  INVALID_IMAGE: 'INVALID_IMAGE',
+  /** 504: the image did not load within the time-out. */
+  TIMEOUT: 'TIMEOUT',
 } as const;
+
+/** One of {@link ERROR_CODES}' codes. */
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**
  * Reads a flag with the spec's string semantics (spec 000 §5 "Flag values"): `"true"`/`"false"` as

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AuthResponse } from './auth.js';
-import { PROVIDERS, type Role } from './catalogues.js';
+import { ERROR_CODES, PROVIDERS, type Role } from './catalogues.js';
 import { text, wellFormedText } from './common.js';
 import { isSameOriginPath } from './domain/same-origin.js';
 import { AUDIO_PROVIDERS, AUDIO_TYPES } from './josies.js';
@@ -14,28 +14,19 @@ import { AUDIO_PROVIDERS, AUDIO_TYPES } from './josies.js';
 export const MEDIA_AUTHOR_ROLES = ['curator', 'editor', 'admin'] as const satisfies readonly Role[];
 
 /**
- * Codes of the integration errors, answered as `{message, code}` beside the common {@link ERROR_CODES}.
- * `PROVIDER_AUTH` (401) tells the web app to start the provider's sign-in (spec 001 §8).
+ * The integration errors' codes: a subset of {@link ERROR_CODES}, where each is described. `PROVIDER_AUTH`
+ * (401) tells the web app to start the provider's sign-in (spec 001 §8).
  */
 export const INTEGRATION_ERROR_CODES = {
-  /** 401: the provider refused the access token; sign in with the provider again. */
-  PROVIDER_AUTH: 'PROVIDER_AUTH',
-  /** 502: the provider failed or answered something unusable. */
-  PROVIDER_ERROR: 'PROVIDER_ERROR',
-  /** 503: the provider limits our requests (its 429) or its quota is spent. */
-  PROVIDER_RATE_LIMITED: 'PROVIDER_RATE_LIMITED',
-  /** 503: the integration has no configuration on this server. */
-  NOT_CONFIGURED: 'NOT_CONFIGURED',
-  /** 409: disconnecting would leave the account with no way to sign in. */
-  LAST_SIGN_IN_METHOD: 'LAST_SIGN_IN_METHOD',
-  /** 400: the image URL points to a private, local or otherwise refused address. */
-  URL_NOT_ALLOWED: 'URL_NOT_ALLOWED',
-  /** 400: the image at the URL could not be downloaded (DNS, connection, HTTP status, too many redirects). */
-  IMAGE_FETCH_FAILED: 'IMAGE_FETCH_FAILED',
-  /** 400: the URL's content (or the upload) is not an image. */
-  INVALID_IMAGE: 'INVALID_IMAGE',
-  /** 504: the image did not load within the time-out. */
-  TIMEOUT: 'TIMEOUT',
+  PROVIDER_AUTH: ERROR_CODES.PROVIDER_AUTH,
+  PROVIDER_ERROR: ERROR_CODES.PROVIDER_ERROR,
+  PROVIDER_RATE_LIMITED: ERROR_CODES.PROVIDER_RATE_LIMITED,
+  NOT_CONFIGURED: ERROR_CODES.NOT_CONFIGURED,
+  LAST_SIGN_IN_METHOD: ERROR_CODES.LAST_SIGN_IN_METHOD,
+  URL_NOT_ALLOWED: ERROR_CODES.URL_NOT_ALLOWED,
+  IMAGE_FETCH_FAILED: ERROR_CODES.IMAGE_FETCH_FAILED,
+  INVALID_IMAGE: ERROR_CODES.INVALID_IMAGE,
+  TIMEOUT: ERROR_CODES.TIMEOUT,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------

@@ -67,8 +67,23 @@ export const JosieReview = z.object({
 export type JosieReview = z.infer<typeof JosieReview>;
 
 /**
+ * What the viewer of a josie may do with it, decided by the server's access rules for that viewer
+ * (docs/decisions/0015-endpoints-in-the-contract.md), so the web shows controls without copying them:
+ * `edit` (its creator; a reviewer while it is pending), `review` (approve or reject: a reviewer while it
+ * is pending), `delete` (its creator), `seeReviews` (its status and review history: its creator and the
+ * reviewers). A visitor's are all false.
+ */
+export const JosieAbilities = z.object({
+  edit: z.boolean(),
+  review: z.boolean(),
+  delete: z.boolean(),
+  seeReviews: z.boolean(),
+});
+export type JosieAbilities = z.infer<typeof JosieAbilities>;
+
+/**
  * A josie as the API answers it: the spec's fields (spec 000 §3) plus `likeCount`, `likedByMe` and
- * `savedByMe` in place of the full list of likes (DESIGN §5).
+ * `savedByMe` in place of the full list of likes (DESIGN §5), and the viewer's {@link JosieAbilities}.
  */
 export const Josie = z.object({
   _id: text(),
@@ -84,6 +99,7 @@ export const Josie = z.object({
   rejectionReason: text().nullable(),
   reviews: z.array(JosieReview),
   likeCount: z.number().int(),
+  abilities: JosieAbilities,
   likedByMe: z.boolean(),
   savedByMe: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@josie/contract';
+import { ERROR_CODES, type ErrorCode } from '@josie/contract';
 
 /**
  * An error with an HTTP status and a stable code; the error handler answers it as `{message, code}`.
@@ -7,7 +7,8 @@ import { ERROR_CODES } from '@josie/contract';
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    /** One of the contract's `ERROR_CODES` (docs/decisions/0015-endpoints-in-the-contract.md). */
+    readonly code: ErrorCode,
     message: string,
     /** For a 429: when the client may try again, in seconds, answered as `Retry-After`. */
     readonly retryAfterSeconds?: number,
@@ -19,13 +20,13 @@ export class AppError extends Error {
 
 /** Factories for the statuses of DESIGN §5. */
 export const errors = {
-  badRequest: (message: string, code: string = ERROR_CODES.VALIDATION) => new AppError(400, code, message),
+  badRequest: (message: string, code: ErrorCode = ERROR_CODES.VALIDATION) => new AppError(400, code, message),
   unauthenticated: (message = 'No authentication credentials provided') =>
     new AppError(401, ERROR_CODES.UNAUTHENTICATED, message),
   forbidden: (message = 'You are not allowed to do this') =>
     new AppError(403, ERROR_CODES.FORBIDDEN, message),
   notFound: (message = 'Not found') => new AppError(404, ERROR_CODES.NOT_FOUND, message),
-  conflict: (message: string, code: string = ERROR_CODES.CONFLICT) => new AppError(409, code, message),
+  conflict: (message: string, code: ErrorCode = ERROR_CODES.CONFLICT) => new AppError(409, code, message),
   gone: (message: string) => new AppError(410, ERROR_CODES.GONE, message),
   tooLarge: (message = 'The file is too large') => new AppError(413, ERROR_CODES.TOO_LARGE, message),
   rateLimited: (message = 'Too many requests. Please try again later.', retryAfterSeconds?: number) =>

@@ -1,14 +1,14 @@
-import type { Role } from '@josie/contract';
+import type { Access, Role } from '@josie/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.js';
 
 /**
- * Who may call a route (DESIGN §1.5): `public` (anyone, signed in or not), `authenticated` (any signed-in
- * user) or a list of roles. Every `/api` route must declare one; registering a route without it throws at
+ * Who may call a route (docs/decisions/0002-route-access-policies.md), declared per endpoint in the
+ * contract's endpoint table. Every `/api` route must declare one; registering a route without it throws at
  * start-up, so a route cannot ship unguarded.
  */
-export type Access = 'public' | 'authenticated' | readonly Role[];
+export type { Access };
 
 /** The signed-in user attached to a request. */
 export interface AuthUser {

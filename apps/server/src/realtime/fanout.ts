@@ -23,7 +23,8 @@ export function subscribeFanout(io: RealtimeServer, ctx: Pick<AppContext, 'bus' 
         .from(josies)
         .where(and(eq(josies.id, josieId), eq(josies.status, 'published')));
       if (!row) return;
-      // One shape for every receiver: as a visitor sees it (no review history, likedByMe false).
+      // One shape for every receiver: as a visitor sees it (no review history, likedByMe and abilities
+      // false); a receiver who may edit or review it reads the josie itself.
       const [post] = await presentJosiesFor(ctx.db, [row], null);
       if (!post) return;
       io.to([rooms.curator(row.creatorId), rooms.user(row.creatorId)]).emit('new-post', post);

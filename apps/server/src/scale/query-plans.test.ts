@@ -183,7 +183,7 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
     );
     const page = await followingFeedRows(ctx.database.db, ids.listener, null, 20);
     const { queries } = await recordQueries(ctx.database, () =>
-      presentJosies(ctx.database.db, page, ids.listener),
+      presentJosies(ctx.database.db, page, { id: ids.listener, role: 'listener' }),
     );
     expect(queries.length).toBeGreaterThanOrEqual(3);
     for (const query of queries) expectIndexed(await explain(query));

@@ -91,7 +91,12 @@ describe('read caches on one instance', () => {
     expect(cached.headers['content-type']).toBe('application/json; charset=utf-8');
     const uncached = (await a.read(josie.id, curator)).json();
     expect(Object.keys(cached.json())).toEqual(Object.keys(uncached));
-    expect(cached.json()).toEqual({ ...uncached, reviews: [], rejectionReason: null });
+    expect(cached.json()).toEqual({
+      ...uncached,
+      reviews: [],
+      rejectionReason: null,
+      abilities: { edit: false, review: false, delete: false, seeReviews: false },
+    });
     const etag = String(first.headers.etag);
     const again = await ctx.app.inject({
       url: `/api/josies/${josie.id}`,

@@ -4,7 +4,7 @@
  * editor and an admin. The route's declared policy predicts 401/403; ownership rules live in the services
  * and are written out below, route by route.
  */
-import { MEDIA_AUTHOR_ROLES, ROLES, type Role } from '@josie/contract';
+import { endpoints, MEDIA_AUTHOR_ROLES, ROLES, type Role } from '@josie/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, authPlugin } from '../plugins/auth.js';
@@ -160,6 +160,14 @@ describe('authorization matrix', () => {
           access.every((r) => (ROLES as readonly string[]).includes(r)));
       expect(valid, `${routeKey(route)} declares ${JSON.stringify(access)}`).toBe(true);
     }
+  });
+
+  it("registers exactly the contract's endpoint table, each route with the table's access (decision 0015)", () => {
+    const live = Object.fromEntries(routes.map((r) => [routeKey(r), r.access]));
+    const table = Object.fromEntries(
+      Object.values(endpoints).map((e) => [routeKey({ method: e.method, url: e.path }), e.access]),
+    );
+    expect(live).toEqual(table);
   });
 
   it('refuses to start with an /api route that declares no policy', async () => {

@@ -1,5 +1,5 @@
 import { ANALYTICS_LIMITS, type AnalyticsEventBody, type AnalyticsEventName } from '@josie/contract';
-import { api } from '../api/client';
+import { request } from '../api/request';
 import { currentLanguage } from '../i18n';
 import { providerConnectedKey, readStoredSession } from '../session/storage';
 
@@ -41,7 +41,7 @@ export function track(name: AnalyticsEventName, params: Record<string, Analytics
     merged[key] = typeof value === 'string' ? value.slice(0, ANALYTICS_LIMITS.valueMaxLength) : value;
   }
   const body: AnalyticsEventBody = { name, params: merged };
-  api.post('/api/analytics/events', body).catch((error: unknown) => {
+  request('analyticsEvent', { body }).catch((error: unknown) => {
     console.warn(`Analytics event "${name}" was not recorded`, error);
   });
 }

@@ -1,7 +1,8 @@
 import type { ClientErrorBody } from '@josie/contract';
+import { urlFor } from './request';
 
 /** The server's endpoint for the pages the app could not show (decision 0012). */
-export const CLIENT_ERRORS_URL = '/api/client-errors';
+export const CLIENT_ERRORS_URL = urlFor('clientError');
 
 /** Caps of the contract's `ClientErrorBody` (characters), applied here so a long message is cut, not refused. */
 const MESSAGE_MAX = 500;

@@ -7,7 +7,7 @@ import {
   LIMITS,
 } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { request } from '../api/request';
 
 /**
  * The spec's minimum fetch interval of remote config (spec 000 §9): flags are re-read at most once an
@@ -33,7 +33,7 @@ function withDefaults(answer: unknown): FlagsResponse {
 
 async function fetchFlags({ signal }: { signal: AbortSignal }): Promise<FlagsResponse> {
   try {
-    return withDefaults(await api.get('/api/config/flags', { signal }));
+    return withDefaults(await request('getFlags', {}, { signal }));
   } catch (error) {
     // Remote-config failures are only logged and the defaults stay (spec 000 §4, §8).
     if (!signal.aborted) console.warn('Feature flags could not be loaded; using the defaults', error);

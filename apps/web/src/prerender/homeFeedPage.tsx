@@ -24,8 +24,8 @@ import { i18nInstances } from './i18n';
  * The HTML of the home feed (`/`) for the user whose answers these are, in `language`.
  *
  * @param answers the answers to the page's first reads, keyed by path, exactly as the server writes them
- *   into the page: `/api/users/me` (required), `/api/josies/feed`, `/api/users/curators/feed` and
- *   `/api/users/me/preferences`. A read without its answer renders as it does in the browser before its
+ *   into the page: `GET /api/users/me` (required), `GET /api/josies/feed`, `GET /api/users/curators/feed` and
+ *   `GET /api/users/me/preferences`. A read without its answer renders as it does in the browser before its
  *   answer arrives (skeletons, spinner).
  * @throws Error when `answers` has no user.
  */

@@ -1,5 +1,5 @@
 import { PushPublicKeyResponse, type PushSubscriptionBody, SuccessResponse } from '@josie/contract';
-import { api, apiFetch } from '../api/client';
+import { request } from '../api/request';
 import { pushSupported } from './support';
 
 export { pushSupported };
@@ -101,7 +101,7 @@ export async function subscribeThisBrowser(): Promise<'unsupported' | 'subscribe
     const answer = await Notification.requestPermission();
     if (answer !== 'granted') throw new PushPermissionError(answer === 'denied' ? 'denied' : 'dismissed');
   }
-  const { publicKey } = await api.get('/api/push/public-key', { schema: PushPublicKeyResponse });
+  const { publicKey } = await request('pushPublicKey', {}, { schema: PushPublicKeyResponse });
   const key = base64urlToBytes(publicKey);
   const { pushManager } = await registration();
   let subscription = await pushManager.getSubscription();
@@ -111,7 +111,7 @@ export async function subscribeThisBrowser(): Promise<'unsupported' | 'subscribe
     subscription = null;
   }
   subscription ??= await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await api.post('/api/users/me/push-subscriptions', bodyOf(subscription), { schema: SuccessResponse });
+  await request('subscribePush', { body: bodyOf(subscription) }, { schema: SuccessResponse });
   return 'subscribed';
 }
 
@@ -128,10 +128,11 @@ export async function unsubscribeThisBrowser(
   const subscription = await existing?.pushManager.getSubscription();
   if (!subscription) return;
   if (opts.signedIn) {
-    await apiFetch('/api/users/me/push-subscriptions', 'DELETE', {
-      body: { endpoint: subscription.endpoint },
-      schema: SuccessResponse,
-    });
+    await request(
+      'unsubscribePush',
+      { body: { endpoint: subscription.endpoint } },
+      { schema: SuccessResponse },
+    );
   }
   await subscription.unsubscribe();
 }

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../api/client';
 import { useFirstAnswers } from '../api/firstAnswer';
 import { removeUserQueries } from '../api/queryClient';
+import { request } from '../api/request';
 import { clearSession, readRawSession, readStoredToken, storeSession, storeUser } from './storage';
 import { getSessionSnapshot, subscribeSession } from './store';
 
@@ -64,7 +65,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/login');
     if (!token) return;
     try {
-      await api.post('/api/auth/logout', undefined, { token });
+      await request('logout', {}, { token });
     } catch (error) {
       console.warn('Logout: the server did not revoke the session', error);
     }

@@ -1,5 +1,5 @@
 /**
- * The `/api/users/me` answer's schema (spec 000 §3 User), in a module of its own so that
+ * The `GET /api/users/me` answer's schema (spec 000 §3 User), in a module of its own so that
  * `SessionProvider` can load it, and zod with it, on the first signed-in request (issue 9). Importing
  * `@josie/contract` dynamically would not split anything: the first page already imports the contract's
  * catalogues statically, so the schema would join their chunk and bring zod to every first page.

@@ -1,6 +1,7 @@
-import { ProfileUpdateBody, ProfileUpdateResponse } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { createProfileService } from './profile.service.js';
 
@@ -13,12 +14,5 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
    * (empty clears it); name trimmed, 1-100 characters. 200 `{user}`; 400 `{message, code, issues}` for an
    * invalid body; 401 visitor.
    */
-  app.put(
-    '/api/users/me/profile',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['account'], body: ProfileUpdateBody, response: { 200: ProfileUpdateResponse } },
-    },
-    async (request) => profile.update(actor(request), request.body),
-  );
+  route(app, endpoints.updateProfile, {}, async (request) => profile.update(actor(request), request.body));
 };

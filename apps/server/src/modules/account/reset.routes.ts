@@ -1,8 +1,9 @@
-import { PasswordResetCompleteBody, PasswordResetInitiateBody, PasswordResetResponse } from '@josie/contract';
+import { endpoints, type PasswordResetInitiateBody } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
 import { createPasswordResetService } from './reset.service.js';
 
 /**
@@ -41,16 +42,11 @@ export const resetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
    * Emails a reset link when the account exists. Always 200 `{success: true, message}` with the same
    * message, whether or not it does.
    */
-  app.post(
-    '/api/users/reset-password/initiate',
+  route(
+    app,
+    endpoints.resetPasswordInitiate,
     {
-      config: { access: 'public' },
       preHandler: [perIp('reset-initiate'), perEmail],
-      schema: {
-        tags: ['account'],
-        body: PasswordResetInitiateBody,
-        response: { 200: PasswordResetResponse },
-      },
     },
     async (request) => reset.initiate(request.body),
   );
@@ -59,16 +55,11 @@ export const resetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
    * Sets a new password from the emailed link: 200 `{success: true, message}`; 400 'Invalid or expired
    * reset link'. Every session of the account is revoked.
    */
-  app.post(
-    '/api/users/reset-password/complete',
+  route(
+    app,
+    endpoints.resetPasswordComplete,
     {
-      config: { access: 'public' },
       preHandler: perIp('reset-complete'),
-      schema: {
-        tags: ['account'],
-        body: PasswordResetCompleteBody,
-        response: { 200: PasswordResetResponse },
-      },
     },
     async (request) => reset.complete(request.body),
   );

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  ERROR_CODES,
   PASSWORD_RESET_DONE_MESSAGE,
   PASSWORD_RESET_INVALID_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
@@ -98,7 +99,8 @@ export function createPasswordResetService(deps: {
      *   (decision 0011).
      */
     async complete(body: PasswordResetCompleteBody): Promise<PasswordResetResponse> {
-      const invalid = () => errors.badRequest(PASSWORD_RESET_INVALID_MESSAGE, 'INVALID_RESET_TOKEN');
+      const invalid = () =>
+        errors.badRequest(PASSWORD_RESET_INVALID_MESSAGE, ERROR_CODES.INVALID_RESET_TOKEN);
       const reset = await findUsablePasswordReset(db, hashResetToken(body.token), body.email);
       if (!reset) throw invalid();
       assertStrongPassword(body.newPassword, { email: body.email });

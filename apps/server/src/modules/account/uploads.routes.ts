@@ -1,12 +1,10 @@
 import {
   AVATAR_FIELD,
   AVATAR_TOO_LARGE_MESSAGE,
-  AvatarUploadResponse,
+  endpoints,
   HEADER_IMAGE_FIELD,
   HEADER_IMAGE_MAX_BYTES,
-  HEADER_IMAGE_ROLES,
   HEADER_IMAGE_TOO_LARGE_MESSAGE,
-  HeaderImageUploadResponse,
   INTEGRATION_ERROR_CODES,
   LIMITS,
   NOT_AN_IMAGE_MESSAGE,
@@ -15,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { createProfileMediaService } from './uploads.service.js';
 
@@ -85,16 +84,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
    * 512 px square WebP without metadata. 200 `{success: true, avatar, avatarUrl, user}`; 400 'Please select
    * an image file'; 413 'Image must be less than 2MB'; 401 visitor.
    */
-  app.post(
-    '/api/users/avatar',
+  route(
+    app,
+    endpoints.uploadAvatar,
     {
-      config: { access: 'authenticated' },
       preHandler: perUser,
-      schema: {
-        tags: ['account'],
-        consumes: ['multipart/form-data'],
-        response: { 200: AvatarUploadResponse },
-      },
     },
     async (request) => {
       const bytes = await readImageFile(request, {
@@ -112,16 +106,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
    * most 5 MB, stored as WebP at most 1600 px wide. 200 `{success: true, headerImage, headerImageUrl,
    * user}`; 400 'Please select an image file'; 413 'Image must be less than 5MB'; 401 visitor.
    */
-  app.post(
-    '/api/users/header-image',
+  route(
+    app,
+    endpoints.uploadHeaderImage,
     {
-      config: { access: HEADER_IMAGE_ROLES },
       preHandler: perUser,
-      schema: {
-        tags: ['account'],
-        consumes: ['multipart/form-data'],
-        response: { 200: HeaderImageUploadResponse },
-      },
     },
     async (request) => {
       const bytes = await readImageFile(request, {

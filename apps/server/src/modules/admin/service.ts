@@ -13,6 +13,7 @@ import {
   type AdminUserRow,
   type AdminUsersQuery,
   type AdminUsersResponse,
+  ERROR_CODES,
   type Role,
 } from '@josie/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -184,7 +185,7 @@ export function createAdminService(deps: {
      */
     async changeRole(actor: AuthUser, id: string, role: Role): Promise<AdminUserRow> {
       requireAdmin(actor);
-      if (id === actor.id) throw errors.conflict('You cannot change your own role', 'OWN_ROLE');
+      if (id === actor.id) throw errors.conflict('You cannot change your own role', ERROR_CODES.OWN_ROLE);
       if (!isUuid(id)) throw errors.notFound('User not found');
       const { row, from } = await db.transaction(async (tx) => {
         const current = await findLiveUser(tx, id, { lock: true });
@@ -286,7 +287,10 @@ export function createAdminService(deps: {
       const inserted = await insertCatalogueName(db, kind, name);
       if (!inserted) {
         const existing = (await findCatalogueName(db, kind, name)) ?? name;
-        throw errors.conflict(`${CATALOGUE_LABEL[kind]} "${existing}" already exists`, 'DUPLICATE_NAME');
+        throw errors.conflict(
+          `${CATALOGUE_LABEL[kind]} "${existing}" already exists`,
+          ERROR_CODES.DUPLICATE_NAME,
+        );
       }
       return { items: await catalogue(kind), added: true };
     },

@@ -1,16 +1,10 @@
-import {
-  AiGenerateBody,
-  AiGenerateResponse,
-  AiProvidersQuery,
-  AiProvidersResponse,
-  MEDIA_AUTHOR_ROLES,
-  type Role,
-} from '@josie/contract';
+import { endpoints, MEDIA_AUTHOR_ROLES, type Role } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOpenAiClient } from '../../adapters/openai.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { imageFetcherFor } from '../images/routes.js';
 import { createImageStore } from '../images/store.js';
@@ -47,24 +41,16 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     keyGenerator: (req) => `ai:${req.user?.id ?? req.ip}`,
   });
 
-  app.post(
-    '/api/ai/generate',
+  route(
+    app,
+    endpoints.aiGenerate,
     {
-      config: { access: 'public' },
       // Before body validation, so that a visitor is told to sign in whatever they sent.
       preValidation: requireAuthor,
       preHandler: perUser,
-      schema: { tags: ['ai'], body: AiGenerateBody, response: { 200: AiGenerateResponse } },
     },
     async (request) => service.generate(actor(request), request.body),
   );
 
-  app.get(
-    '/api/ai/providers',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['ai'], querystring: AiProvidersQuery, response: { 200: AiProvidersResponse } },
-    },
-    async (request) => service.providers(request.query.type),
-  );
+  route(app, endpoints.aiProviders, {}, async (request) => service.providers(request.query.type));
 };

@@ -3,6 +3,7 @@ import {
   type AiGenerateResponse,
   type AiGenerationType,
   type AiProvidersResponse,
+  ERROR_CODES,
   INTEGRATION_ERROR_CODES,
 } from '@josie/contract';
 import type { OpenAiClient } from '../../adapters/openai.js';
@@ -25,7 +26,7 @@ function aiError(err: unknown): unknown {
   if (err instanceof ProviderError && err.kind === 'bad_request') {
     return errors.badRequest(
       'The AI service refused this request. Please change the text and try again.',
-      'AI_REFUSED',
+      ERROR_CODES.AI_REFUSED,
     );
   }
   return providerAppError(err, { userToken: false });

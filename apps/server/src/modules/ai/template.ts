@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@josie/contract';
 import { errors } from '../../lib/errors.js';
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
@@ -20,7 +21,7 @@ export function renderTemplate(content: string, variables: Record<string, string
     const names = [...missing];
     throw errors.badRequest(
       `Missing template variable${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
-      'MISSING_TEMPLATE_VARIABLE',
+      ERROR_CODES.MISSING_TEMPLATE_VARIABLE,
     );
   }
   return text;

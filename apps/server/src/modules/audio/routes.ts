@@ -1,19 +1,10 @@
-import {
-  AudioProviderParams,
-  AudioSearchItem,
-  AudioSearchQuery,
-  AudioSearchResponse,
-  AudioUrlDetailsQuery,
-  MEDIA_AUTHOR_ROLES,
-  SupportedTypesResponse,
-  VideoSearchQuery,
-  VideoSearchResponse,
-} from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOEmbedClient } from '../../adapters/oembed.js';
 import { createSpotifyClient } from '../../adapters/spotify.js';
 import { createYouTubeClient } from '../../adapters/youtube.js';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { oauthContextFor } from '../oauth/tokens.js';
 import { createAudioService } from './service.js';
@@ -42,43 +33,34 @@ export const audioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     timeWindow: 60_000,
     keyGenerator: (req) => `media-search:${req.user?.id ?? req.ip}`,
   });
-  const authors = { access: MEDIA_AUTHOR_ROLES };
 
-  app.get(
-    '/api/audio/supported-types/:provider',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['audio'], params: AudioProviderParams, response: { 200: SupportedTypesResponse } },
-    },
-    async (request) => service.supportedTypes(request.params.provider),
+  route(app, endpoints.audioSupportedTypes, {}, async (request) =>
+    service.supportedTypes(request.params.provider),
   );
 
-  app.get(
-    '/api/audio/search',
+  route(
+    app,
+    endpoints.audioSearch,
     {
-      config: authors,
       preHandler: perUser,
-      schema: { tags: ['audio'], querystring: AudioSearchQuery, response: { 200: AudioSearchResponse } },
     },
     async (request) => service.search(actor(request), request.query),
   );
 
-  app.get(
-    '/api/audio/url-details',
+  route(
+    app,
+    endpoints.audioUrlDetails,
     {
-      config: authors,
       preHandler: perUser,
-      schema: { tags: ['audio'], querystring: AudioUrlDetailsQuery, response: { 200: AudioSearchItem } },
     },
     async (request) => service.urlDetails(request.query.url),
   );
 
-  app.get(
-    '/api/video/search',
+  route(
+    app,
+    endpoints.videoSearch,
     {
-      config: authors,
       preHandler: perUser,
-      schema: { tags: ['video'], querystring: VideoSearchQuery, response: { 200: VideoSearchResponse } },
     },
     async (request) => service.searchVideos(request.query),
   );

@@ -3,6 +3,7 @@ import {
   type AudioSearchItem,
   type AudioSearchQuery,
   type AudioType,
+  ERROR_CODES,
   INTEGRATION_ERROR_CODES,
   parseAudioUrl,
   type SupportedTypesResponse,
@@ -30,7 +31,7 @@ const LABELS: Record<AudioProvider, string> = { spotify: 'Spotify', youtube: 'Yo
 /** The provider named in a path or query. @throws AppError 400 'Unsupported provider' (spec 001 §8). */
 function audioProvider(name: string): AudioProvider {
   if (name === 'spotify' || name === 'youtube') return name;
-  throw errors.badRequest('Unsupported provider', 'UNSUPPORTED_PROVIDER');
+  throw errors.badRequest('Unsupported provider', ERROR_CODES.UNSUPPORTED_PROVIDER);
 }
 
 const notConfigured = (what: string) =>
@@ -107,7 +108,10 @@ export function createAudioService(deps: {
     async search(actor: AuthUser, q: AudioSearchQuery): Promise<{ items: AudioSearchItem[] }> {
       const provider = audioProvider(q.provider);
       if (!SUPPORTED_TYPES[provider][q.type]) {
-        throw errors.badRequest(`${LABELS[provider]} does not support ${q.type} search`, 'UNSUPPORTED_TYPE');
+        throw errors.badRequest(
+          `${LABELS[provider]} does not support ${q.type} search`,
+          ERROR_CODES.UNSUPPORTED_TYPE,
+        );
       }
       const items =
         provider === 'spotify'
@@ -125,7 +129,7 @@ export function createAudioService(deps: {
      */
     async urlDetails(url: string): Promise<AudioSearchItem> {
       const ref = parseAudioUrl(url);
-      if (!ref) throw errors.badRequest('Invalid audio URL', 'INVALID_AUDIO_URL');
+      if (!ref) throw errors.badRequest('Invalid audio URL', ERROR_CODES.INVALID_AUDIO_URL);
       const described = await oembed.lookup(ref.provider, ref.url).catch((err: unknown) => {
         log.info({ err, url: ref.url }, 'oEmbed lookup failed; answering the parsed item');
         return null;

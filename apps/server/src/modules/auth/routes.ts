@@ -1,6 +1,7 @@
-import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody, SuccessResponse } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { sessionCookie } from './session-cookie.js';
 
@@ -14,12 +15,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const limits = ctx.rateLimits;
   const cookie = sessionCookie(ctx);
 
-  app.post(
-    '/api/auth/signup',
+  route(
+    app,
+    endpoints.signup,
     {
-      config: { access: 'public' },
       preHandler: [limits.signupPerIp, limits.signupPerEmail],
-      schema: { tags: ['auth'], body: SignupBody, response: { 201: AuthResponse } },
     },
     async (request, reply) => {
       const session = await ctx.auth.signup(request.body);
@@ -28,32 +28,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post(
-    '/api/auth/login',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse } },
-    },
-    async (request, reply) => {
-      const session = await ctx.auth.login(request.body, request.ip);
-      await cookie.issue(reply, session.token);
-      return session;
-    },
-  );
+  route(app, endpoints.login, {}, async (request, reply) => {
+    const session = await ctx.auth.login(request.body, request.ip);
+    await cookie.issue(reply, session.token);
+    return session;
+  });
 
-  app.post(
-    '/api/auth/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: SuccessResponse } } },
-    async (request, reply) => {
-      await ctx.auth.logout(actor(request));
-      cookie.clear(reply);
-      return { success: true as const };
-    },
-  );
+  route(app, endpoints.logout, {}, async (request, reply) => {
+    await ctx.auth.logout(actor(request));
+    cookie.clear(reply);
+    return { success: true as const };
+  });
 
-  app.get(
-    '/api/auth/providers',
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: AuthProvidersResponse } } },
-    async () => ({ spotify: ctx.config.spotify !== null, google: ctx.config.google !== null }),
-  );
+  route(app, endpoints.authProviders, {}, async () => ({
+    spotify: ctx.config.spotify !== null,
+    google: ctx.config.google !== null,
+  }));
 };

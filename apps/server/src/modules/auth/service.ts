@@ -1,4 +1,5 @@
 import type { AuthResponse, LoginBody, SignupBody } from '@josie/contract';
+import { ERROR_CODES } from '@josie/contract';
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -84,7 +85,7 @@ export function createAuthService(deps: {
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
-      if (!row) throw errors.conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      if (!row) throw errors.conflict('An account with this email already exists', ERROR_CODES.EMAIL_TAKEN);
       return startSession(row.id);
     },
 

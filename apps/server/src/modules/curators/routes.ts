@@ -1,6 +1,7 @@
-import { CuratorsFeedQuery, CuratorsFeedResponse } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { sendSerialized } from '../feed/read-caches.js';
 import { createCuratorsService } from './service.js';
@@ -13,12 +14,11 @@ import { createCuratorsService } from './service.js';
 export const curatorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const curators = createCuratorsService({ db: ctx.db });
 
-  app.get(
-    '/api/users/curators/feed',
+  route(
+    app,
+    endpoints.curatorsFeed,
     {
-      config: { access: 'public' },
       serializerCompiler: presentedJson,
-      schema: { tags: ['curators'], querystring: CuratorsFeedQuery, response: { 200: CuratorsFeedResponse } },
     },
     async (request, reply) =>
       sendSerialized(

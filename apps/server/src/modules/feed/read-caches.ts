@@ -15,8 +15,10 @@ import { followingIds } from '../users/queries.js';
 
 /**
  * A published josie as everyone but its creator and reviewers sees it, serialized once: the JSON of the
- * contract {@link Josie} up to and including `likeCount`, without the closing brace, so that a reader's
- * `likedByMe` and `savedByMe` (the only per-reader fields) are appended without serializing again.
+ * contract {@link Josie} without `likedByMe`, `savedByMe` and the closing brace, so that a reader's marks
+ * (the only per-reader fields) are appended without serializing again. Its `abilities` are a visitor's
+ * (all false), which are every such reader's: only the creator and the reviewers may edit, review,
+ * delete it or see its reviews, and they are never answered from here.
  */
 interface CachedJosie {
   creatorId: string;

@@ -1,6 +1,7 @@
-import { CuratorIdParams, FeedQuery, FeedResponse } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { actor } from '../../plugins/auth.js';
 import { sendSerialized } from './read-caches.js';
@@ -13,12 +14,11 @@ import { createFeedService } from './service.js';
 export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const feed = createFeedService({ db: ctx.db });
 
-  app.get(
-    '/api/josies/feed',
+  route(
+    app,
+    endpoints.getFeed,
     {
-      config: { access: 'authenticated' },
       serializerCompiler: presentedJson,
-      schema: { tags: ['feed'], querystring: FeedQuery, response: { 200: FeedResponse } },
     },
     async (request, reply) => {
       const viewer = actor(request);
@@ -31,27 +31,20 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.get(
-    '/api/josies/curator/:curatorId/feed',
+  route(
+    app,
+    endpoints.getCuratorFeed,
     {
-      config: { access: 'authenticated' },
       serializerCompiler: presentedJson,
-      schema: {
-        tags: ['feed'],
-        params: CuratorIdParams,
-        querystring: FeedQuery,
-        response: { 200: FeedResponse },
-      },
     },
     async (request) => feed.curator(actor(request), request.params.curatorId, request.query),
   );
 
-  app.get(
-    '/api/josies/saved',
+  route(
+    app,
+    endpoints.getSavedFeed,
     {
-      config: { access: 'authenticated' },
       serializerCompiler: presentedJson,
-      schema: { tags: ['feed'], querystring: FeedQuery, response: { 200: FeedResponse } },
     },
     async (request) => feed.saved(actor(request), request.query),
   );

@@ -1,6 +1,7 @@
-import { FollowResponse, PathIdParams } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { createFollowsService } from './service.js';
 
@@ -11,21 +12,7 @@ import { createFollowsService } from './service.js';
 export const followsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const follows = createFollowsService({ db: ctx.db, bus: ctx.bus });
 
-  app.post(
-    '/api/users/follow/:id',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['follows'], params: PathIdParams, response: { 200: FollowResponse } },
-    },
-    async (request) => follows.follow(actor(request), request.params.id),
-  );
+  route(app, endpoints.follow, {}, async (request) => follows.follow(actor(request), request.params.id));
 
-  app.post(
-    '/api/users/unfollow/:id',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['follows'], params: PathIdParams, response: { 200: FollowResponse } },
-    },
-    async (request) => follows.unfollow(actor(request), request.params.id),
-  );
+  route(app, endpoints.unfollow, {}, async (request) => follows.unfollow(actor(request), request.params.id));
 };

@@ -1,4 +1,5 @@
 import type { FollowResponse } from '@josie/contract';
+import { ERROR_CODES } from '@josie/contract';
 import { validate as isUuid } from 'uuid';
 import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
@@ -8,7 +9,10 @@ import { followingIds } from '../users/queries.js';
 import { deleteFollow, findLiveUserRole, insertFollow, insertFollowsOfCurators } from './queries.js';
 
 /** Error codes of the follow rules, beside the status. */
-export const FOLLOW_ERROR_CODES = { notACurator: 'NOT_A_CURATOR', selfFollow: 'SELF_FOLLOW' } as const;
+export const FOLLOW_ERROR_CODES = {
+  notACurator: ERROR_CODES.NOT_A_CURATOR,
+  selfFollow: ERROR_CODES.SELF_FOLLOW,
+} as const;
 
 /**
  * Following curators (spec 001 §4, §7). Only curators can be followed, never oneself; both calls are

@@ -1,17 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  ImageGetQuery,
-  ImageIdParams,
-  ImageProvidersResponse,
-  ImageSearchItem,
-  ImageSearchQuery,
-  ImageSearchResponse,
-  ImageUploadResponse,
-  ImageUploadUrlBody,
-  ImageUrlResponse,
-  LIMITS,
-  MEDIA_AUTHOR_ROLES,
-} from '@josie/contract';
+import { endpoints, LIMITS } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOpenverseClient } from '../../adapters/openverse.js';
@@ -19,6 +7,7 @@ import { createPixabayClient } from '../../adapters/pixabay.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
 import { addressInRanges, createSafeFetcher, parseAddressRanges, type SafeFetcher } from '../../lib/ssrf.js';
 import { actor } from '../../plugins/auth.js';
 import { SEARCHES_PER_MINUTE } from '../audio/routes.js';
@@ -110,58 +99,44 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     timeWindow: 60_000,
     keyGenerator: userKey('image-import'),
   });
-  const authors = { access: MEDIA_AUTHOR_ROLES };
 
-  app.get(
-    '/api/images/providers',
-    { config: authors, schema: { tags: ['images'], response: { 200: ImageProvidersResponse } } },
-    async () => service.providers(),
-  );
+  route(app, endpoints.imageProviders, {}, async () => service.providers());
 
-  app.get(
-    '/api/images/search',
+  route(
+    app,
+    endpoints.imageSearch,
     {
-      config: authors,
       preHandler: searches,
-      schema: { tags: ['images'], querystring: ImageSearchQuery, response: { 200: ImageSearchResponse } },
     },
     async (request) => service.search(request.query),
   );
 
-  app.post(
-    '/api/images/upload',
+  route(
+    app,
+    endpoints.imageUpload,
     {
-      config: authors,
       preHandler: imports,
-      schema: { tags: ['images'], consumes: ['multipart/form-data'], response: { 201: ImageUploadResponse } },
     },
     async (request, reply) =>
       reply.status(201).send(await service.upload(actor(request), await firstImage(request))),
   );
 
-  app.post(
-    '/api/images/upload-url',
+  route(
+    app,
+    endpoints.imageUploadUrl,
     {
-      config: authors,
       preHandler: imports,
-      schema: { tags: ['images'], body: ImageUploadUrlBody, response: { 201: ImageUrlResponse } },
     },
     async (request, reply) =>
       reply.status(201).send(await service.importFromUrl(actor(request), request.body.url)),
   );
 
   // Registered after the static paths above; `:id` never shadows them in Fastify's router anyway.
-  app.get(
-    '/api/images/:id',
+  route(
+    app,
+    endpoints.getImage,
     {
-      config: authors,
       preHandler: searches,
-      schema: {
-        tags: ['images'],
-        params: ImageIdParams,
-        querystring: ImageGetQuery,
-        response: { 200: ImageSearchItem },
-      },
     },
     async (request) => service.get(request.params.id, request.query.provider),
   );

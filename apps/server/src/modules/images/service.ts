@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   type ImageProvider,
   type ImageProviderInfo,
   type ImageSearchItem,
@@ -35,7 +36,7 @@ export function imageUrlError(err: SafeFetchError): AppError {
     case 'not_https':
     case 'invalid_domain':
     case 'no_file_path':
-      return errors.badRequest(err.message, 'INVALID_IMAGE_URL');
+      return errors.badRequest(err.message, ERROR_CODES.INVALID_IMAGE_URL);
     case 'timeout':
       return new AppError(504, codes.TIMEOUT, 'Image loading timed out...');
     case 'too_large':

@@ -1,16 +1,8 @@
-import {
-  IdParams,
-  InviteCodeParams,
-  InviteCreateBody,
-  InviteLandingResponse,
-  InviteListResponse,
-  InviteRegisterBody,
-  InviteRegisterResponse,
-  InviteResponse,
-} from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { createInvitesService } from './service.js';
 
@@ -39,43 +31,26 @@ export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   /** The curator's own invites, newest first: `{invites: Invite[]}`. Curators only. */
-  app.get(
-    '/api/invites/my-invites',
-    {
-      config: { access: ['curator'] },
-      schema: { tags: ['invites'], response: { 200: InviteListResponse } },
-    },
-    async (request) => ({ invites: await invites.listOwn(actor(request)) }),
-  );
+  route(app, endpoints.myInvites, {}, async (request) => ({
+    invites: await invites.listOwn(actor(request)),
+  }));
 
   /** Creates an invite from `{inviteText}`: 201 `{invite}`. Curators only (spec 001 §6). */
-  app.post(
-    '/api/invites',
-    {
-      config: { access: ['curator'] },
-      schema: { tags: ['invites'], body: InviteCreateBody, response: { 201: InviteResponse } },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ invite: await invites.create(actor(request), request.body) }),
+  route(app, endpoints.createInvite, {}, async (request, reply) =>
+    reply.status(201).send({ invite: await invites.create(actor(request), request.body) }),
   );
 
   /** Disables the caller's own invite (one way, repeatable): `{invite}`; 403 for someone else's, 404 unknown. */
-  app.post(
-    '/api/invites/:id/disable',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['invites'], params: IdParams, response: { 200: InviteResponse } },
-    },
-    async (request) => ({ invite: await invites.disable(actor(request), request.params.id) }),
-  );
+  route(app, endpoints.disableInvite, {}, async (request) => ({
+    invite: await invites.disable(actor(request), request.params.id),
+  }));
 
   /** The public landing read: `{invite}` with its creator; counts a page visit. 404 unknown, 410 inactive. */
-  app.get(
-    '/api/invites/code/:code',
+  route(
+    app,
+    endpoints.inviteByCode,
     {
-      config: { access: 'public' },
       preHandler: landingLimit,
-      schema: { tags: ['invites'], params: InviteCodeParams, response: { 200: InviteLandingResponse } },
     },
     async (request) => ({ invite: await invites.landing(request.user?.id ?? null, request.params.code) }),
   );
@@ -84,17 +59,11 @@ export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
    * Accepts the invite for the signed-in user and follows its curator:
    * `{success, curator: {_id, name}, following}`. 409 on a second use, 410 when disabled or expired.
    */
-  app.post(
-    '/api/invites/code/:code/register',
+  route(
+    app,
+    endpoints.registerInvite,
     {
-      config: { access: 'authenticated' },
       preHandler: registerLimit,
-      schema: {
-        tags: ['invites'],
-        params: InviteCodeParams,
-        body: InviteRegisterBody,
-        response: { 200: InviteRegisterResponse },
-      },
     },
     async (request) => invites.register(actor(request), request.params.code, request.body?.userId),
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ERROR_CODES,
   INVITE_ALREADY_USED_MESSAGE,
   INVITE_INVALID_MESSAGE,
   type Invite,
@@ -117,10 +118,10 @@ export function createInvitesService(deps: { db: Db; bus: EventBus }) {
         if (!invite) throw errors.notFound(INVITE_INVALID_MESSAGE);
         if (!isInviteActive(invite)) throw errors.gone(INVITE_INVALID_MESSAGE);
         if (invite.creatorId === actor.id) {
-          throw errors.badRequest('You cannot accept your own invite', 'OWN_INVITE');
+          throw errors.badRequest('You cannot accept your own invite', ERROR_CODES.OWN_INVITE);
         }
         if (!(await insertInviteUse(tx, invite.id, actor.id))) {
-          throw errors.conflict(INVITE_ALREADY_USED_MESSAGE, 'INVITE_ALREADY_USED');
+          throw errors.conflict(INVITE_ALREADY_USED_MESSAGE, ERROR_CODES.INVITE_ALREADY_USED);
         }
         const added = await follows.followCurators(tx, actor.id, [invite.creatorId]);
         return {

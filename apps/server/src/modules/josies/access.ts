@@ -1,11 +1,11 @@
-import type { Role } from '@josie/contract';
+import { type JosieAbilities, REVIEWER_ROLES, type Role } from '@josie/contract';
 import type { JosieRow } from './queries.js';
 
 /** Who looks at a josie: a signed-in user's id and role, or null for a visitor. */
 export type Viewer = { id: string; role: Role } | null;
 
-/** Roles that review josies (spec 000 §6: editor and admin approve and reject). */
-export const REVIEWER_ROLES = ['editor', 'admin'] as const satisfies readonly Role[];
+/** Roles that review josies (spec 000 §6), from the contract's endpoint table. */
+export { REVIEWER_ROLES };
 
 /** True for editors and admins. */
 export function isReviewer(viewer: Viewer): boolean {
@@ -24,4 +24,16 @@ export function canView(viewer: Viewer, row: Pick<JosieRow, 'status' | 'creatorI
 /** Whether `viewer` may read the review history (reviews, rejection reason): the creator and reviewers. */
 export function canSeeReviews(viewer: Viewer, row: Pick<JosieRow, 'creatorId'>): boolean {
   return viewer !== null && (viewer.id === row.creatorId || isReviewer(viewer));
+}
+
+/**
+ * What `viewer` may do with a josie, as the answer tells the web (docs/decisions/0015-endpoints-in-the-contract.md):
+ * the same rules the services enforce (edit: creator, or a reviewer while pending; review: a reviewer
+ * while pending; delete: the creator; seeReviews: {@link canSeeReviews}). All false for a visitor, and for
+ * anyone but the creator and the reviewers: the read cache shares one answer among those readers.
+ */
+export function josieAbilities(viewer: Viewer, row: Pick<JosieRow, 'status' | 'creatorId'>): JosieAbilities {
+  const own = viewer !== null && viewer.id === row.creatorId;
+  const reviewing = isReviewer(viewer) && row.status === 'pending';
+  return { edit: own || reviewing, review: reviewing, delete: own, seeReviews: canSeeReviews(viewer, row) };
 }

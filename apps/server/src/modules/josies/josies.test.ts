@@ -386,6 +386,26 @@ describe('josies: authoring, reading, permissions', () => {
       }
     });
 
+    it("tells each viewer what they may do, by the services' rules, cached or not (decision 0015)", async () => {
+      const none = { edit: false, review: false, delete: false, seeReviews: false };
+      const own = { edit: true, review: false, delete: true, seeReviews: true };
+      const reviewing = { edit: true, review: true, delete: false, seeReviews: true };
+      const decided = { edit: false, review: false, delete: false, seeReviews: true };
+      // Twice each: the second read of a published josie may come from the read cache.
+      for (const round of [1, 2]) {
+        for (const role of ['visitor', 'listener', 'otherCurator'] as const) {
+          expect((await get(role, published._id)).json().abilities, `${role} ${round}`).toEqual(none);
+        }
+        expect((await get('curator', published._id)).json().abilities, `curator ${round}`).toEqual(own);
+        for (const role of ['editor', 'admin'] as const) {
+          expect((await get(role, published._id)).json().abilities, `${role} ${round}`).toEqual(decided);
+          expect((await get(role, pending._id)).json().abilities, `${role} ${round}`).toEqual(reviewing);
+          expect((await get(role, rejected._id)).json().abilities, `${role} ${round}`).toEqual(decided);
+        }
+        expect((await get('curator', pending._id)).json().abilities, `curator ${round}`).toEqual(own);
+      }
+    });
+
     it.each([
       ['visitor', 404],
       ['listener', 404],

@@ -2,13 +2,14 @@ import {
   COLOURS,
   DEFAULT_CREATOR_COLOUR,
   type Josie,
+  type JosieAbilities,
   type JosieReview,
   type Paragraph,
 } from '@josie/contract';
 import { and, asc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { josieLikes, josieReviews, josieSaves, josies, users } from '../../db/schema.js';
-import { canSeeReviews, type Viewer } from './access.js';
+import { canSeeReviews, josieAbilities, type Viewer } from './access.js';
 
 type JosieRow = typeof josies.$inferSelect;
 type CreatorRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'avatarUrl' | 'preferences'>;
@@ -38,7 +39,7 @@ export function normaliseParagraphs(stored: JosieRow['paragraphs']): Paragraph[]
 export function presentJosie(
   row: JosieRow,
   creator: CreatorRow | undefined,
-  extra: { reviews: JosieReview[]; likedByMe: boolean; savedByMe: boolean },
+  extra: { reviews: JosieReview[]; likedByMe: boolean; savedByMe: boolean; abilities: JosieAbilities },
 ): Josie {
   const paragraphs = normaliseParagraphs(row.paragraphs);
   const text = paragraphs.find((p) => p.type === 'text');
@@ -64,6 +65,8 @@ export function presentJosie(
     rejectionReason: row.rejectionReason,
     reviews: extra.reviews,
     likeCount: row.likeCount,
+    // Before the reader's marks: the read cache appends those to a shared head (feed/read-caches.ts).
+    abilities: extra.abilities,
     likedByMe: extra.likedByMe,
     savedByMe: extra.savedByMe,
   };
@@ -112,16 +115,25 @@ async function reviewsOf(db: Executor, ids: string[]): Promise<Map<string, Josie
   return byId;
 }
 
-/** The contract josies of `rows`; rows not `reviewable` get empty reviews and no rejection reason. */
+/**
+ * The contract josies of `rows` for `viewer` (their abilities); rows not `reviewable` get empty reviews and
+ * no rejection reason.
+ */
 function presentAll<R extends JosieRow>(
   rows: R[],
   context: (row: R) => { creator: CreatorRow | undefined; likedByMe: boolean; savedByMe: boolean },
   reviews: Map<string, JosieReview[]>,
   reviewable: (row: JosieRow) => boolean,
+  viewer: Viewer,
 ): Josie[] {
   return rows.map((row) => {
     const { creator, likedByMe, savedByMe } = context(row);
-    const josie = presentJosie(row, creator, { reviews: reviews.get(row.id) ?? [], likedByMe, savedByMe });
+    const josie = presentJosie(row, creator, {
+      reviews: reviews.get(row.id) ?? [],
+      likedByMe,
+      savedByMe,
+      abilities: josieAbilities(viewer, row),
+    });
     return reviewable(row) ? josie : { ...josie, reviews: [], rejectionReason: null };
   });
 }
@@ -135,9 +147,10 @@ function presentAll<R extends JosieRow>(
 async function presentRows(
   db: Executor,
   rows: JosieRow[],
-  viewerId: string | null,
+  viewer: Viewer,
   reviewable: (row: JosieRow) => boolean,
 ): Promise<Josie[]> {
+  const viewerId = viewer?.id ?? null;
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const creatorIds = [...new Set(rows.map((r) => r.creatorId))];
@@ -162,16 +175,17 @@ async function presentRows(
     }),
     reviews,
     reviewable,
+    viewer,
   );
 }
 
 /**
  * Presents many josies, review history included, in a fixed number of queries (see {@link presentRows}).
  *
- * @param viewerId - the signed-in user, or null for a visitor (likedByMe/savedByMe false).
+ * @param viewer - the signed-in user, or null for a visitor (likedByMe/savedByMe and abilities false).
  */
-export function presentJosies(db: Executor, rows: JosieRow[], viewerId: string | null): Promise<Josie[]> {
-  return presentRows(db, rows, viewerId, () => true);
+export function presentJosies(db: Executor, rows: JosieRow[], viewer: Viewer): Promise<Josie[]> {
+  return presentRows(db, rows, viewer, () => true);
 }
 
 /**
@@ -180,7 +194,7 @@ export function presentJosies(db: Executor, rows: JosieRow[], viewerId: string |
  * it is not even read for them.
  */
 export function presentJosiesFor(db: Executor, rows: JosieRow[], viewer: Viewer): Promise<Josie[]> {
-  return presentRows(db, rows, viewer?.id ?? null, (row) => canSeeReviews(viewer, row));
+  return presentRows(db, rows, viewer, (row) => canSeeReviews(viewer, row));
 }
 
 /** A viewer's user id in a query: a value, a prepared statement's placeholder, or null for a visitor. */
@@ -246,5 +260,6 @@ export async function presentPresentable(
     }),
     reviews,
     reviewable,
+    viewer,
   );
 }

@@ -1,6 +1,7 @@
-import { LikeResponse, PathIdParams, SaveResponse } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { createLikesService } from './service.js';
 
@@ -11,21 +12,11 @@ import { createLikesService } from './service.js';
 export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const likes = createLikesService({ db: ctx.db, reads: ctx.reads });
 
-  app.post(
-    '/api/josies/:id/like',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['likes'], params: PathIdParams, response: { 200: LikeResponse } },
-    },
-    async (request) => likes.toggleLike(actor(request), request.params.id),
+  route(app, endpoints.toggleLike, {}, async (request) =>
+    likes.toggleLike(actor(request), request.params.id),
   );
 
-  app.post(
-    '/api/josies/:id/save',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['likes'], params: PathIdParams, response: { 200: SaveResponse } },
-    },
-    async (request) => likes.toggleSave(actor(request), request.params.id),
+  route(app, endpoints.toggleSave, {}, async (request) =>
+    likes.toggleSave(actor(request), request.params.id),
   );
 };

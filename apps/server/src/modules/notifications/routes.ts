@@ -1,17 +1,11 @@
-import {
-  type Language,
-  PushPublicKeyResponse,
-  PushSubscriptionBody,
-  PushUnsubscribeBody,
-  SuccessResponse,
-  UnsubscribeQuery,
-} from '@josie/contract';
+import { endpoints, type Language, type UnsubscribeQuery } from '@josie/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createPushSenderFromConfig } from '../../adapters/webpush.js';
 import { resolveJwtSecret } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { registerNotificationJobs, subscribeNotificationEvents, unsubscribePath } from './jobs.js';
 import { type UnsubscribeOutcome, unsubscribePage } from './page.js';
@@ -48,38 +42,17 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     done(null, {}),
   );
 
-  app.get(
-    '/api/push/public-key',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['notifications'], response: { 200: PushPublicKeyResponse } },
-    },
-    async () => notifications.publicKey(),
-  );
+  route(app, endpoints.pushPublicKey, {}, async () => notifications.publicKey());
 
-  app.post(
-    '/api/users/me/push-subscriptions',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['notifications'], body: PushSubscriptionBody, response: { 201: SuccessResponse } },
-    },
-    async (request, reply) => {
-      await notifications.subscribe(actor(request), request.body);
-      return reply.status(201).send({ success: true });
-    },
-  );
+  route(app, endpoints.subscribePush, {}, async (request, reply) => {
+    await notifications.subscribe(actor(request), request.body);
+    return reply.status(201).send({ success: true });
+  });
 
-  app.delete(
-    '/api/users/me/push-subscriptions',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['notifications'], body: PushUnsubscribeBody, response: { 200: SuccessResponse } },
-    },
-    async (request) => {
-      await notifications.unsubscribe(actor(request), request.body.endpoint);
-      return { success: true as const };
-    },
-  );
+  route(app, endpoints.unsubscribePush, {}, async (request) => {
+    await notifications.unsubscribe(actor(request), request.body.endpoint);
+    return { success: true as const };
+  });
 
   /**
    * Answers an unsubscribe request: a page to a browser (it asked for HTML), JSON to anything else (a mail
@@ -110,15 +83,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     }
   }
 
-  app.get(
-    '/api/notifications/unsubscribe',
-    { config: { access: 'public' }, schema: { tags: ['notifications'], querystring: UnsubscribeQuery } },
-    (request, reply) => unsubscribeAnswer(request, reply, notifications.unsubscribeTarget, 'confirm'),
+  route(app, endpoints.emailUnsubscribePage, {}, (request, reply) =>
+    unsubscribeAnswer(request, reply, notifications.unsubscribeTarget, 'confirm'),
   );
 
-  app.post(
-    '/api/notifications/unsubscribe',
-    { config: { access: 'public' }, schema: { tags: ['notifications'], querystring: UnsubscribeQuery } },
-    (request, reply) => unsubscribeAnswer(request, reply, notifications.unsubscribeEmails, 'unsubscribed'),
+  route(app, endpoints.emailUnsubscribe, {}, (request, reply) =>
+    unsubscribeAnswer(request, reply, notifications.unsubscribeEmails, 'unsubscribed'),
   );
 };

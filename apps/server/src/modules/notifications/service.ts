@@ -1,4 +1,5 @@
 import type { Language, PushPublicKeyResponse, PushSubscriptionBody } from '@josie/contract';
+import { ERROR_CODES } from '@josie/contract';
 import type { PushSender } from '../../adapters/webpush.js';
 import type { Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
@@ -10,7 +11,7 @@ import type { UnsubscribeTokens } from './tokens.js';
 export const PUSH_NOT_CONFIGURED = 'Push notifications are not configured on this server';
 
 /** Error code of an unsubscribe link whose token is not genuine (or whose account is gone). */
-export const INVALID_UNSUBSCRIBE_TOKEN = 'INVALID_UNSUBSCRIBE_TOKEN';
+export const INVALID_UNSUBSCRIBE_TOKEN = ERROR_CODES.INVALID_UNSUBSCRIBE_TOKEN;
 
 /**
  * This browser's push subscription and the one-click email unsubscribe (issue 11 items 2 and 4). Sending is

@@ -1,19 +1,11 @@
 import cookie, { type CookieSerializeOptions } from '@fastify/cookie';
-import {
-  AuthExchangeBody,
-  AuthExchangeResponse,
-  ConnectedProvidersResponse,
-  OAuthCallbackQuery,
-  OAuthConnectBody,
-  OAuthConnectResponse,
-  OAuthProviderParams,
-  OAuthStartQuery,
-} from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveJwtSecret } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/crypto.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { sessionCookie } from '../auth/session-cookie.js';
 import { type CallbackOutcome, createOAuthService } from './service.js';
@@ -102,12 +94,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return unsigned.valid ? unsigned.value : null;
   };
 
-  app.get(
-    '/api/auth/:provider',
+  route(
+    app,
+    endpoints.oauthStart,
     {
-      config: { access: 'public' },
       preHandler: perIp,
-      schema: { tags: ['auth'], params: OAuthProviderParams, querystring: OAuthStartQuery },
     },
     async (request, reply) => {
       const { url, flow } = service.start(request.params.provider, { returnTo: request.query.returnTo });
@@ -116,17 +107,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  app.post(
-    '/api/auth/:provider/connect',
+  route(
+    app,
+    endpoints.oauthConnect,
     {
-      config: { access: 'authenticated' },
       preHandler: perIp,
-      schema: {
-        tags: ['auth'],
-        params: OAuthProviderParams,
-        body: OAuthConnectBody,
-        response: { 200: OAuthConnectResponse },
-      },
     },
     async (request, reply) => {
       const { url, flow } = service.start(request.params.provider, {
@@ -138,12 +123,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  app.get(
-    '/api/auth/:provider/callback',
+  route(
+    app,
+    endpoints.oauthCallback,
     {
-      config: { access: 'public' },
       preHandler: perIp,
-      schema: { tags: ['auth'], params: OAuthProviderParams, querystring: OAuthCallbackQuery },
     },
     async (request, reply) => {
       const flow = parseFlowState(readSigned(request, FLOW_COOKIE));
@@ -154,12 +138,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  app.post(
-    '/api/auth/exchange',
+  route(
+    app,
+    endpoints.authExchange,
     {
-      config: { access: 'public' },
       preHandler: perIp,
-      schema: { tags: ['auth'], body: AuthExchangeBody, response: { 200: AuthExchangeResponse } },
     },
     async (request, reply) => {
       const nonce = readSigned(request, EXCHANGE_COOKIE);
@@ -170,21 +153,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  app.get(
-    '/api/users/me/providers',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['users'], response: { 200: ConnectedProvidersResponse } },
-    },
-    async (request) => service.connectedProviders(actor(request)),
-  );
+  route(app, endpoints.connectedProviders, {}, async (request) => service.connectedProviders(actor(request)));
 
-  app.delete(
-    '/api/users/me/providers/:provider',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['users'], params: OAuthProviderParams, response: { 200: ConnectedProvidersResponse } },
-    },
-    async (request) => service.disconnect(actor(request), request.params.provider),
+  route(app, endpoints.disconnectProvider, {}, async (request) =>
+    service.disconnect(actor(request), request.params.provider),
   );
 };

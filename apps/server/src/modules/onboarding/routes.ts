@@ -1,6 +1,7 @@
-import { OnboardingResponse, OnboardingUpdateBody } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { createFollowsService } from '../follows/service.js';
 import { createOnboardingService } from './service.js';
@@ -10,21 +11,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const follows = createFollowsService({ db: ctx.db, bus: ctx.bus });
   const onboarding = createOnboardingService({ db: ctx.db, follows });
 
-  app.get(
-    '/api/users/me/onboarding',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['onboarding'], response: { 200: OnboardingResponse } },
-    },
-    async (request) => onboarding.get(actor(request)),
-  );
+  route(app, endpoints.getOnboarding, {}, async (request) => onboarding.get(actor(request)));
 
-  app.put(
-    '/api/users/me/onboarding',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['onboarding'], body: OnboardingUpdateBody, response: { 200: OnboardingResponse } },
-    },
-    async (request) => onboarding.update(actor(request), request.body),
+  route(app, endpoints.updateOnboarding, {}, async (request) =>
+    onboarding.update(actor(request), request.body),
   );
 };

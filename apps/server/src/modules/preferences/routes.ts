@@ -1,12 +1,7 @@
-import {
-  NotificationSettingsResponse,
-  NotificationSettingsUpdateBody,
-  PreferenceOptionsResponse,
-  PreferencesResponse,
-  PreferencesUpdateBody,
-} from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { createPreferencesService } from './service.js';
 
@@ -18,43 +13,15 @@ import { createPreferencesService } from './service.js';
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preferences = createPreferencesService({ db: ctx.db });
 
-  app.get(
-    '/api/users/me/preferences',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['preferences'], response: { 200: PreferencesResponse } },
-    },
-    async (request) => preferences.get(actor(request)),
+  route(app, endpoints.getPreferences, {}, async (request) => preferences.get(actor(request)));
+
+  route(app, endpoints.updatePreferences, {}, async (request) =>
+    preferences.update(actor(request), request.body),
   );
 
-  app.put(
-    '/api/users/me/preferences',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['preferences'], body: PreferencesUpdateBody, response: { 200: PreferencesResponse } },
-    },
-    async (request) => preferences.update(actor(request), request.body),
-  );
+  route(app, endpoints.preferenceOptions, {}, async () => preferences.options());
 
-  app.get(
-    '/api/preferences/options',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['preferences'], response: { 200: PreferenceOptionsResponse } },
-    },
-    async () => preferences.options(),
-  );
-
-  app.put(
-    '/api/users/me/notification-settings',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags: ['preferences'],
-        body: NotificationSettingsUpdateBody,
-        response: { 200: NotificationSettingsResponse },
-      },
-    },
-    async (request) => preferences.updateNotificationSettings(actor(request), request.body),
+  route(app, endpoints.updateNotificationSettings, {}, async (request) =>
+    preferences.updateNotificationSettings(actor(request), request.body),
   );
 };

@@ -4,6 +4,7 @@ import type {
   PreferencesResponse,
   PreferencesUpdateBody,
 } from '@josie/contract';
+import { ERROR_CODES } from '@josie/contract';
 import type { Executor } from '../../db/client.js';
 import type { PreferencesColumn } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
@@ -18,7 +19,7 @@ import {
 } from './queries.js';
 
 /** Error code of a genre or interest that is not in the live list. */
-export const UNKNOWN_LIST_ENTRY = 'UNKNOWN_LIST_ENTRY';
+export const UNKNOWN_LIST_ENTRY = ERROR_CODES.UNKNOWN_LIST_ENTRY;
 
 /**
  * Resolves `names` against a live list (admins edit it, spec 001 §3) to the list's own spelling, without

@@ -1,6 +1,7 @@
-import { RecommendationsQuery, RecommendationsResponse } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { createRecommendationsService } from './service.js';
 
@@ -11,16 +12,7 @@ import { createRecommendationsService } from './service.js';
 export const recommendationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const recommendations = createRecommendationsService({ db: ctx.db });
 
-  app.get(
-    '/api/recommendations/curators',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags: ['recommendations'],
-        querystring: RecommendationsQuery,
-        response: { 200: RecommendationsResponse },
-      },
-    },
-    async (request) => recommendations.curators(actor(request), request.query),
+  route(app, endpoints.recommendedCurators, {}, async (request) =>
+    recommendations.curators(actor(request), request.query),
   );
 };

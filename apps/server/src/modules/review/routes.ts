@@ -1,8 +1,8 @@
-import { JosieIdParams, JosieResponse, PendingResponse, RejectBody } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { REVIEWER_ROLES } from '../josies/access.js';
 import { createReviewService } from './service.js';
 
 /**
@@ -13,27 +13,15 @@ import { createReviewService } from './service.js';
 export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const review = createReviewService({ db: ctx.db, bus: ctx.bus });
 
-  app.get(
-    '/api/josies/pending',
-    { config: { access: REVIEWER_ROLES }, schema: { tags: ['review'], response: { 200: PendingResponse } } },
-    async (request) => ({ data: { posts: await review.listPending(actor(request)) } }),
+  route(app, endpoints.pendingJosies, {}, async (request) => ({
+    data: { posts: await review.listPending(actor(request)) },
+  }));
+
+  route(app, endpoints.approveJosie, {}, async (request) =>
+    review.approve(actor(request), request.params.id),
   );
 
-  app.put(
-    '/api/josies/:id/approve',
-    {
-      config: { access: REVIEWER_ROLES },
-      schema: { tags: ['review'], params: JosieIdParams, response: { 200: JosieResponse } },
-    },
-    async (request) => review.approve(actor(request), request.params.id),
-  );
-
-  app.put(
-    '/api/josies/:id/reject',
-    {
-      config: { access: REVIEWER_ROLES },
-      schema: { tags: ['review'], params: JosieIdParams, body: RejectBody, response: { 200: JosieResponse } },
-    },
-    async (request) => review.reject(actor(request), request.params.id, request.body),
+  route(app, endpoints.rejectJosie, {}, async (request) =>
+    review.reject(actor(request), request.params.id, request.body),
   );
 };

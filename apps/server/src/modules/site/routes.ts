@@ -1,15 +1,9 @@
-import {
-  ANALYTICS_LIMITS,
-  AnalyticsEventBody,
-  ClientErrorBody,
-  ContactBody,
-  NewsletterBody,
-  SuccessResponse,
-} from '@josie/contract';
+import { ANALYTICS_LIMITS, endpoints } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { analyticsEvents, contactMessages, newsletterSubscribers } from '../../db/schema.js';
+import { route } from '../../lib/route.js';
 import { registerAnalyticsRetention } from './analytics-retention.js';
 
 /** Error reports one address may send per minute (`POST /api/client-errors`). */
@@ -31,12 +25,11 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
   app.addHook('onReady', retention.scheduleToday);
 
-  app.post(
-    '/api/contact',
+  route(
+    app,
+    endpoints.contact,
     {
-      config: { access: 'public' },
       preHandler: ctx.rateLimits.formsPerIp,
-      schema: { tags: ['site'], body: ContactBody, response: { 201: SuccessResponse } },
     },
     async (request, reply) => {
       await db.insert(contactMessages).values({ ...request.body, userId: request.user?.id ?? null });
@@ -44,12 +37,11 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post(
-    '/api/newsletter',
+  route(
+    app,
+    endpoints.newsletter,
     {
-      config: { access: 'public' },
       preHandler: ctx.rateLimits.formsPerIp,
-      schema: { tags: ['site'], body: NewsletterBody, response: { 200: SuccessResponse } },
     },
     async (request) => {
       await db.insert(newsletterSubscribers).values({ email: request.body.email }).onConflictDoNothing();
@@ -57,14 +49,13 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post(
-    '/api/analytics/events',
+  route(
+    app,
+    endpoints.analyticsEvent,
     {
-      config: { access: 'public' },
       // Known event names and capped parameters (the contract), a capped body (decision 0010).
       bodyLimit: ANALYTICS_LIMITS.bodyMaxBytes,
       preHandler: ctx.rateLimits.analyticsPerIp,
-      schema: { tags: ['analytics'], body: AnalyticsEventBody, response: { 202: SuccessResponse } },
     },
     async (request, reply) => {
       await db.insert(analyticsEvents).values({
@@ -86,12 +77,11 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     timeWindow: 60_000,
     keyGenerator: (request: FastifyRequest) => `client-errors:${request.ip}`,
   });
-  app.post(
-    '/api/client-errors',
+  route(
+    app,
+    endpoints.clientError,
     {
-      config: { access: 'public' },
       preHandler: clientErrorsPerIp,
-      schema: { tags: ['site'], body: ClientErrorBody, response: { 202: SuccessResponse } },
     },
     async (request, reply) => {
       request.log.warn(

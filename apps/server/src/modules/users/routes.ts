@@ -1,6 +1,7 @@
-import { PathIdParams, PublicProfile, User } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { route } from '../../lib/route.js';
 import { actor, bearerToken } from '../../plugins/auth.js';
 import { sessionCookie } from '../auth/session-cookie.js';
 
@@ -12,27 +13,18 @@ import { sessionCookie } from '../auth/session-cookie.js';
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const cookie = sessionCookie(ctx);
 
-  app.get(
-    '/api/users/me',
-    { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: User } } },
-    async (request, reply) => {
-      // The app reads this once per load: a session that began before the session cookie existed, or
-      // whose cookie the browser lost or holds for another session, gets it back here (decision 0008).
-      const viewer = actor(request);
-      const token = bearerToken(request);
-      if (token && (await cookie.user(request))?.sessionId !== viewer.sessionId) {
-        await cookie.issue(reply, token);
-      }
-      return ctx.users.me(viewer);
-    },
-  );
+  route(app, endpoints.me, {}, async (request, reply) => {
+    // The app reads this once per load: a session that began before the session cookie existed, or
+    // whose cookie the browser lost or holds for another session, gets it back here (decision 0008).
+    const viewer = actor(request);
+    const token = bearerToken(request);
+    if (token && (await cookie.user(request))?.sessionId !== viewer.sessionId) {
+      await cookie.issue(reply, token);
+    }
+    return ctx.users.me(viewer);
+  });
 
-  app.get(
-    '/api/users/:id',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['users'], params: PathIdParams, response: { 200: PublicProfile } },
-    },
-    async (request) => ctx.users.profile(actor(request), request.params.id),
+  route(app, endpoints.publicProfile, {}, async (request) =>
+    ctx.users.profile(actor(request), request.params.id),
   );
 };

@@ -10,7 +10,8 @@ import { Link2, Unlink } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, api, serverMessageOr } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
+import { request } from '../../api/request';
 import { meQueryKey, useSession } from '../../session/SessionProvider';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -230,7 +231,7 @@ export function ConnectionsTab() {
   });
   const configured = useQuery({
     queryKey: authProvidersQueryKey,
-    queryFn: ({ signal }) => api.get('/api/auth/providers', { schema: AuthProvidersResponse, signal }),
+    queryFn: ({ signal }) => request('authProviders', {}, { schema: AuthProvidersResponse, signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -11,7 +11,7 @@ import {
   User,
 } from '@josie/contract';
 import { z } from 'zod';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { readProviderCache, writeProviderCache } from './providerCache';
 
 /** Which providers the account has connected (`GET /api/users/me/providers`, cached 5 minutes). */
@@ -19,30 +19,34 @@ export const connectedProvidersKey = ['account', 'providers'] as const;
 
 /** Changes notification switches; answers both switches after the change (spec 000 §7). */
 export async function updateNotificationSettings(body: NotificationSettingsUpdateBody) {
-  const answer = await api.put('/api/users/me/notification-settings', body, {
-    schema: NotificationSettingsResponse,
-  });
+  const answer = await request(
+    'updateNotificationSettings',
+    { body },
+    {
+      schema: NotificationSettingsResponse,
+    },
+  );
   return answer.data;
 }
 
 /** Asks for a password-reset email to `email` (spec 000 §4-§5). */
 export async function initiatePasswordReset(email: string) {
-  return api.post('/api/users/reset-password/initiate', { email }, { schema: PasswordResetResponse });
+  return request('resetPasswordInitiate', { body: { email } }, { schema: PasswordResetResponse });
 }
 
 /** Saves the bio shown on the public profile (`PUT /api/users/me/profile`); answers the updated user. */
 export async function updateBio(bio: string): Promise<User> {
-  const answer = await api.put('/api/users/me/profile', { bio }, { schema: ProfileUpdateResponse });
+  const answer = await request('updateProfile', { body: { bio } }, { schema: ProfileUpdateResponse });
   return answer.user;
 }
 
 /** The two profile images of the Profile tab. */
 export type ProfileImageKind = 'avatar' | 'headerImage';
 
-const UPLOADS: Record<ProfileImageKind, { path: string; field: string; urlKey: string }> = {
-  avatar: { path: '/api/users/avatar', field: AVATAR_FIELD, urlKey: 'avatarUrl' },
-  headerImage: { path: '/api/users/header-image', field: HEADER_IMAGE_FIELD, urlKey: 'headerImageUrl' },
-};
+const UPLOADS = {
+  avatar: { endpoint: 'uploadAvatar', field: AVATAR_FIELD, urlKey: 'avatarUrl' },
+  headerImage: { endpoint: 'uploadHeaderImage', field: HEADER_IMAGE_FIELD, urlKey: 'headerImageUrl' },
+} as const satisfies Record<ProfileImageKind, { endpoint: string; field: string; urlKey: string }>;
 
 /** What an upload answer must hold: `success` and the image URL under either name, maybe the user. */
 const UploadAnswer = z.looseObject({ success: z.unknown().optional(), user: User.optional() });
@@ -62,10 +66,10 @@ export interface UploadedImage {
  * @throws {Error} when the answer lacks `success` or a URL (spec 000 §5: it counts as failed).
  */
 export async function uploadProfileImage(kind: ProfileImageKind, file: File): Promise<UploadedImage> {
-  const { path, field, urlKey } = UPLOADS[kind];
+  const { endpoint, field, urlKey } = UPLOADS[kind];
   const form = new FormData();
   form.append(field, file);
-  const parsed = UploadAnswer.safeParse(await api.upload<unknown>(path, form));
+  const parsed = UploadAnswer.safeParse(await request<typeof endpoint>(endpoint, { body: form }));
   if (!parsed.success || parsed.data.success !== true) throw new Error('The upload was not accepted');
   const candidates = [parsed.data[urlKey], parsed.data[kind]];
   const url = candidates.find((value): value is string => typeof value === 'string' && value !== '');
@@ -87,7 +91,7 @@ export async function fetchConnectedProviders(signal?: AbortSignal): Promise<Con
   const spotify = readProviderCache('spotify');
   const google = readProviderCache('google');
   if (spotify !== null && google !== null) return { spotify, google };
-  const answer = await api.get('/api/users/me/providers', { schema: ConnectedProvidersResponse, signal });
+  const answer = await request('connectedProviders', {}, { schema: ConnectedProvidersResponse, signal });
   cacheConnectedProviders(answer.connectedProviders);
   return answer.connectedProviders;
 }
@@ -104,9 +108,13 @@ export function cacheConnectedProviders(connected: ConnectedProviders): void {
  * @throws {ApiError} 409 `LAST_SIGN_IN_METHOD` with a message to show when it is the last way to sign in.
  */
 export async function disconnectProvider(provider: Provider): Promise<ConnectedProviders> {
-  const answer = await api.delete(`/api/users/me/providers/${provider}`, {
-    schema: ConnectedProvidersResponse,
-  });
+  const answer = await request(
+    'disconnectProvider',
+    { params: { provider } },
+    {
+      schema: ConnectedProvidersResponse,
+    },
+  );
   cacheConnectedProviders(answer.connectedProviders);
   return answer.connectedProviders;
 }
@@ -119,9 +127,9 @@ export async function disconnectProvider(provider: Provider): Promise<ConnectedP
  * @throws {ApiError} 503 `NOT_CONFIGURED` when the provider is not configured on this server.
  */
 export async function startProviderConnect(provider: Provider, returnTo: string): Promise<string> {
-  const answer = await api.post(
-    `/api/auth/${provider}/connect`,
-    { returnTo },
+  const answer = await request(
+    'oauthConnect',
+    { params: { provider }, body: { returnTo } },
     { schema: OAuthConnectResponse },
   );
   return answer.url;

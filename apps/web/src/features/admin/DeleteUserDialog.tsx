@@ -1,7 +1,7 @@
 import { SuccessResponse } from '@josie/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { adminKeys } from './queries';
@@ -30,7 +30,7 @@ export function DeleteUserDialog({ target, onClose, onDeleted }: DeleteUserDialo
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (user: DeleteTarget) =>
-      api.delete(`/api/admin/users/${encodeURIComponent(user.id)}`, { schema: SuccessResponse }),
+      request('adminDeleteUser', { params: { id: user.id } }, { schema: SuccessResponse }),
     onSuccess: async (_answer, user) => {
       toast.success(t('admin.deleteUser.success', { name: user.name }));
       onClose();

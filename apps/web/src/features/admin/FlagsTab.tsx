@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { flagsQueryKey } from '../../flags';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
@@ -90,7 +90,11 @@ export function FlagsTab() {
 
   const save = useMutation({
     mutationFn: ({ flag, enabled }: { flag: FlagKey; enabled: boolean }) =>
-      api.put(`/api/admin/flags/${flag}`, { value: enabled ? 'true' : 'false' }, { schema: FlagsResponse }),
+      request(
+        'setFlag',
+        { params: { key: flag }, body: { value: enabled ? 'true' : 'false' } },
+        { schema: FlagsResponse },
+      ),
     onSuccess: async (answer, { flag, enabled }) => {
       queryClient.setQueryData(adminKeys.flags, answer);
       const name = t(`admin.flags.${flag}.name`);

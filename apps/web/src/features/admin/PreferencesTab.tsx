@@ -5,12 +5,14 @@ import {
   AdminInterestsResponse,
   type AdminPreferenceItem,
   type AdminPreferencesResponse,
+  ERROR_CODES,
 } from '@josie/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Disc3, Plus, Sparkle, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { request } from '../../api/request';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorBox } from '../../ui/ErrorBox';
@@ -32,23 +34,30 @@ const NAME_MAX = 100;
 const calls = {
   genres: {
     add: async (name: string) =>
-      (await api.post('/api/admin/preferences/genres', { name }, { schema: AdminGenreAddResponse })).genres,
+      (await request('adminAddGenre', { body: { name } }, { schema: AdminGenreAddResponse })).genres,
     remove: async (id: string) =>
       (
-        await api.delete(`/api/admin/preferences/genres/${encodeURIComponent(id)}`, {
-          schema: AdminGenresResponse,
-        })
+        await request(
+          'adminRemoveGenre',
+          { params: { id } },
+          {
+            schema: AdminGenresResponse,
+          },
+        )
       ).genres,
   },
   interests: {
     add: async (name: string) =>
-      (await api.post('/api/admin/preferences/interests', { name }, { schema: AdminInterestAddResponse }))
-        .interests,
+      (await request('adminAddInterest', { body: { name } }, { schema: AdminInterestAddResponse })).interests,
     remove: async (id: string) =>
       (
-        await api.delete(`/api/admin/preferences/interests/${encodeURIComponent(id)}`, {
-          schema: AdminInterestsResponse,
-        })
+        await request(
+          'adminRemoveInterest',
+          { params: { id } },
+          {
+            schema: AdminInterestsResponse,
+          },
+        )
       ).interests,
   },
 } satisfies Record<
@@ -91,7 +100,7 @@ export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
     },
     onError: (error, value) => {
       console.warn(`Not added to ${kind}`, error);
-      if (error instanceof ApiError && error.code === 'DUPLICATE_NAME') {
+      if (error instanceof ApiError && error.code === ERROR_CODES.DUPLICATE_NAME) {
         // The stored spelling, as the server names it ('Genre "Pop" already exists'), in the page's language.
         const existing = items.find((item) => item.name.toLowerCase() === value.toLowerCase());
         setAddError(t(`admin.preferences.${kind}.duplicate`, { name: existing?.name ?? value }));

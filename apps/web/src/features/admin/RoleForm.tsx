@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
@@ -46,7 +46,7 @@ export function RoleForm({ user, isSelf }: RoleFormProps) {
 
   const change = useMutation({
     mutationFn: (next: Role) =>
-      api.patch(`/api/admin/users/${encodeURIComponent(user.id)}`, { role: next }, { schema: AdminUserRow }),
+      request('adminChangeRole', { params: { id: user.id }, body: { role: next } }, { schema: AdminUserRow }),
     onSuccess: async (row) => {
       setConfirming(false);
       queryClient.setQueryData<AdminUserDetailResponse>(adminKeys.user(user.id), (old) =>

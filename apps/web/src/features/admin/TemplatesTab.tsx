@@ -10,7 +10,7 @@ import { Braces, FileCode2, Sparkles } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { cn } from '../../lib/cn';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
 import { Button, focusRing } from '../../ui/Button';
@@ -83,7 +83,7 @@ function TemplateForm({ template }: { template: AdminTemplate }) {
 
   const save = useMutation({
     mutationFn: (body: AdminTemplateBody) =>
-      api.put(`/api/admin/templates/${encodeURIComponent(template._id)}`, body, { schema: AdminTemplate }),
+      request('adminUpdateTemplate', { params: { id: template._id }, body }, { schema: AdminTemplate }),
   });
 
   const onSubmit = handleSubmit(async (body) => {

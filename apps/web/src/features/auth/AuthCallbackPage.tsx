@@ -2,7 +2,7 @@ import { AuthExchangeResponse, ReturnToPath } from '@josie/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { useSession } from '../../session/SessionProvider';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -42,8 +42,7 @@ export default function AuthCallbackPage() {
       fail(failure ?? 'no code');
       return;
     }
-    api
-      .post('/api/auth/exchange', { code }, { schema: AuthExchangeResponse, token: null })
+    request('authExchange', { body: { code } }, { schema: AuthExchangeResponse, token: null })
       .then(async (answer) => {
         signIn({ token: answer.token, user: answer.user });
         await processPendingInvite();

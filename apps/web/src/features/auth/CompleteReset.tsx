@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ERROR_CODES,
   LIMITS,
   type PasswordResetCompleteBody,
   PasswordResetResponse,
@@ -10,14 +11,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api, serverMessageOr } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
+import { request } from '../../api/request';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
 import { Input } from '../../ui/Input';
 import { linkClasses, ResetCard } from './ResetCard';
 import {
-  INVALID_RESET_TOKEN,
   PASSWORD_MAX_LENGTH,
   type PasswordIssue,
   ResetPasswordForm,
@@ -48,9 +49,9 @@ export function CompleteReset({ email, token }: { email: string; token: string }
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFailure(null);
     try {
-      await api.post(
-        '/api/users/reset-password/complete',
-        { email, token, newPassword } satisfies PasswordResetCompleteBody,
+      await request(
+        'resetPasswordComplete',
+        { body: { email, token, newPassword } satisfies PasswordResetCompleteBody },
         { schema: PasswordResetResponse },
       );
       setDone(true);
@@ -65,7 +66,7 @@ export function CompleteReset({ email, token }: { email: string; token: string }
         );
         return;
       }
-      const invalidLink = error instanceof ApiError && error.code === INVALID_RESET_TOKEN;
+      const invalidLink = error instanceof ApiError && error.code === ERROR_CODES.INVALID_RESET_TOKEN;
       setFailure({
         invalidLink,
         message: invalidLink

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api, serverMessageOr } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
+import { request } from '../../api/request';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
@@ -31,7 +32,7 @@ export function InitiateReset({ initialEmail }: { initialEmail: string }) {
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
     try {
-      await api.post('/api/users/reset-password/initiate', body, { schema: PasswordResetResponse });
+      await request('resetPasswordInitiate', { body }, { schema: PasswordResetResponse });
       setSentTo(body.email);
     } catch (error) {
       console.warn('Requesting a password reset failed', error);

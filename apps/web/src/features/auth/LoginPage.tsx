@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { api, serverMessageOr } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
+import { request } from '../../api/request';
 import { fieldErrorText } from '../../lib/forms';
 import { useSession } from '../../session/SessionProvider';
 import { Button, focusRing } from '../../ui/Button';
@@ -35,7 +36,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
     try {
-      signIn(await api.post('/api/auth/login', body, { schema: AuthResponse }));
+      signIn(await request('login', { body }, { schema: AuthResponse }));
       // A signed-out visitor may have come from an invite link (spec 001 §4).
       void processPendingInvite();
     } catch (error) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { api } from '../../api/client';
+import { request, urlFor } from '../../api/request';
 import { returnPathFrom } from '../../session/guards';
 import { Button } from '../../ui/Button';
 
@@ -54,7 +54,7 @@ const PROVIDER_BUTTONS: ReadonlyArray<{
 /**
  * "Continue with Spotify" and "Continue with YouTube" (the google provider, shown as YouTube: spec 000
  * §1). Which ones work comes from `GET /api/auth/providers`; an unconfigured one is disabled and says so
- * (DESIGN §1.3). A configured one navigates the browser to `/api/auth/{provider}?returnTo=` (spec 000 §7),
+ * (DESIGN §1.3). A configured one navigates the browser to the `oauthStart` endpoint (`GET /api/auth/{provider}?returnTo=`, spec 000 §7),
  * `returnTo` being the page the guard sent the visitor from, else `/`; `/auth/callback` goes back there.
  */
 export function ProviderButtons() {
@@ -65,7 +65,7 @@ export function ProviderButtons() {
   const returnTo = from.success ? from.data : '/';
   const providers = useQuery({
     queryKey: authProvidersQueryKey,
-    queryFn: ({ signal }) => api.get('/api/auth/providers', { schema: AuthProvidersResponse, signal }),
+    queryFn: ({ signal }) => request('authProviders', {}, { schema: AuthProvidersResponse, signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -84,7 +84,7 @@ export function ProviderButtons() {
               disabled={!configured}
               aria-describedby={settled && !configured ? noteId : undefined}
               onClick={() =>
-                window.location.assign(`/api/auth/${provider}?${new URLSearchParams({ returnTo })}`)
+                window.location.assign(urlFor('oauthStart', { params: { provider }, query: { returnTo } }))
               }
             >
               <Mark />

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { ApiError, api, serverMessageOr } from '../../api/client';
+import { ApiError, serverMessageOr } from '../../api/client';
+import { request } from '../../api/request';
 import { currentLanguage } from '../../i18n';
 import { fieldErrorText } from '../../lib/forms';
 import { useSession } from '../../session/SessionProvider';
@@ -58,9 +59,9 @@ export default function SignupPage() {
     setFormError(null);
     try {
       signIn(
-        await api.post(
-          '/api/auth/signup',
-          { ...body, preferredLanguage: currentLanguage() } satisfies SignupBody,
+        await request(
+          'signup',
+          { body: { ...body, preferredLanguage: currentLanguage() } satisfies SignupBody },
           { schema: AuthResponse },
         ),
       );

@@ -1,9 +1,6 @@
 import { LIMITS } from '@josie/contract';
 import { z } from 'zod';
 
-/** Server code of a wrong, used or expired reset token (answered as 400). */
-export const INVALID_RESET_TOKEN = 'INVALID_RESET_TOKEN';
-
 /** Longest password the server accepts (the contract's `newPassword`). */
 export const PASSWORD_MAX_LENGTH = 200;
 

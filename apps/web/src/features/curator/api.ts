@@ -4,7 +4,7 @@ import {
   type RecommendationStrategy,
   RecommendationsResponse,
 } from '@josie/contract';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 
 /**
  * Query keys of profiles and curator recommendations: a user's public profile (`GET /api/users/{id}`)
@@ -18,7 +18,7 @@ export const curatorKeys = {
 
 /** A public or curator profile with its counts and whether the caller follows it (DESIGN §5, §9.16). */
 export function fetchProfile(id: string, signal?: AbortSignal) {
-  return api.get(`/api/users/${encodeURIComponent(id)}`, { schema: PublicProfile, signal });
+  return request('publicProfile', { params: { id } }, { schema: PublicProfile, signal });
 }
 
 /**
@@ -26,8 +26,7 @@ export function fetchProfile(id: string, signal?: AbortSignal) {
  * curator ids after the call, for the stored user's `following`.
  */
 export function setFollowing(id: string, follow: boolean) {
-  const verb = follow ? 'follow' : 'unfollow';
-  return api.post(`/api/users/${verb}/${encodeURIComponent(id)}`, undefined, { schema: FollowResponse });
+  return request(follow ? 'follow' : 'unfollow', { params: { id } }, { schema: FollowResponse });
 }
 
 /**
@@ -38,11 +37,15 @@ export async function fetchRecommendations(
   params: { limit: number; strategy: RecommendationStrategy; exclude?: readonly string[] },
   signal?: AbortSignal,
 ) {
-  const query = new URLSearchParams({ limit: String(params.limit), strategy: params.strategy });
-  if (params.exclude && params.exclude.length > 0) query.set('exclude', params.exclude.join(','));
-  const answer = await api.get(`/api/recommendations/curators?${query}`, {
-    schema: RecommendationsResponse,
-    signal,
-  });
+  const exclude = params.exclude && params.exclude.length > 0 ? params.exclude.join(',') : undefined;
+  const query = { limit: params.limit, strategy: params.strategy, exclude };
+  const answer = await request(
+    'recommendedCurators',
+    { query },
+    {
+      schema: RecommendationsResponse,
+      signal,
+    },
+  );
   return answer.recommendations;
 }

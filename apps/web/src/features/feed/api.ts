@@ -1,10 +1,6 @@
-import {
-  CURATOR_STRIP_PATH,
-  type CuratorsFeedResponse,
-  type FeedResponse,
-  HOME_FEED_PATH,
-} from '@josie/contract';
+import { CURATOR_STRIP_PATH, type CuratorsFeedResponse, type FeedResponse } from '@josie/contract';
 import { api } from '../../api/client';
+import { request, urlFor } from '../../api/request';
 
 // Reads are typed by the contract but not parsed with its zod schemas (DESIGN §1.4: the server builds these
 // answers from the same types), so that the feed loads without zod (issue 9); writes parse their answers
@@ -34,11 +30,11 @@ export function feedSourceKey(source: FeedSource): string {
 export function feedPath(source: FeedSource): string {
   switch (source.kind) {
     case 'following':
-      return HOME_FEED_PATH;
+      return urlFor('getFeed');
     case 'curator':
-      return `/api/josies/curator/${encodeURIComponent(source.curatorId)}/feed`;
+      return urlFor('getCuratorFeed', { params: { curatorId: source.curatorId } });
     case 'saved':
-      return '/api/josies/saved';
+      return urlFor('getSavedFeed');
   }
 }
 
@@ -56,15 +52,13 @@ export async function fetchFeedPage(source: FeedSource, cursor: string | null, s
 /** Toggles the caller's like of josie `id`: the new state and count (`POST /api/josies/{id}/like`). */
 export async function toggleLike(id: string) {
   const { LikeResponse } = await import('./schemas');
-  return (await api.post(`/api/josies/${encodeURIComponent(id)}/like`, undefined, { schema: LikeResponse }))
-    .data;
+  return (await request('toggleLike', { params: { id } }, { schema: LikeResponse })).data;
 }
 
 /** Toggles whether josie `id` is in the caller's saved list (`POST /api/josies/{id}/save`, DESIGN §9.15). */
 export async function toggleSave(id: string) {
   const { SaveResponse } = await import('./schemas');
-  return (await api.post(`/api/josies/${encodeURIComponent(id)}/save`, undefined, { schema: SaveResponse }))
-    .data;
+  return (await request('toggleSave', { params: { id } }, { schema: SaveResponse })).data;
 }
 
 /** The home strip's curator cards (`GET /api/users/curators/feed`). */

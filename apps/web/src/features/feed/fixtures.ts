@@ -28,6 +28,7 @@ export function makeJosie(n: number, overrides: Partial<Josie> = {}): Josie {
     likeCount: 0,
     likedByMe: false,
     savedByMe: false,
+    abilities: { edit: false, review: false, delete: false, seeReviews: false },
     ...overrides,
   };
 }

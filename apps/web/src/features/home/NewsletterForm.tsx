@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, serverMessageOr } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
+import { request } from '../../api/request';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
@@ -33,7 +34,7 @@ export function NewsletterForm() {
       const parsed = (await loadSchema()).safeParse({ email });
       setInvalid(!parsed.success);
       if (!parsed.success) return;
-      await api.post('/api/newsletter', parsed.data);
+      await request('newsletter', { body: parsed.data });
       toast.success(t('newsletter.success'));
       setEmail('');
     } catch (error) {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -29,7 +29,7 @@ export function CreateInviteForm() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      const { invite } = await api.post('/api/invites', body, { schema: InviteResponse });
+      const { invite } = await request('createInvite', { body }, { schema: InviteResponse });
       cacheInvite(queryClient, invite);
       toast.success(t('invites.created'));
       reset();

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorBox } from '../../ui/ErrorBox';
@@ -29,7 +29,7 @@ export default function InvitesPage() {
 
   const invites = useQuery({
     queryKey: myInvitesQueryKey,
-    queryFn: ({ signal }) => api.get('/api/invites/my-invites', { schema: InviteListResponse, signal }),
+    queryFn: ({ signal }) => request('myInvites', {}, { schema: InviteListResponse, signal }),
   });
   const sorted = useMemo(() => (invites.data ? newestFirst(invites.data.invites) : []), [invites.data]);
   // 'Expired' is judged at the time of the answer, so labels do not flip between renders.
@@ -41,7 +41,7 @@ export default function InvitesPage() {
 
   const disable = useMutation({
     mutationFn: (invite: Invite) =>
-      api.post(`/api/invites/${invite._id}/disable`, undefined, { schema: InviteResponse }),
+      request('disableInvite', { params: { id: invite._id } }, { schema: InviteResponse }),
     onSuccess: ({ invite }) => {
       cacheInvite(queryClient, invite);
       toast.success(t('invites.disabledToast'));

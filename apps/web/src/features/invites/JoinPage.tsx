@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, api, serverMessageOr } from '../../api/client';
+import { request, urlFor } from '../../api/request';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
@@ -68,13 +69,13 @@ export default function JoinPage() {
   const landing = useQuery({
     queryKey: inviteLandingQueryKey(code),
     queryFn: ({ signal }) =>
-      api.get(`/api/invites/code/${encodeURIComponent(code)}`, { schema: InviteLandingResponse, signal }),
+      request('inviteByCode', { params: { code } }, { schema: InviteLandingResponse, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
   const providers = useQuery({
     queryKey: authProvidersQueryKey,
-    queryFn: ({ signal }) => api.get('/api/auth/providers', { schema: AuthProvidersResponse, signal }),
+    queryFn: ({ signal }) => request('authProviders', {}, { schema: AuthProvidersResponse, signal }),
     staleTime: 5 * 60_000,
     enabled: !user,
   });
@@ -157,7 +158,7 @@ export default function JoinPage() {
             aria-describedby={emailIsMain ? noteId : undefined}
             onClick={() => {
               rememberInvite();
-              window.location.assign('/api/auth/spotify');
+              window.location.assign(urlFor('oauthStart', { params: { provider: 'spotify' } }));
             }}
           >
             <AudioLines className="size-5" aria-hidden="true" />

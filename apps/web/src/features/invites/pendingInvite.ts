@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { z } from 'zod';
 import { ApiError, api, serverMessageOr } from '../../api/client';
 import { PUBLIC_QUERY_ROOTS } from '../../api/queryClient';
+import { urlFor } from '../../api/request';
 import { i18n } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { readStoredSession } from '../../session/storage';
@@ -91,7 +92,7 @@ export async function acceptInvite(deps: AcceptInviteDeps, code: string): Promis
   const user = session.status === 'valid' ? session.session.user : null;
   try {
     const answer = await deps.api.post(
-      `/api/invites/code/${encodeURIComponent(code)}/register`,
+      urlFor('registerInvite', { params: { code } }),
       user ? { userId: user.id } : undefined,
       { schema: InviteRegisterResponse },
     );

@@ -466,6 +466,7 @@ describe('josie editor: editing (spec 001 §4, §8; spec 000 §4)', () => {
       _id: 'j1',
       status: 'rejected',
       creator: { ...makeJosie().creator, _id: ME },
+      abilities: { edit: true, review: false, delete: true, seeReviews: true },
       rejectionReason: 'Old field value',
       reviews: [
         {

@@ -210,7 +210,12 @@ describe('public josie view (spec 000 §2)', () => {
   });
 
   it('shows its owner the status badge and Edit', async () => {
-    const own = makeJosie({ _id: 'j1', status: 'pending', creator: { ...full.creator, _id: ME } });
+    const own = makeJosie({
+      _id: 'j1',
+      status: 'pending',
+      creator: { ...full.creator, _id: ME },
+      abilities: { edit: true, review: false, delete: true, seeReviews: true },
+    });
     renderApp('/josie/j1', { session: makeSession('curator'), routes: [get(own)] });
     expect(await screen.findByText('Pending review')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/josie/edit/j1');
@@ -243,7 +248,10 @@ describe('review from the josie view (spec 000 §4, §7, §8)', () => {
     ...full,
     status: 'pending',
     createdAt: new Date(Date.now() - 90_000).toISOString(),
+    abilities: { edit: true, review: true, delete: false, seeReviews: true },
   });
+  /** A reviewer's abilities once the josie left pending. */
+  const decided = { edit: false, review: false, delete: false, seeReviews: true };
 
   it('rejects in two presses with a trimmed, required reason', async () => {
     let current: Josie = pending;
@@ -256,7 +264,7 @@ describe('review from the josie view (spec 000 §4, §7, §8)', () => {
           path: '/api/josies/j1/reject',
           reply: (request) => {
             const { rejectionReason } = request.body as { rejectionReason: string };
-            current = { ...pending, status: 'rejected', rejectionReason };
+            current = { ...pending, status: 'rejected', rejectionReason, abilities: decided };
             return json(200, current);
           },
         },
@@ -316,7 +324,12 @@ describe('review from the josie view (spec 000 §4, §7, §8)', () => {
           path: '/api/josies/j1/approve',
           reply: () => {
             if (fail) return json(500, { message: 'Boom', code: 'INTERNAL_ERROR' });
-            current = { ...pending, status: 'published', publishedAt: new Date().toISOString() };
+            current = {
+              ...pending,
+              status: 'published',
+              publishedAt: new Date().toISOString(),
+              abilities: decided,
+            };
             return json(200, current);
           },
         },

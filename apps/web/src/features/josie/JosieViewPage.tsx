@@ -70,8 +70,8 @@ export function JosieView({ josie }: { josie: Josie }) {
   // and no one to follow.
   const creator = josie.creator ?? null;
   const owner = Boolean(user && creator && user._id === creator._id);
-  const reviewer = user?.role === 'editor' || user?.role === 'admin';
-  const pending = josie.status !== 'published' && josie.status !== 'rejected';
+  // What this viewer may do, as the server decided it (docs/decisions/0015-endpoints-in-the-contract.md).
+  const may = josie.abilities;
   const songs = songCount(josie);
   const shownDate = josie.publishedAt ?? josie.updatedAt;
 
@@ -88,10 +88,10 @@ export function JosieView({ josie }: { josie: Josie }) {
         actions={creator?._id ? <FollowButton curatorId={creator._id} /> : null}
       />
       <main id="main" className="mx-auto flex w-full max-w-[750px] flex-col gap-8 px-4 pt-8 pb-16">
-        {(owner || reviewer) && (
+        {may.seeReviews && (
           <div className="flex flex-wrap items-center gap-3">
             <JosieStatusBadge status={josie.status} />
-            {(owner || (reviewer && pending)) && (
+            {may.edit && (
               <Link to={`/josie/edit/${josie._id}`} className={buttonClasses('outline', 'sm')}>
                 <Pencil className="size-4" aria-hidden="true" />
                 {t('josie.view.edit')}
@@ -108,7 +108,7 @@ export function JosieView({ josie }: { josie: Josie }) {
             <p className="mt-2">{t('josie.editor.rejectedHelp')}</p>
           </div>
         )}
-        {reviewer && pending && (
+        {may.review && (
           <Suspense fallback={<Spinner />}>
             <ReviewPanel josie={josie} />
           </Suspense>

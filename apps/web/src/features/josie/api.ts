@@ -1,6 +1,6 @@
 import { Josie, MyJosiesResponse, PendingResponse, SuccessResponse } from '@josie/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 import { josieKeys } from './read';
 
 export { fetchJosie, josieKeys, useJosie } from './read';
@@ -10,7 +10,7 @@ export function useMyJosies() {
   return useQuery({
     queryKey: josieKeys.mine,
     queryFn: async ({ signal }) =>
-      (await api.get('/api/josies/my-josies', { schema: MyJosiesResponse, signal })).data.posts,
+      (await request('myJosies', {}, { schema: MyJosiesResponse, signal })).data.posts,
   });
 }
 
@@ -19,7 +19,7 @@ export function usePendingJosies() {
   return useQuery({
     queryKey: josieKeys.pending,
     queryFn: async ({ signal }) =>
-      (await api.get('/api/josies/pending', { schema: PendingResponse, signal })).data.posts,
+      (await request('pendingJosies', {}, { schema: PendingResponse, signal })).data.posts,
   });
 }
 
@@ -30,23 +30,23 @@ export function usePendingJosies() {
  * @throws ApiError 400 with `issues`, 413 for an image over 5 MB, 403/404 for someone else's josie.
  */
 export function saveJosie(form: FormData, id?: string): Promise<Josie> {
-  if (!id) return api.upload('/api/josies', form, { schema: Josie });
-  return api.put(`/api/josies/${encodeURIComponent(id)}`, form, { schema: Josie });
+  if (!id) return request('createJosie', { body: form }, { schema: Josie });
+  return request('updateJosie', { params: { id }, body: form }, { schema: Josie });
 }
 
 /** `DELETE /api/josies/{id}`: only the creator may. */
 export async function deleteJosie(id: string): Promise<void> {
-  await api.delete(`/api/josies/${encodeURIComponent(id)}`, { schema: SuccessResponse });
+  await request('deleteJosie', { params: { id } }, { schema: SuccessResponse });
 }
 
 /** `PUT /api/josies/{id}/approve` (empty body): the josie, now published. */
 export function approveJosie(id: string): Promise<Josie> {
-  return api.put(`/api/josies/${encodeURIComponent(id)}/approve`, undefined, { schema: Josie });
+  return request('approveJosie', { params: { id } }, { schema: Josie });
 }
 
 /** `PUT /api/josies/{id}/reject` with the trimmed reason: the josie, now rejected. */
 export function rejectJosie(id: string, rejectionReason: string): Promise<Josie> {
-  return api.put(`/api/josies/${encodeURIComponent(id)}/reject`, { rejectionReason }, { schema: Josie });
+  return request('rejectJosie', { params: { id }, body: { rejectionReason } }, { schema: Josie });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Josie } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useFirstAnswers } from '../../api/firstAnswer';
+import { urlFor } from '../../api/request';
 import { useSession } from '../../session/SessionProvider';
 
 // The josie page's reads, apart from `api.ts` (whose writes parse with the contract's zod schemas), so that
@@ -25,7 +26,7 @@ export function fetchJosie(id: string, signal?: AbortSignal): Promise<Josie> {
   return api.get<Josie>(josiePath(id), { signal });
 }
 
-const josiePath = (id: string) => `/api/josies/${encodeURIComponent(id)}`;
+const josiePath = (id: string) => urlFor('getJosie', { params: { id } });
 
 /**
  * One josie through TanStack Query. The editor (`editing`) reads a fresh copy of its own that is never

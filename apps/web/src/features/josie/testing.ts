@@ -33,6 +33,7 @@ export function makeJosie(overrides: Partial<Josie> = {}): Josie {
     likeCount: 0,
     likedByMe: false,
     savedByMe: false,
+    abilities: { edit: false, review: false, delete: false, seeReviews: false },
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { OnboardingResponse, type OnboardingUpdateBody } from '@josie/contract';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 
 /** Query keys of onboarding (under `onboarding`, a root tied to the user). */
 export const onboardingKeys = {
@@ -9,10 +9,10 @@ export const onboardingKeys = {
 
 /** The signed-in user's onboarding status (`GET /api/users/me/onboarding`). */
 export async function fetchOnboarding(signal?: AbortSignal) {
-  return (await api.get('/api/users/me/onboarding', { schema: OnboardingResponse, signal })).onboarding;
+  return (await request('getOnboarding', {}, { schema: OnboardingResponse, signal })).onboarding;
 }
 
 /** Stores the onboarding status; the completion step also sends the followed and skipped curator ids. */
 export async function saveOnboarding(body: OnboardingUpdateBody) {
-  return (await api.put('/api/users/me/onboarding', body, { schema: OnboardingResponse })).onboarding;
+  return (await request('updateOnboarding', { body }, { schema: OnboardingResponse })).onboarding;
 }

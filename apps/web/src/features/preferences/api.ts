@@ -1,12 +1,11 @@
 import {
-  PREFERENCES_PATH,
   type PreferenceOptionsResponse,
   type Preferences,
   type PreferencesResponse,
   type PreferencesUpdateBody,
 } from '@josie/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { request } from '../../api/request';
 
 // The one client of the signed-in user's preferences and of the live genre and interest lists, read by the
 // feed (its theme), the account page and onboarding (docs/decisions/0017-one-web-data-layer.md). Zod-free
@@ -32,7 +31,7 @@ export const INVALID_PREFERENCES_RESPONSE = 'Invalid response format from server
  * @throws ApiError for a refused or failed call.
  */
 export async function fetchPreferences(signal?: AbortSignal): Promise<PreferencesResponse> {
-  return api.get<PreferencesResponse>(PREFERENCES_PATH, { signal });
+  return request('getPreferences', {}, { signal });
 }
 
 /**
@@ -45,7 +44,7 @@ export async function fetchPreferences(signal?: AbortSignal): Promise<Preference
 export async function savePreferences(body: PreferencesUpdateBody): Promise<Preferences> {
   const [{ Preferences }, answer] = await Promise.all([
     import('./schemas'),
-    api.put<unknown>(PREFERENCES_PATH, body),
+    request('updatePreferences', { body }),
   ]);
   const preferences = (answer as { preferences?: unknown } | null)?.preferences;
   const parsed = Preferences.safeParse(preferences);
@@ -56,7 +55,7 @@ export async function savePreferences(body: PreferencesUpdateBody): Promise<Pref
 /** The live genre and interest lists, sorted by name (`GET /api/preferences/options`; spec 001 §3: admins edit them). */
 export async function fetchPreferenceOptions(signal?: AbortSignal): Promise<PreferenceOptionsResponse> {
   const { PreferenceOptionsResponse } = await import('./schemas');
-  return api.get('/api/preferences/options', { schema: PreferenceOptionsResponse, signal });
+  return request('preferenceOptions', {}, { schema: PreferenceOptionsResponse, signal });
 }
 
 /**

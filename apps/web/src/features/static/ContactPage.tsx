@@ -4,7 +4,8 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api, serverMessageOr } from '../../api/client';
+import { serverMessageOr } from '../../api/client';
+import { request } from '../../api/request';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
 import { useSession } from '../../session/SessionProvider';
 import { Button } from '../../ui/Button';
@@ -41,7 +42,7 @@ export default function ContactPage() {
   const onSubmit = handleSubmit(async (body) => {
     setFormError(null);
     try {
-      await api.post('/api/contact', body);
+      await request('contact', { body });
       toast.success(t('contact.success'));
       reset({ name: body.name, email: body.email, message: '' });
     } catch (error) {

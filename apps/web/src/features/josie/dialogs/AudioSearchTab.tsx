@@ -16,7 +16,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, serverMessageOr } from '../../../api/client';
+import { ApiError, serverMessageOr } from '../../../api/client';
+import { request } from '../../../api/request';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
@@ -50,7 +51,7 @@ function useSupportedTypes(provider: AudioProvider) {
   const query = useQuery({
     queryKey: ['audio', 'supported-types', provider],
     queryFn: ({ signal }) =>
-      api.get(`/api/audio/supported-types/${provider}`, { schema: SupportedTypesResponse, signal }),
+      request('audioSupportedTypes', { params: { provider } }, { schema: SupportedTypesResponse, signal }),
     staleTime: 30 * 60_000,
     retry: false,
   });
@@ -152,24 +153,29 @@ function AudioResults({
   const search = useQuery({
     queryKey: ['audio', 'search', provider, type, query],
     queryFn: ({ signal }) =>
-      api
-        .get(`/api/audio/search?${new URLSearchParams({ query, type, provider })}`, {
+      request(
+        'audioSearch',
+        { query: { query, type, provider } },
+        {
           schema: AudioSearchResponse,
           signal,
-        })
-        .catch((error: unknown) => {
-          toastIfSessionEnded(error, t);
-          throw error;
-        }),
+        },
+      ).catch((error: unknown) => {
+        toastIfSessionEnded(error, t);
+        throw error;
+      }),
     enabled: query.length > 0,
     retry: false,
     staleTime: 60_000,
   });
   const connect = useMutation({
     mutationFn: () =>
-      api.post(
-        `/api/auth/${SIGN_IN_PROVIDER[provider]}/connect`,
-        { returnTo: `${window.location.pathname}${window.location.search}` },
+      request(
+        'oauthConnect',
+        {
+          params: { provider: SIGN_IN_PROVIDER[provider] },
+          body: { returnTo: `${window.location.pathname}${window.location.search}` },
+        },
         { schema: OAuthConnectResponse },
       ),
     onSuccess: ({ url }) => window.location.assign(url),

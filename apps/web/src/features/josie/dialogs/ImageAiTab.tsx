@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Sparkles, Wand2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
+import { request } from '../../../api/request';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { FormError } from '../../../ui/FormError';
@@ -35,15 +35,22 @@ export function ImageAiTab({ onAdd, josie }: ImageAiTabProps) {
   const [promptError, setPromptError] = useState<string | undefined>();
   const providers = useQuery({
     queryKey: ['ai', 'providers', 'image'],
-    queryFn: ({ signal }) => api.get('/api/ai/providers?type=image', { schema: AiProvidersResponse, signal }),
+    queryFn: ({ signal }) =>
+      request('aiProviders', { query: { type: 'image' } }, { schema: AiProvidersResponse, signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });
   const writePrompt = useMutation({
     mutationFn: () =>
-      api.post(
-        '/api/ai/generate',
-        { type: 'text', templateId: PROMPT_TEMPLATE, variables: { title: josie.title, text: josie.text } },
+      request(
+        'aiGenerate',
+        {
+          body: {
+            type: 'text',
+            templateId: PROMPT_TEMPLATE,
+            variables: { title: josie.title, text: josie.text },
+          },
+        },
         { schema: AiGenerateResponse },
       ),
     onSuccess: (answer) => {
@@ -54,9 +61,9 @@ export function ImageAiTab({ onAdd, josie }: ImageAiTabProps) {
   });
   const generate = useMutation({
     mutationFn: (text: string) =>
-      api.post(
-        '/api/ai/generate',
-        { type: 'image', templateId: IMAGE_TEMPLATE, variables: { prompt: text } },
+      request(
+        'aiGenerate',
+        { body: { type: 'image', templateId: IMAGE_TEMPLATE, variables: { prompt: text } } },
         { schema: AiGenerateResponse },
       ),
     onError: (error) => toastIfSessionEnded(error, t),

@@ -10,7 +10,8 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, serverMessageOr } from '../../../api/client';
+import { serverMessageOr } from '../../../api/client';
+import { request as callApi } from '../../../api/request';
 import { tooManyPixelsText } from '../../../lib/imageRefusal';
 import { Button } from '../../../ui/Button';
 import { ErrorBox } from '../../../ui/ErrorBox';
@@ -48,7 +49,7 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
 
   const providers = useQuery({
     queryKey: ['images', 'providers'],
-    queryFn: ({ signal }) => api.get('/api/images/providers', { schema: ImageProvidersResponse, signal }),
+    queryFn: ({ signal }) => callApi('imageProviders', {}, { schema: ImageProvidersResponse, signal }),
     staleTime: 30 * 60_000,
     retry: false,
   });
@@ -58,20 +59,20 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
   const search = useQuery({
     queryKey: ['images', 'search', request],
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({
+      const query = {
         query: request?.term ?? '',
-        page: String(request?.page ?? 1),
-        perPage: String(IMAGE_SEARCH_PAGE_SIZE),
+        page: request?.page ?? 1,
+        perPage: IMAGE_SEARCH_PAGE_SIZE,
         imageType: 'photo',
         safeSearch: 'true',
         provider: request?.provider ?? 'pixabay',
-      });
-      return api
-        .get(`/api/images/search?${params}`, { schema: ImageSearchResponse, signal })
-        .catch((error: unknown) => {
+      } as const;
+      return callApi('imageSearch', { query }, { schema: ImageSearchResponse, signal }).catch(
+        (error: unknown) => {
           toastIfSessionEnded(error, t);
           throw error;
-        });
+        },
+      );
     },
     enabled: request !== null,
     placeholderData: keepPreviousData,
@@ -81,7 +82,7 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
 
   const importImage = useMutation({
     mutationFn: (image: ImageSearchItem) =>
-      api.post('/api/images/upload-url', { url: image.largeImageUrl }, { schema: ImageUrlResponse }),
+      callApi('imageUploadUrl', { body: { url: image.largeImageUrl } }, { schema: ImageUrlResponse }),
     onSuccess: (answer) => onAdd({ source: 'url', url: answer.url }),
     onError: (error) => toastIfSessionEnded(error, t),
   });

@@ -2,7 +2,8 @@ import { ImageUrlResponse } from '@josie/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, serverMessageOr } from '../../../api/client';
+import { serverMessageOr } from '../../../api/client';
+import { request } from '../../../api/request';
 import { tooManyPixelsText } from '../../../lib/imageRefusal';
 import type { DraftImage } from '../editor/draft';
 import { toastIfSessionEnded } from './searchShared';
@@ -43,7 +44,7 @@ export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
   const [problem, setProblem] = useState<string | undefined>();
   const importImage = useMutation({
     mutationFn: (link: string) =>
-      api.post('/api/images/upload-url', { url: link }, { schema: ImageUrlResponse }),
+      request('imageUploadUrl', { body: { url: link } }, { schema: ImageUrlResponse }),
     onSuccess: (answer) => onAdd({ source: 'url', url: answer.url }),
     onError: (error) => {
       toastIfSessionEnded(error, t);

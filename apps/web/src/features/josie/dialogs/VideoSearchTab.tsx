@@ -2,7 +2,7 @@ import { type VideoContent, VideoSearchResponse } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Film } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
+import { request } from '../../../api/request';
 import { ResultList } from './ResultList';
 import { ResultRow } from './ResultRow';
 import { SearchField } from './SearchField';
@@ -33,10 +33,7 @@ function VideoResults({ query, onAdd }: { query: string; onAdd(video: VideoConte
   const search = useQuery({
     queryKey: ['video', 'search', query],
     queryFn: ({ signal }) =>
-      api.get(`/api/video/search?${new URLSearchParams({ query: query, type: 'video' })}`, {
-        schema: VideoSearchResponse,
-        signal,
-      }),
+      request('videoSearch', { query: { query, type: 'video' } }, { schema: VideoSearchResponse, signal }),
     enabled: query.length > 0,
     retry: false,
     staleTime: 60_000,

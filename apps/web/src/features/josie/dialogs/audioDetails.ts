@@ -6,7 +6,7 @@ import {
   type VideoContent,
   type VideoRef,
 } from '@josie/contract';
-import { api } from '../../../api/client';
+import { request } from '../../../api/request';
 
 /**
  * `GET /api/audio/url-details?url=` (spec 001 §7 Audio): the provider's name, artist and cover of a
@@ -16,10 +16,14 @@ import { api } from '../../../api/client';
  *   when the provider fails or is not configured.
  */
 export function fetchAudioDetails(url: string, signal?: AbortSignal): Promise<AudioSearchItem> {
-  return api.get(`/api/audio/url-details?${new URLSearchParams({ url })}`, {
-    schema: AudioSearchItem,
-    signal,
-  });
+  return request(
+    'audioUrlDetails',
+    { query: { url } },
+    {
+      schema: AudioSearchItem,
+      signal,
+    },
+  );
 }
 
 /** An image the josie form accepts (https or stored), else null. */

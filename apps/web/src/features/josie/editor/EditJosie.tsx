@@ -23,10 +23,10 @@ export function EditJosie({ id }: { id: string }) {
   const navigate = useNavigate();
   const query = useJosie(id, { editing: true });
   const home = editorHomePath(user?.role);
-  // A published josie is readable by anyone, but only its creator (or a reviewer) may edit it.
+  // A published josie is readable by anyone, but only those its answer says may edit it.
   const refusal = query.error
     ? loadErrorKey(query.error)
-    : query.data && user?.role === 'curator' && query.data.creator._id !== user._id
+    : query.data && !query.data.abilities.edit
       ? ('josie.notAuthorized' as const)
       : null;
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { AiGenerateResponse, AiProvidersResponse, TITLE_MAX_LENGTH } from '@josie/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
+import { request } from '../../../api/request';
 import { toast } from '../../../ui/toast';
 
 /** The AI template that writes a title from the josie's text (spec 001 §7 AI: enticing-title). */
@@ -40,16 +40,17 @@ export function useTitleSuggestion(onTitle: (title: string) => void): TitleSugge
   const { t } = useTranslation();
   const providers = useQuery({
     queryKey: ['ai', 'providers', 'text'],
-    queryFn: ({ signal }) => api.get('/api/ai/providers?type=text', { schema: AiProvidersResponse, signal }),
+    queryFn: ({ signal }) =>
+      request('aiProviders', { query: { type: 'text' } }, { schema: AiProvidersResponse, signal }),
     staleTime: 5 * 60 * 1000,
     retry: false,
     refetchOnWindowFocus: false,
   });
   const generation = useMutation({
     mutationFn: async (text: string) => {
-      const answer = await api.post(
-        '/api/ai/generate',
-        { type: 'text', templateId: TITLE_TEMPLATE, variables: { text } },
+      const answer = await request(
+        'aiGenerate',
+        { body: { type: 'text', templateId: TITLE_TEMPLATE, variables: { text } } },
         { schema: AiGenerateResponse },
       );
       return cleanTitle(answer.data.result);

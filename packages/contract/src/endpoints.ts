@@ -1,0 +1,638 @@
+/**
+ * The endpoint table: each endpoint of {@link ROUTES} with its schemas (path params, query, body, one
+ * response schema per status), who may call it and its OpenAPI grouping
+ * (docs/decisions/0015-endpoints-in-the-contract.md). The server registers every `/api` route from here
+ * (apps/server/src/lib/route.ts), so the OpenAPI document, the validation and the authorization matrix
+ * (docs/decisions/0002-route-access-policies.md) all read the same entry; the web's typed client takes
+ * this module's *types* only (it loads zod), and its paths from the zod-free {@link ROUTES}.
+ */
+import type { z } from 'zod';
+import {
+  AvatarUploadResponse,
+  HEADER_IMAGE_ROLES,
+  HeaderImageUploadResponse,
+  PasswordResetCompleteBody,
+  PasswordResetInitiateBody,
+  PasswordResetResponse,
+  ProfileUpdateBody,
+  ProfileUpdateResponse,
+} from './account.js';
+import {
+  AdminGenreAddResponse,
+  AdminGenresResponse,
+  AdminIdParams,
+  AdminInterestAddResponse,
+  AdminInterestsResponse,
+  AdminMessagesResponse,
+  AdminPreferenceNameBody,
+  AdminPreferencesResponse,
+  AdminStatsResponse,
+  AdminTemplate,
+  AdminTemplateBody,
+  AdminTemplatesResponse,
+  AdminUserDetailResponse,
+  AdminUserRoleBody,
+  AdminUserRow,
+  AdminUsersQuery,
+  AdminUsersResponse,
+} from './admin.js';
+import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody } from './auth.js';
+import { IdParams, SuccessResponse } from './common.js';
+import { FlagParams, FlagsResponse, FlagUpdateBody } from './flags.js';
+import {
+  AiGenerateBody,
+  AiGenerateResponse,
+  AiProvidersQuery,
+  AiProvidersResponse,
+  AudioProviderParams,
+  AudioSearchItem,
+  AudioSearchQuery,
+  AudioSearchResponse,
+  AudioUrlDetailsQuery,
+  AuthExchangeBody,
+  AuthExchangeResponse,
+  ConnectedProvidersResponse,
+  ImageGetQuery,
+  ImageIdParams,
+  ImageProvidersResponse,
+  ImageSearchItem,
+  ImageSearchQuery,
+  ImageSearchResponse,
+  ImageUploadResponse,
+  ImageUploadUrlBody,
+  ImageUrlResponse,
+  MEDIA_AUTHOR_ROLES,
+  OAuthCallbackQuery,
+  OAuthConnectBody,
+  OAuthConnectResponse,
+  OAuthProviderParams,
+  OAuthStartQuery,
+  SupportedTypesResponse,
+  VideoSearchQuery,
+  VideoSearchResponse,
+} from './integrations.js';
+import {
+  InviteCodeParams,
+  InviteCreateBody,
+  InviteLandingResponse,
+  InviteListResponse,
+  InviteRegisterBody,
+  InviteRegisterResponse,
+  InviteResponse,
+} from './invites.js';
+import {
+  FeedQuery,
+  FeedResponse,
+  JosieCreateBody,
+  JosieIdParams,
+  JosieResponse,
+  JosieUpdateBody,
+  MyJosiesResponse,
+  PendingResponse,
+  RejectBody,
+} from './josies.js';
+import {
+  PushPublicKeyResponse,
+  PushSubscriptionBody,
+  PushUnsubscribeBody,
+  UnsubscribeQuery,
+} from './push.js';
+import { type Access, REVIEWER_ROLES, ROUTES, type RouteDef, type RouteName } from './routes.js';
+import { AnalyticsEventBody, ClientErrorBody, ContactBody, NewsletterBody } from './site.js';
+import {
+  CuratorIdParams,
+  CuratorsFeedQuery,
+  CuratorsFeedResponse,
+  FollowResponse,
+  LikeResponse,
+  NotificationSettingsResponse,
+  NotificationSettingsUpdateBody,
+  OnboardingResponse,
+  OnboardingUpdateBody,
+  PathIdParams,
+  PreferenceOptionsResponse,
+  PreferencesResponse,
+  PreferencesUpdateBody,
+  PublicProfile,
+  RecommendationsQuery,
+  RecommendationsResponse,
+  SaveResponse,
+} from './social.js';
+import { User } from './users.js';
+
+/** What an endpoint adds to its {@link RouteDef}: schemas, access and documentation. */
+export interface EndpointSpec {
+  /** Who may call it; the server's auth plugin enforces it before validation. */
+  readonly access: Access;
+  /** OpenAPI tags (the reference at `/api/docs` groups by them). */
+  readonly tags: readonly string[];
+  /** Request content types other than JSON alone, e.g. multipart uploads. */
+  readonly consumes?: readonly string[];
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The answer's schema per HTTP status; an endpoint without one answers HTML or a redirect. */
+  readonly responses?: Readonly<Record<number, z.ZodType>>;
+}
+
+/** One endpoint: method, path, schemas and access. */
+export type Endpoint = RouteDef & EndpointSpec;
+
+const endpoint = <const R extends RouteDef, const S extends EndpointSpec>(route: R, spec: S): R & S => ({
+  ...route,
+  ...spec,
+});
+
+const multipartOrJson = ['multipart/form-data', 'application/json'] as const;
+const multipart = ['multipart/form-data'] as const;
+const adminOnly = ['admin'] as const;
+const admin = { access: adminOnly, tags: ['admin'] } as const;
+const authors = MEDIA_AUTHOR_ROLES;
+
+/**
+ * Every `/api` endpoint by name. A test of the server (apps/server/src/lib/route.test.ts) checks that the
+ * live route table is exactly this one, with the same access.
+ */
+export const endpoints = {
+  // auth
+  signup: endpoint(ROUTES.signup, {
+    access: 'public',
+    tags: ['auth'],
+    body: SignupBody,
+    responses: { 201: AuthResponse },
+  }),
+  login: endpoint(ROUTES.login, {
+    access: 'public',
+    tags: ['auth'],
+    body: LoginBody,
+    responses: { 200: AuthResponse },
+  }),
+  logout: endpoint(ROUTES.logout, {
+    access: 'authenticated',
+    tags: ['auth'],
+    responses: { 200: SuccessResponse },
+  }),
+  authProviders: endpoint(ROUTES.authProviders, {
+    access: 'public',
+    tags: ['auth'],
+    responses: { 200: AuthProvidersResponse },
+  }),
+  // oauth: the start and callback answer redirects
+  oauthStart: endpoint(ROUTES.oauthStart, {
+    access: 'public',
+    tags: ['auth'],
+    params: OAuthProviderParams,
+    query: OAuthStartQuery,
+  }),
+  oauthConnect: endpoint(ROUTES.oauthConnect, {
+    access: 'authenticated',
+    tags: ['auth'],
+    params: OAuthProviderParams,
+    body: OAuthConnectBody,
+    responses: { 200: OAuthConnectResponse },
+  }),
+  oauthCallback: endpoint(ROUTES.oauthCallback, {
+    access: 'public',
+    tags: ['auth'],
+    params: OAuthProviderParams,
+    query: OAuthCallbackQuery,
+  }),
+  authExchange: endpoint(ROUTES.authExchange, {
+    access: 'public',
+    tags: ['auth'],
+    body: AuthExchangeBody,
+    responses: { 200: AuthExchangeResponse },
+  }),
+  connectedProviders: endpoint(ROUTES.connectedProviders, {
+    access: 'authenticated',
+    tags: ['users'],
+    responses: { 200: ConnectedProvidersResponse },
+  }),
+  disconnectProvider: endpoint(ROUTES.disconnectProvider, {
+    access: 'authenticated',
+    tags: ['users'],
+    params: OAuthProviderParams,
+    responses: { 200: ConnectedProvidersResponse },
+  }),
+  // account
+  updateProfile: endpoint(ROUTES.updateProfile, {
+    access: 'authenticated',
+    tags: ['account'],
+    body: ProfileUpdateBody,
+    responses: { 200: ProfileUpdateResponse },
+  }),
+  resetPasswordInitiate: endpoint(ROUTES.resetPasswordInitiate, {
+    access: 'public',
+    tags: ['account'],
+    body: PasswordResetInitiateBody,
+    responses: { 200: PasswordResetResponse },
+  }),
+  resetPasswordComplete: endpoint(ROUTES.resetPasswordComplete, {
+    access: 'public',
+    tags: ['account'],
+    body: PasswordResetCompleteBody,
+    responses: { 200: PasswordResetResponse },
+  }),
+  uploadAvatar: endpoint(ROUTES.uploadAvatar, {
+    access: 'authenticated',
+    tags: ['account'],
+    consumes: multipart,
+    responses: { 200: AvatarUploadResponse },
+  }),
+  uploadHeaderImage: endpoint(ROUTES.uploadHeaderImage, {
+    access: HEADER_IMAGE_ROLES,
+    tags: ['account'],
+    consumes: multipart,
+    responses: { 200: HeaderImageUploadResponse },
+  }),
+  // users
+  me: endpoint(ROUTES.me, { access: 'authenticated', tags: ['users'], responses: { 200: User } }),
+  publicProfile: endpoint(ROUTES.publicProfile, {
+    access: 'authenticated',
+    tags: ['users'],
+    params: PathIdParams,
+    responses: { 200: PublicProfile },
+  }),
+  curatorsFeed: endpoint(ROUTES.curatorsFeed, {
+    access: 'public',
+    tags: ['curators'],
+    query: CuratorsFeedQuery,
+    responses: { 200: CuratorsFeedResponse },
+  }),
+  follow: endpoint(ROUTES.follow, {
+    access: 'authenticated',
+    tags: ['follows'],
+    params: PathIdParams,
+    responses: { 200: FollowResponse },
+  }),
+  unfollow: endpoint(ROUTES.unfollow, {
+    access: 'authenticated',
+    tags: ['follows'],
+    params: PathIdParams,
+    responses: { 200: FollowResponse },
+  }),
+  recommendedCurators: endpoint(ROUTES.recommendedCurators, {
+    access: 'authenticated',
+    tags: ['recommendations'],
+    query: RecommendationsQuery,
+    responses: { 200: RecommendationsResponse },
+  }),
+  // onboarding and preferences
+  getOnboarding: endpoint(ROUTES.getOnboarding, {
+    access: 'authenticated',
+    tags: ['onboarding'],
+    responses: { 200: OnboardingResponse },
+  }),
+  updateOnboarding: endpoint(ROUTES.updateOnboarding, {
+    access: 'authenticated',
+    tags: ['onboarding'],
+    body: OnboardingUpdateBody,
+    responses: { 200: OnboardingResponse },
+  }),
+  getPreferences: endpoint(ROUTES.getPreferences, {
+    access: 'authenticated',
+    tags: ['preferences'],
+    responses: { 200: PreferencesResponse },
+  }),
+  updatePreferences: endpoint(ROUTES.updatePreferences, {
+    access: 'authenticated',
+    tags: ['preferences'],
+    body: PreferencesUpdateBody,
+    responses: { 200: PreferencesResponse },
+  }),
+  preferenceOptions: endpoint(ROUTES.preferenceOptions, {
+    access: 'public',
+    tags: ['preferences'],
+    responses: { 200: PreferenceOptionsResponse },
+  }),
+  updateNotificationSettings: endpoint(ROUTES.updateNotificationSettings, {
+    access: 'authenticated',
+    tags: ['preferences'],
+    body: NotificationSettingsUpdateBody,
+    responses: { 200: NotificationSettingsResponse },
+  }),
+  // josies
+  createJosie: endpoint(ROUTES.createJosie, {
+    access: ['curator'],
+    tags: ['josies'],
+    consumes: multipartOrJson,
+    body: JosieCreateBody,
+    responses: { 201: JosieResponse },
+  }),
+  myJosies: endpoint(ROUTES.myJosies, {
+    access: ['curator'],
+    tags: ['josies'],
+    responses: { 200: MyJosiesResponse },
+  }),
+  getJosie: endpoint(ROUTES.getJosie, {
+    access: 'public',
+    tags: ['josies'],
+    params: JosieIdParams,
+    responses: { 200: JosieResponse },
+  }),
+  updateJosie: endpoint(ROUTES.updateJosie, {
+    access: 'authenticated',
+    tags: ['josies'],
+    consumes: multipartOrJson,
+    params: JosieIdParams,
+    body: JosieUpdateBody,
+    responses: { 200: JosieResponse },
+  }),
+  deleteJosie: endpoint(ROUTES.deleteJosie, {
+    access: 'authenticated',
+    tags: ['josies'],
+    params: JosieIdParams,
+    responses: { 200: SuccessResponse },
+  }),
+  // feeds, likes, review
+  getFeed: endpoint(ROUTES.getFeed, {
+    access: 'authenticated',
+    tags: ['feed'],
+    query: FeedQuery,
+    responses: { 200: FeedResponse },
+  }),
+  getCuratorFeed: endpoint(ROUTES.getCuratorFeed, {
+    access: 'authenticated',
+    tags: ['feed'],
+    params: CuratorIdParams,
+    query: FeedQuery,
+    responses: { 200: FeedResponse },
+  }),
+  getSavedFeed: endpoint(ROUTES.getSavedFeed, {
+    access: 'authenticated',
+    tags: ['feed'],
+    query: FeedQuery,
+    responses: { 200: FeedResponse },
+  }),
+  toggleLike: endpoint(ROUTES.toggleLike, {
+    access: 'authenticated',
+    tags: ['likes'],
+    params: PathIdParams,
+    responses: { 200: LikeResponse },
+  }),
+  toggleSave: endpoint(ROUTES.toggleSave, {
+    access: 'authenticated',
+    tags: ['likes'],
+    params: PathIdParams,
+    responses: { 200: SaveResponse },
+  }),
+  pendingJosies: endpoint(ROUTES.pendingJosies, {
+    access: REVIEWER_ROLES,
+    tags: ['review'],
+    responses: { 200: PendingResponse },
+  }),
+  approveJosie: endpoint(ROUTES.approveJosie, {
+    access: REVIEWER_ROLES,
+    tags: ['review'],
+    params: JosieIdParams,
+    responses: { 200: JosieResponse },
+  }),
+  rejectJosie: endpoint(ROUTES.rejectJosie, {
+    access: REVIEWER_ROLES,
+    tags: ['review'],
+    params: JosieIdParams,
+    body: RejectBody,
+    responses: { 200: JosieResponse },
+  }),
+  // invites
+  myInvites: endpoint(ROUTES.myInvites, {
+    access: ['curator'],
+    tags: ['invites'],
+    responses: { 200: InviteListResponse },
+  }),
+  createInvite: endpoint(ROUTES.createInvite, {
+    access: ['curator'],
+    tags: ['invites'],
+    body: InviteCreateBody,
+    responses: { 201: InviteResponse },
+  }),
+  disableInvite: endpoint(ROUTES.disableInvite, {
+    access: 'authenticated',
+    tags: ['invites'],
+    params: IdParams,
+    responses: { 200: InviteResponse },
+  }),
+  inviteByCode: endpoint(ROUTES.inviteByCode, {
+    access: 'public',
+    tags: ['invites'],
+    params: InviteCodeParams,
+    responses: { 200: InviteLandingResponse },
+  }),
+  registerInvite: endpoint(ROUTES.registerInvite, {
+    access: 'authenticated',
+    tags: ['invites'],
+    params: InviteCodeParams,
+    body: InviteRegisterBody,
+    responses: { 200: InviteRegisterResponse },
+  }),
+  // media and AI
+  audioSupportedTypes: endpoint(ROUTES.audioSupportedTypes, {
+    access: 'public',
+    tags: ['audio'],
+    params: AudioProviderParams,
+    responses: { 200: SupportedTypesResponse },
+  }),
+  audioSearch: endpoint(ROUTES.audioSearch, {
+    access: authors,
+    tags: ['audio'],
+    query: AudioSearchQuery,
+    responses: { 200: AudioSearchResponse },
+  }),
+  audioUrlDetails: endpoint(ROUTES.audioUrlDetails, {
+    access: authors,
+    tags: ['audio'],
+    query: AudioUrlDetailsQuery,
+    responses: { 200: AudioSearchItem },
+  }),
+  videoSearch: endpoint(ROUTES.videoSearch, {
+    access: authors,
+    tags: ['video'],
+    query: VideoSearchQuery,
+    responses: { 200: VideoSearchResponse },
+  }),
+  imageProviders: endpoint(ROUTES.imageProviders, {
+    access: authors,
+    tags: ['images'],
+    responses: { 200: ImageProvidersResponse },
+  }),
+  imageSearch: endpoint(ROUTES.imageSearch, {
+    access: authors,
+    tags: ['images'],
+    query: ImageSearchQuery,
+    responses: { 200: ImageSearchResponse },
+  }),
+  imageUpload: endpoint(ROUTES.imageUpload, {
+    access: authors,
+    tags: ['images'],
+    consumes: multipart,
+    responses: { 201: ImageUploadResponse },
+  }),
+  imageUploadUrl: endpoint(ROUTES.imageUploadUrl, {
+    access: authors,
+    tags: ['images'],
+    body: ImageUploadUrlBody,
+    responses: { 201: ImageUrlResponse },
+  }),
+  getImage: endpoint(ROUTES.getImage, {
+    access: authors,
+    tags: ['images'],
+    params: ImageIdParams,
+    query: ImageGetQuery,
+    responses: { 200: ImageSearchItem },
+  }),
+  // Declared public: the route's own check answers a visitor 'Authentication required' (spec 001 §6) and
+  // admits the media authors only.
+  aiGenerate: endpoint(ROUTES.aiGenerate, {
+    access: 'public',
+    tags: ['ai'],
+    body: AiGenerateBody,
+    responses: { 200: AiGenerateResponse },
+  }),
+  aiProviders: endpoint(ROUTES.aiProviders, {
+    access: 'authenticated',
+    tags: ['ai'],
+    query: AiProvidersQuery,
+    responses: { 200: AiProvidersResponse },
+  }),
+  // flags, notifications, site
+  getFlags: endpoint(ROUTES.getFlags, {
+    access: 'public',
+    tags: ['flags'],
+    responses: { 200: FlagsResponse },
+  }),
+  setFlag: endpoint(ROUTES.setFlag, {
+    access: adminOnly,
+    tags: ['admin', 'flags'],
+    params: FlagParams,
+    body: FlagUpdateBody,
+    responses: { 200: FlagsResponse },
+  }),
+  pushPublicKey: endpoint(ROUTES.pushPublicKey, {
+    access: 'public',
+    tags: ['notifications'],
+    responses: { 200: PushPublicKeyResponse },
+  }),
+  subscribePush: endpoint(ROUTES.subscribePush, {
+    access: 'authenticated',
+    tags: ['notifications'],
+    body: PushSubscriptionBody,
+    responses: { 201: SuccessResponse },
+  }),
+  unsubscribePush: endpoint(ROUTES.unsubscribePush, {
+    access: 'authenticated',
+    tags: ['notifications'],
+    body: PushUnsubscribeBody,
+    responses: { 200: SuccessResponse },
+  }),
+  // The email's one-click links: both answer an HTML page.
+  emailUnsubscribePage: endpoint(ROUTES.emailUnsubscribePage, {
+    access: 'public',
+    tags: ['notifications'],
+    query: UnsubscribeQuery,
+  }),
+  emailUnsubscribe: endpoint(ROUTES.emailUnsubscribe, {
+    access: 'public',
+    tags: ['notifications'],
+    query: UnsubscribeQuery,
+  }),
+  contact: endpoint(ROUTES.contact, {
+    access: 'public',
+    tags: ['site'],
+    body: ContactBody,
+    responses: { 201: SuccessResponse },
+  }),
+  newsletter: endpoint(ROUTES.newsletter, {
+    access: 'public',
+    tags: ['site'],
+    body: NewsletterBody,
+    responses: { 200: SuccessResponse },
+  }),
+  analyticsEvent: endpoint(ROUTES.analyticsEvent, {
+    access: 'public',
+    tags: ['analytics'],
+    body: AnalyticsEventBody,
+    responses: { 202: SuccessResponse },
+  }),
+  clientError: endpoint(ROUTES.clientError, {
+    access: 'public',
+    tags: ['site'],
+    body: ClientErrorBody,
+    responses: { 202: SuccessResponse },
+  }),
+  // admin
+  adminStats: endpoint(ROUTES.adminStats, { ...admin, responses: { 200: AdminStatsResponse } }),
+  adminUsers: endpoint(ROUTES.adminUsers, {
+    ...admin,
+    query: AdminUsersQuery,
+    responses: { 200: AdminUsersResponse },
+  }),
+  adminUser: endpoint(ROUTES.adminUser, {
+    ...admin,
+    params: AdminIdParams,
+    responses: { 200: AdminUserDetailResponse },
+  }),
+  adminChangeRole: endpoint(ROUTES.adminChangeRole, {
+    ...admin,
+    params: AdminIdParams,
+    body: AdminUserRoleBody,
+    responses: { 200: AdminUserRow },
+  }),
+  adminDeleteUser: endpoint(ROUTES.adminDeleteUser, {
+    ...admin,
+    params: AdminIdParams,
+    responses: { 200: SuccessResponse },
+  }),
+  adminTemplates: endpoint(ROUTES.adminTemplates, { ...admin, responses: { 200: AdminTemplatesResponse } }),
+  adminUpdateTemplate: endpoint(ROUTES.adminUpdateTemplate, {
+    ...admin,
+    params: AdminIdParams,
+    body: AdminTemplateBody,
+    responses: { 200: AdminTemplate },
+  }),
+  adminPreferences: endpoint(ROUTES.adminPreferences, {
+    ...admin,
+    responses: { 200: AdminPreferencesResponse },
+  }),
+  adminAddGenre: endpoint(ROUTES.adminAddGenre, {
+    ...admin,
+    body: AdminPreferenceNameBody,
+    responses: { 200: AdminGenreAddResponse, 201: AdminGenreAddResponse },
+  }),
+  adminRemoveGenre: endpoint(ROUTES.adminRemoveGenre, {
+    ...admin,
+    params: AdminIdParams,
+    responses: { 200: AdminGenresResponse },
+  }),
+  adminAddInterest: endpoint(ROUTES.adminAddInterest, {
+    ...admin,
+    body: AdminPreferenceNameBody,
+    responses: { 200: AdminInterestAddResponse, 201: AdminInterestAddResponse },
+  }),
+  adminRemoveInterest: endpoint(ROUTES.adminRemoveInterest, {
+    ...admin,
+    params: AdminIdParams,
+    responses: { 200: AdminInterestsResponse },
+  }),
+  adminMessages: endpoint(ROUTES.adminMessages, { ...admin, responses: { 200: AdminMessagesResponse } }),
+} as const satisfies { readonly [N in RouteName]: Endpoint };
+
+/** The endpoint table's type, for type-only imports (the web's typed client). */
+export type Endpoints = typeof endpoints;
+
+/** The first 2xx response schema's output of endpoint `N`, or `unknown` for HTML and redirects. */
+export type EndpointAnswer<N extends RouteName> = Endpoints[N] extends { responses: infer R }
+  ? R[Extract<keyof R, 200 | 201 | 202>] extends infer S
+    ? S extends z.ZodType
+      ? z.output<S>
+      : unknown
+    : unknown
+  : unknown;
+
+/** The input (before parsing) of part `K` of endpoint `N`, or `undefined` when it has none. */
+export type EndpointInput<N extends RouteName, K extends 'params' | 'query' | 'body'> = Endpoints[N] extends {
+  [P in K]: infer S;
+}
+  ? S extends z.ZodType
+    ? z.input<S>
+    : undefined
+  : undefined;
