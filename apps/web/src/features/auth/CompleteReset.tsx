@@ -18,11 +18,7 @@ import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
 import { Input } from '../../ui/Input';
 import { linkClasses, ResetCard } from './ResetCard';
-import {
-  PASSWORD_MAX_LENGTH,
-  type PasswordIssue,
-  ResetPasswordForm,
-} from './resetPasswordForm';
+import { PASSWORD_MAX_LENGTH, type PasswordIssue, ResetPasswordForm } from './resetPasswordForm';
 
 /** Complete mode: a new password for the emailed link's `email` and `token` (spec 000 §4, §5). */
 export function CompleteReset({ email, token }: { email: string; token: string }) {

@@ -1,8 +1,8 @@
-import {
-  type PreferenceOptionsResponse,
-  type Preferences,
-  type PreferencesResponse,
-  type PreferencesUpdateBody,
+import type {
+  PreferenceOptionsResponse,
+  Preferences,
+  PreferencesResponse,
+  PreferencesUpdateBody,
 } from '@josie/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/request';
