@@ -2,6 +2,7 @@ import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody, SuccessResp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { actor } from '../../plugins/auth.js';
+import { registerSessionRetention } from './retention.js';
 import { sessionCookie } from './session-cookie.js';
 
 /**
@@ -13,6 +14,7 @@ import { sessionCookie } from './session-cookie.js';
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.rateLimits;
   const cookie = sessionCookie(ctx);
+  registerSessionRetention({ db: ctx.db, jobs: ctx.jobs, graceDays: ctx.config.retention.sessionDays });
 
   app.post(
     '/api/auth/signup',
