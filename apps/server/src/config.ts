@@ -147,6 +147,11 @@ const EnvSchema = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   // Analytics events older than this are purged once a day (decision 0010); 395 days = 13 months.
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(395),
+  // Grace periods of the daily clean-up jobs (decision 0018, "Scheduled work").
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  PASSWORD_RESET_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  UNUSED_UPLOAD_RETENTION_HOURS: z.coerce.number().int().min(1).max(8_760).default(24),
+  INVITE_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
 });
 
 /** The server's configuration, parsed once from the environment. DESIGN §7. */
@@ -269,6 +274,17 @@ export function buildConfig(env: Record<string, string | undefined>) {
     analytics: {
       /** Events older than this many days are deleted by the daily `analytics.purge` job. */
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
+    },
+    /** Grace periods of the daily clean-up jobs (decision 0018, "Scheduled work"). */
+    retention: {
+      /** Session rows expired or revoked more than this many days ago are deleted (`sessions.purge`). */
+      sessionDays: e.SESSION_RETENTION_DAYS,
+      /** Reset tokens used or expired more than this many days ago are deleted (`password-resets.purge`). */
+      passwordResetDays: e.PASSWORD_RESET_RETENTION_DAYS,
+      /** Uploaded images nothing shows this many hours after their upload are deleted (`uploads.purge`). */
+      unusedUploadHours: e.UNUSED_UPLOAD_RETENTION_HOURS,
+      /** Invites expired this many days ago, never visited nor used, are deleted (`invites.purge`). */
+      inviteDays: e.INVITE_RETENTION_DAYS,
     },
     /** External services of issue 7 (DESIGN §7); a service without its key or model is off (null). */
     integrations: {

@@ -1,9 +1,18 @@
+import type { PasswordResetJobs } from '../modules/account/reset.retention.js';
+import type { SessionJobs } from '../modules/auth/retention.js';
+import type { UploadJobs } from '../modules/images/retention.js';
+import type { InviteJobs } from '../modules/invites/retention.js';
 import type { NotificationJobs } from '../modules/notifications/jobs.js';
 import type { AnalyticsJobs } from '../modules/site/analytics-retention.js';
 import type { JobQueue } from './queue.js';
 
 /** Every job of the app by name, with its payload type; a feature with jobs adds its map here. */
-export type AppJobs = NotificationJobs & AnalyticsJobs;
+export type AppJobs = NotificationJobs &
+  AnalyticsJobs &
+  SessionJobs &
+  PasswordResetJobs &
+  UploadJobs &
+  InviteJobs;
 
 /**
  * The app's job queue (`AppContext.jobs`). Features take this one type (`JobQueue` is invariant in its

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema.js';
 
@@ -50,4 +50,27 @@ export async function consumePasswordReset(db: Executor, id: string, userId: str
 /** Replaces a user's password hash. */
 export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/**
+ * Deletes at most `limit` reset tokens used or expired more than `graceDays` days ago, by the database
+ * clock (decision 0018, "Scheduled work"): such a token can no longer change a password, and a missing row
+ * answers a reset attempt the same way. @returns the rows deleted.
+ */
+export async function deleteSpentPasswordResets(
+  db: Executor,
+  graceDays: number,
+  limit: number,
+): Promise<number> {
+  const cutoff = sql`now() - make_interval(days => ${graceDays})`;
+  const spent = db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(or(lt(passwordResets.expiresAt, cutoff), lt(passwordResets.usedAt, cutoff)))
+    .limit(limit);
+  const deleted = await db
+    .delete(passwordResets)
+    .where(inArray(passwordResets.id, spent))
+    .returning({ id: passwordResets.id });
+  return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
@@ -37,4 +37,20 @@ export async function revokeUserSessions(db: Executor, userId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Deletes at most `limit` sessions that ended (expired or were revoked) more than `graceDays` days ago, by
+ * the database clock (decision 0018, "Scheduled work"). Such a session is refused already; its row only
+ * answered "revoked" and the lookup answers the same for a missing row. @returns the rows deleted.
+ */
+export async function deleteEndedSessions(db: Executor, graceDays: number, limit: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(days => ${graceDays})`;
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
+    .limit(limit);
+  const deleted = await db.delete(sessions).where(inArray(sessions.id, ended)).returning({ id: sessions.id });
+  return deleted.length;
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
+import { registerSessionRetention } from './retention.js';
 import { sessionCookie } from './session-cookie.js';
 
 /**
@@ -14,6 +15,7 @@ import { sessionCookie } from './session-cookie.js';
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.rateLimits;
   const cookie = sessionCookie(ctx);
+  registerSessionRetention({ db: ctx.db, jobs: ctx.jobs, graceDays: ctx.config.retention.sessionDays });
 
   route(
     app,

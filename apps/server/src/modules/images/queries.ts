@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { josies, media, users } from '../../db/schema.js';
 
@@ -39,4 +39,35 @@ export async function referencedMediaUrls(db: Executor, urls: readonly string[])
 /** Deletes `media` rows by id. */
 export async function deleteMediaRows(db: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length > 0) await db.delete(media).where(inArray(media.id, [...ids]));
+}
+
+/** A `media` row as the unused-uploads clean-up pages through them. */
+export interface MediaPageRow {
+  id: string;
+  storageKey: string;
+}
+
+/**
+ * At most `limit` `media` rows uploaded more than `olderThanHours` hours ago (database clock), in id order
+ * after the id `afterId` (keyset paging on the primary key), locked until the transaction ends so that two
+ * instances never judge the same row at once (`skip locked`: the other instance's rows are its to judge).
+ */
+export async function findMediaUploadedBefore(
+  tx: Executor,
+  olderThanHours: number,
+  afterId: string | null,
+  limit: number,
+): Promise<MediaPageRow[]> {
+  return tx
+    .select({ id: media.id, storageKey: media.storageKey })
+    .from(media)
+    .where(
+      and(
+        lt(media.createdAt, sql`now() - make_interval(hours => ${olderThanHours})`),
+        afterId ? gt(media.id, afterId) : undefined,
+      ),
+    )
+    .orderBy(asc(media.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

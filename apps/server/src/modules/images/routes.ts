@@ -11,6 +11,7 @@ import { route } from '../../lib/route.js';
 import { addressInRanges, createSafeFetcher, parseAddressRanges, type SafeFetcher } from '../../lib/ssrf.js';
 import { actor } from '../../plugins/auth.js';
 import { SEARCHES_PER_MINUTE } from '../audio/routes.js';
+import { registerUploadRetention } from './retention.js';
 import { createImagesService } from './service.js';
 import { createImageStore } from './store.js';
 
@@ -87,6 +88,13 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     openverse: createOpenverseClient(i.openverse),
     fetcher: imageFetcherFor(config),
     store: createImageStore({ db: ctx.db, storage: ctx.storage, log: app.log }),
+  });
+  registerUploadRetention({
+    db: ctx.db,
+    storage: ctx.storage,
+    log: app.log,
+    jobs: ctx.jobs,
+    olderThanHours: config.retention.unusedUploadHours,
   });
   const userKey = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.user?.id ?? req.ip}`;
   const searches = app.rateLimit({

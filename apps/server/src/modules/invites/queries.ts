@@ -1,5 +1,5 @@
 import { INVITE_USED_BY_LIMIT } from '@josie/contract';
-import { and, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { invites, inviteUses, inviteVisits, users } from '../../db/schema.js';
 
@@ -119,4 +119,30 @@ export async function findInviteUsers(db: Executor, inviteIds: string[]) {
     .from(ranked)
     .where(lte(ranked.rank, INVITE_USED_BY_LIMIT))
     .orderBy(ranked.inviteId, ranked.rank);
+}
+
+/**
+ * Deletes at most `limit` invites that expired more than `graceDays` days ago (database clock) and that
+ * nobody ever visited nor used: their curator's invites page would show them with no stats at all
+ * (decision 0018, "Scheduled work"). Invites with a visit or a use are kept for their stats.
+ * @returns the rows deleted.
+ */
+export async function deleteUnusedExpiredInvites(
+  db: Executor,
+  graceDays: number,
+  limit: number,
+): Promise<number> {
+  const unused = db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(
+        lt(invites.expiresAt, sql`now() - make_interval(days => ${graceDays})`),
+        sql`not exists (select 1 from ${inviteVisits} where ${inviteVisits.inviteId} = ${invites.id})`,
+        sql`not exists (select 1 from ${inviteUses} where ${inviteUses.inviteId} = ${invites.id})`,
+      ),
+    )
+    .limit(limit);
+  const deleted = await db.delete(invites).where(inArray(invites.id, unused)).returning({ id: invites.id });
+  return deleted.length;
 }

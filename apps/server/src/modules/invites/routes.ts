@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
+import { registerInviteRetention } from './retention.js';
 import { createInvitesService } from './service.js';
 
 /** Landing-page reads per client address per minute: plenty for people, a brake on visit-count inflation. */
@@ -19,6 +20,7 @@ const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
  */
 export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const invites = createInvitesService({ db: ctx.db, bus: ctx.bus });
+  registerInviteRetention({ db: ctx.db, jobs: ctx.jobs, graceDays: ctx.config.retention.inviteDays });
   const landingLimit = app.rateLimit({
     max: LANDING_READS_PER_MINUTE,
     timeWindow: 60_000,

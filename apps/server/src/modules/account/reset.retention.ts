@@ -1,0 +1,28 @@
+import type { Db } from '../../db/client.js';
+import type { AppJobQueue } from '../../jobs/app-jobs.js';
+import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
+import { deleteSpentPasswordResets } from './reset.queries.js';
+
+/** The password-reset clean-up job (decision 0018, "Scheduled work"). */
+export type PasswordResetJobs = { 'password-resets.purge': ScheduledRun };
+
+/** When the password-reset clean-up runs: every day at 00:20 UTC (cron). */
+export const PASSWORD_RESETS_PURGE_CRON = '20 0 * * *';
+
+/**
+ * Deletes the reset tokens used or expired more than `graceDays` days ago, in batches (each its own
+ * statement); a token is single-use and valid 60 minutes (docs/product/rules-and-limits.md, "Passwords
+ * and reset"), so these rows only ever answered "invalid or expired". Idempotent. @returns the rows deleted.
+ */
+export function purgeSpentPasswordResets(db: Db, graceDays: number): Promise<number> {
+  return deleteInBatches((limit) => deleteSpentPasswordResets(db, graceDays, limit));
+}
+
+/** Registers the daily `password-resets.purge` job and its cron schedule (decision 0018). */
+export function registerPasswordResetRetention(deps: { db: Db; jobs: AppJobQueue; graceDays: number }): void {
+  const { db, jobs, graceDays } = deps;
+  jobs.work('password-resets.purge', async () => {
+    await purgeSpentPasswordResets(db, graceDays);
+  });
+  jobs.schedule('password-resets.purge', PASSWORD_RESETS_PURGE_CRON, { run: 'daily' });
+}
