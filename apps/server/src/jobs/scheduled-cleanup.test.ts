@@ -15,11 +15,11 @@ import {
   users,
 } from '../db/schema.js';
 import { PASSWORD_RESETS_PURGE_CRON } from '../modules/account/reset.retention.js';
-import { insertInvite, insertJosie } from '../modules/admin/factories.js';
 import { SESSIONS_PURGE_CRON } from '../modules/auth/retention.js';
 import { purgeUnusedUploads, UPLOADS_PURGE_CRON } from '../modules/images/retention.js';
 import { INVITES_PURGE_CRON } from '../modules/invites/retention.js';
-import { createTestContext, createUser, type TestContext } from '../test/harness.js';
+import { buildInvite, buildJosie, buildUser } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 import { jobRows } from '../test/jobs.js';
 import { deleteInBatches } from './batches.js';
 
@@ -101,9 +101,9 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   });
 
   it('sessions.purge deletes sessions ended more than 30 days ago; their token answers 401 like a revoked one', async () => {
-    const live = await createUser(ctx);
-    const oldRevoked = await createUser(ctx);
-    const recentRevoked = await createUser(ctx);
+    const live = await buildUser(ctx);
+    const oldRevoked = await buildUser(ctx);
+    const recentRevoked = await buildUser(ctx);
     for (const u of [oldRevoked, recentRevoked]) {
       expect(
         (await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: u.auth })).statusCode,
@@ -149,7 +149,7 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   });
 
   it('password-resets.purge deletes tokens used or expired more than 30 days ago', async () => {
-    const u = await createUser(ctx);
+    const u = await buildUser(ctx);
     const token = () => crypto.randomUUID();
     const rows = await ctx.database.db
       .insert(passwordResets)
@@ -193,7 +193,7 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   });
 
   it('uploads.purge deletes the rows and files of uploads nothing shows after 24 hours; shown ones stay', async () => {
-    const owner = await createUser(ctx);
+    const owner = await buildUser(ctx);
     const storage = createLocalStorage(join(ctx.dataDir, 'media'));
     const fileExists = (key: string) => existsSync(join(ctx.dataDir, 'media', key));
     const upload = async (
@@ -221,8 +221,8 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
     const asAvatar = await upload('as-avatar', 25 * HOUR_MS, 'avatar');
     // Another user's header shows a file this owner uploaded: it stays too.
     const asOthersHeader = await upload('as-header', 25 * HOUR_MS, 'header');
-    const other = await createUser(ctx);
-    const josie = await insertJosie(ctx.database.db, { creatorId: owner.user._id });
+    const other = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: owner });
     await ctx.database.db
       .update(josies)
       .set({ paragraphs: [{ type: 'image', content: storage.publicUrl(inJosie) }] })
@@ -253,10 +253,10 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   });
 
   it('invites.purge deletes invites expired more than 90 days ago never visited nor used; the rest stay', async () => {
-    const curator = await createUser(ctx, { role: 'curator' });
-    const joiner = await createUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const joiner = await buildUser(ctx);
     const make = async (expiredDaysAgo: number, stats: { visits?: number; usedBy?: string[] } = {}) => {
-      const invite = await insertInvite(ctx.database.db, { creatorId: curator.user._id, ...stats });
+      const invite = await buildInvite(ctx, { creator: curator, ...stats });
       await ctx.database.db
         .update(invites)
         .set({ expiresAt: ago(expiredDaysAgo * DAY_MS) })
