@@ -241,6 +241,13 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     };
   }, [key, request]);
 
+  // The pages left the cache while the feed shows (the session changed, `api/queryClient.ts`): read the
+  // first page again, for the session now stored, rather than show nothing.
+  const emptied = !state.loaded && !loading && query.error === null && firstPageAsked.current;
+  useEffect(() => {
+    if (emptied) request('refresh');
+  }, [emptied, request]);
+
   const lastTrigger = useRef(refreshTrigger);
   useEffect(() => {
     if (refreshTrigger === lastTrigger.current) return;
