@@ -13,12 +13,14 @@ import { request, urlFor } from '../../api/request';
 export type FeedSource = { kind: 'following' } | { kind: 'curator'; curatorId: string } | { kind: 'saved' };
 
 /**
- * Query keys of the home feed's reads (docs/decisions/0017-one-web-data-layer.md): the home strip's
- * curator cards, under `feed`, a root tied to the user (dropped with the session).
+ * Query keys of the feed's reads (docs/decisions/0017-one-web-data-layer.md), under `feed`, a root tied
+ * to the user (dropped with the session): the home strip's curator cards, and each source's pages (an
+ * infinite query of {@link fetchFeedPage} answers, the cursor as page parameter).
  */
 export const feedKeys = {
   all: ['feed'] as const,
   strip: ['feed', 'strip'] as const,
+  pages: (source: FeedSource) => ['feed', 'pages', feedSourceKey(source)] as const,
 };
 
 /** A stable string naming a source, for effect dependencies and query keys. */

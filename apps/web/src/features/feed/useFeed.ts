@@ -1,13 +1,21 @@
 import { type FeedResponse, type JoinFeedAck, type Josie, LIMITS } from '@josie/contract';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
 import { useFirstAnswers } from '../../api/firstAnswer';
 import { i18n } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
-import { type FeedSource, feedPath, feedSourceKey, fetchFeedPage } from './api';
+import { type FeedSource, feedKeys, feedPath, feedSourceKey, fetchFeedPage } from './api';
+
+/** One page of a feed as the server answers it: 20 josies at most, newest first. */
+export type FeedPage = FeedResponse['data'];
+
+/** A source's pages in the query cache, under {@link feedKeys}`.pages(source)`. */
+export type FeedPages = InfiniteData<FeedPage, string | null>;
 
 /** What a feed shows. */
 export interface FeedState {
+  /** The posts of every page loaded, in order, each id once. */
   posts: Josie[];
   /** The cursor of the next page (null before the first page and after the last). */
   nextCursor: string | null;
@@ -21,32 +29,9 @@ export interface FeedState {
   error: string | null;
   /** The first page has arrived (so an empty list means "nothing to show", not "not loaded yet"). */
   loaded: boolean;
-  /** Posts received live since the pending refresh began, kept if its first page predates them. */
-  live: Josie[];
 }
 
 type Mode = 'refresh' | 'more';
-
-type Action =
-  | { type: 'reset' }
-  | { type: 'request'; mode: Mode }
-  | { type: 'page'; mode: Mode; posts: Josie[]; hasMore: boolean; nextCursor: string | null }
-  | { type: 'failure'; message: string }
-  | { type: 'live'; post: Josie; source: FeedSource }
-  | { type: 'newer'; posts: Josie[]; source: FeedSource }
-  | { type: 'remove'; id: string }
-  | { type: 'replace'; post: Josie }
-  | { type: 'patch'; id: string; patch: Partial<Josie> };
-
-export const INITIAL_FEED_STATE: FeedState = {
-  posts: [],
-  nextCursor: null,
-  hasMore: false,
-  loading: true,
-  error: null,
-  loaded: false,
-  live: [],
-};
 
 /** `posts` without the ones whose id is already in `seen` or earlier in `posts`. */
 function withoutDuplicates(posts: readonly Josie[], seen: ReadonlySet<string> = new Set()): Josie[] {
@@ -73,87 +58,37 @@ export function acceptsLivePost(posts: readonly Josie[], post: Josie, source: Fe
   return true;
 }
 
-/** The feed's state machine; exported for tests. */
-export function feedReducer(state: FeedState, action: Action): FeedState {
-  switch (action.type) {
-    case 'reset':
-      return INITIAL_FEED_STATE;
-    case 'request':
-      return {
-        ...state,
-        loading: true,
-        error: null,
-        live: action.mode === 'refresh' ? [] : state.live,
-      };
-    case 'page': {
-      if (action.mode === 'more') {
-        const seen = new Set(state.posts.map((p) => p._id));
-        return {
-          ...state,
-          posts: [...state.posts, ...withoutDuplicates(action.posts, seen)],
-          hasMore: action.hasMore,
-          nextCursor: action.nextCursor,
-          loading: false,
-          loaded: true,
-        };
-      }
-      const pageIds = new Set(action.posts.map((p) => p._id));
-      const newer = state.live.filter((p) => !pageIds.has(p._id));
-      return {
-        ...state,
-        posts: withoutDuplicates([...newer, ...action.posts]),
-        hasMore: action.hasMore,
-        nextCursor: action.nextCursor,
-        loading: false,
-        loaded: true,
-        live: [],
-      };
-    }
-    case 'failure':
-      return { ...state, loading: false, error: action.message };
-    case 'live':
-      if (!acceptsLivePost(state.posts, action.post, action.source)) return state;
-      return { ...state, posts: [action.post, ...state.posts], live: [...state.live, action.post] };
-    case 'newer': {
-      // A fresh first page's posts published after the newest one shown: those a socket that was not yet
-      // (or no longer) in the feed's rooms missed. Taken by the rules of live posts.
-      const newest = state.posts[0]?.publishedAt ?? '';
-      const missed = action.posts.filter(
-        (post) => (post.publishedAt ?? '') > newest && acceptsLivePost(state.posts, post, action.source),
-      );
-      if (missed.length === 0) return state;
-      return { ...state, posts: [...missed, ...state.posts], live: [...state.live, ...missed] };
-    }
-    case 'remove':
-      return {
-        ...state,
-        posts: state.posts.filter((p) => p._id !== action.id),
-        live: state.live.filter((p) => p._id !== action.id),
-      };
-    case 'replace':
-      return { ...state, posts: state.posts.map((p) => (p._id === action.post._id ? action.post : p)) };
-    case 'patch':
-      return {
-        ...state,
-        posts: state.posts.map((p) => (p._id === action.id ? { ...p, ...action.patch } : p)),
-      };
-  }
-}
-
 /**
- * Whether a feed in `state` missed no post published before its socket joined the rooms, by the join's
- * `latest` (when the newest josie of the reader's feed was published, read after joining): none was
- * published, or the feed shows one at least as recent. Undefined `latest` (a server that does not send
- * it) proves nothing. Times compare as the API writes them (ISO 8601 in UTC, ms).
+ * Whether a feed showing `posts` missed no post published before its socket joined the rooms, by the
+ * join's `latest` (when the newest josie of the reader's feed was published, read after joining): none
+ * was published, or the feed shows one at least as recent. Undefined `latest` (a server that does not
+ * send it) proves nothing, nor does a feed whose first page has not arrived (`loaded`). Times compare as
+ * the API writes them (ISO 8601 in UTC, ms).
  */
-export function missedNothing(state: FeedState, latest: string | null | undefined): boolean {
+export function missedNothing(
+  feed: Pick<FeedState, 'posts' | 'loaded'>,
+  latest: string | null | undefined,
+): boolean {
   if (latest === null) return true;
-  if (latest === undefined || !state.loaded) return false;
-  const newest = state.posts.reduce(
+  if (latest === undefined || !feed.loaded) return false;
+  const newest = feed.posts.reduce(
     (top, post) => (post.publishedAt && post.publishedAt > top ? post.publishedAt : top),
     '',
   );
   return newest !== '' && latest <= newest;
+}
+
+/** `data` with every page's posts passed through `change` (a patch, a removal: wherever the post sits). */
+function mapPages(data: FeedPages | undefined, change: (posts: Josie[]) => Josie[]): FeedPages | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, posts: change(page.posts) })) };
+}
+
+/** `data` with `posts` put on top of its first page. */
+function withOnTop(data: FeedPages | undefined, posts: readonly Josie[]): FeedPages | undefined {
+  const [first, ...rest] = data?.pages ?? [];
+  if (!data || !first || posts.length === 0) return data;
+  return { ...data, pages: [{ ...first, posts: [...posts, ...first.posts] }, ...rest] };
 }
 
 /** What {@link useFeed} answers: the state plus its commands. */
@@ -180,86 +115,138 @@ export interface FeedController extends FeedState {
 }
 
 /**
- * A feed's posts and paging (spec 000 §4 "Feed loading"): on mount and whenever the source changes a
- * refresh clears the cursor and loads the first page; a refresh also runs each time `refreshTrigger`
- * rises above 0; Load More appends the page after the stored `nextCursor`, never repeating an id shown.
- * Requests are debounced 300 ms (several asks within that time make one request, a refresh winning over
- * Load More), and an answer that a newer request or a source change overtook is dropped. On a home page
- * the server rendered (issue 9), the first page it wrote into the page is the mount's first page: the
- * feed shows it in its first render and asks for nothing until a refresh or Load More.
+ * A feed's posts and paging (spec 000 §4 "Feed loading"), held by TanStack Query as an infinite query
+ * under {@link feedKeys}`.pages(source)`, the cursor as page parameter
+ * (docs/decisions/0017-one-web-data-layer.md). On mount and whenever the source changes a refresh loads
+ * the first page again (the later pages are dropped: a refresh clears the cursor); a refresh also runs
+ * each time `refreshTrigger` rises above 0; Load More fetches the page after the last one's
+ * `nextCursor`, and no id shows twice. Requests are debounced 300 ms (several asks within that time make
+ * one request, a refresh winning over Load More), and a request overtaken by a newer one is cancelled.
+ * The socket's posts, removals and the catch-up after a (re)join, and a card's like or save, write into
+ * the cached pages. On a home page the server rendered (decision 0008), the first page it wrote into the
+ * page is the mount's first page: the feed shows it in its first render and asks for nothing until a
+ * refresh or Load More.
  */
 export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController {
   const { user } = useSession();
   const firstAnswers = useFirstAnswers();
+  const queryClient = useQueryClient();
   const key = feedSourceKey(source);
-  const [state, dispatch] = useReducer(feedReducer, source, (first: FeedSource) => {
-    const page = firstAnswers.take<FeedResponse>(feedPath(first), user?.id ?? null)?.data;
-    return page
-      ? feedReducer(INITIAL_FEED_STATE, { type: 'page', mode: 'refresh', ...page })
-      : INITIAL_FEED_STATE;
-  });
+  const queryKey = feedKeys.pages(source);
   // The source whose first page the server wrote into the page, while the feed shows it: its mount (and
   // React's second mount in development) asks for nothing.
-  const startedFor = useRef<string | null>(state.loaded ? key : null);
+  const [served] = useState(() => {
+    const page = firstAnswers.take<FeedResponse>(feedPath(source), user?.id ?? null)?.data;
+    return page ? { key, page } : null;
+  });
+  const startedFor = useRef<string | null>(served?.key ?? null);
   // Whether this source's first page was asked for (or came with the page): from then on, posts published
   // before the socket joins the feed's rooms may be missing.
-  const firstPageAsked = useRef(state.loaded);
+  const firstPageAsked = useRef(served !== null);
+  // Posts received live since the pending refresh began, kept if its first page predates them.
+  const live = useRef<Josie[]>([]);
   const sourceRef = useRef(source);
   sourceRef.current = source;
+
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: async ({ pageParam, signal }): Promise<FeedPage> => {
+      let page: FeedPage;
+      try {
+        page = await fetchFeedPage(source, pageParam, signal);
+      } catch (error) {
+        if (!signal.aborted) console.warn('Could not load feed', error);
+        throw error;
+      }
+      if (pageParam !== null) return page;
+      const pageIds = new Set(page.posts.map((p) => p._id));
+      const newer = live.current.filter((p) => !pageIds.has(p._id));
+      live.current = [];
+      return { ...page, posts: withoutDuplicates([...newer, ...page.posts]) };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
+    initialData: served && served.key === key ? { pages: [served.page], pageParams: [null] } : undefined,
+    // Pages are asked for only by the hook (debounced) and written by the socket; a failure shows at once
+    // with its message, and the next refresh is the retry.
+    enabled: false,
+    retry: false,
+  });
+
+  const posts = useMemo(
+    () => withoutDuplicates(query.data?.pages.flatMap((page) => page.posts) ?? []),
+    [query.data],
+  );
+  const last = query.data?.pages.at(-1);
+  const [scheduled, setScheduled] = useState(false);
+  const loading = scheduled || query.isFetching;
+  const state: FeedState = {
+    posts,
+    nextCursor: last?.nextCursor ?? null,
+    hasMore: last?.hasMore ?? false,
+    loading,
+    error: query.error && !loading ? serverMessageOr(query.error, i18n.t('feed.loadError')) : null,
+    loaded: query.data !== undefined,
+  };
   const stateRef = useRef(state);
   stateRef.current = state;
+  const queryRef = useRef(query);
+  queryRef.current = query;
+
   const pending = useRef<Mode | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const inFlight = useRef<AbortController | null>(null);
 
-  const run = useCallback(async () => {
+  const run = useCallback(() => {
     const mode = pending.current;
     pending.current = null;
-    if (!mode) return;
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    const cursor = mode === 'more' ? stateRef.current.nextCursor : null;
-    if (mode === 'refresh') firstPageAsked.current = true;
-    try {
-      const page = await fetchFeedPage(sourceRef.current, cursor, controller.signal);
-      if (controller.signal.aborted) return;
-      dispatch({ type: 'page', mode, ...page });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      console.warn('Could not load feed', error);
-      dispatch({ type: 'failure', message: serverMessageOr(error, i18n.t('feed.loadError')) });
-    } finally {
-      if (inFlight.current === controller) inFlight.current = null;
+    setScheduled(false);
+    if (mode === 'more') {
+      void queryRef.current.fetchNextPage();
+      return;
     }
-  }, []);
+    if (mode !== 'refresh') return;
+    firstPageAsked.current = true;
+    // A refresh reads the first page only: the later pages go, so TanStack fetches that one page again.
+    queryClient.setQueryData<FeedPages>(feedKeys.pages(sourceRef.current), (data) =>
+      data && data.pages.length > 1
+        ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
+        : data,
+    );
+    void queryRef.current.refetch();
+  }, [queryClient]);
 
   const request = useCallback(
     (mode: Mode) => {
       pending.current = mode === 'refresh' || pending.current === 'refresh' ? 'refresh' : 'more';
-      dispatch({ type: 'request', mode: pending.current });
+      if (pending.current === 'refresh') live.current = [];
+      setScheduled(true);
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => void run(), LIMITS.feedDebounceMs);
+      timer.current = setTimeout(run, LIMITS.feedDebounceMs);
     },
     [run],
   );
 
-  // Mount and source change: forget the other source's posts and load the first page (unless the mount
-  // started from the server's). `key` names the source; the source object itself is read through a ref.
+  // Mount and source change: load the first page (unless the mount started from the server's). `key`
+  // names the source; the source object itself is read through a ref.
   useEffect(() => {
     if (startedFor.current !== key) {
       startedFor.current = null;
       firstPageAsked.current = false;
-      dispatch({ type: 'reset' });
+      live.current = [];
       request('refresh');
     }
     return () => {
       clearTimeout(timer.current);
       pending.current = null;
-      inFlight.current?.abort();
-      inFlight.current = null;
     };
   }, [key, request]);
+
+  // The pages left the cache while the feed shows (the session changed, `api/queryClient.ts`): read the
+  // first page again, for the session now stored, rather than show nothing.
+  const emptied = !state.loaded && !loading && query.error === null && firstPageAsked.current;
+  useEffect(() => {
+    if (emptied) request('refresh');
+  }, [emptied, request]);
 
   const lastTrigger = useRef(refreshTrigger);
   useEffect(() => {
@@ -268,6 +255,17 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     if (refreshTrigger > 0) request('refresh');
   }, [refreshTrigger, request]);
 
+  // The query's observer takes a write at once, but tells React on a later task; a socket event or a
+  // card's like renders in the task that wrote it, as a list of its own would.
+  const [, rendered] = useReducer((count: number) => count + 1, 0);
+  const update = useCallback(
+    (change: (data: FeedPages | undefined) => FeedPages | undefined) => {
+      queryClient.setQueryData<FeedPages>(feedKeys.pages(sourceRef.current), change);
+      rendered();
+    },
+    [queryClient],
+  );
+
   const loadMore = useCallback(() => {
     const current = stateRef.current;
     if (current.loading || !current.hasMore || !current.nextCursor) return;
@@ -275,28 +273,56 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
   }, [request]);
   const refresh = useCallback(() => request('refresh'), [request]);
   const receivePost = useCallback(
-    (post: Josie) => dispatch({ type: 'live', post, source: sourceRef.current }),
-    [],
+    (post: Josie) => {
+      if (!acceptsLivePost(stateRef.current.posts, post, sourceRef.current)) return;
+      if (live.current.some((p) => p._id === post._id)) return;
+      live.current = [...live.current, post];
+      update((data) => withOnTop(data, [post]));
+    },
+    [update],
   );
-  const removePost = useCallback((id: string) => dispatch({ type: 'remove', id }), []);
-  const replacePost = useCallback((post: Josie) => dispatch({ type: 'replace', post }), []);
+  const removePost = useCallback(
+    (id: string) => {
+      live.current = live.current.filter((p) => p._id !== id);
+      update((data) => mapPages(data, (posts) => posts.filter((p) => p._id !== id)));
+    },
+    [update],
+  );
+  const replacePost = useCallback(
+    (post: Josie) =>
+      update((data) => mapPages(data, (posts) => posts.map((p) => (p._id === post._id ? post : p)))),
+    [update],
+  );
   const patchPost = useCallback(
-    (id: string, patch: Partial<Josie>) => dispatch({ type: 'patch', id, patch }),
-    [],
+    (id: string, patch: Partial<Josie>) =>
+      update((data) => mapPages(data, (posts) => posts.map((p) => (p._id === id ? { ...p, ...patch } : p)))),
+    [update],
   );
-  const catchUp = useCallback((joined: Partial<JoinFeedAck> = {}) => {
-    if (!firstPageAsked.current) return;
-    if (missedNothing(stateRef.current, joined.latest)) return;
-    const asked = sourceRef.current;
-    fetchFeedPage(asked, null).then(
-      (page) => {
-        // A source changed meanwhile: the page is another feed's.
-        if (feedSourceKey(sourceRef.current) !== feedSourceKey(asked)) return;
-        dispatch({ type: 'newer', posts: page.posts, source: asked });
-      },
-      (error: unknown) => console.warn('Could not catch up with the feed', error),
-    );
-  }, []);
+  const catchUp = useCallback(
+    (joined: Partial<JoinFeedAck> = {}) => {
+      if (!firstPageAsked.current) return;
+      if (missedNothing(stateRef.current, joined.latest)) return;
+      const asked = sourceRef.current;
+      fetchFeedPage(asked, null).then(
+        (page) => {
+          // A source changed meanwhile: the page is another feed's.
+          if (feedSourceKey(sourceRef.current) !== feedSourceKey(asked)) return;
+          // A fresh first page's posts published after the newest one shown: those a socket that was not
+          // yet (or no longer) in the feed's rooms missed. Taken by the rules of live posts.
+          const shown = stateRef.current.posts;
+          const newest = shown[0]?.publishedAt ?? '';
+          const missed = page.posts.filter(
+            (post) => (post.publishedAt ?? '') > newest && acceptsLivePost(shown, post, asked),
+          );
+          if (missed.length === 0) return;
+          live.current = [...live.current, ...missed];
+          update((data) => withOnTop(data, missed));
+        },
+        (error: unknown) => console.warn('Could not catch up with the feed', error),
+      );
+    },
+    [update],
+  );
 
   return { ...state, loadMore, refresh, receivePost, removePost, replacePost, patchPost, catchUp };
 }
