@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invites } from '../db/schema.js';
 import { insertPasswordReset } from '../modules/account/reset.queries.js';
 import { createPasswordResetService, hashResetToken } from '../modules/account/reset.service.js';
-import { createTestContext, type TestContext } from '../test/harness.js';
+import { createTestContext, createTestServices, type TestContext } from '../test/harness.js';
 import { authHeaders, createOwner, FIXTURE_PASSWORD, insertUser, type Owner } from './fixtures.js';
 
 /** Samples per side of a timing comparison. */
@@ -243,11 +243,14 @@ describe('enumeration', () => {
         },
       });
       const sent: string[] = [];
+      const services = createTestServices(ctx);
       const service = createPasswordResetService({
         db,
         mailer: { send: async (mail) => void sent.push(mail.to) },
         publicUrl: 'https://josie.example',
         log: { error: () => {} },
+        users: services.users,
+        sessions: services.auth,
       });
       await service.initiate({ email: stranger.email });
       // What the route answers is ready; nothing has been written or sent yet.

@@ -24,7 +24,13 @@ import {
 } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  createTestContext,
+  createTestServices,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../test/harness.js';
 import { createJosie, josieForm, pngImage } from '../josies/testing.js';
 import {
   follow,
@@ -338,6 +344,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       storage,
       bus,
       log: { warn: (obj: unknown) => warnings.push(obj) },
+      sessions: createTestServices(ctx).auth,
     });
     const actor: AuthUser = { ...admin.user, id: admin.user._id, role: 'admin', sessionId: 'test' };
 

@@ -21,7 +21,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { actor } from '../../plugins/auth.js';
-import { createAdminService } from './service.js';
 
 /** Admins only: 401 for visitors, 403 for every other role (spec 000 §6, spec 001 §6). */
 const adminOnly = { access: ['admin'] } as const;
@@ -33,13 +32,7 @@ const tags = ['admin'];
  * `PUT /api/admin/flags/{key}` lives with the flags (modules/flags).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const admin = createAdminService({
-    db: ctx.db,
-    storage: ctx.storage,
-    bus: ctx.bus,
-    log: app.log,
-    sessions: ctx.auth,
-  });
+  const admin = ctx.services.admin;
 
   app.get(
     '/api/admin/stats',

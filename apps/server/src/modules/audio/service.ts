@@ -19,6 +19,9 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { ProviderTokens } from '../oauth/tokens.js';
 import { presentLinkedItem, presentSpotifyItem, presentVideo, presentYouTubeAudio } from './presenter.js';
 
+/** Searches per user per minute: the search boxes send one request per pause in typing (500 ms). */
+export const SEARCHES_PER_MINUTE = 60;
+
 /** What each audio provider can search (spec 001 §1, §7): YouTube has videos (tracks) and playlists. */
 export const SUPPORTED_TYPES: Record<AudioProvider, Record<AudioType, boolean>> = {
   spotify: { track: true, album: true, playlist: true },

@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags: ['auth'], body: SignupBody, response: { 201: AuthResponse } },
     },
     async (request, reply) => {
-      const session = await ctx.auth.signup(request.body);
+      const session = await ctx.services.auth.signup(request.body);
       await cookie.issue(reply, session.token);
       return reply.status(201).send(session);
     },
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse } },
     },
     async (request, reply) => {
-      const session = await ctx.auth.login(request.body, request.ip);
+      const session = await ctx.services.auth.login(request.body, request.ip);
       await cookie.issue(reply, session.token);
       return session;
     },
@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/logout',
     { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: SuccessResponse } } },
     async (request, reply) => {
-      await ctx.auth.logout(actor(request));
+      await ctx.services.auth.logout(actor(request));
       cookie.clear(reply);
       return { success: true as const };
     },

@@ -2,10 +2,15 @@ import { FeedResponse } from '@josie/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, josieReviews, josieSaves, josies, users } from '../../db/schema.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
+import {
+  createTestContext,
+  createTestServices,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../test/harness.js';
 import { countingDb } from '../../test/queries.js';
 import { encodeCursor } from './cursor.js';
-import { createFeedService } from './service.js';
 import { asActor, insertJosie, insertJosies, micros, titles } from './testing.js';
 
 describe('feeds', () => {
@@ -261,7 +266,7 @@ describe('feeds', () => {
         .values(rows.map((r) => ({ josieId: r.id, userId: reader.user._id })));
     }
     const { db, statements } = countingDb(ctx.database);
-    const feed = createFeedService({ db });
+    const { feed } = createTestServices(ctx, { database: { ...ctx.database, db } });
     const counts: Record<string, number[]> = { following: [], curator: [], saved: [] };
     for (const size of [1, 5, 20, 50]) {
       for (const [name, call] of [

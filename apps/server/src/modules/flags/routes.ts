@@ -7,7 +7,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/api/config/flags',
     { config: { access: 'public' }, schema: { tags: ['flags'], response: { 200: FlagsResponse } } },
-    async () => ctx.flags.all(),
+    async () => ctx.services.flags.all(),
   );
 
   app.put(
@@ -22,8 +22,8 @@ export const flagsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      await ctx.flags.set(request.params.key, request.body.value);
-      return ctx.flags.all();
+      await ctx.services.flags.set(request.params.key, request.body.value);
+      return ctx.services.flags.all();
     },
   );
 };

@@ -10,8 +10,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { follows, invites, inviteUses, inviteVisits, users } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
-import { createTestContext, createUser, type TestContext, type TestUser } from '../../test/harness.js';
-import { createInvitesService } from './service.js';
+import {
+  createTestContext,
+  createTestServices,
+  createUser,
+  type TestContext,
+  type TestUser,
+} from '../../test/harness.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -511,7 +516,7 @@ describe('invites service events', () => {
     bus.subscribe('follow.changed', (payload) => {
       seen.push(payload);
     });
-    const service = createInvitesService({ db: ctx.database.db, bus });
+    const service = createTestServices(ctx, { bus }).invites;
     const actor: AuthUser = { ...listener.user, id: listener.user._id, sessionId: 'n/a' };
     await service.register(actor, invite.code);
     await service.register(actor, second.code);

@@ -12,7 +12,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { actor } from '../../plugins/auth.js';
-import { createInvitesService } from './service.js';
 
 /** Landing-page reads per client address per minute: plenty for people, a brake on visit-count inflation. */
 const LANDING_READS_PER_MINUTE = 60;
@@ -26,7 +25,7 @@ const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
  * DESIGN §5 (410 for a disabled or expired invite), §9.7.
  */
 export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const invites = createInvitesService({ db: ctx.db, bus: ctx.bus });
+  const invites = ctx.services.invites;
   const landingLimit = app.rateLimit({
     max: LANDING_READS_PER_MINUTE,
     timeWindow: 60_000,

@@ -11,9 +11,8 @@ import type { AppContext } from '../../context.js';
 import { privateEtag } from '../../lib/etag.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { actor } from '../../plugins/auth.js';
-import { sendSerialized } from '../feed/read-caches.js';
+import { sendSerialized } from '../../reads/read-caches.js';
 import { readJosieForm, uploadedImage } from './form.js';
-import { createJosiesService } from './service.js';
 
 const consumes = ['multipart/form-data', 'application/json'];
 
@@ -23,7 +22,7 @@ const consumes = ['multipart/form-data', 'application/json'];
  * most 5 MB else 413) or the same fields as JSON.
  */
 export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const josies = createJosiesService({ db: ctx.db, storage: ctx.storage, bus: ctx.bus, log: app.log });
+  const josies = ctx.services.josies;
 
   app.post(
     '/api/josies',
@@ -54,7 +53,7 @@ export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       onSend: privateEtag,
     },
     async (request, reply) => {
-      const cached = await ctx.reads.josie(request.user, request.params.id);
+      const cached = await ctx.services.reads.josie(request.user, request.params.id);
       if (cached === undefined) return josies.get(request.user, request.params.id);
       return sendSerialized(reply.header('etag', cached.etag), cached.body);
     },

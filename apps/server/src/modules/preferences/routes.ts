@@ -8,7 +8,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { actor } from '../../plugins/auth.js';
-import { createPreferencesService } from './service.js';
 
 /**
  * The signed-in user's preferences (`GET`/`PUT /api/users/me/preferences`, `{success, preferences}`) and
@@ -16,7 +15,7 @@ import { createPreferencesService } from './service.js';
  * picks from (`GET /api/preferences/options`). Spec 000 §7, spec 001 §7.
  */
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const preferences = createPreferencesService({ db: ctx.db });
+  const preferences = ctx.services.preferences;
 
   app.get(
     '/api/users/me/preferences',

@@ -2,8 +2,7 @@ import { JosieIdParams, JosieResponse, PendingResponse, RejectBody } from '@josi
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { actor } from '../../plugins/auth.js';
-import { REVIEWER_ROLES } from '../josies/access.js';
-import { createReviewService } from './service.js';
+import { REVIEWER_ROLES } from '../josies/index.js';
 
 /**
  * The review queue for editors and admins. Spec 000 §7: `GET /api/josies/pending` (`data.posts`),
@@ -11,7 +10,7 @@ import { createReviewService } from './service.js';
  * Each answers the josie as it now is.
  */
 export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const review = createReviewService({ db: ctx.db, bus: ctx.bus });
+  const review = ctx.services.review;
 
   app.get(
     '/api/josies/pending',

@@ -2,7 +2,7 @@ import { PathIdParams, PublicProfile, User } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { actor, bearerToken } from '../../plugins/auth.js';
-import { sessionCookie } from '../auth/session-cookie.js';
+import { sessionCookie } from '../auth/index.js';
 
 /**
  * The signed-in user's account (`GET /api/users/me`) and other users' public profiles
@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (token && (await cookie.user(request))?.sessionId !== viewer.sessionId) {
         await cookie.issue(reply, token);
       }
-      return ctx.users.me(viewer);
+      return ctx.services.users.me(viewer);
     },
   );
 
@@ -33,6 +33,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: { access: 'authenticated' },
       schema: { tags: ['users'], params: PathIdParams, response: { 200: PublicProfile } },
     },
-    async (request) => ctx.users.profile(actor(request), request.params.id),
+    async (request) => ctx.services.users.profile(actor(request), request.params.id),
   );
 };
