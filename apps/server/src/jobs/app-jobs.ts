@@ -1,5 +1,5 @@
-import type { NotificationJobs } from '../modules/notifications/jobs.js';
-import type { AnalyticsJobs } from '../modules/site/analytics-retention.js';
+import type { NotificationJobs } from '../modules/notifications/index.js';
+import type { AnalyticsJobs } from '../modules/site/index.js';
 import type { JobQueue } from './queue.js';
 
 /** Every job of the app by name, with its payload type; a feature with jobs adds its map here. */

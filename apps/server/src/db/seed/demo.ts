@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Role } from '@josie/contract';
 import { inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage.js';
-import { hashPassword } from '../../modules/auth/service.js';
+import { hashPassword } from '../../modules/auth/index.js';
 import type { Db } from '../client.js';
 import { follows, type PreferencesColumn, users } from '../schema.js';
 

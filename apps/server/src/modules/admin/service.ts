@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import type { AuthService } from '../auth/service.js';
+import type { AuthService } from '../auth/index.js';
 import { josieImageUrls, releaseUnreferencedMedia, storageKeysOf } from '../images/index.js';
 import {
   presentAdminUserDetail,

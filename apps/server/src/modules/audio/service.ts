@@ -16,7 +16,7 @@ import type { SpotifyClient } from '../../adapters/spotify.js';
 import type { YouTubeClient } from '../../adapters/youtube.js';
 import { AppError, errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { ProviderTokens } from '../oauth/tokens.js';
+import type { ProviderTokens } from '../oauth/index.js';
 import { presentLinkedItem, presentSpotifyItem, presentVideo, presentYouTubeAudio } from './presenter.js';
 
 /** Searches per user per minute: the search boxes send one request per pause in typing (500 ms). */

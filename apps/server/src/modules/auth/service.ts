@@ -6,7 +6,7 @@ import { users } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import type { UsersService } from '../users/service.js';
+import type { UsersService } from '../users/index.js';
 import type { LoginLockout } from './lockout.js';
 import { assertStrongPassword } from './password-policy.js';
 import { findSessionUser, insertSession, revokeSession, revokeUserSessions } from './queries.js';

@@ -11,3 +11,4 @@ export {
   presentationColumns,
 } from './queries.js';
 export { createJosiesService, type JosiesService } from './service.js';
+export { josieShareTransform } from './share.js';

@@ -11,8 +11,7 @@ import { focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { FEED_THEME_KEY, storedFeedTheme } from '../feed/feedTheme';
-import { FEED_THEME_STYLES } from '../feed/themes';
+import { FEED_THEME_KEY, FEED_THEME_STYLES, storedFeedTheme } from '../feed';
 import {
   fetchPreferenceOptions,
   fetchPreferences,

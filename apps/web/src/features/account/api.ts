@@ -17,7 +17,7 @@ import {
 } from '@josie/contract';
 import { z } from 'zod';
 import { api } from '../../api/client';
-import { feedPreferencesKey } from '../feed/feedTheme';
+import { feedPreferencesKey } from '../feed';
 import { readProviderCache, writeProviderCache } from './providerCache';
 
 /**

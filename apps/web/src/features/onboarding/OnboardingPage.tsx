@@ -18,8 +18,8 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { FormError } from '../../ui/FormError';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { fetchRecommendations, setFollowing } from '../curator/api';
-import { usePendingInviteProcessor } from '../invites/pendingInvite';
+import { fetchRecommendations, setFollowing } from '../curator';
+import { usePendingInviteProcessor } from '../invites';
 import {
   fetchOnboarding,
   fetchPreferenceOptions,
