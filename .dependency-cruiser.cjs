@@ -36,8 +36,8 @@ module.exports = {
       name: 'server-module-public-entry',
       severity: 'error',
       comment:
-        "A server module imports another module only through its public entry, modules/<name>/index.ts: its " +
-        'service factory and types, pure presenters and access rules, and reads that join a caller\'s ' +
+        'A server module imports another module only through its public entry, modules/<name>/index.ts: its ' +
+        "service factory and types, pure presenters and access rules, and reads that join a caller's " +
         'transaction. Never its queries (each table is written by its own module only), presenter or routes.',
       from: { path: `${MODULES}([^/]+)/`, pathNot: TESTS },
       to: {
@@ -78,7 +78,7 @@ module.exports = {
       severity: 'error',
       comment:
         "A web feature imports another feature only through that feature's index.ts, never its internals. " +
-        'A lazy `import()` of another feature\'s page or call is how code is split, and stays allowed.',
+        "A lazy `import()` of another feature's page or call is how code is split, and stays allowed.",
       from: { path: `${WEB}features/([^/]+)/`, pathNot: TESTS },
       to: {
         dependencyTypesNot: ['dynamic-import'],
