@@ -9,13 +9,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import helmet from 'helmet';
 import { createMailer, type Mailer } from './adapters/mailer.js';
 import { createStorage, type Storage } from './adapters/storage.js';
+import { createServices } from './composition.js';
 import type { Config } from './config.js';
-import { resolveJwtSecret } from './config.js';
 import type { AppContext, RateLimits } from './context.js';
 import type { Database } from './db/client.js';
 import type { AppJobs } from './jobs/app-jobs.js';
 import { createJobQueue } from './jobs/queue.js';
-import { deriveKey } from './lib/crypto.js';
 import { errors } from './lib/errors.js';
 import { loadPageRenderers } from './lib/first-paint.js';
 import { redactLogObject, requestForLog } from './lib/log-redaction.js';
@@ -23,23 +22,16 @@ import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { aiRoutes } from './modules/ai/routes.js';
 import { audioRoutes } from './modules/audio/routes.js';
-import { createLoginLockout } from './modules/auth/lockout.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { createAuthService } from './modules/auth/service.js';
-import { createSessionCache } from './modules/auth/session-cache.js';
-import { createTokenSigner } from './modules/auth/tokens.js';
 import { curatorsRoutes } from './modules/curators/routes.js';
-import { homeFeedPageTransform } from './modules/feed/home-page.js';
-import { createReadCaches } from './modules/feed/read-caches.js';
+import { homeFeedPageTransform } from './modules/feed/index.js';
 import { feedRoutes } from './modules/feed/routes.js';
 import { flagsRoutes } from './modules/flags/routes.js';
-import { createFlagsService } from './modules/flags/service.js';
 import { followsRoutes } from './modules/follows/routes.js';
 import { imagesRoutes } from './modules/images/routes.js';
 import { invitesRoutes } from './modules/invites/routes.js';
+import { josieShareTransform } from './modules/josies/index.js';
 import { josiesRoutes } from './modules/josies/routes.js';
-import { createJosiesService } from './modules/josies/service.js';
-import { josieShareTransform } from './modules/josies/share.js';
 import { likesRoutes } from './modules/likes/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
@@ -49,14 +41,13 @@ import { recommendationsRoutes } from './modules/recommendations/routes.js';
 import { reviewRoutes } from './modules/review/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
-import { createUsersService } from './modules/users/service.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { type HtmlTransform, webPlugin } from './plugins/web.js';
-import { createEventBus } from './realtime/bus.js';
+import { createEventBus, type EventBus } from './realtime/bus.js';
 import { attachRealtime } from './realtime/socket.js';
 import { createInvalidation } from './scale/invalidation.js';
 import { redisRateLimitStore } from './scale/rate-limit-store.js';
@@ -75,6 +66,11 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** pino options, or false to silence (tests). */
   logger?: boolean | object;
+  /**
+   * The domain event bus; defaults to one in memory that logs failed listeners. Tests pass their own to
+   * hear the events the app publishes.
+   */
+  bus?: EventBus;
 }
 
 /**
@@ -223,30 +219,8 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   const db = database.db;
-  const users = createUsersService({ db });
-  const jwtSecret = resolveJwtSecret(config);
-  const tokens = createTokenSigner(jwtSecret);
-  const pageTokens = createTokenSigner(deriveKey(jwtSecret, 'josie/page-session'));
-  const sessions = createSessionCache({ invalidation, ttlMs: config.cache.sessionTtlMs });
-  // With REDIS_URL the login lockout counts on every instance together (issue 9).
-  const lockout = createLoginLockout({
-    maxFailuresPerAddress: config.rateLimit.authMax,
-    addressWindowMs: config.rateLimit.authWindowMs,
-    ...(redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {}),
-  });
-  const bus = createEventBus((err, event) => app.log.error({ err, event }, 'event listener failed'));
-  const auth = createAuthService({
-    bus,
-    db,
-    tokens,
-    pageTokens,
-    users,
-    sessionTtlMs: config.sessionTtlMs,
-    sessions,
-    lockout,
-  });
-  const flags = createFlagsService({ db, invalidation, cacheTtlMs: config.cache.flagsTtlMs });
-
+  const bus =
+    opts.bus ?? createEventBus((err, event) => app.log.error({ err, event }, 'event listener failed'));
   const window = config.rateLimit.authWindowMs;
   const emailLimit = app.createRateLimit({
     max: config.rateLimit.authMax,
@@ -279,22 +253,20 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  const ctx: AppContext = {
+  // The composition root: every service, once (docs/decisions/0016-composition-root-and-module-boundaries.md).
+  const services = createServices({
     config,
     database,
-    db,
     storage,
     mailer,
-    rateLimits,
-    auth,
-    users,
-    flags,
     bus,
-    jobs,
-    reads: createReadCaches({ db, invalidation, bus, ttlMs: config.cache.readTtlMs }),
-  };
+    invalidation,
+    redis,
+    log: app.log,
+  });
+  const ctx: AppContext = { config, database, db, storage, mailer, rateLimits, services, bus, jobs };
 
-  await app.register(authPlugin, { resolveToken: auth.resolveToken });
+  await app.register(authPlugin, { resolveToken: services.auth.resolveToken });
   const features = [
     authRoutes,
     usersRoutes,
@@ -321,12 +293,6 @@ export async function buildApp(opts: BuildAppOptions) {
   for (const routes of features) await app.register(routes, { ctx });
   await attachRealtime(app, ctx);
 
-  const josiesForPages = createJosiesService({
-    db: ctx.db,
-    storage: ctx.storage,
-    bus: ctx.bus,
-    log: app.log,
-  });
   const webDist = config.webDistDir ?? WEB_DIST_DIR;
   // A web build whose renderings cannot be loaded still serves its pages, without their first paint.
   const renderers = await loadPageRenderers(webDist).catch((err: unknown) => {
@@ -334,7 +300,7 @@ export async function buildApp(opts: BuildAppOptions) {
     return undefined;
   });
   const transforms: HtmlTransform[] = [
-    josieShareTransform(ctx, josiesForPages, renderers),
+    josieShareTransform(ctx, renderers),
     homeFeedPageTransform(ctx, renderers),
   ];
   await app.register(webPlugin, { distDir: webDist, transforms });

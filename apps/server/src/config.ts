@@ -74,7 +74,7 @@ const EnvSchema = z.object({
   // Many instances (issue 9): in-memory caches with invalidation across instances (0 turns one off).
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   FLAGS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-  // Published josies, readers' likes and saves, first feed pages (modules/feed/read-caches.ts).
+  // Published josies, readers' likes and saves, first feed pages (reads/read-caches.ts).
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   // S3-compatible object storage for uploads; unset S3_BUCKET keeps media on local disk.
   S3_BUCKET: optionalString,

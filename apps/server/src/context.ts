@@ -1,13 +1,10 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Mailer } from './adapters/mailer.js';
 import type { Storage } from './adapters/storage.js';
+import type { Services } from './composition.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { AppJobQueue } from './jobs/app-jobs.js';
-import type { AuthService } from './modules/auth/service.js';
-import type { ReadCaches } from './modules/feed/read-caches.js';
-import type { FlagsService } from './modules/flags/service.js';
-import type { UsersService } from './modules/users/service.js';
 import type { EventBus } from './realtime/bus.js';
 
 /**
@@ -22,8 +19,9 @@ export interface RateLimits {
 }
 
 /**
- * What route modules are given: configuration, the database and the services. Built once in `buildApp`;
- * a feature reaches another feature through that feature's service here.
+ * What route modules are given: configuration, the infrastructure and the services. Built once in
+ * `buildApp`; the services come from the composition root (`composition.ts`), and a route reaches any
+ * feature only through `ctx.services` (docs/decisions/0016-composition-root-and-module-boundaries.md).
  */
 export interface AppContext {
   config: Config;
@@ -33,13 +31,10 @@ export interface AppContext {
   /** Outgoing email (SMTP, or `DATA_DIR/outbox/` when `SMTP_URL` is unset). */
   mailer: Mailer;
   rateLimits: RateLimits;
-  auth: AuthService;
-  users: UsersService;
-  flags: FlagsService;
+  /** Every service, built once by `createServices` (the read caches are `services.reads`). */
+  services: Services;
   /** Domain events, published after commit. */
   bus: EventBus;
   /** The durable job queue (emails and push messages after commit; decision 0006). */
   jobs: AppJobQueue;
-  /** Cached hot reads (published josies, readers' marks, first feed pages), invalidated on writes. */
-  reads: ReadCaches;
 }

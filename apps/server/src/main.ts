@@ -5,7 +5,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seed } from './db/seed/index.js';
 import { keepDataPrivate, narrowModes } from './lib/data-dir.js';
-import { ensureAdmin } from './modules/auth/admin.js';
+import { ensureAdmin } from './modules/auth/index.js';
 
 /**
  * Start-up: config -> database -> migrations -> seed -> app -> listen; closes cleanly on SIGTERM/SIGINT.

@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/index.js';
 import { keepDataPrivate } from '../lib/data-dir.js';
 import { AppError } from '../lib/errors.js';
-import { ensureAdmin } from '../modules/auth/admin.js';
+import { ensureAdmin } from '../modules/auth/index.js';
 
 const [email, password, name] = process.argv.slice(2);
 if (!email || !password || password.length < 8) {

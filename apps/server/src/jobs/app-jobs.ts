@@ -1,9 +1,9 @@
-import type { PasswordResetJobs } from '../modules/account/reset.retention.js';
-import type { SessionJobs } from '../modules/auth/retention.js';
-import type { UploadJobs } from '../modules/images/retention.js';
-import type { InviteJobs } from '../modules/invites/retention.js';
-import type { NotificationJobs } from '../modules/notifications/jobs.js';
-import type { AnalyticsJobs } from '../modules/site/analytics-retention.js';
+import type { PasswordResetJobs } from '../modules/account/index.js';
+import type { SessionJobs } from '../modules/auth/index.js';
+import type { UploadJobs } from '../modules/images/index.js';
+import type { InviteJobs } from '../modules/invites/index.js';
+import type { NotificationJobs } from '../modules/notifications/index.js';
+import type { AnalyticsJobs } from '../modules/site/index.js';
 import type { JobQueue } from './queue.js';
 
 /** Every job of the app by name, with its payload type; a feature with jobs adds its map here. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { josies } from '../db/schema.js';
-import { presentJosiesFor } from '../modules/josies/presenter.js';
+import { presentJosiesFor } from '../modules/josies/index.js';
 import { rooms } from './rooms.js';
 import type { RealtimeServer } from './socket.js';
 

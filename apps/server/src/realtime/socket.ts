@@ -10,8 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
-import { newestPublishedAt } from '../modules/feed/queries.js';
-import { followingIds } from '../modules/users/queries.js';
 import type { AuthUser } from '../plugins/auth.js';
 import { failFastRedis } from '../scale/redis.js';
 import type { EventBus } from './bus.js';
@@ -88,12 +86,12 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   async function joinFeed(socket: RealtimeSocket, ack: unknown) {
     // The user comes from the token; a user id sent by the client is never trusted.
     const user = socket.data.user;
-    const curators = await followingIds(ctx.db, user.id);
+    const curators = await ctx.services.follows.followingIds(user.id);
     await socket.join([rooms.user(user.id), ...curators.map(rooms.curator)]);
     if (typeof ack !== 'function') return;
     // Read after joining: a post published from here on reaches the socket, so a client whose feed
     // already shows a post this recent need not read its first page again to catch up.
-    const latest = await newestPublishedAt(ctx.db, [user.id, ...curators]);
+    const latest = await ctx.services.feed.newestPublishedAt([user.id, ...curators]);
     (ack as (joined: JoinFeedAck) => void)({ curators, latest: latest?.toISOString() ?? null });
   }
 
@@ -121,7 +119,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         next(refusal('No authentication credentials provided'));
         return;
       }
-      ctx.auth.resolveToken(token).then(
+      ctx.services.auth.resolveToken(token).then(
         (user) => {
           if (!user) return next(refusal('Your session has expired. Please sign in again.'));
           socket.data.user = user;

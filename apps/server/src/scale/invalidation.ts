@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
  * What a cache entry can be invalidated for. `session`: one session id was revoked (logout);
  * `user-sessions`: every session of one user id was revoked (role change, password reset, deletion);
  * `flags`: an admin stored a feature flag (the key is the flag's). The read caches
- * (`modules/feed/read-caches.ts`): `josie`: a josie's content, status or like count changed (key: its id);
+ * (`reads/read-caches.ts`): `josie`: a josie's content, status or like count changed (key: its id);
  * `creator`: a curator published or unpublished a josie, so their followers' feeds changed (key: the
  * curator's id); `viewer`: a user's likes, saves or follows changed (key: the user's id); `user-removed`: a
  * user was deleted, with the likes they gave (key: the user's id); `curators`: a user became a curator or

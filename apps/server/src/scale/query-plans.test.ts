@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSessionUser } from '../modules/auth/queries.js';
 import { creatorFeedRows, followingFeedRows } from '../modules/feed/queries.js';
-import { presentJosies } from '../modules/josies/presenter.js';
+import { presentJosies } from '../modules/josies/listing.js';
 import { findJosie, listJosiesByCreator } from '../modules/josies/queries.js';
 import { bumpLikeCount } from '../modules/likes/queries.js';
 import { listPendingJosies } from '../modules/review/queries.js';

@@ -1,5 +1,5 @@
 /**
- * The read caches (issue 9 §3; `modules/feed/read-caches.ts`): published josies, readers' marks and first
+ * The read caches (issue 9 §3; `reads/read-caches.ts`): published josies, readers' marks and first
  * feed pages and the home strip answered from memory, and every write that changes what they show
  * dropping them: edit, approve, reject, delete, like, save, follow, unfollow, a new publication, a role
  * change, a user's deletion. Through the
@@ -10,7 +10,7 @@ import { FeedResponse, type Josie } from '@josie/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes } from '../db/schema.js';
-import { MARKS_CACHE_LIMIT } from '../modules/feed/read-caches.js';
+import { MARKS_CACHE_LIMIT } from '../reads/read-caches.js';
 import { buildJosie, buildJosies, buildUser, type TestUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { countQueries } from '../test/queries.js';

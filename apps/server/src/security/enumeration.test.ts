@@ -19,7 +19,7 @@ import {
   FIXTURE_PASSWORD,
   type Owner,
 } from '../test/factories.js';
-import { createTestContext, type TestContext } from '../test/harness.js';
+import { createTestContext, createTestServices, type TestContext } from '../test/harness.js';
 
 /** Samples per side of a timing comparison. */
 const SAMPLES = 30;
@@ -249,11 +249,14 @@ describe('enumeration', () => {
         },
       });
       const sent: string[] = [];
+      const services = createTestServices(ctx);
       const service = createPasswordResetService({
         db,
         mailer: { send: async (mail) => void sent.push(mail.to) },
         publicUrl: 'https://josie.example',
         log: { error: () => {} },
+        users: services.users,
+        sessions: services.auth,
       });
       await service.initiate({ email: stranger.email });
       // What the route answers is ready; nothing has been written or sent yet.

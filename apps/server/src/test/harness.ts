@@ -2,10 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { createMailer, type Mailer } from '../adapters/mailer.js';
+import { createStorage, type Storage } from '../adapters/storage.js';
 import { type App, buildApp } from '../app.js';
+import { createServices, type ServiceDeps, type Services } from '../composition.js';
 import { buildConfig, type Config } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/index.js';
+import { createEventBus, type EventBus } from '../realtime/bus.js';
+import { createInvalidation } from '../scale/invalidation.js';
 
 /** A running app over a fresh database, for API tests through `app.inject`. */
 export interface TestContext {
@@ -17,10 +22,25 @@ export interface TestContext {
 }
 
 /**
+ * Substitutes for the app's infrastructure, handed to the composition root in place of the real ones
+ * (docs/decisions/0016-composition-root-and-module-boundaries.md): a test that must hear the events the
+ * app publishes, or make storage or mail fail, passes its own instead of mocking modules.
+ */
+export interface TestSubstitutes {
+  bus?: EventBus;
+  storage?: Storage;
+  mailer?: Mailer;
+}
+
+/**
  * Builds the app over a fresh, migrated database with the reference data: in-memory PGlite, or the real
  * PostgreSQL in `TEST_DATABASE_URL` (each context then gets its own database, so files run in parallel).
+ * `substitutes` replace the app's event bus, storage or mailer.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  substitutes: TestSubstitutes = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'josie-test-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
@@ -49,7 +69,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const database = await openDatabase({ url, dataDir: url ? dataDir : 'memory://' });
   await database.migrate();
   await seedReference(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...substitutes });
   await app.ready();
   return {
     app,
@@ -63,6 +83,28 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app's service graph over `ctx`'s database, built by the same composition root as the app's, for a
+ * test that calls services directly: every dependency is the real one (local storage under the context's
+ * data directory, the outbox mailer, an in-memory bus and invalidation) unless `substitutes` replaces it.
+ * A graph of its own: its caches are not the running app's.
+ */
+export function createTestServices(ctx: TestContext, substitutes: Partial<ServiceDeps> = {}): Services {
+  return createServices({
+    config: ctx.config,
+    database: ctx.database,
+    storage: createStorage(ctx.config),
+    mailer: createMailer(ctx.config, ctx.app.log),
+    bus: createEventBus((err) => {
+      throw err;
+    }),
+    invalidation: createInvalidation(),
+    redis: null,
+    log: ctx.app.log,
+    ...substitutes,
+  });
 }
 
 async function onServer(url: string, dataDir: string, statement: string) {

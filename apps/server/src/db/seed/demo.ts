@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Role } from '@josie/contract';
 import { inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage.js';
-import { hashPassword } from '../../modules/auth/service.js';
+import { hashPassword } from '../../modules/auth/index.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
 import { follows, type PreferencesColumn, users } from '../schema.js';

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createProfileService } from './profile.service.js';
 
 /** The Profile tab's bio and name. Spec 000 §2 (account page, public profile); issue 6 items 1 and 4. */
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const profile = createProfileService({ db: ctx.db, users: ctx.users });
+  const profile = ctx.services.profile;
 
   /**
    * Any signed-in user, for their own account. Body `{bio, name?}`: bio trimmed, at most 500 characters

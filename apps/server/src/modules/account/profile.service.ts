@@ -2,7 +2,7 @@ import type { ProfileUpdateBody, ProfileUpdateResponse } from '@josie/contract';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { UsersService } from '../users/service.js';
+import type { UsersService } from '../users/index.js';
 import { updateProfileFields } from './profile.queries.js';
 
 /**

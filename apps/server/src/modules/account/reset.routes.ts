@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
-import { createPasswordResetService } from './reset.service.js';
 
 /**
  * Password reset by email: spec 000 §4 Password reset, §5 Reset, §7; issue 6 item 2. Both calls are
@@ -12,13 +11,7 @@ import { createPasswordResetService } from './reset.service.js';
  * sign-in); requesting emails is also limited per address typed, so nobody can flood one inbox.
  */
 export const resetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const reset = createPasswordResetService({
-    db: ctx.db,
-    mailer: ctx.mailer,
-    publicUrl: ctx.config.publicUrl,
-    log: app.log,
-    sessions: ctx.auth,
-  });
+  const reset = ctx.services.passwordReset;
   app.addHook('onClose', () => reset.drain());
 
   const { authMax: max, authWindowMs: timeWindow } = ctx.config.rateLimit;

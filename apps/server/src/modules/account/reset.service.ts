@@ -14,10 +14,8 @@ import { passwordResetMail } from '../../adapters/mail-templates.js';
 import type { Mailer } from '../../adapters/mailer.js';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { assertStrongPassword } from '../auth/password-policy.js';
-import { revokeUserSessions } from '../auth/queries.js';
-import { type AuthService, hashPassword } from '../auth/service.js';
-import { findUserByEmail } from '../users/queries.js';
+import { type AuthService, assertStrongPassword, hashPassword } from '../auth/index.js';
+import type { UsersService } from '../users/index.js';
 import {
   consumePasswordReset,
   findUsablePasswordReset,
@@ -40,11 +38,12 @@ export function createPasswordResetService(deps: {
   /** `PUBLIC_URL` without a trailing slash: the origin of the link in the email. */
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error'>;
+  users: Pick<UsersService, 'findByEmail'>;
   /**
    * Told after commit which user's sessions were revoked, so that no instance keeps them in its session
-   * cache (`ctx.auth`; issue 9). Only tests that never authenticate through an app leave it out.
+   * cache (decision 0009); the `sessions` table is the auth module's, so it revokes them too.
    */
-  sessions?: Pick<AuthService, 'forgetUserSessions'>;
+  sessions: Pick<AuthService, 'forgetUserSessions' | 'revokeUserSessions'>;
 }) {
   const { db, mailer, log } = deps;
   /** Resets still being stored and handed to the transport, awaited by {@link drain} on shutdown. */
@@ -72,7 +71,7 @@ export function createPasswordResetService(deps: {
      * is only logged; {@link drain} awaits the work still running.
      */
     async initiate(body: PasswordResetInitiateBody): Promise<PasswordResetResponse> {
-      const user = await findUserByEmail(db, body.email);
+      const user = await deps.users.findByEmail(body.email);
       if (user) {
         sendInBackground(user.id, async () => {
           const token = randomBytes(32).toString('base64url');
@@ -109,9 +108,9 @@ export function createPasswordResetService(deps: {
       await db.transaction(async (tx) => {
         if (!(await consumePasswordReset(tx, reset.id, reset.userId))) throw invalid();
         await setPasswordHash(tx, reset.userId, passwordHash);
-        await revokeUserSessions(tx, reset.userId);
+        await deps.sessions.revokeUserSessions(tx, reset.userId);
       });
-      await deps.sessions?.forgetUserSessions(reset.userId);
+      await deps.sessions.forgetUserSessions(reset.userId);
       return { success: true, message: PASSWORD_RESET_DONE_MESSAGE };
     },
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../adapters/smtp-sink.testing.js';
 import { passwordResets } from '../../db/schema.js';
 import { buildUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import { createPasswordResetService } from './reset.service.js';
 
 const PUBLIC_URL = 'https://josie.example.test';
@@ -245,11 +245,14 @@ describe('password reset when the mail cannot be sent', () => {
   it('logs the failure without the token', async () => {
     const user = await buildUser(ctx);
     const logged: unknown[][] = [];
+    const services = createTestServices(ctx);
     const service = createPasswordResetService({
       db: ctx.database.db,
       mailer: { send: () => Promise.reject(new Error('mail server on fire')) },
       publicUrl: PUBLIC_URL,
       log: { error: (...args: unknown[]) => void logged.push(args) },
+      users: services.users,
+      sessions: services.auth,
     });
     expect(await service.initiate({ email: user.user.email })).toEqual(sent);
     await service.drain();

@@ -15,7 +15,6 @@ import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createProfileMediaService } from './uploads.service.js';
 
 /** Profile-image uploads per user per minute: each one decodes and re-encodes an image. */
 export const PROFILE_UPLOADS_PER_MINUTE = 20;
@@ -67,12 +66,7 @@ async function readImageFile(
  * URL under both names the spec reads and the updated user for the stored session (`userDataUpdated`).
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createProfileMediaService({
-    db: ctx.db,
-    storage: ctx.storage,
-    users: ctx.users,
-    log: app.log,
-  });
+  const service = ctx.services.profileMedia;
   const perUser = app.rateLimit({
     max: PROFILE_UPLOADS_PER_MINUTE,
     timeWindow: 60_000,

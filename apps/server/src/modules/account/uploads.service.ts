@@ -12,8 +12,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import { type ProcessedImage, processImage, processSquareImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { releaseUnreferencedMedia } from '../images/references.js';
-import type { UsersService } from '../users/service.js';
+import { releaseUnreferencedMedia } from '../images/index.js';
+import type { UsersService } from '../users/index.js';
 import {
   insertProfileMedia,
   lockLiveUser,

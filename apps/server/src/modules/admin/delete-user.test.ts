@@ -24,6 +24,7 @@ import {
 } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import {
   buildEvent,
   buildFollow,
@@ -37,7 +38,6 @@ import {
   buildUser,
   type TestUser,
 } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
 import { josieForm, pngImage } from '../josies/testing.js';
 import { createAdminService } from './service.js';
 
@@ -344,6 +344,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       storage,
       bus,
       log: { warn: (obj: unknown) => warnings.push(obj) },
+      sessions: createTestServices(ctx).auth,
     });
     const actor: AuthUser = { ...admin.user, id: admin.user._id, role: 'admin', sessionId: 'test' };
 

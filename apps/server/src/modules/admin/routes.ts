@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createAdminService } from './service.js';
 
 /**
  * The admin area's API (spec 001 §2 Admin, §7 Admin; DESIGN §5, §9.3, §9.11): statistics, users and
@@ -11,13 +10,7 @@ import { createAdminService } from './service.js';
  * `PUT /api/admin/flags/{key}` lives with the flags (modules/flags).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const admin = createAdminService({
-    db: ctx.db,
-    storage: ctx.storage,
-    bus: ctx.bus,
-    log: app.log,
-    sessions: ctx.auth,
-  });
+  const admin = ctx.services.admin;
 
   route(app, endpoints.adminStats, {}, async (request) => admin.stats(actor(request)));
 

@@ -23,9 +23,8 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { revokeUserSessions } from '../auth/queries.js';
-import type { AuthService } from '../auth/service.js';
-import { josieImageUrls, releaseUnreferencedMedia, storageKeysOf } from '../images/references.js';
+import type { AuthService } from '../auth/index.js';
+import { josieImageUrls, releaseUnreferencedMedia, storageKeysOf } from '../images/index.js';
 import {
   presentAdminUserDetail,
   presentAdminUserJosie,
@@ -89,9 +88,9 @@ export function createAdminService(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /**
    * Told after commit which user's sessions were revoked, so that no instance keeps them in its session
-   * cache (`ctx.auth`; issue 9). Only tests that never authenticate through an app leave it out.
+   * cache (decision 0009); the `sessions` table is the auth module's, so it revokes them too.
    */
-  sessions?: Pick<AuthService, 'forgetUserSessions'>;
+  sessions: Pick<AuthService, 'forgetUserSessions' | 'revokeUserSessions'>;
 }) {
   const { db, storage, bus, log } = deps;
 
@@ -192,11 +191,11 @@ export function createAdminService(deps: {
         if (!current) throw errors.notFound('User not found');
         if (current.role === role) return { row: current, from: role };
         const updated = await updateRole(tx, id, role);
-        await revokeUserSessions(tx, id);
+        await deps.sessions.revokeUserSessions(tx, id);
         return { row: updated, from: current.role };
       });
       if (from !== role) {
-        await deps.sessions?.forgetUserSessions(id);
+        await deps.sessions.forgetUserSessions(id);
         bus.publish('user.role-changed', { userId: id, from, to: role });
       }
       return presentAdminUserRow(row);
@@ -234,7 +233,7 @@ export function createAdminService(deps: {
         const keys = await releaseUnreferencedMedia(tx, storage, candidates);
         return { removedJosies: removed, mediaKeys: keys };
       });
-      await deps.sessions?.forgetUserSessions(id);
+      await deps.sessions.forgetUserSessions(id);
       const results = await Promise.allSettled(mediaKeys.map((key) => storage.remove(key)));
       results.forEach((result, i) => {
         if (result.status === 'rejected') {

@@ -1,14 +1,10 @@
 import { endpoints, MEDIA_AUTHOR_ROLES, type Role } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createOpenAiClient } from '../../adapters/openai.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { imageFetcherFor } from '../images/routes.js';
-import { createImageStore } from '../images/store.js';
-import { createAiService } from './service.js';
 
 /** Generations per user per minute: each one costs the operator money. */
 export const AI_GENERATIONS_PER_MINUTE = 20;
@@ -27,14 +23,7 @@ async function requireAuthor(request: FastifyRequest): Promise<void> {
 
 /** AI generation for the editor. Spec 001 §5 (AI), §6, §7 (AI); issue 7. */
 export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const ai = ctx.config.integrations.ai;
-  const service = createAiService({
-    db: ctx.db,
-    openai: ai ? createOpenAiClient(ai) : null,
-    imagesAvailable: ai?.imageModel != null,
-    store: createImageStore({ db: ctx.db, storage: ctx.storage, log: app.log }),
-    fetcher: imageFetcherFor(ctx.config),
-  });
+  const service = ctx.services.ai;
   const perUser = app.rateLimit({
     max: AI_GENERATIONS_PER_MINUTE,
     timeWindow: 60_000,

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import { SafeFetchError, type SafeFetcher } from '../../lib/ssrf.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { ImageStore } from '../images/store.js';
+import type { ImageStore } from '../images/index.js';
 import { findTemplateContent } from './queries.js';
 import { cleanGeneratedText, renderTemplate } from './template.js';
 

@@ -17,8 +17,11 @@ import type { SpotifyClient } from '../../adapters/spotify.js';
 import type { YouTubeClient } from '../../adapters/youtube.js';
 import { AppError, errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { ProviderTokens } from '../oauth/tokens.js';
+import type { ProviderTokens } from '../oauth/index.js';
 import { presentLinkedItem, presentSpotifyItem, presentVideo, presentYouTubeAudio } from './presenter.js';
+
+/** Searches per user per minute: the search boxes send one request per pause in typing (500 ms). */
+export const SEARCHES_PER_MINUTE = 60;
 
 /** What each audio provider can search (spec 001 §1, §7): YouTube has videos (tracks) and playlists. */
 export const SUPPORTED_TYPES: Record<AudioProvider, Record<AudioType, boolean>> = {

@@ -24,20 +24,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: [limits.signupPerIp, limits.signupPerEmail],
     },
     async (request, reply) => {
-      const session = await ctx.auth.signup(request.body);
+      const session = await ctx.services.auth.signup(request.body);
       await cookie.issue(reply, session.token);
       return reply.status(201).send(session);
     },
   );
 
   route(app, endpoints.login, {}, async (request, reply) => {
-    const session = await ctx.auth.login(request.body, request.ip);
+    const session = await ctx.services.auth.login(request.body, request.ip);
     await cookie.issue(reply, session.token);
     return session;
   });
 
   route(app, endpoints.logout, {}, async (request, reply) => {
-    await ctx.auth.logout(actor(request));
+    await ctx.services.auth.logout(actor(request));
     cookie.clear(reply);
     return { success: true as const };
   });

@@ -2,17 +2,16 @@ import type { AuthResponse, LoginBody, SignupBody } from '@josie/contract';
 import { ERROR_CODES } from '@josie/contract';
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { findUserByEmail } from '../users/queries.js';
-import type { UsersService } from '../users/service.js';
-import { createLoginLockout, type LoginLockout } from './lockout.js';
+import type { UsersService } from '../users/index.js';
+import type { LoginLockout } from './lockout.js';
 import { assertStrongPassword } from './password-policy.js';
-import { findSessionUser, insertSession, revokeSession } from './queries.js';
-import { createSessionCache, type SessionCache } from './session-cache.js';
+import { findSessionUser, insertSession, revokeSession, revokeUserSessions } from './queries.js';
+import type { SessionCache } from './session-cache.js';
 import type { TokenSigner } from './tokens.js';
 
 /** argon2id parameters (OWASP's minimum: 19 MiB, 2 passes). */
@@ -39,21 +38,19 @@ export function createAuthService(deps: {
   users: UsersService;
   sessionTtlMs: number;
   /**
-   * Back-off after failed sign-ins, per (email, address) and per address; one in this process's memory by
-   * default, in Redis when the app runs several instances (app.ts).
+   * Back-off after failed sign-ins, per (email, address) and per address; in this process's memory, or in
+   * Redis when the app runs several instances (composition.ts).
    */
-  lockout?: LoginLockout;
-  /** Live sessions in memory with cross-instance revocation (issue 9); none cached by default. */
-  sessions?: SessionCache;
+  lockout: LoginLockout;
+  /** Live sessions in memory with cross-instance revocation (decision 0009). */
+  sessions: SessionCache;
   /**
    * Told after commit of every revocation (`session.revoked`, `user.sessions-revoked`), so that the open
    * sockets of the revoked sessions are disconnected (realtime/fanout.ts; decision 0003).
    */
-  bus?: Pick<EventBus, 'publish'>;
+  bus: Pick<EventBus, 'publish'>;
 }) {
-  const { db, tokens } = deps;
-  const lockout = deps.lockout ?? createLoginLockout();
-  const sessions = deps.sessions ?? createSessionCache();
+  const { db, tokens, lockout, sessions } = deps;
 
   async function startSession(userId: string): Promise<AuthResponse> {
     const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
@@ -99,7 +96,7 @@ export function createAuthService(deps: {
      */
     async login(body: LoginBody, address: string): Promise<AuthResponse> {
       await lockout.assertAllowed(body.email, address);
-      const user = await findUserByEmail(db, body.email);
+      const user = await deps.users.findByEmail(body.email);
       dummyHash ??= hashPassword(crypto.randomUUID());
       const ok = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
       if (!user?.passwordHash || !ok) {
@@ -117,7 +114,7 @@ export function createAuthService(deps: {
     async logout(actor: AuthUser): Promise<void> {
       await revokeSession(db, actor.sessionId);
       await sessions.forgetSession(actor.sessionId);
-      deps.bus?.publish('session.revoked', { sessionId: actor.sessionId });
+      deps.bus.publish('session.revoked', { sessionId: actor.sessionId });
     },
 
     /** Bearer token -> user, for the auth plugin. Null when the token or its session is not valid. */
@@ -158,7 +155,15 @@ export function createAuthService(deps: {
      */
     async forgetUserSessions(userId: string): Promise<void> {
       await sessions.forgetUser(userId);
-      deps.bus?.publish('user.sessions-revoked', { userId });
+      deps.bus.publish('user.sessions-revoked', { userId });
+    },
+
+    /**
+     * Revokes every live session of `userId` inside the caller's transaction `tx` (role change, password
+     * reset): the `sessions` table is this module's. Call {@link forgetUserSessions} after commit.
+     */
+    async revokeUserSessions(tx: Executor, userId: string): Promise<void> {
+      await revokeUserSessions(tx, userId);
     },
 
     startSession,

@@ -28,7 +28,7 @@ export const SESSION_COOKIE = PAGE_SESSION_COOKIE;
  * package on the few routes that need it, rather than through `@fastify/cookie`, whose hooks would parse
  * and write cookies on every request of the API, the hottest reads included (issue 9).
  */
-export function sessionCookie(ctx: Pick<AppContext, 'config' | 'auth'>) {
+export function sessionCookie(ctx: Pick<AppContext, 'config' | 'services'>) {
   const attributes: SerializeOptions = {
     sameSite: 'lax',
     secure: ctx.config.publicUrl.startsWith('https://'),
@@ -45,7 +45,7 @@ export function sessionCookie(ctx: Pick<AppContext, 'config' | 'auth'>) {
   return {
     /** Sets the cookie to the page token of the session `bearer` names (nothing when it names none). */
     async issue(reply: FastifyReply, bearer: string): Promise<void> {
-      const pageToken = await ctx.auth.pageTokenFor(bearer);
+      const pageToken = await ctx.services.auth.pageTokenFor(bearer);
       if (pageToken) write(reply, pageToken, attributes);
     },
     /** Tells the browser to forget the cookie. */
@@ -58,7 +58,7 @@ export function sessionCookie(ctx: Pick<AppContext, 'config' | 'auth'>) {
      */
     async user(request: FastifyRequest): Promise<AuthUser | null | undefined> {
       const pageToken = read(request);
-      return pageToken ? ctx.auth.resolvePageToken(pageToken) : undefined;
+      return pageToken ? ctx.services.auth.resolvePageToken(pageToken) : undefined;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { CuratorCard, CuratorRecommendation } from '@josie/contract';
-import { creatorColour } from '../josies/presenter.js';
+import { creatorColour } from '../josies/index.js';
 import type { CuratorRow } from './queries.js';
 
 /** A home-strip card (spec 000 §2-§3): font is the curator's myFont, colour a CSS value. */

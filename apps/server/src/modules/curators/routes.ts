@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
-import { sendSerialized } from '../feed/read-caches.js';
-import { createCuratorsService } from './service.js';
+import { sendSerialized } from '../../reads/read-caches.js';
 
 /**
  * `GET /api/users/curators/feed` (spec 000 §7): the home strip's curator cards `{curators: CuratorCard[]}`.
@@ -12,7 +11,7 @@ import { createCuratorsService } from './service.js';
  * (`ReadCaches.curatorStrip`: the same for everyone).
  */
 export const curatorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const curators = createCuratorsService({ db: ctx.db });
+  const curators = ctx.services.curators;
 
   route(
     app,
@@ -23,7 +22,7 @@ export const curatorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request, reply) =>
       sendSerialized(
         reply,
-        await ctx.reads.curatorStrip(request.query.limit, () => curators.feed(request.query)),
+        await ctx.services.reads.curatorStrip(request.query.limit, () => curators.feed(request.query)),
       ),
   );
 };

@@ -10,10 +10,9 @@ import {
   buildUser,
   type TestUser,
 } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import { countingDb } from '../../test/queries.js';
 import { encodeCursor } from './cursor.js';
-import { createFeedService } from './service.js';
 import { asActor, micros, titles } from './testing.js';
 
 describe('feeds', () => {
@@ -251,7 +250,7 @@ describe('feeds', () => {
         .values(rows.map((r) => ({ josieId: r.id, userId: reader.user._id })));
     }
     const { db, statements } = countingDb(ctx.database);
-    const feed = createFeedService({ db });
+    const { feed } = createTestServices(ctx, { database: { ...ctx.database, db } });
     const counts: Record<string, number[]> = { following: [], curator: [], saved: [] };
     for (const size of [1, 5, 20, 50]) {
       for (const [name, call] of [

@@ -19,10 +19,7 @@ import {
 } from '../../lib/first-paint.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { HtmlTransform } from '../../plugins/web.js';
-import { sessionCookie } from '../auth/session-cookie.js';
-import { createCuratorsService } from '../curators/service.js';
-import { createPreferencesService } from '../preferences/service.js';
-import { createFeedService } from './service.js';
+import { sessionCookie } from '../auth/index.js';
 
 /** Strip cards in view on a phone (~2.5 at 412 px): their pictures are the page's largest paint. */
 const STRIP_PICTURES_IN_VIEW = 3;
@@ -56,22 +53,20 @@ export function homeFeedPageTransform(
   renderers?: Pick<PageRenderers, 'renderHomeFeedPage'>,
 ): HtmlTransform {
   const cookie = sessionCookie(ctx);
-  const feed = createFeedService({ db: ctx.db });
-  const curators = createCuratorsService({ db: ctx.db });
-  const preferences = createPreferencesService({ db: ctx.db });
+  const { feed, curators, preferences, users, reads } = ctx.services;
   const stripQuery = CuratorsFeedQuery.parse({});
 
   /** The answers to the page's first reads, as JSON texts and as values, or undefined where `/` is no feed. */
   async function firstReads(viewer: AuthUser) {
     // Admins and editors are sent to their dashboards, and onboarding comes before the feed.
     if (viewer.role !== 'listener' && viewer.role !== 'curator') return undefined;
-    const me = User.parse(await ctx.users.loadUser(viewer.id));
+    const me = User.parse(await users.loadUser(viewer.id));
     if (!me.onboarding.completed) return undefined;
     const [page, strip, settings, flags] = await Promise.all([
-      ctx.reads.firstFeedPage(viewer, () => feed.following(viewer, {})),
-      ctx.reads.curatorStrip(stripQuery.limit, () => curators.feed(stripQuery)),
+      reads.firstFeedPage(viewer, () => feed.following(viewer, {})),
+      reads.curatorStrip(stripQuery.limit, () => curators.feed(stripQuery)),
       preferences.get(viewer).then((answer) => PreferencesResponse.parse(answer)),
-      ctx.flags.all(),
+      ctx.services.flags.all(),
     ]);
     // Each answer exactly as its route sends it: parsed by the route's response schema (which drops what
     // the contract does not name), or the read cache's bytes.

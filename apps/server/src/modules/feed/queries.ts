@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { follows, josieSaves, josies, users } from '../../db/schema.js';
-import { type PresentableRow, presentationColumns } from '../josies/presenter.js';
+import { type PresentableRow, presentationColumns } from '../josies/index.js';
 import { afterCursor, type Keyset, keysetTime, newestFirst } from './cursor.js';
 
 /**

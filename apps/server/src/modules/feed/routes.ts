@@ -4,15 +4,14 @@ import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { actor } from '../../plugins/auth.js';
-import { sendSerialized } from './read-caches.js';
-import { createFeedService } from './service.js';
+import { sendSerialized } from '../../reads/read-caches.js';
 
 /**
  * Feeds, 20 josies a page with an opaque `cursor` (spec 000 §7; DESIGN §5, §9.8, §9.15). Each answers
  * `{data: {posts, hasMore, nextCursor}}`; 400 for a cursor this server did not write.
  */
 export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const feed = createFeedService({ db: ctx.db });
+  const feed = ctx.services.feed;
 
   route(
     app,
@@ -26,7 +25,9 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // The first page, by far the most read, comes from the read cache (issue 9; see ReadCaches for
       // what drops it: publications of followed curators, the reader's follows, likes and saves, likes of
       // the josies it shows).
-      const body = await ctx.reads.firstFeedPage(viewer, () => feed.following(viewer, request.query));
+      const body = await ctx.services.reads.firstFeedPage(viewer, () =>
+        feed.following(viewer, request.query),
+      );
       return sendSerialized(reply, body);
     },
   );

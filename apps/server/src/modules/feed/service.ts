@@ -3,10 +3,10 @@ import { validate as isUuid } from 'uuid';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { presentPresentable } from '../josies/presenter.js';
-import { findUserById } from '../users/queries.js';
+import { presentPresentable } from '../josies/index.js';
+import type { UsersService } from '../users/index.js';
 import { decodeCursor, encodeCursor, type Keyset } from './cursor.js';
-import { type JosieRowAt, prepareFeedQueries } from './queries.js';
+import { type JosieRowAt, newestPublishedAt, prepareFeedQueries } from './queries.js';
 
 /** Page size of every feed (DESIGN §5); tests pass other sizes to show the query count does not depend on it. */
 export const FEED_PAGE_SIZE = LIMITS.feedPageSize;
@@ -18,8 +18,8 @@ type PageReader = (after: Keyset | null, take: number) => Promise<JosieRowAt[]>;
  * statement that also reads each josie's creator and the viewer's likes and saves, whatever its size, plus
  * one query for review histories when the viewer may see some (the josie's creator, editors and admins).
  */
-export function createFeedService(deps: { db: Db }) {
-  const { db } = deps;
+export function createFeedService(deps: { db: Db; users: Pick<UsersService, 'findById'> }) {
+  const { db, users } = deps;
   const pages = prepareFeedQueries(db);
 
   async function page(
@@ -44,6 +44,12 @@ export function createFeedService(deps: { db: Db }) {
 
   return {
     /**
+     * When the newest published josie of `creatorIds` was published, or null for none: what a socket that
+     * joined the feed is told, to know whether its first page is still current (realtime/socket.ts).
+     */
+    newestPublishedAt: (creatorIds: readonly string[]): Promise<Date | null> =>
+      newestPublishedAt(db, creatorIds),
+    /**
      * `GET /api/josies/feed`: published josies of the curators the viewer follows and the viewer's own,
      * newest first.
      * @throws AppError 400 for a cursor this server did not write.
@@ -64,7 +70,7 @@ export function createFeedService(deps: { db: Db }) {
     ): Promise<FeedResponse> {
       if (!isUuid(curatorId)) throw errors.notFound('Curator not found');
       const [creator, result] = await Promise.all([
-        findUserById(db, curatorId),
+        users.findById(curatorId),
         page(viewer, query, (after, take) => pages.creator(curatorId, viewer.id, after, take), size),
       ]);
       if (!creator) throw errors.notFound('Curator not found');

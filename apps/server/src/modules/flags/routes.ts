@@ -5,10 +5,10 @@ import { route } from '../../lib/route.js';
 
 /** Feature flags: read by everyone, changed by admins. Spec 000 §3, §5; DESIGN §9.10. */
 export const flagsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  route(app, endpoints.getFlags, {}, async () => ctx.flags.all());
+  route(app, endpoints.getFlags, {}, async () => ctx.services.flags.all());
 
   route(app, endpoints.setFlag, {}, async (request) => {
-    await ctx.flags.set(request.params.key, request.body.value);
-    return ctx.flags.all();
+    await ctx.services.flags.set(request.params.key, request.body.value);
+    return ctx.services.flags.all();
   });
 };

@@ -2,7 +2,7 @@ import { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey, type FlagsResponse } from '@jos
 import type { Executor } from '../../db/client.js';
 import { featureFlags } from '../../db/schema.js';
 import { createInvalidatedCache } from '../../scale/cache.js';
-import { createInvalidation, type Invalidation } from '../../scale/invalidation.js';
+import type { Invalidation } from '../../scale/invalidation.js';
 
 /** The one cache key: the flags are read and invalidated as a whole. */
 const ALL = 'all';
@@ -10,12 +10,11 @@ const ALL = 'all';
 /**
  * Remote feature flags stored in the database (DESIGN §9.10). Every page load reads them, so they are
  * kept in memory for `cacheTtlMs` (issue 9); a change made on any instance invalidates every instance's
- * copy through `invalidation`. Without options nothing is cached.
+ * copy through `invalidation`. A `cacheTtlMs` of 0 caches nothing.
  */
-export function createFlagsService(deps: { db: Executor; invalidation?: Invalidation; cacheTtlMs?: number }) {
-  const { db } = deps;
-  const invalidation = deps.invalidation ?? createInvalidation();
-  const cache = createInvalidatedCache<FlagsResponse>({ invalidation, ttlMs: deps.cacheTtlMs ?? 0, max: 1 });
+export function createFlagsService(deps: { db: Executor; invalidation: Invalidation; cacheTtlMs: number }) {
+  const { db, invalidation } = deps;
+  const cache = createInvalidatedCache<FlagsResponse>({ invalidation, ttlMs: deps.cacheTtlMs, max: 1 });
   invalidation.subscribe('flags', () => cache.clear());
   invalidation.onReset(() => cache.clear());
 

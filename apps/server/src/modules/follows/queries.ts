@@ -2,6 +2,16 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { follows, users } from '../../db/schema.js';
 
+/** Ids of the curators a user follows, oldest follow first. */
+export async function followingIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: follows.curatorId })
+    .from(follows)
+    .where(eq(follows.followerId, userId))
+    .orderBy(follows.createdAt);
+  return rows.map((r) => r.id);
+}
+
 /** A live user's id and role, or undefined. */
 export async function findLiveUserRole(db: Executor, id: string) {
   const [row] = await db

@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createFollowsService } from './service.js';
 
 /**
  * Follow and unfollow a curator (spec 000 §7, spec 001 §7). Both answer `{success, following}` with the
  * caller's followed curator ids, for the stored user's `following` list.
  */
 export const followsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const follows = createFollowsService({ db: ctx.db, bus: ctx.bus });
+  const follows = ctx.services.follows;
 
   route(app, endpoints.follow, {}, async (request) => follows.follow(actor(request), request.params.id));
 

@@ -5,8 +5,13 @@ import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { followingIds } from '../users/queries.js';
-import { deleteFollow, findLiveUserRole, insertFollow, insertFollowsOfCurators } from './queries.js';
+import {
+  deleteFollow,
+  findLiveUserRole,
+  followingIds,
+  insertFollow,
+  insertFollowsOfCurators,
+} from './queries.js';
 
 /** Error codes of the follow rules, beside the status. */
 export const FOLLOW_ERROR_CODES = {
@@ -33,6 +38,12 @@ export function createFollowsService(deps: { db: Db; bus: EventBus }) {
   }
 
   return {
+    /**
+     * Ids of the curators `userId` follows, oldest follow first; read with `db`, or inside a caller's
+     * transaction.
+     */
+    followingIds: (userId: string, executor: Executor = db): Promise<string[]> =>
+      followingIds(executor, userId),
     /**
      * `POST /api/users/follow/{id}`.
      * @throws AppError 404 unknown, deleted or malformed id; 400 `NOT_A_CURATOR`; 400 `SELF_FOLLOW`.

@@ -2,43 +2,19 @@ import { readFileSync } from 'node:fs';
 import { endpoints, LIMITS } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createOpenverseClient } from '../../adapters/openverse.js';
-import { createPixabayClient } from '../../adapters/pixabay.js';
-import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { addressInRanges, createSafeFetcher, parseAddressRanges, type SafeFetcher } from '../../lib/ssrf.js';
 import { actor } from '../../plugins/auth.js';
-import { SEARCHES_PER_MINUTE } from '../audio/routes.js';
+import { SEARCHES_PER_MINUTE } from '../audio/index.js';
 import { registerUploadRetention } from './retention.js';
-import { createImagesService } from './service.js';
 import { createImageStore } from './store.js';
 
 /** The multipart field of `POST /api/images/upload` (spec 001 §7); only its first file is used. */
 export const UPLOAD_FIELD = 'images';
 /** Imports from a URL per user per minute (each one is an outbound download). */
 export const IMPORTS_PER_MINUTE = 20;
-
-/**
- * The SSRF-guarded fetcher image import uses (spec 001 §5, §9: 10 s, 5 MB), with the operator's
- * `IMAGE_FETCH_ALLOWED_ADDRESSES` and `IMAGE_FETCH_CA_FILE`. Also used for images an AI endpoint answers
- * by link.
- */
-export function imageFetcherFor(config: Config): SafeFetcher {
-  const i = config.integrations;
-  const allowed = i.imageFetchAllowedAddresses
-    ? addressInRanges(parseAddressRanges(i.imageFetchAllowedAddresses))
-    : null;
-  return createSafeFetcher({
-    timeoutMs: 10_000,
-    maxBytes: LIMITS.imageMaxBytes,
-    maxRedirects: 3,
-    ...(allowed ? { allowAddress: allowed } : {}),
-    ...(i.imageFetchCaFile ? { extraCa: readFileSync(i.imageFetchCaFile) } : {}),
-    userAgent: `Josie image import (+${config.publicUrl})`,
-  });
-}
 
 /**
  * The first file of the `images` field, read into memory (5 MB at most, set in app.ts).
@@ -82,13 +58,7 @@ async function firstImage(request: FastifyRequest): Promise<Buffer> {
  */
 export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
-  const i = config.integrations;
-  const service = createImagesService({
-    pixabay: i.pixabay ? createPixabayClient(i.pixabay) : null,
-    openverse: createOpenverseClient(i.openverse),
-    fetcher: imageFetcherFor(config),
-    store: createImageStore({ db: ctx.db, storage: ctx.storage, log: app.log }),
-  });
+  const service = ctx.services.images;
   registerUploadRetention({
     db: ctx.db,
     storage: ctx.storage,

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../adapters/storage.js';
 import type { Db } from '../../db/client.js';
 import { processImage } from '../../lib/images.js';
-import { JOSIE_IMAGE_MAX_WIDTH } from '../josies/service.js';
 import { insertJosieImage } from './queries.js';
+
+/** Uploaded josie images are scaled down to this width (pixels). */
+export const JOSIE_IMAGE_MAX_WIDTH = 1600;
 
 /**
  * Stores images that become a josie's image: uploads, imports from a URL and AI generations. Each is

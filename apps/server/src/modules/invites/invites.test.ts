@@ -11,8 +11,7 @@ import { follows, invites, inviteUses, inviteVisits, users } from '../../db/sche
 import type { AuthUser } from '../../plugins/auth.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
 import { buildFollow, buildUser, type TestUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createInvitesService } from './service.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -512,7 +511,7 @@ describe('invites service events', () => {
     bus.subscribe('follow.changed', (payload) => {
       seen.push(payload);
     });
-    const service = createInvitesService({ db: ctx.database.db, bus });
+    const service = createTestServices(ctx, { bus }).invites;
     const actor: AuthUser = { ...listener.user, id: listener.user._id, sessionId: 'n/a' };
     await service.register(actor, invite.code);
     await service.register(actor, second.code);

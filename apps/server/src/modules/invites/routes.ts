@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { registerInviteRetention } from './retention.js';
-import { createInvitesService } from './service.js';
 
 /** Landing-page reads per client address per minute: plenty for people, a brake on visit-count inflation. */
 const LANDING_READS_PER_MINUTE = 60;
@@ -19,7 +18,7 @@ const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
  * DESIGN §5 (410 for a disabled or expired invite), §9.7.
  */
 export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const invites = createInvitesService({ db: ctx.db, bus: ctx.bus });
+  const invites = ctx.services.invites;
   registerInviteRetention({ db: ctx.db, jobs: ctx.jobs, graceDays: ctx.config.retention.inviteDays });
   const landingLimit = app.rateLimit({
     max: LANDING_READS_PER_MINUTE,

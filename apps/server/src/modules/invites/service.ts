@@ -13,8 +13,7 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { createFollowsService } from '../follows/service.js';
-import { followingIds } from '../users/queries.js';
+import type { FollowsService } from '../follows/index.js';
 import { isInviteActive, presentInviteLanding, presentInvites } from './presenter.js';
 import {
   deactivateInvite,
@@ -38,9 +37,8 @@ export function newInviteCode(): string {
  * Invite links that grow a curator's audience. Spec 001 §2 (invite management, landing), §4 (invite,
  * invite acceptance), §7 Invites, §8 Invites; DESIGN §9.7.
  */
-export function createInvitesService(deps: { db: Db; bus: EventBus }) {
-  const { db } = deps;
-  const follows = createFollowsService(deps);
+export function createInvitesService(deps: { db: Db; bus: EventBus; follows: FollowsService }) {
+  const { db, follows } = deps;
 
   async function ownInvite(actor: AuthUser, id: string) {
     const row = await findInviteById(db, id);
@@ -128,7 +126,7 @@ export function createInvitesService(deps: { db: Db; bus: EventBus }) {
           inviteId: invite.id,
           curator: { _id: invite.creatorId, name: invite.creatorName },
           added,
-          following: await followingIds(tx, actor.id),
+          following: await follows.followingIds(actor.id, tx),
         };
       });
       follows.announce(actor.id, result.added, true);

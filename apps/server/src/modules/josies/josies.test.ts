@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { media } from '../../db/schema.js';
-import type { DomainEvents, EventBus } from '../../realtime/bus.js';
+import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
 import {
   approveJosie,
   buildJosieViaApi,
@@ -17,20 +17,6 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { countQueries } from '../../test/queries.js';
 import { fullParagraphs, josieForm, jpegWithExif, MEDIA, pngImage } from './testing.js';
 
-// Keeps every bus the app creates, so tests can watch the domain events published after commit.
-const buses = vi.hoisted(() => [] as EventBus[]);
-vi.mock('../../realtime/bus.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../realtime/bus.js')>();
-  return {
-    ...real,
-    createEventBus: (...args: Parameters<typeof real.createEventBus>) => {
-      const bus = real.createEventBus(...args);
-      buses.push(bus);
-      return bus;
-    },
-  };
-});
-
 type Role = 'visitor' | 'listener' | 'curator' | 'otherCurator' | 'editor' | 'admin';
 
 describe('josies: authoring, reading, permissions', () => {
@@ -41,8 +27,9 @@ describe('josies: authoring, reading, permissions', () => {
   const mediaFile = (url: string) => join(ctx.dataDir, url.replace(/^\/media\//, 'media/'));
 
   beforeAll(async () => {
-    ctx = await createTestContext();
-    const bus = buses.at(-1)!;
+    // The app's bus, substituted so that the test hears the domain events published after commit.
+    const bus = createEventBus(() => {});
+    ctx = await createTestContext({}, { bus });
     for (const name of ['josie.published', 'josie.unpublished'] as const) {
       bus.subscribe(name, (payload) => {
         events.push({ name, payload });

@@ -1,8 +1,8 @@
-import type { Paragraph } from '@josie/contract';
-import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { JosieReview, Paragraph } from '@josie/contract';
+import { and, asc, desc, eq, getTableColumns, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { josies, media, users } from '../../db/schema.js';
-import { type PresentableRow, presentationColumns } from './presenter.js';
+import { josieLikes, josieReviews, josieSaves, josies, media, users } from '../../db/schema.js';
+import type { PresentableRow } from './presenter.js';
 
 /** A stored josie row. */
 export type JosieRow = typeof josies.$inferSelect;
@@ -94,4 +94,78 @@ export function findJosieImages(db: Executor, keys: string[]) {
     .select({ id: media.id, storageKey: media.storageKey })
     .from(media)
     .where(and(eq(media.kind, 'josie-image'), inArray(media.storageKey, keys)));
+}
+
+/** A viewer's user id in a query: a value, a prepared statement's placeholder, or null for a visitor. */
+type ViewerParam = string | Placeholder | null;
+
+/**
+ * The columns a query selects beside each josie so that presenting it needs no further query (issue 9):
+ * the creator's name, avatar and preferences (the query left-joins `users` on `josies.creator_id`), and
+ * whether the viewer liked and saved it (primary-key `exists` reads). Hot reads (feeds, a josie by id)
+ * thus answer in one statement instead of three.
+ */
+export function presentationColumns(viewerId: ViewerParam) {
+  const marked = (table: typeof josieLikes | typeof josieSaves) =>
+    viewerId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${table} where ${table.josieId} = ${josies.id} and ${table.userId} = ${viewerId})`;
+  return {
+    creatorName: users.name,
+    creatorAvatarUrl: users.avatarUrl,
+    creatorPreferences: users.preferences,
+    likedByMe: marked(josieLikes),
+    savedByMe: marked(josieSaves),
+  };
+}
+
+/**
+ * The josies among `ids` that `viewerId` liked and saved, in one statement (`union all` of the two
+ * primary-key reads), so a page costs one round trip for both marks.
+ */
+export async function viewerMarks(db: Executor, viewerId: string, ids: string[]) {
+  const rows = await db
+    .select({ id: josieLikes.josieId, mark: sql<'like' | 'save'>`'like'` })
+    .from(josieLikes)
+    .where(and(eq(josieLikes.userId, viewerId), inArray(josieLikes.josieId, ids)))
+    .unionAll(
+      db
+        .select({ id: josieSaves.josieId, mark: sql<'like' | 'save'>`'save'` })
+        .from(josieSaves)
+        .where(and(eq(josieSaves.userId, viewerId), inArray(josieSaves.josieId, ids))),
+    );
+  return {
+    liked: new Set(rows.filter((r) => r.mark === 'like').map((r) => r.id)),
+    saved: new Set(rows.filter((r) => r.mark === 'save').map((r) => r.id)),
+  };
+}
+
+/** The review histories of `ids`, oldest review first (no query for none). */
+export async function reviewsOf(db: Executor, ids: string[]): Promise<Map<string, JosieReview[]>> {
+  const byId = new Map<string, JosieReview[]>();
+  if (ids.length === 0) return byId;
+  const reviews = await db
+    .select()
+    .from(josieReviews)
+    .where(inArray(josieReviews.josieId, ids))
+    .orderBy(asc(josieReviews.reviewedAt));
+  for (const r of reviews) {
+    const list = byId.get(r.josieId) ?? [];
+    list.push({
+      reviewedAt: r.reviewedAt.toISOString(),
+      reviewedBy: r.reviewedBy,
+      action: r.action,
+      rejectionReason: r.rejectionReason,
+    });
+    byId.set(r.josieId, list);
+  }
+  return byId;
+}
+
+/** The creators among `ids`, with the fields a josie is presented with. */
+export function creatorsOf(db: Executor, ids: string[]) {
+  return db
+    .select({ id: users.id, name: users.name, avatarUrl: users.avatarUrl, preferences: users.preferences })
+    .from(users)
+    .where(inArray(users.id, ids));
 }

@@ -5,9 +5,8 @@ import { privateEtag } from '../../lib/etag.js';
 import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { actor } from '../../plugins/auth.js';
-import { sendSerialized } from '../feed/read-caches.js';
+import { sendSerialized } from '../../reads/read-caches.js';
 import { readJosieForm, uploadedImage } from './form.js';
-import { createJosiesService } from './service.js';
 
 /**
  * Josie authoring and reading. Spec 001 §7 (Josies), spec 000 §7 (`GET /api/josies/{id}`); DESIGN §9.6,
@@ -15,7 +14,7 @@ import { createJosiesService } from './service.js';
  * most 5 MB else 413) or the same fields as JSON.
  */
 export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const josies = createJosiesService({ db: ctx.db, storage: ctx.storage, bus: ctx.bus, log: app.log });
+  const josies = ctx.services.josies;
 
   route(app, endpoints.createJosie, { preValidation: readJosieForm }, async (request, reply) =>
     reply.status(201).send(await josies.create(actor(request), request.body, uploadedImage(request))),
@@ -36,7 +35,7 @@ export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       onSend: privateEtag,
     },
     async (request, reply) => {
-      const cached = await ctx.reads.josie(request.user, request.params.id);
+      const cached = await ctx.services.reads.josie(request.user, request.params.id);
       if (cached === undefined) return josies.get(request.user, request.params.id);
       return sendSerialized(reply.header('etag', cached.etag), cached.body);
     },

@@ -6,9 +6,14 @@ import { errors } from '../../lib/errors.js';
 import { type ProcessedImage, processImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { josieImageUrls, releaseUnreferencedMedia, storageKeysOf } from '../images/references.js';
+import {
+  JOSIE_IMAGE_MAX_WIDTH,
+  josieImageUrls,
+  releaseUnreferencedMedia,
+  storageKeysOf,
+} from '../images/index.js';
 import { canView, isReviewer, type Viewer } from './access.js';
-import { presentJosiesFor, presentPresentable } from './presenter.js';
+import { presentJosiesFor, presentPresentable } from './listing.js';
 import {
   deleteJosie,
   findJosie,
@@ -21,9 +26,6 @@ import {
   prepareFindPresentableJosie,
   updateJosie,
 } from './queries.js';
-
-/** Uploaded josie images are scaled down to this width (pixels). */
-export const JOSIE_IMAGE_MAX_WIDTH = 1600;
 
 const NOT_FOUND = 'Josie not found';
 

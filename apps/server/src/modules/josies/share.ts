@@ -11,7 +11,6 @@ import {
 } from '../../lib/first-paint.js';
 import type { HtmlTransform } from '../../plugins/web.js';
 import { isUuid } from './queries.js';
-import type { JosiesService } from './service.js';
 
 const SITE_NAME = 'Josie';
 /** `/josie/{id}` (with an optional trailing slash); `/josie/new` and `/josie/edit/{id}` do not match a uuid. */
@@ -79,13 +78,13 @@ export function josieShareTags(josie: Josie, publicUrl: string): { title: string
  */
 export function josieShareTransform(
   ctx: AppContext,
-  josies: Pick<JosiesService, 'get'>,
   renderers?: Pick<PageRenderers, 'renderJosiePage'>,
 ): HtmlTransform {
+  const { josies, reads, flags } = ctx.services;
   // Undefined when the josie is not visible to a visitor (unknown, pending or rejected).
   const visitorAnswer = async (id: string): Promise<string | undefined> => {
     try {
-      return (await ctx.reads.josie(null, id))?.body ?? JSON.stringify(await josies.get(null, id));
+      return (await reads.josie(null, id))?.body ?? JSON.stringify(await josies.get(null, id));
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 404) return undefined;
       throw err;
@@ -105,7 +104,7 @@ export function josieShareTransform(
     if (!cleaned.includes('</head>')) return undefined;
     const page = withHeadTags(cleaned, [`<title>${escapeHtml(title)}</title>`, ...tags]);
     if (!renderers) return page;
-    const language = pageLanguage(request, (await ctx.flags.all()).language_select);
+    const language = pageLanguage(request, (await flags.all()).language_select);
     try {
       return withFirstPaint(page, renderers.renderJosiePage(josie, language, path), language);
     } catch (err) {

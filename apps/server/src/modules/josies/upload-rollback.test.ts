@@ -1,27 +1,33 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Josie } from '@josie/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josies, media } from '../../db/schema.js';
 import { buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { josieForm, pngImage } from './testing.js';
 
-// Makes the next `media` insert fail inside the transaction, as a lost connection or a constraint would.
-const failure = vi.hoisted(() => ({ armed: false }));
-vi.mock('./queries.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./queries.js')>();
-  return {
-    ...real,
-    insertMedia: async (...args: Parameters<typeof real.insertMedia>) => {
-      if (failure.armed) {
-        failure.armed = false;
-        throw new Error('simulated database failure');
-      }
-      return real.insertMedia(...args);
-    },
-  };
-});
+/**
+ * Runs `request` while every `media` insert fails inside its transaction, as a lost connection or a
+ * constraint would: a trigger in the database itself raises, so the code under test runs unchanged.
+ */
+async function withFailingMediaInsert<T>(ctx: TestContext, request: () => Promise<T>): Promise<T> {
+  const { db } = ctx.database;
+  await db.execute(sql`
+    create or replace function fail_media_insert() returns trigger language plpgsql as $$
+    begin
+      raise exception 'simulated database failure';
+    end $$`);
+  await db.execute(sql`
+    create trigger fail_media_insert before insert on media
+    for each row execute function fail_media_insert()`);
+  try {
+    return await request();
+  } finally {
+    await db.execute(sql`drop trigger fail_media_insert on media`);
+  }
+}
 
 describe('uploads and failed transactions', () => {
   let ctx: TestContext;
@@ -38,13 +44,10 @@ describe('uploads and failed transactions', () => {
   afterAll(() => ctx.close());
 
   it('removes the stored file and keeps no row when creating fails', async () => {
-    failure.armed = true;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/josies',
-      headers: curator.auth,
-      payload: josieForm({ title: 'Doomed', paragraphs: [] }, { bytes: await pngImage() }),
-    });
+    const payload = josieForm({ title: 'Doomed', paragraphs: [] }, { bytes: await pngImage() });
+    const res = await withFailingMediaInsert(ctx, () =>
+      ctx.app.inject({ method: 'POST', url: '/api/josies', headers: curator.auth, payload }),
+    );
     expect(res.statusCode).toBe(500);
     expect(res.json().code).toBe('INTERNAL_ERROR');
     expect(uploaded()).toEqual([]);
@@ -63,16 +66,13 @@ describe('uploads and failed transactions', () => {
     const files = uploaded();
     expect(files).toHaveLength(1);
 
-    failure.armed = true;
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/josies/${josie._id}`,
-      headers: curator.auth,
-      payload: josieForm(
-        { title: 'Changed', paragraphs: josie.paragraphs },
-        { bytes: await pngImage(10, 10) },
-      ),
-    });
+    const payload = josieForm(
+      { title: 'Changed', paragraphs: josie.paragraphs },
+      { bytes: await pngImage(10, 10) },
+    );
+    const res = await withFailingMediaInsert(ctx, () =>
+      ctx.app.inject({ method: 'PUT', url: `/api/josies/${josie._id}`, headers: curator.auth, payload }),
+    );
     expect(res.statusCode).toBe(500);
     expect(uploaded()).toEqual(files);
     const again = await ctx.app.inject({ url: `/api/josies/${josie._id}`, headers: curator.auth });

@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createLikesService } from './service.js';
 
 /**
  * Like and save toggles on a published josie (spec 000 §7; DESIGN §5, §9.15). Signed-in users only; the
  * saved list itself is `GET /api/josies/saved` in the feed module.
  */
 export const likesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const likes = createLikesService({ db: ctx.db, reads: ctx.reads });
+  const likes = ctx.services.likes;
 
   route(app, endpoints.toggleLike, {}, async (request) =>
     likes.toggleLike(actor(request), request.params.id),

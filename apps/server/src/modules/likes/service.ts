@@ -3,7 +3,7 @@ import { validate as isUuid } from 'uuid';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { ReadCaches } from '../feed/read-caches.js';
+import type { ReadCaches } from '../../reads/read-caches.js';
 import {
   bumpLikeCount,
   deleteLike,
@@ -22,7 +22,7 @@ const notFound = () => errors.notFound('Josie not found');
  * commit the read caches are told (`reads`; issue 9): a like changes the josie's count and the user's marks,
  * a save the user's marks.
  */
-export function createLikesService(deps: { db: Db; reads?: Pick<ReadCaches, 'liked' | 'saved'> }) {
+export function createLikesService(deps: { db: Db; reads: Pick<ReadCaches, 'liked' | 'saved'> }) {
   const { db, reads } = deps;
 
   return {
@@ -45,7 +45,7 @@ export function createLikesService(deps: { db: Db; reads?: Pick<ReadCaches, 'lik
           likeCount: added ? await bumpLikeCount(tx, josieId, 1) : await likeCountOf(tx, josieId),
         };
       });
-      await reads?.liked(actor.id, josieId);
+      await reads.liked(actor.id, josieId);
       return { data };
     },
 
@@ -61,7 +61,7 @@ export function createLikesService(deps: { db: Db; reads?: Pick<ReadCaches, 'lik
         await insertSave(tx, josieId, actor.id);
         return true;
       });
-      await reads?.saved(actor.id);
+      await reads.saved(actor.id);
       return { data: { saved } };
     },
   };

@@ -1,16 +1,13 @@
 import { endpoints, type Language, type UnsubscribeQuery } from '@josie/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createPushSenderFromConfig } from '../../adapters/webpush.js';
-import { resolveJwtSecret } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { registerNotificationJobs, subscribeNotificationEvents, unsubscribePath } from './jobs.js';
 import { type UnsubscribeOutcome, unsubscribePage } from './page.js';
-import { createNotificationsService, INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
-import { createUnsubscribeTokens } from './tokens.js';
+import { INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
 
 /**
  * Notifications (issue 11): this browser's Web Push subscription (`POST`/`DELETE
@@ -21,9 +18,7 @@ import { createUnsubscribeTokens } from './tokens.js';
  * `notify.*` jobs -> `send.*` jobs on the app's queue (see `jobs.ts`).
  */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const push = createPushSenderFromConfig(ctx.config);
-  const tokens = createUnsubscribeTokens(resolveJwtSecret(ctx.config));
-  const notifications = createNotificationsService({ db: ctx.db, push, tokens });
+  const { notifications, push, unsubscribeTokens: tokens } = ctx.services;
 
   registerNotificationJobs({
     db: ctx.db,

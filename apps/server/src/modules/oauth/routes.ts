@@ -7,10 +7,9 @@ import type { AppContext } from '../../context.js';
 import { deriveKey } from '../../lib/crypto.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { sessionCookie } from '../auth/session-cookie.js';
-import { type CallbackOutcome, createOAuthService } from './service.js';
+import { sessionCookie } from '../auth/index.js';
+import type { CallbackOutcome } from './service.js';
 import {
-  createExchangeCodes,
   EXCHANGE_COOKIE,
   EXCHANGE_TTL_SECONDS,
   FLOW_COOKIE,
@@ -18,7 +17,6 @@ import {
   type FlowState,
   parseFlowState,
 } from './state.js';
-import { oauthContextFor } from './tokens.js';
 
 /** Sign-in flow requests per client address per minute (a sign-in takes three: start, callback, exchange). */
 export const OAUTH_REQUESTS_PER_MINUTE = 120;
@@ -57,19 +55,11 @@ export function callbackRedirect(outcome: CallbackOutcome): string {
  * the page exchanges the code with `POST /api/auth/exchange` for `{token, user}`.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { providers, cipher } = oauthContextFor(ctx);
   const secret = resolveJwtSecret(ctx.config);
   const session = sessionCookie(ctx);
   // Registered in this plugin only: no other route reads or sets the flow's signed cookies.
   await app.register(cookie, { secret: deriveKey(secret, 'josie/oauth-cookie').toString('base64url') });
-  const service = createOAuthService({
-    db: ctx.db,
-    providers,
-    cipher,
-    auth: ctx.auth,
-    codes: createExchangeCodes(deriveKey(secret, 'josie/oauth-exchange')),
-    log: app.log,
-  });
+  const service = ctx.services.oauth;
   const perIp = app.rateLimit({
     max: OAUTH_REQUESTS_PER_MINUTE,
     timeWindow: 60_000,

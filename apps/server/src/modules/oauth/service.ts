@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { TokenCipher } from '../../lib/crypto.js';
 import { AppError, errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { AuthService } from '../auth/service.js';
+import type { AuthService } from '../auth/index.js';
 import { PROVIDER_LABELS, type ProviderIdentity, type SignInProvider } from './providers.js';
 import {
   type AccountValues,

@@ -1,6 +1,6 @@
 import { INTEGRATION_ERROR_CODES, type Provider } from '@josie/contract';
 import { ArcticFetchError, OAuth2RequestError, type OAuth2Tokens } from 'arctic';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { createTokenCipher, resolveTokenEncryptionKey, type TokenCipher } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -118,24 +118,18 @@ export interface OAuthContext {
   tokens: ProviderTokens;
 }
 
-const contexts = new WeakMap<AppContext, OAuthContext>();
-
 /**
- * The app's {@link OAuthContext}, built once per {@link AppContext} so that the sign-in routes and the
- * routes that call providers with a user's token (audio search) share one token store (and one refresh per
- * user at a time). The cipher exists when a provider is configured.
+ * The app's {@link OAuthContext}, built once by the composition root (`composition.ts`) so that the sign-in
+ * routes and the routes that call providers with a user's token (audio search) share one token store (and
+ * one refresh per user at a time). The cipher exists when a provider is configured
+ * (docs/decisions/0016-composition-root-and-module-boundaries.md).
  *
  * @throws Error when a provider is configured but no token encryption key can be had (see
  *   `resolveTokenEncryptionKey`): start-up fails rather than storing tokens in the clear.
  */
-export function oauthContextFor(ctx: AppContext): OAuthContext {
-  let found = contexts.get(ctx);
-  if (!found) {
-    const providers = createSignInProviders(ctx.config);
-    const cipher =
-      providers.spotify || providers.google ? createTokenCipher(resolveTokenEncryptionKey(ctx.config)) : null;
-    found = { providers, cipher, tokens: createProviderTokens({ db: ctx.db, cipher, providers }) };
-    contexts.set(ctx, found);
-  }
-  return found;
+export function createOAuthContext(config: Config, db: Executor): OAuthContext {
+  const providers = createSignInProviders(config);
+  const cipher =
+    providers.spotify || providers.google ? createTokenCipher(resolveTokenEncryptionKey(config)) : null;
+  return { providers, cipher, tokens: createProviderTokens({ db, cipher, providers }) };
 }

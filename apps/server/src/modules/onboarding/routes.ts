@@ -3,13 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createFollowsService } from '../follows/service.js';
-import { createOnboardingService } from './service.js';
 
 /** `GET` and `PUT /api/users/me/onboarding` (spec 000 §4, §7; DESIGN §5): `{onboarding: {completed, step}}`. */
 export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const follows = createFollowsService({ db: ctx.db, bus: ctx.bus });
-  const onboarding = createOnboardingService({ db: ctx.db, follows });
+  const onboarding = ctx.services.onboarding;
 
   route(app, endpoints.getOnboarding, {}, async (request) => onboarding.get(actor(request)));
 

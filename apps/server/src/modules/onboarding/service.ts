@@ -2,7 +2,7 @@ import type { OnboardingResponse, OnboardingUpdateBody } from '@josie/contract';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import type { FollowsService } from '../follows/service.js';
+import type { FollowsService } from '../follows/index.js';
 import { onboardingOf, storeOnboarding } from './queries.js';
 
 /** The three-step onboarding of spec 000 §4: status reads and writes, and the completion step's follows. */

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createPreferencesService } from './service.js';
 
 /**
  * The signed-in user's preferences (`GET`/`PUT /api/users/me/preferences`, `{success, preferences}`) and
@@ -11,7 +10,7 @@ import { createPreferencesService } from './service.js';
  * picks from (`GET /api/preferences/options`). Spec 000 §7, spec 001 §7.
  */
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const preferences = createPreferencesService({ db: ctx.db });
+  const preferences = ctx.services.preferences;
 
   route(app, endpoints.getPreferences, {}, async (request) => preferences.get(actor(request)));
 

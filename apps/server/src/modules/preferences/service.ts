@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.js';
 import type { PreferencesColumn } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { presentPreferences } from '../users/presenter.js';
+import { presentPreferences } from '../users/index.js';
 import {
   listEntries,
   liveNames,

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, isNull, ne, notExists, notInArray, type SQL,
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, users } from '../../db/schema.js';
-import { curatorColumns } from '../curators/queries.js';
+import { curatorColumns } from '../curators/index.js';
 
 const mine = alias(follows, 'mine');
 

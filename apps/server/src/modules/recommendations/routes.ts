@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createRecommendationsService } from './service.js';
 
 /**
  * `GET /api/recommendations/curators?limit=&strategy=random|popular|genre&exclude=a,b` (spec 000 §7,
  * spec 001 §7): `{recommendations: CuratorRecommendation[]}`. Signed-in users only.
  */
 export const recommendationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const recommendations = createRecommendationsService({ db: ctx.db });
+  const recommendations = ctx.services.recommendations;
 
   route(app, endpoints.recommendedCurators, {}, async (request) =>
     recommendations.curators(actor(request), request.query),

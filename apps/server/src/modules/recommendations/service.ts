@@ -1,21 +1,21 @@
 import type { RecommendationsQuery, RecommendationsResponse } from '@josie/contract';
 import type { Executor } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { presentCuratorRecommendation } from '../curators/presenter.js';
-import { findUserById } from '../users/queries.js';
+import { presentCuratorRecommendation } from '../curators/index.js';
+import type { UsersService } from '../users/index.js';
 import { recommendCurators } from './queries.js';
 
 /**
  * Curator recommendations for onboarding (5, spec 000 §4) and the curator profile's "You may also like"
  * (3 random, spec 001 §2, §9). Never the caller, an excluded id or a curator already followed.
  */
-export function createRecommendationsService(deps: { db: Executor }) {
-  const { db } = deps;
+export function createRecommendationsService(deps: { db: Executor; users: Pick<UsersService, 'findById'> }) {
+  const { db, users } = deps;
   return {
     /** `GET /api/recommendations/curators`: two queries (the caller's genres, then the pick). */
     async curators(actor: AuthUser, query: RecommendationsQuery): Promise<RecommendationsResponse> {
       const genres =
-        query.strategy === 'genre' ? ((await findUserById(db, actor.id))?.preferences.genres ?? []) : [];
+        query.strategy === 'genre' ? ((await users.findById(actor.id))?.preferences.genres ?? []) : [];
       const rows = await recommendCurators(
         db,
         query.strategy,

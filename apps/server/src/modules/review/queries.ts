@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { josieReviews, josies } from '../../db/schema.js';
-import type { JosieRow } from '../josies/queries.js';
+import type { JosieRow } from '../josies/index.js';
 
 /** The review queue: pending josies, longest waiting (oldest update) first; served by `josies_review_idx`. */
 export function listPendingJosies(db: Executor): Promise<JosieRow[]> {

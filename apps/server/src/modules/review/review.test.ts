@@ -2,7 +2,7 @@ import type { Josie } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { josieReviews, josies } from '../../db/schema.js';
-import type { EventBus } from '../../realtime/bus.js';
+import { createEventBus } from '../../realtime/bus.js';
 import {
   approveJosie,
   buildJosieViaApi,
@@ -13,20 +13,6 @@ import {
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { countQueries } from '../../test/queries.js';
 import { fullParagraphs } from '../josies/testing.js';
-
-// Keeps every bus the app creates, so tests can watch the domain events published after commit.
-const buses = vi.hoisted(() => [] as EventBus[]);
-vi.mock('../../realtime/bus.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../realtime/bus.js')>();
-  return {
-    ...real,
-    createEventBus: (...args: Parameters<typeof real.createEventBus>) => {
-      const bus = real.createEventBus(...args);
-      buses.push(bus);
-      return bus;
-    },
-  };
-});
 
 type Role = 'visitor' | 'listener' | 'curator' | 'editor' | 'admin';
 
@@ -42,8 +28,10 @@ describe('review queue', () => {
   const pending = (role: Role) => ctx.app.inject({ url: '/api/josies/pending', headers: headers(role) });
 
   beforeAll(async () => {
-    ctx = await createTestContext();
-    buses.at(-1)!.subscribe('josie.published', (payload) => {
+    // The app's bus, substituted so that the test hears the domain events published after commit.
+    const bus = createEventBus(() => {});
+    ctx = await createTestContext({}, { bus });
+    bus.subscribe('josie.published', (payload) => {
       published.push(payload);
     });
     users = {

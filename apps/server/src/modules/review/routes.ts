@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { createReviewService } from './service.js';
 
 /**
  * The review queue for editors and admins. Spec 000 §7: `GET /api/josies/pending` (`data.posts`),
@@ -11,7 +10,7 @@ import { createReviewService } from './service.js';
  * Each answers the josie as it now is.
  */
 export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const review = createReviewService({ db: ctx.db, bus: ctx.bus });
+  const review = ctx.services.review;
 
   route(app, endpoints.pendingJosies, {}, async (request) => ({
     data: { posts: await review.listPending(actor(request)) },

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { presentJosiesFor } from '../josies/presenter.js';
-import { findJosie, isUuid, type JosieRow } from '../josies/queries.js';
+import { findJosie, isUuid, type JosieRow, presentJosiesFor } from '../josies/index.js';
 import { insertReview, listPendingJosies, transitionPending } from './queries.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   type User,
 } from '@josie/contract';
 import type { users } from '../../db/schema.js';
-import { creatorColour } from '../josies/presenter.js';
+import { creatorColour } from '../josies/index.js';
 import type { ProfileRow } from './queries.js';
 
 type UserRow = typeof users.$inferSelect;

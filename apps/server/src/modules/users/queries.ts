@@ -21,16 +21,6 @@ export async function findUserByEmail(db: Executor, email: string) {
   return row;
 }
 
-/** Ids of the curators a user follows, oldest follow first. */
-export async function followingIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: follows.curatorId })
-    .from(follows)
-    .where(eq(follows.followerId, userId))
-    .orderBy(follows.createdAt);
-  return rows.map((r) => r.id);
-}
-
 /** The user's Spotify account id, when linked. */
 export async function spotifyIdOf(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor, bearerToken } from '../../plugins/auth.js';
-import { sessionCookie } from '../auth/session-cookie.js';
+import { sessionCookie } from '../auth/index.js';
 
 /**
  * The signed-in user's account (`GET /api/users/me`) and other users' public profiles
@@ -21,10 +21,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     if (token && (await cookie.user(request))?.sessionId !== viewer.sessionId) {
       await cookie.issue(reply, token);
     }
-    return ctx.users.me(viewer);
+    return ctx.services.users.me(viewer);
   });
 
   route(app, endpoints.publicProfile, {}, async (request) =>
-    ctx.users.profile(actor(request), request.params.id),
+    ctx.services.users.profile(actor(request), request.params.id),
   );
 };

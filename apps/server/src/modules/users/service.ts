@@ -3,12 +3,16 @@ import { validate as isUuid } from 'uuid';
 import type { Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { FollowsService } from '../follows/index.js';
 import { presentPreferences, presentProfile, presentUser } from './presenter.js';
-import { findProfile, findUserById, followingIds, spotifyIdOf } from './queries.js';
+import { findProfile, findUserByEmail, findUserById, spotifyIdOf } from './queries.js';
 
-/** Account reads shared by the auth and users routes. */
-export function createUsersService(deps: { db: Executor }) {
-  const { db } = deps;
+/**
+ * Account reads shared by the auth and users routes, and the user rows other modules read (the `users`
+ * table is this module's: docs/decisions/0016-composition-root-and-module-boundaries.md).
+ */
+export function createUsersService(deps: { db: Executor; follows: Pick<FollowsService, 'followingIds'> }) {
+  const { db, follows } = deps;
 
   /**
    * The full contract {@link User} for an id (three indexed reads).
@@ -17,12 +21,16 @@ export function createUsersService(deps: { db: Executor }) {
   async function loadUser(id: string): Promise<User> {
     const row = await findUserById(db, id);
     if (!row) throw errors.notFound('User not found');
-    const [following, spotifyId] = await Promise.all([followingIds(db, id), spotifyIdOf(db, id)]);
+    const [following, spotifyId] = await Promise.all([follows.followingIds(id), spotifyIdOf(db, id)]);
     return presentUser(row, following, spotifyId);
   }
 
   return {
     loadUser,
+    /** A live (not deleted) user row by id, or undefined. */
+    findById: (id: string) => findUserById(db, id),
+    /** A live user row by email (compared lower-cased), or undefined. */
+    findByEmail: (email: string) => findUserByEmail(db, email),
     /** `GET /api/users/me`. */
     me: (actor: AuthUser) => loadUser(actor.id),
     /**

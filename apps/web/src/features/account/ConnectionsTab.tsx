@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { authProvidersQueryKey } from '../auth/ProviderButtons';
+import { authProvidersQueryKey } from '../auth';
 import {
   connectedProvidersKey,
   disconnectProvider,

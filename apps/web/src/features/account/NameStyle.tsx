@@ -8,7 +8,7 @@ import { curatorFontStyle, useCuratorFont, useFonts } from '../../lib/fonts';
 import { focusRing } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Spinner } from '../../ui/Spinner';
-import { creatorColour } from '../josie/colour';
+import { creatorColour } from '../josie';
 import { labelStyle } from './colours';
 import { useInView } from './useInView';
 

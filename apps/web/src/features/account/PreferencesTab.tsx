@@ -8,7 +8,7 @@ import { Button, focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';
-import { preferenceOptionsQuery } from '../preferences/api';
+import { preferenceOptionsQuery } from '../preferences';
 import { ColourChooser, FontChooser, NameSample } from './NameStyle';
 import { Section } from './Section';
 import { type PreferencesDraftState, preferencesBody, saveErrorText } from './usePreferencesDraft';

@@ -10,7 +10,7 @@ import { getSessionSnapshot } from '../../session/store';
 import { Button, buttonClasses } from '../../ui/Button';
 import { FormError } from '../../ui/FormError';
 import { toast } from '../../ui/toast';
-import { useObjectUrl } from '../josie/editor/useObjectUrl';
+import { useObjectUrl } from '../josie';
 import { type ProfileImageKind, uploadProfileImage } from './api';
 import { checkImageFile, IMAGE_LIMITS } from './imageFile';
 import { Section } from './Section';

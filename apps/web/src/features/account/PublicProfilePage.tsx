@@ -12,8 +12,8 @@ import { Badge } from '../../ui/Badge';
 import { buttonClasses } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { PageSpinner } from '../../ui/Spinner';
-import { curatorKeys, fetchProfile } from '../curator/api';
-import { creatorColour } from '../josie/colour';
+import { curatorKeys, fetchProfile } from '../curator';
+import { creatorColour } from '../josie';
 
 /** The three counts of a profile, each a number over its label (spec 000 §2-§3 Profile). */
 function ProfileCounts({ profile }: { profile: PublicProfile }) {

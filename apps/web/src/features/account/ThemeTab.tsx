@@ -11,14 +11,13 @@ import { focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { FEED_THEME_KEY, storedFeedTheme } from '../feed/feedTheme';
-import { FEED_THEME_STYLES } from '../feed/themes';
+import { FEED_THEME_KEY, FEED_THEME_STYLES, storedFeedTheme } from '../feed';
 import {
   preferenceOptionsQuery,
   preferencesQuery,
   savePreferences,
   storeSavedPreferences,
-} from '../preferences/api';
+} from '../preferences';
 import { Section } from './Section';
 import { keepLive, saveErrorText } from './usePreferencesDraft';
 

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../session/SessionProvider';
 import { getSessionSnapshot } from '../../session/store';
-import { preferencesQuery, savePreferences, storeSavedPreferences } from '../preferences/api';
+import { preferencesQuery, savePreferences, storeSavedPreferences } from '../preferences';
 
 /** What the Preferences tab edits (the theme has its own tab). */
 export interface PreferencesDraft {

@@ -6,7 +6,7 @@ import { request } from '../../api/request';
 import { useSession } from '../../session/SessionProvider';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { usePendingInviteProcessor } from '../invites/pendingInvite';
+import { usePendingInviteProcessor } from '../invites';
 
 /** How long the failure toast shows before the move to `/auth/error` (spec 000 §8: 2 s). */
 export const AUTH_FAILURE_DELAY_MS = 2000;

@@ -14,7 +14,7 @@ import { Button, focusRing } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
 import { Input } from '../../ui/Input';
-import { usePendingInviteProcessor } from '../invites/pendingInvite';
+import { usePendingInviteProcessor } from '../invites';
 import { AuthCard } from './AuthCard';
 
 /**

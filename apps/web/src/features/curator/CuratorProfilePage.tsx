@@ -14,8 +14,8 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { contentFrame } from '../../ui/Page';
 import { PageSpinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { Feed } from '../feed/Feed';
-import { CreatorName } from '../josie/components/CreatorName';
+import { Feed } from '../feed';
+import { CreatorName } from '../josie';
 import { curatorKeys, fetchProfile, setFollowing } from './api';
 import { CuratorSuggestions } from './CuratorSuggestions';
 

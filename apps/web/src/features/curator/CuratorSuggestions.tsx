@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
-import { CreatorName } from '../josie/components/CreatorName';
+import { CreatorName } from '../josie';
 import { curatorKeys, fetchRecommendations } from './api';
 
 /** A recommended curator as a small card linking to their profile. */

@@ -14,7 +14,7 @@ import { cn } from '../../lib/cn';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
-import { CreatorName } from '../josie/components/CreatorName';
+import { CreatorName } from '../josie';
 import { feedKeys, fetchCuratorCards } from './api';
 
 /** Query key of the home strip's curator cards. */

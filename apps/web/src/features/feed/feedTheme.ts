@@ -9,12 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFirstAnswers } from '../../api/firstAnswer';
 import { useSession } from '../../session/SessionProvider';
-import {
-  fetchPreferences,
-  preferencesQuery,
-  savePreferences,
-  storeSavedPreferences,
-} from '../preferences/api';
+import { fetchPreferences, preferencesQuery, savePreferences, storeSavedPreferences } from '../preferences';
 
 /** localStorage key of the feed theme (spec 000 §3). */
 export const FEED_THEME_KEY = 'feedTheme';

@@ -11,7 +11,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClasses, focusRing } from '../../ui/Button';
 import { PageSpinner } from '../../ui/Spinner';
-import { authProvidersQueryKey } from '../auth/ProviderButtons';
+import { authProvidersQueryKey } from '../auth';
 import { acceptInvite, storePendingInvite } from './pendingInvite';
 
 /** The query of one invite's public landing data. */

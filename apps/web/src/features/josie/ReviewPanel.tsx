@@ -1,8 +1,7 @@
 import type { Josie } from '@josie/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RejectReasonBox, ReviewButtons } from '../review/ReviewControls';
-import { useReview } from '../review/useReview';
+import { RejectReasonBox, ReviewButtons, useReview } from '../review';
 
 /** The review panel of an editor or admin while the josie is pending (spec 000 §2, §4). */
 export default function ReviewPanel({ josie }: { josie: Josie }) {

@@ -5,7 +5,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
-import { CreatorName } from '../josie/components/CreatorName';
+import { CreatorName } from '../josie';
 
 export interface CuratorStepProps {
   /** The recommended curators not yet followed or skipped; null while loading. */

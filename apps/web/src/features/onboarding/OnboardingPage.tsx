@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { PageSpinner } from '../../ui/Spinner';
-import { preferenceOptionsQuery, preferencesQuery } from '../preferences/api';
+import { preferenceOptionsQuery, preferencesQuery } from '../preferences';
 import { fetchOnboarding, onboardingKeys } from './api';
 import { OnboardingWizard } from './OnboardingWizard';
 

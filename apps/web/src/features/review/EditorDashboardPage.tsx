@@ -12,7 +12,6 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { IconButton } from '../../ui/IconButton';
 import { Page } from '../../ui/Page';
 import { PageSpinner } from '../../ui/Spinner';
-import { usePendingJosies } from '../josie/api';
 import {
   CardTable,
   CardTableBody,
@@ -20,9 +19,11 @@ import {
   CardTableHead,
   CardTableHeader,
   CardTableRow,
-} from '../josie/components/CardTable';
-import { CreatorName } from '../josie/components/CreatorName';
-import { latestRejectionReason, wasRejected } from '../josie/status';
+  CreatorName,
+  latestRejectionReason,
+  usePendingJosies,
+  wasRejected,
+} from '../josie';
 import { RejectReasonBox, ReviewButtons } from './ReviewControls';
 import { useReview } from './useReview';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { track } from '../../analytics/track';
 import { useSession } from '../../session/SessionProvider';
 import { toast } from '../../ui/toast';
-import { approveJosie, josieKeys, rejectJosie, storeJosie } from '../josie/api';
+import { approveJosie, josieKeys, rejectJosie, storeJosie } from '../josie';
 
 /** Seconds from the josie's creation to now (spec 000 §7 `review_time_seconds`); 0 for a bad date. */
 export function reviewTimeSeconds(createdAt: string, now: number = Date.now()): number {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { lazyComponent } from '../../../lib/lazyPage';
 import { Spinner } from '../../../ui/Spinner';
-import { useInView } from '../../account/useInView';
+import { useInView } from '../../account';
 import type { YouTubePlayerProps } from './YouTubePlayer';
 
 /** Permissions the Spotify player asks for. */

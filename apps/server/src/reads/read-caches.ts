@@ -2,16 +2,20 @@ import { createHash } from 'node:crypto';
 import type { CuratorsFeedResponse, FeedResponse, Josie } from '@josie/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { josieLikes, josieSaves } from '../../db/schema.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import type { EventBus } from '../../realtime/bus.js';
-import { createInvalidatedCache } from '../../scale/cache.js';
-import type { Invalidation } from '../../scale/invalidation.js';
-import { isReviewer, type Viewer } from '../josies/access.js';
-import { presentPresentable } from '../josies/presenter.js';
-import { isUuid, prepareFindPresentableJosie } from '../josies/queries.js';
-import { followingIds } from '../users/queries.js';
+import type { Db } from '../db/client.js';
+import { josieLikes, josieSaves } from '../db/schema.js';
+import type { FollowsService } from '../modules/follows/index.js';
+import {
+  isReviewer,
+  isUuid,
+  prepareFindPresentableJosie,
+  presentPresentable,
+  type Viewer,
+} from '../modules/josies/index.js';
+import type { AuthUser } from '../plugins/auth.js';
+import type { EventBus } from '../realtime/bus.js';
+import { createInvalidatedCache } from '../scale/cache.js';
+import type { Invalidation } from '../scale/invalidation.js';
 
 /**
  * A published josie as everyone but its creator and reviewers sees it, serialized once: the JSON of the
@@ -66,6 +70,8 @@ export interface ReadCachesOptions {
   db: Db;
   invalidation: Invalidation;
   bus: EventBus;
+  /** Whom a reader follows (the `follows` table is the follows module's). */
+  follows: Pick<FollowsService, 'followingIds'>;
   ttlMs: number;
   /** Entries kept at most per cache (least recently used go first; 20,000); each is also bounded by size. */
   max?: number;
@@ -251,7 +257,7 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     async firstFeedPage(viewer, load) {
       if (!serving()) return Buffer.from(JSON.stringify(await load()));
       const page = await pages.get(viewer.id, async () => {
-        const [response, following] = await Promise.all([load(), followingIds(db, viewer.id)]);
+        const [response, following] = await Promise.all([load(), opts.follows.followingIds(viewer.id)]);
         return {
           body: Buffer.from(JSON.stringify(response)),
           josieIds: response.data.posts.map((p) => p._id),

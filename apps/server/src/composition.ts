@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from './adapters/mailer.js';
+import { createOEmbedClient } from './adapters/oembed.js';
+import { createOpenAiClient } from './adapters/openai.js';
+import { createOpenverseClient } from './adapters/openverse.js';
+import { createPixabayClient } from './adapters/pixabay.js';
+import { createSpotifyClient } from './adapters/spotify.js';
+import type { Storage } from './adapters/storage.js';
+import { createPushSenderFromConfig } from './adapters/webpush.js';
+import { createYouTubeClient } from './adapters/youtube.js';
+import { type Config, resolveJwtSecret } from './config.js';
+import type { Database } from './db/client.js';
+import { deriveKey } from './lib/crypto.js';
+import {
+  createPasswordResetService,
+  createProfileMediaService,
+  createProfileService,
+} from './modules/account/index.js';
+import { createAdminService } from './modules/admin/index.js';
+import { createAiService } from './modules/ai/index.js';
+import { createAudioService } from './modules/audio/index.js';
+import {
+  createAuthService,
+  createLoginLockout,
+  createSessionCache,
+  createTokenSigner,
+} from './modules/auth/index.js';
+import { createCuratorsService } from './modules/curators/index.js';
+import { createFeedService } from './modules/feed/index.js';
+import { createFlagsService } from './modules/flags/index.js';
+import { createFollowsService } from './modules/follows/index.js';
+import { createImageStore, createImagesService, imageFetcherFor } from './modules/images/index.js';
+import { createInvitesService } from './modules/invites/index.js';
+import { createJosiesService } from './modules/josies/index.js';
+import { createLikesService } from './modules/likes/index.js';
+import { createNotificationsService, createUnsubscribeTokens } from './modules/notifications/index.js';
+import { createExchangeCodes, createOAuthContext, createOAuthService } from './modules/oauth/index.js';
+import { createOnboardingService } from './modules/onboarding/index.js';
+import { createPreferencesService } from './modules/preferences/index.js';
+import { createRecommendationsService } from './modules/recommendations/index.js';
+import { createReviewService } from './modules/review/index.js';
+import { createUsersService } from './modules/users/index.js';
+import { createReadCaches } from './reads/read-caches.js';
+import type { EventBus } from './realtime/bus.js';
+import type { Invalidation } from './scale/invalidation.js';
+import type { RedisConnections } from './scale/redis.js';
+
+/**
+ * What the services are built from: the infrastructure `buildApp` opens (database, storage, mail, the
+ * event bus, cross-instance invalidation, Redis when configured) and the log. Tests build
+ * the same graph with substitutes for any of these (`createTestContext(env, {bus, storage, mailer})`).
+ */
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  mailer: Mailer;
+  bus: EventBus;
+  invalidation: Invalidation;
+  redis: RedisConnections | null;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The composition root: builds every service of the app once, each with its dependencies, so that a
+ * module reaches another module only through the service given to it here, and a route plugin only
+ * through `ctx.services` (docs/decisions/0016-composition-root-and-module-boundaries.md). Nothing else
+ * calls a `create*Service`. Provider adapters are built here from the configuration: null when a provider
+ * is not configured.
+ *
+ * @throws Error when a sign-in provider is configured but no token encryption key can be had.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { config, database, storage, mailer, bus, invalidation, redis, log } = deps;
+  const db = database.db;
+  const i = config.integrations;
+  const jwtSecret = resolveJwtSecret(config);
+
+  const follows = createFollowsService({ db, bus });
+  const reads = createReadCaches({ db, invalidation, bus, follows, ttlMs: config.cache.readTtlMs });
+  const users = createUsersService({ db, follows });
+  const auth = createAuthService({
+    bus,
+    db,
+    tokens: createTokenSigner(jwtSecret),
+    pageTokens: createTokenSigner(deriveKey(jwtSecret, 'josie/page-session')),
+    users,
+    sessionTtlMs: config.sessionTtlMs,
+    sessions: createSessionCache({ invalidation, ttlMs: config.cache.sessionTtlMs }),
+    // With REDIS_URL the login lockout counts on every instance together (decision 0011).
+    lockout: createLoginLockout({
+      maxFailuresPerAddress: config.rateLimit.authMax,
+      addressWindowMs: config.rateLimit.authWindowMs,
+      ...(redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {}),
+    }),
+  });
+  const flags = createFlagsService({ db, invalidation, cacheTtlMs: config.cache.flagsTtlMs });
+  const preferences = createPreferencesService({ db });
+  const curators = createCuratorsService({ db });
+  const oauthContext = createOAuthContext(config, db);
+  const imageStore = createImageStore({ db, storage, log });
+  const imageFetcher = imageFetcherFor(config);
+  const push = createPushSenderFromConfig(config);
+  const unsubscribeTokens = createUnsubscribeTokens(jwtSecret);
+  const ai = i.ai;
+
+  return {
+    reads,
+    users,
+    auth,
+    flags,
+    follows,
+    preferences,
+    curators,
+    josies: createJosiesService({ db, storage, bus, log }),
+    review: createReviewService({ db, bus }),
+    feed: createFeedService({ db, users }),
+    likes: createLikesService({ db, reads }),
+    recommendations: createRecommendationsService({ db, users }),
+    onboarding: createOnboardingService({ db, follows }),
+    invites: createInvitesService({ db, bus, follows }),
+    profile: createProfileService({ db, users }),
+    profileMedia: createProfileMediaService({ db, storage, users, log }),
+    passwordReset: createPasswordResetService({
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      log,
+      users,
+      sessions: auth,
+    }),
+    admin: createAdminService({ db, storage, bus, log, sessions: auth }),
+    oauthContext,
+    oauth: createOAuthService({
+      db,
+      providers: oauthContext.providers,
+      cipher: oauthContext.cipher,
+      auth,
+      codes: createExchangeCodes(deriveKey(jwtSecret, 'josie/oauth-exchange')),
+      log,
+    }),
+    audio: createAudioService({
+      spotify: config.spotify ? createSpotifyClient({ ...config.spotify, ...i.spotify }) : null,
+      youtube: i.youtube.apiKey
+        ? createYouTubeClient({ apiKey: i.youtube.apiKey, apiBaseUrl: i.youtube.apiBaseUrl })
+        : null,
+      oembed: createOEmbedClient({ spotify: i.spotify.oembedUrl, youtube: i.youtube.oembedUrl }),
+      tokens: oauthContext.tokens,
+      log,
+    }),
+    images: createImagesService({
+      pixabay: i.pixabay ? createPixabayClient(i.pixabay) : null,
+      openverse: createOpenverseClient(i.openverse),
+      fetcher: imageFetcher,
+      store: imageStore,
+    }),
+    ai: createAiService({
+      db,
+      openai: ai ? createOpenAiClient(ai) : null,
+      imagesAvailable: ai?.imageModel != null,
+      store: imageStore,
+      fetcher: imageFetcher,
+    }),
+    /** Web push, or null without VAPID keys. */
+    push,
+    unsubscribeTokens,
+    notifications: createNotificationsService({ db, push, tokens: unsubscribeTokens }),
+  };
+}
+
+/** Every service of the app, as {@link createServices} builds them; route plugins get it as `ctx.services`. */
+export type Services = ReturnType<typeof createServices>;

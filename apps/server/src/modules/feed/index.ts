@@ -1,0 +1,5 @@
+// The public entry of the feed module: what other modules, the composition root and the app may import
+// from it (docs/decisions/0016-composition-root-and-module-boundaries.md). Everything else here is internal.
+
+export { homeFeedPageTransform } from './home-page.js';
+export { createFeedService, type FeedService } from './service.js';
