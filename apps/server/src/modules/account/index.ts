@@ -2,9 +2,9 @@
 // from it (docs/decisions/0016-composition-root-and-module-boundaries.md). Everything else here is internal.
 
 export { createProfileService, type ProfileService } from './profile.service.js';
+export type { PasswordResetJobs } from './reset.retention.js';
 export { createPasswordResetService, type PasswordResetService } from './reset.service.js';
 export {
   createProfileMediaService,
   type ProfileMediaService,
 } from './uploads.service.js';
-export type { PasswordResetJobs } from './reset.retention.js';

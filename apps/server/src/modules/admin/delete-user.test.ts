@@ -24,7 +24,6 @@ import {
 } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
-import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import {
   buildEvent,
   buildFollow,
@@ -38,6 +37,7 @@ import {
   buildUser,
   type TestUser,
 } from '../../test/factories.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import { josieForm, pngImage } from '../josies/testing.js';
 import { createAdminService } from './service.js';
 

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { endpoints, LIMITS } from '@josie/contract';
+import { endpoints } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
-import { addressInRanges, createSafeFetcher, parseAddressRanges, type SafeFetcher } from '../../lib/ssrf.js';
 import { actor } from '../../plugins/auth.js';
 import { SEARCHES_PER_MINUTE } from '../audio/index.js';
 import { registerUploadRetention } from './retention.js';
-import { createImageStore } from './store.js';
 
 /** The multipart field of `POST /api/images/upload` (spec 001 §7); only its first file is used. */
 export const UPLOAD_FIELD = 'images';
