@@ -1,5 +1,5 @@
 /**
- * Realtime fan-out benchmark (issue 9): 2,000 socket.io clients follow one curator; an editor approves
+ * Realtime fan-out benchmark (docs/performance.md): 2,000 socket.io clients follow one curator; an editor approves
  * one of the curator's josies; the figure is the time from sending the approve call to the last client's
  * `new-post`, over several approvals (p50 and p99), with the spread of single deliveries beside it.
  *
@@ -31,7 +31,7 @@ const SOCKETS = Number(process.env.FANOUT_SOCKETS ?? 2000);
 const ROUNDS = Number(process.env.FANOUT_ROUNDS ?? 10);
 const REDIS_URL = process.env.FANOUT_REDIS_URL;
 const PASSWORD = 'fanout-password';
-/** The budget: p99 of the approve-to-last-delivery time, for 2,000 sockets (issue 9). */
+/** The budget: p99 of the approve-to-last-delivery time, for 2,000 sockets (docs/performance.md). */
 const BUDGET_P99_MS = 500;
 
 async function api<T>(server: RunningServer, method: string, path: string, body?: unknown, token?: string) {

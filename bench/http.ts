@@ -1,5 +1,5 @@
 /**
- * HTTP benchmark on the large data set (issue 4 item 7, issue 9): feed, curator feed, josie read, like
+ * HTTP benchmark on the large data set (docs/product/rules-and-limits.md#feed, docs/performance.md): feed, curator feed, josie read, like
  * toggle and login at 50 connections, next to a bare Fastify route measured in the same run. Prints
  * requests/s, p50/p99 ms and the ratio to the bare route, the budgets, and the query plan of the feed
  * query exactly as the feed route sends it.

@@ -1,5 +1,5 @@
 /**
- * Lighthouse and installability of the production build (issue 11; DESIGN §2 "Lighthouse for pages").
+ * Lighthouse and installability of the production build (docs/product/rules-and-limits.md#notifications-and-install; docs/product/data-and-config.md#stack "Lighthouse for pages").
  * `npx tsx bench/lighthouse.ts [path...]` (build the web app first: `npm run build`).
  *
  * Starts the real server (embedded database, demo data) on a free port, opens Debian's Chromium with a

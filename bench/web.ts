@@ -1,5 +1,5 @@
 /**
- * Web benchmark (issue 9): the JavaScript and CSS that `/` (visitor), `/josie/:id` (visitor) and the home
+ * Web benchmark (docs/performance.md): the JavaScript and CSS that `/` (visitor), `/josie/:id` (visitor) and the home
  * feed (`/` signed in) load, measured in Debian's headless Chromium (every script and style sheet the page
  * requested until the network is idle, each body's size and its gzip size; the budget counts all of them,
  * and the scripts requested before the `load` event are shown beside), and the Lighthouse scores
@@ -45,7 +45,7 @@ const CHROMIUM_FLAGS = [
 ];
 /** The build to serve: `WEB_DIST_DIR` (also read by the server) or `apps/web/dist`. */
 const DIST = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist');
-/** Budgets of issue 9: initial JavaScript (gzip) on `/` and `/josie/:id`; Lighthouse on all three pages. */
+/** Budgets of Initial JavaScript (gzip) on `/` and `/josie/:id`; Lighthouse on all three pages (docs/performance.md). */
 const JS_BUDGET_KB = 170;
 const LIGHTHOUSE_BUDGET = { performance: 90, accessibility: 100 };
 

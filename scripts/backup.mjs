@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run backup -- <file.tar.gz>`: backs up an embedded installation (issue 10 item 5) into one
+ * `npm run backup -- <file.tar.gz>`: backs up an embedded installation (docs/decisions/0005-security-and-reliability-checks.md) into one
  * archive: the PGlite database (PGlite's own `dumpDataDir()`), the uploaded media (`DATA_DIR/media`) and
  * the secrets generated into `DATA_DIR` (`jwt-secret`, `token-encryption-key`), without which sessions
  * and stored provider tokens would not survive a restore. The archive therefore holds secrets: it is

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run restore -- <file.tar.gz>`: restores an archive of `npm run backup` into an empty `DATA_DIR`
- * (issue 10 item 5): the PGlite database (loaded with PGlite's `loadDataDir`, then opened once to prove it
+ * (docs/decisions/0005-security-and-reliability-checks.md): the PGlite database (loaded with PGlite's `loadDataDir`, then opened once to prove it
  * works), the media and the secrets. It refuses a `DATA_DIR` that already holds a database or media, so it
  * can never overwrite a live installation; restore into a new folder and point `DATA_DIR` at it.
  *

@@ -13,7 +13,7 @@ const gzipAsync = promisify(gzip);
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every script and style sheet of `dist/assets`,
  * at the highest levels (done once per build, so the time is free). The server sends them to browsers that
  * accept them (`@fastify/static`'s `preCompressed`): about a third of the bytes on the wire, which is what
- * a phone on a slow network waits for before the first paint (issue 9; Lighthouse simulates slow 4G).
+ * a phone on a slow network waits for before the first paint (docs/performance.md; Lighthouse simulates slow 4G).
  * The service worker precaches the plain files only (its glob ends in `.js`/`.css`).
  */
 export function precompressAssets(): Plugin {
@@ -94,7 +94,7 @@ export function routePreloads(bundle: Rollup.OutputBundle, root: string): Record
 }
 
 /**
- * The static first paint (issue 9; `src/shell/shell.js` says what it does). This plugin writes the English
+ * The static first paint (docs/performance.md; `src/shell/shell.js` says what it does). This plugin writes the English
  * texts into `index.html`'s skeletons, and builds the script: `JOSIE_SHELL_PRELOADS` (each first page's
  * scripts, known only once the bundle is made) followed by `shell.js`, written to
  * `assets/shell-<hash>.js` (cached for a year like every asset, and precached by the service worker) and

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { apiLogin, expect, setFlag, shot, test, waitForMail } from '../support/fixtures.js';
 
-/** Issue 6: password reset by email, avatar, curator font and colour, header-image refusal; en and he. */
+/** Password reset by email, avatar, curator font and colour, header-image refusal; en and he (docs/product/routes-and-roles.md#account). */
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAvklEQVR4nO3ZwQnDQADEQLeb/tTf5R+IPyGsHwNXgdDKZ/s6r5zzHcKFzrlVBKAA6peVMCiAYlD/e9SYWADFoEys1YVWgwIoBmViaVDP/K4g0gEUgzKxNKh5j0U6gGJQJta8Oy6KARSDMrHmAfKyGkAxKBNLg5rHWKQDKAZlYs2j46IYQDEoE+shx5/VAIpBmVga1LzHIh1AMSgTa94dF8UAikGZWPMAeVkNoBiUiaVBzWMs0gEUgzKx5tH5OG9/WqLvM50hbQAAAABJRU5ErkJggg==',

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, apiSignup, expect, expectAccessible, setFlag, shot, test } from '../support/fixtures.js';
 
-/** Issue 8: the admin area end to end. */
+/** The admin area end to end (docs/product/routes-and-roles.md#admin). */
 
 async function signInAs(page: Page, session: object, path: string) {
   await page.goto('/about');

@@ -8,7 +8,7 @@ import {
   test,
 } from '../support/fixtures.js';
 
-/** Issue 2: sign up, log out, log in, guards, public pages, in English and Hebrew. */
+/** Sign up, log out, log in, guards, public pages, in English and Hebrew (docs/product/routes-and-roles.md#guards). */
 
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;

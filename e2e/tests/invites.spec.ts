@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin, expect, setFlag, shot, test } from '../support/fixtures.js';
 
-/** Issue 5: a curator's invite link grows their audience, in English and Hebrew. */
+/** A curator's invite link grows their audience, in English and Hebrew (docs/product/rules-and-limits.md#invites). */
 
 const TEXT = {
   en: {

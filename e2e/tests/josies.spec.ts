@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin, expect, expectAccessible, setFlag, shot, test } from '../support/fixtures.js';
 
-/** Issue 3: author, review and read a josie, in English and Hebrew. */
+/** Author, review and read a josie, in English and Hebrew (docs/product/rules-and-limits.md#josies). */
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAvklEQVR4nO3ZwQnDQADEQLeb/tTf5R+IPyGsHwNXgdDKZ/s6r5zzHcKFzrlVBKAA6peVMCiAYlD/e9SYWADFoEys1YVWgwIoBmViaVDP/K4g0gEUgzKxNKh5j0U6gGJQJta8Oy6KARSDMrHmAfKyGkAxKBNLg5rHWKQDKAZlYs2j46IYQDEoE+shx5/VAIpBmVga1LzHIh1AMSgTa94dF8UAikGZWPMAeVkNoBiUiaVBzWMs0gEUgzKx5tH5OG9/WqLvM50hbQAAAABJRU5ErkJggg==',
@@ -181,7 +181,7 @@ for (const lang of ['en', 'he'] as const) {
     const html = await (await request.get(`/josie/${josie._id}`)).text();
     expect(html).toContain(`<meta property="og:title" content="${title}"`);
 
-    // The server renders the josie itself (issue 9): it reads without JavaScript, in the page's language.
+    // The server renders the josie itself (docs/performance.md): it reads without JavaScript, in the page's language.
     const noScript = await browser.newContext({
       javaScriptEnabled: false,
       locale: lang === 'he' ? 'he-IL' : 'en-US',

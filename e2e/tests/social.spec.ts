@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, apiSignup, expect, setFlag, shot, test } from '../support/fixtures.js';
 
-/** Issue 4: onboarding, following, the live feed, likes and paging, in English and Hebrew. */
+/** Onboarding, following, the live feed, likes and paging, in English and Hebrew (docs/product/rules-and-limits.md#feed). */
 
 const TEXT = {
   en: {
@@ -103,13 +103,13 @@ for (const lang of ['en', 'he'] as const) {
     await page.getByRole('button', { name: t.next }).click();
     await page.getByRole('button', { name: t.follow(bulk.name) }).click();
     await shot(page, `${lang}-onboarding-curators`);
-    // After at least one action the step offers Finish (spec 000 §4: the rest may stay unactioned).
+    // After at least one action the step offers Finish (docs/product/rules-and-limits.md#follows-and-recommendations: the rest may stay unactioned).
     await page.getByRole('button', { name: t.finish, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/(\\${q})?$`));
     await expect(page.getByRole('article').first()).toBeVisible();
     await shot(page, `${lang}-home-feed`);
 
-    // The server renders the home feed for the session cookie the sign-up set (issue 9, decision 0008):
+    // The server renders the home feed for the session cookie the sign-up set (docs/performance.md, decision 0008):
     // it reads without JavaScript, in the page's language.
     const noScript = await browser.newContext({
       javaScriptEnabled: false,

@@ -75,7 +75,7 @@ export interface BuildAppOptions {
 
 /**
  * The Content-Security-Policy: no inline scripts; frames only from the Spotify and YouTube embeds. The only
- * foreign scripts are YouTube's IFrame Player API (spec 001 §7: loaded from the video provider itself):
+ * foreign scripts are YouTube's IFrame Player API (docs/product/routes-and-roles.md#api: loaded from the video provider itself):
  * `iframe_api`, and the widget script it adds from `/s/player/{version}/`. Paths keep the rest of
  * www.youtube.com out. Scripts connect to this origin only (decision 0009): the web app's fetches are all
  * same-origin `/api` calls, and socket.io's WebSocket goes to `PUBLIC_URL`'s host (`wss:` for https,
@@ -164,7 +164,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(errorsPlugin);
   // Security headers on every answer, from helmet's middleware built once: @fastify/helmet builds it anew
   // on every request (parsing the CSP each time), which was half of an empty route's CPU (177 -> 83 µs per
-  // request, measured with bench/http.ts; issue 9).
+  // request, measured with bench/http.ts; docs/performance.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: { directives: cspFor(config.publicUrl) },
     crossOriginEmbedderPolicy: false,
@@ -176,7 +176,7 @@ export async function buildApp(opts: BuildAppOptions) {
   );
   // CORS is closed by default: the web app is served from the same origin.
   await app.register(cors, { origin: false });
-  // With REDIS_URL many instances share rate-limit counters and cache invalidations (issue 9).
+  // With REDIS_URL many instances share rate-limit counters and cache invalidations (docs/performance.md).
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   const invalidation = createInvalidation(
     redis
@@ -202,7 +202,7 @@ export async function buildApp(opts: BuildAppOptions) {
       code: ERROR_CODES.RATE_LIMITED,
     }),
   });
-  // One file per request, 5 MB at most (spec 001 §9); larger uploads answer 413.
+  // One file per request, 5 MB at most (docs/product/rules-and-limits.md#constants); larger uploads answer 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20 } });
   await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken });
   await app.register(docsPlugin);

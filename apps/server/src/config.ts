@@ -71,7 +71,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   // The longest a client may take to send a whole request, headers and body (decision 0009).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
-  // Many instances (issue 9): in-memory caches with invalidation across instances (0 turns one off).
+  // Many instances (docs/performance.md): in-memory caches with invalidation across instances (0 turns one off).
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   FLAGS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   // Published josies, readers' likes and saves, first feed pages (reads/read-caches.ts).
@@ -92,7 +92,7 @@ const EnvSchema = z.object({
   SPOTIFY_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  // Integrations (issue 7). Each provider's base URL is configurable so tests use local stand-ins.
+  // Integrations (docs/product/rules-and-limits.md#media). Each provider's base URL is configurable so tests use local stand-ins.
   SPOTIFY_ACCOUNTS_BASE_URL: urlOr('https://accounts.spotify.com'),
   SPOTIFY_API_BASE_URL: urlOr('https://api.spotify.com'),
   SPOTIFY_OEMBED_URL: urlOr('https://open.spotify.com/oembed'),
@@ -124,7 +124,7 @@ const EnvSchema = z.object({
   IMAGE_FETCH_CA_FILE: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Josie <no-reply@josie.local>'),
-  // Web push and the job queue (issue 11).
+  // Web push and the job queue (docs/product/rules-and-limits.md#notifications-and-install).
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: optionalString.pipe(
@@ -154,7 +154,7 @@ const EnvSchema = z.object({
   INVITE_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
 });
 
-/** The server's configuration, parsed once from the environment. DESIGN §7. */
+/** The server's configuration, parsed once from the environment. docs/product/data-and-config.md#configuration. */
 export type Config = ReturnType<typeof buildConfig>;
 
 /**
@@ -196,7 +196,7 @@ export function buildConfig(env: Record<string, string | undefined>) {
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    /** Demo data is seeded by default only on the embedded database (DESIGN §7). */
+    /** Demo data is seeded by default only on the embedded database (docs/product/data-and-config.md#configuration). */
     demoData: e.DEMO_DATA === undefined ? embedded : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     demoPassword: e.DEMO_PASSWORD,
     initialAdmin:
@@ -218,7 +218,7 @@ export function buildConfig(env: Record<string, string | undefined>) {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     /**
      * How long live sessions, the feature flags and the read caches (published josies, readers' marks,
-     * first feed pages) stay in memory (ms; 0: not cached). Issue 9.
+     * first feed pages) stay in memory (ms; 0: not cached). docs/performance.md.
      */
     cache: {
       sessionTtlMs: e.SESSION_CACHE_TTL_MS,
@@ -226,7 +226,7 @@ export function buildConfig(env: Record<string, string | undefined>) {
       readTtlMs: e.READ_CACHE_TTL_MS,
     },
     /**
-     * S3-compatible object storage for uploads (issue 9), or null for local disk under `DATA_DIR/media`.
+     * S3-compatible object storage for uploads (docs/performance.md), or null for local disk under `DATA_DIR/media`.
      * `endpoint` set (MinIO, R2, Ceph...) means path-style URLs; unset means AWS virtual-hosted ones.
      * `publicUrl` is where browsers read objects (a CDN or the bucket's website); default the object URL.
      */
@@ -249,7 +249,7 @@ export function buildConfig(env: Record<string, string | undefined>) {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : null,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    /** Web Push (issue 11). Keys unset: generated into DATA_DIR in embedded mode, else push is off. */
+    /** Web Push (docs/product/rules-and-limits.md#notifications-and-install). Keys unset: generated into DATA_DIR in embedded mode, else push is off. */
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -270,7 +270,7 @@ export function buildConfig(env: Record<string, string | undefined>) {
       retryBaseMs: e.JOBS_RETRY_BASE_MS,
       concurrency: e.JOBS_CONCURRENCY,
     },
-    /** The app's own analytics events (DESIGN §9.11; decision 0010). */
+    /** The app's own analytics events (docs/product/differences.md#analytics; decision 0010). */
     analytics: {
       /** Events older than this many days are deleted by the daily `analytics.purge` job. */
       retentionDays: e.ANALYTICS_RETENTION_DAYS,
@@ -286,7 +286,7 @@ export function buildConfig(env: Record<string, string | undefined>) {
       /** Invites expired this many days ago, never visited nor used, are deleted (`invites.purge`). */
       inviteDays: e.INVITE_RETENTION_DAYS,
     },
-    /** External services of issue 7 (DESIGN §7); a service without its key or model is off (null). */
+    /** External services of docs/product/rules-and-limits.md#media (docs/product/data-and-config.md#configuration); a service without its key or model is off (null). */
     integrations: {
       spotify: {
         accountsBaseUrl: e.SPOTIFY_ACCOUNTS_BASE_URL,

@@ -9,7 +9,7 @@ import { ensureAdmin } from './modules/auth/index.js';
 
 /**
  * Start-up: config -> database -> migrations -> seed -> app -> listen; closes cleanly on SIGTERM/SIGINT.
- * DESIGN §3.
+ * docs/ARCHITECTURE.md.
  */
 async function main() {
   const config = loadConfig();

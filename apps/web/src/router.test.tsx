@@ -66,7 +66,7 @@ const pageRoutes: StubRoute[] = [
   },
 ];
 
-describe('route guards (DESIGN §9.1)', () => {
+describe('route guards (docs/product/differences.md#guards)', () => {
   it('sends a visitor on a guarded route to /login and back there after signing in', async () => {
     const curator = makeSession('curator');
     const { router, user, stub } = renderApp('/my-josies?sort=title', {
@@ -101,11 +101,11 @@ describe('route guards (DESIGN §9.1)', () => {
   });
 
   it.each(['listener', 'editor', 'admin'] as const)(
-    'sends a %s on /invites home, as spec 001 §2 says of that route',
+    'sends a %s on /invites home, as docs/product/routes-and-roles.md#guards says of that route',
     async (role) => {
       const { router } = renderApp('/invites', { session: makeSession(role) });
       await waitFor(() => expect(router.state.location.pathname).not.toBe('/invites'));
-      // Home then sends an admin or an editor on to their dashboard (spec 000 §2).
+      // Home then sends an admin or an editor on to their dashboard (docs/product/routes-and-roles.md#guards).
       const home = { listener: '/', editor: '/editor/dashboard', admin: '/admin/dashboard' }[role];
       await waitFor(() => expect(router.state.location.pathname).toBe(home));
       expect(screen.queryByRole('heading', { name: 'Unauthorized access' })).not.toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('route guards (DESIGN §9.1)', () => {
   });
 });
 
-describe('home route by role (spec 000 §2)', () => {
+describe('home route by role (docs/product/routes-and-roles.md#guards)', () => {
   it('shows visitors the public home page with a call-to-action to /signup', async () => {
     renderApp('/');
     expect(
@@ -203,7 +203,7 @@ describe('other routes', () => {
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'A josie' })).toBeInTheDocument();
-    // Outside the shared layout: its own top bar with the menu (spec 000 §2), but no site footer.
+    // Outside the shared layout: its own top bar with the menu (docs/product/routes-and-roles.md#guards), but no site footer.
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/josie/0190a0b0-0000-7000-8000-000000000009');
   });

@@ -77,14 +77,14 @@ function guarded(
 }
 
 const CURATOR: readonly Role[] = ['curator'];
-/** DESIGN §9.14: the josie's creator, editors and admins may edit (ownership is checked by the server). */
+/** docs/product/differences.md#editors-may-edit: the josie's creator, editors and admins may edit (ownership is checked by the server). */
 const JOSIE_EDITORS: readonly Role[] = ['curator', 'editor', 'admin'];
 const REVIEWERS: readonly Role[] = ['editor', 'admin'];
 const ADMIN: readonly Role[] = ['admin'];
 
 /**
- * The route table: spec 000 §2 and spec 001 §2 with the guards of DESIGN §9.1 (signed out -> `/login`
- * and back after sign-in; wrong role -> `/unauthorized`, except `/invites`, whose row in spec 001 §2
+ * The route table: docs/product/routes-and-roles.md#guards with the guards of docs/product/differences.md#guards (signed out -> `/login`
+ * and back after sign-in; wrong role -> `/unauthorized`, except `/invites`, whose row in docs/product/routes-and-roles.md#guards
  * sends other roles to `/`). `/josie/:id` renders outside the header
  * layout; every other page inside it. Exported for tests, which mount it in a memory router.
  */
@@ -169,7 +169,7 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the code of the page the app opens on, when it is one of the first pages of issue 9 (the public
+ * Loads the code of the page the app opens on, when it is one of the first pages of docs/performance.md (the public
  * home page, the home feed, a josie), so that the first render shows that page at once in place of the
  * static first paint (`src/shell/shell.js`), with no spinner between. Other pages load as they render.
  * Never rejects: a page that failed to load is retried by its route as usual.

@@ -3,7 +3,7 @@ import { LIMITS, type Role } from './catalogues.js';
 import { text } from './common.js';
 import { User } from './users.js';
 
-/** How long a password-reset link works, in minutes. Issue 6; spec 000 §4 Password reset. */
+/** How long a password-reset link works, in minutes. docs/product/routes-and-roles.md#account; docs/product/rules-and-limits.md#passwords-and-reset. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
 /** The one answer of `POST /api/users/reset-password/initiate`, whether or not the account exists. */
@@ -17,7 +17,7 @@ export const PASSWORD_RESET_DONE_MESSAGE =
 export const PASSWORD_RESET_INVALID_MESSAGE = 'Invalid or expired reset link';
 
 /**
- * An email as the reset page checks it: trimmed, lower-cased, containing '@' (spec 000 §5 Reset step 1,
+ * An email as the reset page checks it: trimmed, lower-cased, containing '@' (docs/product/rules-and-limits.md#passwords-and-reset,
  * `resetPassword.invalidEmail`). No stricter check: an address that matches no account gets the same
  * answer as one that does.
  */
@@ -28,13 +28,13 @@ const ResetEmail = text({ error: 'Please enter a valid email address' })
   .max(254)
   .refine((v) => v.includes('@'), 'Please enter a valid email address');
 
-/** `POST /api/users/reset-password/initiate`. Spec 000 §7. */
+/** `POST /api/users/reset-password/initiate`. docs/product/routes-and-roles.md#api. */
 export const PasswordResetInitiateBody = z.object({ email: ResetEmail });
 export type PasswordResetInitiateBody = z.infer<typeof PasswordResetInitiateBody>;
 
 /**
  * `POST /api/users/reset-password/complete`: the email and token from the link, and the new password
- * (at least 8 characters). Spec 000 §5 Reset step 2, §7.
+ * (at least 8 characters). docs/product/rules-and-limits.md#passwords-and-reset, docs/product/routes-and-roles.md#api.
  */
 export const PasswordResetCompleteBody = z.object({
   email: ResetEmail,
@@ -52,29 +52,29 @@ export type PasswordResetCompleteBody = z.infer<typeof PasswordResetCompleteBody
 export const PasswordResetResponse = z.object({ success: z.literal(true), message: text() });
 export type PasswordResetResponse = z.infer<typeof PasswordResetResponse>;
 
-/** Multipart field of `POST /api/users/avatar`. Spec 000 §7. */
+/** Multipart field of `POST /api/users/avatar`. docs/product/routes-and-roles.md#api. */
 export const AVATAR_FIELD = 'avatar';
-/** Multipart field of `POST /api/users/header-image`. Spec 000 §7. */
+/** Multipart field of `POST /api/users/header-image`. docs/product/routes-and-roles.md#api. */
 export const HEADER_IMAGE_FIELD = 'headerImage';
-/** Avatars are stored as a square of this side, in pixels (issue 6). */
+/** Avatars are stored as a square of this side, in pixels (docs/product/routes-and-roles.md#account). */
 export const AVATAR_SIZE_PX = 512;
-/** Header images are scaled down to this width, in pixels, never up (issue 6). */
+/** Header images are scaled down to this width, in pixels, never up (docs/product/routes-and-roles.md#account). */
 export const HEADER_IMAGE_MAX_WIDTH_PX = 1600;
-/** Header images may be at most this many bytes (the app's upload limit, spec 001 §9). */
+/** Header images may be at most this many bytes (the app's upload limit, docs/product/rules-and-limits.md#constants). */
 export const HEADER_IMAGE_MAX_BYTES = LIMITS.imageMaxBytes;
-/** Who may upload a header image: curators, editors and admins; listeners not. Spec 000 §6. */
+/** Who may upload a header image: curators, editors and admins; listeners not. docs/product/routes-and-roles.md#roles. */
 export const HEADER_IMAGE_ROLES = ['curator', 'editor', 'admin'] as const satisfies readonly Role[];
 
-/** Answer to an upload that is not an image (spec 000 §5 Uploads). */
+/** Answer to an upload that is not an image (docs/product/rules-and-limits.md#account-images). */
 export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
-/** Answer to an avatar of {@link LIMITS}.avatarMaxBytes or more (spec 000 §5 Uploads, §9). */
+/** Answer to an avatar of {@link LIMITS}.avatarMaxBytes or more (docs/product/rules-and-limits.md#account-images, docs/product/rules-and-limits.md#constants). */
 export const AVATAR_TOO_LARGE_MESSAGE = 'Image must be less than 2MB';
 /** Answer to a header image over {@link HEADER_IMAGE_MAX_BYTES}. */
 export const HEADER_IMAGE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
 
 /**
  * Answer of `POST /api/users/avatar`: `success` and the stored image's URL under both names the spec
- * reads (spec 000 §3 Avatar and header responses), plus the updated user for the stored session.
+ * reads (docs/product/data-and-config.md#data), plus the updated user for the stored session.
  */
 export const AvatarUploadResponse = z.object({
   success: z.literal(true),
@@ -99,7 +99,7 @@ export const BIO_MAX_LENGTH = 500;
 /**
  * `PUT /api/users/me/profile`: the bio shown on the public profile (trimmed, at most
  * {@link BIO_MAX_LENGTH} characters; empty clears it) and optionally a new display name (trimmed,
- * 1-100 characters, as at sign-up). Spec 000 §2 public profile; issue 6 items 1 and 4.
+ * 1-100 characters, as at sign-up). docs/product/routes-and-roles.md#account.
  */
 export const ProfileUpdateBody = z.object({
   bio: text({ error: 'Bio must be text' })

@@ -3,7 +3,7 @@ import { JOSIE_STATUSES, ROLES } from './catalogues.js';
 import { text } from './common.js';
 
 /**
- * Contract of the admin area (spec 001 §2 Admin, §3, §5, §7 Admin; DESIGN §5, §9.3, §9.10, §9.11).
+ * Contract of the admin area (docs/product/routes-and-roles.md#admin, docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#admin, docs/product/routes-and-roles.md#api, docs/product/differences.md#placeholders-that-work, docs/product/differences.md#feature-flags, docs/product/differences.md#analytics).
  * Every `/api/admin/*` route is for admins only: 401 without a session, 403 for any other role.
  */
 
@@ -44,12 +44,12 @@ export const AdminStatsSeries = z.object({
   approvals: z.array(z.number().int()),
   /** Review decisions `rejected` (`josie_reviews`). */
   rejections: z.array(z.number().int()),
-  /** `page_view` analytics events (DESIGN §9.11). */
+  /** `page_view` analytics events (docs/product/differences.md#analytics). */
   pageViews: z.array(z.number().int()),
 });
 export type AdminStatsSeries = z.infer<typeof AdminStatsSeries>;
 
-/** `GET /api/admin/stats`. Spec 001 §3 Admin stats, plus the dashboard series of issue 8. */
+/** `GET /api/admin/stats`. docs/product/data-and-config.md#data Admin stats, plus the dashboard series of docs/product/routes-and-roles.md#admin. */
 export const AdminStatsResponse = z.object({
   totalListeners: z.number().int(),
   totalCurators: z.number().int(),
@@ -159,7 +159,7 @@ export function templateVariables(content: string): string[] {
   return [...new Set(Array.from(content.matchAll(TEMPLATE_VARIABLE), (m) => m[1] as string))];
 }
 
-/** An AI prompt template (spec 001 §3); `key` is the id the AI calls use (spec 001 §7). */
+/** An AI prompt template (docs/product/data-and-config.md#data); `key` is the id the AI calls use (docs/product/routes-and-roles.md#api). */
 export const AdminTemplate = z.object({
   _id: text(),
   key: text(),
@@ -187,7 +187,7 @@ export type AdminTemplateBody = z.infer<typeof AdminTemplateBody>;
 // ---------------------------------------------------------------------------------------------------------
 // Music preferences (genre and interest lists)
 
-/** A genre or an interest. Spec 001 §3. */
+/** A genre or an interest. docs/product/data-and-config.md#data. */
 export const AdminPreferenceItem = z.object({ _id: text(), name: text() });
 export type AdminPreferenceItem = z.infer<typeof AdminPreferenceItem>;
 
@@ -200,7 +200,7 @@ export type AdminPreferencesResponse = z.infer<typeof AdminPreferencesResponse>;
 
 /**
  * `POST /api/admin/preferences/genres` and `.../interests`. The name is trimmed; a blank one is ignored
- * (spec 001 §5 Admin lists), so it is not a validation error.
+ * (docs/product/rules-and-limits.md#admin), so it is not a validation error.
  */
 export const AdminPreferenceNameBody = z.object({ name: text().trim().max(100) });
 export type AdminPreferenceNameBody = z.infer<typeof AdminPreferenceNameBody>;
@@ -225,7 +225,7 @@ export const AdminInterestAddResponse = AdminInterestsResponse.extend({ added: z
 export type AdminInterestAddResponse = z.infer<typeof AdminInterestAddResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Messages (DESIGN §9.3)
+// Messages (docs/product/differences.md#placeholders-that-work)
 
 /** A message sent from the contact form. */
 export const AdminContactMessage = z.object({

@@ -5,7 +5,7 @@
  */
 
 /**
- * The analytics events the web app emits (spec 000 §7; decision 0010), the only names the server accepts.
+ * The analytics events the web app emits (docs/product/routes-and-roles.md#api; decision 0010), the only names the server accepts.
  * The web's `track()` takes an {@link AnalyticsEventName}, so an event added there must be added here.
  */
 export const ANALYTICS_EVENT_NAMES = ['page_view', 'publish_josie', 'approve_josie', 'reject_josie'] as const;

@@ -3,7 +3,7 @@ import { ERROR_CODES, LANGUAGES, LIMITS } from './catalogues.js';
 import { Email, text } from './common.js';
 import { User } from './users.js';
 
-/** `POST /api/auth/signup`. Spec 000 §5; password length per DESIGN §9.9. */
+/** `POST /api/auth/signup`. docs/product/rules-and-limits.md#accounts-and-sessions; password length per docs/product/differences.md#sign-up-passwords. */
 export const SignupBody = z.object({
   name: text().trim().min(1, 'Name is required').max(100),
   email: Email,
@@ -15,14 +15,14 @@ export const SignupBody = z.object({
 });
 export type SignupBody = z.infer<typeof SignupBody>;
 
-/** `POST /api/auth/login`. Spec 000 §5. */
+/** `POST /api/auth/login`. docs/product/rules-and-limits.md#accounts-and-sessions. */
 export const LoginBody = z.object({
   email: Email,
   password: text().min(1, 'Password is required').max(200),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** Answer of login and signup: stored whole under localStorage `user`. Spec 000 §3-§4. */
+/** Answer of login and signup: stored whole under localStorage `user`. docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#accounts-and-sessions. */
 export const AuthResponse = z.object({ token: text(), user: User });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 

@@ -1,21 +1,21 @@
 /**
  * Catalogues of the product: roles, genres, interests, curator fonts and colours, feed themes and
- * feature flags. Spec 000 §3, spec 001 §3. The genre and interest lists here are the *seed* lists; the
+ * feature flags. docs/product/rules-and-limits.md#preferences-and-catalogues. The genre and interest lists here are the *seed* lists; the
  * live lists come from the server (admins edit them).
  *
  * Plain values without zod, like everything the web app's first page imports from the contract (error
  * codes, flag semantics): with `"sideEffects": false` a page that uses none of the schemas loads no zod.
  */
 
-/** Roles, weakest first. Spec 000 §6. */
+/** Roles, weakest first. docs/product/routes-and-roles.md#roles. */
 export const ROLES = ['listener', 'curator', 'editor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Sign-in providers as stored; `google` is shown to users as YouTube. Spec 000 §1. */
+/** Sign-in providers as stored; `google` is shown to users as YouTube. docs/product/README.md#what-josie-is. */
 export const PROVIDERS = ['spotify', 'google'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
-/** The 20 seed genres. Spec 000 §3. */
+/** The 20 seed genres. docs/product/rules-and-limits.md#preferences-and-catalogues. */
 export const GENRES = [
   'Pop',
   'Rock',
@@ -39,7 +39,7 @@ export const GENRES = [
   'Techno',
 ] as const;
 
-/** The 12 seed interests. Spec 000 §3. */
+/** The 12 seed interests. docs/product/rules-and-limits.md#preferences-and-catalogues. */
 export const INTERESTS = [
   'Concerts',
   'MusicProduction',
@@ -55,7 +55,7 @@ export const INTERESTS = [
   'DJing',
 ] as const;
 
-/** The 14 curator fonts (family and weight). Spec 001 §3. */
+/** The 14 curator fonts (family and weight). docs/product/rules-and-limits.md#preferences-and-catalogues. */
 export const FONTS = [
   { family: 'Albert Sans', weight: 900 },
   { family: 'Annie Use Your Telescope', weight: 400 },
@@ -74,7 +74,7 @@ export const FONTS = [
 ] as const;
 export type FontFamily = (typeof FONTS)[number]['family'];
 
-/** Named curator colours; `dark` marks light backgrounds that need dark text. Spec 001 §3. */
+/** Named curator colours; `dark` marks light backgrounds that need dark text. docs/product/rules-and-limits.md#preferences-and-catalogues. */
 export const COLOURS = [
   { name: 'Blue', value: '#87A9FF', dark: false },
   { name: 'Light Blue', value: '#B8FFE8', dark: true },
@@ -85,15 +85,15 @@ export const COLOURS = [
 ] as const;
 export type ColourName = (typeof COLOURS)[number]['name'];
 
-/** Creator colour used when a curator has none. Spec 000 §3. */
+/** Creator colour used when a curator has none. docs/product/rules-and-limits.md#preferences-and-catalogues. */
 export const DEFAULT_CREATOR_COLOUR = '#ff69b4';
 
-/** Feed themes; `josie` is the default. Spec 000 §3. */
+/** Feed themes; `josie` is the default. docs/product/rules-and-limits.md#preferences-and-catalogues. */
 export const FEED_THEMES = ['classic', 'josie', 'glassmorphic', 'vibrant'] as const;
 export type FeedTheme = (typeof FEED_THEMES)[number];
 export const DEFAULT_FEED_THEME: FeedTheme = 'josie';
 
-/** Remote feature flags with their defaults, read as strings. Spec 000 §3, §5 "Flag values". */
+/** Remote feature flags with their defaults, read as strings. docs/product/rules-and-limits.md#preferences-and-catalogues, docs/product/rules-and-limits.md#feature-flags. */
 export const FLAG_DEFAULTS = {
   language_select: 'false',
   editor_advanced_mode: 'false',
@@ -102,11 +102,11 @@ export const FLAG_DEFAULTS = {
 export type FlagKey = keyof typeof FLAG_DEFAULTS;
 export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
 
-/** Languages of the interface; English is the fallback. Spec 000 §9. */
+/** Languages of the interface; English is the fallback. docs/product/rules-and-limits.md#constants. */
 export const LANGUAGES = ['en', 'he'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Business constants. Spec 000 §9, spec 001 §9. */
+/** Business constants. docs/product/rules-and-limits.md#constants. */
 export const LIMITS = {
   passwordMinLength: 8,
   avatarMaxBytes: 2 * 1024 * 1024,
@@ -183,7 +183,7 @@ export const ERROR_CODES = {
   INVALID_AUDIO_URL: 'INVALID_AUDIO_URL',
   /** 400: an image link that is not a well-formed http(s) URL. */
   INVALID_IMAGE_URL: 'INVALID_IMAGE_URL',
-  // The integrations' errors (spec 001 §8); `INTEGRATION_ERROR_CODES` names the same subset.
+  // The integrations' errors (docs/product/messages.md#errors-from-the-api); `INTEGRATION_ERROR_CODES` names the same subset.
   /** 401: the provider refused the access token; sign in with the provider again (not a session end). */
   PROVIDER_AUTH: 'PROVIDER_AUTH',
   /** 502: the provider failed or answered something unusable. */
@@ -208,7 +208,7 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**
- * Reads a flag with the spec's string semantics (spec 000 §5 "Flag values"): `"true"`/`"false"` as
+ * Reads a flag with the spec's string semantics (docs/product/rules-and-limits.md#feature-flags): `"true"`/`"false"` as
  * such, any other non-empty string counts as enabled, empty or missing falls back to the default.
  */
 export function flagEnabled(key: FlagKey, value: string | null | undefined): boolean {
@@ -218,8 +218,8 @@ export function flagEnabled(key: FlagKey, value: string | null | undefined): boo
 }
 
 /**
- * Josie statuses; unknown statuses display as pending. Spec 000 §3-§4. Here with the other zod-free
- * catalogues, so pages that show a status do not load zod (issue 9).
+ * Josie statuses; unknown statuses display as pending. docs/product/rules-and-limits.md#preferences-and-catalogues. Here with the other zod-free
+ * catalogues, so pages that show a status do not load zod (docs/performance.md).
  */
 export const JOSIE_STATUSES = ['pending', 'published', 'rejected'] as const;
 export type JosieStatus = (typeof JOSIE_STATUSES)[number];

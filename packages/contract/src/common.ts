@@ -22,7 +22,7 @@ export const wellFormedText = z.refine<string>((value) => !LONE_SURROGATE.test(v
  */
 export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).check(wellFormedText);
 
-/** Every error the API answers: `message` is what the UI shows; `code` is stable for programs. DESIGN §5. */
+/** Every error the API answers: `message` is what the UI shows; `code` is stable for programs. docs/product/routes-and-roles.md#api. */
 export const ApiErrorBody = z.object({
   message: text(),
   code: text(),

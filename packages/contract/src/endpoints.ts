@@ -480,7 +480,7 @@ export const endpoints = {
     query: ImageGetQuery,
     responses: { 200: ImageSearchItem },
   }),
-  // Declared public: the route's own check answers a visitor 'Authentication required' (spec 001 §6) and
+  // Declared public: the route's own check answers a visitor 'Authentication required' (docs/product/routes-and-roles.md#roles) and
   // admits the media authors only.
   aiGenerate: endpoint(ROUTES.aiGenerate, {
     access: 'public',

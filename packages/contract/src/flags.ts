@@ -4,7 +4,7 @@ import { text } from './common.js';
 
 const flagKeys = Object.keys(FLAG_DEFAULTS) as [FlagKey, ...FlagKey[]];
 
-/** `GET /api/config/flags`: every flag as its stored string. Spec 000 §3, DESIGN §9.10. */
+/** `GET /api/config/flags`: every flag as its stored string. docs/product/rules-and-limits.md#feature-flags, docs/product/differences.md#feature-flags. */
 export const FlagsResponse = z.record(z.enum(flagKeys), text());
 export type FlagsResponse = Record<FlagKey, string>;
 

@@ -38,7 +38,7 @@ describe('integrations contract', () => {
     expect(OAuthConnectBody.parse({ returnTo: '/account' })).toEqual({ returnTo: '/account' });
   });
 
-  it('applies the image search defaults of spec 001 §9', () => {
+  it('applies the image search defaults of docs/product/rules-and-limits.md#constants', () => {
     expect(ImageSearchQuery.parse({ query: ' guitar ' })).toEqual({
       query: 'guitar',
       page: 1,

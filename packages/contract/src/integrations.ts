@@ -1,7 +1,6 @@
 /**
- * Contract of the integrations (issue 7): sign-in with Spotify and Google, audio and video search, image
- * search and import, AI generation. Spec 000 §2-§4, §7; spec 001 §3, §5, §7-§9; DESIGN §1.3, §7, §9.4,
- * §9.5, §9.12, §9.13.
+ * Contract of the integrations (docs/product/rules-and-limits.md#media): sign-in with Spotify and Google, audio and video search, image
+ * search and import, AI generation. docs/product/routes-and-roles.md#pages, docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#media, docs/product/routes-and-roles.md#api; docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#media, docs/product/routes-and-roles.md#api, docs/product/messages.md#errors-from-the-api, docs/product/rules-and-limits.md#constants; docs/product/README.md#external-services-are-adapters, docs/product/data-and-config.md#configuration, docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback, docs/product/differences.md#image-search-and-ai-images, docs/product/differences.md#audio-links.
  */
 import { z } from 'zod';
 import { AuthResponse } from './auth.js';
@@ -10,12 +9,12 @@ import { text, wellFormedText } from './common.js';
 import { isSameOriginPath } from './domain/same-origin.js';
 import { AUDIO_PROVIDERS, AUDIO_TYPES } from './josies.js';
 
-/** Roles that write or edit josies and so may search and import media or call the AI (spec 001 §6). */
+/** Roles that write or edit josies and so may search and import media or call the AI (docs/product/routes-and-roles.md#roles). */
 export const MEDIA_AUTHOR_ROLES = ['curator', 'editor', 'admin'] as const satisfies readonly Role[];
 
 /**
  * The integration errors' codes: a subset of {@link ERROR_CODES}, where each is described. `PROVIDER_AUTH`
- * (401) tells the web app to start the provider's sign-in (spec 001 §8).
+ * (401) tells the web app to start the provider's sign-in (docs/product/messages.md#errors-from-the-api).
  */
 export const INTEGRATION_ERROR_CODES = {
   PROVIDER_AUTH: ERROR_CODES.PROVIDER_AUTH,
@@ -30,7 +29,7 @@ export const INTEGRATION_ERROR_CODES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// Sign-in with a provider (spec 000 §2 /auth/callback, §7 browser navigations; DESIGN §9.4, §9.5)
+// Sign-in with a provider (docs/product/routes-and-roles.md#pages /auth/callback, docs/product/routes-and-roles.md#api browser navigations; docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback)
 
 /** `:provider` of the sign-in routes: `spotify` or `google` (Google is shown as YouTube). */
 export const OAuthProviderParams = z.object({ provider: z.enum(PROVIDERS) });
@@ -108,18 +107,18 @@ export const AuthExchangeResponse = AuthResponse.extend({
 });
 export type AuthExchangeResponse = z.infer<typeof AuthExchangeResponse>;
 
-/** `GET /api/users/me/providers` (spec 000 §7): which providers the account has connected. */
+/** `GET /api/users/me/providers` (docs/product/routes-and-roles.md#api): which providers the account has connected. */
 export const ConnectedProvidersResponse = z.object({
   connectedProviders: z.object({ spotify: z.boolean(), google: z.boolean() }),
 });
 export type ConnectedProvidersResponse = z.infer<typeof ConnectedProvidersResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Audio (spec 001 §3 Audio search item, §5 Audio URL, §7 Audio, §8)
+// Audio (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#audio-links, docs/product/routes-and-roles.md#api, docs/product/messages.md#errors-from-the-api)
 
 /**
  * `:provider` of `GET /api/audio/supported-types/{provider}`. Any string, so that an unknown provider is
- * answered 400 'Unsupported provider' (spec 001 §8) rather than a generic validation message.
+ * answered 400 'Unsupported provider' (docs/product/messages.md#errors-from-the-api) rather than a generic validation message.
  */
 export const AudioProviderParams = z.object({ provider: text().max(50) });
 export type AudioProviderParams = z.infer<typeof AudioProviderParams>;
@@ -147,7 +146,7 @@ export const ProviderImage = z.object({
 export type ProviderImage = z.infer<typeof ProviderImage>;
 
 /**
- * One audio search result or URL lookup (spec 001 §3 Audio search item). The spec's provider-shaped fields
+ * One audio search result or URL lookup (docs/product/rules-and-limits.md#media). The spec's provider-shaped fields
  * (`artists`, `album.images`, `images`, `owner`, `thumbnails`, `uri`, `external_urls`, `tracks`) are kept
  * so either provider's card can be drawn; `url`, `image` and `artist` are the flat values an `audioItem`
  * paragraph stores (`{name, type, url, provider, image, id, artist}`).
@@ -190,7 +189,7 @@ export const AudioUrlDetailsQuery = z.object({ url: text().trim().max(2000) });
 export type AudioUrlDetailsQuery = z.infer<typeof AudioUrlDetailsQuery>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Video (spec 001 §3 video content, §5 Video URL; issue 7)
+// Video (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#video-links; docs/product/rules-and-limits.md#media)
 
 /** `GET /api/video/search?query=&type=`: YouTube videos (default) or playlists. */
 export const VideoSearchQuery = z.object({
@@ -199,7 +198,7 @@ export const VideoSearchQuery = z.object({
 });
 export type VideoSearchQuery = z.infer<typeof VideoSearchQuery>;
 
-/** One video search result: exactly the `video` paragraph's content (spec 001 §3). */
+/** One video search result: exactly the `video` paragraph's content (docs/product/data-and-config.md#data). */
 export const VideoSearchItem = z.object({
   url: text(),
   title: text(),
@@ -215,15 +214,15 @@ export const VideoSearchResponse = z.object({ items: z.array(VideoSearchItem) })
 export type VideoSearchResponse = z.infer<typeof VideoSearchResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Images (spec 001 §3 Image search item, §5 Image URL and upload, §7 Images, §9; DESIGN §9.12)
+// Images (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#image-links, docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants; docs/product/differences.md#image-search-and-ai-images)
 
-/** Image search providers: Pixabay needs a key, Openverse none (DESIGN §9.12). */
+/** Image search providers: Pixabay needs a key, Openverse none (docs/product/differences.md#image-search-and-ai-images). */
 export const IMAGE_PROVIDERS = ['pixabay', 'openverse'] as const;
 export type ImageProvider = (typeof IMAGE_PROVIDERS)[number];
-/** Image kinds a search can ask for; `photo` is the default (spec 001 §9). */
+/** Image kinds a search can ask for; `photo` is the default (docs/product/rules-and-limits.md#constants). */
 export const IMAGE_TYPES = ['all', 'photo', 'illustration', 'vector'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
-/** Image search page size (spec 001 §9). */
+/** Image search page size (docs/product/rules-and-limits.md#constants). */
 export const IMAGE_SEARCH_PAGE_SIZE = 20;
 
 /** One entry of `GET /api/images/providers`: the provider and the page to credit it with. */
@@ -235,7 +234,7 @@ export const ImageProvidersResponse = z.array(ImageProviderInfo);
 export type ImageProvidersResponse = z.infer<typeof ImageProvidersResponse>;
 
 /**
- * `GET /api/images/search?query=&page=&perPage=&imageType=&safeSearch=&provider=` (spec 001 §7, §9:
+ * `GET /api/images/search?query=&page=&perPage=&imageType=&safeSearch=&provider=` (docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants:
  * perPage 20, imageType photo, safeSearch true, provider pixabay).
  */
 export const ImageSearchQuery = z.object({
@@ -248,7 +247,7 @@ export const ImageSearchQuery = z.object({
 });
 export type ImageSearchQuery = z.infer<typeof ImageSearchQuery>;
 
-/** One image search result (spec 001 §3 Image search item). */
+/** One image search result (docs/product/rules-and-limits.md#media). */
 export const ImageSearchItem = z.object({
   id: text(),
   /** A small preview (about 150-250 px). */
@@ -296,7 +295,7 @@ export type ImageGetQuery = z.infer<typeof ImageGetQuery>;
 export const ImageUploadResponse = z.object({ urls: z.array(text()) });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
 
-/** `POST /api/images/upload-url`: an image on the web to copy to our storage. Rules in order, spec 001 §5. */
+/** `POST /api/images/upload-url`: an image on the web to copy to our storage. Rules in order, docs/product/rules-and-limits.md#media. */
 export const ImageUploadUrlBody = z.object({ url: text().max(2048) });
 export type ImageUploadUrlBody = z.infer<typeof ImageUploadUrlBody>;
 
@@ -305,7 +304,7 @@ export const ImageUrlResponse = z.object({ url: text() });
 export type ImageUrlResponse = z.infer<typeof ImageUrlResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
-// AI (spec 001 §3 AI template, §5 AI, §7 AI)
+// AI (docs/product/rules-and-limits.md#ai, docs/product/routes-and-roles.md#api)
 
 /** What a generation answers: text (chat completion) or an image (stored, answered as our URL). */
 export const AI_GENERATION_TYPES = ['text', 'image'] as const;
@@ -316,7 +315,7 @@ export const AI_PROVIDERS = ['openai'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
 /**
- * The stored templates the editor uses (spec 001 §7) and their `{{variables}}`: enticing-title `{text}`,
+ * The stored templates the editor uses (docs/product/routes-and-roles.md#api) and their `{{variables}}`: enticing-title `{text}`,
  * image-prompt-from-josie `{title, text}`, image-from-text `{prompt}`, album-cover-style `{style, prompt}`.
  */
 export const AI_TEMPLATE_KEYS = [

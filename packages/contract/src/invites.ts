@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { text } from './common.js';
 
-/** Most users listed under `usedBy.users` (newest first); `usedBy.count` carries the total. DESIGN §5. */
+/** Most users listed under `usedBy.users` (newest first); `usedBy.count` carries the total. docs/product/routes-and-roles.md#api. */
 export const INVITE_USED_BY_LIMIT = 20;
 
 /** Longest invite message a curator may write. */
 export const INVITE_TEXT_MAX_LENGTH = 500;
 
-/** The message shown for an unknown, disabled or expired invite link. Spec 001 §8; DESIGN §9.7. */
+/** The message shown for an unknown, disabled or expired invite link. docs/product/messages.md#invites; docs/product/differences.md#invite-expiry. */
 export const INVITE_INVALID_MESSAGE = 'This invite link is invalid or has expired';
 
-/** The server message for a second use of an invite by the same user; the web maps it to a toast. Spec 001 §8. */
+/** The server message for a second use of an invite by the same user; the web maps it to a toast. docs/product/messages.md#invites. */
 export const INVITE_ALREADY_USED_MESSAGE = 'User has already used this invite';
 
 /** A person as shown on an invite: its curator, or someone who used it. */
@@ -22,14 +22,14 @@ export const InvitePerson = z.object({
 export type InvitePerson = z.infer<typeof InvitePerson>;
 
 /**
- * An invite as its curator sees it (spec 001 §3 Invite). `isActive` is false once disabled or past
- * `expiresAt` (DESIGN §9.7). The unbounded lists of the spec are numbers here: `usedBy.count` with the
+ * An invite as its curator sees it (docs/product/rules-and-limits.md#invites). `isActive` is false once disabled or past
+ * `expiresAt` (docs/product/differences.md#invite-expiry). The unbounded lists of the spec are numbers here: `usedBy.count` with the
  * latest {@link INVITE_USED_BY_LIMIT} people, and `stats.pageVisits` as a count of landing-page views.
  */
 export const Invite = z.object({
   _id: text(),
   inviteText: text(),
-  /** 128 random bits, base64url; the link is `{origin}/join/{code}` (spec 001 §9). */
+  /** 128 random bits, base64url; the link is `{origin}/join/{code}` (docs/product/rules-and-limits.md#constants). */
   code: text(),
   isActive: z.boolean(),
   createdAt: text(),
@@ -45,7 +45,7 @@ export type Invite = z.infer<typeof Invite>;
 
 /**
  * An invite as the public landing page `/join/{code}` sees it: the message and its curator, without
- * who used it or how often it was opened (those are the curator's business). Spec 001 §2, §7.
+ * who used it or how often it was opened (those are the curator's business). docs/product/routes-and-roles.md#invites, docs/product/routes-and-roles.md#api.
  */
 export const InviteLanding = Invite.pick({
   _id: true,
@@ -58,7 +58,7 @@ export const InviteLanding = Invite.pick({
 });
 export type InviteLanding = z.infer<typeof InviteLanding>;
 
-/** `POST /api/invites`: the message is required after trimming. Spec 001 §5 Invite. */
+/** `POST /api/invites`: the message is required after trimming. docs/product/rules-and-limits.md#invites. */
 export const InviteCreateBody = z.object({
   inviteText: text({ error: 'Invite message is required' })
     .trim()
@@ -87,7 +87,7 @@ export const InviteLandingResponse = z.object({ invite: InviteLanding });
 export type InviteLandingResponse = z.infer<typeof InviteLandingResponse>;
 
 /**
- * `POST /api/invites/code/{code}/register`. The spec's client sends `userId` (spec 001 §7); the server
+ * `POST /api/invites/code/{code}/register`. The spec's client sends `userId` (docs/product/routes-and-roles.md#api); the server
  * acts for the signed-in user only, so a `userId` naming anyone else is refused. The body may be omitted.
  */
 export const InviteRegisterBody = z.object({ userId: text().max(64).optional() }).nullish();

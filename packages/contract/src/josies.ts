@@ -4,18 +4,18 @@ import { text, wellFormedText } from './common.js';
 import { isImageSource } from './domain/image-source.js';
 import { parseAudioUrl, parseVideoUrl, type VideoUrlError } from './domain/media-urls.js';
 
-/** Paragraph types written by this app (schemaVersion 2, DESIGN §9.2). Readers also accept `image1`, `video1`. */
+/** Paragraph types written by this app (schemaVersion 2, docs/product/differences.md#paragraph-types). Readers also accept `image1`, `video1`. */
 export const PARAGRAPH_TYPES = ['text', 'image', 'video', 'audioItem'] as const;
 export type ParagraphType = (typeof PARAGRAPH_TYPES)[number];
 export const CURRENT_SCHEMA_VERSION = 2;
 
-/** Audio types and providers. Spec 001 §1, §9. */
+/** Audio types and providers. docs/product/README.md#what-josie-is, docs/product/rules-and-limits.md#constants. */
 export const AUDIO_TYPES = ['track', 'album', 'playlist'] as const;
 export type AudioType = (typeof AUDIO_TYPES)[number];
 export const AUDIO_PROVIDERS = ['spotify', 'youtube'] as const;
 export type AudioProvider = (typeof AUDIO_PROVIDERS)[number];
 
-/** `audioItem` content. Spec 001 §3. */
+/** `audioItem` content. docs/product/data-and-config.md#data. */
 export const AudioItemContent = z.object({
   name: text().trim().max(300).default(''),
   type: z.enum(AUDIO_TYPES),
@@ -28,7 +28,7 @@ export const AudioItemContent = z.object({
 });
 export type AudioItemContent = z.infer<typeof AudioItemContent>;
 
-/** `video` content. Spec 001 §3. */
+/** `video` content. docs/product/data-and-config.md#data. */
 export const VideoContent = z.object({
   url: z.url().check(wellFormedText).max(2000),
   title: text().max(300).default(''),
@@ -48,7 +48,7 @@ export const Paragraph = z.discriminatedUnion('type', [
 ]);
 export type Paragraph = z.infer<typeof Paragraph>;
 
-/** The creator as embedded in a josie. Spec 000 §3. */
+/** The creator as embedded in a josie. docs/product/data-and-config.md#data. */
 export const JosieCreator = z.object({
   _id: text(),
   name: text(),
@@ -57,7 +57,7 @@ export const JosieCreator = z.object({
 });
 export type JosieCreator = z.infer<typeof JosieCreator>;
 
-/** A review entry. Spec 000 §3-§4 Reject flow. */
+/** A review entry. docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies Reject flow. */
 export const JosieReview = z.object({
   reviewedAt: text(),
   reviewedBy: text().nullable(),
@@ -82,8 +82,8 @@ export const JosieAbilities = z.object({
 export type JosieAbilities = z.infer<typeof JosieAbilities>;
 
 /**
- * A josie as the API answers it: the spec's fields (spec 000 §3) plus `likeCount`, `likedByMe` and
- * `savedByMe` in place of the full list of likes (DESIGN §5), and the viewer's {@link JosieAbilities}.
+ * A josie as the API answers it: the spec's fields (docs/product/data-and-config.md#data) plus `likeCount`, `likedByMe` and
+ * `savedByMe` in place of the full list of likes (docs/product/routes-and-roles.md#api), and the viewer's {@link JosieAbilities}.
  */
 export const Josie = z.object({
   _id: text(),
@@ -105,7 +105,7 @@ export const Josie = z.object({
 });
 export type Josie = z.infer<typeof Josie>;
 
-/** `{data: {posts, hasMore, nextCursor}}` for feeds (spec 000 §3 Feed response; DESIGN §5 keyset). */
+/** `{data: {posts, hasMore, nextCursor}}` for feeds (docs/product/data-and-config.md#data; docs/product/rules-and-limits.md#feed). */
 export const FeedResponse = z.object({
   data: z.object({ posts: z.array(Josie), hasMore: z.boolean(), nextCursor: text().nullable() }),
 });
@@ -116,7 +116,7 @@ export const FeedQuery = z.object({ cursor: text().max(200).optional() });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Authoring (spec 001 §3, §5; DESIGN §9.2, §9.13)
+// Authoring (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies; docs/product/differences.md#paragraph-types, docs/product/differences.md#audio-links)
 // ---------------------------------------------------------------------------------------------------------
 
 /** Most paragraphs a request may send; the rules below leave at most four. */
@@ -124,7 +124,7 @@ export const MAX_INPUT_PARAGRAPHS = 20;
 export const TITLE_MAX_LENGTH = 200;
 export const TEXT_MAX_LENGTH = 20_000;
 
-/** The server's message for each refused video link (the keys are the spec's, 001 §5 Video URL). */
+/** The server's message for each refused video link (the keys are the spec's, docs/product/rules-and-limits.md#video-links). */
 export const VIDEO_URL_MESSAGES: Record<VideoUrlError, string> = {
   'video.add.urlRequired': 'Please enter a video URL',
   'video.add.unsupportedUrl': 'Only YouTube video and playlist links are supported',
@@ -199,7 +199,7 @@ function parseJsonText(value: unknown, ctx: { issues: z.core.$ZodRawIssue[] }): 
 }
 
 /**
- * Applies the paragraph rules of spec 001 §3-§5 and returns the paragraphs as stored (schemaVersion 2
+ * Applies the paragraph rules of docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies and returns the paragraphs as stored (schemaVersion 2
  * names): empty text removed, only the first text kept; a second image, video or audio item refused;
  * audio and video links parsed into their provider, type and id.
  */
@@ -272,7 +272,7 @@ function normaliseParagraphInput(input: ParagraphInput[], ctx: z.core.$Refinemen
 
 /**
  * The `paragraphs` field of the create and edit forms: JSON text (multipart) or an array (JSON body) of
- * `{type, content}` in display order, normalised by the rules of spec 001 §5.
+ * `{type, content}` in display order, normalised by the rules of docs/product/rules-and-limits.md#josies.
  */
 export const JosieParagraphsInput = z
   .preprocess(
@@ -285,7 +285,7 @@ export const JosieParagraphsInput = z
   .transform(normaliseParagraphInput);
 
 /**
- * `POST /api/josies` (multipart, spec 001 §7): fields `title` and `paragraphs` (JSON text), plus an
+ * `POST /api/josies` (multipart, docs/product/routes-and-roles.md#api): fields `title` and `paragraphs` (JSON text), plus an
  * optional file field `image` (at most 5 MB, else 413) that becomes the image paragraph: it takes the
  * place of an image paragraph whose content is empty, or is added after the text.
  */
@@ -311,7 +311,7 @@ export type JosieResponse = z.infer<typeof JosieResponse>;
 export const MyJosiesResponse = z.object({ data: z.object({ posts: z.array(Josie) }) });
 export type MyJosiesResponse = z.infer<typeof MyJosiesResponse>;
 
-/** `GET /api/josies/pending` (spec 000 §7: `data.posts`): the review queue, longest waiting first. */
+/** `GET /api/josies/pending` (docs/product/routes-and-roles.md#api: `data.posts`): the review queue, longest waiting first. */
 export const PendingResponse = z.object({ data: z.object({ posts: z.array(Josie) }) });
 export type PendingResponse = z.infer<typeof PendingResponse>;
 

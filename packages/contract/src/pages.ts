@@ -1,4 +1,4 @@
-// What the server and the web app agree on for the pages the server renders (issue 9; decisions 0007 and
+// What the server and the web app agree on for the pages the server renders (docs/performance.md; decisions 0007 and
 // 0008). A module without zod: the first pages import it, and a constant of a module that also builds
 // schemas would load them (and zod) with those pages.
 
@@ -11,11 +11,11 @@ import { ROUTES } from './routes.js';
  */
 export const PAGE_SESSION_COOKIE = 'josie_session';
 
-/** `GET /api/users/me`: the signed-in user's fresh copy (DESIGN §5). */
+/** `GET /api/users/me`: the signed-in user's fresh copy (docs/product/routes-and-roles.md#api). */
 export const ME_PATH = ROUTES.me.path;
-/** `GET /api/josies/feed`: the signed-in user's home feed (spec 000 §7). */
+/** `GET /api/josies/feed`: the signed-in user's home feed (docs/product/routes-and-roles.md#api). */
 export const HOME_FEED_PATH = ROUTES.getFeed.path;
-/** `GET /api/users/curators/feed`: the home strip's curator cards (spec 000 §7). */
+/** `GET /api/users/curators/feed`: the home strip's curator cards (docs/product/routes-and-roles.md#api). */
 export const CURATOR_STRIP_PATH = ROUTES.curatorsFeed.path;
-/** `GET /api/users/me/preferences`: the signed-in user's preferences, the feed theme among them (spec 000 §7). */
+/** `GET /api/users/me/preferences`: the signed-in user's preferences, the feed theme among them (docs/product/routes-and-roles.md#api). */
 export const PREFERENCES_PATH = ROUTES.getPreferences.path;

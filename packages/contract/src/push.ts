@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text, wellFormedText } from './common.js';
 
 /**
- * Web Push and email notifications (issue 11): the subscription calls of the browser, the server's VAPID
+ * Web Push and email notifications (docs/product/rules-and-limits.md#notifications-and-install): the subscription calls of the browser, the server's VAPID
  * public key, the one-click unsubscribe link, and the payload the service worker shows.
  */
 

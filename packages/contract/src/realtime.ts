@@ -1,12 +1,12 @@
 import type { Josie } from './josies.js';
 
-// Realtime (DESIGN §6; spec 000 §4 Realtime socket, §7). A module without zod: the feed's socket imports
-// it, and a constant of a module that also builds schemas would load them (and zod) with the feed (issue 9).
+// Realtime (docs/product/routes-and-roles.md#realtime, docs/product/routes-and-roles.md#api). A module without zod: the feed's socket imports
+// it, and a constant of a module that also builds schemas would load them (and zod) with the feed (docs/performance.md).
 
 /** The socket.io path on the app's own origin. */
 export const SOCKET_PATH = '/socket.io';
 
-/** A josie that left the feeds (edited back to pending, or deleted): remove it by id (spec 000 §4). */
+/** A josie that left the feeds (edited back to pending, or deleted): remove it by id (docs/product/rules-and-limits.md#feed). */
 export interface PostRemoved {
   _id: string;
   creatorId: string;

@@ -23,7 +23,7 @@ export interface RouteDef {
   readonly path: `/api/${string}`;
 }
 
-/** Roles that review josies: editors and admins approve and reject (spec 000 §6). */
+/** Roles that review josies: editors and admins approve and reject (docs/product/routes-and-roles.md#roles). */
 export const REVIEWER_ROLES = ['editor', 'admin'] as const satisfies readonly Role[];
 
 /** The API's endpoints by name. Grouped as the server's modules are; names are verbs of the product. */

@@ -3,7 +3,7 @@ import { ANALYTICS_EVENT_NAMES, ANALYTICS_LIMITS } from './analytics.js';
 import { LANGUAGES } from './catalogues.js';
 import { Email, text } from './common.js';
 
-/** `POST /api/contact`: stored for admins to read (DESIGN §9.3). */
+/** `POST /api/contact`: stored for admins to read (docs/product/differences.md#placeholders-that-work). */
 export const ContactBody = z.object({
   name: text().trim().min(1).max(100),
   email: Email,
@@ -11,11 +11,11 @@ export const ContactBody = z.object({
 });
 export type ContactBody = z.infer<typeof ContactBody>;
 
-/** `POST /api/newsletter`: subscribing twice is not an error (DESIGN §9.3). */
+/** `POST /api/newsletter`: subscribing twice is not an error (docs/product/differences.md#placeholders-that-work). */
 export const NewsletterBody = z.object({ email: Email });
 export type NewsletterBody = z.infer<typeof NewsletterBody>;
 
-/** `POST /api/analytics/events`: the app's own analytics (DESIGN §9.11; spec 000 §7; decision 0010). */
+/** `POST /api/analytics/events`: the app's own analytics (docs/product/differences.md#analytics; docs/product/routes-and-roles.md#api; decision 0010). */
 export const AnalyticsEventBody = z.object({
   name: z.enum(ANALYTICS_EVENT_NAMES),
   params: z

@@ -1,6 +1,6 @@
 /**
  * Follows, curator profiles and cards, likes and saves, recommendations, onboarding, preferences and the
- * realtime events. Spec 000 §3, §4, §7; spec 001 §2, §4, §5, §7; DESIGN §5, §6, §9.8, §9.15, §9.16.
+ * realtime events. docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#pages, docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api, docs/product/routes-and-roles.md#realtime, docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies, docs/product/differences.md#public-profile.
  */
 import { z } from 'zod';
 import { COLOURS, FEED_THEMES, FONTS, LIMITS, ROLES } from './catalogues.js';
@@ -38,7 +38,7 @@ const CommaJoinedIds = text()
 
 /**
  * Answer of `POST /api/users/follow/{id}` and `/unfollow/{id}`: the caller's followed curator ids after the
- * call, oldest follow first, for the stored user's `following` list (spec 001 §4).
+ * call, oldest follow first, for the stored user's `following` list (docs/product/rules-and-limits.md#follows-and-recommendations).
  */
 export const FollowResponse = z.object({ success: z.literal(true), following: z.array(text()) });
 export type FollowResponse = z.infer<typeof FollowResponse>;
@@ -47,7 +47,7 @@ export type FollowResponse = z.infer<typeof FollowResponse>;
 // Profiles and curator cards
 
 /**
- * `GET /api/users/{id}`: the public and curator profile (DESIGN §5, §9.16). `preferences.myColor` is a CSS
+ * `GET /api/users/{id}`: the public and curator profile (docs/product/routes-and-roles.md#api, docs/product/differences.md#public-profile). `preferences.myColor` is a CSS
  * colour (a catalogue name resolved to its hex; the default pink when unset), as in a josie's creator.
  * Counts: published josies, live followers, live followed curators.
  */
@@ -69,7 +69,7 @@ export const PublicProfile = z.object({
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
 /**
- * A curator card of the home strip (spec 000 §2-§3): `font` is the curator's myFont ('' for none) and
+ * A curator card of the home strip (docs/product/routes-and-roles.md#pages, docs/product/data-and-config.md#data): `font` is the curator's myFont ('' for none) and
  * `color` a CSS colour (catalogue name resolved to hex; default #ff69b4).
  */
 export const CuratorCard = z.object({
@@ -93,13 +93,13 @@ export type CuratorsFeedResponse = z.infer<typeof CuratorsFeedResponse>;
 // ---------------------------------------------------------------------------------------------------------
 // Likes and saves
 
-/** Answer of `POST /api/josies/{id}/like` (a toggle): the caller's new state and the josie's count. DESIGN §5. */
+/** Answer of `POST /api/josies/{id}/like` (a toggle): the caller's new state and the josie's count. docs/product/routes-and-roles.md#api. */
 export const LikeResponse = z.object({
   data: z.object({ liked: z.boolean(), likeCount: z.number().int().nonnegative() }),
 });
 export type LikeResponse = z.infer<typeof LikeResponse>;
 
-/** Answer of `POST /api/josies/{id}/save` (a toggle): whether the josie is now in the saved list. DESIGN §9.15. */
+/** Answer of `POST /api/josies/{id}/save` (a toggle): whether the josie is now in the saved list. docs/product/differences.md#saved-josies. */
 export const SaveResponse = z.object({ data: z.object({ saved: z.boolean() }) });
 export type SaveResponse = z.infer<typeof SaveResponse>;
 
@@ -121,7 +121,7 @@ export const RecommendationsQuery = z.object({
 });
 export type RecommendationsQuery = z.infer<typeof RecommendationsQuery>;
 
-/** A recommended curator: a card plus bio and follower count. Spec 000 §3 (`_id, name, avatar`). */
+/** A recommended curator: a card plus bio and follower count. docs/product/data-and-config.md#data (`_id, name, avatar`). */
 export const CuratorRecommendation = CuratorCard.extend({
   bio: text(),
   followersCount: z.number().int().nonnegative(),
@@ -135,12 +135,12 @@ export type RecommendationsResponse = z.infer<typeof RecommendationsResponse>;
 // ---------------------------------------------------------------------------------------------------------
 // Onboarding
 
-/** Answer of `GET` and `PUT /api/users/me/onboarding`. Spec 000 §7. */
+/** Answer of `GET` and `PUT /api/users/me/onboarding`. docs/product/routes-and-roles.md#api. */
 export const OnboardingResponse = z.object({ onboarding: OnboardingStatus });
 export type OnboardingResponse = z.infer<typeof OnboardingResponse>;
 
 /**
- * `PUT /api/users/me/onboarding`. The completion step (spec 000 §4) also carries the ids of the recommended
+ * `PUT /api/users/me/onboarding`. The completion step (docs/product/rules-and-limits.md#follows-and-recommendations) also carries the ids of the recommended
  * curators the user followed and skipped; the followed ones are followed in the same transaction.
  */
 export const OnboardingUpdateBody = OnboardingStatus.extend({
@@ -152,9 +152,9 @@ export type OnboardingUpdateBody = z.infer<typeof OnboardingUpdateBody>;
 // ---------------------------------------------------------------------------------------------------------
 // Preferences and notification settings
 
-/** The 14 curator font families (spec 001 §3). */
+/** The 14 curator font families (docs/product/data-and-config.md#data). */
 export const FONT_FAMILIES = FONTS.map((f) => f.family);
-/** The six curator colour names (spec 000 §5 "Colour validity"). */
+/** The six curator colour names (docs/product/rules-and-limits.md#preferences-and-catalogues). */
 export const COLOUR_NAMES = COLOURS.map((c) => c.name);
 
 const catalogueName = (names: readonly string[], what: string) =>
@@ -166,7 +166,7 @@ const catalogueName = (names: readonly string[], what: string) =>
 const ListEntry = text().trim().min(1).max(100);
 
 /**
- * `PUT /api/users/me/preferences` (spec 001 §5, §7). Genres and interests must be in the live lists (the
+ * `PUT /api/users/me/preferences` (docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api). Genres and interests must be in the live lists (the
  * server answers 400 naming an unknown one); `myFont` and `myColor` must be catalogue entries or '' (none)
  * and only curators may change them (403); `theme` is one of the four feed themes. Omitted optional fields
  * keep their stored value.
@@ -184,7 +184,7 @@ export type PreferencesUpdateBody = z.infer<typeof PreferencesUpdateBody>;
 export const PreferencesResponse = z.object({ success: z.literal(true), preferences: Preferences });
 export type PreferencesResponse = z.infer<typeof PreferencesResponse>;
 
-/** `PUT /api/users/me/notification-settings`: the switches to change (spec 000 §2 Notifications, §7). */
+/** `PUT /api/users/me/notification-settings`: the switches to change (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api). */
 export const NotificationSettingsUpdateBody = NotificationSettings.partial();
 export type NotificationSettingsUpdateBody = z.infer<typeof NotificationSettingsUpdateBody>;
 
@@ -197,7 +197,7 @@ export const LiveListEntry = z.object({ _id: text(), name: text() });
 export type LiveListEntry = z.infer<typeof LiveListEntry>;
 
 /**
- * `GET /api/preferences/options`: the live genre and interest lists (admins edit them, spec 001 §3), sorted
+ * `GET /api/preferences/options`: the live genre and interest lists (admins edit them, docs/product/data-and-config.md#data), sorted
  * by name, for onboarding and the preferences tab.
  */
 export const PreferenceOptionsResponse = z.object({

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { FEED_THEMES, LANGUAGES, PROVIDERS, ROLES } from './catalogues.js';
 import { text } from './common.js';
 
-/** Notification switches; both default true. Spec 000 §3. */
+/** Notification switches; both default true. docs/product/data-and-config.md#data. */
 export const NotificationSettings = z.object({
   allowPushNotifications: z.boolean(),
   allowEmails: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-/** Stored preferences; the server merges defaults (empty lists and strings). Spec 001 §3. */
+/** Stored preferences; the server merges defaults (empty lists and strings). docs/product/data-and-config.md#data. */
 export const Preferences = z.object({
   theme: z.enum(FEED_THEMES),
   genres: z.array(text()),
@@ -19,7 +19,7 @@ export const Preferences = z.object({
 });
 export type Preferences = z.infer<typeof Preferences>;
 
-/** Onboarding status. Spec 000 §3. */
+/** Onboarding status. docs/product/data-and-config.md#data. */
 export const OnboardingStatus = z.object({
   completed: z.boolean(),
   step: z.number().int().min(1).max(3),
@@ -27,8 +27,8 @@ export const OnboardingStatus = z.object({
 export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
 
 /**
- * The signed-in user as the API answers it (spec 000 §3 User). `_id` and `id` carry the same value
- * because the spec reads both. Provider tokens never leave the server (DESIGN §9.4).
+ * The signed-in user as the API answers it (docs/product/data-and-config.md#data). `_id` and `id` carry the same value
+ * because the spec reads both. Provider tokens never leave the server (docs/product/differences.md#provider-tokens).
  */
 export const User = z.object({
   _id: text(),

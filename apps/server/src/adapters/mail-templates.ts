@@ -92,7 +92,7 @@ export interface PasswordResetMailInput {
 
 /**
  * The password-reset email in the user's language (English or Hebrew), plain text and HTML.
- * Spec 000 §4 Password reset; issue 6 item 3.
+ * docs/product/rules-and-limits.md#passwords-and-reset; docs/product/routes-and-roles.md#account.
  */
 export function passwordResetMail(input: PasswordResetMailInput): RenderedMail {
   const { name, link, validMinutes } = input;
@@ -122,7 +122,7 @@ export function passwordResetMail(input: PasswordResetMailInput): RenderedMail {
   });
 }
 
-/** The unsubscribe footer of a notification email (issue 11 item 4). */
+/** The unsubscribe footer of a notification email (docs/product/rules-and-limits.md#notifications-and-install). */
 interface UnsubscribeFooter {
   /** Why the recipient gets this email. */
   reason: string;
@@ -184,7 +184,7 @@ export interface ReviewDecisionMailInput {
 }
 
 /**
- * The email a curator gets when an editor approves or rejects their josie (issue 11 item 1; spec 000 §4
+ * The email a curator gets when an editor approves or rejects their josie (docs/product/rules-and-limits.md#notifications-and-install
  * review): a rejection quotes the editor's reason and links to the edit page.
  */
 export function reviewDecisionMail(input: ReviewDecisionMailInput): RenderedMail {
@@ -254,7 +254,7 @@ export interface InviteJoinedMailInput {
   unsubscribeUrl: string;
 }
 
-/** The email a curator gets when someone joins through their invite (issue 11 item 1; spec 001 §4). */
+/** The email a curator gets when someone joins through their invite (docs/product/rules-and-limits.md#notifications-and-install). */
 export function inviteJoinedMail(input: InviteJoinedMailInput): RenderedMail {
   const { language, name, joinerName, link } = input;
   const mail =

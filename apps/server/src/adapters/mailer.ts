@@ -17,7 +17,7 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-/** Sends email. DESIGN §2 email, §7 `SMTP_URL`, `MAIL_FROM`. */
+/** Sends email. docs/product/data-and-config.md#stack email, docs/product/data-and-config.md#configuration `SMTP_URL`, `MAIL_FROM`. */
 export interface Mailer {
   /**
    * Sends one message from `MAIL_FROM`.
@@ -36,7 +36,7 @@ export type MailLogger = Pick<FastifyBaseLogger, 'info'>;
 const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated' };
 
 /**
- * The mailer for this configuration (DESIGN §1.3, §2):
+ * The mailer for this configuration (docs/product/README.md#external-services-are-adapters, docs/product/data-and-config.md#stack):
  * - with `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com:465`), real delivery over SMTP;
  * - without it, each message is written as an RFC 5322 `.eml` file into `DATA_DIR/outbox/` (open it in any
  *   mail client) and its subject and recipient are logged, so a fresh install can still complete a password

@@ -1,7 +1,7 @@
 /**
  * An OpenAI-compatible endpoint (OpenAI itself, or any server speaking the same API: a local model server,
  * a gateway): `POST {AI_BASE_URL}/chat/completions` for text and `POST {AI_BASE_URL}/images/generations`
- * for images. Shapes follow OpenAI's API reference (DESIGN §7).
+ * for images. Shapes follow OpenAI's API reference (docs/product/data-and-config.md#configuration).
  */
 import { z } from 'zod';
 import { ProviderError, providerJson } from './provider-http.js';

@@ -159,7 +159,7 @@ export interface ProviderErrorContext {
 }
 
 /**
- * Turns a {@link ProviderError} into the answer a person can act on (DESIGN §5, spec 001 §8): 401
+ * Turns a {@link ProviderError} into the answer a person can act on (docs/product/routes-and-roles.md#api, docs/product/messages.md#errors-from-the-api): 401
  * PROVIDER_AUTH to sign in with the provider again; 503 for a refused server key or spent quota or rate
  * limit; 404 for a missing item; 502 for anything else the provider got wrong. Other errors pass through.
  */

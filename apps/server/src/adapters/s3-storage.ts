@@ -25,7 +25,7 @@ export class S3Error extends Error {
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /**
- * {@link Storage} on S3-compatible object storage (issue 9; DESIGN §1.3), so that every instance behind a
+ * {@link Storage} on S3-compatible object storage (docs/performance.md; docs/product/README.md#external-services-are-adapters), so that every instance behind a
  * load balancer reads and writes the same media. Requests are the documented REST calls PutObject
  * (`PUT /<key>`) and DeleteObject (`DELETE /<key>`), signed with AWS Signature Version 4 (`aws4fetch`),
  * the payload's SHA-256 included in the signature. With `endpoint` (MinIO, Cloudflare R2, Ceph...) the

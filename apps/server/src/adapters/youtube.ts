@@ -1,7 +1,7 @@
 /**
  * The YouTube Data API v3 `search.list` endpoint with this server's API key (`YOUTUBE_API_KEY`), for audio
  * search (videos as tracks, playlists) and video search. Shapes follow Google's reference; the base URL is
- * configurable (DESIGN §7).
+ * configurable (docs/product/data-and-config.md#configuration).
  */
 import { decodeHTML } from 'entities';
 import { z } from 'zod';

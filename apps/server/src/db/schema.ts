@@ -1,5 +1,5 @@
 /**
- * The whole data model (DESIGN §4) as a Drizzle `pg-core` schema. Migrations are generated from this file
+ * The whole data model (docs/product/data-and-config.md#data) as a Drizzle `pg-core` schema. Migrations are generated from this file
  * with `npm run db:generate` and never edited after they land.
  */
 import { sql } from 'drizzle-orm';
@@ -45,7 +45,7 @@ export interface OnboardingColumn {
   completed: boolean;
   step: number;
 }
-/** One ordered paragraph of a josie: `{type, content}` (DESIGN §9.2). */
+/** One ordered paragraph of a josie: `{type, content}` (docs/product/differences.md#paragraph-types). */
 export interface ParagraphColumn {
   type: string;
   content: unknown;
@@ -128,7 +128,7 @@ export const oauthAccounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['spotify', 'google'] }).notNull(),
     providerUserId: text('provider_user_id').notNull(),
-    /** AES-GCM ciphertexts (base64url); tokens never leave the server (DESIGN §9.4). */
+    /** AES-GCM ciphertexts (base64url); tokens never leave the server (docs/product/differences.md#provider-tokens). */
     accessTokenEnc: text('access_token_enc'),
     refreshTokenEnc: text('refresh_token_enc'),
     accessTokenExpiresAt: at('access_token_expires_at'),
@@ -344,7 +344,7 @@ export const media = pgTable(
 );
 
 /**
- * One browser's Web Push subscription (issue 11): the push service's `endpoint` (unique: a browser profile
+ * One browser's Web Push subscription (docs/product/rules-and-limits.md#notifications-and-install): the push service's `endpoint` (unique: a browser profile
  * has one per origin) and the keys its payloads are encrypted to (RFC 8291). A subscription belongs to the
  * account that registered it last; the push service answering 404/410 removes it.
  */

@@ -18,7 +18,7 @@ export class AppError extends Error {
   }
 }
 
-/** Factories for the statuses of DESIGN §5. */
+/** Factories for the statuses of docs/product/routes-and-roles.md#api. */
 export const errors = {
   badRequest: (message: string, code: ErrorCode = ERROR_CODES.VALIDATION) => new AppError(400, code, message),
   unauthenticated: (message = 'No authentication credentials provided') =>

@@ -6,7 +6,7 @@ import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 
-// The pages the server renders for their first paint (issue 9; decisions 0007 and 0008): the web build's
+// The pages the server renders for their first paint (docs/performance.md; decisions 0007 and 0008): the web build's
 // renderings, the answers written beside them for the app, and the language they are drawn in.
 
 /**
@@ -44,7 +44,7 @@ export async function loadPageRenderers(distDir: string): Promise<PageRenderers 
 }
 
 /**
- * The language the app will open in, as far as the server can tell (spec 000 §9 detection order, as
+ * The language the app will open in, as far as the server can tell (docs/product/rules-and-limits.md#constants detection order, as
  * `apps/web/src/i18n/index.ts`): the `lng` query, the `i18next` cookie, then the browser's languages
  * (`Accept-Language`); English while the `language_select` flag is off. The app also reads its stored
  * choice, which the server cannot see: `shell.js` drops a first paint in the other language.

@@ -81,7 +81,7 @@ describe('address allow-lists', () => {
   });
 });
 
-describe('checkUrlShape (spec 001 §5 Image URL rules 1-5, in order)', () => {
+describe('checkUrlShape (docs/product/rules-and-limits.md#image-links rules 1-5, in order)', () => {
   const refusal = (url: string) => {
     try {
       checkUrlShape(url, { requireFilePath: true });

@@ -1,6 +1,6 @@
 /**
  * Fetching a URL a user typed without letting it reach our own network (server-side request forgery).
- * Used by `POST /api/images/upload-url` (spec 001 §5 Image URL) and for images an AI endpoint answers by
+ * Used by `POST /api/images/upload-url` (docs/product/rules-and-limits.md#image-links) and for images an AI endpoint answers by
  * link. The rules: https only; a host name of at least two labels (or an IP literal); every address the
  * name resolves to must be public; the connection goes to exactly the addresses that were checked (the
  * lookup is pinned, so a second DNS answer cannot swap in another); redirects are followed by hand and each
@@ -13,7 +13,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 
-/** Why a URL was refused before anything was sent. Spec 001 §5 Image URL rules 1-5, in that order. */
+/** Why a URL was refused before anything was sent. docs/product/rules-and-limits.md#image-links rules 1-5, in that order. */
 export type UrlRefusal = 'empty' | 'invalid_url' | 'not_https' | 'invalid_domain' | 'no_file_path';
 /** Why a fetch failed once it started. */
 export type FetchFailure =
@@ -101,7 +101,7 @@ export function addressInRanges(ranges: Array<[Ip, number]>): (address: string) 
 }
 
 /**
- * Checks the shape of an image URL with the spec's rules and messages, in order (spec 001 §5 Image URL
+ * Checks the shape of an image URL with the spec's rules and messages, in order (docs/product/rules-and-limits.md#image-links
  * 1-5): non-empty, a URL, https, a host of at least two labels (IP literals are judged by address later),
  * and, when `requireFilePath`, a path other than `/`.
  *
@@ -136,9 +136,9 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
 /** Options of {@link createSafeFetcher}. */
 export interface SafeFetcherOptions {
-  /** The deadline of the whole fetch, redirects and body included (spec 001 §9: 10 s). */
+  /** The deadline of the whole fetch, redirects and body included (docs/product/rules-and-limits.md#constants: 10 s). */
   timeoutMs?: number;
-  /** The largest body accepted, in bytes (spec 001 §9: 5 MB). */
+  /** The largest body accepted, in bytes (docs/product/rules-and-limits.md#constants: 5 MB). */
   maxBytes?: number;
   /** Redirects followed before giving up. */
   maxRedirects?: number;

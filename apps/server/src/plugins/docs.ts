@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the zod contract, with an interactive reference at `/api/docs` (DESIGN §1.4). */
+/** OpenAPI generated from the zod contract, with an interactive reference at `/api/docs` (docs/product/README.md#the-contract-is-code). */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from '../lib/errors.js';
 
 /**
- * Errors a database driver raises when the server cannot be reached; answered as 503 (DESIGN §5).
+ * Errors a database driver raises when the server cannot be reached; answered as 503 (docs/product/routes-and-roles.md#api).
  * SQLSTATEs: 57P01-57P03 shutdown/terminated, 08xxx connection failures, 55000 "database is not currently
  * accepting connections", 53300 too many connections, 3D000 database missing (security/faults.test.ts).
  */
@@ -78,7 +78,7 @@ function statusCodeCode(status: number): string {
 /**
  * The one error handler: every failure is answered as `{message, code}` (plus `issues` for validation),
  * with the right status and never a stack trace; unknown errors are 500 with the request id so the log
- * line can be found. DESIGN §5, STYLE practice 6.
+ * line can be found. docs/product/routes-and-roles.md#api, STYLE practice 6.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -78,7 +78,7 @@ export interface ReadCachesOptions {
 }
 
 /**
- * In-process caches of the hottest reads (issue 9 §3): published josies as serialized JSON, each reader's
+ * In-process caches of the hottest reads (docs/performance.md): published josies as serialized JSON, each reader's
  * likes and saves, and each reader's first home-feed page. What makes an entry stale, and how it is
  * dropped on every instance ({@link Invalidation}; Redis pub/sub with `REDIS_URL`):
  * - a josie's content, status or like count (edit, approve, reject, delete, like): topic `josie`, from

@@ -6,7 +6,7 @@ import { rooms } from './rooms.js';
 import type { RealtimeServer } from './socket.js';
 
 /**
- * Turns domain events into socket traffic (DESIGN §6; spec 000 §4): a published josie is emitted as
+ * Turns domain events into socket traffic (docs/product/routes-and-roles.md#realtime; docs/product/rules-and-limits.md#feed): a published josie is emitted as
  * `new-post` to its creator's rooms, an unpublished one as `post-removed`, and a follow or unfollow moves
  * the follower's open sockets in or out of the curator's room, and a revoked session (logout) or a user's
  * revoked sessions (password reset, role change, deletion) disconnect their sockets. With the Redis

@@ -71,7 +71,7 @@ function publishingSafely(client: Redis, log: FastifyInstance['log']): Redis {
 }
 
 /**
- * Attaches socket.io to the app's HTTP server when the app is ready (DESIGN §6; spec 000 §4, §7): path
+ * Attaches socket.io to the app's HTTP server when the app is ready (docs/product/routes-and-roles.md#realtime; docs/product/rules-and-limits.md#feed, docs/product/routes-and-roles.md#api): path
  * `/socket.io`, the handshake's `auth.token` resolved like a bearer token (refused without a valid one),
  * `join-feed` joining the caller's rooms, and the fan-out of domain events. With `REDIS_URL` the Redis
  * adapter carries rooms and emits across instances. Everything is closed in `preClose`, before Fastify

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Invalidation } from './invalidation.js';
 
 /**
- * An in-process LRU cache whose entries live at most `ttlMs` and are dropped by invalidations (issue 9).
+ * An in-process LRU cache whose entries live at most `ttlMs` and are dropped by invalidations (docs/performance.md).
  * Reads go through {@link InvalidatedCache.get} with a loader, which guards two races:
  * - an invalidation that arrives while a load is in flight: the loaded value may predate the write that
  *   caused it, so it is answered but not stored. Invalidations are remembered while loads are in flight,

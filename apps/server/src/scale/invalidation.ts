@@ -33,7 +33,7 @@ interface Message {
 }
 
 /**
- * Cross-instance cache invalidation (DESIGN §1.2, issue 9). In-process caches subscribe to topics; a
+ * Cross-instance cache invalidation (docs/product/README.md#runs-anywhere, docs/performance.md). In-process caches subscribe to topics; a
  * write that makes an entry stale publishes after its transaction commits. Handlers of this instance run
  * before `publish` resolves, then the message goes to the other instances through Redis pub/sub.
  *

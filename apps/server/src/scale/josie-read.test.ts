@@ -1,5 +1,5 @@
 /**
- * The josie read, the most frequent request (issue 9): one SQL statement for a reader, and an ETag so a
+ * The josie read, the most frequent request (docs/performance.md): one SQL statement for a reader, and an ETag so a
  * browser revalidates instead of downloading again; the tag changes with anything the answer shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

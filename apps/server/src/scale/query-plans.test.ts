@@ -1,5 +1,5 @@
 /**
- * Query plans of the hot queries (issue 9): on real PostgreSQL, with enough rows that the planner has a
+ * Query plans of the hot queries (docs/performance.md): on real PostgreSQL, with enough rows that the planner has a
  * choice (tens of thousands of josies, likes and saves; statistics gathered with ANALYZE), each query is
  * answered from its index and never by a sequential scan of a large table. The statements are captured
  * from the real query functions, so a change to one of them is what gets planned here. Runs when

@@ -28,7 +28,7 @@ interface StoreParams {
 
 /**
  * A `@fastify/rate-limit` store keeping counters in Redis so that every instance counts together
- * (issue 9), with one key space per limiter. The plugin's own Redis store names a child after its route
+ * (docs/performance.md), with one key space per limiter. The plugin's own Redis store names a child after its route
  * (`method` + `url`), which limiters made with `app.rateLimit()` / `app.createRateLimit()` do not have: they
  * would all share one prefix, and two limiters whose key generators happen to answer the same string
  * (say `media-search:<user>`) would share a counter in Redis though they do not in memory. Here each such

@@ -1,5 +1,5 @@
 /**
- * The read caches (issue 9 §3; `reads/read-caches.ts`): published josies, readers' marks and first
+ * The read caches (docs/performance.md; `reads/read-caches.ts`): published josies, readers' marks and first
  * feed pages and the home strip answered from memory, and every write that changes what they show
  * dropping them: edit, approve, reject, delete, like, save, follow, unfollow, a new publication, a role
  * change, a user's deletion. Through the

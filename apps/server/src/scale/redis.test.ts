@@ -1,5 +1,5 @@
 /**
- * The Redis side of many instances (issue 9): invalidations between instances and shared rate-limit
+ * The Redis side of many instances (docs/performance.md): invalidations between instances and shared rate-limit
  * counters, one key space per limiter. Runs when `TEST_REDIS_URL` is set.
  */
 import rateLimit from '@fastify/rate-limit';

@@ -1,7 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
- * The app's own Redis connections (DESIGN §1.2, issue 9): `commands` carries the shared rate-limit
+ * The app's own Redis connections (docs/product/README.md#runs-anywhere, docs/performance.md): `commands` carries the shared rate-limit
  * counters and publishes cache invalidations; `subscriber` only listens (a connection in subscriber mode
  * can run no other command). socket.io's Redis adapter keeps its own pair (`realtime/socket.ts`).
  */

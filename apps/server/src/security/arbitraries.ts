@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries for hostile requests (issue 10 item 2). Shapes come from a route's zod schemas
+ * fast-check arbitraries for hostile requests (docs/decisions/0005-security-and-reliability-checks.md). Shapes come from a route's zod schemas
  * (through `z.toJSONSchema`, input side), so generated requests reach past validation into the services;
  * hostile values (wrong types, huge and odd strings, deep nesting, prototype keys) are mixed into them.
  */

@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded installation (issue 10 item 5): `npm run backup` and `npm run restore` round
+ * Backups of the embedded installation (docs/decisions/0005-security-and-reliability-checks.md): `npm run backup` and `npm run restore` round
  * trip a database, its media and its secrets into a new, empty `DATA_DIR`, through the scripts' real
  * command lines.
  */

@@ -1,5 +1,5 @@
 /**
- * Faults (issue 10 item 4): the database going away and coming back (real PostgreSQL only), and a
+ * Faults (docs/decisions/0005-security-and-reliability-checks.md): the database going away and coming back (real PostgreSQL only), and a
  * failure injected inside the transactions that create a josie and record a review.
  */
 import { existsSync, readdirSync } from 'node:fs';

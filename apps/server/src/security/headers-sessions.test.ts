@@ -1,5 +1,5 @@
 /**
- * Headers and sessions (issue 10 item 3): the Content-Security-Policy and the other response headers,
+ * Headers and sessions (docs/decisions/0005-security-and-reliability-checks.md): the Content-Security-Policy and the other response headers,
  * CORS closed, tokens that expire and are revoked (logout, password reset, role change, deleted account),
  * and the login back-off.
  */
@@ -25,8 +25,7 @@ const EMBED_ORIGINS = [
 ];
 
 /**
- * The foreign scripts the CSP admits: YouTube's IFrame Player API and the widget script it loads (spec 001
- * §4 YouTube player, §7), by path, so no other script of www.youtube.com runs here.
+ * The foreign scripts the CSP admits: YouTube's IFrame Player API and the widget script it loads (docs/product/rules-and-limits.md#player, docs/product/routes-and-roles.md#api), by path, so no other script of www.youtube.com runs here.
  */
 const YOUTUBE_API_SCRIPTS = ['https://www.youtube.com/iframe_api', 'https://www.youtube.com/s/player/'];
 
@@ -171,7 +170,7 @@ describe('session tokens', () => {
   it('refuses a valid token whose session has expired on the server', async () => {
     const user = await buildUserRow(ctx, { role: 'listener' });
     const token = await buildSession(ctx, user.id);
-    // Expired before its first use: no session cache (issue 9) can have remembered it as live.
+    // Expired before its first use: no session cache (docs/performance.md) can have remembered it as live.
     await ctx.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1_000) })

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 10 item 2): for every `/api` route of the live route table, fast-check generates
+ * Hostile input (docs/decisions/0005-security-and-reliability-checks.md): for every `/api` route of the live route table, fast-check generates
  * path parameters, query strings and bodies (JSON, raw and multipart) from the route's zod schemas, mixed
  * with malformed, oversized and poisoned values, and sends them as a caller the route admits. Whatever
  * arrives: never a 500, errors are clean `{message, code}` JSON without internals, a refused request

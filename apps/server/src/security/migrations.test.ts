@@ -1,5 +1,5 @@
 /**
- * Migrations from the previous release's schema with data (issue 10 item 5). Every other test file
+ * Migrations from the previous release's schema with data (docs/decisions/0005-security-and-reliability-checks.md). Every other test file
  * migrates an empty database; this one applies all migrations but the newest, fills every table of that
  * schema with a row (generated from the catalogue, so the test needs no edit when the schema changes),
  * applies the newest and checks that every row survived.

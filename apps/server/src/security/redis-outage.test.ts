@@ -1,5 +1,5 @@
 /**
- * Redis going away (issue 10 item 4): realtime degrades but the API keeps working. The app runs against
+ * Redis going away (docs/decisions/0005-security-and-reliability-checks.md): realtime degrades but the API keeps working. The app runs against
  * a private `redis-server` started by this file on a free loopback port (no persistence), so the
  * machine's shared Redis and the other test files never notice; the server is killed (SIGKILL, as a
  * crash or a lost host) mid-test and started again on the same port.

@@ -1,5 +1,5 @@
 /**
- * Query probes for tests (issue 9, query discipline): how many SQL statements a request or a service call
+ * Query probes for tests (docs/performance.md, query discipline): how many SQL statements a request or a service call
  * sends, and which. One helper for every module, on PGlite and on PostgreSQL alike.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -14,7 +14,7 @@ export interface RouteHandle {
 
 /**
  * Keeps `document.title` in step with the deepest route's `handle.titleKey` (in the current language) and
- * sends `page_view` {page_path, page_title, page_location} on every navigation (spec 000 §7).
+ * sends `page_view` {page_path, page_title, page_location} on every navigation (docs/product/routes-and-roles.md#api).
  */
 export function RouteTracker() {
   const location = useLocation();

@@ -7,7 +7,7 @@ import { makeSession } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { track } from './track';
 
-describe('analytics (spec 000 §7, DESIGN §9.11)', () => {
+describe('analytics (docs/product/routes-and-roles.md#api, docs/product/differences.md#analytics)', () => {
   it('posts the event with the user properties merged into its params', async () => {
     const stub = installFetchStub([
       { method: 'POST', path: '/api/analytics/events', reply: () => json(202, { success: true }) },

@@ -7,7 +7,7 @@ import { takeEarlyRead } from './earlyReads';
  * A failed API call. `message` is for logs: the server's `{message}` when the answer carried one, else the
  * HTTP status words ("Internal Server Error"), which are not for readers. Screens show
  * {@link serverMessageOr}: the server's own text (`serverMessage`, null otherwise), else the feature's own
- * translated message, e.g. 'Login failed' (spec 000 §8).
+ * translated message, e.g. 'Login failed' (docs/product/messages.md#errors-from-the-api).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -44,7 +44,7 @@ export interface RequestOptions<T> {
 /**
  * The server's error body (`{message, code, issues?}`) when it is one, else null. Checked by hand rather
  * than with the contract's zod schema: every page's first request goes through here, and zod stays out of
- * the first page's scripts (issue 9).
+ * the first page's scripts (docs/performance.md).
  */
 async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
   try {
@@ -61,11 +61,11 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
 
 /**
  * Calls the API on the same origin. Adds `Authorization: Bearer <token>` whenever a session token is
- * stored (spec 000 §7), sends JSON or `FormData`, and answers the parsed JSON (undefined for 204).
+ * stored (docs/product/routes-and-roles.md#api), sends JSON or `FormData`, and answers the parsed JSON (undefined for 204).
  *
  * @throws {ApiError} for any non-2xx answer (status, code and message from the `{message, code}` body,
  *   falling back to the status text) and for network failures (status 0). A 401 `UNAUTHENTICATED` on a
- *   call that carried the stored token clears the session: the token is no longer valid (spec 000 §4).
+ *   call that carried the stored token clears the session: the token is no longer valid (docs/product/rules-and-limits.md#accounts-and-sessions).
  */
 export async function apiFetch<T = unknown>(
   path: string,
@@ -86,7 +86,7 @@ export async function apiFetch<T = unknown>(
 
   let response: Response;
   try {
-    // The signed-in feed's first reads were sent by the page's first script (issue 9); the same request.
+    // The signed-in feed's first reads were sent by the page's first script (docs/performance.md); the same request.
     const early = method === 'GET' && !options.headers ? takeEarlyRead(path, token) : undefined;
     response = await (early ?? fetch(path, { method, headers, body, signal: options.signal }));
   } catch (error) {
@@ -135,7 +135,7 @@ export const api = {
 
 /**
  * The text to show for a failed call: the server's message when it sent one, else `fallback`
- * (spec 000 §8: "the server message, else 'Login failed'").
+ * (docs/product/messages.md#errors-from-the-api: "the server message, else 'Login failed'").
  */
 export function serverMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

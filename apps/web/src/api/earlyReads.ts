@@ -6,14 +6,14 @@ interface EarlyReads {
 
 declare global {
   interface Window {
-    /** Written by `src/shell/shell.js` on the signed-in feed (issue 9); taken by {@link takeEarlyRead}. */
+    /** Written by `src/shell/shell.js` on the signed-in feed (docs/performance.md); taken by {@link takeEarlyRead}. */
     josieEarlyReads?: EarlyReads;
   }
 }
 
 /**
  * The response of `GET {path}` that `src/shell/shell.js` requested while the page loaded (the signed-in
- * feed's first reads, issue 9), when it carried `token`; each is taken once, so a later read of the same
+ * feed's first reads, docs/performance.md), when it carried `token`; each is taken once, so a later read of the same
  * path asks the server. Undefined otherwise: the caller fetches as usual.
  */
 export function takeEarlyRead(path: string, token: string | null): Promise<Response> | undefined {

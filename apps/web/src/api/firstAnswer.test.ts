@@ -12,7 +12,7 @@ import {
 
 afterEach(removeFirstAnswers);
 
-describe("the page's first answers (issue 9, decisions 0007 and 0008)", () => {
+describe("the page's first answers (docs/performance.md, decisions 0007 and 0008)", () => {
   it('are read once into memory, out of the document, and taken as often as asked', () => {
     writeFirstAnswer('/api/josies/feed', { data: 1 }, 'u1');
     expect(pageFirstAnswers.take('/api/josies/feed', 'u1')).toEqual({ data: 1 });

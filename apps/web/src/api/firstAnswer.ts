@@ -12,7 +12,7 @@ import { subscribeSession } from '../session/store';
 export const FIRST_ANSWER_ATTRIBUTE = 'data-first-answer';
 
 /**
- * Answers the server wrote into the page it served (issue 9: the public josie page and the signed-in
+ * Answers the server wrote into the page it served (The public josie page and the signed-in (docs/performance.md)
  * home feed render their data in the app's first render, with no request once the scripts have run).
  */
 export interface FirstAnswers {

@@ -11,7 +11,7 @@ function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
 }
 
-describe('feature flags (spec 000 §3, §5, §9)', () => {
+describe('feature flags (docs/product/rules-and-limits.md#feature-flags, docs/product/rules-and-limits.md#constants)', () => {
   it('re-reads at the development minimum interval outside production builds', () => {
     expect(FLAGS_STALE_TIME_MS).toBe(LIMITS.flagsFetchIntervalMs.development);
   });

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { request } from '../api/request';
 
 /**
- * The spec's minimum fetch interval of remote config (spec 000 §9): flags are re-read at most once an
+ * The spec's minimum fetch interval of remote config (docs/product/rules-and-limits.md#constants): flags are re-read at most once an
  * hour in production builds and once a minute in development.
  */
 export const FLAGS_STALE_TIME_MS = import.meta.env.PROD
@@ -35,7 +35,7 @@ async function fetchFlags({ signal }: { signal: AbortSignal }): Promise<FlagsRes
   try {
     return withDefaults(await request('getFlags', {}, { signal }));
   } catch (error) {
-    // Remote-config failures are only logged and the defaults stay (spec 000 §4, §8).
+    // Remote-config failures are only logged and the defaults stay (docs/product/rules-and-limits.md#feature-flags, docs/product/messages.md#errors-from-the-api).
     if (!signal.aborted) console.warn('Feature flags could not be loaded; using the defaults', error);
     throw error;
   }
@@ -49,7 +49,7 @@ export interface FlagsState {
   status: 'pending' | 'success' | 'error';
 }
 
-/** The remote feature flags from `GET /api/config/flags` (spec 000 §3, §9; DESIGN §9.10). */
+/** The remote feature flags from `GET /api/config/flags` (docs/product/rules-and-limits.md#feature-flags, docs/product/rules-and-limits.md#constants; docs/product/differences.md#feature-flags). */
 export function useFlags(): FlagsState {
   const query = useQuery({
     queryKey: flagsQueryKey,

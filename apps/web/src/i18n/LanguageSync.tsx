@@ -5,7 +5,7 @@ import { useFlag, useFlags } from '../flags/useFlags';
 import { chooseLanguage, currentLanguage, DEFAULT_LANGUAGE, detectedLanguage, i18n } from './index';
 
 /**
- * Enforces the `language_select` flag (spec 000 §1, §9): while it is off the interface is English; when
+ * Enforces the `language_select` flag (docs/product/README.md#what-josie-is, docs/product/rules-and-limits.md#constants): while it is off the interface is English; when
  * it is on, the detected (or chosen) language applies, and a `?lng=` link is a choice: remembered like
  * the toggle's (localStorage and the `i18next` cookie the server reads), so it outlasts the page it was
  * on. Waits for the flags' first answer or failure so a Hebrew reader with the flag on does not see
@@ -39,7 +39,7 @@ export interface LanguageToggle {
   available: boolean;
   /** The language the toggle switches to. */
   target: Language;
-  /** Its name in that language: "עברית" in English, "English" in Hebrew (spec 000 §2). */
+  /** Its name in that language: "עברית" in English, "English" in Hebrew (docs/product/routes-and-roles.md#pages). */
   label: string;
   toggle(): void;
 }

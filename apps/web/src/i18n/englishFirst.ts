@@ -17,7 +17,7 @@ import validation from './locales/en/validation.json';
 import video from './locales/en/video.json';
 
 /**
- * The English texts bundled with the app's entry (issue 9: the first pages' scripts stay under 170 KB
+ * The English texts bundled with the app's entry (The first pages' scripts stay under 170 KB (docs/performance.md)
  * gzip): the areas of the layout, the public home page, the josie page and the feed, and those any page
  * may need (errors, toasts, titles, validation). The areas of {@link LATER_AREAS} load with the first page
  * that is not one of those (`loadAllTexts` in `./index.ts`, called by the router's page loader), and so do

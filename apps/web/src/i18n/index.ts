@@ -6,19 +6,19 @@ import { importWithRetry } from '../lib/importRetry';
 import { englishFirst } from './englishFirst';
 
 /**
- * Interface languages (spec 000 §9): English is the fallback and is bundled with the app; Hebrew (right to
+ * Interface languages (docs/product/rules-and-limits.md#constants): English is the fallback and is bundled with the app; Hebrew (right to
  * left) is a separate chunk loaded when first needed, so English pages do not download it.
  */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The cookie the detector reads (spec 000 §9) and the server too, for a josie page's first paint. */
+/** The cookie the detector reads (docs/product/rules-and-limits.md#constants) and the server too, for a josie page's first paint. */
 export const LANGUAGE_COOKIE = 'i18next';
 const YEAR_S = 365 * 24 * 60 * 60;
 
-/** localStorage key the detector reads and the language toggle writes (spec 000 §9). */
+/** localStorage key the detector reads and the language toggle writes (docs/product/rules-and-limits.md#constants). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-/** Detection order of spec 000 §9: query `lng`, cookie `i18next`, localStorage, session storage, navigator, html tag. */
+/** Detection order of docs/product/rules-and-limits.md#constants: query `lng`, cookie `i18next`, localStorage, session storage, navigator, html tag. */
 export const DETECTION_ORDER = [
   'querystring',
   'cookie',
@@ -37,7 +37,7 @@ const loaders: Record<Language, () => Promise<ResourceKey>> = {
 let allEnglish: Promise<void> | null = null;
 
 /**
- * Loads the English areas that are not bundled with the app's entry (`englishFirst.ts`, issue 9) and adds
+ * Loads the English areas that are not bundled with the app's entry (`englishFirst.ts`, docs/performance.md) and adds
  * them to the English texts, once (a failed download is tried again, decision 0012). The router's page loader waits for it before rendering a page other
  * than the first pages (home, feed, josie), so those areas are always there when read. Hebrew is loaded
  * whole by the backend. Rejects when the chunk cannot be loaded (the page's loading fails with it).
@@ -96,7 +96,7 @@ function applyDocumentLanguage(language: string): void {
 i18n.on('languageChanged', applyDocumentLanguage);
 
 /**
- * Initialises i18next once: detection per spec 000 §9 without caching (only an explicit choice is stored,
+ * Initialises i18next once: detection per docs/product/rules-and-limits.md#constants without caching (only an explicit choice is stored,
  * see {@link chooseLanguage}, so forcing English while the language flag is off never overwrites it).
  * Resolves when the detected language's texts are loaded.
  */
@@ -138,7 +138,7 @@ export function detectedLanguage(): Language {
 }
 
 /**
- * Switches the interface language on the user's request and remembers the choice (spec 000 §9): in
+ * Switches the interface language on the user's request and remembers the choice (docs/product/rules-and-limits.md#constants): in
  * localStorage, and in the `i18next` cookie, so that the server renders a josie page's first paint in the
  * chosen language (decision 0007) instead of the browser's.
  */

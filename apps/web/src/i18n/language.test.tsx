@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/renderApp';
 import { detectedLanguage, LANGUAGE_STORAGE_KEY } from './index';
 
-describe('language toggle and direction (spec 000 §1, §9)', () => {
+describe('language toggle and direction (docs/product/README.md#what-josie-is, docs/product/rules-and-limits.md#constants)', () => {
   it('is absent while the language_select flag is off', async () => {
     const { user, stub } = renderApp('/about');
     await waitFor(() => expect(stub.calls('GET', '/api/config/flags')).toHaveLength(1));

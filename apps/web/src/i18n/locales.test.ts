@@ -76,7 +76,7 @@ describe('locale files', () => {
   });
 });
 
-describe('English areas bundled with the entry and loaded later (issue 9)', () => {
+describe('English areas bundled with the entry and loaded later (docs/performance.md)', () => {
   it('puts every area in exactly one of the two', () => {
     const first = Object.keys(englishFirst);
     expect([...first, ...LATER_AREAS].sort()).toEqual(Object.keys(en).sort());

@@ -4,7 +4,7 @@ import { cn } from '../lib/cn';
 import { focusRing } from '../ui/Button';
 import { contentFrame } from '../ui/Page';
 
-/** The footer (spec 000 §2): copyright 2024 and links to the terms and the privacy policy. */
+/** The footer (docs/product/routes-and-roles.md#header-and-menu): copyright 2024 and links to the terms and the privacy policy. */
 export function Footer() {
   const { t } = useTranslation();
   const link = `rounded text-zinc-700 underline-offset-4 hover:text-brand-700 hover:underline ${focusRing}`;

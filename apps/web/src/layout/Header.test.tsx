@@ -16,7 +16,7 @@ function entryNames(nav: HTMLElement): string[] {
     .map((item) => item.textContent ?? '');
 }
 
-describe('header menu (spec 000 §2 "Header and menu")', () => {
+describe('header menu (docs/product/routes-and-roles.md#header-and-menu)', () => {
   it('offers visitors Home, About, Contact, Sign up and Log in', async () => {
     const { user } = renderApp('/about');
     const nav = await openMenu(user);

@@ -13,7 +13,7 @@ const itemClasses =
   'aria-[current=page]:bg-brand-50/60 aria-[current=page]:text-brand-800';
 
 /**
- * The hamburger menu of the fixed header (spec 000 §2 "Header and menu"), built as a disclosure (the
+ * The hamburger menu of the fixed header (docs/product/routes-and-roles.md#header-and-menu), built as a disclosure (the
  * pattern WAI recommends for site navigation): the toggle's icon switches between Menu and X, its name
  * between "Open menu" and "Close menu", and `aria-expanded` tells its state. Entries follow the role
  * ({@link menuLinksFor}), then Logout for signed-in users and the language toggle while the

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import { formatDate } from './dates';
 
-describe('formatDate (DESIGN §9.17)', () => {
+describe('formatDate (docs/product/differences.md#dates-and-excerpts)', () => {
   it("formats as 'MMM d, yyyy' in English", () => {
     expect(formatDate('2024-01-05T12:00:00.000Z', 'en')).toBe('Jan 5, 2024');
     expect(formatDate('2024-11-22', 'en')).toBe('Nov 22, 2024');

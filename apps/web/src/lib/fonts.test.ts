@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { curatorFontStyle, fontLoadState, loadCuratorFont } from './fonts';
 
-describe('curator fonts (spec 001 §3)', () => {
+describe('curator fonts (docs/product/data-and-config.md#data)', () => {
   it('styles a catalogue font with its weight and a Hebrew-capable fallback', () => {
     expect(curatorFontStyle('Albert Sans')).toEqual({
       fontFamily: '"Albert Sans", "Heebo", ui-sans-serif, system-ui, sans-serif',

@@ -2,7 +2,7 @@ import { FONTS, type FontFamily, LIMITS } from '@josie/contract';
 import { createContext, useContext, useEffect, useState } from 'react';
 
 /**
- * The 14 curator fonts (spec 001 §3 Catalogues), self-hosted through `@fontsource` (DESIGN §2: no font
+ * The 14 curator fonts (docs/product/rules-and-limits.md#preferences-and-catalogues), self-hosted through `@fontsource` (docs/product/data-and-config.md#stack: no font
  * CDN). Each stylesheet is its own chunk, imported only when a curator's name first needs it, so a page
  * pays for the fonts it shows and no more. The curator fonts have no Hebrew glyphs: every stack falls
  * back to Heebo (bundled with the app shell), so a Hebrew name still renders in a proper Hebrew face.
@@ -27,7 +27,7 @@ const LOADERS: Record<FontFamily, () => Promise<unknown>> = {
 /** The Hebrew-capable fallbacks after a curator font (Heebo is loaded by the app shell). */
 const FALLBACK_STACK = '"Heebo", ui-sans-serif, system-ui, sans-serif';
 
-/** Load states of a curator font (spec 001 §3: inactive, loading, active, error). */
+/** Load states of a curator font (docs/product/data-and-config.md#data: inactive, loading, active, error). */
 export type FontLoadState = 'inactive' | 'loading' | 'active' | 'error';
 
 /** A curator font of the catalogue, or undefined for '' and unknown names. */
@@ -123,7 +123,7 @@ export function createFontLoader(loadFace: (font: (typeof FONTS)[number]) => Pro
   };
 }
 
-/** Waits for the browser to have the face, at most `LIMITS.fontLoadTimeoutMs` (spec 001 §9: 3000 ms). */
+/** Waits for the browser to have the face, at most `LIMITS.fontLoadTimeoutMs` (docs/product/rules-and-limits.md#constants: 3000 ms). */
 async function waitForFace(font: (typeof FONTS)[number]): Promise<boolean> {
   if (typeof document === 'undefined' || !document.fonts?.load) return true;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -20,7 +20,7 @@ const answers = {
   '/api/users/me/preferences': preferencesAnswer('vibrant'),
 };
 
-describe("the server's first paint of the signed-in home feed (issue 9, decision 0008)", () => {
+describe("the server's first paint of the signed-in home feed (docs/performance.md, decision 0008)", () => {
   it("renders the layout, the greeting, the strip's cards and the feed's first cards from the answers", () => {
     const html = renderHomeFeedPage(answers, 'en');
     expect(html).toContain('<header');

@@ -1,5 +1,5 @@
 /**
- * The server's first paint of the signed-in home feed (issue 9, decision 0008): the app's layout and home
+ * The server's first paint of the signed-in home feed (docs/performance.md, decision 0008): the app's layout and home
  * feed page as the app renders them for the user of the session cookie, in English or Hebrew, for
  * `index.html`'s `#root`. The strip's pictures (the page's largest paint) then come with the first paint
  * instead of after the app's scripts, its reads and its render; the app replaces this markup with the

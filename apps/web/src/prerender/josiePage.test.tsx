@@ -11,7 +11,7 @@ const josie = makeJosie({
   paragraphs: [{ type: 'text', content: '<script>alert(1)</script> first paragraph' }],
 });
 
-describe("the server's first paint of a josie page (issue 9)", () => {
+describe("the server's first paint of a josie page (docs/performance.md)", () => {
   it("renders a visitor's josie view in English: hero, title, text as text, the sign-in link to follow", () => {
     const html = renderJosiePage(josie, 'en', '/josie/j1');
     expect(html).toContain('Night &lt;drive&gt;</h1>');
@@ -43,7 +43,7 @@ describe("the server's first paint of a josie page (issue 9)", () => {
     expect(html).not.toContain('Curated by');
   });
 
-  it('renders a josie whose creator is missing and whose paragraphs are not a list (spec 000 §2)', () => {
+  it('renders a josie whose creator is missing and whose paragraphs are not a list (docs/product/routes-and-roles.md#josie-page)', () => {
     const broken = { ...josie, creator: null, paragraphs: { 0: josie.paragraphs[0] } } as unknown as Josie;
     const en = renderJosiePage(broken, 'en', '/josie/j1');
     expect(en).toContain('Unknown Curator');

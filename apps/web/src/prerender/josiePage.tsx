@@ -1,5 +1,5 @@
 /**
- * The server's first paint of a published josie's page for a visitor (issue 9): the josie view as the
+ * The server's first paint of a published josie's page for a visitor (docs/performance.md): the josie view as the
  * app renders it, in English or Hebrew, for `index.html`'s `#root`. The page's largest paint (its first
  * paragraph) then does not wait for the app's scripts; the app replaces this markup with the same view on
  * its first render (`api/firstAnswer.ts` gives it the josie the server wrote beside).

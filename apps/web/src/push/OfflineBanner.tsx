@@ -21,7 +21,7 @@ export function useOnline(): boolean {
 }
 
 /**
- * A clear notice while the browser is offline (issue 11 item 3): the app shell still works from the
+ * A clear notice while the browser is offline (docs/product/rules-and-limits.md#notifications-and-install): the app shell still works from the
  * service worker's cache, but nothing new can load. Announced politely to assistive tech; it sits above the
  * page's bottom edge and never covers the header.
  */

@@ -15,7 +15,7 @@ export function pushErrorKey(error: unknown) {
 }
 
 /**
- * Under the account's push switch (spec 000 §2 Notifications; issue 11): whether this browser receives the
+ * Under the account's push switch (docs/product/routes-and-roles.md#account; docs/product/rules-and-limits.md#notifications-and-install): whether this browser receives the
  * notifications the switch allows, and a button to turn them on here when it does not yet. Nothing while
  * the switch is off or the state is being read.
  */

@@ -46,7 +46,7 @@ afterEach(() => {
   fake = null;
 });
 
-describe('share target (issue 11 item 3)', () => {
+describe('share target (docs/product/rules-and-limits.md#notifications-and-install)', () => {
   const params = (init: Record<string, string>) => new URLSearchParams(init);
 
   it('finds a Spotify or YouTube link in whichever field the sharing app used', () => {
@@ -242,7 +242,7 @@ describe('web app manifests', () => {
   });
 });
 
-describe('push client (issue 11 item 2)', () => {
+describe('push client (docs/product/rules-and-limits.md#notifications-and-install)', () => {
   it('asks for permission, subscribes with the server key and registers the subscription', async () => {
     fake = installFakePush({ permission: 'default', answer: 'granted' });
     fetchStub().use(publicKeyRoute, subscribeRoute);

@@ -5,7 +5,7 @@ import { pushSupported } from './support';
 export { pushSupported };
 
 /**
- * This browser's Web Push subscription (issue 11 item 2): permission, `PushManager.subscribe` with the
+ * This browser's Web Push subscription (docs/product/rules-and-limits.md#notifications-and-install): permission, `PushManager.subscribe` with the
  * server's VAPID key, and `POST`/`DELETE /api/users/me/push-subscriptions`. Push is per browser while the
  * account's `allowPushNotifications` switch is per user: the switch decides whether anything is sent, this
  * decides where.

@@ -24,7 +24,7 @@ afterEach(() => {
   for (const off of unsubscribers.splice(0)) off();
 });
 
-describe('feed socket (spec 000 §4, §7, §8; DESIGN §6)', () => {
+describe('feed socket (docs/product/rules-and-limits.md#feed, docs/product/routes-and-roles.md#api, docs/product/messages.md#feed-and-curators; docs/product/routes-and-roles.md#realtime)', () => {
   it('does not connect without a stored token and says why', () => {
     subscribe();
     expect(fakeSockets).toHaveLength(0);

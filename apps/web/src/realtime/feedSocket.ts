@@ -15,7 +15,7 @@ export type FeedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** A server event the app listens to. */
 export type FeedEvent = keyof ServerToClientEvents;
 
-/** The text logged when a subscriber asks for the socket without a session (spec 000 §8). */
+/** The text logged when a subscriber asks for the socket without a session (docs/product/messages.md#feed-and-curators). */
 export const NO_TOKEN_WARNING = 'No auth token available for socket connection';
 
 /** One subscription; a record of its own, so one handler subscribed twice is also unsubscribed twice. */
@@ -53,7 +53,7 @@ export interface FeedSocketHub {
  * A feed socket hub whose connections are made with the `io` of the module `loadClient` answers (the app:
  * socket.io's client, loaded with the first connection and not with the feed's code, ~13 KB gzip that the
  * feed's first task need not evaluate: docs/performance.md; a failed load is retried a few times, a second
- * apart, as socket.io itself retries a lost connection). Connections follow spec 000 §4, §7: see
+ * apart, as socket.io itself retries a lost connection). Connections follow docs/product/rules-and-limits.md#feed, docs/product/routes-and-roles.md#api: see
  * {@link FeedSocketHub}.
  */
 export function createFeedSocket(loadClient: () => Promise<SocketClientModule>): FeedSocketHub {
@@ -81,7 +81,7 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
   }
 
   /**
-   * Opens the shared connection for the stored session (spec 000 §4, §7): `/socket.io`, websocket first
+   * Opens the shared connection for the stored session (docs/product/rules-and-limits.md#feed, docs/product/routes-and-roles.md#api): `/socket.io`, websocket first
    * with a polling fallback, credentials sent, the token in the handshake `auth`, a connection of its own
    * (`forceNew`), 5 reconnection attempts 1000 ms apart. `join-feed` is sent on every `connect`, which
    * socket.io fires for the first connection and again after each reconnection, so the rooms (lost with
@@ -119,7 +119,7 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
 
   /**
    * Makes the connection match the stored session: none when signed out (logout closes it), a new one
-   * when another user signed in, the existing one otherwise (spec 000 §4 "an existing connection is
+   * when another user signed in, the existing one otherwise (docs/product/rules-and-limits.md#feed "an existing connection is
    * reused"). A connection closed or replaced while the client loads is not opened. Answers whether a
    * session exists.
    */

@@ -24,7 +24,7 @@ export interface SessionValue {
   user: User | null;
   /** The session's bearer token, or null for a visitor. */
   token: string | null;
-  /** Stores a login or signup answer as the session (spec 000 §4). */
+  /** Stores a login or signup answer as the session (docs/product/rules-and-limits.md#sign-in-providers). */
   signIn(response: AuthResponse): void;
   /** Replaces the stored user (e.g. after an avatar upload) and broadcasts it at once. */
   updateUser(user: User): void;
@@ -47,7 +47,7 @@ interface FreshUser {
 export const meQueryKey = (token: string | null) => ['session', 'me', token] as const;
 
 /**
- * Provides the session to the app (spec 000 §3-§4). It renders from localStorage `user`, follows
+ * Provides the session to the app (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#sign-in-providers). It renders from localStorage `user`, follows
  * `userDataUpdated` events and other tabs' `storage` events, logs out when the stored user is
  * unreadable, drops cached user data when the signed-in user changes, and refreshes the stored user
  * from `GET /api/users/me` once per load (a revoked token answers 401, which clears the session), or from
@@ -95,7 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { User } = await import('./userSchema');
       return { user: await api.get(ME_PATH, { schema: User, signal }), basedOn };
     },
-    // The user the server wrote into a home page it rendered for this session (issue 9) is the fresh
+    // The user the server wrote into a home page it rendered for this session (docs/performance.md) is the fresh
     // copy: no request, and no zod, on that page.
     initialData: () => {
       const user = firstAnswers.take<User>(ME_PATH, snapshot.user?.id ?? null);
@@ -132,7 +132,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * A session that cannot change, for rendering outside the browser (`src/prerender/`, issue 9): a visitor's
+ * A session that cannot change, for rendering outside the browser (`src/prerender/`, docs/performance.md): a visitor's
  * first paint of a josie page (`user` null), or the home feed the server renders for the user of the
  * session cookie. There is no stored session to read and nothing to sign in to, and the token stays out
  * of the markup (null).

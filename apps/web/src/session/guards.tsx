@@ -20,7 +20,7 @@ export function returnPathFrom(state: unknown): string {
 }
 
 /**
- * Route guard (DESIGN §9.1): a visitor goes to `/login` (remembering this page in router state, so
+ * Route guard (docs/product/differences.md#guards): a visitor goes to `/login` (remembering this page in router state, so
  * sign-in comes back here); a signed-in user whose role is not in `roles` goes to `deniedTo`
  * (`/unauthorized` unless the route's own row in the spec names another page, as `/invites` does).
  * Renders `children`, or the nested routes when used as a layout route.
@@ -48,7 +48,7 @@ export function RequireAuth({
 
 /**
  * For `/login` and `/signup`: a signed-in user goes on. After login that is the page the user came
- * from (`returnToOrigin`), otherwise `/` (spec 000 §2).
+ * from (`returnToOrigin`), otherwise `/` (docs/product/routes-and-roles.md#guards).
  */
 export function GuestOnly({
   children,

@@ -14,7 +14,7 @@ const PROVIDER_KEYS = [
   'provider_google_connected',
 ];
 
-describe('stored session (spec 000 §3-§4)', () => {
+describe('stored session (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#accounts-and-sessions)', () => {
   it('logs out when the stored user cannot be read', async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API
     document.cookie = 'josie_session=page-token; Path=/';

@@ -8,18 +8,18 @@ import {
 } from '@josie/contract';
 
 /**
- * The stored session (spec 000 §3-§4): localStorage `user` holds the whole `{token, user}` answer of
+ * The stored session (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#accounts-and-sessions): localStorage `user` holds the whole `{token, user}` answer of
  * login or signup. It is the source of truth; the separate `token` entry of the spec mirrors its token
  * for code that reads only that. Every change is broadcast in this tab as a `userDataUpdated` window
  * event carrying the user (or null); other tabs learn through the browser's `storage` event.
  */
 export const SESSION_KEY = 'user';
-/** Mirror of the session token (spec 000 §3 "A separate token entry also exists"). */
+/** Mirror of the session token (docs/product/data-and-config.md#data "A separate token entry also exists"). */
 export const TOKEN_KEY = 'token';
 /** The in-app event fired on every change of the signed-in user; `detail` is the user or null. */
 export const USER_DATA_UPDATED = 'userDataUpdated';
 
-/** Provider token keys of spec 000 §3, cleared on logout (DESIGN §9.4 keeps real tokens on the server). */
+/** Provider token keys of docs/product/data-and-config.md#data, cleared on logout (docs/product/differences.md#provider-tokens keeps real tokens on the server). */
 export const PROVIDER_TOKEN_KEYS = [
   'spotify_access_token',
   'spotify_refresh_token',
@@ -27,13 +27,13 @@ export const PROVIDER_TOKEN_KEYS = [
   'google_refresh_token',
 ] as const;
 
-/** The connection-cache key of a provider: `provider_{provider}_connected` (spec 000 §3). */
+/** The connection-cache key of a provider: `provider_{provider}_connected` (docs/product/data-and-config.md#data). */
 export const providerConnectedKey = (provider: string) => `provider_${provider}_connected`;
 
 /** A stored session. */
 export type StoredSession = AuthResponse;
 
-/** What the `user` entry holds right now. `corrupt` means it exists but cannot be read (spec 000 §4). */
+/** What the `user` entry holds right now. `corrupt` means it exists but cannot be read (docs/product/rules-and-limits.md#accounts-and-sessions). */
 export type StoredSessionState =
   | { status: 'absent' }
   | { status: 'valid'; session: StoredSession }
@@ -65,7 +65,7 @@ const isOneOf = (list: readonly string[], value: unknown) => isString(value) && 
 /**
  * Whether a stored value has the shape of a session: a token and a user with what the app shell reads
  * before the server answers (identity, role, language, onboarding, preferences, settings). A structural
- * check rather than the contract's zod schema, so that start-up does not load zod (issue 9: the first page
+ * check rather than the contract's zod schema, so that start-up does not load zod (The first page (docs/performance.md)
  * stays small); the signed-in user is then read again from `GET /api/users/me`, parsed with the schema.
  */
 function looksLikeSession(value: unknown): value is AuthResponse {
@@ -110,7 +110,7 @@ export function readStoredSession(): StoredSessionState {
   return parseStoredSession(readRawSession());
 }
 
-/** The stored session token, or null when signed out (signed in exactly when it exists: spec 000 §4). */
+/** The stored session token, or null when signed out (signed in exactly when it exists: docs/product/rules-and-limits.md#accounts-and-sessions). */
 export function readStoredToken(): string | null {
   const state = readStoredSession();
   return state.status === 'valid' ? state.session.token : null;
@@ -142,7 +142,7 @@ export function storeUser(user: User): void {
 
 /**
  * Removes the session and every provider entry (`user`, `token`, the four provider tokens and each
- * `provider_*_connected` cache), deletes the session cookie, and broadcasts a null user. Spec 000 §4
+ * `provider_*_connected` cache), deletes the session cookie, and broadcasts a null user. docs/product/rules-and-limits.md#accounts-and-sessions
  * "Logout". The cookie goes here, not only with the server's answer to logout (decision 0008): a logout
  * that never reaches the server (offline, a corrupt stored session) must not leave a cookie from which the
  * server would render the signed-out user's page on this device.

@@ -12,7 +12,7 @@ import {
 export interface SessionSnapshot {
   token: string | null;
   user: User | null;
-  /** The stored entry exists but cannot be read; the provider logs out (spec 000 §4). */
+  /** The stored entry exists but cannot be read; the provider logs out (docs/product/rules-and-limits.md#accounts-and-sessions). */
   corrupt: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The first paint before any module has run (issue 9: Lighthouse performance on a phone).
+ * The first paint before any module has run (Lighthouse performance on a phone) (docs/performance.md).
  *
  * `index.html` loads this classic script (same origin, so the CSP holds: no inline script) right after
  * its `#root`, before the app's modules. It runs while the page is parsed and:
@@ -20,7 +20,7 @@
  * - else copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`: the
  *   public home page's header and hero, the josie page's bar and spinner, or the header and a spinner), so
  *   the first contentful paint does not wait for the app. React replaces it on its first render. The
- *   skeletons are written in English: when the interface would open in another language (spec 000 §9
+ *   skeletons are written in English: when the interface would open in another language (docs/product/rules-and-limits.md#constants
  *   detection order, as `src/i18n/index.ts`), nothing is copied and the page stays blank until the app runs.
  *
  * A classic script (not a module: modules are deferred), in the language level of the app's own code.

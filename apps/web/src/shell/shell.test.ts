@@ -40,7 +40,7 @@ function runShell(path: string) {
   };
 }
 
-describe('the first paint before the app runs (src/shell/shell.js, issue 9)', () => {
+describe('the first paint before the app runs (src/shell/shell.js, docs/performance.md)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     delete window.josieEarlyReads;

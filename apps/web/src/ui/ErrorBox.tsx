@@ -4,7 +4,7 @@ import { cn } from '../lib/cn';
 import { Button } from './Button';
 
 export interface ErrorBoxProps {
-  /** The message to show, e.g. the server's message (spec 000 §8). */
+  /** The message to show, e.g. the server's message (docs/product/messages.md#errors-from-the-api). */
   message: string;
   /** Heading; defaults to the common "Error" label. */
   title?: string;

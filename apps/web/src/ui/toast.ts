@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 type Sonner = typeof import('sonner');
 type SonnerToast = Sonner['toast'];
 
-/** sonner, once something asked for a toast (issue 9: it is not part of any first page). */
+/** sonner, once something asked for a toast (It is not part of any first page) (docs/performance.md). */
 let sonner: Promise<Sonner> | null = null;
 const listeners = new Set<() => void>();
 
@@ -25,8 +25,8 @@ function later(call: (sonnerToast: SonnerToast) => unknown): void {
 }
 
 /**
- * The app's toasts (spec 000 §9: at most 20, on the end side), with sonner's API but without sonner in the
- * first page's JavaScript (issue 9 budget): the first call loads sonner (about 9 KB gzip) and mounts the
+ * The app's toasts (docs/product/rules-and-limits.md#constants: at most 20, on the end side), with sonner's API but without sonner in the
+ * first page's JavaScript (docs/performance.md budget): the first call loads sonner (about 9 KB gzip) and mounts the
  * toast area (see `AppRoot`), then shows the toast; sonner shows toasts raised before its `Toaster`
  * mounted. Calls return nothing (sonner's toast ids are not used by the app); `dismiss` without an id
  * dismisses every toast.

@@ -6,7 +6,7 @@ import { isImageSource } from './image-source.js';
 const zodHttpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
 const MEDIA_PATH = /^\/media\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]+$/;
 
-describe('isImageSource (spec 001 §5 Image URL)', () => {
+describe('isImageSource (docs/product/rules-and-limits.md#image-links)', () => {
   const samples = [
     'https://images.example.com/a.jpg',
     '  https://images.example.com/a.jpg  ',

@@ -93,7 +93,7 @@ describe('parseAudioUrl: every form people paste (demo-media.json url_forms_peop
   });
 });
 
-describe('parseVideoUrl (spec 001 §5 Video URL)', () => {
+describe('parseVideoUrl (docs/product/rules-and-limits.md#video-links)', () => {
   it('needs a link', () => {
     expect(parseVideoUrl('')).toEqual({ ok: false, error: 'video.add.urlRequired' });
     expect(parseVideoUrl('   ')).toEqual({ ok: false, error: 'video.add.urlRequired' });
@@ -214,7 +214,7 @@ describe('embeds', () => {
   });
 });
 
-describe('songCount (spec 000 §2)', () => {
+describe('songCount (docs/product/routes-and-roles.md#pages)', () => {
   const audio = { type: 'audioItem' };
   it('counts audioItem paragraphs from schemaVersion 2', () => {
     expect(songCount({ schemaVersion: 2, paragraphs: [{ type: 'text' }, audio, audio] })).toBe(2);

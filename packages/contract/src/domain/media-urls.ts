@@ -1,6 +1,6 @@
 /**
  * Parsing of the Spotify and YouTube links people paste, and the embed URLs built from them.
- * Spec 001 §5 (audio and video URLs), spec 000 §5 (embed forms), DESIGN §9.13 (the forms accepted).
+ * docs/product/rules-and-limits.md#media (audio and video URLs), docs/product/rules-and-limits.md#media (embed forms), docs/product/differences.md#audio-links (the forms accepted).
  *
  * Pure string code (no `URL` global) so it runs the same in the browser, in Node and in the contract's
  * type environment. Ids are checked against the providers' formats: a Spotify id is 22 base-62
@@ -28,7 +28,7 @@ export interface VideoRef {
   url: string;
 }
 
-/** Why a video link was refused: the spec's translation keys (spec 001 §5 Video URL). */
+/** Why a video link was refused: the spec's translation keys (docs/product/rules-and-limits.md#video-links). */
 export type VideoUrlError =
   | 'video.add.urlRequired'
   | 'video.add.unsupportedUrl'
@@ -133,7 +133,7 @@ const youtubeWatchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const youtubePlaylistUrl = (id: string) => `https://www.youtube.com/playlist?list=${id}`;
 
 /**
- * Parses an audio link (spec 001 §5 Audio URL, DESIGN §9.13): a Spotify track, album or playlist, or a
+ * Parses an audio link (docs/product/rules-and-limits.md#audio-links, docs/product/differences.md#audio-links): a Spotify track, album or playlist, or a
  * YouTube video (type `track`) or playlist. A YouTube link with both a video and a list is the video:
  * someone pasting a song from inside a playlist means the song.
  *
@@ -166,7 +166,7 @@ export function parseAudioUrl(input: string): AudioRef | null {
 }
 
 /**
- * Parses a video link with the spec's order (001 §5 Video URL): required; a YouTube link (else
+ * Parses a video link with the spec's order (docs/product/rules-and-limits.md#video-links): required; a YouTube link (else
  * unsupported); the playlist id is tried first, then the 11-character video id; otherwise invalid.
  */
 export function parseVideoUrl(input: string): VideoUrlResult {
@@ -184,7 +184,7 @@ export function parseVideoUrl(input: string): VideoUrlResult {
   return { ok: false, error: 'video.add.invalidVideoUrl' };
 }
 
-/** The Spotify embed player for an item (spec 001 §9: embed height 152). */
+/** The Spotify embed player for an item (docs/product/rules-and-limits.md#constants: embed height 152). */
 export function spotifyEmbedUrl(kind: SpotifyKind, id: string): string {
   return `https://open.spotify.com/embed/${kind}/${encodeURIComponent(id)}`;
 }
@@ -204,7 +204,7 @@ export interface Embed {
 }
 
 /**
- * The embed for any pasted link (spec 000 §2 video1: streaming-provider links convert to one embed form,
+ * The embed for any pasted link (docs/product/routes-and-roles.md#pages video1: streaming-provider links convert to one embed form,
  * other links to another; nothing when conversion fails). Spotify artist pages embed too.
  *
  * @returns null when the link is neither a Spotify item nor a usable YouTube link.
@@ -232,7 +232,7 @@ export function audioEmbedFor(item: { url: string }): Embed | null {
 }
 
 /**
- * The 'N songs' count of spec 000 §2: the number of audioItem paragraphs when schemaVersion is 2 or
+ * The 'N songs' count of docs/product/routes-and-roles.md#pages: the number of audioItem paragraphs when schemaVersion is 2 or
  * higher, otherwise the length of the legacy `audioItems` list.
  */
 export function songCount(josie: {

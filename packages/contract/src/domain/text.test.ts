@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { excerpt } from './text.js';
 
-describe('excerpt (spec 000 §5, DESIGN §9.17)', () => {
+describe('excerpt (docs/product/rules-and-limits.md#josies, docs/product/differences.md#dates-and-excerpts)', () => {
   const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i + 1}`).join(' ');
 
   it('keeps a text of at most 25 words whole', () => {

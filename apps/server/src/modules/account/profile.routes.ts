@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 
-/** The Profile tab's bio and name. Spec 000 §2 (account page, public profile); issue 6 items 1 and 4. */
+/** The Profile tab's bio and name. docs/product/routes-and-roles.md#account. */
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const profile = ctx.services.profile;
 

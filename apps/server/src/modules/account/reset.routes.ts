@@ -6,7 +6,7 @@ import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
 /**
- * Password reset by email: spec 000 §4 Password reset, §5 Reset, §7; issue 6 item 2. Both calls are
+ * Password reset by email: docs/product/rules-and-limits.md#passwords-and-reset, docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#account. Both calls are
  * public and rate-limited per client address (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_AUTH_WINDOW_MS`, as
  * sign-in); requesting emails is also limited per address typed, so nobody can flood one inbox.
  */

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { media, users } from '../../db/schema.js';
 
-/** The two kinds of profile image, as the `media` table names them (DESIGN §4). */
+/** The two kinds of profile image, as the `media` table names them (docs/product/data-and-config.md#data). */
 export type ProfileMediaKind = 'avatar' | 'header';
 
 /**

@@ -61,8 +61,8 @@ async function readImageFile(
 }
 
 /**
- * Avatar and header-image uploads of the account page's Profile tab: spec 000 §2, §3 (Avatar and header
- * responses), §5 (Uploads), §6, §7; issue 6 item 1. Both are multipart with one file; the answer carries the
+ * Avatar and header-image uploads of the account page's Profile tab: docs/product/routes-and-roles.md#account, docs/product/data-and-config.md#data (Avatar and header
+ * responses), docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles, docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#account. Both are multipart with one file; the answer carries the
  * URL under both names the spec reads and the updated user for the stored session (`userDataUpdated`).
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -96,7 +96,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   /**
-   * Curators, editors and admins (spec 000 §6; listeners 403); multipart field `headerImage`, an image of at
+   * Curators, editors and admins (docs/product/routes-and-roles.md#roles; listeners 403); multipart field `headerImage`, an image of at
    * most 5 MB, stored as WebP at most 1600 px wide. 200 `{success: true, headerImage, headerImageUrl,
    * user}`; 400 'Please select an image file'; 413 'Image must be less than 5MB'; 401 visitor.
    */

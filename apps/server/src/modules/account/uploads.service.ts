@@ -43,8 +43,8 @@ async function decode(kind: ProfileMediaKind, bytes: Buffer): Promise<ProcessedI
 }
 
 /**
- * The Profile tab's images: avatar and header image (spec 000 §2 Account page, §5 Uploads, §6; issue 6
- * item 1; DESIGN §4 `media`). Byte limits, the multipart field and the header-image roles are enforced by
+ * The Profile tab's images: avatar and header image (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles; docs/product/routes-and-roles.md#account
+ * item 1; docs/product/data-and-config.md#data `media`). Byte limits, the multipart field and the header-image roles are enforced by
  * the routes; this service decodes, stores and swaps.
  */
 export function createProfileMediaService(deps: {

@@ -202,7 +202,7 @@ export function createAdminService(deps: {
     },
 
     /**
-     * `DELETE /api/admin/users/{id}` (spec 001 §2, §4): a hard delete, in one transaction, of the user and
+     * `DELETE /api/admin/users/{id}` (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin): a hard delete, in one transaction, of the user and
      * everything they own, so that no stored count or list keeps a trace of them: the likes they gave
      * (lowering those josies' `like_count`), their josies (and the likes, saves and reviews on them),
      * then the user row, whose foreign keys remove follows both ways, invites with their uses and visits,
@@ -273,7 +273,7 @@ export function createAdminService(deps: {
 
     /**
      * `POST /api/admin/preferences/{genres|interests}`: adds a name (already trimmed by the contract). A
-     * blank name is ignored (spec 001 §5): `added` is then false and the list is unchanged.
+     * blank name is ignored (docs/product/rules-and-limits.md#admin): `added` is then false and the list is unchanged.
      * @throws AppError 409 `Genre "Pop" already exists` (compared case-insensitively, stored spelling shown).
      */
     async addCatalogueEntry(

@@ -11,7 +11,7 @@ export const AI_GENERATIONS_PER_MINUTE = 20;
 
 /**
  * The sign-in check of `POST /api/ai/generate`. The route is declared `public` so that this check, not the
- * auth plugin's generic one, answers a visitor: spec 001 §6 gives the AI calls the message
+ * auth plugin's generic one, answers a visitor: docs/product/routes-and-roles.md#roles gives the AI calls the message
  * 'Authentication required'. Other roles than the authors' are refused 403 as everywhere.
  */
 async function requireAuthor(request: FastifyRequest): Promise<void> {
@@ -21,7 +21,7 @@ async function requireAuthor(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** AI generation for the editor. Spec 001 §5 (AI), §6, §7 (AI); issue 7. */
+/** AI generation for the editor. docs/product/rules-and-limits.md#ai, docs/product/routes-and-roles.md#roles, docs/product/routes-and-roles.md#api; docs/product/rules-and-limits.md#media. */
 export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = ctx.services.ai;
   const perUser = app.rateLimit({

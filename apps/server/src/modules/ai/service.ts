@@ -33,7 +33,7 @@ function aiError(err: unknown): unknown {
 }
 
 /**
- * AI generation for the editor (spec 001 §5 AI, §7 AI; issue 7): renders a stored template
+ * AI generation for the editor (docs/product/rules-and-limits.md#ai, docs/product/routes-and-roles.md#api; docs/product/rules-and-limits.md#media): renders a stored template
  * (`ai_templates`, editable by admins) with the caller's variables and asks the OpenAI-compatible endpoint
  * for text, or for an image which is stored like an upload and answered as our URL.
  */

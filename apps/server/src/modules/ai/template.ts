@@ -4,7 +4,7 @@ import { errors } from '../../lib/errors.js';
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
- * Fills a stored template's `{{name}}` placeholders (spec 001 §3 AI template) in one pass: a value that
+ * Fills a stored template's `{{name}}` placeholders (docs/product/rules-and-limits.md#ai) in one pass: a value that
  * itself contains `{{...}}` is inserted as it is, never expanded. Variables the template does not name
  * are ignored.
  *

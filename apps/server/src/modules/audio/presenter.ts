@@ -14,7 +14,7 @@ const youtubeUrl = (item: { kind: 'video' | 'playlist'; id: string }) =>
     ? `https://www.youtube.com/watch?v=${item.id}`
     : `https://www.youtube.com/playlist?list=${item.id}`;
 
-/** A Spotify track, album or playlist as an {@link AudioSearchItem} (spec 001 §3). */
+/** A Spotify track, album or playlist as an {@link AudioSearchItem} (docs/product/data-and-config.md#data). */
 export function presentSpotifyItem(item: SpotifySearchItem): AudioSearchItem {
   const url = item.external_urls?.spotify ?? `https://open.spotify.com/${item.type}/${item.id}`;
   const base = {
@@ -89,7 +89,7 @@ export function presentYouTubeAudio(item: YouTubeSearchItem): AudioSearchItem {
   };
 }
 
-/** A YouTube result as `video` paragraph content (spec 001 §3). */
+/** A YouTube result as `video` paragraph content (docs/product/data-and-config.md#data). */
 export function presentVideo(item: YouTubeSearchItem): VideoSearchItem {
   const t = item.thumbnails;
   return {
@@ -104,7 +104,7 @@ export function presentVideo(item: YouTubeSearchItem): VideoSearchItem {
 
 /**
  * The item a pasted link names, with what oEmbed told about it: title, thumbnail and (YouTube) channel.
- * Without an oEmbed answer the name is empty and the image null; the embed still works (issue 7).
+ * Without an oEmbed answer the name is empty and the image null; the embed still works (docs/product/rules-and-limits.md#media).
  */
 export function presentLinkedItem(ref: AudioRef, oembed: OEmbedResponse | null): AudioSearchItem {
   const thumb = oembed?.thumbnail_url

@@ -23,7 +23,7 @@ import { presentLinkedItem, presentSpotifyItem, presentVideo, presentYouTubeAudi
 /** Searches per user per minute: the search boxes send one request per pause in typing (500 ms). */
 export const SEARCHES_PER_MINUTE = 60;
 
-/** What each audio provider can search (spec 001 §1, §7): YouTube has videos (tracks) and playlists. */
+/** What each audio provider can search (docs/product/README.md#what-josie-is, docs/product/routes-and-roles.md#api): YouTube has videos (tracks) and playlists. */
 export const SUPPORTED_TYPES: Record<AudioProvider, Record<AudioType, boolean>> = {
   spotify: { track: true, album: true, playlist: true },
   youtube: { track: true, album: false, playlist: true },
@@ -31,7 +31,7 @@ export const SUPPORTED_TYPES: Record<AudioProvider, Record<AudioType, boolean>> 
 
 const LABELS: Record<AudioProvider, string> = { spotify: 'Spotify', youtube: 'YouTube' };
 
-/** The provider named in a path or query. @throws AppError 400 'Unsupported provider' (spec 001 §8). */
+/** The provider named in a path or query. @throws AppError 400 'Unsupported provider' (docs/product/messages.md#media). */
 function audioProvider(name: string): AudioProvider {
   if (name === 'spotify' || name === 'youtube') return name;
   throw errors.badRequest('Unsupported provider', ERROR_CODES.UNSUPPORTED_PROVIDER);
@@ -41,7 +41,7 @@ const notConfigured = (what: string) =>
   new AppError(503, INTEGRATION_ERROR_CODES.NOT_CONFIGURED, `${what} is not configured on this server`);
 
 /**
- * Audio and video search and link lookups. Spec 001 §5 (Audio URL), §7 (Audio), §8; issue 7.
+ * Audio and video search and link lookups. docs/product/rules-and-limits.md#audio-links, docs/product/routes-and-roles.md#api, docs/product/messages.md#media; docs/product/rules-and-limits.md#media.
  * Spotify searches with the signed-in user's own token when they connected Spotify (refreshed when
  * expired), else with this server's client-credentials token; YouTube with the server's API key.
  */
@@ -124,7 +124,7 @@ export function createAudioService(deps: {
     },
 
     /**
-     * `GET /api/audio/url-details`: the item a Spotify or YouTube link names, parsed locally (DESIGN §9.13)
+     * `GET /api/audio/url-details`: the item a Spotify or YouTube link names, parsed locally (docs/product/differences.md#audio-links)
      * and described by the provider's oEmbed. When the provider cannot be reached the parsed item is still
      * answered, with an empty name and no image, so the embed works.
      *

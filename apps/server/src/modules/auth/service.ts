@@ -26,7 +26,7 @@ export const hashPassword = (password: string) => hash(password, ARGON2);
  */
 let dummyHash: Promise<string> | undefined;
 
-/** Sign-up, sign-in and sessions. Spec 000 §4 Session; DESIGN §2 auth. */
+/** Sign-up, sign-in and sessions. docs/product/rules-and-limits.md#accounts-and-sessions; docs/product/data-and-config.md#stack auth. */
 export function createAuthService(deps: {
   db: Db;
   tokens: TokenSigner;

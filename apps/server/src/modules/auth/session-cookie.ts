@@ -6,10 +6,10 @@ import type { AuthUser } from '../../plugins/auth.js';
 
 /**
  * The session cookie (decision 0008), `josie_session`: a page token of the session, so that the server can
- * render the signed-in home page it is asked for (issue 9: its largest paint no longer waits for the app's
+ * render the signed-in home page it is asked for (Its largest paint no longer waits for the app's (docs/performance.md)
  * scripts). A page token names the same session and expiry as the bearer token but is signed with a key of
  * its own (`AuthService.pageTokenFor`): it renders pages and authenticates nothing else. Every `/api`
- * route authenticates with the bearer header alone (spec 000 §7), so a cookie a forged cross-site request
+ * route authenticates with the bearer header alone (docs/product/routes-and-roles.md#api), so a cookie a forged cross-site request
  * carries authenticates nothing and the API needs no CSRF defence; a cookie copied out of a log cannot be
  * replayed against the API.
  *
@@ -26,7 +26,7 @@ export const SESSION_COOKIE = PAGE_SESSION_COOKIE;
  * the provider exchange) and restored by `GET /api/users/me` when the browser lacks it; cleared by logout
  * and by a page rendering that finds its session no longer valid. Written and read with the `cookie`
  * package on the few routes that need it, rather than through `@fastify/cookie`, whose hooks would parse
- * and write cookies on every request of the API, the hottest reads included (issue 9).
+ * and write cookies on every request of the API, the hottest reads included (docs/performance.md).
  */
 export function sessionCookie(ctx: Pick<AppContext, 'config' | 'services'>) {
   const attributes: SerializeOptions = {

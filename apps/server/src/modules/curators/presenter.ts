@@ -2,7 +2,7 @@ import type { CuratorCard, CuratorRecommendation } from '@josie/contract';
 import { creatorColour } from '../josies/index.js';
 import type { CuratorRow } from './queries.js';
 
-/** A home-strip card (spec 000 §2-§3): font is the curator's myFont, colour a CSS value. */
+/** A home-strip card (docs/product/routes-and-roles.md#curator-profile, docs/product/data-and-config.md#data): font is the curator's myFont, colour a CSS value. */
 export function presentCuratorCard(row: Omit<CuratorRow, 'followersCount' | 'bio'>): CuratorCard {
   return {
     _id: row.id,

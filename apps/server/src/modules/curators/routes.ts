@@ -6,7 +6,7 @@ import { presentedJson } from '../../lib/serializers.js';
 import { sendSerialized } from '../../reads/read-caches.js';
 
 /**
- * `GET /api/users/curators/feed` (spec 000 §7): the home strip's curator cards `{curators: CuratorCard[]}`.
+ * `GET /api/users/curators/feed` (docs/product/routes-and-roles.md#api): the home strip's curator cards `{curators: CuratorCard[]}`.
  * Public, so the strip can render for anyone the home screen shows it to. Answered from the read cache
  * (`ReadCaches.curatorStrip`: the same for everyone).
  */

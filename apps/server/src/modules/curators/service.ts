@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { presentCuratorCard } from './presenter.js';
 import { mostFollowedCurators } from './queries.js';
 
-/** The curator strip of the home screen (spec 000 §2 "Home strip and feed"). */
+/** The curator strip of the home screen (docs/product/routes-and-roles.md#home-and-feed). */
 export function createCuratorsService(deps: { db: Executor }) {
   const { db } = deps;
   return {

@@ -4,7 +4,7 @@ import { validate as isUuid } from 'uuid';
 import { errors } from '../../lib/errors.js';
 
 /**
- * A keyset position in a list ordered by `(time desc, id desc)` (DESIGN §5): the time is kept as PostgreSQL
+ * A keyset position in a list ordered by `(time desc, id desc)` (docs/product/routes-and-roles.md#api): the time is kept as PostgreSQL
  * prints it to the microsecond, because a JavaScript `Date` keeps only milliseconds and a cursor rounded
  * down would repeat the rows that share its millisecond.
  */

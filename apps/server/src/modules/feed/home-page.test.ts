@@ -28,7 +28,7 @@ function block(html: string, path: string): { json: unknown; user: string | unde
   return found ? { user: found[1], json: JSON.parse(found[2] ?? '') } : undefined;
 }
 
-describe('the signed-in home page rendered by the server (issue 9, decision 0008)', () => {
+describe('the signed-in home page rendered by the server (docs/performance.md, decision 0008)', () => {
   let ctx: TestContext;
   let webDir: string;
   let listener: TestUser;

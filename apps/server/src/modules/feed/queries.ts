@@ -51,7 +51,7 @@ export async function newestPublishedAt(db: Executor, creatorIds: readonly strin
 
 /**
  * One page (plus one row, to tell whether more exist) of the home feed: the published josies of the
- * curators `userId` follows and the user's own, newest first (DESIGN §9.8).
+ * curators `userId` follows and the user's own, newest first (docs/product/differences.md#feed-content).
  *
  * Shape, chosen from EXPLAIN on PostgreSQL 15 (see the issue's note): the creators (followed curators
  * `union all` the user) `cross join lateral` a per-creator `limit n` read of `josies_feed_idx` in index
@@ -183,7 +183,7 @@ function literalLimit(rows: number): number {
 }
 
 /**
- * The three feeds' page queries as prepared statements of `db` (issue 9): each statement is built once
+ * The three feeds' page queries as prepared statements of `db` (docs/performance.md): each statement is built once
  * per page size instead of on every request (building the lateral feed query was a tenth of a feed
  * request's CPU), and on PostgreSQL it is parsed once per connection (named statements) and planned once
  * ({@link literalLimit}). Same SQL and the same rows as {@link followingFeedRows}, {@link creatorFeedRows}

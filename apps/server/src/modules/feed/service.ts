@@ -8,13 +8,13 @@ import type { UsersService } from '../users/index.js';
 import { decodeCursor, encodeCursor, type Keyset } from './cursor.js';
 import { type JosieRowAt, newestPublishedAt, prepareFeedQueries } from './queries.js';
 
-/** Page size of every feed (DESIGN §5); tests pass other sizes to show the query count does not depend on it. */
+/** Page size of every feed (docs/product/routes-and-roles.md#api); tests pass other sizes to show the query count does not depend on it. */
 export const FEED_PAGE_SIZE = LIMITS.feedPageSize;
 
 type PageReader = (after: Keyset | null, take: number) => Promise<JosieRowAt[]>;
 
 /**
- * Feeds with keyset cursors (spec 000 §4 Feed loading; DESIGN §5, §9.8, §9.15). A page is one prepared
+ * Feeds with keyset cursors (docs/product/rules-and-limits.md#feed; docs/product/routes-and-roles.md#api, docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies). A page is one prepared
  * statement that also reads each josie's creator and the viewer's likes and saves, whatever its size, plus
  * one query for review histories when the viewer may see some (the josie's creator, editors and admins).
  */

@@ -20,9 +20,9 @@ export const FOLLOW_ERROR_CODES = {
 } as const;
 
 /**
- * Following curators (spec 001 §4, §7). Only curators can be followed, never oneself; both calls are
+ * Following curators (docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api). Only curators can be followed, never oneself; both calls are
  * idempotent. `follow.changed` is published after the commit so that open sockets join or leave the
- * curator's room (DESIGN §6).
+ * curator's room (docs/product/routes-and-roles.md#realtime).
  */
 export function createFollowsService(deps: { db: Db; bus: EventBus }) {
   const { db, bus } = deps;

@@ -344,7 +344,7 @@ describe('images through the stand-ins', () => {
       expect(res.statusCode).toBe(201);
     });
 
-    it('answers the spec messages in order (spec 001 §5 Image URL)', async () => {
+    it('answers the spec messages in order (docs/product/rules-and-limits.md#image-links)', async () => {
       const cases: Array<[string, number, string]> = [
         ['', 400, 'Please enter an image URL'],
         ['not a url', 400, 'Please enter a valid URL'],

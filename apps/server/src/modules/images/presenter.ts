@@ -5,7 +5,7 @@ import type { PixabayHit } from '../../adapters/pixabay.js';
 /** Pixabay's licence summary, linked from every Pixabay credit. */
 export const PIXABAY_LICENSE_URL = 'https://pixabay.com/service/license-summary/';
 
-/** A Pixabay hit as an {@link ImageSearchItem} (spec 001 §3), credited as Pixabay asks. */
+/** A Pixabay hit as an {@link ImageSearchItem} (docs/product/data-and-config.md#data), credited as Pixabay asks. */
 export function presentPixabayHit(hit: PixabayHit): ImageSearchItem {
   return {
     id: String(hit.id),

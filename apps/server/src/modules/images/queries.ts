@@ -2,7 +2,7 @@ import { and, asc, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { josies, media, users } from '../../db/schema.js';
 
-/** Records a stored josie image (DESIGN §4 `media`), so its owner and size are known and it can be released. */
+/** Records a stored josie image (docs/product/data-and-config.md#data `media`), so its owner and size are known and it can be released. */
 export async function insertJosieImage(
   db: Executor,
   values: { ownerId: string; storageKey: string; bytes: number; width: number; height: number },

@@ -8,7 +8,7 @@ import { actor } from '../../plugins/auth.js';
 import { SEARCHES_PER_MINUTE } from '../audio/index.js';
 import { registerUploadRetention } from './retention.js';
 
-/** The multipart field of `POST /api/images/upload` (spec 001 §7); only its first file is used. */
+/** The multipart field of `POST /api/images/upload` (docs/product/routes-and-roles.md#api); only its first file is used. */
 export const UPLOAD_FIELD = 'images';
 /** Imports from a URL per user per minute (each one is an outbound download). */
 export const IMPORTS_PER_MINUTE = 20;
@@ -41,7 +41,7 @@ async function firstImage(request: FastifyRequest): Promise<Buffer> {
     if (err instanceof RequestFileTooLargeError) {
       throw errors.tooLarge('Some files exceed the maximum size of 5MB');
     }
-    // Files after the first are not read (spec 001 §5: only the first file is uploaded).
+    // Files after the first are not read (docs/product/rules-and-limits.md#media: only the first file is uploaded).
     if (!(err instanceof FilesLimitError && image)) throw err;
   }
   if (image) return image;
@@ -50,8 +50,7 @@ async function firstImage(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Image search, upload and import from a URL. Spec 001 §5 (Image URL, Image upload, search term), §7
- * (Images), §9; DESIGN §9.12. For the roles that write josies.
+ * Image search, upload and import from a URL. docs/product/rules-and-limits.md#media (Image URL, Image upload, search term), docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants; docs/product/differences.md#image-search-and-ai-images. For the roles that write josies.
  */
 export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;

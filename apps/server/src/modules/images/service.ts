@@ -17,7 +17,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { presentOpenverseImage, presentPixabayHit } from './presenter.js';
 import type { ImageStore } from './store.js';
 
-/** The page each provider asks to be credited with (spec 001 §3 Image provider). */
+/** The page each provider asks to be credited with (docs/product/rules-and-limits.md#media). */
 const ATTRIBUTION_URLS: Record<ImageProvider, string> = {
   pixabay: 'https://pixabay.com/',
   openverse: 'https://openverse.org/',
@@ -26,7 +26,7 @@ const ATTRIBUTION_URLS: Record<ImageProvider, string> = {
 const codes = INTEGRATION_ERROR_CODES;
 
 /**
- * The spec's answer to each failure of an image URL (spec 001 §5 Image URL, in order): the shape rules
+ * The spec's answer to each failure of an image URL (docs/product/rules-and-limits.md#image-links, in order): the shape rules
  * 1-5, then the time-out (6), not an image (7), too large (8); plus the refusals of the SSRF guard.
  */
 export function imageUrlError(err: SafeFetchError): AppError {
@@ -70,8 +70,8 @@ export function imageUrlError(err: SafeFetchError): AppError {
 }
 
 /**
- * Image search (Pixabay with a key, Openverse without: DESIGN §9.12), uploads and imports from a URL.
- * Spec 001 §5 (Image URL, Image upload, search term), §7 (Images), §9.
+ * Image search (Pixabay with a key, Openverse without: docs/product/differences.md#image-search-and-ai-images), uploads and imports from a URL.
+ * docs/product/rules-and-limits.md#media (Image URL, Image upload, search term), docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants.
  */
 export function createImagesService(deps: {
   pixabay: PixabayClient | null;
@@ -169,7 +169,7 @@ export function createImagesService(deps: {
     /**
      * `POST /api/images/upload-url`: downloads the image behind `url` with the SSRF guard (https only,
      * public addresses only, after DNS and after every redirect; 10 s; 5 MB) and stores our copy.
-     * @throws AppError 400 (the rules of spec 001 §5 in order, refused addresses, download failures, not an
+     * @throws AppError 400 (the rules of docs/product/rules-and-limits.md#media in order, refused addresses, download failures, not an
      *   image), 504 (time-out), 413 (over 5 MB).
      */
     async importFromUrl(actor: AuthUser, url: string): Promise<{ url: string }> {

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { findInviteUsers, type InviteWithCreator } from './queries.js';
 
 /**
- * Whether an invite can still be used: not disabled, not past its expiry (DESIGN §9.7), and its creator
+ * Whether an invite can still be used: not disabled, not past its expiry (docs/product/differences.md#invite-expiry), and its creator
  * still a curator (only curators can be followed).
  */
 export function isInviteActive(

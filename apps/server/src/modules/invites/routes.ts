@@ -14,8 +14,8 @@ const REGISTERS_PER_MINUTE = 20;
 const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
 
 /**
- * Invites: management for curators, the public landing read and acceptance. Spec 001 §2, §7 Invites;
- * DESIGN §5 (410 for a disabled or expired invite), §9.7.
+ * Invites: management for curators, the public landing read and acceptance. docs/product/routes-and-roles.md#invites, docs/product/routes-and-roles.md#api;
+ * docs/product/routes-and-roles.md#api (410 for a disabled or expired invite), docs/product/differences.md#invite-expiry.
  */
 export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const invites = ctx.services.invites;
@@ -36,7 +36,7 @@ export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     invites: await invites.listOwn(actor(request)),
   }));
 
-  /** Creates an invite from `{inviteText}`: 201 `{invite}`. Curators only (spec 001 §6). */
+  /** Creates an invite from `{inviteText}`: 201 `{invite}`. Curators only (docs/product/routes-and-roles.md#roles). */
   route(app, endpoints.createInvite, {}, async (request, reply) =>
     reply.status(201).send({ invite: await invites.create(actor(request), request.body) }),
   );

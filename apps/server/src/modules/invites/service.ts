@@ -34,8 +34,7 @@ export function newInviteCode(): string {
 }
 
 /**
- * Invite links that grow a curator's audience. Spec 001 §2 (invite management, landing), §4 (invite,
- * invite acceptance), §7 Invites, §8 Invites; DESIGN §9.7.
+ * Invite links that grow a curator's audience. docs/product/routes-and-roles.md#invites (invite management, landing), docs/product/rules-and-limits.md#invites, docs/product/routes-and-roles.md#api, docs/product/messages.md#invites; docs/product/differences.md#invite-expiry.
  */
 export function createInvitesService(deps: { db: Db; bus: EventBus; follows: FollowsService }) {
   const { db, follows } = deps;

@@ -4,7 +4,7 @@ import type { JosieRow } from './queries.js';
 /** Who looks at a josie: a signed-in user's id and role, or null for a visitor. */
 export type Viewer = { id: string; role: Role } | null;
 
-/** Roles that review josies (spec 000 §6), from the contract's endpoint table. */
+/** Roles that review josies (docs/product/routes-and-roles.md#roles), from the contract's endpoint table. */
 export { REVIEWER_ROLES };
 
 /** True for editors and admins. */
@@ -14,7 +14,7 @@ export function isReviewer(viewer: Viewer): boolean {
 
 /**
  * Whether `viewer` may see a josie: everyone sees a published one; a pending or rejected one only its
- * creator, editors and admins (spec 000 §2, §6; issue 3). Others get the same 404 as for an unknown id.
+ * creator, editors and admins (docs/product/routes-and-roles.md#josie-page, docs/product/routes-and-roles.md#roles; docs/product/rules-and-limits.md#josies). Others get the same 404 as for an unknown id.
  */
 export function canView(viewer: Viewer, row: Pick<JosieRow, 'status' | 'creatorId'>): boolean {
   if (row.status === 'published') return true;

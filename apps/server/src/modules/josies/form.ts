@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../lib/errors.js';
 
-/** The multipart file field that carries a josie's image (spec 001 §7). */
+/** The multipart file field that carries a josie's image (docs/product/routes-and-roles.md#api). */
 export const IMAGE_FIELD = 'image';
 
 const uploads = new WeakMap<FastifyRequest, Buffer>();

@@ -21,7 +21,7 @@ export function creatorColour(myColor: string | undefined): string {
 
 /**
  * Normalises stored paragraphs to the schemaVersion-2 names (`image1` -> `image`, `video1` -> `video`)
- * and drops unknown types, so readers see one shape. DESIGN §9.2.
+ * and drops unknown types, so readers see one shape. docs/product/differences.md#paragraph-types.
  */
 export function normaliseParagraphs(stored: JosieRow['paragraphs']): Paragraph[] {
   const out: Paragraph[] = [];

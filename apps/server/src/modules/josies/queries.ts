@@ -25,7 +25,7 @@ export async function findJosie(
 
 /**
  * One josie by id with its creator and the viewer's like and save (`presentationColumns`), as a prepared
- * statement of `db` (issue 9): the josie read is one statement, built once, planned once per connection.
+ * statement of `db` (docs/performance.md): the josie read is one statement, built once, planned once per connection.
  * `viewerId` null is a visitor.
  */
 export function prepareFindPresentableJosie(
@@ -40,7 +40,7 @@ export function prepareFindPresentableJosie(
   return async (id, viewerId) => (await query.execute({ id, viewer: viewerId }))[0];
 }
 
-/** A curator's josies, last updated first (spec 001 §9: the my-josies default sort). */
+/** A curator's josies, last updated first (docs/product/rules-and-limits.md#constants: the my-josies default sort). */
 export function listJosiesByCreator(db: Executor, creatorId: string): Promise<JosieRow[]> {
   return db
     .select()
@@ -79,7 +79,7 @@ export async function deleteJosie(db: Executor, id: string): Promise<JosieRow | 
   return row;
 }
 
-/** Records an uploaded image (DESIGN §4 `media`). */
+/** Records an uploaded image (docs/product/data-and-config.md#data `media`). */
 export async function insertMedia(
   db: Executor,
   values: { ownerId: string; storageKey: string; bytes: number; width: number; height: number },
@@ -100,7 +100,7 @@ export function findJosieImages(db: Executor, keys: string[]) {
 type ViewerParam = string | Placeholder | null;
 
 /**
- * The columns a query selects beside each josie so that presenting it needs no further query (issue 9):
+ * The columns a query selects beside each josie so that presenting it needs no further query (docs/performance.md):
  * the creator's name, avatar and preferences (the query left-joins `users` on `josies.creator_id`), and
  * whether the viewer liked and saved it (primary-key `exists` reads). Hot reads (feeds, a josie by id)
  * thus answer in one statement instead of three.

@@ -9,8 +9,7 @@ import { sendSerialized } from '../../reads/read-caches.js';
 import { readJosieForm, uploadedImage } from './form.js';
 
 /**
- * Josie authoring and reading. Spec 001 §7 (Josies), spec 000 §7 (`GET /api/josies/{id}`); DESIGN §9.6,
- * §9.14. Create and edit take multipart (`title`, `paragraphs` as JSON text, optional file `image`, at
+ * Josie authoring and reading. docs/product/routes-and-roles.md#api (`GET /api/josies/{id}`); docs/product/differences.md#editing-sends-back-to-review, docs/product/differences.md#editors-may-edit. Create and edit take multipart (`title`, `paragraphs` as JSON text, optional file `image`, at
  * most 5 MB else 413) or the same fields as JSON.
  */
 export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -25,7 +24,7 @@ export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   }));
 
   // Tagged (ETag, 304 on If-None-Match): a josie is read far more often than it changes. A published
-  // josie is answered from the read cache (invalidated on edit, review, delete and like; issue 9) unless
+  // josie is answered from the read cache (invalidated on edit, review, delete and like; docs/performance.md) unless
   // the reader is its creator or a reviewer.
   route(
     app,

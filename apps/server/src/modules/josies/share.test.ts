@@ -83,7 +83,7 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('<div id="root"></div>');
 
-    // A visitor's answer to GET /api/josies/:id is in the page (issue 9), in a data block the title's
+    // A visitor's answer to GET /api/josies/:id is in the page (docs/performance.md), in a data block the title's
     // `</script>` cannot end, and reads back as exactly that answer.
     const block = new RegExp(
       `<script type="application/json" data-first-answer="/api/josies/${josie._id}">([^<]*)</script>`,
@@ -137,7 +137,7 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
   });
 });
 
-describe("a josie page's first paint from the web build's server rendering (issue 9)", () => {
+describe("a josie page's first paint from the web build's server rendering (docs/performance.md)", () => {
   let ctx: TestContext;
   let webDir: string;
   let published: { _id: string; title: string };

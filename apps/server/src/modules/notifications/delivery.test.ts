@@ -63,7 +63,7 @@ function unsubscribeLink(mail: ReceivedMail): URL {
 const header = (mail: ReceivedMail, name: string) =>
   mail.email.headers.find((h) => h.key === name.toLowerCase())?.value;
 
-describe('notification delivery (issue 11)', () => {
+describe('notification delivery (docs/product/rules-and-limits.md#notifications-and-install)', () => {
   let ctx: TestContext;
   let sink: SmtpSink;
   let pushService: PushServiceStandin;

@@ -20,7 +20,7 @@ import {
 import type { UnsubscribeTokens } from './tokens.js';
 
 /**
- * The notification jobs (issue 11). Domain events enqueue a `notify.*` job after their transaction
+ * The notification jobs (docs/product/rules-and-limits.md#notifications-and-install). Domain events enqueue a `notify.*` job after their transaction
  * commits; it reads who is told what, honouring each recipient's switches and language, and enqueues one
  * `send.*` job per email or push message, so a failed message is retried alone. Keys derived from the
  * `notify.*` job's id keep a retried fan-out from sending twice. A `send.*` job checks the switch again:
@@ -193,7 +193,7 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
 }
 
 /**
- * Enqueues the notifications of domain events, after their transactions commit (issue 11 item 1):
+ * Enqueues the notifications of domain events, after their transactions commit (docs/product/rules-and-limits.md#notifications-and-install):
  * a review decision tells the josie's creator; a josie's first publication tells the curator's followers
  * (an edited josie approved again is not news to them); someone joining through an invite tells the
  * curator. A failure here is logged by the bus and never reaches the request that raised the event.

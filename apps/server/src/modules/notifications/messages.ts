@@ -1,7 +1,7 @@
 import type { Language, PushNotificationPayload } from '@josie/contract';
 
 /**
- * The texts of push notifications in the recipient's language (issue 11 item 1). The service worker shows
+ * The texts of push notifications in the recipient's language (docs/product/rules-and-limits.md#notifications-and-install). The service worker shows
  * `title` and `body` as they are, with `lang` and `dir` so Hebrew renders right to left.
  */
 

@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { follows, josieReviews, josies, pushSubscriptions, users } from '../../db/schema.js';
 
-/** A setting is on unless it is explicitly false (both default true: spec 000 §3). */
+/** A setting is on unless it is explicitly false (both default true: docs/product/data-and-config.md#data). */
 const settingOn = (key: 'allowPushNotifications' | 'allowEmails') =>
   sql<boolean>`coalesce((${users.notificationSettings}->>${key})::boolean, true)`;
 

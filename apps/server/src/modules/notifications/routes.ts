@@ -10,7 +10,7 @@ import { type UnsubscribeOutcome, unsubscribePage } from './page.js';
 import { INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
 
 /**
- * Notifications (issue 11): this browser's Web Push subscription (`POST`/`DELETE
+ * Notifications (docs/product/rules-and-limits.md#notifications-and-install): this browser's Web Push subscription (`POST`/`DELETE
  * /api/users/me/push-subscriptions`, `GET /api/push/public-key`) and the one-click unsubscribe link of
  * every notification email (`/api/notifications/unsubscribe?token=`: `GET` and `HEAD` only answer a page
  * asking to confirm, since mail scanners follow links; `POST`, from that page's button or a mail client's

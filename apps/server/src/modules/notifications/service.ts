@@ -7,14 +7,14 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { deleteSubscription, disableEmails, liveUserLanguage, upsertSubscription } from './queries.js';
 import type { UnsubscribeTokens } from './tokens.js';
 
-/** The message of every push call on a server without VAPID keys (DESIGN §1.3: say so clearly). */
+/** The message of every push call on a server without VAPID keys (docs/product/README.md#external-services-are-adapters: say so clearly). */
 export const PUSH_NOT_CONFIGURED = 'Push notifications are not configured on this server';
 
 /** Error code of an unsubscribe link whose token is not genuine (or whose account is gone). */
 export const INVALID_UNSUBSCRIBE_TOKEN = ERROR_CODES.INVALID_UNSUBSCRIBE_TOKEN;
 
 /**
- * This browser's push subscription and the one-click email unsubscribe (issue 11 items 2 and 4). Sending is
+ * This browser's push subscription and the one-click email unsubscribe (docs/product/rules-and-limits.md#notifications-and-install). Sending is
  * in `jobs.ts`.
  */
 export function createNotificationsService(deps: {

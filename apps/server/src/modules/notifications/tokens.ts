@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The kinds of email a link can unsubscribe from. The spec has one switch, `allowEmails` (spec 000 §3
+ * The kinds of email a link can unsubscribe from. The spec has one switch, `allowEmails` (docs/product/data-and-config.md#data
  * notificationSettings), so there is one kind; a token names it so that kinds can be added later without
  * old links changing meaning.
  */
@@ -12,7 +12,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 const Uuid = z.uuid();
 
 /**
- * Signed unsubscribe tokens for the links in notification emails (issue 11 item 4): `userId.kind.mac`,
+ * Signed unsubscribe tokens for the links in notification emails (docs/product/rules-and-limits.md#notifications-and-install): `userId.kind.mac`,
  * where `mac` is HMAC-SHA256 over `userId.kind` with a key derived from the JWT secret (so it is never the
  * signing key of sessions). Tokens do not expire: an old email's link must still work. Changing the JWT
  * secret invalidates them, like sessions.

@@ -25,7 +25,7 @@ export interface ProviderIdentity {
 /** A configured sign-in provider: its OAuth client and endpoints and how to read who signed in. */
 export interface SignInProvider {
   name: Provider;
-  /** The name shown to people: Google is shown as YouTube (spec 000 §1). */
+  /** The name shown to people: Google is shown as YouTube (docs/product/README.md#what-josie-is). */
   label: string;
   client: OAuth2Client;
   authorizeUrl: string;

@@ -118,7 +118,7 @@ export async function deleteAccount(db: Executor, userId: string, provider: Prov
   return rows.length > 0;
 }
 
-/** Sets the provider the user signed in or connected with last (spec 000 §4 Active provider). */
+/** Sets the provider the user signed in or connected with last (docs/product/rules-and-limits.md#sign-in-providers). */
 export async function setActiveProvider(db: Executor, userId: string, provider: Provider) {
   await db.update(users).set({ activeProvider: provider }).where(eq(users.id, userId));
 }

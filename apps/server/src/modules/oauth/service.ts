@@ -54,8 +54,7 @@ export const DEFAULT_RETURN = { signin: '/', link: '/account' } as const;
 
 /**
  * Sign-in and account linking with Spotify and Google (authorization code with PKCE and state), the
- * one-time exchange of `/auth/callback?data=`, and connecting and disconnecting providers. Spec 000 §2,
- * §4, §7; DESIGN §9.3, §9.4, §9.5.
+ * one-time exchange of `/auth/callback?data=`, and connecting and disconnecting providers. docs/product/routes-and-roles.md#pages, docs/product/rules-and-limits.md#sign-in-providers, docs/product/routes-and-roles.md#api; docs/product/differences.md#placeholders-that-work, docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback.
  *
  * Account rules: a provider account already linked signs in to its Josie account. Otherwise a *verified*
  * email (Google's `email_verified`) links to the Josie account with that email; Spotify's email is never
@@ -279,7 +278,7 @@ export function createOAuthService(deps: {
 
     /**
      * `POST /api/auth/exchange`: the session for a one-time code (valid 60 s, single use, bound to the
-     * browser's cookie). DESIGN §9.5.
+     * browser's cookie). docs/product/differences.md#sign-in-callback.
      * @throws AppError 401 when the code is invalid, expired, used, or not this browser's.
      */
     async exchange(code: string, nonce: string | null): Promise<AuthExchangeResponse> {
@@ -294,12 +293,11 @@ export function createOAuthService(deps: {
       return { ...session, returnTo: grant.returnTo, isNewUser: grant.isNewUser };
     },
 
-    /** `GET /api/users/me/providers` (spec 000 §7): which providers the account has connected. */
+    /** `GET /api/users/me/providers` (docs/product/routes-and-roles.md#api): which providers the account has connected. */
     connectedProviders,
 
     /**
-     * `DELETE /api/users/me/providers/{provider}`: disconnects a provider and forgets its tokens (DESIGN
-     * §9.3), unless it is the account's last way to sign in. When it was the active provider, the other
+     * `DELETE /api/users/me/providers/{provider}`: disconnects a provider and forgets its tokens (docs/product/differences.md#placeholders-that-work), unless it is the account's last way to sign in. When it was the active provider, the other
      * connected one (or the default, Spotify) becomes active.
      *
      * @throws AppError 404 when it is not connected; 409 LAST_SIGN_IN_METHOD when the account has no

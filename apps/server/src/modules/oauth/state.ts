@@ -33,7 +33,7 @@ export const FLOW_COOKIE = 'josie_oauth';
 export const EXCHANGE_COOKIE = 'josie_oauth_exchange';
 /** How long a person may stay at the provider's consent page. */
 export const FLOW_TTL_MS = 10 * 60 * 1000;
-/** How long the `/auth/callback?data=` code is valid (DESIGN §9.5). */
+/** How long the `/auth/callback?data=` code is valid (docs/product/differences.md#sign-in-callback). */
 export const EXCHANGE_TTL_SECONDS = 60;
 
 /** Compares two secrets in constant time. */
@@ -67,7 +67,7 @@ export interface ExchangeGrant {
 const AUDIENCE = 'josie/oauth-exchange';
 
 /**
- * The one-time codes of `/auth/callback?data={code}` (DESIGN §9.5). A code is an encrypted JWT (A256GCM)
+ * The one-time codes of `/auth/callback?data={code}` (docs/product/differences.md#sign-in-callback). A code is an encrypted JWT (A256GCM)
  * that names the user, lives {@link EXCHANGE_TTL_SECONDS} and carries a nonce that must match the
  * HTTP-only {@link EXCHANGE_COOKIE} of the browser that finished the flow: a code copied out of a URL or
  * a history is useless elsewhere. Each code is redeemed once; the record of redeemed codes lives in this

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 
-/** `GET` and `PUT /api/users/me/onboarding` (spec 000 §4, §7; DESIGN §5): `{onboarding: {completed, step}}`. */
+/** `GET` and `PUT /api/users/me/onboarding` (docs/product/rules-and-limits.md#onboarding, docs/product/routes-and-roles.md#api): `{onboarding: {completed, step}}`. */
 export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const onboarding = ctx.services.onboarding;
 

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { FollowsService } from '../follows/index.js';
 import { onboardingOf, storeOnboarding } from './queries.js';
 
-/** The three-step onboarding of spec 000 §4: status reads and writes, and the completion step's follows. */
+/** The three-step onboarding of docs/product/rules-and-limits.md#onboarding: status reads and writes, and the completion step's follows. */
 export function createOnboardingService(deps: { db: Db; follows: FollowsService }) {
   const { db, follows } = deps;
 

@@ -7,7 +7,7 @@ import { actor } from '../../plugins/auth.js';
 /**
  * The signed-in user's preferences (`GET`/`PUT /api/users/me/preferences`, `{success, preferences}`) and
  * notification switches (`PUT /api/users/me/notification-settings`, `{data}`), and the live lists a user
- * picks from (`GET /api/preferences/options`). Spec 000 §7, spec 001 §7.
+ * picks from (`GET /api/preferences/options`). docs/product/routes-and-roles.md#api.
  */
 export const preferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const preferences = ctx.services.preferences;

@@ -22,7 +22,7 @@ import {
 export const UNKNOWN_LIST_ENTRY = ERROR_CODES.UNKNOWN_LIST_ENTRY;
 
 /**
- * Resolves `names` against a live list (admins edit it, spec 001 §3) to the list's own spelling, without
+ * Resolves `names` against a live list (admins edit it, docs/product/data-and-config.md#data) to the list's own spelling, without
  * duplicates, in the order given.
  * @throws AppError 400 naming every unknown entry.
  */
@@ -39,7 +39,7 @@ async function resolveList(db: Executor, list: 'genres' | 'interests', names: re
   return [...new Set(names.map((n) => known.get(n.toLowerCase())!))];
 }
 
-/** Preferences and notification settings of the signed-in user (spec 000 §2 Account, §7; spec 001 §5, §7). */
+/** Preferences and notification settings of the signed-in user (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api; docs/product/rules-and-limits.md#preferences-and-catalogues, docs/product/routes-and-roles.md#api). */
 export function createPreferencesService(deps: { db: Executor }) {
   const { db } = deps;
 

@@ -36,7 +36,7 @@ export async function transitionPending(
   return row;
 }
 
-/** Appends a review entry (spec 000 §4: time, reviewer, action and, for a rejection, the reason). */
+/** Appends a review entry (docs/product/rules-and-limits.md#review-flow: time, reviewer, action and, for a rejection, the reason). */
 export async function insertReview(
   db: Executor,
   values: { josieId: string; reviewedBy: string; action: 'approved' | 'rejected'; rejectionReason?: string },

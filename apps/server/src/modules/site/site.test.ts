@@ -11,7 +11,7 @@ describe('contact, newsletter and analytics', () => {
   });
   afterAll(() => ctx.close());
 
-  it('stores a contact message (DESIGN §9.3)', async () => {
+  it('stores a contact message (docs/product/differences.md#placeholders-that-work)', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/contact',

@@ -12,7 +12,7 @@ import type { ProfileRow } from './queries.js';
 
 type UserRow = typeof users.$inferSelect;
 
-/** Merges stored preferences with the defaults (empty lists and strings, theme josie). Spec 001 §3. */
+/** Merges stored preferences with the defaults (empty lists and strings, theme josie). docs/product/data-and-config.md#data. */
 export function presentPreferences(stored: UserRow['preferences']): Preferences {
   const theme = FEED_THEMES.includes(stored.theme as FeedTheme)
     ? (stored.theme as FeedTheme)

@@ -16,7 +16,7 @@ function region(name: string) {
   return screen.getByRole('region', { name });
 }
 
-describe('account page (spec 000 §2)', () => {
+describe('account page (docs/product/routes-and-roles.md#account)', () => {
   it('sends a visitor to /login', async () => {
     const { router } = renderApp('/account');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -47,7 +47,7 @@ describe('account page (spec 000 §2)', () => {
   });
 });
 
-describe('profile tab (spec 000 §2, §5, §8)', () => {
+describe('profile tab (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#account-images, docs/product/messages.md#sign-in-and-account)', () => {
   it('shows the read-only details and links to the public profile', async () => {
     const session = makeSession('listener', { name: 'Noa Cohen', email: 'noa@example.com' });
     renderApp('/account', { session, routes: accountRoutes(session.user) });
@@ -192,7 +192,7 @@ describe('profile tab (spec 000 §2, §5, §8)', () => {
   });
 });
 
-describe('notifications tab (spec 000 §2 Notifications)', () => {
+describe('notifications tab (docs/product/routes-and-roles.md#account)', () => {
   it('applies a change at once and keeps the server answer in the stored user', async () => {
     const session = makeSession('listener');
     let release: () => void = () => {};
@@ -264,7 +264,7 @@ describe('notifications tab (spec 000 §2 Notifications)', () => {
   });
 });
 
-describe('security tab (spec 000 §2, §5, §8)', () => {
+describe('security tab (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#account-images, docs/product/messages.md#sign-in-and-account)', () => {
   it('sends a reset email to the account email', async () => {
     const session = makeSession('listener', { email: 'noa@example.com' });
     const { user, stub } = renderApp('/account?tab=security', {
@@ -315,7 +315,7 @@ describe('security tab (spec 000 §2, §5, §8)', () => {
   });
 });
 
-describe('theme tab (spec 000 §3 feed themes)', () => {
+describe('theme tab (docs/product/rules-and-limits.md#preferences-and-catalogues)', () => {
   it('offers the four themes and saves the choice on the server and on this device', async () => {
     const session = makeSession('listener', {
       preferences: { theme: 'josie', genres: ['Jazz'], interests: ['Podcasts'], myFont: '', myColor: '' },

@@ -20,7 +20,7 @@ import { SecurityTab } from './SecurityTab';
 import { ThemeTab } from './ThemeTab';
 import { usePreferencesDraft } from './usePreferencesDraft';
 
-/** The tabs of the account page, in order (spec 000 §2). */
+/** The tabs of the account page, in order (docs/product/routes-and-roles.md#account). */
 export const ACCOUNT_TABS = [
   'profile',
   'notifications',
@@ -80,7 +80,7 @@ function AccountSummary({ user }: { user: User }) {
 }
 
 /**
- * `/account` and `/profile` (spec 000 §2): a summary of the signed-in user and the tabs Profile,
+ * `/account` and `/profile` (docs/product/routes-and-roles.md#account): a summary of the signed-in user and the tabs Profile,
  * Notifications, Security, Connections, Preferences and Theme. The selected tab is kept in `?tab=` so a
  * reload, a shared link or the return from a provider's consent page opens it again. Without a stored
  * user the page goes to `/login`.

@@ -21,7 +21,7 @@ function row(name: string) {
   return within(item);
 }
 
-describe('provider-connected cache (spec 000 §3, §4, §8)', () => {
+describe('provider-connected cache (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#sign-in-providers, docs/product/messages.md#sign-in-and-account)', () => {
   it('asks the server without a cache and caches each answer with its time for 5 minutes', async () => {
     const session = makeSession('listener');
     const before = Date.now();
@@ -88,7 +88,7 @@ describe('provider-connected cache (spec 000 §3, §4, §8)', () => {
   });
 });
 
-describe('connections tab (spec 000 §2; DESIGN §9.3)', () => {
+describe('connections tab (docs/product/routes-and-roles.md#account; docs/product/differences.md#placeholders-that-work)', () => {
   it('says a provider is not configured on this server and does not offer to connect it', async () => {
     const session = makeSession('listener');
     renderApp('/account?tab=connections', {

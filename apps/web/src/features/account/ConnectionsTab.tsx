@@ -29,7 +29,7 @@ import {
 import { clearProviderCache } from './providerCache';
 import { Section } from './Section';
 
-/** Brand names, the same in every language; `google` is shown as YouTube (spec 000 §1). */
+/** Brand names, the same in every language; `google` is shown as YouTube (docs/product/README.md#what-josie-is). */
 export const PROVIDER_LABELS: Record<Provider, string> = { spotify: 'Spotify', google: 'YouTube' };
 
 /** Where the provider sends the browser back after connecting. */
@@ -215,7 +215,7 @@ function ProviderRow({ provider, connected, configured }: ProviderRowProps) {
 }
 
 /**
- * The Connections tab (spec 000 §2, §4, §8; DESIGN §9.3-§9.4): Spotify and YouTube, connected or not,
+ * The Connections tab (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#sign-in-providers, docs/product/messages.md#sign-in-and-account; docs/product/differences.md#placeholders-that-work, docs/product/differences.md#provider-tokens): Spotify and YouTube, connected or not,
  * from `GET /api/users/me/providers` through the 5-minute local cache `provider_{provider}_connected`.
  * A failed check shows both as not connected with `account.errorCheckingProviders`. Connect follows the
  * integrations flow (`POST /api/auth/{provider}/connect`, then the provider's page) when the server has
@@ -245,7 +245,7 @@ export function ConnectionsTab() {
           <ProviderRow
             key={provider}
             provider={provider}
-            // Spec 000 §8: false on any error.
+            // docs/product/messages.md#sign-in-and-account: false on any error.
             connected={connections.isError ? false : connections.data?.[provider]}
             configured={configured.isError ? false : configured.data?.[provider]}
           />

@@ -29,7 +29,7 @@ function CheckedMark() {
 
 /**
  * One font of the chooser: its label and a preview of `sample` in the font. The font loads only once
- * the option comes into view (spec 001 §3-§4: load states inactive, loading, active, error, time-out
+ * the option comes into view (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#account-images: load states inactive, loading, active, error, time-out
  * 3000 ms in `lib/fonts`); the preview shows only once the font is active, and the option cannot be
  * chosen while the font is loading or failed.
  */
@@ -87,7 +87,7 @@ function FontOption({ family, sample }: { family: string; sample: string }) {
 }
 
 /**
- * The curator's font chooser (spec 001 §2-§4): a search box over the 14 catalogue fonts and a radio
+ * The curator's font chooser (docs/product/routes-and-roles.md#account, docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#account-images): a search box over the 14 catalogue fonts and a radio
  * group of them (plus the app's own font, ''), each with its label and a preview of the curator's name.
  */
 export function FontChooser({
@@ -160,7 +160,7 @@ export function FontChooser({
 }
 
 /**
- * The curator's colour chooser (spec 001 §3): the default pink ('') and the six named colours, each a
+ * The curator's colour chooser (docs/product/data-and-config.md#data): the default pink ('') and the six named colours, each a
  * swatch with its label, in dark text on the light colours (Light Blue, Yellow, Light Grey) and white text
  * on the others.
  */
@@ -214,7 +214,7 @@ export function ColourChooser({ value, onChange }: { value: string; onChange(nam
 
 /**
  * A sample of the curator's name in the chosen font and colour, as a banner in the colour with the name
- * in the tone the colour asks for (spec 001 §3).
+ * in the tone the colour asks for (docs/product/data-and-config.md#data).
  */
 export function NameSample({ name, font, colour }: { name: string; font: string; colour: string }) {
   const { t } = useTranslation();

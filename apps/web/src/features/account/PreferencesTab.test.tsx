@@ -47,7 +47,7 @@ function putRoute(reply: (request: RecordedRequest) => ReturnType<typeof json>) 
   return { method: 'PUT', path: PATH, reply };
 }
 
-describe('preferences tab (spec 000 §2, §7-§8; spec 001 §4-§8)', () => {
+describe('preferences tab (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api, docs/product/messages.md#sign-in-and-account; docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles, docs/product/routes-and-roles.md#api, docs/product/messages.md#sign-in-and-account)', () => {
   it('shows Save only while the draft differs from the saved copy', async () => {
     const session = makeSession('listener', { preferences: saved() });
     const { user } = renderTab('/account?tab=preferences', { session, routes: accountRoutes(session.user) });

@@ -27,7 +27,7 @@ function useEntryLabels(list: ListName): (name: string) => string {
   return (name) => labels[name] ?? name;
 }
 
-/** A group of toggle chips, one per entry of a live list (spec 001 §3). */
+/** A group of toggle chips, one per entry of a live list (docs/product/data-and-config.md#data). */
 function ChipGroup({
   list,
   entries,
@@ -87,7 +87,7 @@ const toggle = (list: readonly string[], name: string) =>
     : [...list, name];
 
 /**
- * The Preferences tab (spec 000 §2, §7-§8; spec 001 §3-§8): a spinner while loading, errors.unauthorized
+ * The Preferences tab (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api, docs/product/messages.md#sign-in-and-account; docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles, docs/product/routes-and-roles.md#api, docs/product/messages.md#sign-in-and-account): a spinner while loading, errors.unauthorized
  * without a user, errorFetchingPreferences when the load fails; genres and interests as toggle chips from
  * the live lists; for curators the font and colour choosers with a sample of their name. The Save button
  * shows only while the draft differs from the last saved copy; a failed save shows the server's message,

@@ -46,7 +46,7 @@ export interface ProfileImageUploadProps {
 }
 
 /**
- * One profile image of the Profile tab (spec 000 §2, §5, §8): a file input that takes images only
+ * One profile image of the Profile tab (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#media, docs/product/messages.md#media): a file input that takes images only
  * ('Please select an image file') within the kind's limit ('Image must be less than 2MB' for the avatar),
  * a preview of the chosen file with Save and Cancel, and on Save the multipart upload. The answer's user
  * replaces the stored one (`userDataUpdated`), so the header avatar changes at once. A refusal or an

@@ -27,7 +27,7 @@ function Banner({ src, alt }: { src: string | null; alt: string }) {
   );
 }
 
-/** The read-only facts of the account (spec 000 §2): username, email, account type, last login. */
+/** The read-only facts of the account (docs/product/routes-and-roles.md#account): username, email, account type, last login. */
 function AccountDetails({ user }: { user: User }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -121,8 +121,8 @@ function BioEditor({ user }: { user: User }) {
 }
 
 /**
- * The Profile tab (spec 000 §2): avatar upload for everyone, header-image upload for curators, editors
- * and admins only (the server refuses listeners, spec 000 §6), the bio editor and the read-only details.
+ * The Profile tab (docs/product/routes-and-roles.md#account): avatar upload for everyone, header-image upload for curators, editors
+ * and admins only (the server refuses listeners, docs/product/routes-and-roles.md#roles), the bio editor and the read-only details.
  */
 export function ProfileTab({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -33,7 +33,7 @@ const route = (body: PublicProfile) => ({
   reply: () => json(200, body),
 });
 
-describe('public profile (spec 000 §2; DESIGN §9.16)', () => {
+describe('public profile (docs/product/routes-and-roles.md#account; docs/product/differences.md#public-profile)', () => {
   it('shows the avatar, name, bio and the three counts', async () => {
     renderApp(`/profile/${ID}`, {
       session: makeSession('listener'),

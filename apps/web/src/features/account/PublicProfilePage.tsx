@@ -15,7 +15,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { curatorKeys, fetchProfile } from '../curator';
 import { creatorColour } from '../josie';
 
-/** The three counts of a profile, each a number over its label (spec 000 §2-§3 Profile). */
+/** The three counts of a profile, each a number over its label (docs/product/routes-and-roles.md#account, docs/product/data-and-config.md#data Profile). */
 function ProfileCounts({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
   const number = new Intl.NumberFormat(currentLanguage());
@@ -52,7 +52,7 @@ function ProfileCounts({ profile }: { profile: PublicProfile }) {
 }
 
 /**
- * `/profile/{id}`, the public profile screen (spec 000 §2; DESIGN §9.16): avatar, name, bio and the counts
+ * `/profile/{id}`, the public profile screen (docs/product/routes-and-roles.md#account; docs/product/differences.md#public-profile): avatar, name, bio and the counts
  * of posts, followers and following, from `GET /api/users/{id}`. A curator's name shows in their font,
  * the banner takes their colour, and a link leads to their curator page; on one's own profile a link
  * leads to the account page to edit it. A failed load shows errors.profileLoad with the server's reason.

@@ -17,7 +17,7 @@ import { readProviderCache, writeProviderCache } from './providerCache';
 /** Which providers the account has connected (`GET /api/users/me/providers`, cached 5 minutes). */
 export const connectedProvidersKey = ['account', 'providers'] as const;
 
-/** Changes notification switches; answers both switches after the change (spec 000 §7). */
+/** Changes notification switches; answers both switches after the change (docs/product/routes-and-roles.md#api). */
 export async function updateNotificationSettings(body: NotificationSettingsUpdateBody) {
   const answer = await request(
     'updateNotificationSettings',
@@ -29,7 +29,7 @@ export async function updateNotificationSettings(body: NotificationSettingsUpdat
   return answer.data;
 }
 
-/** Asks for a password-reset email to `email` (spec 000 §4-§5). */
+/** Asks for a password-reset email to `email` (docs/product/rules-and-limits.md#account-images). */
 export async function initiatePasswordReset(email: string) {
   return request('resetPasswordInitiate', { body: { email } }, { schema: PasswordResetResponse });
 }
@@ -60,10 +60,10 @@ export interface UploadedImage {
 /**
  * Uploads a profile image as multipart (`avatar` to `POST /api/users/avatar`, `headerImage` to
  * `POST /api/users/header-image`). The URL is read under both names the spec allows (`avatarUrl` or
- * `avatar`, `headerImageUrl` or `headerImage`: spec 000 §3).
+ * `avatar`, `headerImageUrl` or `headerImage`: docs/product/data-and-config.md#data).
  *
  * @throws {ApiError} when the server refuses (400 not an image, 413 too large, 403 listener).
- * @throws {Error} when the answer lacks `success` or a URL (spec 000 §5: it counts as failed).
+ * @throws {Error} when the answer lacks `success` or a URL (docs/product/rules-and-limits.md#account-images: it counts as failed).
  */
 export async function uploadProfileImage(kind: ProfileImageKind, file: File): Promise<UploadedImage> {
   const { endpoint, field, urlKey } = UPLOADS[kind];
@@ -81,11 +81,11 @@ export async function uploadProfileImage(kind: ProfileImageKind, file: File): Pr
 export type ConnectedProviders = ConnectedProvidersResponse['connectedProviders'];
 
 /**
- * Which providers the account has connected (spec 000 §4 provider-connected cache): answered from the
+ * Which providers the account has connected (docs/product/rules-and-limits.md#sign-in-providers): answered from the
  * 5-minute local cache when both entries are fresh, else from `GET /api/users/me/providers`, whose answer
  * is cached.
  *
- * @throws {ApiError} when the check fails; the caller shows both as not connected (spec 000 §8).
+ * @throws {ApiError} when the check fails; the caller shows both as not connected (docs/product/messages.md#sign-in-and-account).
  */
 export async function fetchConnectedProviders(signal?: AbortSignal): Promise<ConnectedProviders> {
   const spotify = readProviderCache('spotify');

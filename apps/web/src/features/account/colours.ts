@@ -1,11 +1,11 @@
 import { COLOURS } from '@josie/contract';
 
-/** Text on a curator colour: dark on the light ones, white on the rest (spec 001 §3). */
+/** Text on a curator colour: dark on the light ones, white on the rest (docs/product/data-and-config.md#data). */
 export type TextTone = 'dark' | 'light';
 
 /**
  * The text tone on a colour of the catalogue: Light Blue, Yellow and Light Grey (the catalogue's `dark`
- * entries) get dark text, every other colour (and the default pink, '') white text (spec 001 §3).
+ * entries) get dark text, every other colour (and the default pink, '') white text (docs/product/data-and-config.md#data).
  */
 export function colourTextTone(name: string): TextTone {
   return COLOURS.find((colour) => colour.name === name)?.dark ? 'dark' : 'light';

@@ -1,12 +1,12 @@
 import { HEADER_IMAGE_MAX_BYTES, LIMITS } from '@josie/contract';
 import type { ProfileImageKind } from './api';
 
-/** Why a chosen profile image was refused before upload (spec 000 §5 Uploads). */
+/** Why a chosen profile image was refused before upload (docs/product/rules-and-limits.md#account-images). */
 export type ImageFileError = 'notImage' | 'tooLarge';
 
 /**
  * The size limit of each profile image, as the server applies it: an avatar must be *less than* 2 MB
- * (spec 000 §5, §9), a header image at most 5 MB (the app's image limit, spec 001 §9). `mb` is the figure
+ * (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#constants), a header image at most 5 MB (the app's image limit, docs/product/rules-and-limits.md#constants). `mb` is the figure
  * the message shows.
  */
 export const IMAGE_LIMITS: Record<ProfileImageKind, { maxBytes: number; mb: number }> = {

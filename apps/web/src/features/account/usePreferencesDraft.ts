@@ -52,7 +52,7 @@ export function keepLive(names: readonly string[], live: readonly LiveListEntry[
 
 /**
  * The body of `PUT /api/users/me/preferences` for a draft: the lists (trimmed to the live lists) and, for
- * a curator only, font and colour (spec 001 §6); the theme is left as stored.
+ * a curator only, font and colour (docs/product/routes-and-roles.md#roles); the theme is left as stored.
  */
 export function preferencesBody(
   draft: PreferencesDraft,
@@ -67,7 +67,7 @@ export function preferencesBody(
 }
 
 /**
- * The text for a failed save (spec 000 §8, spec 001 §8): the server's message, else the error's own
+ * The text for a failed save (docs/product/messages.md#sign-in-and-account): the server's message, else the error's own
  * message, else `fallback` (errorSavingPreferences). An API refusal without a message gives `fallback`:
  * its own message is only the HTTP status words.
  */
@@ -78,7 +78,7 @@ export function saveErrorText(error: unknown, fallback: string): string {
 }
 
 /**
- * The preferences draft of spec 001 §4: the last saved copy (the server's), the user's unsaved choices,
+ * The preferences draft of docs/product/rules-and-limits.md#account-images: the last saved copy (the server's), the user's unsaved choices,
  * whether they differ (`dirty`, which alone shows the Save button), and `save`. After a successful save
  * the saved copy becomes the server's answer, the draft follows it (unless the user changed it while the
  * save ran), the feed's cached preferences and the stored user's `preferences` are updated. Nothing is

@@ -16,7 +16,7 @@ function renderDashboard(reply: () => ReturnType<typeof json>) {
 
 // The charts make a large document (four drawings with their data tables): rendering and querying it in
 // happy-dom is slow on a busy machine, hence the longer time limit.
-describe('admin dashboard (spec 001 §2 Admin)', { timeout: 20_000 }, () => {
+describe('admin dashboard (docs/product/routes-and-roles.md#admin)', { timeout: 20_000 }, () => {
   // Compile the lazily loaded page once up front, so no test's time limit pays for it.
   beforeAll(async () => {
     await import('./AdminDashboardPage');

@@ -188,10 +188,10 @@ function Statistics({ stats }: { stats: AdminStatsResponse }) {
 }
 
 /**
- * `/admin/dashboard` (spec 001 §2 Admin, issue 8): totals of listeners and curators, the most followed
+ * `/admin/dashboard` (docs/product/routes-and-roles.md#admin): totals of listeners and curators, the most followed
  * curator or a no-data message, and charts of sign-ups, josies published, approvals and rejections and
  * page views over the last 30 days, from `GET /api/admin/stats`. Failure: 'Failed to load statistics.
- * Please try again later' (spec 001 §8). The chart library is only imported by this page's chunk.
+ * Please try again later' (docs/product/messages.md#admin). The chart library is only imported by this page's chunk.
  */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();

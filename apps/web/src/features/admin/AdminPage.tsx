@@ -56,7 +56,7 @@ export interface AdminPageProps {
 }
 
 /**
- * The frame of every admin page (spec 001 §2 Admin): a soft brand header with an "Admin" eyebrow, the
+ * The frame of every admin page (docs/product/routes-and-roles.md#admin): a soft brand header with an "Admin" eyebrow, the
  * title and lead, the section links, then the content in a wide column.
  */
 export function AdminPage({ title, lead, aside, children }: AdminPageProps) {

@@ -32,7 +32,7 @@ const PREFERENCES: AdminPreferencesResponse = {
   interests: [{ _id: 'i1', name: 'Concerts' }],
 };
 
-describe('admin system page (spec 001 §2 Admin)', () => {
+describe('admin system page (docs/product/routes-and-roles.md#admin)', () => {
   // Compile the lazily loaded page once up front, so no test's time limit pays for it.
   beforeAll(async () => {
     await import('./AdminSystemPage');

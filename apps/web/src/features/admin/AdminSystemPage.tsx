@@ -31,7 +31,7 @@ const isSystemTab = (value: string | null): value is SystemTab =>
   (SYSTEM_TABS as readonly (string | null)[]).includes(value);
 
 /**
- * `/admin/system` (spec 001 §2 Admin; issue 8): tabs for AI templates, music preferences (genres and
+ * `/admin/system` (docs/product/routes-and-roles.md#admin): tabs for AI templates, music preferences (genres and
  * interests), feature flags and messages. Only the open tab is mounted, so each loads its data when first
  * opened; the open tab is kept in `?tab=` so it survives a reload and can be linked to.
  */

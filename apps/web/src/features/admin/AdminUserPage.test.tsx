@@ -8,7 +8,7 @@ import { makeUserDetail, makeUserRow } from './testData';
 const admin = makeSession('admin', { id: '0190a0b0-0000-7000-8000-0000000ad001', name: 'Ada Admin' });
 const userId = makeUserRow().id;
 
-describe('admin user page (issue 8)', () => {
+describe('admin user page (docs/product/routes-and-roles.md#admin)', () => {
   // Compile the lazily loaded page once up front, so no test's time limit pays for it.
   beforeAll(async () => {
     await import('./AdminUserPage');

@@ -150,7 +150,7 @@ function JosiesCard({ josies }: { josies: AdminUserDetailResponse['josies'] }) {
   );
 }
 
-/** Deleting the account, or why an admin's cannot be (spec 001 §6). */
+/** Deleting the account, or why an admin's cannot be (docs/product/routes-and-roles.md#roles). */
 function DangerCard({ user, onDelete }: { user: AdminUserDetailResponse['user']; onDelete(): void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -201,7 +201,7 @@ function UserSkeleton() {
 }
 
 /**
- * `/admin/users/:id` (issue 8; spec 001 §2 leaves its content open): the profile, live counts, the latest
+ * `/admin/users/:id` (docs/product/routes-and-roles.md#admin leaves its content open): the profile, live counts, the latest
  * josies, the role selector and Delete (not for admins) behind the same confirmation as the list.
  */
 export default function AdminUserPage() {

@@ -17,7 +17,7 @@ function page(users: AdminUserRow[], extra: Partial<AdminUsersResponse> = {}): A
 const listQueries = (requests: RecordedRequest[]) =>
   requests.filter((r) => r.method === 'GET' && r.path === '/api/admin/users').map((r) => r.url.search);
 
-describe('admin users (spec 001 §2 Admin, §4)', () => {
+describe('admin users (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin)', () => {
   // Compile the lazily loaded page once up front, so no test's time limit pays for it.
   beforeAll(async () => {
     await import('./AdminUsersPage');

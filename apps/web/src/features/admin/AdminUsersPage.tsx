@@ -19,7 +19,7 @@ import { useDebouncedValue, useMediaQuery } from './hooks';
 import { type AdminUsersFilter, adminKeys, fetchUsers } from './queries';
 import { Select } from './Select';
 
-/** Wait after the last keystroke before searching (issue 8: "debounced ~300 ms"). */
+/** Wait after the last keystroke before searching ("debounced ~300 ms") (docs/product/routes-and-roles.md#admin). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Reads the list filters from the address bar, ignoring values the server would refuse. */
@@ -36,7 +36,7 @@ function readFilter(params: URLSearchParams): AdminUsersFilter {
 /** The `page` query value: none for the first page. */
 const pageParam = (page: number) => (page > 1 ? String(page) : '');
 
-/** The row actions: View, and Delete for anyone but an admin (spec 001 §2 Admin, §6). */
+/** The row actions: View, and Delete for anyone but an admin (docs/product/routes-and-roles.md#admin, docs/product/routes-and-roles.md#roles). */
 function RowActions({ user, onDelete }: { user: AdminUserRow; onDelete(target: DeleteTarget): void }) {
   const { t } = useTranslation();
   return (
@@ -170,7 +170,7 @@ function UsersSkeleton() {
 }
 
 /**
- * `/admin/users` (spec 001 §2 Admin, §4, §7): the members with name (avatar or initial), email, role
+ * `/admin/users` (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin, docs/product/routes-and-roles.md#api): the members with name (avatar or initial), email, role
  * badge and creation date, a View link and, except for admins, Delete behind the spec's confirmation.
  * Search (name or email, debounced), role filter and page live in the address bar (`?search=&role=&page=`),
  * so a reload or the back button keeps them. A table on wide screens, cards on phones.

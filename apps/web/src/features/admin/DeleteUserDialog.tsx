@@ -21,9 +21,9 @@ export interface DeleteUserDialogProps {
 }
 
 /**
- * The confirmation before deleting a user (spec 001 §2 Admin, §4 "Delete user: confirmation first, then
+ * The confirmation before deleting a user (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin "Delete user: confirmation first, then
  * the call"), then `DELETE /api/admin/users/{id}`. Success toasts and refreshes the user list and the
- * statistics; failure toasts 'Failed to delete user. Please try again later' (spec 001 §8).
+ * statistics; failure toasts 'Failed to delete user. Please try again later' (docs/product/messages.md#admin).
  */
 export function DeleteUserDialog({ target, onClose, onDeleted }: DeleteUserDialogProps) {
   const { t } = useTranslation();

@@ -78,7 +78,7 @@ function FlagRow({
 }
 
 /**
- * The "Feature flags" tab (spec 000 §3; DESIGN §9.10): the three flags with their meaning and stored
+ * The "Feature flags" tab (docs/product/rules-and-limits.md#feature-flags; docs/product/differences.md#feature-flags): the three flags with their meaning and stored
  * string, each with a switch that saves `'true'` or `'false'` through `PUT /api/admin/flags/{key}` and
  * toasts. The app-wide flags are refetched at once, so the change applies to the admin without waiting
  * for the hourly refresh.

@@ -37,7 +37,7 @@ function SectionTitle({
 }
 
 /**
- * The "Messages" tab (DESIGN §9.3): messages sent from `/contact` and the newsletter subscribers, newest
+ * The "Messages" tab (docs/product/differences.md#placeholders-that-work): messages sent from `/contact` and the newsletter subscribers, newest
  * first as `GET /api/admin/messages` answers them, each with its date. Loads on first opening.
  */
 export function MessagesTab() {

@@ -24,7 +24,7 @@ import { toast } from '../../ui/toast';
 import { Card, Skeleton } from './AdminPage';
 import { adminKeys, fetchPreferences } from './queries';
 
-/** Which list: the genres or the interests (spec 001 §3 Catalogues). */
+/** Which list: the genres or the interests (docs/product/rules-and-limits.md#preferences-and-catalogues). */
 export type CatalogueKind = 'genres' | 'interests';
 
 /** Longest name the server accepts (the contract's `AdminPreferenceNameBody`). */
@@ -72,11 +72,11 @@ export interface CatalogueEditorProps {
 }
 
 /**
- * One list of the "Music preferences" tab (spec 001 §2 Admin, §5): the entries with a remove action each
+ * One list of the "Music preferences" tab (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin): the entries with a remove action each
  * (after a confirmation: the server also removes the entry from users' preferences), and an add box
- * where Enter adds. A name blank after trimming is ignored (spec 001 §5 Admin lists); a duplicate shows
+ * where Enter adds. A name blank after trimming is ignored (docs/product/rules-and-limits.md#admin); a duplicate shows
  * the server's refusal (409 DUPLICATE_NAME) under the box; other failures end 'Please try again later'
- * (spec 001 §8).
+ * (docs/product/messages.md#admin).
  */
 export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
   const { t } = useTranslation();
@@ -216,9 +216,9 @@ export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
 }
 
 /**
- * The "Music preferences" tab (spec 001 §2 Admin): the genre list and the interest list from
+ * The "Music preferences" tab (docs/product/routes-and-roles.md#admin): the genre list and the interest list from
  * `GET /api/admin/preferences`, loaded on first opening. Failure: 'Failed to load music preferences.
- * Please try again later' (spec 001 §8).
+ * Please try again later' (docs/product/messages.md#admin).
  */
 export function PreferencesTab() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ const ROLE_TONES: Record<Role, BadgeTone> = {
   admin: 'danger',
 };
 
-/** A user's role as a coloured label (spec 001 §2 Admin "role badge"). */
+/** A user's role as a coloured label (docs/product/routes-and-roles.md#admin "role badge"). */
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();
   return <Badge tone={ROLE_TONES[role]}>{t(`admin.roles.${role}`)}</Badge>;

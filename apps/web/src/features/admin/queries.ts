@@ -36,7 +36,7 @@ export const adminKeys = {
 
 type Signal = { signal: AbortSignal };
 
-/** `GET /api/admin/stats` (spec 001 §7 Admin). */
+/** `GET /api/admin/stats` (docs/product/routes-and-roles.md#api). */
 export const fetchStats = ({ signal }: Signal) =>
   request('adminStats', {}, { schema: AdminStatsResponse, signal });
 
@@ -60,7 +60,7 @@ export const fetchPreferences = ({ signal }: Signal) =>
 
 /**
  * `GET /api/config/flags`, read fresh for the flags tab (the app-wide flags query keeps its answer for up
- * to an hour, spec 000 §9, which is right for readers but not for the admin editing them).
+ * to an hour, docs/product/rules-and-limits.md#constants, which is right for readers but not for the admin editing them).
  */
 export const fetchFlags = ({ signal }: Signal) => request('getFlags', {}, { schema: FlagsResponse, signal });
 

@@ -8,11 +8,11 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { usePendingInviteProcessor } from '../invites';
 
-/** How long the failure toast shows before the move to `/auth/error` (spec 000 §8: 2 s). */
+/** How long the failure toast shows before the move to `/auth/error` (docs/product/messages.md#sign-in-and-account: 2 s). */
 export const AUTH_FAILURE_DELAY_MS = 2000;
 
 /**
- * `/auth/callback` (spec 000 §2, §4 "Auth callback and pending invite"; DESIGN §9.5): where the server
+ * `/auth/callback` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#sign-in-providers; docs/product/differences.md#sign-in-callback): where the server
  * sends the browser after a Spotify or Google sign-in. `?data={code}` is a one-time code (60 s, single use)
  * exchanged with `POST /api/auth/exchange` (same origin, so the exchange cookie goes along) for the
  * session; the session is stored, a pending invite is registered, and the user goes to the `returnTo` the

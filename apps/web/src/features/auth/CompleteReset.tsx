@@ -20,7 +20,7 @@ import { Input } from '../../ui/Input';
 import { linkClasses, ResetCard } from './ResetCard';
 import { PASSWORD_MAX_LENGTH, type PasswordIssue, ResetPasswordForm } from './resetPasswordForm';
 
-/** Complete mode: a new password for the emailed link's `email` and `token` (spec 000 §4, §5). */
+/** Complete mode: a new password for the emailed link's `email` and `token` (docs/product/rules-and-limits.md#passwords-and-reset). */
 export function CompleteReset({ email, token }: { email: string; token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ import { FormError } from '../../ui/FormError';
 import { Input } from '../../ui/Input';
 import { ResetCard } from './ResetCard';
 
-/** Initiate mode: asks for the email, then says to check it whatever the server knows (spec 000 §4). */
+/** Initiate mode: asks for the email, then says to check it whatever the server knows (docs/product/rules-and-limits.md#passwords-and-reset). */
 export function InitiateReset({ initialEmail }: { initialEmail: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

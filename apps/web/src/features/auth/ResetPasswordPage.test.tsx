@@ -16,7 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('reset password, initiate mode (spec 000 §4, §5, §8)', () => {
+describe('reset password, initiate mode (docs/product/rules-and-limits.md#passwords-and-reset, docs/product/messages.md#sign-in-and-account)', () => {
   it.each(['', 'dana.example.com'])('refuses %j before sending (invalidEmail)', async (email) => {
     const { user, stub } = renderApp('/reset-password');
     if (email) await user.type(await screen.findByLabelText('Email'), email);
@@ -93,7 +93,7 @@ describe('reset password, initiate mode (spec 000 §4, §5, §8)', () => {
   });
 });
 
-describe('reset password, complete mode (spec 000 §4, §5, §8)', () => {
+describe('reset password, complete mode (docs/product/rules-and-limits.md#passwords-and-reset, docs/product/messages.md#sign-in-and-account)', () => {
   it.each([
     '/reset-password?token=abc123token',
     '/reset-password?email=dana%40example.com&token=',

@@ -5,7 +5,7 @@ import { IncompleteLink } from './IncompleteLink';
 import { InitiateReset } from './InitiateReset';
 
 /**
- * `/reset-password` (spec 000 §2, §4 Password reset, §5 Reset, §8 Reset page; issue 6). Without a
+ * `/reset-password` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#passwords-and-reset, docs/product/messages.md#sign-in-and-account; docs/product/routes-and-roles.md#account). Without a
  * `token` in the query it is in initiate mode: an email (non-empty, with '@': `invalidEmail`) sent to
  * `POST /api/users/reset-password/initiate`, then 'check your email' whatever the account (the server
  * answers the same either way), or `initiateError` when the call fails. With a `token` it is in complete

@@ -19,7 +19,7 @@ import { AuthCard } from './AuthCard';
 
 /**
  * The signup form: the contract's `SignupBody` plus a confirmation that must equal the password
- * (spec 000 §5, `signup.passwordMismatch`). The mismatch is checked as soon as both are filled, even
+ * (docs/product/rules-and-limits.md#accounts-and-sessions, `signup.passwordMismatch`). The mismatch is checked as soon as both are filled, even
  * when another field is still invalid.
  */
 export const SignupForm = SignupBody.omit({ preferredLanguage: true })
@@ -34,7 +34,7 @@ export const SignupForm = SignupBody.omit({ preferredLanguage: true })
   });
 
 /**
- * `/signup` (spec 000 §2, §5, §8): name, email, password (at least 8 characters, DESIGN §9.9) and its
+ * `/signup` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions, docs/product/messages.md#sign-in-and-account): name, email, password (at least 8 characters, docs/product/differences.md#sign-up-passwords) and its
  * confirmation through `POST /api/auth/signup`, sending the interface language as `preferredLanguage`.
  * A guessable password (`WEAK_PASSWORD`, decision 0011) is shown under the password field in the
  * interface language; another failure shows the server's message, else 'Failed to create account'; success
@@ -65,7 +65,7 @@ export default function SignupPage() {
           { schema: AuthResponse },
         ),
       );
-      // A signed-out visitor may have come from an invite link (spec 001 §4).
+      // A signed-out visitor may have come from an invite link (docs/product/rules-and-limits.md#accounts-and-sessions).
       void processPendingInvite();
     } catch (error) {
       console.warn('Signup failed', error);

@@ -4,7 +4,7 @@ import { json } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
-describe('login page (spec 000 §2, §5, §8)', () => {
+describe('login page (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions, docs/product/messages.md#sign-in-and-account)', () => {
   it('shows the server message when login fails', async () => {
     const { user } = renderApp('/login', {
       routes: [
@@ -92,7 +92,7 @@ describe('login page (spec 000 §2, §5, §8)', () => {
   });
 });
 
-describe('signup page (spec 000 §2, §5, §8)', () => {
+describe('signup page (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions, docs/product/messages.md#sign-in-and-account)', () => {
   async function fill(user: ReturnType<typeof renderApp>['user'], password: string, confirm: string) {
     await user.type(await screen.findByLabelText('Name'), 'Dana Levi');
     await user.type(screen.getByLabelText('Email'), 'dana@example.com');

@@ -56,7 +56,7 @@ function routes(overrides: StubRoute[] = []): StubRoute[] {
 
 const path = `/curator/${CURATOR_ID}`;
 
-describe('curator profile (spec 001 §2, §4, §8)', () => {
+describe('curator profile (docs/product/routes-and-roles.md#curator-profile, docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/messages.md#feed-and-curators)', () => {
   it('shows the curator, suggestions and latest posts, and follows and unfollows', async () => {
     const { user, stub } = renderApp(path, {
       session: makeSession('listener'),

@@ -16,13 +16,13 @@ export const curatorKeys = {
     ['recommendations', strategy, ...asked] as const,
 };
 
-/** A public or curator profile with its counts and whether the caller follows it (DESIGN §5, §9.16). */
+/** A public or curator profile with its counts and whether the caller follows it (docs/product/routes-and-roles.md#api, docs/product/differences.md#public-profile). */
 export function fetchProfile(id: string, signal?: AbortSignal) {
   return request('publicProfile', { params: { id } }, { schema: PublicProfile, signal });
 }
 
 /**
- * Follows (`follow: true`) or unfollows curator `id` (spec 001 §4, §7). Answers the caller's followed
+ * Follows (`follow: true`) or unfollows curator `id` (docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api). Answers the caller's followed
  * curator ids after the call, for the stored user's `following`.
  */
 export function setFollowing(id: string, follow: boolean) {

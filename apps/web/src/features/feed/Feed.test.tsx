@@ -86,7 +86,7 @@ const titles = () => articles().map((a) => a.querySelector('h3')?.textContent);
 beforeEach(() => resetFakeSockets());
 afterEach(() => vi.useRealTimers());
 
-describe('Feed loading (spec 000 §4)', () => {
+describe('Feed loading (docs/product/rules-and-limits.md#feed)', () => {
   it('waits 300 ms before asking, and several refreshes within that time make one request', async () => {
     vi.useFakeTimers();
     const { stub } = renderFeed([feedRoute(() => json(200, feedPage(makeJosies(1, 2))))]);
@@ -132,7 +132,7 @@ describe('Feed loading (spec 000 §4)', () => {
       ),
     ]);
     expect(await screen.findByText('Josie number 1')).toBeInTheDocument();
-    // The first cards render first, the rest of the page in a transition right after (issue 9).
+    // The first cards render first, the rest of the page in a transition right after (docs/performance.md).
     await waitFor(() => expect(articles()).toHaveLength(20));
     await user.click(screen.getByText('Load More'));
     await waitFor(() => expect(articles()).toHaveLength(30));
@@ -185,7 +185,7 @@ describe('Feed loading (spec 000 §4)', () => {
   });
 });
 
-describe('live posts (spec 000 §4)', () => {
+describe('live posts (docs/product/rules-and-limits.md#feed)', () => {
   async function withLiveFeed(source: FeedSource, path: string) {
     const view = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])), path)], { source });
     await screen.findByRole('heading', { name: 'Josie number 1' });
@@ -266,7 +266,7 @@ describe('live posts (spec 000 §4)', () => {
   });
 });
 
-describe('post card (spec 000 §2)', () => {
+describe('post card (docs/product/routes-and-roles.md#home-and-feed)', () => {
   it('shows creator, title, the 25-word excerpt, the audio circle and a link to the josie', async () => {
     const long = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ');
     const post = makeJosie(1, {
@@ -374,7 +374,7 @@ describe('post card (spec 000 §2)', () => {
   });
 });
 
-describe('rendering a page in steps (issue 9)', () => {
+describe('rendering a page in steps (docs/performance.md)', () => {
   /** The numbers of cards in the page while `action` runs, each time it changed. */
   async function cardCountsWhile(action: () => Promise<void>): Promise<number[]> {
     const counts: number[] = [];
@@ -419,7 +419,7 @@ describe('rendering a page in steps (issue 9)', () => {
   });
 });
 
-describe('layouts and themes (spec 000 §2-§3, §8)', () => {
+describe('layouts and themes (docs/product/routes-and-roles.md#home-and-feed, docs/product/data-and-config.md#data, docs/product/messages.md#feed-and-curators)', () => {
   const frame = () => document.querySelector('[data-theme]');
 
   it("takes the server's theme and stores it on this device", async () => {

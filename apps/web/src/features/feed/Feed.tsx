@@ -24,7 +24,7 @@ import { PostCard } from './PostCard';
 import { FEED_THEME_STYLES } from './themes';
 import { useFeed } from './useFeed';
 
-/** What a parent can do to a feed's list through its `ref` (spec 000 §4: remove or replace by id). */
+/** What a parent can do to a feed's list through its `ref` (docs/product/rules-and-limits.md#feed: remove or replace by id). */
 export interface FeedHandle {
   removePost(id: string): void;
   replacePost(post: Josie): void;
@@ -47,7 +47,7 @@ export interface FeedProps {
 
 /**
  * Posts in the first render of a feed: the one card a phone's first screen shows under the home page's
- * strip (issue 9); the server renders as many (decision 0008). The same for every feed.
+ * strip (docs/performance.md); the server renders as many (decision 0008). The same for every feed.
  */
 const FIRST_POSTS = 1;
 /** Posts added by each later render, until all are shown. */
@@ -57,7 +57,7 @@ const POSTS_PER_STEP = 4;
  * How many of `posts` to render: {@link FIRST_POSTS} in the first render, then {@link POSTS_PER_STEP} more
  * per render until all are, each render a transition in a task of its own; a page that Load More appends
  * comes the same way. A page of 20 cards rendered at once is one long task on a phone (Lighthouse's total
- * blocking time, issue 9): React slices a transition's rendering, but writes all its cards into the page
+ * blocking time, docs/performance.md): React slices a transition's rendering, but writes all its cards into the page
  * in one go; a few cards per commit leave the main thread free to paint and respond between them. Posts
  * that come in on top (live posts, a catch-up) show at once, so a card once shown never hides.
  */
@@ -79,7 +79,7 @@ function useShownCount(posts: readonly Josie[]): number {
 }
 
 /**
- * A feed of josies (spec 000 §2 "Feed screen", §4 "Feed loading"): optional title, the layout and theme
+ * A feed of josies (docs/product/routes-and-roles.md#home-and-feed, docs/product/rules-and-limits.md#feed): optional title, the layout and theme
  * switchers, a red 'Error: {message}' line, the empty state, a spinner while loading, and 'Load More'
  * while more posts exist and nothing loads. Live `new-post` events join at the top (by the rules of
  * {@link acceptsLivePost}), `post-removed` events take posts out. Used by the home feed, the curator
@@ -124,7 +124,7 @@ export function Feed({
     title: source.kind === 'curator' ? t('feed.emptyCurator') : t('feed.empty'),
   };
   // Posts arriving (a page, a live post) render at transition priority, in slices that leave the main
-  // thread free between them (issue 9); the list shown until then is the previous one.
+  // thread free between them (docs/performance.md); the list shown until then is the previous one.
   const posts = useDeferredValue(feed.posts);
   const shown = useShownCount(posts);
   const showEmpty = feed.loaded && !feed.loading && !feed.error && posts.length === 0;
@@ -184,7 +184,7 @@ export function Feed({
                 key={post._id}
                 className={cn(
                   // The browser skips the style, layout and paint of cards out of view until they near it
-                  // (issue 9: most of a phone's first-load work on the feed); a card not yet drawn holds
+                  // (Most of a phone's first-load work on the feed); a card not yet drawn holds (docs/performance.md)
                   // 560 px, then its last drawn height. Not in the grid, where a row is as tall as its
                   // tallest card.
                   layout === 'list' && '[contain-intrinsic-size:auto_560px] [content-visibility:auto]',

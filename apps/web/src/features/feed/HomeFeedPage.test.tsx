@@ -12,7 +12,7 @@ const preferences: StubRoute = {
   reply: () => json(200, preferencesAnswer()),
 };
 
-describe('the home page the server rendered for this session (issue 9, decision 0008)', () => {
+describe('the home page the server rendered for this session (docs/performance.md, decision 0008)', () => {
   afterEach(removeFirstAnswers);
 
   const session = makeSession('listener', { name: 'Dana' });
@@ -117,7 +117,7 @@ describe('the home page read by the app (no answers in the page)', () => {
   );
 });
 
-describe('home strip and feed (spec 000 §2)', () => {
+describe('home strip and feed (docs/product/routes-and-roles.md#home-and-feed)', () => {
   it('shows 5 skeletons, then curator cards linking to their profiles, then the feed', async () => {
     resetFakeSockets();
     let answerCurators: () => void = () => {};
@@ -189,7 +189,7 @@ describe('home strip and feed (spec 000 §2)', () => {
   });
 });
 
-describe('saved page (DESIGN §9.15)', () => {
+describe('saved page (docs/product/differences.md#saved-josies)', () => {
   it("lists the user's saved josies and takes no live posts", async () => {
     resetFakeSockets();
     const { stub } = renderApp('/saved', {

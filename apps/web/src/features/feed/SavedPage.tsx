@@ -7,7 +7,7 @@ import { Feed } from './Feed';
 const SAVED = { kind: 'saved' } as const;
 
 /**
- * `/saved` (DESIGN §9.15): the josies the user saved with a card's save icon, newest save first, in the
+ * `/saved` (docs/product/differences.md#saved-josies): the josies the user saved with a card's save icon, newest save first, in the
  * same feed (layouts, themes, Load More) as the home page.
  */
 export default function SavedPage() {

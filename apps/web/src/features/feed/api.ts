@@ -2,12 +2,12 @@ import { CURATOR_STRIP_PATH, type CuratorsFeedResponse, type FeedResponse } from
 import { api } from '../../api/client';
 import { request, urlFor } from '../../api/request';
 
-// Reads are typed by the contract but not parsed with its zod schemas (DESIGN §1.4: the server builds these
-// answers from the same types), so that the feed loads without zod (issue 9); writes parse their answers
+// Reads are typed by the contract but not parsed with its zod schemas (docs/product/README.md#the-contract-is-code: the server builds these
+// answers from the same types), so that the feed loads without zod (docs/performance.md); writes parse their answers
 // with the schemas, loaded on the first write (`schemas.ts`).
 
 /**
- * Where a feed's pages come from (spec 000 §7; DESIGN §9.8, §9.15): the signed-in user's feed, one
+ * Where a feed's pages come from (docs/product/routes-and-roles.md#api; docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies): the signed-in user's feed, one
  * curator's published josies, or the user's saved list.
  */
 export type FeedSource = { kind: 'following' } | { kind: 'curator'; curatorId: string } | { kind: 'saved' };
@@ -57,7 +57,7 @@ export async function toggleLike(id: string) {
   return (await request('toggleLike', { params: { id } }, { schema: LikeResponse })).data;
 }
 
-/** Toggles whether josie `id` is in the caller's saved list (`POST /api/josies/{id}/save`, DESIGN §9.15). */
+/** Toggles whether josie `id` is in the caller's saved list (`POST /api/josies/{id}/save`, docs/product/differences.md#saved-josies). */
 export async function toggleSave(id: string) {
   const { SaveResponse } = await import('./schemas');
   return (await request('toggleSave', { params: { id } }, { schema: SaveResponse })).data;

@@ -11,12 +11,12 @@ import { useFirstAnswers } from '../../api/firstAnswer';
 import { useSession } from '../../session/SessionProvider';
 import { fetchPreferences, preferencesQuery, savePreferences, storeSavedPreferences } from '../preferences';
 
-/** localStorage key of the feed theme (spec 000 §3). */
+/** localStorage key of the feed theme (docs/product/data-and-config.md#data). */
 export const FEED_THEME_KEY = 'feedTheme';
 /** localStorage key of the feed layout (this device's choice only). */
 export const FEED_LAYOUT_KEY = 'feedLayout';
 
-/** Feed layouts: one column, or the playful grid read row by row (spec 000 §2 Feed screen). */
+/** Feed layouts: one column, or the playful grid read row by row (docs/product/routes-and-roles.md#home-and-feed). */
 export const FEED_LAYOUTS = ['list', 'grid'] as const;
 export type FeedLayout = (typeof FEED_LAYOUTS)[number];
 
@@ -47,11 +47,11 @@ export function storedFeedTheme(): FeedTheme {
 }
 
 /**
- * The feed theme (spec 000 §3, §8): shown at once from localStorage `feedTheme`, then taken from the
+ * The feed theme (docs/product/data-and-config.md#data, docs/product/messages.md#feed-and-curators): shown at once from localStorage `feedTheme`, then taken from the
  * server's preferences (`GET /api/users/me/preferences`). When that fetch fails the theme falls back to
  * `josie`, which is saved on this device. Choosing a theme stores it locally and in the server's
  * preferences; the PUT carries the genres and interests read just before, because it replaces them.
- * On a home page the server rendered (issue 9) the preferences it wrote into the page come first, so the
+ * On a home page the server rendered (docs/performance.md) the preferences it wrote into the page come first, so the
  * first render shows the theme the server drew.
  */
 export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): void } {

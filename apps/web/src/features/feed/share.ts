@@ -1,7 +1,7 @@
 import { i18n } from '../../i18n';
 import { toast } from '../../ui/toast';
 
-/** The public link of a josie: `{origin}/josie/{id}` (spec 000 §2). */
+/** The public link of a josie: `{origin}/josie/{id}` (docs/product/routes-and-roles.md#home-and-feed). */
 export function josieLink(id: string, origin: string = window.location.origin): string {
   return `${origin}/josie/${encodeURIComponent(id)}`;
 }

@@ -1,6 +1,6 @@
 import type { FeedTheme } from '@josie/contract';
 
-/** Class names a feed theme sets on the feed and on its cards (spec 000 §3 "Feed themes"). */
+/** Class names a feed theme sets on the feed and on its cards (docs/product/rules-and-limits.md#preferences-and-catalogues). */
 export interface FeedThemeStyle {
   /** The feed's frame (background behind the cards). */
   feed: string;

@@ -46,7 +46,7 @@ function withoutDuplicates(posts: readonly Josie[], seen: ReadonlySet<string> = 
 }
 
 /**
- * Whether a live `new-post` joins a feed (spec 000 §4 "Feed loading"): not when a post with the same id
+ * Whether a live `new-post` joins a feed (docs/product/rules-and-limits.md#feed): not when a post with the same id
  * is shown, not when the creator is missing or has no name, not on a curator feed when another curator
  * wrote it, and never on the saved list (a new post is nobody's saved josie yet).
  */
@@ -115,7 +115,7 @@ export interface FeedController extends FeedState {
 }
 
 /**
- * A feed's posts and paging (spec 000 §4 "Feed loading"), held by TanStack Query as an infinite query
+ * A feed's posts and paging (docs/product/rules-and-limits.md#feed), held by TanStack Query as an infinite query
  * under {@link feedKeys}`.pages(source)`, the cursor as page parameter
  * (docs/decisions/0017-one-web-data-layer.md). On mount and whenever the source changes a refresh loads
  * the first page again (the later pages are dropped: a refresh clears the cursor); a refresh also runs

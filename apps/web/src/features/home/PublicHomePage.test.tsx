@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fetchStub';
 import { renderApp } from '../../test/renderApp';
 
-describe('public home page newsletter (DESIGN §9.3)', () => {
+describe('public home page newsletter (docs/product/differences.md#placeholders-that-work)', () => {
   it('subscribes the email and can subscribe it again', async () => {
     const { user, stub } = renderApp('/', {
       routes: [{ method: 'POST', path: '/api/newsletter', reply: () => json(200, { success: true }) }],

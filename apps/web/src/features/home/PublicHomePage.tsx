@@ -31,8 +31,8 @@ function Equaliser() {
 }
 
 /**
- * The public home page for visitors (spec 000 §2): hero with title, subtitle and a call-to-action to
- * `/signup` (DESIGN §9.3), three feature cards, an about section of three paragraphs, and a newsletter
+ * The public home page for visitors (docs/product/routes-and-roles.md#home-and-feed): hero with title, subtitle and a call-to-action to
+ * `/signup` (docs/product/differences.md#placeholders-that-work), three feature cards, an about section of three paragraphs, and a newsletter
  * block that really subscribes.
  */
 export default function PublicHomePage() {

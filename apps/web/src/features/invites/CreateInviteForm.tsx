@@ -12,7 +12,7 @@ import { Textarea } from '../../ui/Input';
 import { toast } from '../../ui/toast';
 import { cacheInvite } from './invites';
 
-/** The create form: a required message (spec 001 §5 Invite), checked by the contract's schema. */
+/** The create form: a required message (docs/product/rules-and-limits.md#invites), checked by the contract's schema. */
 export function CreateInviteForm() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();

@@ -76,7 +76,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe('invite management (spec 001 §2, §4, §8)', () => {
+describe('invite management (docs/product/routes-and-roles.md#invites, docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites)', () => {
   it('lists the invites newest first with link, dates, uses, visits and status', async () => {
     renderApp('/invites', {
       session: curatorSession,

@@ -15,7 +15,7 @@ import { InviteCard } from './InviteCard';
 import { cacheInvite, myInvitesQueryKey, newestFirst } from './invites';
 
 /**
- * `/invites`, a curator's invite management (spec 001 §2, §4 Invite, §5, §8 Invites): the create form,
+ * `/invites`, a curator's invite management (docs/product/routes-and-roles.md#invites, docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites): the create form,
  * then the curator's invites newest first from `GET /api/invites/my-invites`, each with its message, the
  * full link `{origin}/join/{code}` with Copy (disabled when inactive), Disable (only while active, after
  * a confirmation; one way), created and expiry dates, who joined, page visits and a status label.

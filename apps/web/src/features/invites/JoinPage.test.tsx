@@ -47,7 +47,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe('invite landing page (spec 001 §2, §4, §8)', () => {
+describe('invite landing page (docs/product/routes-and-roles.md#invites, docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites)', () => {
   it('shows a spinner, then the curator, the Curator label and the message', async () => {
     let answer: (() => void) | undefined;
     renderInviteJourney(`/join/${CODE}`, {

@@ -47,8 +47,8 @@ function Backdrop({ children }: { children: ReactNode }) {
 }
 
 /**
- * `/join/{code}`, the public invite landing page (spec 001 §2, §4 Invite acceptance, §8 Invites;
- * DESIGN §9.7). Shows the curator (avatar, name, 'Curator' label) and the invite message from
+ * `/join/{code}`, the public invite landing page (docs/product/routes-and-roles.md#invites, docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites;
+ * docs/product/differences.md#invite-expiry). Shows the curator (avatar, name, 'Curator' label) and the invite message from
  * `GET /api/invites/code/{code}` (each load counts a page visit, so it is read once and never refetched
  * on focus). Signed in, 'Accept Invite' registers on the invite and follows the curator, then goes to
  * `/`; a second use toasts 'You have already joined using this invite link' and goes to `/` after
@@ -112,7 +112,7 @@ export default function JoinPage() {
   const isOwnInvite = user?.id === curator._id;
   const spotifyReady = providers.data?.spotify === true;
   const spotifySettled = providers.isSuccess || providers.isError;
-  // Without Spotify, email sign-up becomes the main way in (DESIGN §9.7).
+  // Without Spotify, email sign-up becomes the main way in (docs/product/differences.md#invite-expiry).
   const emailIsMain = spotifySettled && !spotifyReady;
   const rememberInvite = () => storePendingInvite({ code: invite.code, curatorId: curator._id });
 

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 /** The query of the signed-in curator's invites. */
 export const myInvitesQueryKey = ['invites', 'mine'] as const;
 
-/** The shareable link of an invite: `{origin}/join/{code}` (spec 001 §9). */
+/** The shareable link of an invite: `{origin}/join/{code}` (docs/product/rules-and-limits.md#constants). */
 export function inviteLink(code: string, origin = window.location.origin): string {
   return `${origin}/join/${code}`;
 }
@@ -24,7 +24,7 @@ export function cacheInvite(queryClient: QueryClient, invite: Invite): void {
 /** What an invite card shows it as: usable, turned off by its curator, or past its expiry. */
 export type InviteState = 'active' | 'disabled' | 'expired';
 
-/** An inactive invite past its expiry reads 'Expired'; otherwise it was disabled (spec 001 §4, DESIGN §9.7). */
+/** An inactive invite past its expiry reads 'Expired'; otherwise it was disabled (docs/product/rules-and-limits.md#invites, docs/product/differences.md#invite-expiry). */
 export function stateOf(invite: Invite, now: number): InviteState {
   if (invite.isActive) return 'active';
   return Date.parse(invite.expiresAt) <= now ? 'expired' : 'disabled';

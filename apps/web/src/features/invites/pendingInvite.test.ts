@@ -22,7 +22,7 @@ const joined: InviteRegisterResponse = {
   following: [CURATOR_ID],
 };
 
-describe('pending invite storage (spec 001 §4)', () => {
+describe('pending invite storage (docs/product/rules-and-limits.md#invites)', () => {
   it('stores {code, curatorId, timestamp} under pendingInvite', () => {
     storePendingInvite({ code: CODE, curatorId: CURATOR_ID }, 1_700_000_000_000);
     expect(JSON.parse(window.localStorage.getItem(PENDING_INVITE_KEY) ?? '')).toEqual({
@@ -55,7 +55,7 @@ describe('pending invite storage (spec 001 §4)', () => {
   });
 });
 
-describe('processPendingInvite (spec 000 §4, spec 001 §4, §8)', () => {
+describe('processPendingInvite (docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites)', () => {
   // `restoreMocks` undoes spies after each test, so they are made afresh before each.
   let spies: ReturnType<typeof makeSpies>;
   const makeSpies = () => ({

@@ -10,7 +10,7 @@ import { useSession } from '../../session/SessionProvider';
 import { readStoredSession } from '../../session/storage';
 import { toast } from '../../ui/toast';
 
-/** localStorage key of the invite a signed-out visitor chose to accept (spec 001 §4 Invite acceptance). */
+/** localStorage key of the invite a signed-out visitor chose to accept (docs/product/rules-and-limits.md#invites). */
 export const PENDING_INVITE_KEY = 'pendingInvite';
 
 /** A pending invite older than this (1 day, in milliseconds) is dropped unused: the visitor moved on. */
@@ -18,7 +18,7 @@ export const PENDING_INVITE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The pending invite stored before a signed-out visitor leaves the landing page to sign in: the invite
- * code, its curator's id and when it was stored (epoch milliseconds). Spec 001 §4.
+ * code, its curator's id and when it was stored (epoch milliseconds). docs/product/rules-and-limits.md#invites.
  */
 export const PendingInvite = z.object({
   code: z.string().min(1),
@@ -79,7 +79,7 @@ export interface AcceptInviteDeps {
 
 /**
  * Registers the signed-in user on invite `code` (`POST /api/invites/code/{code}/register`), which follows
- * its curator, and tells the user how it went (spec 001 §8 Invites):
+ * its curator, and tells the user how it went (docs/product/messages.md#invites):
  * - success: the stored user's `following` becomes the server's list, toast 'Welcome! You are now
  *   following {name}';
  * - 409 (used before by this user): toast 'You have already joined using this invite link';
@@ -123,8 +123,8 @@ export async function acceptInvite(deps: AcceptInviteDeps, code: string): Promis
 
 /**
  * After sign-in by any route (login, signup, the Spotify callback, onboarding): registers the pending
- * invite stored by the landing page, once, and removes it whatever happens (spec 000 §4 "Auth callback and
- * pending invite", spec 001 §4). Entries older than a day are dropped unused. Toasts as
+ * invite stored by the landing page, once, and removes it whatever happens (docs/product/rules-and-limits.md#invites "Auth callback and
+ * pending invite", docs/product/rules-and-limits.md#invites). Entries older than a day are dropped unused. Toasts as
  * {@link acceptInvite}. Answers whether the user joined; false when signed out (the entry is then kept for
  * after sign-in), when there was nothing pending, or when it failed.
  */

@@ -73,7 +73,7 @@ beforeEach(() => {
   });
 });
 
-describe('josie editor: validation and media (spec 001 §2, §4, §5)', () => {
+describe('josie editor: validation and media (docs/product/routes-and-roles.md#authoring, docs/product/rules-and-limits.md#josies)', () => {
   it('refuses a blank title before sending anything', async () => {
     const { user, stub } = renderEditor();
     const title = await screen.findByLabelText('Title');
@@ -143,7 +143,7 @@ describe('josie editor: validation and media (spec 001 §2, §4, §5)', () => {
   });
 });
 
-describe('josie editor: media dialogs (spec 001 §5, §8)', () => {
+describe('josie editor: media dialogs (docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies)', () => {
   it.each([
     ['', 'Please enter a video URL.'],
     ['https://vimeo.com/123456', 'Only YouTube video and playlist links are supported.'],
@@ -306,7 +306,7 @@ describe('josie editor: media dialogs (spec 001 §5, §8)', () => {
   });
 });
 
-describe('josie editor: saving (spec 001 §7, §8; spec 000 §7)', () => {
+describe('josie editor: saving (docs/product/routes-and-roles.md#api, docs/product/messages.md#josies; docs/product/routes-and-roles.md#api)', () => {
   it('publishes, tracks publish_josie and goes to /my-josies', async () => {
     let created: Josie | undefined;
     const { user, stub, router } = renderEditor('/josie/new', [
@@ -426,7 +426,7 @@ describe('josie editor: saving (spec 001 §7, §8; spec 000 §7)', () => {
   });
 });
 
-describe('josie editor: editing (spec 001 §4, §8; spec 000 §4)', () => {
+describe('josie editor: editing (docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies; docs/product/rules-and-limits.md#josies)', () => {
   it.each([
     [404, 'This josie could not be found.'],
     [403, 'You are not allowed to edit this josie.'],
@@ -519,7 +519,7 @@ describe('josie editor: editing (spec 001 §4, §8; spec 000 §4)', () => {
   });
 });
 
-describe('josie editor: advanced mode (spec 001 §2, flag editor_advanced_mode)', () => {
+describe('josie editor: advanced mode (docs/product/routes-and-roles.md#authoring, flag editor_advanced_mode)', () => {
   it('is offered only with the flag on', async () => {
     renderEditor();
     await screen.findByLabelText('Title');

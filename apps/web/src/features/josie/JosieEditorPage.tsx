@@ -5,7 +5,7 @@ import { EditJosie } from './editor/EditJosie';
 import { JosieEditor } from './editor/JosieEditor';
 
 /**
- * `/josie/new` and `/josie/edit/:id` (spec 001 §2): the create form, or the edit form once the josie
+ * `/josie/new` and `/josie/edit/:id` (docs/product/routes-and-roles.md#authoring): the create form, or the edit form once the josie
  * has loaded.
  */
 export default function JosieEditorPage() {

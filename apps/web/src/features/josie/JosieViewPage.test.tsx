@@ -62,7 +62,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe("the server's first answer in the page (issue 9)", () => {
+describe("the server's first answer in the page (docs/performance.md)", () => {
   afterEach(removeFirstAnswers);
 
   it("renders a visitor's josie from it without asking the server, for the first route only", async () => {
@@ -100,7 +100,7 @@ describe("the server's first answer in the page (issue 9)", () => {
   });
 });
 
-describe('public josie view (spec 000 §2)', () => {
+describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () => {
   it('shows the josie to a visitor: plain text, N songs, image and both players', async () => {
     renderApp('/josie/j1', { routes: [get(full)] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
@@ -243,7 +243,7 @@ describe('public josie view (spec 000 §2)', () => {
   });
 });
 
-describe('review from the josie view (spec 000 §4, §7, §8)', () => {
+describe('review from the josie view (docs/product/rules-and-limits.md#josies, docs/product/routes-and-roles.md#api, docs/product/messages.md#josies)', () => {
   const pending = makeJosie({
     ...full,
     status: 'pending',
@@ -349,12 +349,12 @@ describe('review from the josie view (spec 000 §4, §7, §8)', () => {
         editor_role: 'admin',
       }),
     );
-    // The josie renders at transition priority (useDeferredValue, issue 9): the new status follows shortly.
+    // The josie renders at transition priority (useDeferredValue, docs/performance.md): the new status follows shortly.
     expect(await within(screen.getByRole('main')).findByText('Published')).toBeInTheDocument();
   });
 });
 
-describe('answers the view must survive (spec 000 §2)', () => {
+describe('answers the view must survive (docs/product/routes-and-roles.md#josie-page)', () => {
   // The API's josie is typed by the contract but not parsed on this page, so a stored josie whose creator
   // is gone, or whose paragraphs are not a list, reaches the view as the server wrote it.
   const broken = (fields: Record<string, unknown>) => ({ ...makeJosie({ _id: 'j1' }), ...fields }) as Josie;

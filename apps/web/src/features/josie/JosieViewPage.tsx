@@ -19,10 +19,10 @@ import { JosieStatusBadge } from './components/JosieStatusBadge';
 import { useJosie } from './read';
 import { latestRejectionReason } from './status';
 
-// Only editors and admins review: the panel's code (mutations, reason box) loads for them alone (issue 9).
+// Only editors and admins review: the panel's code (mutations, reason box) loads for them alone (docs/performance.md).
 const ReviewPanel = lazyComponent(() => import('./ReviewPanel'));
 
-/** The view's top bar (spec 000 §2): the logo linking home and the header's menu toggle. */
+/** The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home and the header's menu toggle. */
 function TopBar() {
   const { t } = useTranslation();
   return (
@@ -60,13 +60,13 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /**
- * A loaded josie: hero, management row, title, 'N songs' and the paragraphs (spec 000 §2). Also rendered
- * on the server for a visitor's first paint (`src/prerender/josiePage.tsx`, issue 9).
+ * A loaded josie: hero, management row, title, 'N songs' and the paragraphs (docs/product/routes-and-roles.md#josie-page). Also rendered
+ * on the server for a visitor's first paint (`src/prerender/josiePage.tsx`, docs/performance.md).
  */
 export function JosieView({ josie }: { josie: Josie }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  // A josie may reach the view without its creator (spec 000 §2: Unknown Curator), and then has no owner
+  // A josie may reach the view without its creator (docs/product/routes-and-roles.md#josie-page: Unknown Curator), and then has no owner
   // and no one to follow.
   const creator = josie.creator ?? null;
   const owner = Boolean(user && creator && user._id === creator._id);
@@ -136,7 +136,7 @@ export function JosieView({ josie }: { josie: Josie }) {
 }
 
 /**
- * `/josie/:id`, the public josie view outside the header layout (spec 000 §2): a spinner while loading,
+ * `/josie/:id`, the public josie view outside the header layout (docs/product/routes-and-roles.md#josie-page): a spinner while loading,
  * the not-found message for a josie that does not exist (or is not visible to the caller: the server
  * answers 404 for both), an error box for any other failure (the server's message, else the page's own
  * `josie.loadError`, never the HTTP status words), else the josie.
@@ -146,7 +146,7 @@ export default function JosieViewPage() {
   const { id = '' } = useParams();
   const query = useJosie(id);
   // The query store's updates render synchronously, in one long task; the josie itself renders at
-  // transition priority, in slices that leave the main thread free between them (issue 9). Until then
+  // transition priority, in slices that leave the main thread free between them (docs/performance.md). Until then
   // the previous state (the spinner, or the josie before a refetch) stays.
   const josie = useDeferredValue(query.data);
 

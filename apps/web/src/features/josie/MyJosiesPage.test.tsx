@@ -59,7 +59,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe('sorting rules (spec 001 §2, §9)', () => {
+describe('sorting rules (docs/product/routes-and-roles.md#authoring, docs/product/rules-and-limits.md#constants)', () => {
   it('toggles the active field and starts another one descending', () => {
     expect(nextSort({ field: 'updatedAt', direction: 'desc' }, 'updatedAt')).toEqual({
       field: 'updatedAt',
@@ -80,7 +80,7 @@ describe('sorting rules (spec 001 §2, §9)', () => {
   });
 });
 
-describe('my josies page (spec 001 §2, §8)', () => {
+describe('my josies page (docs/product/routes-and-roles.md#authoring, docs/product/messages.md#josies)', () => {
   it("says the page's own message, in the reader's language, when a failure carries none", async () => {
     const failing: StubRoute = {
       method: 'GET',

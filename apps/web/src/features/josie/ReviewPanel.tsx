@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RejectReasonBox, ReviewButtons, useReview } from '../review';
 
-/** The review panel of an editor or admin while the josie is pending (spec 000 §2, §4). */
+/** The review panel of an editor or admin while the josie is pending (docs/product/routes-and-roles.md#review, docs/product/rules-and-limits.md#review-flow). */
 export default function ReviewPanel({ josie }: { josie: Josie }) {
   const { t } = useTranslation();
   const review = useReview(josie);

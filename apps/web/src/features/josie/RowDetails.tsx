@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/dates';
 import { JosieStatusBadge } from './components/JosieStatusBadge';
 import { displayStatus, latestRejectionReason } from './status';
 
-/** The expanded part of a row: excerpt, status and the latest rejection reason (spec 000 §4). */
+/** The expanded part of a row: excerpt, status and the latest rejection reason (docs/product/rules-and-limits.md#josies). */
 export function RowDetails({ josie }: { josie: Josie }) {
   const { t, i18n } = useTranslation();
   const status = displayStatus(josie.status);

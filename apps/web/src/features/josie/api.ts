@@ -5,7 +5,7 @@ import { josieKeys } from './read';
 
 export { fetchJosie, josieKeys, useJosie } from './read';
 
-/** `GET /api/josies/my-josies` (spec 001 §7): the curator's own josies. */
+/** `GET /api/josies/my-josies` (docs/product/routes-and-roles.md#api): the curator's own josies. */
 export function useMyJosies() {
   return useQuery({
     queryKey: josieKeys.mine,
@@ -14,7 +14,7 @@ export function useMyJosies() {
   });
 }
 
-/** `GET /api/josies/pending` (spec 000 §7: `data.posts`): the review queue. */
+/** `GET /api/josies/pending` (docs/product/routes-and-roles.md#api: `data.posts`): the review queue. */
 export function usePendingJosies() {
   return useQuery({
     queryKey: josieKeys.pending,
@@ -25,7 +25,7 @@ export function usePendingJosies() {
 
 /**
  * `POST /api/josies` (create) or `PUT /api/josies/{id}` (edit): multipart `title`, `paragraphs` (JSON
- * text) and the optional `image` file (spec 001 §7).
+ * text) and the optional `image` file (docs/product/routes-and-roles.md#api).
  *
  * @throws ApiError 400 with `issues`, 413 for an image over 5 MB, 403/404 for someone else's josie.
  */

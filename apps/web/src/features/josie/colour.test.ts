@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, creatorColour, readableColour, textOn } from './colour';
 
-describe('creator colours (spec 000 §3, spec 001 §3)', () => {
+describe('creator colours (docs/product/data-and-config.md#data)', () => {
   it('resolves names, hex and missing values', () => {
     expect(creatorColour('Light Blue')).toBe('#B8FFE8');
     expect(creatorColour('#abc')).toBe('#aabbcc');

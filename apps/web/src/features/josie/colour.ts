@@ -18,7 +18,7 @@ function toHex([r, g, b]: Rgb): string {
 
 /**
  * A creator's colour as a hex value: hex as is, a catalogue name (Pink, Light Blue...) as its value, and
- * the default pink #ff69b4 for anything else (spec 000 §3, spec 001 §3).
+ * the default pink #ff69b4 for anything else (docs/product/data-and-config.md#data).
  */
 export function creatorColour(value: string | null | undefined): string {
   if (!value) return DEFAULT_CREATOR_COLOUR;
@@ -66,7 +66,7 @@ export function readableColour(colour: string, background = '#ffffff', minRatio 
   return '#000000';
 }
 
-/** Dark or white text for a surface of `colour` (spec 001 §3: light colours get dark text). */
+/** Dark or white text for a surface of `colour` (docs/product/data-and-config.md#data: light colours get dark text). */
 export function textOn(colour: string): '#18181b' | '#ffffff' {
   const base = creatorColour(colour);
   return contrastRatio(base, '#18181b') >= contrastRatio(base, '#ffffff') ? '#18181b' : '#ffffff';

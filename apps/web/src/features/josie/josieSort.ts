@@ -1,6 +1,6 @@
 import type { Josie } from '@josie/contract';
 
-/** The fields the list sorts by (spec 001 §2). */
+/** The fields the list sorts by (docs/product/routes-and-roles.md#josie-page). */
 export type SortField = 'updatedAt' | 'title';
 /** The list's order: a field and a direction. */
 export interface JosieSort {
@@ -8,11 +8,11 @@ export interface JosieSort {
   direction: 'asc' | 'desc';
 }
 
-/** Default order (spec 001 §9): last update, newest first. */
+/** Default order (docs/product/rules-and-limits.md#constants): last update, newest first. */
 export const DEFAULT_SORT: JosieSort = { field: 'updatedAt', direction: 'desc' };
 
 /**
- * The order after pressing a sort button (spec 001 §2): the active field flips its direction; another
+ * The order after pressing a sort button (docs/product/routes-and-roles.md#josie-page): the active field flips its direction; another
  * field starts descending.
  */
 export function nextSort(current: JosieSort, field: SortField): JosieSort {

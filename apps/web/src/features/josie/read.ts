@@ -6,7 +6,7 @@ import { urlFor } from '../../api/request';
 import { useSession } from '../../session/SessionProvider';
 
 // The josie page's reads, apart from `api.ts` (whose writes parse with the contract's zod schemas), so that
-// the page loads without zod (issue 9).
+// the page loads without zod (docs/performance.md).
 
 /** Query keys of the josie screens; `josies` is the root every josie list and josie lives under. */
 export const josieKeys = {
@@ -17,10 +17,10 @@ export const josieKeys = {
 };
 
 /**
- * `GET /api/josies/{id}` (spec 000 §7): the josie, or ApiError 404 when it is not visible to the caller.
- * Typed by the contract but not parsed with its zod schema (DESIGN §1.4: the web app types its calls with
+ * `GET /api/josies/{id}` (docs/product/routes-and-roles.md#api): the josie, or ApiError 404 when it is not visible to the caller.
+ * Typed by the contract but not parsed with its zod schema (docs/product/README.md#the-contract-is-code: the web app types its calls with
  * the contract; the server builds this answer from the same types): this read opens the public josie page,
- * whose first scripts must not include zod (issue 9 budget, 170 KB gzip).
+ * whose first scripts must not include zod (docs/performance.md budget, 170 KB gzip).
  */
 export function fetchJosie(id: string, signal?: AbortSignal): Promise<Josie> {
   return api.get<Josie>(josiePath(id), { signal });
@@ -33,7 +33,7 @@ const josiePath = (id: string) => urlFor('getJosie', { params: { id } });
  * refetched behind its back: it copies the josie into its draft once, so an update arriving later
  * must not look like an outside change, and a copy cached by another page must not seed the draft.
  * A visitor opening a josie page starts from the answer the server wrote into the page
- * ({@link useFirstAnswers}, issue 9), which is as fresh as a request sent now would be: it is not
+ * ({@link useFirstAnswers}, docs/performance.md), which is as fresh as a request sent now would be: it is not
  * requested again on mount (window focus still refreshes it).
  */
 export function useJosie(id: string, options: { editing?: boolean } = {}) {

@@ -1,12 +1,12 @@
 import { JOSIE_STATUSES, type Josie, type JosieStatus } from '@josie/contract';
 
-/** A josie's status for display: unknown statuses display as pending (spec 000 §3). */
+/** A josie's status for display: unknown statuses display as pending (docs/product/data-and-config.md#data). */
 export function displayStatus(status: string | null | undefined): JosieStatus {
   return (JOSIE_STATUSES as readonly string[]).includes(status ?? '') ? (status as JosieStatus) : 'pending';
 }
 
 /**
- * The rejection reason to show (spec 000 §4): the reason of the latest review with action `rejected`,
+ * The rejection reason to show (docs/product/rules-and-limits.md#josies): the reason of the latest review with action `rejected`,
  * else the josie's `rejectionReason`, else null (the caller shows its 'no reason' text).
  */
 export function latestRejectionReason(josie: Pick<Josie, 'reviews' | 'rejectionReason'>): string | null {

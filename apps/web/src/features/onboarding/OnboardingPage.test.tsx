@@ -93,7 +93,7 @@ function storedUser(): User | null {
   return state.status === 'valid' ? state.session.user : null;
 }
 
-describe('onboarding (spec 000 §4, §5, §8)', () => {
+describe('onboarding (docs/product/rules-and-limits.md#onboarding, docs/product/messages.md#sign-in-and-account)', () => {
   it('requires a genre and an interest, saves them moving to step 3, then completes with follows and skips', async () => {
     const { user, stub, router } = renderApp('/onboarding', {
       session: newcomer,

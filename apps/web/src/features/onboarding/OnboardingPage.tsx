@@ -10,7 +10,7 @@ import { fetchOnboarding, onboardingKeys } from './api';
 import { OnboardingWizard } from './OnboardingWizard';
 
 /**
- * `/onboarding` (spec 000 §2, §4): a signed-in user who already completed it goes to `/`; otherwise the
+ * `/onboarding` (docs/product/routes-and-roles.md#onboarding, docs/product/rules-and-limits.md#onboarding): a signed-in user who already completed it goes to `/`; otherwise the
  * three-step wizard on the step reached before (`GET /api/users/me/onboarding`), with the live genre and
  * interest lists and the user's current choices preselected.
  */

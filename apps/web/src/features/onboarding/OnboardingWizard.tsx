@@ -34,7 +34,7 @@ export interface WizardProps {
 }
 
 /**
- * The three steps (spec 000 §4, §5, §8): genres (at least one, onboarding.genres.error), interests (at
+ * The three steps (docs/product/rules-and-limits.md#onboarding, docs/product/messages.md#sign-in-and-account): genres (at least one, onboarding.genres.error), interests (at
  * least one, onboarding.interests.error; moving on saves both, failure onboarding.saveError), then up to 5
  * curators recommended by genre, each followed or skipped and taken off the list. When the list is empty
  * after at least one action, or when the step is skipped, the completion call stores `{completed: true,

@@ -7,7 +7,7 @@ export function humanizeName(name: string): string {
 
 /**
  * The display label of a genre or interest from the live list: its translation when it is one of the seed
- * entries (spec 000 §3), else the name as the admin wrote it, spaced out.
+ * entries (docs/product/data-and-config.md#data), else the name as the admin wrote it, spaced out.
  */
 export function listEntryLabel(t: TFunction, list: 'genres' | 'interests', name: string): string {
   const labels = t(list === 'genres' ? 'onboarding.genreNames' : 'onboarding.interestNames', {

@@ -22,7 +22,7 @@ export const preferencesKeys = {
   options: ['preferences', 'options'] as const,
 };
 
-/** The message of a save answer that carries no `preferences` (spec 000 §7, spec 001 §5). */
+/** The message of a save answer that carries no `preferences` (docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#preferences-and-catalogues). */
 export const INVALID_PREFERENCES_RESPONSE = 'Invalid response format from server';
 
 /**
@@ -52,7 +52,7 @@ export async function savePreferences(body: PreferencesUpdateBody): Promise<Pref
   return parsed.data;
 }
 
-/** The live genre and interest lists, sorted by name (`GET /api/preferences/options`; spec 001 §3: admins edit them). */
+/** The live genre and interest lists, sorted by name (`GET /api/preferences/options`; docs/product/data-and-config.md#data: admins edit them). */
 export async function fetchPreferenceOptions(signal?: AbortSignal): Promise<PreferenceOptionsResponse> {
   const { PreferenceOptionsResponse } = await import('./schemas');
   return request('preferenceOptions', {}, { schema: PreferenceOptionsResponse, signal });

@@ -84,7 +84,7 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe('editor dashboard (spec 000 §2, §4, §7, §8)', () => {
+describe('editor dashboard (docs/product/routes-and-roles.md#review, docs/product/rules-and-limits.md#review-flow, docs/product/routes-and-roles.md#api, docs/product/messages.md#josies)', () => {
   it('lists pending josies with title, last update and actions', async () => {
     renderApp('/editor/dashboard', { session: makeSession('editor'), routes: queue([fresh, resubmitted]) });
     await screen.findByRole('table', { name: 'Josies waiting for review' });

@@ -10,7 +10,7 @@ import type { ReviewState } from './useReview';
 const REASON_MAX_LENGTH = 2000;
 
 /**
- * The Approve and Reject buttons of a pending josie (spec 000 §2, §4). Reject reads 'Confirm reject'
+ * The Approve and Reject buttons of a pending josie (docs/product/routes-and-roles.md#review, docs/product/rules-and-limits.md#review-flow). Reject reads 'Confirm reject'
  * while the reason box is open, and a Cancel button beside it hides the box and clears its text.
  * `reasonBoxId` links the reject button to the box it reveals.
  */
@@ -60,7 +60,7 @@ export function ReviewButtons({
 }
 
 /**
- * The reason box the first press of Reject reveals (spec 000 §4): a labelled text area (its Cancel is
+ * The reason box the first press of Reject reveals (docs/product/rules-and-limits.md#review-flow): a labelled text area (its Cancel is
  * among the {@link ReviewButtons}). Rendered (hidden) even while closed so the reject button's
  * `aria-controls` always points at something.
  */

@@ -7,7 +7,7 @@ import { useSession } from '../../session/SessionProvider';
 import { toast } from '../../ui/toast';
 import { approveJosie, josieKeys, rejectJosie, storeJosie } from '../josie';
 
-/** Seconds from the josie's creation to now (spec 000 §7 `review_time_seconds`); 0 for a bad date. */
+/** Seconds from the josie's creation to now (docs/product/routes-and-roles.md#api `review_time_seconds`); 0 for a bad date. */
 export function reviewTimeSeconds(createdAt: string, now: number = Date.now()): number {
   const created = Date.parse(createdAt);
   return Number.isFinite(created) ? Math.max(0, Math.round((now - created) / 1000)) : 0;
@@ -18,7 +18,7 @@ export interface ReviewState {
   approve(): void;
   approving: boolean;
   /**
-   * The reject button (spec 000 §4 Reject flow): the first press reveals the reason box; the second
+   * The reject button (docs/product/rules-and-limits.md#review-flow): the first press reveals the reason box; the second
    * sends the trimmed reason, or shows josie.rejectionReasonRequired when it is blank.
    */
   pressReject(): void;
@@ -36,7 +36,7 @@ export interface ReviewState {
 }
 
 /**
- * Approve and reject of one pending josie by an editor or admin (spec 000 §4, §7, §8): the calls, their
+ * Approve and reject of one pending josie by an editor or admin (docs/product/rules-and-limits.md#review-flow, docs/product/routes-and-roles.md#api, docs/product/messages.md#josies): the calls, their
  * toasts (josie.approvalSuccess/approvalError, josie.rejectionSuccess/rejectionError), the analytics
  * events `approve_josie` and `reject_josie` ({josie_id, josie_title, editor_id, editor_role,
  * review_time_seconds}, plus `reason`), and the two-press reject flow. The answered josie replaces the

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../ui/Page';
 
-/** `/about`: three paragraphs about Josie (spec 000 §2). */
+/** `/about`: three paragraphs about Josie (docs/product/routes-and-roles.md#static-pages). */
 export default function AboutPage() {
   const { t } = useTranslation();
   return (

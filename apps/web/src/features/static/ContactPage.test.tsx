@@ -4,7 +4,7 @@ import { json } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
-describe('contact page (DESIGN §9.3)', () => {
+describe('contact page (docs/product/differences.md#placeholders-that-work)', () => {
   it('stores the message and confirms with a toast', async () => {
     const { user, stub } = renderApp('/contact', {
       routes: [{ method: 'POST', path: '/api/contact', reply: () => json(201, { success: true }) }],

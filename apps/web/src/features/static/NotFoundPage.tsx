@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { StatusPage } from './StatusPage';
 
-/** The 404 page for any unknown path ('Page not found', spec 000 §2, §8), with a back-home link. */
+/** The 404 page for any unknown path ('Page not found', docs/product/routes-and-roles.md#static-pages, docs/product/messages.md), with a back-home link. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (

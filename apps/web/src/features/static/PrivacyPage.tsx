@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../ui/Page';
 
-/** `/privacy`: the privacy policy (spec 000 §2). */
+/** `/privacy`: the privacy policy (docs/product/routes-and-roles.md#static-pages). */
 export default function PrivacyPage() {
   const { t } = useTranslation();
   return (

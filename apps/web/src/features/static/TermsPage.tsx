@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../ui/Page';
 
-/** `/terms`: the terms of service (spec 000 §2). */
+/** `/terms`: the terms of service (docs/product/routes-and-roles.md#static-pages). */
 export default function TermsPage() {
   const { t } = useTranslation();
   return (

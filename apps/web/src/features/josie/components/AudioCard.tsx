@@ -7,7 +7,7 @@ import { focusRing } from '../../../ui/Button';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
 
 export interface AudioCardProps {
-  /** The `audioItem` paragraph's content (spec 001 §3). */
+  /** The `audioItem` paragraph's content (docs/product/data-and-config.md#data). */
   item: Pick<AudioItemContent, 'name' | 'url' | 'provider' | 'type' | 'image'> & { artist?: string };
   /** Shows the provider's player under the card (default); feed cards may show the card alone. */
   player?: boolean;
@@ -27,8 +27,8 @@ export function useAudioItemLabel(item: AudioCardProps['item']): string {
 }
 
 /**
- * An audio item as a card (spec 000 §2 audioItem): cover, name, artist and provider with a link to open
- * it there, and the provider's player: the Spotify embed at 152 px (spec 001 §9) or the YouTube player at
+ * An audio item as a card (docs/product/routes-and-roles.md#media-dialogs audioItem): cover, name, artist and provider with a link to open
+ * it there, and the provider's player: the Spotify embed at 152 px (docs/product/rules-and-limits.md#constants) or the YouTube player at
  * 16:9. The player is derived from the link, never from stored ids, and loads lazily.
  */
 export function AudioCard({ item, player = true, className }: AudioCardProps) {

@@ -7,7 +7,7 @@ import { creatorColour, mixColours } from '../colour';
 import { readParagraphs } from '../paragraphs';
 import { CreatorName } from './CreatorName';
 
-/** The first audio item's image, shown as cover art (spec 000 §2), or null; `paragraphs` as answered. */
+/** The first audio item's image, shown as cover art (docs/product/routes-and-roles.md#josie-page), or null; `paragraphs` as answered. */
 export function coverArt(paragraphs: unknown): string | null {
   const first = readParagraphs(paragraphs).find((p) => p.type === 'audioItem');
   const image = first?.type === 'audioItem' ? first.content.image : null;
@@ -44,7 +44,7 @@ export interface CreatorHeroProps {
 }
 
 /**
- * The josie's hero (spec 000 §2): a tint from the creator's colour (default #ff69b4), the creator's
+ * The josie's hero (docs/product/routes-and-roles.md#josie-page): a tint from the creator's colour (default #ff69b4), the creator's
  * avatar (default avatar when none), name in their font (Unknown Curator when missing) and the first
  * audio item's image as cover art.
  */

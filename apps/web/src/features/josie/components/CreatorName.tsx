@@ -5,7 +5,7 @@ import { curatorFontStyle, useCuratorFont } from '../../../lib/fonts';
 import { readableColour } from '../colour';
 
 export interface CreatorNameProps {
-  /** The creator's name; empty or missing shows 'Unknown Curator' (spec 000 §2). */
+  /** The creator's name; empty or missing shows 'Unknown Curator' (docs/product/routes-and-roles.md#josie-page). */
   name?: string | null;
   /** The creator's `preferences.myFont` (a catalogue family, or '' for the app's font). */
   font?: string | null;
@@ -22,7 +22,7 @@ export interface CreatorNameProps {
 }
 
 /**
- * A curator's name in their own font and colour (spec 000 §2 post card and hero; spec 001 §1). The font
+ * A curator's name in their own font and colour (docs/product/routes-and-roles.md#home-and-feed; docs/product/README.md#what-josie-is). The font
  * loads on first use with a Hebrew-capable fallback, and the colour keeps its hue but is darkened when
  * it would be unreadable on `background` (e.g. Yellow or Light Blue on white).
  */

@@ -15,7 +15,7 @@ export interface FollowButtonProps {
 }
 
 /**
- * Follow / Following toggle for a curator (spec 001 §4 Follow; DESIGN §9.3: the josie view's button
+ * Follow / Following toggle for a curator (docs/product/rules-and-limits.md#follows-and-recommendations; docs/product/differences.md#placeholders-that-work: the josie view's button
  * really follows). On success the stored user's `following` list is replaced by the server's and
  * broadcast. Hidden on one's own josie; a visitor gets a 'Log in to follow' link that comes back here.
  */
@@ -26,7 +26,7 @@ export function FollowButton({ curatorId, className }: FollowButtonProps) {
   const following = user?.following.includes(curatorId) ?? false;
   const mutation = useMutation({
     // The call (and the zod schema it parses its answer with) loads on the first click: the button is on
-    // the public josie page, whose first scripts must not include zod (issue 9).
+    // the public josie page, whose first scripts must not include zod (docs/performance.md).
     mutationFn: async (follow: boolean) =>
       (await (await import('../../curator/api')).setFollowing(curatorId, follow)).following,
     onSuccess: (ids) => {

@@ -22,8 +22,8 @@ export interface JosieParagraphsProps {
 }
 
 /**
- * A josie's paragraphs in their order (spec 000 §2 "Paragraph types rendered"): text as plain text (never
- * HTML, DESIGN §9.3) with its line breaks and its own direction, the image (`image` or `image1`), the
+ * A josie's paragraphs in their order (docs/product/routes-and-roles.md#josie-page): text as plain text (never
+ * HTML, docs/product/differences.md#placeholders-that-work) with its line breaks and its own direction, the image (`image` or `image1`), the
  * video player (`video` or `video1`) and the audio card. Any other type is skipped.
  */
 export function JosieParagraphs({ paragraphs, title, className }: JosieParagraphsProps) {

@@ -9,7 +9,7 @@ const LOOK = {
   rejected: { tone: 'danger', icon: CircleX },
 } as const satisfies Record<string, { tone: BadgeTone; icon: unknown }>;
 
-/** A josie's status as a badge: pending, published or rejected; unknown statuses show as pending (spec 000 §3). */
+/** A josie's status as a badge: pending, published or rejected; unknown statuses show as pending (docs/product/data-and-config.md#data). */
 export function JosieStatusBadge({ status, className }: { status: string; className?: string }) {
   const { t } = useTranslation();
   const shown = displayStatus(status);

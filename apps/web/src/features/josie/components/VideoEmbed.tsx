@@ -9,7 +9,7 @@ import type { YouTubePlayerProps } from './YouTubePlayer';
 
 /** Permissions the Spotify player asks for. */
 export const SPOTIFY_ALLOW = 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture';
-/** Height of the Spotify embed player in pixels (spec 001 §9). */
+/** Height of the Spotify embed player in pixels (docs/product/rules-and-limits.md#constants). */
 export const SPOTIFY_EMBED_HEIGHT = 152;
 
 // The player and its API loader are a chunk of their own, fetched when a video first comes into view, so
@@ -27,7 +27,7 @@ export interface YouTubeEmbedProps {
 }
 
 /**
- * A 16:9 box (spec 001 §9) that mounts the {@link YouTubePlayer} once it nears the viewport; until then, and
+ * A 16:9 box (docs/product/rules-and-limits.md#constants) that mounts the {@link YouTubePlayer} once it nears the viewport; until then, and
  * while the player's code downloads, it shows a loading state of the same size, so nothing jumps.
  */
 export function YouTubeEmbed({ video, title, className }: YouTubeEmbedProps) {
@@ -66,8 +66,8 @@ export interface VideoEmbedProps {
 }
 
 /**
- * A video paragraph as a player (spec 000 §2 video1, spec 001 §4 YouTube player): a YouTube video or
- * playlist link plays in the YouTube player on the IFrame Player API at 16:9 (spec 001 §9), a Spotify link
+ * A video paragraph as a player (docs/product/routes-and-roles.md#media-dialogs video1, docs/product/rules-and-limits.md#player): a YouTube video or
+ * playlist link plays in the YouTube player on the IFrame Player API at 16:9 (docs/product/rules-and-limits.md#constants), a Spotify link
  * in the Spotify embed; a link that does not convert renders nothing. The player is named after the video.
  */
 export function VideoEmbed({ video, className }: VideoEmbedProps) {

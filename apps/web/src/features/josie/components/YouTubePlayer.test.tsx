@@ -57,7 +57,7 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'YT');
 });
 
-describe('YouTubePlayer (spec 001 §4 YouTube player, §8 Player)', () => {
+describe('YouTubePlayer (docs/product/rules-and-limits.md#player, docs/product/messages.md#player)', () => {
   it('waits for the API, becomes ready, then follows playing and not playing', async () => {
     const { api, players } = fakeYouTube();
     const onPlayingChange = vi.fn();

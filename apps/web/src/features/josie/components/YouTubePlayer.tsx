@@ -14,11 +14,11 @@ export const YOUTUBE_PLAYER_HOST = 'https://www.youtube-nocookie.com';
  * How long a player built on the loaded API may take to report ready before the 'Open in YouTube' link
  * replaces it (ms). Its frame comes from YouTube too, and when that frame never loads (blocked, offline
  * after the API came, a stalled connection) the API reports neither ready nor an error: without this the
- * spinner would turn forever. Spec 001 §8 Player: when the player cannot be had, offer the link.
+ * spinner would turn forever. docs/product/messages.md#player: when the player cannot be had, offer the link.
  */
 export const YOUTUBE_PLAYER_READY_TIMEOUT_MS = 15_000;
 
-/** Error codes of the IFrame Player API's `onError` (spec 001 §8 Player). */
+/** Error codes of the IFrame Player API's `onError` (docs/product/messages.md#player). */
 export const PLAYER_ERROR = {
   INVALID_PARAMETER: 2,
   HTML5: 5,
@@ -28,7 +28,7 @@ export const PLAYER_ERROR = {
 } as const;
 
 /**
- * Where the player is (spec 001 §4 YouTube player): waiting for the API, the API unavailable after its
+ * Where the player is (docs/product/rules-and-limits.md#player): waiting for the API, the API unavailable after its
  * retries, ready, playing or not playing, or stopped by a player error with its code.
  */
 export type YouTubePlayerState =
@@ -57,7 +57,7 @@ export interface YouTubePlayerProps {
 }
 
 /**
- * The YouTube player on the IFrame Player API (spec 001 §2, §4, §8 Player, §9): waits for the API (see
+ * The YouTube player on the IFrame Player API (docs/product/routes-and-roles.md#josie-page, docs/product/rules-and-limits.md#player, docs/product/messages.md#player, docs/product/rules-and-limits.md#constants): waits for the API (see
  * {@link loadYouTubeApi}), then shows the privacy-enhanced player filling its 16:9 box and follows whether
  * it plays. When the API never loads, cannot build a player, or the player is not ready within
  * {@link YOUTUBE_PLAYER_READY_TIMEOUT_MS}, it offers 'Open in YouTube'; a player error shows the spec's
@@ -88,7 +88,7 @@ export function YouTubePlayer({
     let player: YT.Player | null = null;
     let readyTimer: number | undefined;
     const nameFrame = () => host.querySelector('iframe')?.setAttribute('title', titleRef.current);
-    /** Takes down whatever was built and offers the link instead (spec 001 §8 Player). */
+    /** Takes down whatever was built and offers the link instead (docs/product/messages.md#player). */
     const giveUp = (why: string, error?: unknown) => {
       if (cancelled) return;
       cancelled = true;
@@ -218,7 +218,7 @@ export function YouTubePlayer({
   );
 }
 
-/** The message of a player error code (spec 001 §8 Player). */
+/** The message of a player error code (docs/product/messages.md#player). */
 export function playerErrorMessage(t: TFunction, code: number): string {
   switch (code) {
     case PLAYER_ERROR.INVALID_PARAMETER:

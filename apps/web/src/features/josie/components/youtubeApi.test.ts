@@ -41,7 +41,7 @@ afterEach(() => {
   window.onYouTubeIframeAPIReady = undefined;
 });
 
-describe('loading the YouTube IFrame Player API (spec 001 §4, §9)', () => {
+describe('loading the YouTube IFrame Player API (docs/product/rules-and-limits.md#player, docs/product/rules-and-limits.md#constants)', () => {
   it('adds the script once, resolves when the API announces itself, and keeps an earlier hook', async () => {
     const { scripts, injectScript } = scriptRecorder();
     const earlierHook = vi.fn();

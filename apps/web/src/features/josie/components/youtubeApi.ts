@@ -1,8 +1,8 @@
 /// <reference types="youtube" />
 
 /**
- * Loading of the YouTube IFrame Player API (spec 001 §4 YouTube player, §9): the script comes from YouTube
- * itself (spec 001 §7), is fetched only when a player is about to be shown, and is waited for with up to
+ * Loading of the YouTube IFrame Player API (docs/product/rules-and-limits.md#player, docs/product/rules-and-limits.md#constants): the script comes from YouTube
+ * itself (docs/product/routes-and-roles.md#api), is fetched only when a player is about to be shown, and is waited for with up to
  * three retries three seconds apart before the player gives up and offers a link instead.
  *
  * No library is used for the loading: `youtube-player` (and `react-youtube` on top of it) caches its first
@@ -19,11 +19,11 @@ declare global {
   }
 }
 
-/** Where the API's script is served (spec 001 §7: from the video provider itself). */
+/** Where the API's script is served (docs/product/routes-and-roles.md#api: from the video provider itself). */
 export const YOUTUBE_IFRAME_API_URL = 'https://www.youtube.com/iframe_api';
-/** Pause between two attempts to get the API (spec 001 §9: every 3 seconds). */
+/** Pause between two attempts to get the API (docs/product/rules-and-limits.md#constants: every 3 seconds). */
 export const YOUTUBE_API_RETRY_MS = 3000;
-/** Attempts after the first one before giving up (spec 001 §9: up to 3 retries). */
+/** Attempts after the first one before giving up (docs/product/rules-and-limits.md#constants: up to 3 retries). */
 export const YOUTUBE_API_RETRIES = 3;
 
 /** The API's global as the page sees it, once usable. */

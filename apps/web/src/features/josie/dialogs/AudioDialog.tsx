@@ -10,13 +10,13 @@ export interface AudioDialogProps {
   /** Other ways of adding audio, e.g. the audio search that comes with the integrations. */
   extraTabs?: readonly MediaDialogTab<AudioItemContent>[];
   /**
-   * The flag `audio_input_url_mode` (spec 001 §2, default on): the URL paste tab comes first when on;
+   * The flag `audio_input_url_mode` (docs/product/routes-and-roles.md#media-dialogs, default on): the URL paste tab comes first when on;
    * when off the `extraTabs` (the search) come first and the URL tab stays available after them.
    */
   urlFirst?: boolean;
 }
 
-/** The add-audio dialog (spec 001 §2 Dialogs): paste a Spotify or YouTube link, and any `extraTabs`. */
+/** The add-audio dialog (docs/product/routes-and-roles.md#media-dialogs): paste a Spotify or YouTube link, and any `extraTabs`. */
 export function AudioDialog({
   open,
   onOpenChange,

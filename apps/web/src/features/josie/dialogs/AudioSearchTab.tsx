@@ -30,7 +30,7 @@ import { PROVIDER_NAMES, toastIfSessionEnded } from './searchShared';
 /** The sign-in provider that grants access to an audio provider's search (YouTube is Google's). */
 const SIGN_IN_PROVIDER: Record<AudioProvider, Provider> = { spotify: 'spotify', youtube: 'google' };
 
-/** The `audioItem` content of a search result (spec 001 §3): `{name, type, url, provider, image, id, artist}`. */
+/** The `audioItem` content of a search result (docs/product/data-and-config.md#data): `{name, type, url, provider, image, id, artist}`. */
 export function audioItemFromSearch(item: AudioSearchItem): AudioItemContent {
   return {
     name: item.name,
@@ -45,7 +45,7 @@ export function audioItemFromSearch(item: AudioSearchItem): AudioItemContent {
 
 /**
  * `GET /api/audio/supported-types/{provider}`: the types the provider can search. When the call fails only
- * tracks are assumed (spec 001 §8).
+ * tracks are assumed (docs/product/messages.md#media).
  */
 function useSupportedTypes(provider: AudioProvider) {
   const query = useQuery({
@@ -61,7 +61,7 @@ function useSupportedTypes(provider: AudioProvider) {
 }
 
 /**
- * The audio search tab (spec 001 §2 Dialogs, §5, §8; issue 7): provider tabs (Spotify, YouTube), type tabs
+ * The audio search tab (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#media, docs/product/messages.md#media; docs/product/rules-and-limits.md#media): provider tabs (Spotify, YouTube), type tabs
  * (tracks, albums, playlists, as the provider supports), and results that follow the typed words after a
  * 500 ms pause, in a scrolling list. Choosing one adds it. Errors: 400 shows the server's message, 401
  * `PROVIDER_AUTH` offers to connect the provider, 503 `NOT_CONFIGURED` says the search is not configured,

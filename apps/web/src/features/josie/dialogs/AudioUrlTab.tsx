@@ -15,7 +15,7 @@ type Problem =
   | { kind: 'lookupFailed'; ref: AudioRef };
 
 /**
- * The paste-a-link tab of the audio dialog (spec 001 §2, §5 Audio URL, §8 Audio URL details). The link
+ * The paste-a-link tab of the audio dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#audio-links, docs/product/messages.md#josies). The link
  * must be a Spotify track, album or playlist or a YouTube video or playlist (josie.invalidAudioUrl);
  * `GET /api/audio/url-details` then fills in the name, artist and cover. Its errors: 400 shows the
  * server's message (else josie.invalidAudioUrl), 401 (the session ended) josie.authError, anything else josie.audioUrlError,

@@ -12,7 +12,7 @@ import { Spinner } from '../../../ui/Spinner';
 import type { DraftImage } from '../editor/draft';
 import { isNotConfigured, toastIfSessionEnded, UnavailableNote } from './searchShared';
 
-/** The AI templates of this tab (spec 001 §7 AI). */
+/** The AI templates of this tab (docs/product/routes-and-roles.md#api). */
 export const PROMPT_TEMPLATE = 'image-prompt-from-josie';
 export const IMAGE_TEMPLATE = 'image-from-text';
 
@@ -23,7 +23,7 @@ export interface ImageAiTabProps {
 }
 
 /**
- * The ai tab of the image dialog (spec 001 §4 Image-add tabs, §5 AI, §8; DESIGN §9.12). Available only
+ * The ai tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#ai, docs/product/messages.md#media; docs/product/differences.md#image-search-and-ai-images). Available only
  * when `GET /api/ai/providers?type=image` names an available provider; otherwise (or on any error) it
  * says AI image generation is not available here. A prompt is required; 'Write a prompt from the josie
  * text' needs some text (image-prompt-from-josie); 'Generate image' calls image-from-text and previews

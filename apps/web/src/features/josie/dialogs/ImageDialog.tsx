@@ -8,13 +8,13 @@ export interface ImageDialogProps {
   onOpenChange(open: boolean): void;
   onAdd(image: DraftImage): void;
   /**
-   * Tabs after the upload tab (spec 001 §4 Image-add tabs: upload, url, search, ai); the url, search and
+   * Tabs after the upload tab (docs/product/routes-and-roles.md#media-dialogs: upload, url, search, ai); the url, search and
    * ai tabs come with the integrations.
    */
   extraTabs?: readonly MediaDialogTab<DraftImage>[];
 }
 
-/** The add-image dialog (spec 001 §2 Dialogs): the upload tab first, then any `extraTabs`. */
+/** The add-image dialog (docs/product/routes-and-roles.md#media-dialogs): the upload tab first, then any `extraTabs`. */
 export function ImageDialog({ open, onOpenChange, onAdd, extraTabs = [] }: ImageDialogProps) {
   const { t } = useTranslation();
   const tabs: MediaDialogTab<DraftImage>[] = [

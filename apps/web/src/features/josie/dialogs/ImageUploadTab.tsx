@@ -16,7 +16,7 @@ type UploadState =
   | { status: 'ready'; file: File; count: number };
 
 /**
- * The upload tab of the image dialog (spec 001 §2, §5 Image upload): choose or drop image files; they
+ * The upload tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#image-uploads): choose or drop image files; they
  * are checked in the spec's order (image type, 5 MB each, decodes), the first valid one is previewed,
  * and 'Use this image' hands it to the editor. The file itself is sent with the josie form (`image`).
  */

@@ -9,7 +9,7 @@ import type { DraftImage } from '../editor/draft';
 import { toastIfSessionEnded } from './searchShared';
 import { UrlTab } from './UrlTab';
 
-/** The checks the browser makes before asking the server to import (spec 001 §5 Image URL, rules 1-5). */
+/** The checks the browser makes before asking the server to import (docs/product/rules-and-limits.md#image-links, rules 1-5). */
 export type ImageUrlProblem = 'required' | 'invalid' | 'https' | 'domain' | 'file';
 
 /**
@@ -34,7 +34,7 @@ export function imageUrlProblem(value: string): ImageUrlProblem | null {
 }
 
 /**
- * The url tab of the image dialog (spec 001 §4 Image-add tabs, §5 Image URL): the link is checked here,
+ * The url tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#image-links): the link is checked here,
  * then imported by the server (`POST /api/images/upload-url`), never hot-linked; the server's refusal
  * ('Image loading timed out...', 'The URL does not contain a valid image', 'Image is too large (maximum
  * size is 5MB)', a refused address) is shown under the field.

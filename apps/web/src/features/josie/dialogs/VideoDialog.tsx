@@ -7,11 +7,11 @@ export interface VideoDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   onAdd(video: VideoContent): void;
-  /** Tabs after the paste-a-link tab (spec 001 §2: paste a URL, or search); search comes with the integrations. */
+  /** Tabs after the paste-a-link tab (docs/product/routes-and-roles.md#media-dialogs: paste a URL, or search); search comes with the integrations. */
   extraTabs?: readonly MediaDialogTab<VideoContent>[];
 }
 
-/** The add-video dialog (spec 001 §2 Dialogs): paste a YouTube link, then any `extraTabs`. */
+/** The add-video dialog (docs/product/routes-and-roles.md#media-dialogs): paste a YouTube link, then any `extraTabs`. */
 export function VideoDialog({ open, onOpenChange, onAdd, extraTabs = [] }: VideoDialogProps) {
   const { t } = useTranslation();
   const tabs: MediaDialogTab<VideoContent>[] = [

@@ -9,7 +9,7 @@ import { SearchField } from './SearchField';
 import { SearchResults } from './SearchResults';
 
 /**
- * The YouTube search tab of the video dialog (spec 001 §2 Dialogs; issue 7): results follow the typed
+ * The YouTube search tab of the video dialog (docs/product/routes-and-roles.md#media-dialogs; docs/product/rules-and-limits.md#media): results follow the typed
  * words after a 500 ms pause (`GET /api/video/search`), each result is already the `video` paragraph's
  * content. 503 `NOT_CONFIGURED` says the search is not configured; a 400 shows the server's message;
  * other failures video.add.searchError.

@@ -9,7 +9,7 @@ import {
 import { request } from '../../../api/request';
 
 /**
- * `GET /api/audio/url-details?url=` (spec 001 §7 Audio): the provider's name, artist and cover of a
+ * `GET /api/audio/url-details?url=` (docs/product/routes-and-roles.md#api): the provider's name, artist and cover of a
  * pasted link.
  *
  * @throws ApiError 400 for a link the server refuses, 401 when the provider wants a new sign-in, 502/503

@@ -1,6 +1,6 @@
 import { LIMITS } from '@josie/contract';
 
-/** Why chosen files were refused, in the order the checks run (spec 001 §5 Image upload). */
+/** Why chosen files were refused, in the order the checks run (docs/product/rules-and-limits.md#image-uploads). */
 export type ImageFilesError = 'notImage' | 'tooLarge' | 'noValidImages';
 
 /** Result of {@link validateImageFiles}: the file to upload, or why none can be. */
@@ -33,7 +33,7 @@ export async function decodesAsImage(file: Blob): Promise<boolean> {
 }
 
 /**
- * Checks chosen files in the spec's order (001 §5 Image upload): every file has an image type
+ * Checks chosen files in the spec's order (docs/product/rules-and-limits.md#image-uploads): every file has an image type
  * (`notImage`), every file is at most 5 MB (`tooLarge`), and at least one decodes (`noValidImages`).
  * Files that do not decode are dropped; only the first valid file is uploaded.
  */

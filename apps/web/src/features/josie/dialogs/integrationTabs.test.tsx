@@ -113,7 +113,7 @@ describe('AudioSearchTab', () => {
   });
 });
 
-describe('AudioSearchTab errors (spec 001 §8)', () => {
+describe('AudioSearchTab errors (docs/product/messages.md#media)', () => {
   it("shows the server's message for a 400, and says the session ended for the session's own 401", async () => {
     storeSession(makeSession('curator'));
     const stub = fetchStub();
@@ -308,7 +308,7 @@ describe('ImageSearchTab', () => {
   });
 });
 
-describe('image endpoints when the session has ended (spec 001 §8: a 401)', () => {
+describe('image endpoints when the session has ended (docs/product/messages.md#media: a 401)', () => {
   it('say so from the search', async () => {
     storeSession(makeSession('curator'));
     const ended = () => json(401, { message: 'Authentication required', code: 'UNAUTHENTICATED' });

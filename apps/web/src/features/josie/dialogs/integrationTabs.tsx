@@ -8,7 +8,7 @@ import { ImageUrlTab } from './ImageUrlTab';
 import type { MediaDialogTab } from './MediaDialog';
 import { VideoSearchTab } from './VideoSearchTab';
 
-/** The audio dialog's search tab (issue 7), for `AudioDialog`'s `extraTabs`. */
+/** The audio dialog's search tab (docs/product/rules-and-limits.md#media), for `AudioDialog`'s `extraTabs`. */
 export function audioSearchTabs(t: TFunction): MediaDialogTab<AudioItemContent>[] {
   return [
     {
@@ -19,7 +19,7 @@ export function audioSearchTabs(t: TFunction): MediaDialogTab<AudioItemContent>[
   ];
 }
 
-/** The video dialog's YouTube search tab (issue 7), for `VideoDialog`'s `extraTabs`. */
+/** The video dialog's YouTube search tab (docs/product/rules-and-limits.md#media), for `VideoDialog`'s `extraTabs`. */
 export function videoSearchTabs(t: TFunction): MediaDialogTab<VideoContent>[] {
   return [
     {
@@ -31,7 +31,7 @@ export function videoSearchTabs(t: TFunction): MediaDialogTab<VideoContent>[] {
 }
 
 /**
- * The image dialog's tabs after upload, in the spec's order (spec 001 §4 Image-add tabs: url, search, ai).
+ * The image dialog's tabs after upload, in the spec's order (docs/product/routes-and-roles.md#media-dialogs: url, search, ai).
  * `josie` is the draft's title and text, for the AI prompt.
  */
 export function imageTabs(

@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/client';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../ui/toast';
 
-/** Wait after the last keystroke before an audio or video search is sent (spec 001 §9: 500 ms). */
+/** Wait after the last keystroke before an audio or video search is sent (docs/product/rules-and-limits.md#constants: 500 ms). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** `value`, updated only once it has stayed the same for `delayMs` milliseconds. */
@@ -26,7 +26,7 @@ export function isNotConfigured(error: unknown): boolean {
 
 /**
  * When the server refused the session itself (401 UNAUTHENTICATED; the API client has then signed out and
- * the route guard sends the person to log in), says so in a toast that outlives the dialog: spec 001 §8,
+ * the route guard sends the person to log in), says so in a toast that outlives the dialog: docs/product/messages.md#media,
  * 'a 401 from the image endpoints starts the provider login' (the login page offers the providers).
  * Provider refusals (401 PROVIDER_AUTH) are not this: they ask to connect the provider instead.
  *
@@ -40,7 +40,7 @@ export function toastIfSessionEnded(error: unknown, t: TFunction): boolean {
 }
 
 /**
- * A calm note that a feature is not available on this server (DESIGN §1.3: unconfigured integrations
+ * A calm note that a feature is not available on this server (docs/product/README.md#external-services-are-adapters: unconfigured integrations
  * say so), as a status so screen readers announce it once.
  */
 export function UnavailableNote({ children, className }: { children: ReactNode; className?: string }) {

@@ -9,14 +9,14 @@ import { useJosie } from '../api';
 import { editorHomePath } from './editorHome';
 import { JosieEditor } from './JosieEditor';
 
-/** The toast of a failed load for editing (spec 001 §8): 404, 403, anything else. */
+/** The toast of a failed load for editing (docs/product/messages.md#josies): 404, 403, anything else. */
 function loadErrorKey(error: unknown) {
   if (error instanceof ApiError && error.status === 404) return 'josie.notFound' as const;
   if (error instanceof ApiError && error.status === 403) return 'josie.notAuthorized' as const;
   return 'josie.loadError' as const;
 }
 
-/** Loads the josie to edit; a failure goes back to the list with its toast (spec 001 §4, §8). */
+/** Loads the josie to edit; a failure goes back to the list with its toast (docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies). */
 export function EditJosie({ id }: { id: string }) {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -27,7 +27,7 @@ export const MEDIA_META = {
 } as const satisfies Record<MediaKind, unknown>;
 
 /**
- * The title field with the generate-title button (spec 001 §2). Until AI is configured the button is
+ * The title field with the generate-title button (docs/product/routes-and-roles.md#authoring). Until AI is configured the button is
  * disabled and says why in its description.
  */
 export function TitleField({
@@ -81,7 +81,7 @@ export function TitleField({
   );
 }
 
-/** The content textarea: the josie's one text paragraph (spec 001 §2). */
+/** The content textarea: the josie's one text paragraph (docs/product/routes-and-roles.md#authoring). */
 export function TextField({
   draft,
   dispatch,
@@ -108,7 +108,7 @@ export function TextField({
   );
 }
 
-/** The add-image, add-video and add-audio buttons; each vanishes while its kind exists (spec 001 §2). */
+/** The add-image, add-video and add-audio buttons; each vanishes while its kind exists (docs/product/routes-and-roles.md#authoring). */
 export function AddMediaButtons({
   draft,
   onAdd,

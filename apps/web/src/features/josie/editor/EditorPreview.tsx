@@ -5,7 +5,7 @@ import { JosieParagraphs } from '../components/JosieParagraphs';
 import { draftParagraphs, type JosieDraft } from './draft';
 
 /**
- * The advanced editor's live preview: the draft as the public view will show it (spec 000 §2) — hero,
+ * The advanced editor's live preview: the draft as the public view will show it (docs/product/routes-and-roles.md#review) — hero,
  * title, 'N songs' and the paragraphs in their current order, with the chosen image file previewed
  * locally before it is uploaded.
  */

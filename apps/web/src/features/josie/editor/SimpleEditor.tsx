@@ -11,7 +11,7 @@ import {
 import type { EditorProps } from './editorProps';
 
 /**
- * The simple editor (spec 001 §2 create and edit form): title with the generate-title button, the
+ * The simple editor (docs/product/routes-and-roles.md#authoring): title with the generate-title button, the
  * content textarea, the added media each with a remove button, and the add buttons of the kinds still
  * missing.
  */

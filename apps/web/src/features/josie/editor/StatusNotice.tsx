@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { latestRejectionReason } from '../status';
 import { Notice } from './Notice';
 
-/** The review status notices of a josie being edited (spec 000 §4; DESIGN §9.6, §9.14). */
+/** The review status notices of a josie being edited (docs/product/rules-and-limits.md#josies; docs/product/differences.md#editing-sends-back-to-review, docs/product/differences.md#editors-may-edit). */
 export function StatusNotice({ josie, ownJosie }: { josie: Josie; ownJosie: boolean }) {
   const { t } = useTranslation();
   if (!ownJosie) {

@@ -18,7 +18,7 @@ const audio = {
   image: null,
 };
 
-describe('josie draft (spec 001 §3-§5)', () => {
+describe('josie draft (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies)', () => {
   it('adds each medium once and frees its kind when removed', () => {
     let draft = draftReducer(emptyDraft(), { type: 'setVideo', video });
     expect(hasBlock(draft, 'video')).toBe(true);

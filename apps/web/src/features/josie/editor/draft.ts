@@ -1,6 +1,6 @@
 import type { AudioItemContent, Josie, Paragraph, VideoContent } from '@josie/contract';
 
-/** The kinds of paragraph a josie holds, at most one of each (spec 001 §3, §5). */
+/** The kinds of paragraph a josie holds, at most one of each (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies). */
 export type BlockKind = 'text' | 'image' | 'video' | 'audioItem';
 /** The media kinds, each added through its dialog. */
 export type MediaKind = Exclude<BlockKind, 'text'>;
@@ -12,7 +12,7 @@ export type DraftImage = { source: 'upload'; file: File } | { source: 'url'; url
 /**
  * The josie being written, shared by the simple and the advanced editor so switching keeps everything.
  * `order` lists the blocks in display order; the text block is always there (an empty text is simply
- * not sent: spec 001 §4 "Emptying the text box removes the text paragraph"), media blocks only while
+ * not sent: docs/product/rules-and-limits.md#josies "Emptying the text box removes the text paragraph"), media blocks only while
  * that medium exists.
  */
 export interface JosieDraft {
@@ -152,7 +152,7 @@ export function draftParagraphs(draft: JosieDraft, imagePreview?: string | null)
   return out;
 }
 
-/** The multipart form of `POST /api/josies` and `PUT /api/josies/{id}` (spec 001 §7). */
+/** The multipart form of `POST /api/josies` and `PUT /api/josies/{id}` (docs/product/routes-and-roles.md#api). */
 export function draftForm(draft: JosieDraft): FormData {
   const form = new FormData();
   form.set('title', draft.title.trim());

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
 import { toast } from '../../../ui/toast';
 
-/** The AI template that writes a title from the josie's text (spec 001 §7 AI: enticing-title). */
+/** The AI template that writes a title from the josie's text (docs/product/routes-and-roles.md#api: enticing-title). */
 export const TITLE_TEMPLATE = 'enticing-title';
 
 /** What {@link useTitleSuggestion} answers. */
@@ -29,7 +29,7 @@ export function cleanTitle(answer: string): string {
 }
 
 /**
- * The generate-title button's logic (spec 001 §2, §5, §8). It is available only when
+ * The generate-title button's logic (docs/product/routes-and-roles.md#authoring, docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies). It is available only when
  * `GET /api/ai/providers?type=text` names an available provider (any error counts as not configured);
  * generating needs some text (josie.textRequired), calls `POST /api/ai/generate` with the enticing-title
  * template, and a failure shows josie.titleGenerationError.
