@@ -1,6 +1,6 @@
 // A relative import, not `@josie/contract`: `vite.plugins.ts` imports this module, and Vite's config loader
-// leaves packages to Node, which does not load the contract's TypeScript. `routes.ts` is zod-free and
-// imports types only, so the config, the tests and this module all read the one table.
+// leaves packages to Node, which does not load the contract's TypeScript, and bundles relative imports.
+// `routes.ts` is zod-free and imports types only, so nothing else comes with it.
 import { ROUTES } from '../../../../packages/contract/src/routes.ts';
 
 /**
@@ -19,6 +19,3 @@ export function shellApiPaths() {
     josie: ROUTES.getJosie.path,
   } as const;
 }
-
-/** The object `shell.js` receives as `JOSIE_SHELL_API`. */
-export type ShellApiPaths = ReturnType<typeof shellApiPaths>;
