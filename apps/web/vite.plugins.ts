@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { minify, type Plugin, type Rollup } from 'vite';
 import en from './src/i18n/locales/en/index.ts';
+import { shellApiPaths } from './src/shell/apiPaths.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -94,19 +95,32 @@ export function routePreloads(bundle: Rollup.OutputBundle, root: string): Record
 }
 
 /**
- * The static first paint (docs/performance.md; `src/shell/shell.js` says what it does). This plugin writes the English
- * texts into `index.html`'s skeletons, and builds the script: `JOSIE_SHELL_PRELOADS` (each first page's
- * scripts, known only once the bundle is made) followed by `shell.js`, written to
- * `assets/shell-<hash>.js` (cached for a year like every asset, and precached by the service worker) and
- * loaded by `index.html`. The development server answers `/shell.js` without preloads.
+ * The first-paint script as the browser gets it: `shell.js`'s `source` after the values it reads, which a
+ * classic script cannot import. `JOSIE_SHELL_PRELOADS` is route -> script URLs (see {@link routePreloads});
+ * `JOSIE_SHELL_API` is the API paths of the contract's route table that it reads
+ * (`src/shell/apiPaths.ts`, docs/decisions/0015-endpoints-in-the-contract.md).
+ */
+export function shellScript(preloads: Record<string, string[]>, source: string): string {
+  return [
+    `var JOSIE_SHELL_PRELOADS = ${JSON.stringify(preloads)};`,
+    `var JOSIE_SHELL_API = ${JSON.stringify(shellApiPaths())};`,
+    source,
+  ].join('\n');
+}
+
+/**
+ * The static first paint (docs/performance.md; `src/shell/shell.js` says what it does). This plugin writes
+ * the English texts into `index.html`'s skeletons, and builds the script ({@link shellScript}): the values
+ * it reads (each first page's scripts, known only once the bundle is made, and the API paths of the route
+ * table) followed by `shell.js`, written to `assets/shell-<hash>.js` (cached for a year like every asset,
+ * and precached by the service worker) and loaded by `index.html`. The development server answers
+ * `/shell.js` with the same API paths and no preloads.
  */
 export function appShell(): Plugin {
   let root = process.cwd();
   let outDir = 'dist';
   let script: { fileName: string; source: string } | null = null;
   const shellSource = () => readFile(join(root, 'src/shell/shell.js'), 'utf8');
-  const withPreloads = (preloads: Record<string, string[]>, source: string) =>
-    `var JOSIE_SHELL_PRELOADS = ${JSON.stringify(preloads)};\n${source}`;
   return {
     name: 'josie-app-shell',
     configResolved(config) {
@@ -117,7 +131,7 @@ export function appShell(): Plugin {
       server.middlewares.use('/shell.js', (_request, response, next) => {
         shellSource().then((source) => {
           response.setHeader('content-type', 'text/javascript; charset=utf-8');
-          response.end(withPreloads({}, source));
+          response.end(shellScript({}, source));
         }, next);
       });
     },
@@ -126,7 +140,7 @@ export function appShell(): Plugin {
       handler: fillTexts,
     },
     async generateBundle(_options, bundle) {
-      const full = withPreloads(routePreloads(bundle, root), await shellSource());
+      const full = shellScript(routePreloads(bundle, root), await shellSource());
       // Minified: it is parsed before the first paint (and counted in the page's scripts).
       const { code: source, errors } = await minify('shell.js', full);
       if (errors.length > 0) throw new Error(`app shell: ${JSON.stringify(errors)}`);

@@ -1,13 +1,13 @@
 /**
- * The first paint before any module has run (Lighthouse performance on a phone) (docs/performance.md).
+ * The first paint before any module has run (Lighthouse performance on a phone: docs/performance.md).
  *
  * `index.html` loads this classic script (same origin, so the CSP holds: no inline script) right after
  * its `#root`, before the app's modules. It runs while the page is parsed and:
  * - asks the browser to fetch the scripts of the page about to open (`modulepreload`), so they load beside
  *   the app's entry instead of after it has run, and, for a visitor on a josie page the server did not
- *   write the josie into, the josie itself (`GET /api/josies/:id`, as the app requests it). The build
- *   prepends `JOSIE_SHELL_PRELOADS`, route -> script URLs (`vite.config.ts`, `appShell()`); the routes are
- *   `home` (`/` for a visitor), `feed` (`/` for a listener or curator who finished onboarding), `josie`
+ *   write the josie into, the josie itself (the route table's `getJosie`, as the app requests it). The build
+ *   prepends `JOSIE_SHELL_PRELOADS`, route -> script URLs (`vite.plugins.ts`, `shellScript()`); the routes
+ *   are `home` (`/` for a visitor), `feed` (`/` for a listener or curator who finished onboarding), `josie`
  *   (`/josie/:id`);
  * - on the signed-in feed, when the server wrote no answers for the stored session (no session cookie, or
  *   one of another account), sends the feed's first reads with the session's token (`api/earlyReads.ts` hands them to the app's calls) and, once the curator strip's
@@ -23,19 +23,22 @@
  *   skeletons are written in English: when the interface would open in another language (docs/product/rules-and-limits.md#constants
  *   detection order, as `src/i18n/index.ts`), nothing is copied and the page stays blank until the app runs.
  *
- * A classic script (not a module: modules are deferred), in the language level of the app's own code.
+ * A classic script (not a module: modules are deferred), in the language level of the app's own code. It
+ * cannot import the contract's route table, so the build and the development server prepend the paths it
+ * reads as `JOSIE_SHELL_API` (`src/shell/apiPaths.ts`: `feed`, `curatorStrip`, `preferences`, and `josie`
+ * with `:id`; docs/decisions/0015-endpoints-in-the-contract.md): no API path is written here.
  */
-((preloads) => {
+((preloads, api) => {
   const root = document.getElementById('root');
   if (!root) return;
 
   /** The curator strip's read: `features/feed/api.ts`, `fetchCuratorCards`. */
-  const CURATOR_STRIP = '/api/users/curators/feed';
+  const CURATOR_STRIP = api.curatorStrip;
   /**
    * The reads the signed-in feed sends first: its first page (`features/feed/api.ts`, `fetchFeedPage`), the
    * curator strip and the feed theme (`features/feed/feedTheme.ts`).
    */
-  const EARLY_READS = ['/api/josies/feed', CURATOR_STRIP, '/api/users/me/preferences'];
+  const EARLY_READS = [api.feed, CURATOR_STRIP, api.preferences];
   /** Cards of the strip in view on a phone (~2.5 at 412 px), whose pictures are fetched early. */
   const STRIP_PICTURES = 3;
 
@@ -116,8 +119,13 @@
   // answer into the page (a published josie), nor for a signed-in user: their answer differs (their
   // likes, their pending josies) and carries their token.
   if (route === 'josie' && !user && !answersWritten) {
+    // The path's segment as the browser keeps it (percent-encoded), as the app's client encodes the id.
     const id = location.pathname.split('/')[2];
-    preload('preload', `/api/josies/${id}`, 'fetch');
+    preload(
+      'preload',
+      api.josie.replace(':id', () => id),
+      'fetch',
+    );
   }
 
   // The signed-in feed's first reads (`api/earlyReads.ts` hands them to the app's calls), when the server did
@@ -169,4 +177,4 @@
     `josie-shell-${route === 'home' || route === 'josie' ? route : 'bar'}`,
   );
   if (skeleton instanceof HTMLTemplateElement) root.append(skeleton.content.cloneNode(true));
-})(typeof JOSIE_SHELL_PRELOADS === 'undefined' ? {} : JOSIE_SHELL_PRELOADS);
+})(typeof JOSIE_SHELL_PRELOADS === 'undefined' ? {} : JOSIE_SHELL_PRELOADS, JOSIE_SHELL_API);

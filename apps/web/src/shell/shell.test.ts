@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
-import { fillTexts } from '../../vite.plugins';
+import { fillTexts, shellScript } from '../../vite.plugins';
 import { storeSession } from '../session/storage';
 import { makeSession, removeFirstAnswers, writeFirstAnswer } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
@@ -12,6 +12,14 @@ const PRELOADS = {
   feed: ['/assets/HomeFeedPage-x.js', '/assets/Feed-x.js'],
   josie: ['/assets/JosieViewPage-x.js'],
 };
+
+/**
+ * Runs the script as the build writes it: `shell.js` after the preloads above and the API paths of the
+ * contract's route table (`shellScript`, as `appShell()` builds it).
+ */
+function runScript(): void {
+  new Function(shellScript(PRELOADS, shellSource))();
+}
 
 /** `index.html`'s body as the build writes it (texts filled in), without its scripts. */
 function skeletonDocument(): DocumentFragment {
@@ -30,7 +38,7 @@ function runShell(path: string) {
   }
   window.history.replaceState(null, '', path);
   document.body.replaceChildren(skeletonDocument());
-  new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+  runScript();
   const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
   const fetches = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')];
   return {
@@ -189,7 +197,7 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
       const root = document.getElementById('root');
       root?.setAttribute('data-lang', language);
       root?.append(Object.assign(document.createElement('h1'), { textContent: 'Rooftop' }));
-      new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+      runScript();
       return document.getElementById('root');
     };
     const kept = prerendered('en');
@@ -217,7 +225,7 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
       root?.setAttribute('data-lang', 'en');
       root?.setAttribute('data-user', user);
       root?.append(Object.assign(document.createElement('h1'), { textContent: 'Hi, Dana' }));
-      new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+      runScript();
       return document.getElementById('root');
     };
     vi.stubGlobal(
@@ -242,7 +250,7 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     root?.append(Object.assign(document.createElement('h1'), { textContent: 'היי, מישהו' }));
     writeFirstAnswer('/api/users/me', { email: 'someone@example.test' }, 'someone');
     try {
-      new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+      runScript();
       expect(document.getElementById('root')?.textContent).not.toContain('מישהו');
       expect(document.querySelector('script[data-first-answer]')).toBeNull();
       // The visitor's home skeleton, in the app's language and direction.
@@ -259,7 +267,7 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     window.history.replaceState(null, '', '/');
     document.body.replaceChildren(skeletonDocument());
     document.getElementById('root')?.append(document.createElement('p'));
-    new Function('JOSIE_SHELL_PRELOADS', shellSource)(PRELOADS);
+    runScript();
     expect(document.getElementById('root')?.children).toHaveLength(1);
   });
 });
