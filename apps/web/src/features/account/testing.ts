@@ -1,4 +1,4 @@
-import { GENRES, INTERESTS, type Preferences, type User } from '@josie/contract';
+import { GENRES, INTERESTS, type Preferences, ROUTES, type User } from '@josie/contract';
 import { json, type StubRoute } from '../../test/fetchStub';
 
 /** The live lists as `GET /api/preferences/options` answers them (seed names, sorted). */
@@ -13,11 +13,7 @@ export const OPTIONS = {
  */
 export function accountRoutes(user: User, preferences: Preferences = user.preferences): StubRoute[] {
   return [
-    {
-      method: 'GET',
-      path: '/api/users/me/preferences',
-      reply: () => json(200, { success: true, preferences }),
-    },
-    { method: 'GET', path: '/api/preferences/options', reply: () => json(200, OPTIONS) },
+    { ...ROUTES.getPreferences, reply: () => json(200, { success: true, preferences }) },
+    { ...ROUTES.preferenceOptions, reply: () => json(200, OPTIONS) },
   ];
 }
