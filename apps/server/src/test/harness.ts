@@ -115,9 +115,3 @@ async function onServer(url: string, dataDir: string, statement: string) {
     await admin.close();
   }
 }
-
-/**
- * @deprecated The user factory lives in `./factories.ts` (`buildUser`); these names are kept so
- * tests written against the old harness keep compiling.
- */
-export { buildUser as createUser, type TestUser } from './factories.js';
