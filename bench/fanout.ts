@@ -1,7 +1,7 @@
 /**
- * Realtime fan-out benchmark (docs/performance.md): 2,000 socket.io clients follow one curator; an editor approves
- * one of the curator's josies; the figure is the time from sending the approve call to the last client's
- * `new-post`, over several approvals (p50 and p99), with the spread of single deliveries beside it.
+ * Realtime fan-out benchmark (docs/performance.md): 2,000 socket.io clients follow one curator; an editor
+ * approves one of the curator's josies; the figure is the time from sending the approve call to the last
+ * client's `new-post`, over several approvals (p50 and p99), with the spread of single deliveries beside it.
  *
  * The listeners are real accounts of the large data set. Their sessions are real session rows, and their
  * tokens are signed with the server's own token signer and JWT secret (`modules/auth/tokens.ts`): signing

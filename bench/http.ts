@@ -1,13 +1,13 @@
 /**
- * HTTP benchmark on the large data set (docs/product/rules-and-limits.md#feed, docs/performance.md): feed, curator feed, josie read, like
- * toggle and login at 50 connections, next to a bare Fastify route measured in the same run. Prints
- * requests/s, p50/p99 ms and the ratio to the bare route, the budgets, and the query plan of the feed
- * query exactly as the feed route sends it.
- * Usage: `npm run bench:http` (or `npx tsx bench/http.ts`); BENCH_DURATION seconds per endpoint (10);
- * BENCH_ONLY=feed,read (names: floor, feed, curator, read, like, login) measures only those, beside the bare
- * route. `floor` is an empty Josie route (the cached feature flags, signed in): what every request costs
- * in this app's hooks (security headers, session, metrics) before its own work. Each endpoint is warmed
- * up for BENCH_WARMUP seconds (2) first, and the server's CPU time per request is printed beside req/s.
+ * HTTP benchmark on the large data set (docs/product/rules-and-limits.md#feed, docs/performance.md): feed,
+ * curator feed, josie read, like toggle and login at 50 connections, next to a bare Fastify route measured in
+ * the same run. Prints requests/s, p50/p99 ms and the ratio to the bare route, the budgets, and the query
+ * plan of the feed query exactly as the feed route sends it. Usage: `npm run bench:http` (or `npx tsx
+ * bench/http.ts`); BENCH_DURATION seconds per endpoint (10); BENCH_ONLY=feed,read (names: floor, feed,
+ * curator, read, like, login) measures only those, beside the bare route. `floor` is an empty Josie route
+ * (the cached feature flags, signed in): what every request costs in this app's hooks (security headers,
+ * session, metrics) before its own work. Each endpoint is warmed up for BENCH_WARMUP seconds (2) first, and
+ * the server's CPU time per request is printed beside req/s.
  */
 import { join } from 'node:path';
 import pg from 'pg';
@@ -60,7 +60,8 @@ export async function runHttpBench(): Promise<Budget[]> {
   await db.connect();
   // Earlier runs (like toggles, fan-out) left dead rows: the state autovacuum keeps a live database in.
   await db.query('vacuum (analyze) josies, follows, josie_likes, josie_saves, sessions, users');
-  // The data set's listener with the most follows, its busiest curator, and a sample of josies to read and like.
+  // The data set's listener with the most follows, its busiest curator, and a sample of josies to read and
+  // like.
   const { rows: listenerRows } = await db.query<{ email: string; id: string; follows: string }>(
     `select u.email, u.id, count(*) as follows from users u join follows f on f.follower_id = u.id
      where u.email like 'bench%' group by u.id order by count(*) desc, u.email limit 1`,

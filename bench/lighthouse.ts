@@ -1,6 +1,8 @@
 /**
- * Lighthouse and installability of the production build (docs/product/rules-and-limits.md#notifications-and-install; docs/product/data-and-config.md#stack "Lighthouse for pages").
- * `npx tsx bench/lighthouse.ts [path...]` (build the web app first: `npm run build`).
+ * Lighthouse and installability of the production build
+ * (docs/product/rules-and-limits.md#notifications-and-install; docs/product/data-and-config.md#stack
+ * "Lighthouse for pages"). `npx tsx bench/lighthouse.ts [path...]` (build the web app first: `npm run
+ * build`).
  *
  * Starts the real server (embedded database, demo data) on a free port, opens Debian's Chromium with a
  * normal (non-incognito) profile and prints:

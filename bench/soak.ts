@@ -1,9 +1,9 @@
 /**
- * Soak benchmark (docs/decisions/0005-security-and-reliability-checks.md): a steady mixed load on loopback against the server on the embedded
- * database with the demo data, for `SOAK_MINUTES` minutes (10). Each minute prints requests, errors, p50
- * and p99 latency, the server's resident memory and its V8 heap in use (`/metrics`); the summary gives
- * the memory growth and the p99 drift (last minute against the first), and the run fails when any request
- * failed.
+ * Soak benchmark (docs/decisions/0005-security-and-reliability-checks.md): a steady mixed load on loopback
+ * against the server on the embedded database with the demo data, for `SOAK_MINUTES` minutes (10). Each
+ * minute prints requests, errors, p50 and p99 latency, the server's resident memory and its V8 heap in use
+ * (`/metrics`); the summary gives the memory growth and the p99 drift (last minute against the first), and
+ * the run fails when any request failed.
  *
  * The mix, per connection and in turn: the home feed, a josie read, a like toggle, a curator feed, a josie
  * read, the curators strip, a sign-in (argon2, the expensive one). `SOAK_RATE` requests/s in all (20),

@@ -1,10 +1,10 @@
 /**
- * Web benchmark (docs/performance.md): the JavaScript and CSS that `/` (visitor), `/josie/:id` (visitor) and the home
- * feed (`/` signed in) load, measured in Debian's headless Chromium (every script and style sheet the page
- * requested until the network is idle, each body's size and its gzip size; the budget counts all of them,
- * and the scripts requested before the `load` event are shown beside), and the Lighthouse scores
- * (performance, accessibility, best practices, SEO) of the same three pages with Lighthouse's default
- * mobile emulation and simulated throttling.
+ * Web benchmark (docs/performance.md): the JavaScript and CSS that `/` (visitor), `/josie/:id` (visitor) and
+ * the home feed (`/` signed in) load, measured in Debian's headless Chromium (every script and style sheet
+ * the page requested until the network is idle, each body's size and its gzip size; the budget counts all of
+ * them, and the scripts requested before the `load` event are shown beside), and the Lighthouse scores
+ * (performance, accessibility, best practices, SEO) of the same three pages with Lighthouse's default mobile
+ * emulation and simulated throttling.
  *
  * The production build (`apps/web/dist`, built by `npm run bench:web` first) is served by the real
  * server on an embedded database with the demo data, like `npm start`. The service worker is blocked

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm run backup -- <file.tar.gz>`: backs up an embedded installation (docs/decisions/0005-security-and-reliability-checks.md) into one
- * archive: the PGlite database (PGlite's own `dumpDataDir()`), the uploaded media (`DATA_DIR/media`) and
- * the secrets generated into `DATA_DIR` (`jwt-secret`, `token-encryption-key`), without which sessions
- * and stored provider tokens would not survive a restore. The archive therefore holds secrets: it is
- * written readable by its owner only; keep it like a password. The mail outbox is left out (its messages
- * carry one-time links).
+ * `npm run backup -- <file.tar.gz>`: backs up an embedded installation
+ * (docs/decisions/0005-security-and-reliability-checks.md) into one archive: the PGlite database (PGlite's
+ * own `dumpDataDir()`), the uploaded media (`DATA_DIR/media`) and the secrets generated into `DATA_DIR`
+ * (`jwt-secret`, `token-encryption-key`), without which sessions and stored provider tokens would not survive
+ * a restore. The archive therefore holds secrets: it is written readable by its owner only; keep it like a
+ * password. The mail outbox is left out (its messages carry one-time links).
  *
  * The server must be stopped: PGlite is a single-process database, and its data folder is only
  * consistent while no process has it open (an open one holds `pglite/postmaster.pid`).

@@ -2,8 +2,9 @@
 /**
  * Rewrites the citations in source comments so they point into the repository: a section of the original
  * app's specification ("spec 00N §M Label", e.g. document 000, section 2, "Account page"), of the founding
- * design notes ("DESIGN", a section sign and a number such as 9.3) or an issue number ("(issue N)") becomes the file and heading of `docs/product/`, `docs/decisions/` or
- * `docs/performance.md` that now says the same thing (see docs/product/README.md).
+ * design notes ("DESIGN", a section sign and a number such as 9.3) or an issue number ("(issue N)") becomes
+ * the file and heading of `docs/product/`, `docs/decisions/` or `docs/performance.md` that now says the same
+ * thing (see docs/product/README.md).
  *
  * Pattern-based, not line-based, so it can run on code it has never seen: it tokenizes each file, rewrites
  * only comments (and the names of tests: the first string argument of `describe`, `it`, `test`, ...), and
@@ -243,9 +244,9 @@ function matchLabel(text, rows, whole) {
 }
 
 /**
- * Finer targets by the citing file's path, for a citation that named a whole section (document 000, section 4) and
- * so points at a whole file or at a general heading: a comment in `features/invites/` about §4 is about the
- * invite rules. The first row whose pattern matches the path wins; none: the target stays as it is.
+ * Finer targets by the citing file's path, for a citation that named a whole section (document 000, section
+ * 4) and so points at a whole file or at a general heading: a comment in `features/invites/` about §4 is
+ * about the invite rules. The first row whose pattern matches the path wins; none: the target stays as it is.
  */
 const PATH_HINTS = {
   [RL]: [

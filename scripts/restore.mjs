@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run restore -- <file.tar.gz>`: restores an archive of `npm run backup` into an empty `DATA_DIR`
- * (docs/decisions/0005-security-and-reliability-checks.md): the PGlite database (loaded with PGlite's `loadDataDir`, then opened once to prove it
- * works), the media and the secrets. It refuses a `DATA_DIR` that already holds a database or media, so it
- * can never overwrite a live installation; restore into a new folder and point `DATA_DIR` at it.
+ * (docs/decisions/0005-security-and-reliability-checks.md): the PGlite database (loaded with PGlite's
+ * `loadDataDir`, then opened once to prove it works), the media and the secrets. It refuses a `DATA_DIR` that
+ * already holds a database or media, so it can never overwrite a live installation; restore into a new folder
+ * and point `DATA_DIR` at it.
  *
  * Only the entries a backup writes are extracted (the manifest, the dump, `media/`, the secret files);
  * `tar` refuses absolute paths and `..`, so an archive cannot write outside its folder.

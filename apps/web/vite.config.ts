@@ -71,8 +71,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // pages are held to their own budgets by `npm run bench:web`.
         chunkSizeWarningLimit: 500,
         rolldownOptions: {
-          // zod's schema builders have no side effects, so schemas a chunk does not use can be dropped (docs/performance.md:
-          // about 1 KB gzip on the first pages; the contract's `"sideEffects": false` does the bulk).
+          // zod's schema builders have no side effects, so schemas a chunk does not use can be dropped
+          // (docs/performance.md: about 1 KB gzip on the first pages; the contract's `"sideEffects": false`
+          // does the bulk).
           treeshake: { manualPureFunctions: ['z'] },
           checks: QUIET_CHECKS,
           output: {

@@ -14,8 +14,8 @@ const gzipAsync = promisify(gzip);
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every script and style sheet of `dist/assets`,
  * at the highest levels (done once per build, so the time is free). The server sends them to browsers that
  * accept them (`@fastify/static`'s `preCompressed`): about a third of the bytes on the wire, which is what
- * a phone on a slow network waits for before the first paint (docs/performance.md; Lighthouse simulates slow 4G).
- * The service worker precaches the plain files only (its glob ends in `.js`/`.css`).
+ * a phone on a slow network waits for before the first paint (docs/performance.md; Lighthouse simulates slow
+ * 4G). The service worker precaches the plain files only (its glob ends in `.js`/`.css`).
  */
 export function precompressAssets(): Plugin {
   let outDir = 'dist';

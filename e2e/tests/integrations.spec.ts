@@ -2,12 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, expect, setFlag, shot, test, useSession } from '../support/fixtures';
 
 /**
- * docs/product/rules-and-limits.md#media journeys, in English and in Hebrew (right to left). On the server configured with the local
- * stand-ins (E2E_INTEGRATIONS_URL): sign in with Spotify through the stand-in's consent page, then in the
- * editor add audio, a video and an image by search, an image by URL, suggest a title, publish, and watch
- * the video: the YouTube player cannot reach YouTube here, so after its retries it offers to open the
- * video there (docs/product/rules-and-limits.md#media). On the unconfigured server (E2E_BASE_URL) the same screens say so and the
- * rest of the editor still publishes.
+ * docs/product/rules-and-limits.md#media journeys, in English and in Hebrew (right to left). On the server
+ * configured with the local stand-ins (E2E_INTEGRATIONS_URL): sign in with Spotify through the stand-in's
+ * consent page, then in the editor add audio, a video and an image by search, an image by URL, suggest a
+ * title, publish, and watch the video: the YouTube player cannot reach YouTube here, so after its retries it
+ * offers to open the video there (docs/product/rules-and-limits.md#media). On the unconfigured server
+ * (E2E_BASE_URL) the same screens say so and the rest of the editor still publishes.
  */
 
 const TEXT = {
@@ -199,7 +199,8 @@ for (const lang of ['en', 'he'] as const) {
       await expect(page.getByText(t.published, { exact: false })).toBeVisible();
 
       // The josie as its creator sees it while it waits for review: the video's player asks for YouTube's
-      // API, retries 3 times 3 s apart, then offers the video on YouTube (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#constants).
+      // API, retries 3 times 3 s apart, then offers the video on YouTube
+      // (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#constants).
       const mine = await request.get('/api/josies/my-josies', {
         headers: { authorization: `Bearer ${session.token}` },
       });

@@ -181,7 +181,8 @@ for (const lang of ['en', 'he'] as const) {
     const html = await (await request.get(`/josie/${josie._id}`)).text();
     expect(html).toContain(`<meta property="og:title" content="${title}"`);
 
-    // The server renders the josie itself (docs/performance.md): it reads without JavaScript, in the page's language.
+    // The server renders the josie itself (docs/performance.md): it reads without JavaScript, in the page's
+    // language.
     const noScript = await browser.newContext({
       javaScriptEnabled: false,
       locale: lang === 'he' ? 'he-IL' : 'en-US',

@@ -15,11 +15,11 @@ import {
 } from '../support/fixtures.js';
 
 /**
- * The installable app (docs/product/rules-and-limits.md#notifications-and-install). Manifests and icons, Chromium's installability verdict, the service
- * worker's offline shell, and the Web Share Target opening the editor with a shared Spotify link.
- * Then the review-decision email on the production build: in the curator's language, with the reason, and
- * its unsubscribe link, whose page asks before it turns emails off. (Push delivery, decrypted from a
- * stand-in push service, is tested in the server's suite:
+ * The installable app (docs/product/rules-and-limits.md#notifications-and-install). Manifests and icons,
+ * Chromium's installability verdict, the service worker's offline shell, and the Web Share Target opening the
+ * editor with a shared Spotify link. Then the review-decision email on the production build: in the curator's
+ * language, with the reason, and its unsubscribe link, whose page asks before it turns emails off. (Push
+ * delivery, decrypted from a stand-in push service, is tested in the server's suite:
  * `apps/server/src/modules/notifications/delivery.test.ts`.)
  */
 

@@ -4,7 +4,8 @@ import { apiLogin, apiSignup, expect, setFlag, shot, test, useSession } from '..
 /**
  * What a reader sees, in English and Hebrew: the Funky Grid reads row by row (newest first across the top
  * row, mirrored in Hebrew), onboarding resumes at the step reached after a reload, and a josie whose
- * creator is missing shows Unknown Curator (docs/product/routes-and-roles.md#pages, docs/product/rules-and-limits.md).
+ * creator is missing shows Unknown Curator (docs/product/routes-and-roles.md#pages,
+ * docs/product/rules-and-limits.md).
  */
 
 const TEXT = {

@@ -2,10 +2,11 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiLogin, apiSignup, expect, type Session, test, useSession } from '../support/fixtures.js';
 
 /**
- * Text with HTML and scripts renders inert on every page that shows user text (docs/decisions/0005-security-and-reliability-checks.md). A curator
- * whose name, bio, josie title, josie text and invite message carry a `<script>` and an `<img onerror>`
- * is shown to a visitor, a listener, the curator, an editor and an admin; no payload runs (no dialog, no
- * global set), none becomes an element, and the text shows as typed.
+ * Text with HTML and scripts renders inert on every page that shows user text
+ * (docs/decisions/0005-security-and-reliability-checks.md). A curator whose name, bio, josie title, josie
+ * text and invite message carry a `<script>` and an `<img onerror>` is shown to a visitor, a listener, the
+ * curator, an editor and an admin; no payload runs (no dialog, no global set), none becomes an element, and
+ * the text shows as typed.
  */
 
 /** Each payload marks `window.__xss` (or opens a dialog) if it ever runs. */
@@ -98,8 +99,8 @@ async function expectInert(browser: Browser, session: Session | null, path: stri
     xss: (window as unknown as { __xss?: string }).__xss ?? null,
     handlers: document.querySelectorAll('[onerror], [onload], [onmouseover]').length,
     // Scripts the browser would run: a JSON data block (a published josie's page carries the visitor's
-    // answer in one, docs/performance.md) holds the text as data and never runs; its `<` are escaped, so the text
-    // cannot end it either.
+    // answer in one, docs/performance.md) holds the text as data and never runs; its `<` are escaped, so the
+    // text cannot end it either.
     scripts: [...document.querySelectorAll('script')]
       .filter((s) => s.type !== 'application/json' || /<\/script/i.test(s.textContent ?? ''))
       .filter((s) => s.textContent?.includes('__xss')).length,

@@ -103,14 +103,15 @@ for (const lang of ['en', 'he'] as const) {
     await page.getByRole('button', { name: t.next }).click();
     await page.getByRole('button', { name: t.follow(bulk.name) }).click();
     await shot(page, `${lang}-onboarding-curators`);
-    // After at least one action the step offers Finish (docs/product/rules-and-limits.md#follows-and-recommendations: the rest may stay unactioned).
+    // After at least one action the step offers Finish
+    // (docs/product/rules-and-limits.md#follows-and-recommendations: the rest may stay unactioned).
     await page.getByRole('button', { name: t.finish, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/(\\${q})?$`));
     await expect(page.getByRole('article').first()).toBeVisible();
     await shot(page, `${lang}-home-feed`);
 
-    // The server renders the home feed for the session cookie the sign-up set (docs/performance.md, decision 0008):
-    // it reads without JavaScript, in the page's language.
+    // The server renders the home feed for the session cookie the sign-up set (docs/performance.md, decision
+    // 0008): it reads without JavaScript, in the page's language.
     const noScript = await browser.newContext({
       javaScriptEnabled: false,
       storageState: await listenerContext.storageState(),

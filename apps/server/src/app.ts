@@ -75,10 +75,10 @@ export interface BuildAppOptions {
 
 /**
  * The Content-Security-Policy: no inline scripts; frames only from the Spotify and YouTube embeds. The only
- * foreign scripts are YouTube's IFrame Player API (docs/product/routes-and-roles.md#api: loaded from the video provider itself):
- * `iframe_api`, and the widget script it adds from `/s/player/{version}/`. Paths keep the rest of
- * www.youtube.com out. Scripts connect to this origin only (decision 0009): the web app's fetches are all
- * same-origin `/api` calls, and socket.io's WebSocket goes to `PUBLIC_URL`'s host (`wss:` for https,
+ * foreign scripts are YouTube's IFrame Player API (docs/product/routes-and-roles.md#api: loaded from the
+ * video provider itself): `iframe_api`, and the widget script it adds from `/s/player/{version}/`. Paths keep
+ * the rest of www.youtube.com out. Scripts connect to this origin only (decision 0009): the web app's fetches
+ * are all same-origin `/api` calls, and socket.io's WebSocket goes to `PUBLIC_URL`'s host (`wss:` for https,
  * `ws:` for http), named besides `'self'` for browsers that do not read `'self'` as covering it; images,
  * audio and embeds from elsewhere are `img-src`, `media-src` and `frame-src`, not `connect-src`.
  */
@@ -202,7 +202,8 @@ export async function buildApp(opts: BuildAppOptions) {
       code: ERROR_CODES.RATE_LIMITED,
     }),
   });
-  // One file per request, 5 MB at most (docs/product/rules-and-limits.md#constants); larger uploads answer 413.
+  // One file per request, 5 MB at most (docs/product/rules-and-limits.md#constants); larger uploads answer
+  // 413.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20 } });
   await app.register(observabilityPlugin, { database, metricsToken: config.metricsToken });
   await app.register(docsPlugin);
@@ -253,7 +254,8 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  // The composition root: every service, once (docs/decisions/0016-composition-root-and-module-boundaries.md).
+  // The composition root: every service, once
+  // (docs/decisions/0016-composition-root-and-module-boundaries.md).
   const services = createServices({
     config,
     database,

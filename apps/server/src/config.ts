@@ -71,7 +71,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   // The longest a client may take to send a whole request, headers and body (decision 0009).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
-  // Many instances (docs/performance.md): in-memory caches with invalidation across instances (0 turns one off).
+  // Many instances (docs/performance.md): in-memory caches with invalidation across instances (0 turns one
+  // off).
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   FLAGS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   // Published josies, readers' likes and saves, first feed pages (reads/read-caches.ts).
@@ -92,7 +93,8 @@ const EnvSchema = z.object({
   SPOTIFY_CLIENT_SECRET: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  // Integrations (docs/product/rules-and-limits.md#media). Each provider's base URL is configurable so tests use local stand-ins.
+  // Integrations (docs/product/rules-and-limits.md#media). Each provider's base URL is configurable so tests
+  // use local stand-ins.
   SPOTIFY_ACCOUNTS_BASE_URL: urlOr('https://accounts.spotify.com'),
   SPOTIFY_API_BASE_URL: urlOr('https://api.spotify.com'),
   SPOTIFY_OEMBED_URL: urlOr('https://open.spotify.com/oembed'),
@@ -226,9 +228,10 @@ export function buildConfig(env: Record<string, string | undefined>) {
       readTtlMs: e.READ_CACHE_TTL_MS,
     },
     /**
-     * S3-compatible object storage for uploads (docs/performance.md), or null for local disk under `DATA_DIR/media`.
-     * `endpoint` set (MinIO, R2, Ceph...) means path-style URLs; unset means AWS virtual-hosted ones.
-     * `publicUrl` is where browsers read objects (a CDN or the bucket's website); default the object URL.
+     * S3-compatible object storage for uploads (docs/performance.md), or null for local disk under
+     * `DATA_DIR/media`. `endpoint` set (MinIO, R2, Ceph...) means path-style URLs; unset means AWS
+     * virtual-hosted ones. `publicUrl` is where browsers read objects (a CDN or the bucket's website);
+     * default the object URL.
      */
     s3: e.S3_BUCKET
       ? {

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
  * The server package's folder (`apps/server`). This module sits one level below it in `src/`, and the
  * production build bundles it into `dist/main.js`, also one level below (`rolldown.config.ts` writes
  * every file at the top of `dist/`): the files the server reads from disk are therefore found from the
- * source under `tsx` and from the build under `node` alike (docs/decisions/0019-compiled-production-server.md).
+ * source under `tsx` and from the build under `node` alike
+ * (docs/decisions/0019-compiled-production-server.md).
  */
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -23,9 +23,10 @@ keepFirstAnswersForFirstRoute(router);
 
 /**
  * Renders once the interface language's texts are loaded, so the first paint is already translated. The
- * first render is a transition (docs/performance.md): React then renders in slices of ~5 ms and yields to the browser
- * between them, where a default-priority render is one long task that blocks input (Lighthouse's total
- * blocking time). The static first paint stays on screen until React commits, so nothing is seen earlier.
+ * first render is a transition (docs/performance.md): React then renders in slices of ~5 ms and yields to the
+ * browser between them, where a default-priority render is one long task that blocks input (Lighthouse's
+ * total blocking time). The static first paint stays on screen until React commits, so nothing is seen
+ * earlier.
  */
 function render() {
   const container = document.getElementById('root');
@@ -44,8 +45,9 @@ function render() {
 
 /**
  * Resolves once the browser has painted the static first paint that `src/shell/shell.js` put in `#root`
- * (docs/performance.md): the app's modules may all be here before the first frame, and rendering at once would replace
- * it unseen. A frame is at most ~16 ms; a hidden page paints no frame, so it does not wait there.
+ * (docs/performance.md): the app's modules may all be here before the first frame, and rendering at once
+ * would replace it unseen. A frame is at most ~16 ms; a hidden page paints no frame, so it does not wait
+ * there.
  */
 function afterStaticPaint(): Promise<void> {
   if (!document.getElementById('root')?.firstChild || document.visibilityState !== 'visible') {

@@ -105,7 +105,8 @@ describe('route guards (docs/product/differences.md#guards)', () => {
     async (role) => {
       const { router } = renderApp('/invites', { session: makeSession(role) });
       await waitFor(() => expect(router.state.location.pathname).not.toBe('/invites'));
-      // Home then sends an admin or an editor on to their dashboard (docs/product/routes-and-roles.md#guards).
+      // Home then sends an admin or an editor on to their dashboard
+      // (docs/product/routes-and-roles.md#guards).
       const home = { listener: '/', editor: '/editor/dashboard', admin: '/admin/dashboard' }[role];
       await waitFor(() => expect(router.state.location.pathname).toBe(home));
       expect(screen.queryByRole('heading', { name: 'Unauthorized access' })).not.toBeInTheDocument();
@@ -130,7 +131,8 @@ describe('route guards (docs/product/differences.md#guards)', () => {
   });
 
   it('sends /admin to the admin dashboard', async () => {
-    // The dashboard's own reads are answered: once redirected, its page may load and read before the test ends.
+    // The dashboard's own reads are answered: once redirected, its page may load and read before the test
+    // ends.
     const { router } = renderApp('/admin', { session: makeSession('admin'), routes: pageRoutes });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
@@ -203,7 +205,8 @@ describe('other routes', () => {
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'A josie' })).toBeInTheDocument();
-    // Outside the shared layout: its own top bar with the menu (docs/product/routes-and-roles.md#guards), but no site footer.
+    // Outside the shared layout: its own top bar with the menu (docs/product/routes-and-roles.md#guards), but
+    // no site footer.
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/josie/0190a0b0-0000-7000-8000-000000000009');
   });

@@ -13,8 +13,8 @@ import { PageSpinner } from './ui/Spinner';
 
 /**
  * A page loaded on demand that renders once its code and the English areas not bundled with the entry are
- * loaded (`loadAllTexts`). Both retry a failed download ({@link lazyPage}, decision 0012). The first pages (home, feed, josie) are plain {@link lazyPage}s: their
- * areas are bundled.
+ * loaded (`loadAllTexts`). Both retry a failed download ({@link lazyPage}, decision 0012). The first pages
+ * (home, feed, josie) are plain {@link lazyPage}s: their areas are bundled.
  */
 function pageWithTexts(load: () => Promise<{ default: ComponentType }>): ComponentType {
   return lazyPage(load, { with: loadAllTexts });
@@ -83,10 +83,11 @@ const REVIEWERS: readonly Role[] = ['editor', 'admin'];
 const ADMIN: readonly Role[] = ['admin'];
 
 /**
- * The route table: docs/product/routes-and-roles.md#guards with the guards of docs/product/differences.md#guards (signed out -> `/login`
- * and back after sign-in; wrong role -> `/unauthorized`, except `/invites`, whose row in docs/product/routes-and-roles.md#guards
- * sends other roles to `/`). `/josie/:id` renders outside the header
- * layout; every other page inside it. Exported for tests, which mount it in a memory router.
+ * The route table: docs/product/routes-and-roles.md#guards with the guards of
+ * docs/product/differences.md#guards (signed out -> `/login` and back after sign-in; wrong role ->
+ * `/unauthorized`, except `/invites`, whose row in docs/product/routes-and-roles.md#guards sends other roles
+ * to `/`). `/josie/:id` renders outside the header layout; every other page inside it. Exported for tests,
+ * which mount it in a memory router.
  */
 export const routes: RouteObject[] = [
   {
@@ -169,10 +170,10 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the code of the page the app opens on, when it is one of the first pages of docs/performance.md (the public
- * home page, the home feed, a josie), so that the first render shows that page at once in place of the
- * static first paint (`src/shell/shell.js`), with no spinner between. Other pages load as they render.
- * Never rejects: a page that failed to load is retried by its route as usual.
+ * Loads the code of the page the app opens on, when it is one of the first pages of docs/performance.md (the
+ * public home page, the home feed, a josie), so that the first render shows that page at once in place of the
+ * static first paint (`src/shell/shell.js`), with no spinner between. Other pages load as they render. Never
+ * rejects: a page that failed to load is retried by its route as usual.
  *
  * @param pathname the location's path; `user` the stored user (null when signed out).
  */

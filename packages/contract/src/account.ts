@@ -17,9 +17,9 @@ export const PASSWORD_RESET_DONE_MESSAGE =
 export const PASSWORD_RESET_INVALID_MESSAGE = 'Invalid or expired reset link';
 
 /**
- * An email as the reset page checks it: trimmed, lower-cased, containing '@' (docs/product/rules-and-limits.md#passwords-and-reset,
- * `resetPassword.invalidEmail`). No stricter check: an address that matches no account gets the same
- * answer as one that does.
+ * An email as the reset page checks it: trimmed, lower-cased, containing '@'
+ * (docs/product/rules-and-limits.md#passwords-and-reset, `resetPassword.invalidEmail`). No stricter check: an
+ * address that matches no account gets the same answer as one that does.
  */
 const ResetEmail = text({ error: 'Please enter a valid email address' })
   .trim()
@@ -34,7 +34,8 @@ export type PasswordResetInitiateBody = z.infer<typeof PasswordResetInitiateBody
 
 /**
  * `POST /api/users/reset-password/complete`: the email and token from the link, and the new password
- * (at least 8 characters). docs/product/rules-and-limits.md#passwords-and-reset, docs/product/routes-and-roles.md#api.
+ * (at least 8 characters). docs/product/rules-and-limits.md#passwords-and-reset,
+ * docs/product/routes-and-roles.md#api.
  */
 export const PasswordResetCompleteBody = z.object({
   email: ResetEmail,

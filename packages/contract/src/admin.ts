@@ -3,8 +3,11 @@ import { JOSIE_STATUSES, ROLES } from './catalogues.js';
 import { text } from './common.js';
 
 /**
- * Contract of the admin area (docs/product/routes-and-roles.md#admin, docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#admin, docs/product/routes-and-roles.md#api, docs/product/differences.md#placeholders-that-work, docs/product/differences.md#feature-flags, docs/product/differences.md#analytics).
- * Every `/api/admin/*` route is for admins only: 401 without a session, 403 for any other role.
+ * Contract of the admin area (docs/product/routes-and-roles.md#admin, docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#admin, docs/product/routes-and-roles.md#api,
+ * docs/product/differences.md#placeholders-that-work, docs/product/differences.md#feature-flags,
+ * docs/product/differences.md#analytics). Every `/api/admin/*` route is for admins only: 401 without a
+ * session, 403 for any other role.
  */
 
 /** Number of days covered by the dashboard's time series (today included). */
@@ -176,7 +179,8 @@ export type AdminTemplatesResponse = z.infer<typeof AdminTemplatesResponse>;
 
 /**
  * `PUT /api/admin/templates/{id}`: the new name and content, trimmed and required. Other fields of the
- * template object the page sends (`_id`, `key`, `variables`) are ignored. Answered with the {@link AdminTemplate}.
+ * template object the page sends (`_id`, `key`, `variables`) are ignored. Answered with the {@link
+ * AdminTemplate}.
  */
 export const AdminTemplateBody = z.object({
   name: text().trim().min(1, 'Name is required').max(100),

@@ -5,8 +5,9 @@
  */
 
 /**
- * The analytics events the web app emits (docs/product/routes-and-roles.md#api; decision 0010), the only names the server accepts.
- * The web's `track()` takes an {@link AnalyticsEventName}, so an event added there must be added here.
+ * The analytics events the web app emits (docs/product/routes-and-roles.md#api; decision 0010), the only
+ * names the server accepts. The web's `track()` takes an {@link AnalyticsEventName}, so an event added there
+ * must be added here.
  */
 export const ANALYTICS_EVENT_NAMES = ['page_view', 'publish_josie', 'approve_josie', 'reject_josie'] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];

@@ -1,7 +1,7 @@
 /**
  * Catalogues of the product: roles, genres, interests, curator fonts and colours, feed themes and
- * feature flags. docs/product/rules-and-limits.md#preferences-and-catalogues. The genre and interest lists here are the *seed* lists; the
- * live lists come from the server (admins edit them).
+ * feature flags. docs/product/rules-and-limits.md#preferences-and-catalogues. The genre and interest lists
+ * here are the *seed* lists; the live lists come from the server (admins edit them).
  *
  * Plain values without zod, like everything the web app's first page imports from the contract (error
  * codes, flag semantics): with `"sideEffects": false` a page that uses none of the schemas loads no zod.
@@ -183,7 +183,8 @@ export const ERROR_CODES = {
   INVALID_AUDIO_URL: 'INVALID_AUDIO_URL',
   /** 400: an image link that is not a well-formed http(s) URL. */
   INVALID_IMAGE_URL: 'INVALID_IMAGE_URL',
-  // The integrations' errors (docs/product/messages.md#errors-from-the-api); `INTEGRATION_ERROR_CODES` names the same subset.
+  // The integrations' errors (docs/product/messages.md#errors-from-the-api); `INTEGRATION_ERROR_CODES` names
+  // the same subset.
   /** 401: the provider refused the access token; sign in with the provider again (not a session end). */
   PROVIDER_AUTH: 'PROVIDER_AUTH',
   /** 502: the provider failed or answered something unusable. */
@@ -208,8 +209,9 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**
- * Reads a flag with the spec's string semantics (docs/product/rules-and-limits.md#feature-flags): `"true"`/`"false"` as
- * such, any other non-empty string counts as enabled, empty or missing falls back to the default.
+ * Reads a flag with the spec's string semantics (docs/product/rules-and-limits.md#feature-flags):
+ * `"true"`/`"false"` as such, any other non-empty string counts as enabled, empty or missing falls back to
+ * the default.
  */
 export function flagEnabled(key: FlagKey, value: string | null | undefined): boolean {
   const raw =
@@ -218,8 +220,9 @@ export function flagEnabled(key: FlagKey, value: string | null | undefined): boo
 }
 
 /**
- * Josie statuses; unknown statuses display as pending. docs/product/rules-and-limits.md#preferences-and-catalogues. Here with the other zod-free
- * catalogues, so pages that show a status do not load zod (docs/performance.md).
+ * Josie statuses; unknown statuses display as pending.
+ * docs/product/rules-and-limits.md#preferences-and-catalogues. Here with the other zod-free catalogues, so
+ * pages that show a status do not load zod (docs/performance.md).
  */
 export const JOSIE_STATUSES = ['pending', 'published', 'rejected'] as const;
 export type JosieStatus = (typeof JOSIE_STATUSES)[number];

@@ -480,8 +480,8 @@ export const endpoints = {
     query: ImageGetQuery,
     responses: { 200: ImageSearchItem },
   }),
-  // Declared public: the route's own check answers a visitor 'Authentication required' (docs/product/routes-and-roles.md#roles) and
-  // admits the media authors only.
+  // Declared public: the route's own check answers a visitor 'Authentication required'
+  // (docs/product/routes-and-roles.md#roles) and admits the media authors only.
   aiGenerate: endpoint(ROUTES.aiGenerate, {
     access: 'public',
     tags: ['ai'],

@@ -1,6 +1,13 @@
 /**
- * Contract of the integrations (docs/product/rules-and-limits.md#media): sign-in with Spotify and Google, audio and video search, image
- * search and import, AI generation. docs/product/routes-and-roles.md#pages, docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#media, docs/product/routes-and-roles.md#api; docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#media, docs/product/routes-and-roles.md#api, docs/product/messages.md#errors-from-the-api, docs/product/rules-and-limits.md#constants; docs/product/README.md#external-services-are-adapters, docs/product/data-and-config.md#configuration, docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback, docs/product/differences.md#image-search-and-ai-images, docs/product/differences.md#audio-links.
+ * Contract of the integrations (docs/product/rules-and-limits.md#media): sign-in with Spotify and Google,
+ * audio and video search, image search and import, AI generation. docs/product/routes-and-roles.md#pages,
+ * docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#media,
+ * docs/product/routes-and-roles.md#api; docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#media, docs/product/routes-and-roles.md#api,
+ * docs/product/messages.md#errors-from-the-api, docs/product/rules-and-limits.md#constants;
+ * docs/product/README.md#external-services-are-adapters, docs/product/data-and-config.md#configuration,
+ * docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback,
+ * docs/product/differences.md#image-search-and-ai-images, docs/product/differences.md#audio-links.
  */
 import { z } from 'zod';
 import { AuthResponse } from './auth.js';
@@ -29,7 +36,9 @@ export const INTEGRATION_ERROR_CODES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
-// Sign-in with a provider (docs/product/routes-and-roles.md#pages /auth/callback, docs/product/routes-and-roles.md#api browser navigations; docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback)
+// Sign-in with a provider (docs/product/routes-and-roles.md#pages /auth/callback,
+// docs/product/routes-and-roles.md#api browser navigations; docs/product/differences.md#provider-tokens,
+// docs/product/differences.md#sign-in-callback)
 
 /** `:provider` of the sign-in routes: `spotify` or `google` (Google is shown as YouTube). */
 export const OAuthProviderParams = z.object({ provider: z.enum(PROVIDERS) });
@@ -114,11 +123,13 @@ export const ConnectedProvidersResponse = z.object({
 export type ConnectedProvidersResponse = z.infer<typeof ConnectedProvidersResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Audio (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#audio-links, docs/product/routes-and-roles.md#api, docs/product/messages.md#errors-from-the-api)
+// Audio (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#audio-links,
+// docs/product/routes-and-roles.md#api, docs/product/messages.md#errors-from-the-api)
 
 /**
  * `:provider` of `GET /api/audio/supported-types/{provider}`. Any string, so that an unknown provider is
- * answered 400 'Unsupported provider' (docs/product/messages.md#errors-from-the-api) rather than a generic validation message.
+ * answered 400 'Unsupported provider' (docs/product/messages.md#errors-from-the-api) rather than a generic
+ * validation message.
  */
 export const AudioProviderParams = z.object({ provider: text().max(50) });
 export type AudioProviderParams = z.infer<typeof AudioProviderParams>;
@@ -146,9 +157,9 @@ export const ProviderImage = z.object({
 export type ProviderImage = z.infer<typeof ProviderImage>;
 
 /**
- * One audio search result or URL lookup (docs/product/rules-and-limits.md#media). The spec's provider-shaped fields
- * (`artists`, `album.images`, `images`, `owner`, `thumbnails`, `uri`, `external_urls`, `tracks`) are kept
- * so either provider's card can be drawn; `url`, `image` and `artist` are the flat values an `audioItem`
+ * One audio search result or URL lookup (docs/product/rules-and-limits.md#media). The spec's provider-shaped
+ * fields (`artists`, `album.images`, `images`, `owner`, `thumbnails`, `uri`, `external_urls`, `tracks`) are
+ * kept so either provider's card can be drawn; `url`, `image` and `artist` are the flat values an `audioItem`
  * paragraph stores (`{name, type, url, provider, image, id, artist}`).
  */
 export const AudioSearchItem = z.object({
@@ -189,7 +200,8 @@ export const AudioUrlDetailsQuery = z.object({ url: text().trim().max(2000) });
 export type AudioUrlDetailsQuery = z.infer<typeof AudioUrlDetailsQuery>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Video (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#video-links; docs/product/rules-and-limits.md#media)
+// Video (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#video-links;
+// docs/product/rules-and-limits.md#media)
 
 /** `GET /api/video/search?query=&type=`: YouTube videos (default) or playlists. */
 export const VideoSearchQuery = z.object({
@@ -214,7 +226,9 @@ export const VideoSearchResponse = z.object({ items: z.array(VideoSearchItem) })
 export type VideoSearchResponse = z.infer<typeof VideoSearchResponse>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Images (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#image-links, docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants; docs/product/differences.md#image-search-and-ai-images)
+// Images (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#image-links,
+// docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants;
+// docs/product/differences.md#image-search-and-ai-images)
 
 /** Image search providers: Pixabay needs a key, Openverse none (docs/product/differences.md#image-search-and-ai-images). */
 export const IMAGE_PROVIDERS = ['pixabay', 'openverse'] as const;
@@ -234,8 +248,9 @@ export const ImageProvidersResponse = z.array(ImageProviderInfo);
 export type ImageProvidersResponse = z.infer<typeof ImageProvidersResponse>;
 
 /**
- * `GET /api/images/search?query=&page=&perPage=&imageType=&safeSearch=&provider=` (docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants:
- * perPage 20, imageType photo, safeSearch true, provider pixabay).
+ * `GET /api/images/search?query=&page=&perPage=&imageType=&safeSearch=&provider=`
+ * (docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants: perPage 20, imageType
+ * photo, safeSearch true, provider pixabay).
  */
 export const ImageSearchQuery = z.object({
   query: text().trim().max(100).default(''),
@@ -315,8 +330,9 @@ export const AI_PROVIDERS = ['openai'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
 /**
- * The stored templates the editor uses (docs/product/routes-and-roles.md#api) and their `{{variables}}`: enticing-title `{text}`,
- * image-prompt-from-josie `{title, text}`, image-from-text `{prompt}`, album-cover-style `{style, prompt}`.
+ * The stored templates the editor uses (docs/product/routes-and-roles.md#api) and their `{{variables}}`:
+ * enticing-title `{text}`, image-prompt-from-josie `{title, text}`, image-from-text `{prompt}`,
+ * album-cover-style `{style, prompt}`.
  */
 export const AI_TEMPLATE_KEYS = [
   'enticing-title',

@@ -22,9 +22,10 @@ export const InvitePerson = z.object({
 export type InvitePerson = z.infer<typeof InvitePerson>;
 
 /**
- * An invite as its curator sees it (docs/product/rules-and-limits.md#invites). `isActive` is false once disabled or past
- * `expiresAt` (docs/product/differences.md#invite-expiry). The unbounded lists of the spec are numbers here: `usedBy.count` with the
- * latest {@link INVITE_USED_BY_LIMIT} people, and `stats.pageVisits` as a count of landing-page views.
+ * An invite as its curator sees it (docs/product/rules-and-limits.md#invites). `isActive` is false once
+ * disabled or past `expiresAt` (docs/product/differences.md#invite-expiry). The unbounded lists of the spec
+ * are numbers here: `usedBy.count` with the latest {@link INVITE_USED_BY_LIMIT} people, and
+ * `stats.pageVisits` as a count of landing-page views.
  */
 export const Invite = z.object({
   _id: text(),
@@ -45,7 +46,8 @@ export type Invite = z.infer<typeof Invite>;
 
 /**
  * An invite as the public landing page `/join/{code}` sees it: the message and its curator, without
- * who used it or how often it was opened (those are the curator's business). docs/product/routes-and-roles.md#invites, docs/product/routes-and-roles.md#api.
+ * who used it or how often it was opened (those are the curator's business).
+ * docs/product/routes-and-roles.md#invites, docs/product/routes-and-roles.md#api.
  */
 export const InviteLanding = Invite.pick({
   _id: true,
@@ -87,8 +89,9 @@ export const InviteLandingResponse = z.object({ invite: InviteLanding });
 export type InviteLandingResponse = z.infer<typeof InviteLandingResponse>;
 
 /**
- * `POST /api/invites/code/{code}/register`. The spec's client sends `userId` (docs/product/routes-and-roles.md#api); the server
- * acts for the signed-in user only, so a `userId` naming anyone else is refused. The body may be omitted.
+ * `POST /api/invites/code/{code}/register`. The spec's client sends `userId`
+ * (docs/product/routes-and-roles.md#api); the server acts for the signed-in user only, so a `userId` naming
+ * anyone else is refused. The body may be omitted.
  */
 export const InviteRegisterBody = z.object({ userId: text().max(64).optional() }).nullish();
 export type InviteRegisterBody = z.infer<typeof InviteRegisterBody>;

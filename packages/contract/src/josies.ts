@@ -82,8 +82,9 @@ export const JosieAbilities = z.object({
 export type JosieAbilities = z.infer<typeof JosieAbilities>;
 
 /**
- * A josie as the API answers it: the spec's fields (docs/product/data-and-config.md#data) plus `likeCount`, `likedByMe` and
- * `savedByMe` in place of the full list of likes (docs/product/routes-and-roles.md#api), and the viewer's {@link JosieAbilities}.
+ * A josie as the API answers it: the spec's fields (docs/product/data-and-config.md#data) plus `likeCount`,
+ * `likedByMe` and `savedByMe` in place of the full list of likes (docs/product/routes-and-roles.md#api), and
+ * the viewer's {@link JosieAbilities}.
  */
 export const Josie = z.object({
   _id: text(),
@@ -116,7 +117,8 @@ export const FeedQuery = z.object({ cursor: text().max(200).optional() });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Authoring (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies; docs/product/differences.md#paragraph-types, docs/product/differences.md#audio-links)
+// Authoring (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies;
+// docs/product/differences.md#paragraph-types, docs/product/differences.md#audio-links)
 // ---------------------------------------------------------------------------------------------------------
 
 /** Most paragraphs a request may send; the rules below leave at most four. */
@@ -199,9 +201,10 @@ function parseJsonText(value: unknown, ctx: { issues: z.core.$ZodRawIssue[] }): 
 }
 
 /**
- * Applies the paragraph rules of docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies and returns the paragraphs as stored (schemaVersion 2
- * names): empty text removed, only the first text kept; a second image, video or audio item refused;
- * audio and video links parsed into their provider, type and id.
+ * Applies the paragraph rules of docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#josies and returns the paragraphs as stored (schemaVersion 2 names): empty
+ * text removed, only the first text kept; a second image, video or audio item refused; audio and video links
+ * parsed into their provider, type and id.
  */
 function normaliseParagraphInput(input: ParagraphInput[], ctx: z.core.$RefinementCtx<ParagraphInput[]>) {
   const out: Paragraph[] = [];
@@ -285,9 +288,9 @@ export const JosieParagraphsInput = z
   .transform(normaliseParagraphInput);
 
 /**
- * `POST /api/josies` (multipart, docs/product/routes-and-roles.md#api): fields `title` and `paragraphs` (JSON text), plus an
- * optional file field `image` (at most 5 MB, else 413) that becomes the image paragraph: it takes the
- * place of an image paragraph whose content is empty, or is added after the text.
+ * `POST /api/josies` (multipart, docs/product/routes-and-roles.md#api): fields `title` and `paragraphs` (JSON
+ * text), plus an optional file field `image` (at most 5 MB, else 413) that becomes the image paragraph: it
+ * takes the place of an image paragraph whose content is empty, or is added after the text.
  */
 export const JosieCreateBody = z.object({ title: JosieTitle, paragraphs: JosieParagraphsInput });
 export type JosieCreateBody = z.infer<typeof JosieCreateBody>;

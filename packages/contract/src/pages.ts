@@ -1,6 +1,6 @@
-// What the server and the web app agree on for the pages the server renders (docs/performance.md; decisions 0007 and
-// 0008). A module without zod: the first pages import it, and a constant of a module that also builds
-// schemas would load them (and zod) with those pages.
+// What the server and the web app agree on for the pages the server renders (docs/performance.md; decisions
+// 0007 and 0008). A module without zod: the first pages import it, and a constant of a module that also
+// builds schemas would load them (and zod) with those pages.
 
 import { ROUTES } from './routes.js';
 

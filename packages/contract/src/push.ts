@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { text, wellFormedText } from './common.js';
 
 /**
- * Web Push and email notifications (docs/product/rules-and-limits.md#notifications-and-install): the subscription calls of the browser, the server's VAPID
- * public key, the one-click unsubscribe link, and the payload the service worker shows.
+ * Web Push and email notifications (docs/product/rules-and-limits.md#notifications-and-install): the
+ * subscription calls of the browser, the server's VAPID public key, the one-click unsubscribe link, and the
+ * payload the service worker shows.
  */
 
 /** Bytes of a base64url string (no padding), or -1 when it is not base64url. */

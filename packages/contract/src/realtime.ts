@@ -1,7 +1,8 @@
 import type { Josie } from './josies.js';
 
-// Realtime (docs/product/routes-and-roles.md#realtime, docs/product/routes-and-roles.md#api). A module without zod: the feed's socket imports
-// it, and a constant of a module that also builds schemas would load them (and zod) with the feed (docs/performance.md).
+// Realtime (docs/product/routes-and-roles.md#realtime, docs/product/routes-and-roles.md#api). A module
+// without zod: the feed's socket imports it, and a constant of a module that also builds schemas would load
+// them (and zod) with the feed (docs/performance.md).
 
 /** The socket.io path on the app's own origin. */
 export const SOCKET_PATH = '/socket.io';

@@ -1,6 +1,11 @@
 /**
  * Follows, curator profiles and cards, likes and saves, recommendations, onboarding, preferences and the
- * realtime events. docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#pages, docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api, docs/product/routes-and-roles.md#realtime, docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies, docs/product/differences.md#public-profile.
+ * realtime events. docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api;
+ * docs/product/routes-and-roles.md#pages, docs/product/rules-and-limits.md#follows-and-recommendations,
+ * docs/product/routes-and-roles.md#api, docs/product/routes-and-roles.md#realtime,
+ * docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies,
+ * docs/product/differences.md#public-profile.
  */
 import { z } from 'zod';
 import { COLOURS, FEED_THEMES, FONTS, LIMITS, ROLES } from './catalogues.js';
@@ -38,7 +43,8 @@ const CommaJoinedIds = text()
 
 /**
  * Answer of `POST /api/users/follow/{id}` and `/unfollow/{id}`: the caller's followed curator ids after the
- * call, oldest follow first, for the stored user's `following` list (docs/product/rules-and-limits.md#follows-and-recommendations).
+ * call, oldest follow first, for the stored user's `following` list
+ * (docs/product/rules-and-limits.md#follows-and-recommendations).
  */
 export const FollowResponse = z.object({ success: z.literal(true), following: z.array(text()) });
 export type FollowResponse = z.infer<typeof FollowResponse>;
@@ -47,9 +53,10 @@ export type FollowResponse = z.infer<typeof FollowResponse>;
 // Profiles and curator cards
 
 /**
- * `GET /api/users/{id}`: the public and curator profile (docs/product/routes-and-roles.md#api, docs/product/differences.md#public-profile). `preferences.myColor` is a CSS
- * colour (a catalogue name resolved to its hex; the default pink when unset), as in a josie's creator.
- * Counts: published josies, live followers, live followed curators.
+ * `GET /api/users/{id}`: the public and curator profile (docs/product/routes-and-roles.md#api,
+ * docs/product/differences.md#public-profile). `preferences.myColor` is a CSS colour (a catalogue name
+ * resolved to its hex; the default pink when unset), as in a josie's creator. Counts: published josies, live
+ * followers, live followed curators.
  */
 export const PublicProfile = z.object({
   _id: text(),
@@ -69,8 +76,9 @@ export const PublicProfile = z.object({
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
 /**
- * A curator card of the home strip (docs/product/routes-and-roles.md#pages, docs/product/data-and-config.md#data): `font` is the curator's myFont ('' for none) and
- * `color` a CSS colour (catalogue name resolved to hex; default #ff69b4).
+ * A curator card of the home strip (docs/product/routes-and-roles.md#pages,
+ * docs/product/data-and-config.md#data): `font` is the curator's myFont ('' for none) and `color` a CSS
+ * colour (catalogue name resolved to hex; default #ff69b4).
  */
 export const CuratorCard = z.object({
   _id: text(),
@@ -140,7 +148,8 @@ export const OnboardingResponse = z.object({ onboarding: OnboardingStatus });
 export type OnboardingResponse = z.infer<typeof OnboardingResponse>;
 
 /**
- * `PUT /api/users/me/onboarding`. The completion step (docs/product/rules-and-limits.md#follows-and-recommendations) also carries the ids of the recommended
+ * `PUT /api/users/me/onboarding`. The completion step
+ * (docs/product/rules-and-limits.md#follows-and-recommendations) also carries the ids of the recommended
  * curators the user followed and skipped; the followed ones are followed in the same transaction.
  */
 export const OnboardingUpdateBody = OnboardingStatus.extend({
@@ -166,10 +175,11 @@ const catalogueName = (names: readonly string[], what: string) =>
 const ListEntry = text().trim().min(1).max(100);
 
 /**
- * `PUT /api/users/me/preferences` (docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api). Genres and interests must be in the live lists (the
- * server answers 400 naming an unknown one); `myFont` and `myColor` must be catalogue entries or '' (none)
- * and only curators may change them (403); `theme` is one of the four feed themes. Omitted optional fields
- * keep their stored value.
+ * `PUT /api/users/me/preferences` (docs/product/rules-and-limits.md#follows-and-recommendations,
+ * docs/product/routes-and-roles.md#api). Genres and interests must be in the live lists (the server answers
+ * 400 naming an unknown one); `myFont` and `myColor` must be catalogue entries or '' (none) and only curators
+ * may change them (403); `theme` is one of the four feed themes. Omitted optional fields keep their stored
+ * value.
  */
 export const PreferencesUpdateBody = z.object({
   genres: z.array(ListEntry).max(50),
@@ -197,8 +207,8 @@ export const LiveListEntry = z.object({ _id: text(), name: text() });
 export type LiveListEntry = z.infer<typeof LiveListEntry>;
 
 /**
- * `GET /api/preferences/options`: the live genre and interest lists (admins edit them, docs/product/data-and-config.md#data), sorted
- * by name, for onboarding and the preferences tab.
+ * `GET /api/preferences/options`: the live genre and interest lists (admins edit them,
+ * docs/product/data-and-config.md#data), sorted by name, for onboarding and the preferences tab.
  */
 export const PreferenceOptionsResponse = z.object({
   genres: z.array(LiveListEntry),

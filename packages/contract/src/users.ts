@@ -27,8 +27,9 @@ export const OnboardingStatus = z.object({
 export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
 
 /**
- * The signed-in user as the API answers it (docs/product/data-and-config.md#data). `_id` and `id` carry the same value
- * because the spec reads both. Provider tokens never leave the server (docs/product/differences.md#provider-tokens).
+ * The signed-in user as the API answers it (docs/product/data-and-config.md#data). `_id` and `id` carry the
+ * same value because the spec reads both. Provider tokens never leave the server
+ * (docs/product/differences.md#provider-tokens).
  */
 export const User = z.object({
   _id: text(),

@@ -1,6 +1,7 @@
 /**
- * Google sign-in (shown to people as YouTube, docs/product/README.md#what-josie-is): the OAuth 2.0 endpoints and the OpenID
- * Connect userinfo endpoint. URLs are configurable (docs/product/data-and-config.md#configuration) so tests use a local stand-in.
+ * Google sign-in (shown to people as YouTube, docs/product/README.md#what-josie-is): the OAuth 2.0 endpoints
+ * and the OpenID Connect userinfo endpoint. URLs are configurable
+ * (docs/product/data-and-config.md#configuration) so tests use a local stand-in.
  */
 import { z } from 'zod';
 import { providerJson } from './provider-http.js';

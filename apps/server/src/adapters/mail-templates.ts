@@ -184,8 +184,9 @@ export interface ReviewDecisionMailInput {
 }
 
 /**
- * The email a curator gets when an editor approves or rejects their josie (docs/product/rules-and-limits.md#notifications-and-install
- * review): a rejection quotes the editor's reason and links to the edit page.
+ * The email a curator gets when an editor approves or rejects their josie
+ * (docs/product/rules-and-limits.md#notifications-and-install review): a rejection quotes the editor's reason
+ * and links to the edit page.
  */
 export function reviewDecisionMail(input: ReviewDecisionMailInput): RenderedMail {
   const { language, name, title, link } = input;

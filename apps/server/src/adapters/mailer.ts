@@ -36,7 +36,8 @@ export type MailLogger = Pick<FastifyBaseLogger, 'info'>;
 const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated' };
 
 /**
- * The mailer for this configuration (docs/product/README.md#external-services-are-adapters, docs/product/data-and-config.md#stack):
+ * The mailer for this configuration (docs/product/README.md#external-services-are-adapters,
+ * docs/product/data-and-config.md#stack):
  * - with `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com:465`), real delivery over SMTP;
  * - without it, each message is written as an RFC 5322 `.eml` file into `DATA_DIR/outbox/` (open it in any
  *   mail client) and its subject and recipient are logged, so a fresh install can still complete a password

@@ -1,7 +1,8 @@
 /**
  * oEmbed lookups (oembed.com) of Spotify and YouTube links: the public, key-less way to learn an item's
  * title, thumbnail and author from its URL. Spotify: `https://open.spotify.com/oembed?url=`; YouTube:
- * `https://www.youtube.com/oembed?url=&format=json`. Endpoints are configurable (docs/product/data-and-config.md#configuration).
+ * `https://www.youtube.com/oembed?url=&format=json`. Endpoints are configurable
+ * (docs/product/data-and-config.md#configuration).
  */
 import { z } from 'zod';
 import { providerJson } from './provider-http.js';

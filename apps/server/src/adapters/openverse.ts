@@ -1,7 +1,8 @@
 /**
  * Openverse image search (`https://api.openverse.org/v1`), openly licensed images with no key needed
  * (anonymous requests: at most 20 per page and a limited depth). Shapes follow the Openverse API reference;
- * the base URL is configurable (docs/product/data-and-config.md#configuration, docs/product/differences.md#image-search-and-ai-images).
+ * the base URL is configurable (docs/product/data-and-config.md#configuration,
+ * docs/product/differences.md#image-search-and-ai-images).
  */
 import type { ImageType } from '@josie/contract';
 import { z } from 'zod';

@@ -1,7 +1,8 @@
 /**
  * Pixabay image search (`https://pixabay.com/api/`, needs `PIXABAY_API_KEY`). Shapes follow Pixabay's API
- * documentation; the base URL is configurable (docs/product/data-and-config.md#configuration). Pixabay asks that images be downloaded to the
- * using site rather than hot-linked: the editor imports a chosen image with `POST /api/images/upload-url`.
+ * documentation; the base URL is configurable (docs/product/data-and-config.md#configuration). Pixabay asks
+ * that images be downloaded to the using site rather than hot-linked: the editor imports a chosen image with
+ * `POST /api/images/upload-url`.
  */
 import type { ImageType } from '@josie/contract';
 import { z } from 'zod';

@@ -159,9 +159,10 @@ export interface ProviderErrorContext {
 }
 
 /**
- * Turns a {@link ProviderError} into the answer a person can act on (docs/product/routes-and-roles.md#api, docs/product/messages.md#errors-from-the-api): 401
- * PROVIDER_AUTH to sign in with the provider again; 503 for a refused server key or spent quota or rate
- * limit; 404 for a missing item; 502 for anything else the provider got wrong. Other errors pass through.
+ * Turns a {@link ProviderError} into the answer a person can act on (docs/product/routes-and-roles.md#api,
+ * docs/product/messages.md#errors-from-the-api): 401 PROVIDER_AUTH to sign in with the provider again; 503
+ * for a refused server key or spent quota or rate limit; 404 for a missing item; 502 for anything else the
+ * provider got wrong. Other errors pass through.
  */
 export function providerAppError(err: unknown, context: ProviderErrorContext = {}): unknown {
   if (!(err instanceof ProviderError)) return err;

@@ -25,11 +25,12 @@ export class S3Error extends Error {
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /**
- * {@link Storage} on S3-compatible object storage (docs/performance.md; docs/product/README.md#external-services-are-adapters), so that every instance behind a
- * load balancer reads and writes the same media. Requests are the documented REST calls PutObject
- * (`PUT /<key>`) and DeleteObject (`DELETE /<key>`), signed with AWS Signature Version 4 (`aws4fetch`),
- * the payload's SHA-256 included in the signature. With `endpoint` (MinIO, Cloudflare R2, Ceph...) the
- * bucket is addressed path-style (`<endpoint>/<bucket>/<key>`); without, AWS virtual-hosted style
+ * {@link Storage} on S3-compatible object storage (docs/performance.md;
+ * docs/product/README.md#external-services-are-adapters), so that every instance behind a load balancer reads
+ * and writes the same media. Requests are the documented REST calls PutObject (`PUT /<key>`) and DeleteObject
+ * (`DELETE /<key>`), signed with AWS Signature Version 4 (`aws4fetch`), the payload's SHA-256 included in the
+ * signature. With `endpoint` (MinIO, Cloudflare R2, Ceph...) the bucket is addressed path-style
+ * (`<endpoint>/<bucket>/<key>`); without, AWS virtual-hosted style
  * (`https://<bucket>.s3.<region>.amazonaws.com/<key>`). Objects are stored with a year-long immutable
  * `Cache-Control`, like local media, since a key is never reused for other bytes.
  */

@@ -23,9 +23,9 @@ export interface SmtpSink {
 }
 
 /**
- * Test stand-in for a mail server (docs/product/README.md#external-services-are-adapters): a real SMTP server from the `smtp-server` package on a
- * free loopback port, without TLS or authentication, that parses each message with `postal-mime`.
- * Used by the mailer, password-reset and end-to-end tests.
+ * Test stand-in for a mail server (docs/product/README.md#external-services-are-adapters): a real SMTP server
+ * from the `smtp-server` package on a free loopback port, without TLS or authentication, that parses each
+ * message with `postal-mime`. Used by the mailer, password-reset and end-to-end tests.
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];

@@ -1,7 +1,8 @@
 /**
  * Spotify: the Web API search (with this server's client-credentials token or a user's token), the
  * profile of a signed-in user (`/v1/me`) and the accounts service's endpoints for sign-in. Shapes follow
- * Spotify's Web API reference; base URLs are configurable (docs/product/data-and-config.md#configuration) so tests use a local stand-in.
+ * Spotify's Web API reference; base URLs are configurable (docs/product/data-and-config.md#configuration) so
+ * tests use a local stand-in.
  */
 import type { AudioType } from '@josie/contract';
 import { z } from 'zod';

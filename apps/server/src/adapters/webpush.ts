@@ -151,9 +151,10 @@ export function generateVapidKeys(): VapidKeys {
 }
 
 /**
- * The push sender of this configuration (docs/product/README.md#external-services-are-adapters): VAPID keys from the environment or, in embedded
- * mode, generated once into `DATA_DIR`; `PUSH_ALLOWED_ADDRESSES` and `PUSH_CA_FILE` admit a local push
- * service (tests). Null when no keys are available: web push is then off and says so.
+ * The push sender of this configuration (docs/product/README.md#external-services-are-adapters): VAPID keys
+ * from the environment or, in embedded mode, generated once into `DATA_DIR`; `PUSH_ALLOWED_ADDRESSES` and
+ * `PUSH_CA_FILE` admit a local push service (tests). Null when no keys are available: web push is then off
+ * and says so.
  */
 export function createPushSenderFromConfig(config: Config): PushSender | null {
   const vapid = resolveVapidKeys(config, generateVapidKeys);

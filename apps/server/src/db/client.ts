@@ -46,7 +46,8 @@ export interface Database {
 
 /**
  * Opens PostgreSQL: node-postgres when `url` is given, otherwise embedded PGlite stored in `dataDir/pglite`
- * (or in memory when `dataDir` is `memory://`). docs/product/data-and-config.md#stack, docs/product/data-and-config.md#configuration.
+ * (or in memory when `dataDir` is `memory://`). docs/product/data-and-config.md#stack,
+ * docs/product/data-and-config.md#configuration.
  */
 export async function openDatabase(opts: {
   url?: string;

@@ -1,6 +1,6 @@
 /**
- * The whole data model (docs/product/data-and-config.md#data) as a Drizzle `pg-core` schema. Migrations are generated from this file
- * with `npm run db:generate` and never edited after they land.
+ * The whole data model (docs/product/data-and-config.md#data) as a Drizzle `pg-core` schema. Migrations are
+ * generated from this file with `npm run db:generate` and never edited after they land.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -344,9 +344,10 @@ export const media = pgTable(
 );
 
 /**
- * One browser's Web Push subscription (docs/product/rules-and-limits.md#notifications-and-install): the push service's `endpoint` (unique: a browser profile
- * has one per origin) and the keys its payloads are encrypted to (RFC 8291). A subscription belongs to the
- * account that registered it last; the push service answering 404/410 removes it.
+ * One browser's Web Push subscription (docs/product/rules-and-limits.md#notifications-and-install): the push
+ * service's `endpoint` (unique: a browser profile has one per origin) and the keys its payloads are encrypted
+ * to (RFC 8291). A subscription belongs to the account that registered it last; the push service answering
+ * 404/410 removes it.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',

@@ -91,9 +91,9 @@ export interface JobQueueOptions {
   sql: SqlExecutor;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /**
-   * The longest wait between two looks for due jobs of a queue when idle (milliseconds; at least 500, pg-boss's
-   * floor). Jobs enqueued here start at once and retries at their due time; this bounds how soon jobs of
-   * other instances (or of a crashed one) are noticed.
+   * The longest wait between two looks for due jobs of a queue when idle (milliseconds; at least 500,
+   * pg-boss's floor). Jobs enqueued here start at once and retries at their due time; this bounds how soon
+   * jobs of other instances (or of a crashed one) are noticed.
    */
   pollIntervalMs: number;
   /**

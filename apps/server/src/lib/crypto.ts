@@ -25,10 +25,11 @@ export function parseEncryptionKey(text: string): Buffer | null {
 }
 
 /**
- * The key that encrypts provider tokens at rest (docs/product/differences.md#provider-tokens): `TOKEN_ENCRYPTION_KEY`, or in embedded mode
- * one generated once into `DATA_DIR/token-encryption-key` (like the JWT secret), so tokens stay readable
- * across restarts. A server on a real database must be given one: instances share the database, so they
- * must share the key, and a key beside the data would not protect a copied database.
+ * The key that encrypts provider tokens at rest (docs/product/differences.md#provider-tokens):
+ * `TOKEN_ENCRYPTION_KEY`, or in embedded mode one generated once into `DATA_DIR/token-encryption-key` (like
+ * the JWT secret), so tokens stay readable across restarts. A server on a real database must be given one:
+ * instances share the database, so they must share the key, and a key beside the data would not protect a
+ * copied database.
  *
  * @throws Error when neither is available.
  */

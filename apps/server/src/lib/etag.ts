@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * An `onSend` hook for a GET route whose answer depends on who asks (docs/performance.md): a weak `ETag` of the
- * serialized body, `Cache-Control: private, no-cache` and `Vary: Authorization`, so that a browser keeps
- * the answer and revalidates it; a request whose `If-None-Match` names the current tag gets 304 without
- * a body. Only 200 answers with a string body are tagged.
+ * An `onSend` hook for a GET route whose answer depends on who asks (docs/performance.md): a weak `ETag` of
+ * the serialized body, `Cache-Control: private, no-cache` and `Vary: Authorization`, so that a browser keeps
+ * the answer and revalidates it; a request whose `If-None-Match` names the current tag gets 304 without a
+ * body. Only 200 answers with a string body are tagged.
  */
 export async function privateEtag(
   request: FastifyRequest,

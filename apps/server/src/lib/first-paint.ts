@@ -6,8 +6,8 @@ import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 
-// The pages the server renders for their first paint (docs/performance.md; decisions 0007 and 0008): the web build's
-// renderings, the answers written beside them for the app, and the language they are drawn in.
+// The pages the server renders for their first paint (docs/performance.md; decisions 0007 and 0008): the web
+// build's renderings, the answers written beside them for the app, and the language they are drawn in.
 
 /**
  * The web build's server renderings (`apps/web/src/prerender/pages.ts`). Each answers the HTML of one
@@ -44,10 +44,11 @@ export async function loadPageRenderers(distDir: string): Promise<PageRenderers 
 }
 
 /**
- * The language the app will open in, as far as the server can tell (docs/product/rules-and-limits.md#constants detection order, as
- * `apps/web/src/i18n/index.ts`): the `lng` query, the `i18next` cookie, then the browser's languages
- * (`Accept-Language`); English while the `language_select` flag is off. The app also reads its stored
- * choice, which the server cannot see: `shell.js` drops a first paint in the other language.
+ * The language the app will open in, as far as the server can tell
+ * (docs/product/rules-and-limits.md#constants detection order, as `apps/web/src/i18n/index.ts`): the `lng`
+ * query, the `i18next` cookie, then the browser's languages (`Accept-Language`); English while the
+ * `language_select` flag is off. The app also reads its stored choice, which the server cannot see:
+ * `shell.js` drops a first paint in the other language.
  */
 export function pageLanguage(request: FastifyRequest, languageSelect: string | undefined): Language {
   if (!flagEnabled('language_select', languageSelect)) return 'en';

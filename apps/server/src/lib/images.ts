@@ -18,14 +18,14 @@ export interface ProcessedImage {
 }
 
 /**
- * Proves that `input` is an image and turns it into what we store (docs/product/data-and-config.md#stack images): decoded with sharp,
- * rotated upright from its EXIF orientation, stripped of all metadata (EXIF, GPS, XMP, ICC converted to
- * sRGB), scaled down to at most `maxWidth` pixels wide (never up), and encoded as WebP. Animated images
- * keep their first frame.
+ * Proves that `input` is an image and turns it into what we store (docs/product/data-and-config.md#stack
+ * images): decoded with sharp, rotated upright from its EXIF orientation, stripped of all metadata (EXIF,
+ * GPS, XMP, ICC converted to sRGB), scaled down to at most `maxWidth` pixels wide (never up), and encoded as
+ * WebP. Animated images keep their first frame.
  *
  * @param input - the uploaded bytes (the 5 MB byte limit is enforced by the multipart reader).
- * @throws AppError 400 when the bytes are not a supported raster image; 413 `IMAGE_TOO_MANY_PIXELS` when it has more
- *   than {@link MAX_INPUT_PIXELS} pixels.
+ * @throws AppError 400 when the bytes are not a supported raster image; 413 `IMAGE_TOO_MANY_PIXELS` when it
+ * has more than {@link MAX_INPUT_PIXELS} pixels.
  */
 export async function processImage(
   input: Buffer,
@@ -37,11 +37,12 @@ export async function processImage(
 /**
  * Like {@link processImage}, but crops the image to a `size` by `size` square around its centre (the part
  * a round or square frame with `object-fit: cover` shows) and scales it to exactly that size, up or down:
- * avatars are always shown at one size. docs/product/rules-and-limits.md#account-images; docs/product/routes-and-roles.md#account.
+ * avatars are always shown at one size. docs/product/rules-and-limits.md#account-images;
+ * docs/product/routes-and-roles.md#account.
  *
  * @param size - the side of the square, in pixels.
- * @throws AppError 400 when the bytes are not a supported raster image; 413 `IMAGE_TOO_MANY_PIXELS` when it has more
- *   than {@link MAX_INPUT_PIXELS} pixels.
+ * @throws AppError 400 when the bytes are not a supported raster image; 413 `IMAGE_TOO_MANY_PIXELS` when it
+ * has more than {@link MAX_INPUT_PIXELS} pixels.
  */
 export async function processSquareImage(
   input: Buffer,

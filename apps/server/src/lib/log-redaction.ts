@@ -37,7 +37,8 @@ export function withoutQueryValues(err: unknown, depth = 0): unknown {
 /**
  * pino's `formatters.log` for the app's logger (`app.ts`): runs before the serializers, so every line
  * logged with an `err` (the error handler's, the job queue's...) goes out through
- * {@link withoutQueryValues}. docs/decisions/0005-security-and-reliability-checks.md; security/secrets-in-logs.test.ts.
+ * {@link withoutQueryValues}. docs/decisions/0005-security-and-reliability-checks.md;
+ * security/secrets-in-logs.test.ts.
  */
 export function redactLogObject(object: Record<string, unknown>): Record<string, unknown> {
   if (!('err' in object)) return object;

@@ -1,10 +1,10 @@
 /**
  * Fetching a URL a user typed without letting it reach our own network (server-side request forgery).
- * Used by `POST /api/images/upload-url` (docs/product/rules-and-limits.md#image-links) and for images an AI endpoint answers by
- * link. The rules: https only; a host name of at least two labels (or an IP literal); every address the
- * name resolves to must be public; the connection goes to exactly the addresses that were checked (the
- * lookup is pinned, so a second DNS answer cannot swap in another); redirects are followed by hand and each
- * target is checked the same way; one deadline for the whole fetch; a byte cap while streaming.
+ * Used by `POST /api/images/upload-url` (docs/product/rules-and-limits.md#image-links) and for images an AI
+ * endpoint answers by link. The rules: https only; a host name of at least two labels (or an IP literal);
+ * every address the name resolves to must be public; the connection goes to exactly the addresses that were
+ * checked (the lookup is pinned, so a second DNS answer cannot swap in another); redirects are followed by
+ * hand and each target is checked the same way; one deadline for the whole fetch; a byte cap while streaming.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
@@ -101,9 +101,9 @@ export function addressInRanges(ranges: Array<[Ip, number]>): (address: string) 
 }
 
 /**
- * Checks the shape of an image URL with the spec's rules and messages, in order (docs/product/rules-and-limits.md#image-links
- * 1-5): non-empty, a URL, https, a host of at least two labels (IP literals are judged by address later),
- * and, when `requireFilePath`, a path other than `/`.
+ * Checks the shape of an image URL with the spec's rules and messages, in order
+ * (docs/product/rules-and-limits.md#image-links 1-5): non-empty, a URL, https, a host of at least two labels
+ * (IP literals are judged by address later), and, when `requireFilePath`, a path other than `/`.
  *
  * @throws SafeFetchError with the rule's reason and message.
  */

@@ -5,9 +5,10 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from '../lib/errors.js';
 
 /**
- * Errors a database driver raises when the server cannot be reached; answered as 503 (docs/product/routes-and-roles.md#api).
- * SQLSTATEs: 57P01-57P03 shutdown/terminated, 08xxx connection failures, 55000 "database is not currently
- * accepting connections", 53300 too many connections, 3D000 database missing (security/faults.test.ts).
+ * Errors a database driver raises when the server cannot be reached; answered as 503
+ * (docs/product/routes-and-roles.md#api). SQLSTATEs: 57P01-57P03 shutdown/terminated, 08xxx connection
+ * failures, 55000 "database is not currently accepting connections", 53300 too many connections, 3D000
+ * database missing (security/faults.test.ts).
  */
 const UNAVAILABLE_ERRNOS = new Set([
   'ECONNREFUSED',

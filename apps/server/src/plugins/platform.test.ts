@@ -73,7 +73,8 @@ describe('platform: health, metrics, docs, errors, web app', () => {
   it('sends security headers: CSP without inline scripts, nosniff, HSTS, frame-ancestors', async () => {
     const res = await ctx.app.inject({ url: '/' });
     const csp = String(res.headers['content-security-policy']);
-    // Scripts: our own, and YouTube's IFrame Player API with the widget script it loads (docs/product/rules-and-limits.md).
+    // Scripts: our own, and YouTube's IFrame Player API with the widget script it loads
+    // (docs/product/rules-and-limits.md).
     expect(csp).toContain(
       "script-src 'self' https://www.youtube.com/iframe_api https://www.youtube.com/s/player/;",
     );

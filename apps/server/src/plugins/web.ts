@@ -37,7 +37,8 @@ export const webPlugin = fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
-        // The web build writes .br and .gz beside each asset (docs/performance.md): sent when the browser accepts them.
+        // The web build writes .br and .gz beside each asset (docs/performance.md): sent when the browser
+        // accepts them.
         preCompressed: true,
         setHeaders(res, path) {
           res.header(
@@ -53,7 +54,8 @@ export const webPlugin = fp(
         return reply.status(404).send({ message: 'The web app is not built', code: 'NOT_FOUND' });
       }
       // Revalidated on every visit; a transform may make it stricter. The page depends on the language the
-      // browser asks for and on the cookies (language choice, session) of the first paint (docs/performance.md).
+      // browser asks for and on the cookies (language choice, session) of the first paint
+      // (docs/performance.md).
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie');
       let html = indexHtml;
       for (const transform of opts.transforms) {

@@ -78,8 +78,8 @@ export interface ReadCachesOptions {
 }
 
 /**
- * In-process caches of the hottest reads (docs/performance.md): published josies as serialized JSON, each reader's
- * likes and saves, and each reader's first home-feed page. What makes an entry stale, and how it is
+ * In-process caches of the hottest reads (docs/performance.md): published josies as serialized JSON, each
+ * reader's likes and saves, and each reader's first home-feed page. What makes an entry stale, and how it is
  * dropped on every instance ({@link Invalidation}; Redis pub/sub with `REDIS_URL`):
  * - a josie's content, status or like count (edit, approve, reject, delete, like): topic `josie`, from
  *   `josie.published`/`josie.unpublished` on the bus and from {@link ReadCaches.liked}; drops the josie and
@@ -103,8 +103,8 @@ export interface ReadCachesOptions {
  */
 export interface ReadCaches {
   /**
-   * `GET /api/josies/{id}` for `viewer` from memory: the JSON body and its ETag, or undefined when this read is not
-   * served from the cache (an unknown, unpublished or malformed id; the viewer is its creator or a
+   * `GET /api/josies/{id}` for `viewer` from memory: the JSON body and its ETag, or undefined when this read
+   * is not served from the cache (an unknown, unpublished or malformed id; the viewer is its creator or a
    * reviewer), in which case the caller reads it itself.
    */
   josie(viewer: Viewer, id: string): Promise<CachedRead | undefined>;

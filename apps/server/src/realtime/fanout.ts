@@ -6,11 +6,12 @@ import { rooms } from './rooms.js';
 import type { RealtimeServer } from './socket.js';
 
 /**
- * Turns domain events into socket traffic (docs/product/routes-and-roles.md#realtime; docs/product/rules-and-limits.md#feed): a published josie is emitted as
- * `new-post` to its creator's rooms, an unpublished one as `post-removed`, and a follow or unfollow moves
- * the follower's open sockets in or out of the curator's room, and a revoked session (logout) or a user's
- * revoked sessions (password reset, role change, deletion) disconnect their sockets. With the Redis
- * adapter the room operations reach every instance, so each instance only handles the events raised on it.
+ * Turns domain events into socket traffic (docs/product/routes-and-roles.md#realtime;
+ * docs/product/rules-and-limits.md#feed): a published josie is emitted as `new-post` to its creator's rooms,
+ * an unpublished one as `post-removed`, and a follow or unfollow moves the follower's open sockets in or out
+ * of the curator's room, and a revoked session (logout) or a user's revoked sessions (password reset, role
+ * change, deletion) disconnect their sockets. With the Redis adapter the room operations reach every
+ * instance, so each instance only handles the events raised on it.
  *
  * @returns a function that unsubscribes every listener.
  */

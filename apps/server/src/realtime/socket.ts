@@ -71,11 +71,13 @@ function publishingSafely(client: Redis, log: FastifyInstance['log']): Redis {
 }
 
 /**
- * Attaches socket.io to the app's HTTP server when the app is ready (docs/product/routes-and-roles.md#realtime; docs/product/rules-and-limits.md#feed, docs/product/routes-and-roles.md#api): path
- * `/socket.io`, the handshake's `auth.token` resolved like a bearer token (refused without a valid one),
- * `join-feed` joining the caller's rooms, and the fan-out of domain events. With `REDIS_URL` the Redis
- * adapter carries rooms and emits across instances. Everything is closed in `preClose`, before Fastify
- * closes the HTTP server, so that shutdown never waits on an open socket.
+ * Attaches socket.io to the app's HTTP server when the app is ready
+ * (docs/product/routes-and-roles.md#realtime; docs/product/rules-and-limits.md#feed,
+ * docs/product/routes-and-roles.md#api): path `/socket.io`, the handshake's `auth.token` resolved like a
+ * bearer token (refused without a valid one), `join-feed` joining the caller's rooms, and the fan-out of
+ * domain events. With `REDIS_URL` the Redis adapter carries rooms and emits across instances. Everything is
+ * closed in `preClose`, before Fastify closes the HTTP server, so that shutdown never waits on an open
+ * socket.
  */
 export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorate('bus', ctx.bus);

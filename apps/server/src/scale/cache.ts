@@ -2,8 +2,8 @@ import { LRUCache } from 'lru-cache';
 import type { Invalidation } from './invalidation.js';
 
 /**
- * An in-process LRU cache whose entries live at most `ttlMs` and are dropped by invalidations (docs/performance.md).
- * Reads go through {@link InvalidatedCache.get} with a loader, which guards two races:
+ * An in-process LRU cache whose entries live at most `ttlMs` and are dropped by invalidations
+ * (docs/performance.md). Reads go through {@link InvalidatedCache.get} with a loader, which guards two races:
  * - an invalidation that arrives while a load is in flight: the loaded value may predate the write that
  *   caused it, so it is answered but not stored. Invalidations are remembered while loads are in flight,
  *   and a load compares only those that concern it (its key, one of its tags, or a scan or clear), so
@@ -75,7 +75,8 @@ export function createInvalidatedCache<V extends object>(
       : {}),
   });
   // Invalidations made since the oldest load still in flight, in order; empty when no load is in flight.
-  // A `key`/`tag` record concerns the loads of that key/carrying that tag; `all` (a scan, a clear) every load.
+  // A `key`/`tag` record concerns the loads of that key/carrying that tag; `all` (a scan, a clear) every
+  // load.
   type Record = { seq: number; key?: string; tag?: string; all?: true };
   let seq = 0;
   let recent: Record[] = [];

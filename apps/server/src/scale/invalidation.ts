@@ -33,9 +33,10 @@ interface Message {
 }
 
 /**
- * Cross-instance cache invalidation (docs/product/README.md#runs-anywhere, docs/performance.md). In-process caches subscribe to topics; a
- * write that makes an entry stale publishes after its transaction commits. Handlers of this instance run
- * before `publish` resolves, then the message goes to the other instances through Redis pub/sub.
+ * Cross-instance cache invalidation (docs/product/README.md#runs-anywhere, docs/performance.md). In-process
+ * caches subscribe to topics; a write that makes an entry stale publishes after its transaction commits.
+ * Handlers of this instance run before `publish` resolves, then the message goes to the other instances
+ * through Redis pub/sub.
  *
  * Pub/sub delivers at most once: a message sent while an instance's subscriber connection is down is lost
  * to it. So caches also ask {@link Invalidation.reliable} before answering from memory, and every handler

@@ -1,6 +1,6 @@
 /**
- * The josie read, the most frequent request (docs/performance.md): one SQL statement for a reader, and an ETag so a
- * browser revalidates instead of downloading again; the tag changes with anything the answer shows.
+ * The josie read, the most frequent request (docs/performance.md): one SQL statement for a reader, and an
+ * ETag so a browser revalidates instead of downloading again; the tag changes with anything the answer shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildJosie, buildReview, buildUser, type TestUser } from '../test/factories.js';

@@ -1,8 +1,8 @@
 /**
- * Query discipline (docs/performance.md): the four hot lists (home feed, curator feed, review queue, my-josies), and the
- * signed-in home page the server renders, cost the same number of SQL statements for one row as for a full
- * page from many creators with likes, saves and review histories. Counted per request through
- * `app.inject` with the shared probe.
+ * Query discipline (docs/performance.md): the four hot lists (home feed, curator feed, review queue,
+ * my-josies), and the signed-in home page the server renders, cost the same number of SQL statements for one
+ * row as for a full page from many creators with likes, saves and review histories. Counted per request
+ * through `app.inject` with the shared probe.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
- * Query plans of the hot queries (docs/performance.md): on real PostgreSQL, with enough rows that the planner has a
- * choice (tens of thousands of josies, likes and saves; statistics gathered with ANALYZE), each query is
- * answered from its index and never by a sequential scan of a large table. The statements are captured
+ * Query plans of the hot queries (docs/performance.md): on real PostgreSQL, with enough rows that the planner
+ * has a choice (tens of thousands of josies, likes and saves; statistics gathered with ANALYZE), each query
+ * is answered from its index and never by a sequential scan of a large table. The statements are captured
  * from the real query functions, so a change to one of them is what gets planned here. Runs when
  * `TEST_DATABASE_URL` is set (PGlite's planner is PostgreSQL's too, but the suite's data would not tell).
  */

@@ -28,12 +28,12 @@ interface StoreParams {
 
 /**
  * A `@fastify/rate-limit` store keeping counters in Redis so that every instance counts together
- * (docs/performance.md), with one key space per limiter. The plugin's own Redis store names a child after its route
- * (`method` + `url`), which limiters made with `app.rateLimit()` / `app.createRateLimit()` do not have: they
- * would all share one prefix, and two limiters whose key generators happen to answer the same string
+ * (docs/performance.md), with one key space per limiter. The plugin's own Redis store names a child after its
+ * route (`method` + `url`), which limiters made with `app.rateLimit()` / `app.createRateLimit()` do not have:
+ * they would all share one prefix, and two limiters whose key generators happen to answer the same string
  * (say `media-search:<user>`) would share a counter in Redis though they do not in memory. Here each such
- * limiter gets the number of its creation instead; every instance runs the same code and creates its
- * limiters in the same order, so the numbers agree across instances.
+ * limiter gets the number of its creation instead; every instance runs the same code and creates its limiters
+ * in the same order, so the numbers agree across instances.
  */
 export function redisRateLimitStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
   let limiters = 0;

@@ -1,6 +1,6 @@
 /**
- * The Redis side of many instances (docs/performance.md): invalidations between instances and shared rate-limit
- * counters, one key space per limiter. Runs when `TEST_REDIS_URL` is set.
+ * The Redis side of many instances (docs/performance.md): invalidations between instances and shared
+ * rate-limit counters, one key space per limiter. Runs when `TEST_REDIS_URL` is set.
  */
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';

@@ -1,9 +1,10 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
- * The app's own Redis connections (docs/product/README.md#runs-anywhere, docs/performance.md): `commands` carries the shared rate-limit
- * counters and publishes cache invalidations; `subscriber` only listens (a connection in subscriber mode
- * can run no other command). socket.io's Redis adapter keeps its own pair (`realtime/socket.ts`).
+ * The app's own Redis connections (docs/product/README.md#runs-anywhere, docs/performance.md): `commands`
+ * carries the shared rate-limit counters and publishes cache invalidations; `subscriber` only listens (a
+ * connection in subscriber mode can run no other command). socket.io's Redis adapter keeps its own pair
+ * (`realtime/socket.ts`).
  */
 export interface RedisConnections {
   commands: Redis;

@@ -1,6 +1,6 @@
 /**
- * Many instances (docs/performance.md): two server processes, started from `main.ts` like production, share one
- * PostgreSQL database and one Redis and serve the same users. Runs when `TEST_DATABASE_URL` and
+ * Many instances (docs/performance.md): two server processes, started from `main.ts` like production, share
+ * one PostgreSQL database and one Redis and serve the same users. Runs when `TEST_DATABASE_URL` and
  * `TEST_REDIS_URL` are set (`.ci/run` sets both for `npm run test:integration`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';

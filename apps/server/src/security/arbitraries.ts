@@ -1,7 +1,8 @@
 /**
- * fast-check arbitraries for hostile requests (docs/decisions/0005-security-and-reliability-checks.md). Shapes come from a route's zod schemas
- * (through `z.toJSONSchema`, input side), so generated requests reach past validation into the services;
- * hostile values (wrong types, huge and odd strings, deep nesting, prototype keys) are mixed into them.
+ * fast-check arbitraries for hostile requests (docs/decisions/0005-security-and-reliability-checks.md).
+ * Shapes come from a route's zod schemas (through `z.toJSONSchema`, input side), so generated requests reach
+ * past validation into the services; hostile values (wrong types, huge and odd strings, deep nesting,
+ * prototype keys) are mixed into them.
  */
 import fc from 'fast-check';
 import { z } from 'zod';

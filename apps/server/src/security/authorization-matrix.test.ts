@@ -1,8 +1,9 @@
 /**
- * The authorization matrix (docs/decisions/0005-security-and-reliability-checks.md; docs/product/README.md#server-side-enforcement; decision 0002): every `/api` route of the live
- * route table, called as a visitor, a listener, the curator who owns the resources, another curator, an
- * editor and an admin. The route's declared policy predicts 401/403; ownership rules live in the services
- * and are written out below, route by route.
+ * The authorization matrix (docs/decisions/0005-security-and-reliability-checks.md;
+ * docs/product/README.md#server-side-enforcement; decision 0002): every `/api` route of the live route table,
+ * called as a visitor, a listener, the curator who owns the resources, another curator, an editor and an
+ * admin. The route's declared policy predicts 401/403; ownership rules live in the services and are written
+ * out below, route by route.
  */
 import { endpoints, MEDIA_AUTHOR_ROLES, ROLES, type Role } from '@josie/contract';
 import Fastify from 'fastify';
@@ -52,8 +53,8 @@ const PUBLIC_ROUTES = new Set([
 
 /**
  * Routes whose own rule replaces the declared policy. `POST /api/ai/generate` is declared public so that
- * its preValidation, not the generic guard, answers a visitor with docs/product/routes-and-roles.md#roles's 'Authentication
- * required'; it admits the media authors only.
+ * its preValidation, not the generic guard, answers a visitor with docs/product/routes-and-roles.md#roles's
+ * 'Authentication required'; it admits the media authors only.
  */
 const OWN_POLICY: Record<string, Access> = {
   'POST /api/ai/generate': MEDIA_AUTHOR_ROLES,
@@ -77,7 +78,8 @@ const BODIES: Record<string, unknown> = {
 const EXPECTED: Record<string, Partial<Record<Caller, number>>> = {
   // A pending josie: the creator and the reviewers read it, everyone else gets the unknown-id 404.
   'GET /api/josies/:id': { visitor: 404, listener: 404, curator: 404, owner: 200, editor: 200, admin: 200 },
-  // The creator edits any of theirs; a reviewer edits a pending one (docs/product/differences.md#editors-may-edit); others cannot see it.
+  // The creator edits any of theirs; a reviewer edits a pending one
+  // (docs/product/differences.md#editors-may-edit); others cannot see it.
   'PUT /api/josies/:id': { listener: 404, curator: 404, owner: 200, editor: 200, admin: 200 },
   // Only the creator deletes; reviewers see it but are refused.
   'DELETE /api/josies/:id': { listener: 404, curator: 404, owner: 200, editor: 403, admin: 403 },

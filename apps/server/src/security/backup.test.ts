@@ -1,7 +1,7 @@
 /**
- * Backups of the embedded installation (docs/decisions/0005-security-and-reliability-checks.md): `npm run backup` and `npm run restore` round
- * trip a database, its media and its secrets into a new, empty `DATA_DIR`, through the scripts' real
- * command lines.
+ * Backups of the embedded installation (docs/decisions/0005-security-and-reliability-checks.md): `npm run
+ * backup` and `npm run restore` round trip a database, its media and its secrets into a new, empty
+ * `DATA_DIR`, through the scripts' real command lines.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

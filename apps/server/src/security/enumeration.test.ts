@@ -1,10 +1,11 @@
 /**
- * Enumeration (docs/decisions/0005-security-and-reliability-checks.md): josie ids, invite codes, reset tokens and accounts cannot be told
- * apart by their answers, nor by a timing difference worth measuring.
+ * Enumeration (docs/decisions/0005-security-and-reliability-checks.md): josie ids, invite codes, reset tokens
+ * and accounts cannot be told apart by their answers, nor by a timing difference worth measuring.
  *
- * Invites answer 404 for an unknown code and 410 for a disabled or expired one, by design (docs/product/routes-and-roles.md#api, docs/product/differences.md#invite-expiry: the landing page says why it cannot be used), always with the same message. Codes are 128 random
- * bits, so the status tells nothing an attacker can use: finding a disabled code is as hard as finding a
- * live one. Decision 0005.
+ * Invites answer 404 for an unknown code and 410 for a disabled or expired one, by design
+ * (docs/product/routes-and-roles.md#api, docs/product/differences.md#invite-expiry: the landing page says why
+ * it cannot be used), always with the same message. Codes are 128 random bits, so the status tells nothing an
+ * attacker can use: finding a disabled code is as hard as finding a live one. Decision 0005.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,7 +215,8 @@ describe('enumeration', () => {
     });
 
     // The token row and the email are written after answering. Sign-up tells whether an address has an
-    // account anyway (409, docs/product/routes-and-roles.md#api), but a reset request should not add a quieter way to ask.
+    // account anyway (409, docs/product/routes-and-roles.md#api), but a reset request should not add a
+    // quieter way to ask.
     it('answers and times a reset request for an unknown address like one for an account', async () => {
       const initiate = (email: string) =>
         ctx.app.inject({

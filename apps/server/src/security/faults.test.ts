@@ -1,6 +1,7 @@
 /**
- * Faults (docs/decisions/0005-security-and-reliability-checks.md): the database going away and coming back (real PostgreSQL only), and a
- * failure injected inside the transactions that create a josie and record a review.
+ * Faults (docs/decisions/0005-security-and-reliability-checks.md): the database going away and coming back
+ * (real PostgreSQL only), and a failure injected inside the transactions that create a josie and record a
+ * review.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -75,8 +75,8 @@ export function fillPath(url: string, values: Record<string, string>): string {
 const INTERNALS = [/\n\s*at\s/, /\bat\s+[\w.<>]+\s+\(/, /node_modules/, /\/apps\/server\//, /file:\/\//];
 
 /**
- * Asserts the shape every error answer shares (docs/product/routes-and-roles.md#api): JSON `{message, code}` with string values,
- * and nothing of the server's insides (no stack trace, no file path).
+ * Asserts the shape every error answer shares (docs/product/routes-and-roles.md#api): JSON `{message, code}`
+ * with string values, and nothing of the server's insides (no stack trace, no file path).
  */
 export function expectCleanError(res: {
   statusCode: number;

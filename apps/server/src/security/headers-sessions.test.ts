@@ -1,7 +1,7 @@
 /**
- * Headers and sessions (docs/decisions/0005-security-and-reliability-checks.md): the Content-Security-Policy and the other response headers,
- * CORS closed, tokens that expire and are revoked (logout, password reset, role change, deleted account),
- * and the login back-off.
+ * Headers and sessions (docs/decisions/0005-security-and-reliability-checks.md): the Content-Security-Policy
+ * and the other response headers, CORS closed, tokens that expire and are revoked (logout, password reset,
+ * role change, deleted account), and the login back-off.
  */
 
 import { eq } from 'drizzle-orm';
@@ -25,7 +25,9 @@ const EMBED_ORIGINS = [
 ];
 
 /**
- * The foreign scripts the CSP admits: YouTube's IFrame Player API and the widget script it loads (docs/product/rules-and-limits.md#player, docs/product/routes-and-roles.md#api), by path, so no other script of www.youtube.com runs here.
+ * The foreign scripts the CSP admits: YouTube's IFrame Player API and the widget script it loads
+ * (docs/product/rules-and-limits.md#player, docs/product/routes-and-roles.md#api), by path, so no other
+ * script of www.youtube.com runs here.
  */
 const YOUTUBE_API_SCRIPTS = ['https://www.youtube.com/iframe_api', 'https://www.youtube.com/s/player/'];
 

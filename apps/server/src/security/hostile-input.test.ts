@@ -1,9 +1,9 @@
 /**
- * Hostile input (docs/decisions/0005-security-and-reliability-checks.md): for every `/api` route of the live route table, fast-check generates
- * path parameters, query strings and bodies (JSON, raw and multipart) from the route's zod schemas, mixed
- * with malformed, oversized and poisoned values, and sends them as a caller the route admits. Whatever
- * arrives: never a 500, errors are clean `{message, code}` JSON without internals, a refused request
- * writes nothing (rows and media files alike), and no prototype gets polluted.
+ * Hostile input (docs/decisions/0005-security-and-reliability-checks.md): for every `/api` route of the live
+ * route table, fast-check generates path parameters, query strings and bodies (JSON, raw and multipart) from
+ * the route's zod schemas, mixed with malformed, oversized and poisoned values, and sends them as a caller
+ * the route admits. Whatever arrives: never a 500, errors are clean `{message, code}` JSON without internals,
+ * a refused request writes nothing (rows and media files alike), and no prototype gets polluted.
  *
  * Runs are bounded (`RUNS` per route) to keep the whole file within about a minute on a busy machine; a
  * failure prints fast-check's seed and path, which replay it exactly.

@@ -1,8 +1,9 @@
 /**
- * Migrations from the previous release's schema with data (docs/decisions/0005-security-and-reliability-checks.md). Every other test file
- * migrates an empty database; this one applies all migrations but the newest, fills every table of that
- * schema with a row (generated from the catalogue, so the test needs no edit when the schema changes),
- * applies the newest and checks that every row survived.
+ * Migrations from the previous release's schema with data
+ * (docs/decisions/0005-security-and-reliability-checks.md). Every other test file migrates an empty database;
+ * this one applies all migrations but the newest, fills every table of that schema with a row (generated from
+ * the catalogue, so the test needs no edit when the schema changes), applies the newest and checks that every
+ * row survived.
  */
 import {
   copyFileSync,
@@ -219,7 +220,8 @@ describe('migrations', () => {
     const inserted = await fillEveryTable(database);
     await database.migrate();
 
-    // A table the newest migration drops on purpose (`DROP TABLE`) goes with its rows; every other keeps them.
+    // A table the newest migration drops on purpose (`DROP TABLE`) goes with its rows; every other keeps
+    // them.
     const newest = journal.entries.at(-1)!.tag;
     const dropped = new Set(
       [

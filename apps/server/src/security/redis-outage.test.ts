@@ -1,8 +1,8 @@
 /**
- * Redis going away (docs/decisions/0005-security-and-reliability-checks.md): realtime degrades but the API keeps working. The app runs against
- * a private `redis-server` started by this file on a free loopback port (no persistence), so the
- * machine's shared Redis and the other test files never notice; the server is killed (SIGKILL, as a
- * crash or a lost host) mid-test and started again on the same port.
+ * Redis going away (docs/decisions/0005-security-and-reliability-checks.md): realtime degrades but the API
+ * keeps working. The app runs against a private `redis-server` started by this file on a free loopback port
+ * (no persistence), so the machine's shared Redis and the other test files never notice; the server is killed
+ * (SIGKILL, as a crash or a lost host) mid-test and started again on the same port.
  *
  * While Redis is gone: sign-in, the feed, creating and approving a josie and sign-out answer as usual and
  * quickly (no request waits for a reconnection); rate limits let requests through uncounted (by design,

@@ -1,9 +1,10 @@
 /**
- * Secrets never logged (docs/decisions/0005-security-and-reliability-checks.md): the app runs with its real pino logger at `trace` (more than
- * production's `info`) writing into memory, through sign-up, sign-in (right and wrong), a password reset
- * (email to the outbox) and a multipart upload; no password, token, JWT or reset token may appear. The
- * links that emails and redirects carry (a reset link, an unsubscribe link, the sign-in callbacks) are
- * taken from the emails and redirects themselves and opened: their query values never reach the log.
+ * Secrets never logged (docs/decisions/0005-security-and-reliability-checks.md): the app runs with its real
+ * pino logger at `trace` (more than production's `info`) writing into memory, through sign-up, sign-in (right
+ * and wrong), a password reset (email to the outbox) and a multipart upload; no password, token, JWT or reset
+ * token may appear. The links that emails and redirects carry (a reset link, an unsubscribe link, the sign-in
+ * callbacks) are taken from the emails and redirects themselves and opened: their query values never reach
+ * the log.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

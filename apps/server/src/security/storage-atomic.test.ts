@@ -1,8 +1,8 @@
 /**
- * Uploads are written to a temporary file and moved into place (docs/decisions/0005-security-and-reliability-checks.md): the local storage
- * adapter never lets a reader see half a file, leaves no temporary file behind when the write or the
- * move fails, and refuses keys that resolve outside its folder (a sibling folder sharing its name's
- * prefix included).
+ * Uploads are written to a temporary file and moved into place
+ * (docs/decisions/0005-security-and-reliability-checks.md): the local storage adapter never lets a reader see
+ * half a file, leaves no temporary file behind when the write or the move fails, and refuses keys that
+ * resolve outside its folder (a sibling folder sharing its name's prefix included).
  */
 import {
   existsSync,

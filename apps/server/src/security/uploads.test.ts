@@ -1,9 +1,10 @@
 /**
- * Hostile uploads (docs/decisions/0005-security-and-reliability-checks.md) on every image upload of the API: josie images (`POST /api/josies`,
- * field `image`), avatars (`POST /api/users/avatar`, field `avatar`) and header images
- * (`POST /api/users/header-image`, field `headerImage`). Non-images under image names, truncated files,
- * decompression bombs, SVG with script and oversized files are refused with 400/413 and leave no row or
- * file behind; accepted images lose their EXIF (GPS included) and are stored under a name of our own.
+ * Hostile uploads (docs/decisions/0005-security-and-reliability-checks.md) on every image upload of the API:
+ * josie images (`POST /api/josies`, field `image`), avatars (`POST /api/users/avatar`, field `avatar`) and
+ * header images (`POST /api/users/header-image`, field `headerImage`). Non-images under image names,
+ * truncated files, decompression bombs, SVG with script and oversized files are refused with 400/413 and
+ * leave no row or file behind; accepted images lose their EXIF (GPS included) and are stored under a name of
+ * our own.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * Query probes for tests (docs/performance.md, query discipline): how many SQL statements a request or a service call
- * sends, and which. One helper for every module, on PGlite and on PostgreSQL alike.
+ * Query probes for tests (docs/performance.md, query discipline): how many SQL statements a request or a
+ * service call sends, and which. One helper for every module, on PGlite and on PostgreSQL alike.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';

@@ -14,7 +14,8 @@ export interface RouteHandle {
 
 /**
  * Keeps `document.title` in step with the deepest route's `handle.titleKey` (in the current language) and
- * sends `page_view` {page_path, page_title, page_location} on every navigation (docs/product/routes-and-roles.md#api).
+ * sends `page_view` {page_path, page_title, page_location} on every navigation
+ * (docs/product/routes-and-roles.md#api).
  */
 export function RouteTracker() {
   const location = useLocation();
@@ -30,7 +31,8 @@ export function RouteTracker() {
     document.title = title;
   }, [title]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one page_view per navigation, not per title change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one page_view per navigation, not per title
+  // change
   useEffect(() => {
     track('page_view', {
       page_path: location.pathname,

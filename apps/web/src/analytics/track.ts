@@ -7,8 +7,9 @@ import { providerConnectedKey, readStoredSession } from '../session/storage';
 export type AnalyticsValue = AnalyticsEventBody['params'][string];
 
 /**
- * The user properties every event carries (docs/product/routes-and-roles.md#roles, docs/product/differences.md#analytics): the role (listener for visitors
- * and by default), whether a streaming account is connected, and the interface language (default en).
+ * The user properties every event carries (docs/product/routes-and-roles.md#roles,
+ * docs/product/differences.md#analytics): the role (listener for visitors and by default), whether a
+ * streaming account is connected, and the interface language (default en).
  */
 export function userProperties(): Record<string, AnalyticsValue> {
   const state = readStoredSession();
@@ -27,9 +28,10 @@ export function userProperties(): Record<string, AnalyticsValue> {
 }
 
 /**
- * Records an analytics event through `POST /api/analytics/events` (docs/product/routes-and-roles.md#api; docs/product/differences.md#analytics: the app's
- * own endpoint, no third party), with {@link userProperties} merged into `params`. Fire and forget: a
- * failure is only logged (docs/product/messages.md#errors-from-the-api).
+ * Records an analytics event through `POST /api/analytics/events` (docs/product/routes-and-roles.md#api;
+ * docs/product/differences.md#analytics: the app's own endpoint, no third party), with {@link userProperties}
+ * merged into `params`. Fire and forget: a failure is only logged
+ * (docs/product/messages.md#errors-from-the-api).
  *
  * @param name one of the contract's `ANALYTICS_EVENT_NAMES`, the only names the server accepts (decision
  *   0010): a new event is added there first.

@@ -61,11 +61,13 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
 
 /**
  * Calls the API on the same origin. Adds `Authorization: Bearer <token>` whenever a session token is
- * stored (docs/product/routes-and-roles.md#api), sends JSON or `FormData`, and answers the parsed JSON (undefined for 204).
+ * stored (docs/product/routes-and-roles.md#api), sends JSON or `FormData`, and answers the parsed JSON
+ * (undefined for 204).
  *
  * @throws {ApiError} for any non-2xx answer (status, code and message from the `{message, code}` body,
  *   falling back to the status text) and for network failures (status 0). A 401 `UNAUTHENTICATED` on a
- *   call that carried the stored token clears the session: the token is no longer valid (docs/product/rules-and-limits.md#accounts-and-sessions).
+ * call that carried the stored token clears the session: the token is no longer valid
+ * (docs/product/rules-and-limits.md#accounts-and-sessions).
  */
 export async function apiFetch<T = unknown>(
   path: string,
@@ -86,7 +88,8 @@ export async function apiFetch<T = unknown>(
 
   let response: Response;
   try {
-    // The signed-in feed's first reads were sent by the page's first script (docs/performance.md); the same request.
+    // The signed-in feed's first reads were sent by the page's first script (docs/performance.md); the same
+    // request.
     const early = method === 'GET' && !options.headers ? takeEarlyRead(path, token) : undefined;
     response = await (early ?? fetch(path, { method, headers, body, signal: options.signal }));
   } catch (error) {

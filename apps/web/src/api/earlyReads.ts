@@ -13,8 +13,8 @@ declare global {
 
 /**
  * The response of `GET {path}` that `src/shell/shell.js` requested while the page loaded (the signed-in
- * feed's first reads, docs/performance.md), when it carried `token`; each is taken once, so a later read of the same
- * path asks the server. Undefined otherwise: the caller fetches as usual.
+ * feed's first reads, docs/performance.md), when it carried `token`; each is taken once, so a later read of
+ * the same path asks the server. Undefined otherwise: the caller fetches as usual.
  */
 export function takeEarlyRead(path: string, token: string | null): Promise<Response> | undefined {
   const early = window.josieEarlyReads;

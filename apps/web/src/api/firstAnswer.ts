@@ -12,8 +12,9 @@ import { subscribeSession } from '../session/store';
 export const FIRST_ANSWER_ATTRIBUTE = 'data-first-answer';
 
 /**
- * Answers the server wrote into the page it served (The public josie page and the signed-in (docs/performance.md)
- * home feed render their data in the app's first render, with no request once the scripts have run).
+ * Answers the server wrote into the page it served (The public josie page and the signed-in
+ * (docs/performance.md) home feed render their data in the app's first render, with no request once the
+ * scripts have run).
  */
 export interface FirstAnswers {
   /**

@@ -10,8 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { request } from '../api/request';
 
 /**
- * The spec's minimum fetch interval of remote config (docs/product/rules-and-limits.md#constants): flags are re-read at most once an
- * hour in production builds and once a minute in development.
+ * The spec's minimum fetch interval of remote config (docs/product/rules-and-limits.md#constants): flags are
+ * re-read at most once an hour in production builds and once a minute in development.
  */
 export const FLAGS_STALE_TIME_MS = import.meta.env.PROD
   ? LIMITS.flagsFetchIntervalMs.production
@@ -35,7 +35,8 @@ async function fetchFlags({ signal }: { signal: AbortSignal }): Promise<FlagsRes
   try {
     return withDefaults(await request('getFlags', {}, { signal }));
   } catch (error) {
-    // Remote-config failures are only logged and the defaults stay (docs/product/rules-and-limits.md#feature-flags, docs/product/messages.md#errors-from-the-api).
+    // Remote-config failures are only logged and the defaults stay
+    // (docs/product/rules-and-limits.md#feature-flags, docs/product/messages.md#errors-from-the-api).
     if (!signal.aborted) console.warn('Feature flags could not be loaded; using the defaults', error);
     throw error;
   }

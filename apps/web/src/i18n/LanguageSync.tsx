@@ -5,11 +5,11 @@ import { useFlag, useFlags } from '../flags/useFlags';
 import { chooseLanguage, currentLanguage, DEFAULT_LANGUAGE, detectedLanguage, i18n } from './index';
 
 /**
- * Enforces the `language_select` flag (docs/product/README.md#what-josie-is, docs/product/rules-and-limits.md#constants): while it is off the interface is English; when
- * it is on, the detected (or chosen) language applies, and a `?lng=` link is a choice: remembered like
- * the toggle's (localStorage and the `i18next` cookie the server reads), so it outlasts the page it was
- * on. Waits for the flags' first answer or failure so a Hebrew reader with the flag on does not see
- * English first.
+ * Enforces the `language_select` flag (docs/product/README.md#what-josie-is,
+ * docs/product/rules-and-limits.md#constants): while it is off the interface is English; when it is on, the
+ * detected (or chosen) language applies, and a `?lng=` link is a choice: remembered like the toggle's
+ * (localStorage and the `i18next` cookie the server reads), so it outlasts the page it was on. Waits for the
+ * flags' first answer or failure so a Hebrew reader with the flag on does not see English first.
  */
 export function LanguageSync() {
   const { status } = useFlags();

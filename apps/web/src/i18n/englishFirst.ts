@@ -17,13 +17,13 @@ import validation from './locales/en/validation.json';
 import video from './locales/en/video.json';
 
 /**
- * The English texts bundled with the app's entry (The first pages' scripts stay under 170 KB (docs/performance.md)
- * gzip): the areas of the layout, the public home page, the josie page and the feed, and those any page
- * may need (errors, toasts, titles, validation). The areas of {@link LATER_AREAS} load with the first page
- * that is not one of those (`loadAllTexts` in `./index.ts`, called by the router's page loader), and so do
- * the parts of a first-page area that only later pages read (the editor's and the dialogs' texts, the
- * static pages', push settings': each area's `<area>.later.json`). A new area goes in one of the two lists
- * (`locales.test.ts` checks that every area is in exactly one).
+ * The English texts bundled with the app's entry (The first pages' scripts stay under 170 KB
+ * (docs/performance.md) gzip): the areas of the layout, the public home page, the josie page and the feed,
+ * and those any page may need (errors, toasts, titles, validation). The areas of {@link LATER_AREAS} load
+ * with the first page that is not one of those (`loadAllTexts` in `./index.ts`, called by the router's page
+ * loader), and so do the parts of a first-page area that only later pages read (the editor's and the dialogs'
+ * texts, the static pages', push settings': each area's `<area>.later.json`). A new area goes in one of the
+ * two lists (`locales.test.ts` checks that every area is in exactly one).
  */
 export const englishFirst = {
   auth,

@@ -6,8 +6,9 @@ import { importWithRetry } from '../lib/importRetry';
 import { englishFirst } from './englishFirst';
 
 /**
- * Interface languages (docs/product/rules-and-limits.md#constants): English is the fallback and is bundled with the app; Hebrew (right to
- * left) is a separate chunk loaded when first needed, so English pages do not download it.
+ * Interface languages (docs/product/rules-and-limits.md#constants): English is the fallback and is bundled
+ * with the app; Hebrew (right to left) is a separate chunk loaded when first needed, so English pages do not
+ * download it.
  */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
@@ -37,10 +38,11 @@ const loaders: Record<Language, () => Promise<ResourceKey>> = {
 let allEnglish: Promise<void> | null = null;
 
 /**
- * Loads the English areas that are not bundled with the app's entry (`englishFirst.ts`, docs/performance.md) and adds
- * them to the English texts, once (a failed download is tried again, decision 0012). The router's page loader waits for it before rendering a page other
- * than the first pages (home, feed, josie), so those areas are always there when read. Hebrew is loaded
- * whole by the backend. Rejects when the chunk cannot be loaded (the page's loading fails with it).
+ * Loads the English areas that are not bundled with the app's entry (`englishFirst.ts`, docs/performance.md)
+ * and adds them to the English texts, once (a failed download is tried again, decision 0012). The router's
+ * page loader waits for it before rendering a page other than the first pages (home, feed, josie), so those
+ * areas are always there when read. Hebrew is loaded whole by the backend. Rejects when the chunk cannot be
+ * loaded (the page's loading fails with it).
  */
 export function loadAllTexts(): Promise<void> {
   allEnglish ??= importWithRetry(() => import('./locales/en/index.js')).then(
@@ -96,9 +98,9 @@ function applyDocumentLanguage(language: string): void {
 i18n.on('languageChanged', applyDocumentLanguage);
 
 /**
- * Initialises i18next once: detection per docs/product/rules-and-limits.md#constants without caching (only an explicit choice is stored,
- * see {@link chooseLanguage}, so forcing English while the language flag is off never overwrites it).
- * Resolves when the detected language's texts are loaded.
+ * Initialises i18next once: detection per docs/product/rules-and-limits.md#constants without caching (only an
+ * explicit choice is stored, see {@link chooseLanguage}, so forcing English while the language flag is off
+ * never overwrites it). Resolves when the detected language's texts are loaded.
  */
 export const i18nReady = i18n
   .use(localeBackend)
@@ -138,9 +140,9 @@ export function detectedLanguage(): Language {
 }
 
 /**
- * Switches the interface language on the user's request and remembers the choice (docs/product/rules-and-limits.md#constants): in
- * localStorage, and in the `i18next` cookie, so that the server renders a josie page's first paint in the
- * chosen language (decision 0007) instead of the browser's.
+ * Switches the interface language on the user's request and remembers the choice
+ * (docs/product/rules-and-limits.md#constants): in localStorage, and in the `i18next` cookie, so that the
+ * server renders a josie page's first paint in the chosen language (decision 0007) instead of the browser's.
  */
 export async function chooseLanguage(language: Language): Promise<void> {
   try {
@@ -148,7 +150,8 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } catch {
     // Without storage the choice lasts for this page only.
   }
-  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in browsers we support (Safari before 18.4)
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in
+  // browsers we support (Safari before 18.4)
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_S}; samesite=lax`;
   await i18n.changeLanguage(language);
 }

@@ -11,16 +11,17 @@ import { lazyComponent } from '../lib/lazyPage';
 import { SessionProvider } from '../session/SessionProvider';
 import { useToasterWanted } from '../ui/toast';
 
-// Toasts appear after something happened: sonner loads with the first toast (`ui/toast.ts`, docs/performance.md), and
-// the toast area mounts then. A toast raised before it mounts is not lost: sonner shows the active toasts
-// to a late Toaster.
+// Toasts appear after something happened: sonner loads with the first toast (`ui/toast.ts`,
+// docs/performance.md), and the toast area mounts then. A toast raised before it mounts is not lost: sonner
+// shows the active toasts to a late Toaster.
 const Toaster = lazyComponent<ToasterProps>(() =>
   import('sonner').then((module) => ({ default: module.Toaster })),
 );
 
 /**
  * The root route: session, language (flag-driven, with Radix components following the page direction),
- * page titles and `page_view` events, scroll restoration, and the toast area (at most 20 toasts, docs/product/rules-and-limits.md#constants) on the end side of the screen.
+ * page titles and `page_view` events, scroll restoration, and the toast area (at most 20 toasts,
+ * docs/product/rules-and-limits.md#constants) on the end side of the screen.
  */
 export function AppRoot() {
   const { t, i18n } = useTranslation();

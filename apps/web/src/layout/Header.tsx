@@ -9,9 +9,10 @@ import { HeaderMenu } from './HeaderMenu';
 import { LogoMark } from './Logo';
 
 /**
- * The fixed top bar (docs/product/routes-and-roles.md#header-and-menu): logo link to `/`, the signed-in user's avatar (updated at once on
- * `userDataUpdated` through the session) and the hamburger menu. The bar's content takes the layout's one
- * content width ({@link contentFrame}, decision 0014), so it lines up with the page under it.
+ * The fixed top bar (docs/product/routes-and-roles.md#header-and-menu): logo link to `/`, the signed-in
+ * user's avatar (updated at once on `userDataUpdated` through the session) and the hamburger menu. The bar's
+ * content takes the layout's one content width ({@link contentFrame}, decision 0014), so it lines up with the
+ * page under it.
  */
 export function Header() {
   const { t } = useTranslation();

@@ -13,12 +13,12 @@ const itemClasses =
   'aria-[current=page]:bg-brand-50/60 aria-[current=page]:text-brand-800';
 
 /**
- * The hamburger menu of the fixed header (docs/product/routes-and-roles.md#header-and-menu), built as a disclosure (the
- * pattern WAI recommends for site navigation): the toggle's icon switches between Menu and X, its name
- * between "Open menu" and "Close menu", and `aria-expanded` tells its state. Entries follow the role
- * ({@link menuLinksFor}), then Logout for signed-in users and the language toggle while the
- * `language_select` flag is on. Choosing any entry, Escape (focus returns to the toggle), a click
- * outside or tabbing out closes it.
+ * The hamburger menu of the fixed header (docs/product/routes-and-roles.md#header-and-menu), built as a
+ * disclosure (the pattern WAI recommends for site navigation): the toggle's icon switches between Menu and X,
+ * its name between "Open menu" and "Close menu", and `aria-expanded` tells its state. Entries follow the role
+ * ({@link menuLinksFor}), then Logout for signed-in users and the language toggle while the `language_select`
+ * flag is on. Choosing any entry, Escape (focus returns to the toggle), a click outside or tabbing out closes
+ * it.
  */
 export function HeaderMenu() {
   const { t } = useTranslation();

@@ -62,7 +62,8 @@ describe('the page error screen', () => {
     ['he', { title: 'הדף לא נטען', retry: 'לנסות שוב', home: 'חזרה לדף הבית', nav: 'ניווט ראשי' }],
   ] as const) {
     it(`keeps the header, says what happened in ${lang}, reports the route, and "Try again" loads the page`, async () => {
-      // As the language toggle leaves it (docs/product/rules-and-limits.md#constants), with the language flag on.
+      // As the language toggle leaves it (docs/product/rules-and-limits.md#constants), with the language flag
+      // on.
       window.localStorage.setItem('i18nextLng', lang);
       let available = false;
       const { stub, load } = renderBrokenPage(() => available, { language_select: 'true' });

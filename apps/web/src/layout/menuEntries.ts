@@ -34,9 +34,10 @@ export interface MenuLink {
 }
 
 /**
- * The header menu's links for a visitor (`null`) or a role, in display order (docs/product/routes-and-roles.md#header-and-menu "Header and
- * menu"): everyone gets Home, About, Contact; visitors Sign up and Log in; signed-in users their role's
- * pages and Account. Logout and the language toggle are actions, added by the menu itself.
+ * The header menu's links for a visitor (`null`) or a role, in display order
+ * (docs/product/routes-and-roles.md#header-and-menu "Header and menu"): everyone gets Home, About, Contact;
+ * visitors Sign up and Log in; signed-in users their role's pages and Account. Logout and the language toggle
+ * are actions, added by the menu itself.
  */
 export function menuLinksFor(role: Role | null): MenuLink[] {
   const links: MenuLink[] = [

@@ -2,9 +2,10 @@ import type { Language } from '@josie/contract';
 import { i18n } from '../i18n';
 
 /**
- * Display formats (docs/product/differences.md#dates-and-excerpts): 'MMM d, yyyy' in English, the Hebrew day-month-year order ('d בMMM
- * yyyy'). The browser's `Intl` writes exactly these (`Jan 5, 2024`, `5 בינו׳ 2024`), so date-fns' `format`
- * and its Hebrew locale (about 8 KB gzip) stay out of the josie page and the feed (docs/performance.md).
+ * Display formats (docs/product/differences.md#dates-and-excerpts): 'MMM d, yyyy' in English, the Hebrew
+ * day-month-year order ('d בMMM yyyy'). The browser's `Intl` writes exactly these (`Jan 5, 2024`, `5 בינו׳
+ * 2024`), so date-fns' `format` and its Hebrew locale (about 8 KB gzip) stay out of the josie page and the
+ * feed (docs/performance.md).
  */
 const OPTIONS: Record<Language, [locale: string, Intl.DateTimeFormatOptions]> = {
   en: ['en-US', { month: 'short', day: 'numeric', year: 'numeric' }],
@@ -12,7 +13,8 @@ const OPTIONS: Record<Language, [locale: string, Intl.DateTimeFormatOptions]> = 
 };
 /**
  * Made on first use: building a formatter loads the locale's data, which took ~15 ms per language of a
- * phone's first script task when both were built as the module loaded (docs/performance.md, Lighthouse profile).
+ * phone's first script task when both were built as the module loaded (docs/performance.md, Lighthouse
+ * profile).
  */
 const formats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 
@@ -33,7 +35,8 @@ function parseIsoDate(iso: string): Date | null {
 
 /**
  * Formats an ISO 8601 date for display: `Jan 5, 2024` in English, `5 בינו׳ 2024` in Hebrew, and the
- * localized 'Invalid date' for a missing or unreadable value (docs/product/rules-and-limits.md#josies, docs/product/differences.md#dates-and-excerpts).
+ * localized 'Invalid date' for a missing or unreadable value (docs/product/rules-and-limits.md#josies,
+ * docs/product/differences.md#dates-and-excerpts).
  */
 export function formatDate(iso: string | null | undefined, lang: Language | string = 'en'): string {
   const language: Language = lang === 'he' ? 'he' : 'en';

@@ -2,10 +2,11 @@ import { FONTS, type FontFamily, LIMITS } from '@josie/contract';
 import { createContext, useContext, useEffect, useState } from 'react';
 
 /**
- * The 14 curator fonts (docs/product/rules-and-limits.md#preferences-and-catalogues), self-hosted through `@fontsource` (docs/product/data-and-config.md#stack: no font
- * CDN). Each stylesheet is its own chunk, imported only when a curator's name first needs it, so a page
- * pays for the fonts it shows and no more. The curator fonts have no Hebrew glyphs: every stack falls
- * back to Heebo (bundled with the app shell), so a Hebrew name still renders in a proper Hebrew face.
+ * The 14 curator fonts (docs/product/rules-and-limits.md#preferences-and-catalogues), self-hosted through
+ * `@fontsource` (docs/product/data-and-config.md#stack: no font CDN). Each stylesheet is its own chunk,
+ * imported only when a curator's name first needs it, so a page pays for the fonts it shows and no more. The
+ * curator fonts have no Hebrew glyphs: every stack falls back to Heebo (bundled with the app shell), so a
+ * Hebrew name still renders in a proper Hebrew face.
  */
 const LOADERS: Record<FontFamily, () => Promise<unknown>> = {
   'Albert Sans': () => import('@fontsource/albert-sans/900.css'),

@@ -1,9 +1,9 @@
 /**
- * The server's first paint of the signed-in home feed (docs/performance.md, decision 0008): the app's layout and home
- * feed page as the app renders them for the user of the session cookie, in English or Hebrew, for
+ * The server's first paint of the signed-in home feed (docs/performance.md, decision 0008): the app's layout
+ * and home feed page as the app renders them for the user of the session cookie, in English or Hebrew, for
  * `index.html`'s `#root`. The strip's pictures (the page's largest paint) then come with the first paint
- * instead of after the app's scripts, its reads and its render; the app replaces this markup with the
- * same page on its first render, from the same answers the server wrote beside it (`api/firstAnswer.ts`).
+ * instead of after the app's scripts, its reads and its render; the app replaces this markup with the same
+ * page on its first render, from the same answers the server wrote beside it (`api/firstAnswer.ts`).
  *
  * Built into `dist/.ssr/pages.mjs` (`pages.ts`) and loaded by the server
  * (`apps/server/src/modules/feed/home-page.ts`). Effects do not run here: the live socket, fonts and

@@ -21,9 +21,9 @@ export function useOnline(): boolean {
 }
 
 /**
- * A clear notice while the browser is offline (docs/product/rules-and-limits.md#notifications-and-install): the app shell still works from the
- * service worker's cache, but nothing new can load. Announced politely to assistive tech; it sits above the
- * page's bottom edge and never covers the header.
+ * A clear notice while the browser is offline (docs/product/rules-and-limits.md#notifications-and-install):
+ * the app shell still works from the service worker's cache, but nothing new can load. Announced politely to
+ * assistive tech; it sits above the page's bottom edge and never covers the header.
  */
 export function OfflineBanner() {
   const { t } = useTranslation();

@@ -15,9 +15,10 @@ export function pushErrorKey(error: unknown) {
 }
 
 /**
- * Under the account's push switch (docs/product/routes-and-roles.md#account; docs/product/rules-and-limits.md#notifications-and-install): whether this browser receives the
- * notifications the switch allows, and a button to turn them on here when it does not yet. Nothing while
- * the switch is off or the state is being read.
+ * Under the account's push switch (docs/product/routes-and-roles.md#account;
+ * docs/product/rules-and-limits.md#notifications-and-install): whether this browser receives the
+ * notifications the switch allows, and a button to turn them on here when it does not yet. Nothing while the
+ * switch is off or the state is being read.
  */
 export function PushDeviceNote({ enabled, device }: { enabled: boolean; device: PushDevice }) {
   const { t } = useTranslation();

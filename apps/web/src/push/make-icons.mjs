@@ -1,7 +1,8 @@
 /**
- * Makes the PWA icons in `public/icons/` from the favicon's artwork (docs/product/rules-and-limits.md#notifications-and-install): "any" icons (the
- * rounded square), maskable ones (full bleed, the note inside the central safe zone), the Apple touch icon
- * and the monochrome notification badge. Run from `apps/web`: `node src/push/make-icons.mjs`.
+ * Makes the PWA icons in `public/icons/` from the favicon's artwork
+ * (docs/product/rules-and-limits.md#notifications-and-install): "any" icons (the rounded square), maskable
+ * ones (full bleed, the note inside the central safe zone), the Apple touch icon and the monochrome
+ * notification badge. Run from `apps/web`: `node src/push/make-icons.mjs`.
  */
 import sharp from 'sharp';
 

@@ -5,10 +5,10 @@ import { pushSupported } from './support';
 export { pushSupported };
 
 /**
- * This browser's Web Push subscription (docs/product/rules-and-limits.md#notifications-and-install): permission, `PushManager.subscribe` with the
- * server's VAPID key, and `POST`/`DELETE /api/users/me/push-subscriptions`. Push is per browser while the
- * account's `allowPushNotifications` switch is per user: the switch decides whether anything is sent, this
- * decides where.
+ * This browser's Web Push subscription (docs/product/rules-and-limits.md#notifications-and-install):
+ * permission, `PushManager.subscribe` with the server's VAPID key, and `POST`/`DELETE
+ * /api/users/me/push-subscriptions`. Push is per browser while the account's `allowPushNotifications` switch
+ * is per user: the switch decides whether anything is sent, this decides where.
  */
 
 /** Where push stands in this browser. */

@@ -1,11 +1,12 @@
 /**
- * The installable app's start-up (docs/product/rules-and-limits.md#notifications-and-install), loaded by `index.html` beside the app itself: registers the
- * service worker (production builds), keeps the manifest link on the interface language, shows the offline
- * notice, and keeps this browser's push subscription in step with the signed-in user.
+ * The installable app's start-up (docs/product/rules-and-limits.md#notifications-and-install), loaded by
+ * `index.html` beside the app itself: registers the service worker (production builds), keeps the manifest
+ * link on the interface language, shows the offline notice, and keeps this browser's push subscription in
+ * step with the signed-in user.
  *
- * Nothing here may weigh on the first page (docs/performance.md): the worker is registered once the page has loaded
- * (it then precaches the app, which must not compete with the page's own requests), and the push client
- * (with the contract's zod schemas) loads only when there is a subscription to sync.
+ * Nothing here may weigh on the first page (docs/performance.md): the worker is registered once the page has
+ * loaded (it then precaches the app, which must not compete with the page's own requests), and the push
+ * client (with the contract's zod schemas) loads only when there is a subscription to sync.
  */
 import type { User } from '@josie/contract';
 import { createRoot } from 'react-dom/client';

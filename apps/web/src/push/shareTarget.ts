@@ -10,10 +10,10 @@ import {
 import { toast } from '../ui/toast';
 
 /**
- * The Web Share Target of the installed app (docs/product/rules-and-limits.md#notifications-and-install): the manifest's `share_target` opens
- * `/josie/new?title=&text=&url=` with what was shared from another app. Apps put the link in different
- * fields (Spotify shares "text" with the link inside, YouTube fills "url" or "text"), so all three are
- * searched.
+ * The Web Share Target of the installed app (docs/product/rules-and-limits.md#notifications-and-install): the
+ * manifest's `share_target` opens `/josie/new?title=&text=&url=` with what was shared from another app. Apps
+ * put the link in different fields (Spotify shares "text" with the link inside, YouTube fills "url" or
+ * "text"), so all three are searched.
  */
 export const SHARE_PARAMS = ['title', 'text', 'url'] as const;
 

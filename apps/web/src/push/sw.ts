@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * Josie's service worker (docs/product/rules-and-limits.md#notifications-and-install), built by vite-plugin-pwa (`injectManifest`) into `/sw.js`:
+ * Josie's service worker (docs/product/rules-and-limits.md#notifications-and-install), built by
+ * vite-plugin-pwa (`injectManifest`) into `/sw.js`:
  * - precaches the app shell (index.html, every script and style chunk, icons), so a reload offline still
  *   starts the app, which then says it is offline;
  * - navigations go to the network (the server may rewrite index.html, e.g. Open Graph tags) and fall back to

@@ -12,7 +12,8 @@ export interface PushDevice {
   state: PushDeviceState | 'checking';
   /**
    * Asks for permission if needed and subscribes this browser (call from a click).
-   * @throws PushPermissionError (blocked or dismissed), ApiError, DOMException, as {@link subscribeThisBrowser}.
+   * @throws PushPermissionError (blocked or dismissed), ApiError, DOMException, as {@link
+   * subscribeThisBrowser}.
    */
   enable(): Promise<'unsupported' | 'subscribed'>;
   /** Unsubscribes this browser (server and push service). */

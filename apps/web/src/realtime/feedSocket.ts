@@ -53,8 +53,8 @@ export interface FeedSocketHub {
  * A feed socket hub whose connections are made with the `io` of the module `loadClient` answers (the app:
  * socket.io's client, loaded with the first connection and not with the feed's code, ~13 KB gzip that the
  * feed's first task need not evaluate: docs/performance.md; a failed load is retried a few times, a second
- * apart, as socket.io itself retries a lost connection). Connections follow docs/product/rules-and-limits.md#feed, docs/product/routes-and-roles.md#api: see
- * {@link FeedSocketHub}.
+ * apart, as socket.io itself retries a lost connection). Connections follow
+ * docs/product/rules-and-limits.md#feed, docs/product/routes-and-roles.md#api: see {@link FeedSocketHub}.
  */
 export function createFeedSocket(loadClient: () => Promise<SocketClientModule>): FeedSocketHub {
   const listeners: { [E in FeedEvent]: Set<Listener<E>> } = {
@@ -81,11 +81,11 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
   }
 
   /**
-   * Opens the shared connection for the stored session (docs/product/rules-and-limits.md#feed, docs/product/routes-and-roles.md#api): `/socket.io`, websocket first
-   * with a polling fallback, credentials sent, the token in the handshake `auth`, a connection of its own
-   * (`forceNew`), 5 reconnection attempts 1000 ms apart. `join-feed` is sent on every `connect`, which
-   * socket.io fires for the first connection and again after each reconnection, so the rooms (lost with
-   * the old server-side socket) are always rejoined.
+   * Opens the shared connection for the stored session (docs/product/rules-and-limits.md#feed,
+   * docs/product/routes-and-roles.md#api): `/socket.io`, websocket first with a polling fallback, credentials
+   * sent, the token in the handshake `auth`, a connection of its own (`forceNew`), 5 reconnection attempts
+   * 1000 ms apart. `join-feed` is sent on every `connect`, which socket.io fires for the first connection and
+   * again after each reconnection, so the rooms (lost with the old server-side socket) are always rejoined.
    */
   function open(io: SocketClientModule['io'], token: string, userId: string): FeedSocket {
     const socket: FeedSocket = io({
@@ -119,9 +119,9 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
 
   /**
    * Makes the connection match the stored session: none when signed out (logout closes it), a new one
-   * when another user signed in, the existing one otherwise (docs/product/rules-and-limits.md#feed "an existing connection is
-   * reused"). A connection closed or replaced while the client loads is not opened. Answers whether a
-   * session exists.
+   * when another user signed in, the existing one otherwise (docs/product/rules-and-limits.md#feed "an
+   * existing connection is reused"). A connection closed or replaced while the client loads is not opened.
+   * Answers whether a session exists.
    */
   function sync(): boolean {
     const state = readStoredSession();

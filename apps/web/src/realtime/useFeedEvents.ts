@@ -21,10 +21,10 @@ function useLatest<T>(value: T): RefObject<T> {
 }
 
 /**
- * Calls `handler` with each `new-post` the server pushes (docs/product/routes-and-roles.md#realtime) while the
- * component is mounted: the shared feed socket connects for the first listener and disconnects when the
- * last one leaves. The latest `handler` is always called, so callers need not memoise it. With
- * `enabled: false` the component does not hold the socket at all (e.g. a list that takes no live posts).
+ * Calls `handler` with each `new-post` the server pushes (docs/product/routes-and-roles.md#realtime) while
+ * the component is mounted: the shared feed socket connects for the first listener and disconnects when the
+ * last one leaves. The latest `handler` is always called, so callers need not memoise it. With `enabled:
+ * false` the component does not hold the socket at all (e.g. a list that takes no live posts).
  */
 export function useNewPosts(handler: (post: Josie) => void, enabled = true): void {
   const latest = useLatest(handler);

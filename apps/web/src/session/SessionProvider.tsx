@@ -47,12 +47,13 @@ interface FreshUser {
 export const meQueryKey = (token: string | null) => ['session', 'me', token] as const;
 
 /**
- * Provides the session to the app (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#sign-in-providers). It renders from localStorage `user`, follows
- * `userDataUpdated` events and other tabs' `storage` events, logs out when the stored user is
- * unreadable, drops cached user data when the signed-in user changes, and refreshes the stored user
- * from `GET /api/users/me` once per load (a revoked token answers 401, which clears the session), or from
- * the copy the server wrote into the page when it rendered it for this session.
- * Must sit inside the router (logout navigates) and the QueryClientProvider.
+ * Provides the session to the app (docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#sign-in-providers). It renders from localStorage `user`, follows
+ * `userDataUpdated` events and other tabs' `storage` events, logs out when the stored user is unreadable,
+ * drops cached user data when the signed-in user changes, and refreshes the stored user from `GET
+ * /api/users/me` once per load (a revoked token answers 401, which clears the session), or from the copy the
+ * server wrote into the page when it rendered it for this session. Must sit inside the router (logout
+ * navigates) and the QueryClientProvider.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const snapshot = useSyncExternalStore(subscribeSession, getSessionSnapshot, getSessionSnapshot);
@@ -95,8 +96,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { User } = await import('./userSchema');
       return { user: await api.get(ME_PATH, { schema: User, signal }), basedOn };
     },
-    // The user the server wrote into a home page it rendered for this session (docs/performance.md) is the fresh
-    // copy: no request, and no zod, on that page.
+    // The user the server wrote into a home page it rendered for this session (docs/performance.md) is the
+    // fresh copy: no request, and no zod, on that page.
     initialData: () => {
       const user = firstAnswers.take<User>(ME_PATH, snapshot.user?.id ?? null);
       return user && { user, basedOn: readRawSession() };
@@ -132,9 +133,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * A session that cannot change, for rendering outside the browser (`src/prerender/`, docs/performance.md): a visitor's
- * first paint of a josie page (`user` null), or the home feed the server renders for the user of the
- * session cookie. There is no stored session to read and nothing to sign in to, and the token stays out
+ * A session that cannot change, for rendering outside the browser (`src/prerender/`, docs/performance.md): a
+ * visitor's first paint of a josie page (`user` null), or the home feed the server renders for the user of
+ * the session cookie. There is no stored session to read and nothing to sign in to, and the token stays out
  * of the markup (null).
  */
 export function StaticSessionProvider({ user, children }: { user: User | null; children: ReactNode }) {

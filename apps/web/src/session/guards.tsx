@@ -20,10 +20,10 @@ export function returnPathFrom(state: unknown): string {
 }
 
 /**
- * Route guard (docs/product/differences.md#guards): a visitor goes to `/login` (remembering this page in router state, so
- * sign-in comes back here); a signed-in user whose role is not in `roles` goes to `deniedTo`
- * (`/unauthorized` unless the route's own row in the spec names another page, as `/invites` does).
- * Renders `children`, or the nested routes when used as a layout route.
+ * Route guard (docs/product/differences.md#guards): a visitor goes to `/login` (remembering this page in
+ * router state, so sign-in comes back here); a signed-in user whose role is not in `roles` goes to `deniedTo`
+ * (`/unauthorized` unless the route's own row in the spec names another page, as `/invites` does). Renders
+ * `children`, or the nested routes when used as a layout route.
  */
 export function RequireAuth({
   roles,

@@ -8,10 +8,11 @@ import {
 } from '@josie/contract';
 
 /**
- * The stored session (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#accounts-and-sessions): localStorage `user` holds the whole `{token, user}` answer of
- * login or signup. It is the source of truth; the separate `token` entry of the spec mirrors its token
- * for code that reads only that. Every change is broadcast in this tab as a `userDataUpdated` window
- * event carrying the user (or null); other tabs learn through the browser's `storage` event.
+ * The stored session (docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#accounts-and-sessions): localStorage `user` holds the whole `{token,
+ * user}` answer of login or signup. It is the source of truth; the separate `token` entry of the spec mirrors
+ * its token for code that reads only that. Every change is broadcast in this tab as a `userDataUpdated`
+ * window event carrying the user (or null); other tabs learn through the browser's `storage` event.
  */
 export const SESSION_KEY = 'user';
 /** Mirror of the session token (docs/product/data-and-config.md#data "A separate token entry also exists"). */
@@ -65,8 +66,9 @@ const isOneOf = (list: readonly string[], value: unknown) => isString(value) && 
 /**
  * Whether a stored value has the shape of a session: a token and a user with what the app shell reads
  * before the server answers (identity, role, language, onboarding, preferences, settings). A structural
- * check rather than the contract's zod schema, so that start-up does not load zod (The first page (docs/performance.md)
- * stays small); the signed-in user is then read again from `GET /api/users/me`, parsed with the schema.
+ * check rather than the contract's zod schema, so that start-up does not load zod (The first page
+ * (docs/performance.md) stays small); the signed-in user is then read again from `GET /api/users/me`, parsed
+ * with the schema.
  */
 function looksLikeSession(value: unknown): value is AuthResponse {
   if (!isObject(value) || !isString(value.token) || value.token === '') return false;
@@ -142,14 +144,16 @@ export function storeUser(user: User): void {
 
 /**
  * Removes the session and every provider entry (`user`, `token`, the four provider tokens and each
- * `provider_*_connected` cache), deletes the session cookie, and broadcasts a null user. docs/product/rules-and-limits.md#accounts-and-sessions
- * "Logout". The cookie goes here, not only with the server's answer to logout (decision 0008): a logout
- * that never reaches the server (offline, a corrupt stored session) must not leave a cookie from which the
- * server would render the signed-out user's page on this device.
+ * `provider_*_connected` cache), deletes the session cookie, and broadcasts a null user.
+ * docs/product/rules-and-limits.md#accounts-and-sessions "Logout". The cookie goes here, not only with the
+ * server's answer to logout (decision 0008): a logout that never reaches the server (offline, a corrupt
+ * stored session) must not leave a cookie from which the server would render the signed-out user's page on
+ * this device.
  */
 export function clearSession(): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in browsers we support (Safari before 18.4)
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in
+  // browsers we support (Safari before 18.4)
   document.cookie = `${PAGE_SESSION_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
   const store = storage();
   if (store) {

@@ -10,18 +10,19 @@
  *   are `home` (`/` for a visitor), `feed` (`/` for a listener or curator who finished onboarding), `josie`
  *   (`/josie/:id`);
  * - on the signed-in feed, when the server wrote no answers for the stored session (no session cookie, or
- *   one of another account), sends the feed's first reads with the session's token (`api/earlyReads.ts` hands them to the app's calls) and, once the curator strip's
- *   answer is here, fetches its first pictures (the page's largest paint), instead of waiting for the
- *   app's scripts to run first;
+ * one of another account), sends the feed's first reads with the session's token (`api/earlyReads.ts` hands
+ * them to the app's calls) and, once the curator strip's answer is here, fetches its first pictures (the
+ * page's largest paint), instead of waiting for the app's scripts to run first;
  * - keeps the server's first paint (a published josie's page, or the signed-in home feed: the page itself
  *   in `#root`, with its language as `data-lang` and, for a signed-in page, its user as `data-user`:
  *   `apps/server/src/lib/first-paint.ts`) when the app opens in that language for that user, and removes
  *   it otherwise, with any answers written for another user;
- * - else copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`: the
- *   public home page's header and hero, the josie page's bar and spinner, or the header and a spinner), so
- *   the first contentful paint does not wait for the app. React replaces it on its first render. The
- *   skeletons are written in English: when the interface would open in another language (docs/product/rules-and-limits.md#constants
- *   detection order, as `src/i18n/index.ts`), nothing is copied and the page stays blank until the app runs.
+ * - else copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`:
+ *   the public home page's header and hero, the josie page's bar and spinner, or the header and a spinner),
+ *   so the first contentful paint does not wait for the app. React replaces it on its first render. The
+ *   skeletons are written in English: when the interface would open in another language
+ *   (docs/product/rules-and-limits.md#constants detection order, as `src/i18n/index.ts`), nothing is copied
+ *   and the page stays blank until the app runs.
  *
  * A classic script (not a module: modules are deferred), in the language level of the app's own code. It
  * cannot import the contract's route table, so the build and the development server prepend the paths it

@@ -31,8 +31,8 @@ export interface RenderAppOptions {
 
 /**
  * Renders the whole app (real route table, guards, session, i18n) in a memory router at `path`, with a
- * fresh query client, a strict fetch stub and a feed socket on stand-in sockets. Answers the router (for its location), the stub and a
- * user-event instance.
+ * fresh query client, a strict fetch stub and a feed socket on stand-in sockets. Answers the router (for its
+ * location), the stub and a user-event instance.
  */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const stub: FetchStub = installFetchStub([...(options.routes ?? []), ...defaultRoutes(options.flags)]);

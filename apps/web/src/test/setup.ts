@@ -21,7 +21,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });
-  // Expected failures are logged with console.warn (docs/product/messages.md#errors-from-the-api); keep test output readable.
+  // Expected failures are logged with console.warn (docs/product/messages.md#errors-from-the-api); keep test
+  // output readable.
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   if (!browser) return;
   window.localStorage.clear();

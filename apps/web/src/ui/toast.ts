@@ -25,11 +25,11 @@ function later(call: (sonnerToast: SonnerToast) => unknown): void {
 }
 
 /**
- * The app's toasts (docs/product/rules-and-limits.md#constants: at most 20, on the end side), with sonner's API but without sonner in the
- * first page's JavaScript (docs/performance.md budget): the first call loads sonner (about 9 KB gzip) and mounts the
- * toast area (see `AppRoot`), then shows the toast; sonner shows toasts raised before its `Toaster`
- * mounted. Calls return nothing (sonner's toast ids are not used by the app); `dismiss` without an id
- * dismisses every toast.
+ * The app's toasts (docs/product/rules-and-limits.md#constants: at most 20, on the end side), with sonner's
+ * API but without sonner in the first page's JavaScript (docs/performance.md budget): the first call loads
+ * sonner (about 9 KB gzip) and mounts the toast area (see `AppRoot`), then shows the toast; sonner shows
+ * toasts raised before its `Toaster` mounted. Calls return nothing (sonner's toast ids are not used by the
+ * app); `dismiss` without an id dismisses every toast.
  */
 export const toast = {
   success: (...args: Parameters<SonnerToast['success']>): void => later((t) => t.success(...args)),

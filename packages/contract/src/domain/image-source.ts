@@ -1,7 +1,7 @@
 /**
- * Which image links the app shows and stores (docs/product/rules-and-limits.md#image-links rules 2-4), without zod: the josie page
- * decides with it whether to draw an image, and zod (25 KB gzip) must not be part of that page's first
- * scripts (docs/performance.md). `josies.ts` builds the `ImageSource` schema on it.
+ * Which image links the app shows and stores (docs/product/rules-and-limits.md#image-links rules 2-4),
+ * without zod: the josie page decides with it whether to draw an image, and zod (25 KB gzip) must not be part
+ * of that page's first scripts (docs/performance.md). `josies.ts` builds the `ImageSource` schema on it.
  */
 
 // The contract's type environment has no DOM or Node types (see media-urls.ts); the WHATWG URL parser is a
@@ -27,8 +27,8 @@ function isHttpsLink(value: string): boolean {
 
 /**
  * Whether an image may come from `value`: an `https://` link on a real domain (at least two labels,
- * docs/product/rules-and-limits.md#image-links rules 2-4), or a file we store (`/media/...`). Anything else (`http:`, `data:`,
- * `javascript:`, `..`) is refused.
+ * docs/product/rules-and-limits.md#image-links rules 2-4), or a file we store (`/media/...`). Anything else
+ * (`http:`, `data:`, `javascript:`, `..`) is refused.
  */
 export function isImageSource(value: string): boolean {
   return MEDIA_PATH.test(value) || isHttpsLink(value);

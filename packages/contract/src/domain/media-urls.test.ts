@@ -57,7 +57,8 @@ describe('parseAudioUrl: every form people paste (demo-media.json url_forms_peop
         url: `https://www.youtube.com/playlist?list=${YT_LIST}`,
       },
     ],
-    // Also: no scheme, upper-case host, surrounding spaces, a fragment, an embed link, a user-scoped playlist.
+    // Also: no scheme, upper-case host, surrounding spaces, a fragment, an embed link, a user-scoped
+    // playlist.
     [`open.spotify.com/track/${TRACK}`, spotify('track', TRACK)],
     [`  HTTPS://OPEN.SPOTIFY.COM/track/${TRACK}  `, spotify('track', TRACK)],
     [`https://youtu.be/${VIDEO}#t=1m`, youtubeTrack(VIDEO)],

@@ -1,6 +1,7 @@
 /**
  * Parsing of the Spotify and YouTube links people paste, and the embed URLs built from them.
- * docs/product/rules-and-limits.md#media (audio and video URLs), docs/product/rules-and-limits.md#media (embed forms), docs/product/differences.md#audio-links (the forms accepted).
+ * docs/product/rules-and-limits.md#media (audio and video URLs), docs/product/rules-and-limits.md#media
+ * (embed forms), docs/product/differences.md#audio-links (the forms accepted).
  *
  * Pure string code (no `URL` global) so it runs the same in the browser, in Node and in the contract's
  * type environment. Ids are checked against the providers' formats: a Spotify id is 22 base-62
@@ -133,9 +134,10 @@ const youtubeWatchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const youtubePlaylistUrl = (id: string) => `https://www.youtube.com/playlist?list=${id}`;
 
 /**
- * Parses an audio link (docs/product/rules-and-limits.md#audio-links, docs/product/differences.md#audio-links): a Spotify track, album or playlist, or a
- * YouTube video (type `track`) or playlist. A YouTube link with both a video and a list is the video:
- * someone pasting a song from inside a playlist means the song.
+ * Parses an audio link (docs/product/rules-and-limits.md#audio-links,
+ * docs/product/differences.md#audio-links): a Spotify track, album or playlist, or a YouTube video (type
+ * `track`) or playlist. A YouTube link with both a video and a list is the video: someone pasting a song from
+ * inside a playlist means the song.
  *
  * @returns the derived item, or null (the caller answers josie.invalidAudioUrl).
  */
@@ -166,8 +168,9 @@ export function parseAudioUrl(input: string): AudioRef | null {
 }
 
 /**
- * Parses a video link with the spec's order (docs/product/rules-and-limits.md#video-links): required; a YouTube link (else
- * unsupported); the playlist id is tried first, then the 11-character video id; otherwise invalid.
+ * Parses a video link with the spec's order (docs/product/rules-and-limits.md#video-links): required; a
+ * YouTube link (else unsupported); the playlist id is tried first, then the 11-character video id; otherwise
+ * invalid.
  */
 export function parseVideoUrl(input: string): VideoUrlResult {
   if (!input.trim()) return { ok: false, error: 'video.add.urlRequired' };
@@ -204,8 +207,9 @@ export interface Embed {
 }
 
 /**
- * The embed for any pasted link (docs/product/routes-and-roles.md#pages video1: streaming-provider links convert to one embed form,
- * other links to another; nothing when conversion fails). Spotify artist pages embed too.
+ * The embed for any pasted link (docs/product/routes-and-roles.md#pages video1: streaming-provider links
+ * convert to one embed form, other links to another; nothing when conversion fails). Spotify artist pages
+ * embed too.
  *
  * @returns null when the link is neither a Spotify item nor a usable YouTube link.
  */
@@ -232,8 +236,8 @@ export function audioEmbedFor(item: { url: string }): Embed | null {
 }
 
 /**
- * The 'N songs' count of docs/product/routes-and-roles.md#pages: the number of audioItem paragraphs when schemaVersion is 2 or
- * higher, otherwise the length of the legacy `audioItems` list.
+ * The 'N songs' count of docs/product/routes-and-roles.md#pages: the number of audioItem paragraphs when
+ * schemaVersion is 2 or higher, otherwise the length of the legacy `audioItems` list.
  */
 export function songCount(josie: {
   schemaVersion?: number | null;

@@ -16,7 +16,8 @@ const ANY_ORIGIN = 'https://josie.invalid';
  * segments resolved, percent-encoded dots decoded, `\` read as `/`), as a redirect built from it is. Both
  * are resolved with the WHATWG URL parser against `origin` and their origins compared: `/..//evil.example`
  * resolves on the site to `//evil.example`, which a browser then reads as another host, so it is refused.
- * Used by `ReturnToPath` (where a sign-in with a provider returns to; docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback).
+ * Used by `ReturnToPath` (where a sign-in with a provider returns to;
+ * docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback).
  *
  * @param origin the site's origin (`https://host[:port]`); any http(s) origin judges a path alike.
  */

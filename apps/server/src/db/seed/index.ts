@@ -8,7 +8,8 @@ export { DEMO_ACCOUNTS } from './demo.js';
 export { seedReference } from './reference.js';
 
 /**
- * Start-up seeding: reference data always (idempotent); demo data only when asked (docs/product/data-and-config.md#configuration).
+ * Start-up seeding: reference data always (idempotent); demo data only when asked
+ * (docs/product/data-and-config.md#configuration).
  * @returns the demo accounts (when demo data is on) for start-up to print.
  */
 export async function seed(

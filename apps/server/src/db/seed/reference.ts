@@ -3,7 +3,8 @@ import type { Executor } from '../client.js';
 import { aiTemplates, featureFlags, genres, interests } from '../schema.js';
 
 /**
- * The AI prompt templates the editor uses (docs/product/routes-and-roles.md#api); `{{name}}` marks a variable. Admins edit them.
+ * The AI prompt templates the editor uses (docs/product/routes-and-roles.md#api); `{{name}}` marks a
+ * variable. Admins edit them.
  */
 export const AI_TEMPLATES = [
   {

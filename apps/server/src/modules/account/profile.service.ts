@@ -6,7 +6,8 @@ import type { UsersService } from '../users/index.js';
 import { updateProfileFields } from './profile.queries.js';
 
 /**
- * The Profile tab's editable text: the bio shown on the public profile, and the display name. docs/product/routes-and-roles.md#account.
+ * The Profile tab's editable text: the bio shown on the public profile, and the display name.
+ * docs/product/routes-and-roles.md#account.
  */
 export function createProfileService(deps: { db: Db; users: UsersService }) {
   const { db, users } = deps;

@@ -6,9 +6,10 @@ import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
 /**
- * Password reset by email: docs/product/rules-and-limits.md#passwords-and-reset, docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#account. Both calls are
- * public and rate-limited per client address (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_AUTH_WINDOW_MS`, as
- * sign-in); requesting emails is also limited per address typed, so nobody can flood one inbox.
+ * Password reset by email: docs/product/rules-and-limits.md#passwords-and-reset,
+ * docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#account. Both calls are public and
+ * rate-limited per client address (`RATE_LIMIT_AUTH_MAX` per `RATE_LIMIT_AUTH_WINDOW_MS`, as sign-in);
+ * requesting emails is also limited per address typed, so nobody can flood one inbox.
  */
 export const resetRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const reset = ctx.services.passwordReset;

@@ -29,8 +29,9 @@ export function hashResetToken(token: string): string {
 }
 
 /**
- * The password-reset flow: docs/product/rules-and-limits.md#passwords-and-reset; docs/product/routes-and-roles.md#account. Tokens are 256 random
- * bits, stored as SHA-256 hashes, single-use, and expire after {@link PASSWORD_RESET_TTL_MINUTES} minutes.
+ * The password-reset flow: docs/product/rules-and-limits.md#passwords-and-reset;
+ * docs/product/routes-and-roles.md#account. Tokens are 256 random bits, stored as SHA-256 hashes, single-use,
+ * and expire after {@link PASSWORD_RESET_TTL_MINUTES} minutes.
  */
 export function createPasswordResetService(deps: {
   db: Db;

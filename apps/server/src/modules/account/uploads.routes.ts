@@ -61,9 +61,12 @@ async function readImageFile(
 }
 
 /**
- * Avatar and header-image uploads of the account page's Profile tab: docs/product/routes-and-roles.md#account, docs/product/data-and-config.md#data (Avatar and header
- * responses), docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles, docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#account. Both are multipart with one file; the answer carries the
- * URL under both names the spec reads and the updated user for the stored session (`userDataUpdated`).
+ * Avatar and header-image uploads of the account page's Profile tab:
+ * docs/product/routes-and-roles.md#account, docs/product/data-and-config.md#data (Avatar and header
+ * responses), docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles,
+ * docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#account. Both are multipart with one
+ * file; the answer carries the URL under both names the spec reads and the updated user for the stored
+ * session (`userDataUpdated`).
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = ctx.services.profileMedia;
@@ -96,9 +99,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   /**
-   * Curators, editors and admins (docs/product/routes-and-roles.md#roles; listeners 403); multipart field `headerImage`, an image of at
-   * most 5 MB, stored as WebP at most 1600 px wide. 200 `{success: true, headerImage, headerImageUrl,
-   * user}`; 400 'Please select an image file'; 413 'Image must be less than 5MB'; 401 visitor.
+   * Curators, editors and admins (docs/product/routes-and-roles.md#roles; listeners 403); multipart field
+   * `headerImage`, an image of at most 5 MB, stored as WebP at most 1600 px wide. 200 `{success: true,
+   * headerImage, headerImageUrl, user}`; 400 'Please select an image file'; 413 'Image must be less than
+   * 5MB'; 401 visitor.
    */
   route(
     app,

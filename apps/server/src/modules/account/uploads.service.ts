@@ -43,9 +43,11 @@ async function decode(kind: ProfileMediaKind, bytes: Buffer): Promise<ProcessedI
 }
 
 /**
- * The Profile tab's images: avatar and header image (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles; docs/product/routes-and-roles.md#account
- * item 1; docs/product/data-and-config.md#data `media`). Byte limits, the multipart field and the header-image roles are enforced by
- * the routes; this service decodes, stores and swaps.
+ * The Profile tab's images: avatar and header image (docs/product/routes-and-roles.md#account,
+ * docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles;
+ * docs/product/routes-and-roles.md#account item 1; docs/product/data-and-config.md#data `media`). Byte
+ * limits, the multipart field and the header-image roles are enforced by the routes; this service decodes,
+ * stores and swaps.
  */
 export function createProfileMediaService(deps: {
   db: Db;

@@ -5,9 +5,10 @@ import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 
 /**
- * The admin area's API (docs/product/routes-and-roles.md#admin, docs/product/routes-and-roles.md#api, docs/product/differences.md#placeholders-that-work, docs/product/differences.md#analytics): statistics, users and
- * roles, AI templates, the genre and interest lists, and the contact and newsletter messages.
- * `PUT /api/admin/flags/{key}` lives with the flags (modules/flags).
+ * The admin area's API (docs/product/routes-and-roles.md#admin, docs/product/routes-and-roles.md#api,
+ * docs/product/differences.md#placeholders-that-work, docs/product/differences.md#analytics): statistics,
+ * users and roles, AI templates, the genre and interest lists, and the contact and newsletter messages. `PUT
+ * /api/admin/flags/{key}` lives with the flags (modules/flags).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = ctx.services.admin;

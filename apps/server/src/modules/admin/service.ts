@@ -202,16 +202,17 @@ export function createAdminService(deps: {
     },
 
     /**
-     * `DELETE /api/admin/users/{id}` (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin): a hard delete, in one transaction, of the user and
-     * everything they own, so that no stored count or list keeps a trace of them: the likes they gave
-     * (lowering those josies' `like_count`), their josies (and the likes, saves and reviews on them),
-     * then the user row, whose foreign keys remove follows both ways, invites with their uses and visits,
-     * sessions, password resets and provider tokens. Contact messages, analytics events and reviews they
-     * made stay, with the user set to null. Media follow what shows them, not who uploaded them (decision
-     * 0010): of the user's uploads and the images of their deleted josies, the ones that no josie, avatar
-     * or header image still shows lose their rows; the others stay (an editor's upload into a curator's
-     * josie stays with the josie). After commit: those files are removed from storage and
-     * `josie.unpublished` is published for each josie that was in feeds.
+     * `DELETE /api/admin/users/{id}` (docs/product/routes-and-roles.md#admin,
+     * docs/product/rules-and-limits.md#admin): a hard delete, in one transaction, of the user and everything
+     * they own, so that no stored count or list keeps a trace of them: the likes they gave (lowering those
+     * josies' `like_count`), their josies (and the likes, saves and reviews on them), then the user row,
+     * whose foreign keys remove follows both ways, invites with their uses and visits, sessions, password
+     * resets and provider tokens. Contact messages, analytics events and reviews they made stay, with the
+     * user set to null. Media follow what shows them, not who uploaded them (decision 0010): of the user's
+     * uploads and the images of their deleted josies, the ones that no josie, avatar or header image still
+     * shows lose their rows; the others stay (an editor's upload into a curator's josie stays with the
+     * josie). After commit: those files are removed from storage and `josie.unpublished` is published for
+     * each josie that was in feeds.
      * @throws AppError 403 for an admin account (admins cannot be deleted), 404 unknown user.
      */
     async deleteUser(actor: AuthUser, id: string): Promise<void> {
@@ -273,7 +274,8 @@ export function createAdminService(deps: {
 
     /**
      * `POST /api/admin/preferences/{genres|interests}`: adds a name (already trimmed by the contract). A
-     * blank name is ignored (docs/product/rules-and-limits.md#admin): `added` is then false and the list is unchanged.
+     * blank name is ignored (docs/product/rules-and-limits.md#admin): `added` is then false and the list is
+     * unchanged.
      * @throws AppError 409 `Genre "Pop" already exists` (compared case-insensitively, stored spelling shown).
      */
     async addCatalogueEntry(

@@ -11,8 +11,8 @@ export const AI_GENERATIONS_PER_MINUTE = 20;
 
 /**
  * The sign-in check of `POST /api/ai/generate`. The route is declared `public` so that this check, not the
- * auth plugin's generic one, answers a visitor: docs/product/routes-and-roles.md#roles gives the AI calls the message
- * 'Authentication required'. Other roles than the authors' are refused 403 as everywhere.
+ * auth plugin's generic one, answers a visitor: docs/product/routes-and-roles.md#roles gives the AI calls the
+ * message 'Authentication required'. Other roles than the authors' are refused 403 as everywhere.
  */
 async function requireAuthor(request: FastifyRequest): Promise<void> {
   if (!request.user) throw errors.unauthenticated('Authentication required');

@@ -33,9 +33,10 @@ function aiError(err: unknown): unknown {
 }
 
 /**
- * AI generation for the editor (docs/product/rules-and-limits.md#ai, docs/product/routes-and-roles.md#api; docs/product/rules-and-limits.md#media): renders a stored template
- * (`ai_templates`, editable by admins) with the caller's variables and asks the OpenAI-compatible endpoint
- * for text, or for an image which is stored like an upload and answered as our URL.
+ * AI generation for the editor (docs/product/rules-and-limits.md#ai, docs/product/routes-and-roles.md#api;
+ * docs/product/rules-and-limits.md#media): renders a stored template (`ai_templates`, editable by admins)
+ * with the caller's variables and asks the OpenAI-compatible endpoint for text, or for an image which is
+ * stored like an upload and answered as our URL.
  */
 export function createAiService(deps: {
   db: Db;

@@ -4,9 +4,9 @@ import { errors } from '../../lib/errors.js';
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 /**
- * Fills a stored template's `{{name}}` placeholders (docs/product/rules-and-limits.md#ai) in one pass: a value that
- * itself contains `{{...}}` is inserted as it is, never expanded. Variables the template does not name
- * are ignored.
+ * Fills a stored template's `{{name}}` placeholders (docs/product/rules-and-limits.md#ai) in one pass: a
+ * value that itself contains `{{...}}` is inserted as it is, never expanded. Variables the template does not
+ * name are ignored.
  *
  * @throws AppError 400 naming every placeholder without a value (missing, or blank after trimming).
  */

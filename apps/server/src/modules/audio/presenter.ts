@@ -104,7 +104,8 @@ export function presentVideo(item: YouTubeSearchItem): VideoSearchItem {
 
 /**
  * The item a pasted link names, with what oEmbed told about it: title, thumbnail and (YouTube) channel.
- * Without an oEmbed answer the name is empty and the image null; the embed still works (docs/product/rules-and-limits.md#media).
+ * Without an oEmbed answer the name is empty and the image null; the embed still works
+ * (docs/product/rules-and-limits.md#media).
  */
 export function presentLinkedItem(ref: AudioRef, oembed: OEmbedResponse | null): AudioSearchItem {
   const thumb = oembed?.thumbnail_url

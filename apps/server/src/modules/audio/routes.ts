@@ -6,8 +6,9 @@ import { actor } from '../../plugins/auth.js';
 import { SEARCHES_PER_MINUTE } from './service.js';
 
 /**
- * Audio search and link lookups, and video search. docs/product/routes-and-roles.md#api, docs/product/messages.md#media; docs/product/rules-and-limits.md#media. Search and lookups
- * are for the roles that write josies; which types a provider supports is public.
+ * Audio search and link lookups, and video search. docs/product/routes-and-roles.md#api,
+ * docs/product/messages.md#media; docs/product/rules-and-limits.md#media. Search and lookups are for the
+ * roles that write josies; which types a provider supports is public.
  */
 export const audioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = ctx.services.audio;

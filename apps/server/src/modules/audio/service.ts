@@ -41,9 +41,11 @@ const notConfigured = (what: string) =>
   new AppError(503, INTEGRATION_ERROR_CODES.NOT_CONFIGURED, `${what} is not configured on this server`);
 
 /**
- * Audio and video search and link lookups. docs/product/rules-and-limits.md#audio-links, docs/product/routes-and-roles.md#api, docs/product/messages.md#media; docs/product/rules-and-limits.md#media.
- * Spotify searches with the signed-in user's own token when they connected Spotify (refreshed when
- * expired), else with this server's client-credentials token; YouTube with the server's API key.
+ * Audio and video search and link lookups. docs/product/rules-and-limits.md#audio-links,
+ * docs/product/routes-and-roles.md#api, docs/product/messages.md#media;
+ * docs/product/rules-and-limits.md#media. Spotify searches with the signed-in user's own token when they
+ * connected Spotify (refreshed when expired), else with this server's client-credentials token; YouTube with
+ * the server's API key.
  */
 export function createAudioService(deps: {
   spotify: SpotifyClient | null;
@@ -124,9 +126,10 @@ export function createAudioService(deps: {
     },
 
     /**
-     * `GET /api/audio/url-details`: the item a Spotify or YouTube link names, parsed locally (docs/product/differences.md#audio-links)
-     * and described by the provider's oEmbed. When the provider cannot be reached the parsed item is still
-     * answered, with an empty name and no image, so the embed works.
+     * `GET /api/audio/url-details`: the item a Spotify or YouTube link names, parsed locally
+     * (docs/product/differences.md#audio-links) and described by the provider's oEmbed. When the provider
+     * cannot be reached the parsed item is still answered, with an empty name and no image, so the embed
+     * works.
      *
      * @throws AppError 400 'Invalid audio URL'.
      */

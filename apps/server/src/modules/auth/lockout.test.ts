@@ -1,8 +1,8 @@
 /**
  * The login lockout while its Redis is unreachable (decision 0005, "Redis is an accelerator"): the
  * in-memory insurance limiters take over, so sign-in keeps working and an (email, address) pair is still
- * locked, counted by this instance alone. The schedule itself is covered in security/headers-sessions.test.ts, sharing
- * across instances in scale/lockout-across-instances.test.ts.
+ * locked, counted by this instance alone. The schedule itself is covered in
+ * security/headers-sessions.test.ts, sharing across instances in scale/lockout-across-instances.test.ts.
  */
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,10 +7,10 @@ import { registerSessionRetention } from './retention.js';
 import { sessionCookie } from './session-cookie.js';
 
 /**
- * Sign-up, sign-in and sign-out. docs/product/routes-and-roles.md#api (login, signup); docs/product/routes-and-roles.md#api (logout, providers).
- * Sign-ups are rate-limited per IP and per email (429); sign-ins count failures only, per (email, IP) and
- * per IP (the auth service's lockout, decision 0011). A new session's answer also sets the session cookie,
- * and logout clears it (decision 0008).
+ * Sign-up, sign-in and sign-out. docs/product/routes-and-roles.md#api (login, signup);
+ * docs/product/routes-and-roles.md#api (logout, providers). Sign-ups are rate-limited per IP and per email
+ * (429); sign-ins count failures only, per (email, IP) and per IP (the auth service's lockout, decision
+ * 0011). A new session's answer also sets the session cookie, and logout clears it (decision 0008).
  */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.rateLimits;

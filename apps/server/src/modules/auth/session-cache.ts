@@ -14,11 +14,11 @@ export interface TokenClaims {
 }
 
 /**
- * Live sessions kept in memory for a few seconds (docs/performance.md, decision 0003), so an authenticated request
- * does not always pay the session lookup. Revocations reach every instance through {@link Invalidation}:
- * whoever revokes a session calls {@link SessionCache.forgetSession} or {@link SessionCache.forgetUser}
- * after the revoking transaction commits. The JWT is still verified on every request (its expiry is the
- * session's), so an entry never outlives its session.
+ * Live sessions kept in memory for a few seconds (docs/performance.md, decision 0003), so an authenticated
+ * request does not always pay the session lookup. Revocations reach every instance through {@link
+ * Invalidation}: whoever revokes a session calls {@link SessionCache.forgetSession} or {@link
+ * SessionCache.forgetUser} after the revoking transaction commits. The JWT is still verified on every request
+ * (its expiry is the session's), so an entry never outlives its session.
  */
 export interface SessionCache {
   /**

@@ -6,12 +6,12 @@ import type { AuthUser } from '../../plugins/auth.js';
 
 /**
  * The session cookie (decision 0008), `josie_session`: a page token of the session, so that the server can
- * render the signed-in home page it is asked for (Its largest paint no longer waits for the app's (docs/performance.md)
- * scripts). A page token names the same session and expiry as the bearer token but is signed with a key of
- * its own (`AuthService.pageTokenFor`): it renders pages and authenticates nothing else. Every `/api`
- * route authenticates with the bearer header alone (docs/product/routes-and-roles.md#api), so a cookie a forged cross-site request
- * carries authenticates nothing and the API needs no CSRF defence; a cookie copied out of a log cannot be
- * replayed against the API.
+ * render the signed-in home page it is asked for (Its largest paint no longer waits for the app's
+ * (docs/performance.md) scripts). A page token names the same session and expiry as the bearer token but is
+ * signed with a key of its own (`AuthService.pageTokenFor`): it renders pages and authenticates nothing else.
+ * Every `/api` route authenticates with the bearer header alone (docs/product/routes-and-roles.md#api), so a
+ * cookie a forged cross-site request carries authenticates nothing and the API needs no CSRF defence; a
+ * cookie copied out of a log cannot be replayed against the API.
  *
  * Not HTTP-only, on purpose: the app deletes it with its stored session (`clearSession`), on logout and
  * whenever the session ends in the browser, even offline, so a device where someone signed out never

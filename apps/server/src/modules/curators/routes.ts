@@ -6,9 +6,9 @@ import { presentedJson } from '../../lib/serializers.js';
 import { sendSerialized } from '../../reads/read-caches.js';
 
 /**
- * `GET /api/users/curators/feed` (docs/product/routes-and-roles.md#api): the home strip's curator cards `{curators: CuratorCard[]}`.
- * Public, so the strip can render for anyone the home screen shows it to. Answered from the read cache
- * (`ReadCaches.curatorStrip`: the same for everyone).
+ * `GET /api/users/curators/feed` (docs/product/routes-and-roles.md#api): the home strip's curator cards
+ * `{curators: CuratorCard[]}`. Public, so the strip can render for anyone the home screen shows it to.
+ * Answered from the read cache (`ReadCaches.curatorStrip`: the same for everyone).
  */
 export const curatorsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const curators = ctx.services.curators;

@@ -4,9 +4,9 @@ import { validate as isUuid } from 'uuid';
 import { errors } from '../../lib/errors.js';
 
 /**
- * A keyset position in a list ordered by `(time desc, id desc)` (docs/product/routes-and-roles.md#api): the time is kept as PostgreSQL
- * prints it to the microsecond, because a JavaScript `Date` keeps only milliseconds and a cursor rounded
- * down would repeat the rows that share its millisecond.
+ * A keyset position in a list ordered by `(time desc, id desc)` (docs/product/routes-and-roles.md#api): the
+ * time is kept as PostgreSQL prints it to the microsecond, because a JavaScript `Date` keeps only
+ * milliseconds and a cursor rounded down would repeat the rows that share its millisecond.
  */
 export interface Keyset {
   /** ISO 8601 UTC with up to six fractional digits, e.g. `2026-01-02T03:04:05.123456Z`. */

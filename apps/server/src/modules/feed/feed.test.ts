@@ -143,7 +143,8 @@ describe('feeds', () => {
     }
     let arrived = 0;
     const seen = await readAll('/api/josies/feed', reader, async () => {
-      // A newer josie lands between every two page loads (the live case of docs/product/routes-and-roles.md#api).
+      // A newer josie lands between every two page loads (the live case of
+      // docs/product/routes-and-roles.md#api).
       await buildJosie(ctx, { creator: arrived % 2 ? a.user._id : b.user._id, title: `late ${arrived++}` });
     });
     expect(arrived).toBeGreaterThanOrEqual(2);

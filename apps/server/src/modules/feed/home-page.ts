@@ -34,7 +34,8 @@ export const HOME_FEED_READS = {
 
 /**
  * For `GET /` with the session cookie of a listener or curator who finished onboarding (those `/` shows
- * the home feed: docs/product/routes-and-roles.md#home-and-feed, the web's `HomeRoute`), the page rendered for them (docs/performance.md, decision 0008):
+ * the home feed: docs/product/routes-and-roles.md#home-and-feed, the web's `HomeRoute`), the page rendered
+ * for them (docs/performance.md, decision 0008):
  * - the answers to the page's first reads (`/api/users/me`, the feed's first page and the curator strip
  *   from the read caches, the preferences), each as the API would answer them, in JSON data blocks marked
  *   with the user, which the app renders its first render from instead of requesting them;

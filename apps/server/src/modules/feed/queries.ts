@@ -59,7 +59,8 @@ export async function newestPublishedAt(db: Executor, creatorIds: readonly strin
  * `(published_at, id)`, which the index holds, so it is an index-only scan; the top `n` of at most
  * `n` per creator are then joined to `josies` by primary key, so only the page's own rows are fetched.
  * A plain `creator_id = any(...)` (or `in (select ...) or creator_id = $1`) instead reads every published
- * josie of every followed curator and sorts them all: its cost grows with the curators' history, not the page.
+ * josie of every followed curator and sorts them all: its cost grows with the curators' history, not the
+ * page.
  */
 export function followingFeedRows(
   db: Executor,
@@ -183,8 +184,8 @@ function literalLimit(rows: number): number {
 }
 
 /**
- * The three feeds' page queries as prepared statements of `db` (docs/performance.md): each statement is built once
- * per page size instead of on every request (building the lateral feed query was a tenth of a feed
+ * The three feeds' page queries as prepared statements of `db` (docs/performance.md): each statement is built
+ * once per page size instead of on every request (building the lateral feed query was a tenth of a feed
  * request's CPU), and on PostgreSQL it is parsed once per connection (named statements) and planned once
  * ({@link literalLimit}). Same SQL and the same rows as {@link followingFeedRows}, {@link creatorFeedRows}
  * and {@link savedRows}, which stay for callers inside a transaction (a prepared statement runs on the

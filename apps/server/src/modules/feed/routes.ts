@@ -7,8 +7,9 @@ import { actor } from '../../plugins/auth.js';
 import { sendSerialized } from '../../reads/read-caches.js';
 
 /**
- * Feeds, 20 josies a page with an opaque `cursor` (docs/product/routes-and-roles.md#api, docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies). Each answers
- * `{data: {posts, hasMore, nextCursor}}`; 400 for a cursor this server did not write.
+ * Feeds, 20 josies a page with an opaque `cursor` (docs/product/routes-and-roles.md#api,
+ * docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies). Each answers `{data:
+ * {posts, hasMore, nextCursor}}`; 400 for a cursor this server did not write.
  */
 export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const feed = ctx.services.feed;
@@ -22,8 +23,8 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       const viewer = actor(request);
       if (request.query.cursor) return feed.following(viewer, request.query);
-      // The first page, by far the most read, comes from the read cache (docs/performance.md; see ReadCaches for
-      // what drops it: publications of followed curators, the reader's follows, likes and saves, likes of
+      // The first page, by far the most read, comes from the read cache (docs/performance.md; see ReadCaches
+      // for what drops it: publications of followed curators, the reader's follows, likes and saves, likes of
       // the josies it shows).
       const body = await ctx.services.reads.firstFeedPage(viewer, () =>
         feed.following(viewer, request.query),

@@ -14,7 +14,8 @@ export const FEED_PAGE_SIZE = LIMITS.feedPageSize;
 type PageReader = (after: Keyset | null, take: number) => Promise<JosieRowAt[]>;
 
 /**
- * Feeds with keyset cursors (docs/product/rules-and-limits.md#feed; docs/product/routes-and-roles.md#api, docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies). A page is one prepared
+ * Feeds with keyset cursors (docs/product/rules-and-limits.md#feed; docs/product/routes-and-roles.md#api,
+ * docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies). A page is one prepared
  * statement that also reads each josie's creator and the viewer's likes and saves, whatever its size, plus
  * one query for review histories when the viewer may see some (the josie's creator, editors and admins).
  */

@@ -8,9 +8,9 @@ import type { Invalidation } from '../../scale/invalidation.js';
 const ALL = 'all';
 
 /**
- * Remote feature flags stored in the database (docs/product/differences.md#feature-flags). Every page load reads them, so they are
- * kept in memory for `cacheTtlMs` (docs/performance.md); a change made on any instance invalidates every instance's
- * copy through `invalidation`. A `cacheTtlMs` of 0 caches nothing.
+ * Remote feature flags stored in the database (docs/product/differences.md#feature-flags). Every page load
+ * reads them, so they are kept in memory for `cacheTtlMs` (docs/performance.md); a change made on any
+ * instance invalidates every instance's copy through `invalidation`. A `cacheTtlMs` of 0 caches nothing.
  */
 export function createFlagsService(deps: { db: Executor; invalidation: Invalidation; cacheTtlMs: number }) {
   const { db, invalidation } = deps;

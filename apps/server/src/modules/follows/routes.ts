@@ -5,8 +5,8 @@ import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 
 /**
- * Follow and unfollow a curator (docs/product/routes-and-roles.md#api). Both answer `{success, following}` with the
- * caller's followed curator ids, for the stored user's `following` list.
+ * Follow and unfollow a curator (docs/product/routes-and-roles.md#api). Both answer `{success, following}`
+ * with the caller's followed curator ids, for the stored user's `following` list.
  */
 export const followsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const follows = ctx.services.follows;

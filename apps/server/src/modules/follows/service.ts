@@ -20,9 +20,10 @@ export const FOLLOW_ERROR_CODES = {
 } as const;
 
 /**
- * Following curators (docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api). Only curators can be followed, never oneself; both calls are
- * idempotent. `follow.changed` is published after the commit so that open sockets join or leave the
- * curator's room (docs/product/routes-and-roles.md#realtime).
+ * Following curators (docs/product/rules-and-limits.md#follows-and-recommendations,
+ * docs/product/routes-and-roles.md#api). Only curators can be followed, never oneself; both calls are
+ * idempotent. `follow.changed` is published after the commit so that open sockets join or leave the curator's
+ * room (docs/product/routes-and-roles.md#realtime).
  */
 export function createFollowsService(deps: { db: Db; bus: EventBus }) {
   const { db, bus } = deps;

@@ -4,9 +4,10 @@ import type { Config } from '../../config.js';
 import { addressInRanges, createSafeFetcher, parseAddressRanges, type SafeFetcher } from '../../lib/ssrf.js';
 
 /**
- * The SSRF-guarded fetcher image import uses (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#constants: 10 s, 5 MB), with the operator's
- * `IMAGE_FETCH_ALLOWED_ADDRESSES` and `IMAGE_FETCH_CA_FILE`. Also used for images an AI endpoint answers
- * by link.
+ * The SSRF-guarded fetcher image import uses (docs/product/rules-and-limits.md#media,
+ * docs/product/rules-and-limits.md#constants: 10 s, 5 MB), with the operator's
+ * `IMAGE_FETCH_ALLOWED_ADDRESSES` and `IMAGE_FETCH_CA_FILE`. Also used for images an AI endpoint answers by
+ * link.
  */
 export function imageFetcherFor(config: Config): SafeFetcher {
   const i = config.integrations;

@@ -41,7 +41,8 @@ async function firstImage(request: FastifyRequest): Promise<Buffer> {
     if (err instanceof RequestFileTooLargeError) {
       throw errors.tooLarge('Some files exceed the maximum size of 5MB');
     }
-    // Files after the first are not read (docs/product/rules-and-limits.md#media: only the first file is uploaded).
+    // Files after the first are not read (docs/product/rules-and-limits.md#media: only the first file is
+    // uploaded).
     if (!(err instanceof FilesLimitError && image)) throw err;
   }
   if (image) return image;
@@ -50,7 +51,9 @@ async function firstImage(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Image search, upload and import from a URL. docs/product/rules-and-limits.md#media (Image URL, Image upload, search term), docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants; docs/product/differences.md#image-search-and-ai-images. For the roles that write josies.
+ * Image search, upload and import from a URL. docs/product/rules-and-limits.md#media (Image URL, Image
+ * upload, search term), docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants;
+ * docs/product/differences.md#image-search-and-ai-images. For the roles that write josies.
  */
 export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;

@@ -26,8 +26,9 @@ const ATTRIBUTION_URLS: Record<ImageProvider, string> = {
 const codes = INTEGRATION_ERROR_CODES;
 
 /**
- * The spec's answer to each failure of an image URL (docs/product/rules-and-limits.md#image-links, in order): the shape rules
- * 1-5, then the time-out (6), not an image (7), too large (8); plus the refusals of the SSRF guard.
+ * The spec's answer to each failure of an image URL (docs/product/rules-and-limits.md#image-links, in order):
+ * the shape rules 1-5, then the time-out (6), not an image (7), too large (8); plus the refusals of the SSRF
+ * guard.
  */
 export function imageUrlError(err: SafeFetchError): AppError {
   switch (err.reason) {
@@ -70,8 +71,10 @@ export function imageUrlError(err: SafeFetchError): AppError {
 }
 
 /**
- * Image search (Pixabay with a key, Openverse without: docs/product/differences.md#image-search-and-ai-images), uploads and imports from a URL.
- * docs/product/rules-and-limits.md#media (Image URL, Image upload, search term), docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants.
+ * Image search (Pixabay with a key, Openverse without:
+ * docs/product/differences.md#image-search-and-ai-images), uploads and imports from a URL.
+ * docs/product/rules-and-limits.md#media (Image URL, Image upload, search term),
+ * docs/product/routes-and-roles.md#api, docs/product/rules-and-limits.md#constants.
  */
 export function createImagesService(deps: {
   pixabay: PixabayClient | null;
@@ -169,8 +172,8 @@ export function createImagesService(deps: {
     /**
      * `POST /api/images/upload-url`: downloads the image behind `url` with the SSRF guard (https only,
      * public addresses only, after DNS and after every redirect; 10 s; 5 MB) and stores our copy.
-     * @throws AppError 400 (the rules of docs/product/rules-and-limits.md#media in order, refused addresses, download failures, not an
-     *   image), 504 (time-out), 413 (over 5 MB).
+     * @throws AppError 400 (the rules of docs/product/rules-and-limits.md#media in order, refused addresses,
+     * download failures, not an image), 504 (time-out), 413 (over 5 MB).
      */
     async importFromUrl(actor: AuthUser, url: string): Promise<{ url: string }> {
       let bytes: Buffer;

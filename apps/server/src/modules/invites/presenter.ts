@@ -3,8 +3,9 @@ import type { Executor } from '../../db/client.js';
 import { findInviteUsers, type InviteWithCreator } from './queries.js';
 
 /**
- * Whether an invite can still be used: not disabled, not past its expiry (docs/product/differences.md#invite-expiry), and its creator
- * still a curator (only curators can be followed).
+ * Whether an invite can still be used: not disabled, not past its expiry
+ * (docs/product/differences.md#invite-expiry), and its creator still a curator (only curators can be
+ * followed).
  */
 export function isInviteActive(
   row: Pick<InviteWithCreator, 'isActive' | 'expiresAt' | 'creatorRole'>,

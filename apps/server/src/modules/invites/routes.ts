@@ -14,8 +14,10 @@ const REGISTERS_PER_MINUTE = 20;
 const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
 
 /**
- * Invites: management for curators, the public landing read and acceptance. docs/product/routes-and-roles.md#invites, docs/product/routes-and-roles.md#api;
- * docs/product/routes-and-roles.md#api (410 for a disabled or expired invite), docs/product/differences.md#invite-expiry.
+ * Invites: management for curators, the public landing read and acceptance.
+ * docs/product/routes-and-roles.md#invites, docs/product/routes-and-roles.md#api;
+ * docs/product/routes-and-roles.md#api (410 for a disabled or expired invite),
+ * docs/product/differences.md#invite-expiry.
  */
 export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const invites = ctx.services.invites;

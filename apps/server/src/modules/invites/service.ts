@@ -34,7 +34,9 @@ export function newInviteCode(): string {
 }
 
 /**
- * Invite links that grow a curator's audience. docs/product/routes-and-roles.md#invites (invite management, landing), docs/product/rules-and-limits.md#invites, docs/product/routes-and-roles.md#api, docs/product/messages.md#invites; docs/product/differences.md#invite-expiry.
+ * Invite links that grow a curator's audience. docs/product/routes-and-roles.md#invites (invite management,
+ * landing), docs/product/rules-and-limits.md#invites, docs/product/routes-and-roles.md#api,
+ * docs/product/messages.md#invites; docs/product/differences.md#invite-expiry.
  */
 export function createInvitesService(deps: { db: Db; bus: EventBus; follows: FollowsService }) {
   const { db, follows } = deps;

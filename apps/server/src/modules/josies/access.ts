@@ -14,7 +14,9 @@ export function isReviewer(viewer: Viewer): boolean {
 
 /**
  * Whether `viewer` may see a josie: everyone sees a published one; a pending or rejected one only its
- * creator, editors and admins (docs/product/routes-and-roles.md#josie-page, docs/product/routes-and-roles.md#roles; docs/product/rules-and-limits.md#josies). Others get the same 404 as for an unknown id.
+ * creator, editors and admins (docs/product/routes-and-roles.md#josie-page,
+ * docs/product/routes-and-roles.md#roles; docs/product/rules-and-limits.md#josies). Others get the same 404
+ * as for an unknown id.
  */
 export function canView(viewer: Viewer, row: Pick<JosieRow, 'status' | 'creatorId'>): boolean {
   if (row.status === 'published') return true;
@@ -27,10 +29,11 @@ export function canSeeReviews(viewer: Viewer, row: Pick<JosieRow, 'creatorId'>):
 }
 
 /**
- * What `viewer` may do with a josie, as the answer tells the web (docs/decisions/0015-endpoints-in-the-contract.md):
- * the same rules the services enforce (edit: creator, or a reviewer while pending; review: a reviewer
- * while pending; delete: the creator; seeReviews: {@link canSeeReviews}). All false for a visitor, and for
- * anyone but the creator and the reviewers: the read cache shares one answer among those readers.
+ * What `viewer` may do with a josie, as the answer tells the web
+ * (docs/decisions/0015-endpoints-in-the-contract.md): the same rules the services enforce (edit: creator, or
+ * a reviewer while pending; review: a reviewer while pending; delete: the creator; seeReviews: {@link
+ * canSeeReviews}). All false for a visitor, and for anyone but the creator and the reviewers: the read cache
+ * shares one answer among those readers.
  */
 export function josieAbilities(viewer: Viewer, row: Pick<JosieRow, 'status' | 'creatorId'>): JosieAbilities {
   const own = viewer !== null && viewer.id === row.creatorId;

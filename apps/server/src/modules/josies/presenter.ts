@@ -72,8 +72,9 @@ export function presentJosie(
 }
 
 /**
- * The contract josies of `rows` for `viewer` (their abilities, docs/decisions/0015-endpoints-in-the-contract.md);
- * rows not `reviewable` get empty reviews and no rejection reason.
+ * The contract josies of `rows` for `viewer` (their abilities,
+ * docs/decisions/0015-endpoints-in-the-contract.md); rows not `reviewable` get empty reviews and no rejection
+ * reason.
  */
 export function presentAll<R extends JosieRow>(
   rows: R[],

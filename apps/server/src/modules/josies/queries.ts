@@ -25,8 +25,8 @@ export async function findJosie(
 
 /**
  * One josie by id with its creator and the viewer's like and save (`presentationColumns`), as a prepared
- * statement of `db` (docs/performance.md): the josie read is one statement, built once, planned once per connection.
- * `viewerId` null is a visitor.
+ * statement of `db` (docs/performance.md): the josie read is one statement, built once, planned once per
+ * connection. `viewerId` null is a visitor.
  */
 export function prepareFindPresentableJosie(
   db: Db,
@@ -100,10 +100,10 @@ export function findJosieImages(db: Executor, keys: string[]) {
 type ViewerParam = string | Placeholder | null;
 
 /**
- * The columns a query selects beside each josie so that presenting it needs no further query (docs/performance.md):
- * the creator's name, avatar and preferences (the query left-joins `users` on `josies.creator_id`), and
- * whether the viewer liked and saved it (primary-key `exists` reads). Hot reads (feeds, a josie by id)
- * thus answer in one statement instead of three.
+ * The columns a query selects beside each josie so that presenting it needs no further query
+ * (docs/performance.md): the creator's name, avatar and preferences (the query left-joins `users` on
+ * `josies.creator_id`), and whether the viewer liked and saved it (primary-key `exists` reads). Hot reads
+ * (feeds, a josie by id) thus answer in one statement instead of three.
  */
 export function presentationColumns(viewerId: ViewerParam) {
   const marked = (table: typeof josieLikes | typeof josieSaves) =>

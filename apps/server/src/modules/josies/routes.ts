@@ -9,8 +9,10 @@ import { sendSerialized } from '../../reads/read-caches.js';
 import { readJosieForm, uploadedImage } from './form.js';
 
 /**
- * Josie authoring and reading. docs/product/routes-and-roles.md#api (`GET /api/josies/{id}`); docs/product/differences.md#editing-sends-back-to-review, docs/product/differences.md#editors-may-edit. Create and edit take multipart (`title`, `paragraphs` as JSON text, optional file `image`, at
- * most 5 MB else 413) or the same fields as JSON.
+ * Josie authoring and reading. docs/product/routes-and-roles.md#api (`GET /api/josies/{id}`);
+ * docs/product/differences.md#editing-sends-back-to-review, docs/product/differences.md#editors-may-edit.
+ * Create and edit take multipart (`title`, `paragraphs` as JSON text, optional file `image`, at most 5 MB
+ * else 413) or the same fields as JSON.
  */
 export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const josies = ctx.services.josies;
@@ -24,8 +26,8 @@ export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   }));
 
   // Tagged (ETag, 304 on If-None-Match): a josie is read far more often than it changes. A published
-  // josie is answered from the read cache (invalidated on edit, review, delete and like; docs/performance.md) unless
-  // the reader is its creator or a reviewer.
+  // josie is answered from the read cache (invalidated on edit, review, delete and like; docs/performance.md)
+  // unless the reader is its creator or a reviewer.
   route(
     app,
     endpoints.getJosie,

@@ -39,8 +39,9 @@ interface PreparedImage extends ProcessedImage {
 type EditMode = 'creator' | 'reviewer';
 
 /**
- * Who may edit a josie the actor can see (docs/product/differences.md#editing-sends-back-to-review, docs/product/differences.md#editors-may-edit): its creator, whatever its status; an
- * editor or admin while it is pending review.
+ * Who may edit a josie the actor can see (docs/product/differences.md#editing-sends-back-to-review,
+ * docs/product/differences.md#editors-may-edit): its creator, whatever its status; an editor or admin while
+ * it is pending review.
  *
  * @throws AppError 403 for anyone else.
  */
@@ -56,7 +57,8 @@ function editMode(actor: AuthUser, row: JosieRow): EditMode {
 
 /**
  * Puts the uploaded image's URL in the image paragraph whose content is empty, or adds an image paragraph
- * after the text (first when there is no text). docs/product/rules-and-limits.md#image-uploads: the file becomes the image.
+ * after the text (first when there is no text). docs/product/rules-and-limits.md#image-uploads: the file
+ * becomes the image.
  */
 function placeImage(paragraphs: Paragraph[], url: string): Paragraph[] {
   const at = paragraphs.findIndex((p) => p.type === 'image');
@@ -68,7 +70,13 @@ function placeImage(paragraphs: Paragraph[], url: string): Paragraph[] {
 }
 
 /**
- * Authoring of josies: create, edit, delete, read, and the creator's list. docs/product/README.md#what-josie-is, docs/product/routes-and-roles.md#josie-page, docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies, docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#josie-page, docs/product/rules-and-limits.md#josies; docs/product/differences.md#editing-sends-back-to-review, docs/product/differences.md#editors-may-edit. Writes happen in transactions; domain events are published after commit.
+ * Authoring of josies: create, edit, delete, read, and the creator's list.
+ * docs/product/README.md#what-josie-is, docs/product/routes-and-roles.md#josie-page,
+ * docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#josies,
+ * docs/product/routes-and-roles.md#api; docs/product/routes-and-roles.md#josie-page,
+ * docs/product/rules-and-limits.md#josies; docs/product/differences.md#editing-sends-back-to-review,
+ * docs/product/differences.md#editors-may-edit. Writes happen in transactions; domain events are published
+ * after commit.
  */
 export function createJosiesService(deps: {
   db: Db;
@@ -171,7 +179,8 @@ export function createJosiesService(deps: {
     },
 
     /**
-     * `POST /api/josies`: a new josie, pending review (docs/product/differences.md#editing-sends-back-to-review).
+     * `POST /api/josies`: a new josie, pending review
+     * (docs/product/differences.md#editing-sends-back-to-review).
      * @param image - the uploaded file, which becomes the image paragraph.
      * @throws AppError 400 (not an image, empty image paragraph), 413 (too many pixels).
      */
@@ -187,8 +196,11 @@ export function createJosiesService(deps: {
     /**
      * `PUT /api/josies/{id}`: replaces title and paragraphs. The creator's edit sends the josie back to
      * pending review (a published one leaves the feeds: `josie.unpublished`); an editor's or admin's edit
-     * of a pending josie keeps its owner and status (docs/product/differences.md#editing-sends-back-to-review, docs/product/differences.md#editors-may-edit).
-     * @throws AppError 404 when the actor cannot see it; 403 when they may not edit it; 400/413 for the image.
+     * of a pending josie keeps its owner and status
+     * (docs/product/differences.md#editing-sends-back-to-review,
+     * docs/product/differences.md#editors-may-edit).
+     * @throws AppError 404 when the actor cannot see it; 403 when they may not edit it; 400/413 for the
+     * image.
      */
     async update(actor: AuthUser, id: string, body: JosieUpdateBody, image: Buffer | null): Promise<Josie> {
       editMode(actor, await findVisible(actor, id));

@@ -83,8 +83,8 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('<div id="root"></div>');
 
-    // A visitor's answer to GET /api/josies/:id is in the page (docs/performance.md), in a data block the title's
-    // `</script>` cannot end, and reads back as exactly that answer.
+    // A visitor's answer to GET /api/josies/:id is in the page (docs/performance.md), in a data block the
+    // title's `</script>` cannot end, and reads back as exactly that answer.
     const block = new RegExp(
       `<script type="application/json" data-first-answer="/api/josies/${josie._id}">([^<]*)</script>`,
     ).exec(html);

@@ -66,14 +66,15 @@ export function josieShareTags(josie: Josie, publicUrl: string): { title: string
 
 /**
  * For `GET /josie/{id}` of a published josie, rewrites the app shell's `<head>`:
- * - the josie's title and its Open Graph and Twitter tags, so a shared link previews (docs/product/rules-and-limits.md#josies);
+ * - the josie's title and its Open Graph and Twitter tags, so a shared link previews
+ *   (docs/product/rules-and-limits.md#josies);
  * - `GET /api/josies/{id}`'s answer to a visitor, byte for byte (from the read cache when it holds it),
- *   in a JSON data block (docs/performance.md): a visitor's app renders the josie in its first render instead of
- *   requesting it once its scripts have run;
+ * in a JSON data block (docs/performance.md): a visitor's app renders the josie in its first render instead
+ * of requesting it once its scripts have run;
  * - with `renderers` (the web build's server renderings, `loadPageRenderers`), the josie view itself in
  *   `#root`, in the visitor's language ({@link pageLanguage}): the page's largest paint (its first
- *   paragraph) no longer waits for the app's scripts (docs/performance.md), and the josie reads without JavaScript.
- * Unknown, pending and rejected josies, and every other page, get the shell unchanged.
+ * paragraph) no longer waits for the app's scripts (docs/performance.md), and the josie reads without
+ * JavaScript. Unknown, pending and rejected josies, and every other page, get the shell unchanged.
  */
 export function josieShareTransform(
   ctx: AppContext,

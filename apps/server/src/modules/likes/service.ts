@@ -18,9 +18,10 @@ import {
 const notFound = () => errors.notFound('Josie not found');
 
 /**
- * Likes and saves of published josies (docs/product/rules-and-limits.md#likes-and-saves; docs/product/routes-and-roles.md#api, docs/product/differences.md#saved-josies). Both are toggles. After each
- * commit the read caches are told (`reads`; docs/performance.md): a like changes the josie's count and the user's marks,
- * a save the user's marks.
+ * Likes and saves of published josies (docs/product/rules-and-limits.md#likes-and-saves;
+ * docs/product/routes-and-roles.md#api, docs/product/differences.md#saved-josies). Both are toggles. After
+ * each commit the read caches are told (`reads`; docs/performance.md): a like changes the josie's count and
+ * the user's marks, a save the user's marks.
  */
 export function createLikesService(deps: { db: Db; reads: Pick<ReadCaches, 'liked' | 'saved'> }) {
   const { db, reads } = deps;

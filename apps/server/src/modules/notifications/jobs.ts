@@ -20,11 +20,11 @@ import {
 import type { UnsubscribeTokens } from './tokens.js';
 
 /**
- * The notification jobs (docs/product/rules-and-limits.md#notifications-and-install). Domain events enqueue a `notify.*` job after their transaction
- * commits; it reads who is told what, honouring each recipient's switches and language, and enqueues one
- * `send.*` job per email or push message, so a failed message is retried alone. Keys derived from the
- * `notify.*` job's id keep a retried fan-out from sending twice. A `send.*` job checks the switch again:
- * turning a switch off stops messages still queued.
+ * The notification jobs (docs/product/rules-and-limits.md#notifications-and-install). Domain events enqueue a
+ * `notify.*` job after their transaction commits; it reads who is told what, honouring each recipient's
+ * switches and language, and enqueues one `send.*` job per email or push message, so a failed message is
+ * retried alone. Keys derived from the `notify.*` job's id keep a retried fan-out from sending twice. A
+ * `send.*` job checks the switch again: turning a switch off stops messages still queued.
  */
 export type NotificationJobs = {
   'notify.josie-reviewed': { josieId: string; action: 'approved' | 'rejected'; reason: string | null };
@@ -193,10 +193,11 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
 }
 
 /**
- * Enqueues the notifications of domain events, after their transactions commit (docs/product/rules-and-limits.md#notifications-and-install):
- * a review decision tells the josie's creator; a josie's first publication tells the curator's followers
- * (an edited josie approved again is not news to them); someone joining through an invite tells the
- * curator. A failure here is logged by the bus and never reaches the request that raised the event.
+ * Enqueues the notifications of domain events, after their transactions commit
+ * (docs/product/rules-and-limits.md#notifications-and-install): a review decision tells the josie's creator;
+ * a josie's first publication tells the curator's followers (an edited josie approved again is not news to
+ * them); someone joining through an invite tells the curator. A failure here is logged by the bus and never
+ * reaches the request that raised the event.
  *
  * @returns a function that unsubscribes every listener.
  */

@@ -1,8 +1,9 @@
 import type { Language, PushNotificationPayload } from '@josie/contract';
 
 /**
- * The texts of push notifications in the recipient's language (docs/product/rules-and-limits.md#notifications-and-install). The service worker shows
- * `title` and `body` as they are, with `lang` and `dir` so Hebrew renders right to left.
+ * The texts of push notifications in the recipient's language
+ * (docs/product/rules-and-limits.md#notifications-and-install). The service worker shows `title` and `body`
+ * as they are, with `lang` and `dir` so Hebrew renders right to left.
  */
 
 /** The longest body shown: notification centres cut longer text anyway, and payloads must stay small. */

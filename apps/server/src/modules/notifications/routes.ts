@@ -10,12 +10,12 @@ import { type UnsubscribeOutcome, unsubscribePage } from './page.js';
 import { INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
 
 /**
- * Notifications (docs/product/rules-and-limits.md#notifications-and-install): this browser's Web Push subscription (`POST`/`DELETE
- * /api/users/me/push-subscriptions`, `GET /api/push/public-key`) and the one-click unsubscribe link of
- * every notification email (`/api/notifications/unsubscribe?token=`: `GET` and `HEAD` only answer a page
- * asking to confirm, since mail scanners follow links; `POST`, from that page's button or a mail client's
- * RFC 8058 one-click, turns emails off; decision 0010). Also wires the sending: domain events ->
- * `notify.*` jobs -> `send.*` jobs on the app's queue (see `jobs.ts`).
+ * Notifications (docs/product/rules-and-limits.md#notifications-and-install): this browser's Web Push
+ * subscription (`POST`/`DELETE /api/users/me/push-subscriptions`, `GET /api/push/public-key`) and the
+ * one-click unsubscribe link of every notification email (`/api/notifications/unsubscribe?token=`: `GET` and
+ * `HEAD` only answer a page asking to confirm, since mail scanners follow links; `POST`, from that page's
+ * button or a mail client's RFC 8058 one-click, turns emails off; decision 0010). Also wires the sending:
+ * domain events -> `notify.*` jobs -> `send.*` jobs on the app's queue (see `jobs.ts`).
  */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { notifications, push, unsubscribeTokens: tokens } = ctx.services;

@@ -14,8 +14,8 @@ export const PUSH_NOT_CONFIGURED = 'Push notifications are not configured on thi
 export const INVALID_UNSUBSCRIBE_TOKEN = ERROR_CODES.INVALID_UNSUBSCRIBE_TOKEN;
 
 /**
- * This browser's push subscription and the one-click email unsubscribe (docs/product/rules-and-limits.md#notifications-and-install). Sending is
- * in `jobs.ts`.
+ * This browser's push subscription and the one-click email unsubscribe
+ * (docs/product/rules-and-limits.md#notifications-and-install). Sending is in `jobs.ts`.
  */
 export function createNotificationsService(deps: {
   db: Executor;

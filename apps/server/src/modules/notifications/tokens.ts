@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The kinds of email a link can unsubscribe from. The spec has one switch, `allowEmails` (docs/product/data-and-config.md#data
- * notificationSettings), so there is one kind; a token names it so that kinds can be added later without
- * old links changing meaning.
+ * The kinds of email a link can unsubscribe from. The spec has one switch, `allowEmails`
+ * (docs/product/data-and-config.md#data notificationSettings), so there is one kind; a token names it so that
+ * kinds can be added later without old links changing meaning.
  */
 export const EMAIL_KINDS = ['emails'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -12,10 +12,11 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 const Uuid = z.uuid();
 
 /**
- * Signed unsubscribe tokens for the links in notification emails (docs/product/rules-and-limits.md#notifications-and-install): `userId.kind.mac`,
- * where `mac` is HMAC-SHA256 over `userId.kind` with a key derived from the JWT secret (so it is never the
- * signing key of sessions). Tokens do not expire: an old email's link must still work. Changing the JWT
- * secret invalidates them, like sessions.
+ * Signed unsubscribe tokens for the links in notification emails
+ * (docs/product/rules-and-limits.md#notifications-and-install): `userId.kind.mac`, where `mac` is HMAC-SHA256
+ * over `userId.kind` with a key derived from the JWT secret (so it is never the signing key of sessions).
+ * Tokens do not expire: an old email's link must still work. Changing the JWT secret invalidates them, like
+ * sessions.
  */
 export function createUnsubscribeTokens(secret: string) {
   const key = createHmac('sha256', secret).update('josie/unsubscribe-token/v1').digest();

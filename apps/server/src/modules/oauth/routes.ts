@@ -43,9 +43,11 @@ export function callbackRedirect(outcome: CallbackOutcome): string {
 }
 
 /**
- * Sign-in with Spotify and Google and the account's connections. docs/product/routes-and-roles.md#pages (/auth/callback), docs/product/routes-and-roles.md#api
- * (browser navigations to `/api/auth/{provider}`, `GET /api/users/me/providers`); docs/product/routes-and-roles.md#api (exchange,
- * disconnect), docs/product/differences.md#placeholders-that-work, docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback.
+ * Sign-in with Spotify and Google and the account's connections. docs/product/routes-and-roles.md#pages
+ * (/auth/callback), docs/product/routes-and-roles.md#api (browser navigations to `/api/auth/{provider}`, `GET
+ * /api/users/me/providers`); docs/product/routes-and-roles.md#api (exchange, disconnect),
+ * docs/product/differences.md#placeholders-that-work, docs/product/differences.md#provider-tokens,
+ * docs/product/differences.md#sign-in-callback.
  *
  * The flow: the browser navigates to `GET /api/auth/{provider}` (or, to connect a provider to the signed-in
  * account, the web app calls `POST /api/auth/{provider}/connect` and navigates to the URL it answers); the

@@ -54,7 +54,10 @@ export const DEFAULT_RETURN = { signin: '/', link: '/account' } as const;
 
 /**
  * Sign-in and account linking with Spotify and Google (authorization code with PKCE and state), the
- * one-time exchange of `/auth/callback?data=`, and connecting and disconnecting providers. docs/product/routes-and-roles.md#pages, docs/product/rules-and-limits.md#sign-in-providers, docs/product/routes-and-roles.md#api; docs/product/differences.md#placeholders-that-work, docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback.
+ * one-time exchange of `/auth/callback?data=`, and connecting and disconnecting providers.
+ * docs/product/routes-and-roles.md#pages, docs/product/rules-and-limits.md#sign-in-providers,
+ * docs/product/routes-and-roles.md#api; docs/product/differences.md#placeholders-that-work,
+ * docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback.
  *
  * Account rules: a provider account already linked signs in to its Josie account. Otherwise a *verified*
  * email (Google's `email_verified`) links to the Josie account with that email; Spotify's email is never
@@ -297,8 +300,9 @@ export function createOAuthService(deps: {
     connectedProviders,
 
     /**
-     * `DELETE /api/users/me/providers/{provider}`: disconnects a provider and forgets its tokens (docs/product/differences.md#placeholders-that-work), unless it is the account's last way to sign in. When it was the active provider, the other
-     * connected one (or the default, Spotify) becomes active.
+     * `DELETE /api/users/me/providers/{provider}`: disconnects a provider and forgets its tokens
+     * (docs/product/differences.md#placeholders-that-work), unless it is the account's last way to sign in.
+     * When it was the active provider, the other connected one (or the default, Spotify) becomes active.
      *
      * @throws AppError 404 when it is not connected; 409 LAST_SIGN_IN_METHOD when the account has no
      *   password and no other provider.

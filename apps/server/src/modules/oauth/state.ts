@@ -67,12 +67,13 @@ export interface ExchangeGrant {
 const AUDIENCE = 'josie/oauth-exchange';
 
 /**
- * The one-time codes of `/auth/callback?data={code}` (docs/product/differences.md#sign-in-callback). A code is an encrypted JWT (A256GCM)
- * that names the user, lives {@link EXCHANGE_TTL_SECONDS} and carries a nonce that must match the
- * HTTP-only {@link EXCHANGE_COOKIE} of the browser that finished the flow: a code copied out of a URL or
- * a history is useless elsewhere. Each code is redeemed once; the record of redeemed codes lives in this
- * process (kept until the codes expire), which is exact on one instance. With several instances a code
- * could at worst be redeemed once per instance, within its 60 s, and only by the browser holding the cookie.
+ * The one-time codes of `/auth/callback?data={code}` (docs/product/differences.md#sign-in-callback). A code
+ * is an encrypted JWT (A256GCM) that names the user, lives {@link EXCHANGE_TTL_SECONDS} and carries a nonce
+ * that must match the HTTP-only {@link EXCHANGE_COOKIE} of the browser that finished the flow: a code copied
+ * out of a URL or a history is useless elsewhere. Each code is redeemed once; the record of redeemed codes
+ * lives in this process (kept until the codes expire), which is exact on one instance. With several instances
+ * a code could at worst be redeemed once per instance, within its 60 s, and only by the browser holding the
+ * cookie.
  */
 export function createExchangeCodes(key: Buffer) {
   const redeemed = new Map<string, number>();

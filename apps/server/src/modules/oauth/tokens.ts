@@ -21,8 +21,10 @@ export function expiryOf(tokens: OAuth2Tokens): Date | null {
 }
 
 /**
- * The users' provider tokens, kept encrypted in `oauth_accounts` and never sent to the browser (docs/product/differences.md#provider-tokens). {@link getAccessToken} hands out a live access token, refreshing it with the refresh token when it
- * has expired and storing the new one; concurrent callers share one refresh.
+ * The users' provider tokens, kept encrypted in `oauth_accounts` and never sent to the browser
+ * (docs/product/differences.md#provider-tokens). {@link getAccessToken} hands out a live access token,
+ * refreshing it with the refresh token when it has expired and storing the new one; concurrent callers share
+ * one refresh.
  */
 export function createProviderTokens(deps: {
   db: Executor;

@@ -22,8 +22,8 @@ import {
 export const UNKNOWN_LIST_ENTRY = ERROR_CODES.UNKNOWN_LIST_ENTRY;
 
 /**
- * Resolves `names` against a live list (admins edit it, docs/product/data-and-config.md#data) to the list's own spelling, without
- * duplicates, in the order given.
+ * Resolves `names` against a live list (admins edit it, docs/product/data-and-config.md#data) to the list's
+ * own spelling, without duplicates, in the order given.
  * @throws AppError 400 naming every unknown entry.
  */
 async function resolveList(db: Executor, list: 'genres' | 'interests', names: readonly string[]) {

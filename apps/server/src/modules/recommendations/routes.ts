@@ -5,8 +5,9 @@ import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 
 /**
- * `GET /api/recommendations/curators?limit=&strategy=random|popular|genre&exclude=a,b` (docs/product/routes-and-roles.md#api,
- * docs/product/routes-and-roles.md#api): `{recommendations: CuratorRecommendation[]}`. Signed-in users only.
+ * `GET /api/recommendations/curators?limit=&strategy=random|popular|genre&exclude=a,b`
+ * (docs/product/routes-and-roles.md#api, docs/product/routes-and-roles.md#api): `{recommendations:
+ * CuratorRecommendation[]}`. Signed-in users only.
  */
 export const recommendationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const recommendations = ctx.services.recommendations;

@@ -6,8 +6,10 @@ import type { UsersService } from '../users/index.js';
 import { recommendCurators } from './queries.js';
 
 /**
- * Curator recommendations for onboarding (5, docs/product/rules-and-limits.md#follows-and-recommendations) and the curator profile's "You may also like"
- * (3 random, docs/product/routes-and-roles.md#pages, docs/product/rules-and-limits.md#constants). Never the caller, an excluded id or a curator already followed.
+ * Curator recommendations for onboarding (5, docs/product/rules-and-limits.md#follows-and-recommendations)
+ * and the curator profile's "You may also like" (3 random, docs/product/routes-and-roles.md#pages,
+ * docs/product/rules-and-limits.md#constants). Never the caller, an excluded id or a curator already
+ * followed.
  */
 export function createRecommendationsService(deps: { db: Executor; users: Pick<UsersService, 'findById'> }) {
   const { db, users } = deps;

@@ -5,9 +5,9 @@ import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 
 /**
- * The review queue for editors and admins. docs/product/routes-and-roles.md#api: `GET /api/josies/pending` (`data.posts`),
- * `PUT /api/josies/{id}/approve` (empty body), `PUT /api/josies/{id}/reject` (`rejectionReason`).
- * Each answers the josie as it now is.
+ * The review queue for editors and admins. docs/product/routes-and-roles.md#api: `GET /api/josies/pending`
+ * (`data.posts`), `PUT /api/josies/{id}/approve` (empty body), `PUT /api/josies/{id}/reject`
+ * (`rejectionReason`). Each answers the josie as it now is.
  */
 export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const review = ctx.services.review;

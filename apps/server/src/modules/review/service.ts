@@ -8,7 +8,8 @@ import { insertReview, listPendingJosies, transitionPending } from './queries.js
 
 /**
  * The review queue of editors and admins: list pending josies, approve, reject with a reason.
- * docs/product/routes-and-roles.md#review, docs/product/rules-and-limits.md#review-flow, docs/product/routes-and-roles.md#api. Route access limits callers to reviewers.
+ * docs/product/routes-and-roles.md#review, docs/product/rules-and-limits.md#review-flow,
+ * docs/product/routes-and-roles.md#api. Route access limits callers to reviewers.
  */
 export function createReviewService(deps: { db: Db; bus: EventBus }) {
   const { db, bus } = deps;

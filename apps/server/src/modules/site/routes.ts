@@ -10,11 +10,11 @@ import { registerAnalyticsRetention } from './analytics-retention.js';
 export const CLIENT_ERRORS_PER_MINUTE = 20;
 
 /**
- * The public site's forms, which really work here (docs/product/differences.md#placeholders-that-work): contact messages are stored for admins,
- * newsletter sign-ups are stored once per email; and the app's own analytics events (docs/product/differences.md#analytics).
- * Each is rate-limited per IP. Analytics events are kept `ANALYTICS_RETENTION_DAYS` (decision 0010): a
- * daily job on the app's queue purges older ones, the first run as the app starts. And the web app's
- * reports of pages it could not show (decision 0012).
+ * The public site's forms, which really work here (docs/product/differences.md#placeholders-that-work):
+ * contact messages are stored for admins, newsletter sign-ups are stored once per email; and the app's own
+ * analytics events (docs/product/differences.md#analytics). Each is rate-limited per IP. Analytics events are
+ * kept `ANALYTICS_RETENTION_DAYS` (decision 0010): a daily job on the app's queue purges older ones, the
+ * first run as the app starts. And the web app's reports of pages it could not show (decision 0012).
  */
 export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;

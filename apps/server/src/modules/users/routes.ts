@@ -7,8 +7,8 @@ import { sessionCookie } from '../auth/index.js';
 
 /**
  * The signed-in user's account (`GET /api/users/me`) and other users' public profiles
- * (`GET /api/users/{id}`). docs/product/routes-and-roles.md#api. Static paths (`/api/users/me`, `/api/users/curators/feed`) win over
- * `:id` in Fastify's router.
+ * (`GET /api/users/{id}`). docs/product/routes-and-roles.md#api. Static paths (`/api/users/me`,
+ * `/api/users/curators/feed`) win over `:id` in Fastify's router.
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const cookie = sessionCookie(ctx);

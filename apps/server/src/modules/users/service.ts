@@ -34,7 +34,8 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
     /** `GET /api/users/me`. */
     me: (actor: AuthUser) => loadUser(actor.id),
     /**
-     * `GET /api/users/{id}`: the public and curator profile with its counts, in one query (docs/product/routes-and-roles.md#api, docs/product/differences.md#public-profile).
+     * `GET /api/users/{id}`: the public and curator profile with its counts, in one query
+     * (docs/product/routes-and-roles.md#api, docs/product/differences.md#public-profile).
      * @throws AppError 404 'User not found' for an unknown, deleted or malformed id.
      */
     async profile(actor: AuthUser, id: string): Promise<PublicProfile> {

@@ -80,10 +80,10 @@ function AccountSummary({ user }: { user: User }) {
 }
 
 /**
- * `/account` and `/profile` (docs/product/routes-and-roles.md#account): a summary of the signed-in user and the tabs Profile,
- * Notifications, Security, Connections, Preferences and Theme. The selected tab is kept in `?tab=` so a
- * reload, a shared link or the return from a provider's consent page opens it again. Without a stored
- * user the page goes to `/login`.
+ * `/account` and `/profile` (docs/product/routes-and-roles.md#account): a summary of the signed-in user and
+ * the tabs Profile, Notifications, Security, Connections, Preferences and Theme. The selected tab is kept in
+ * `?tab=` so a reload, a shared link or the return from a provider's consent page opens it again. Without a
+ * stored user the page goes to `/login`.
  */
 export default function AccountPage() {
   const { t } = useTranslation();

@@ -215,12 +215,15 @@ function ProviderRow({ provider, connected, configured }: ProviderRowProps) {
 }
 
 /**
- * The Connections tab (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#sign-in-providers, docs/product/messages.md#sign-in-and-account; docs/product/differences.md#placeholders-that-work, docs/product/differences.md#provider-tokens): Spotify and YouTube, connected or not,
- * from `GET /api/users/me/providers` through the 5-minute local cache `provider_{provider}_connected`.
- * A failed check shows both as not connected with `account.errorCheckingProviders`. Connect follows the
- * integrations flow (`POST /api/auth/{provider}/connect`, then the provider's page) when the server has
- * the provider configured, and says it is not configured otherwise. Disconnect asks first, and shows the
- * server's message when it would leave no way to sign in (409).
+ * The Connections tab (docs/product/routes-and-roles.md#account,
+ * docs/product/rules-and-limits.md#sign-in-providers, docs/product/messages.md#sign-in-and-account;
+ * docs/product/differences.md#placeholders-that-work, docs/product/differences.md#provider-tokens): Spotify
+ * and YouTube, connected or not, from `GET /api/users/me/providers` through the 5-minute local cache
+ * `provider_{provider}_connected`. A failed check shows both as not connected with
+ * `account.errorCheckingProviders`. Connect follows the integrations flow (`POST
+ * /api/auth/{provider}/connect`, then the provider's page) when the server has the provider configured, and
+ * says it is not configured otherwise. Disconnect asks first, and shows the server's message when it would
+ * leave no way to sign in (409).
  */
 export function ConnectionsTab() {
   const { t } = useTranslation();

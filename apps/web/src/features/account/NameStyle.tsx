@@ -29,9 +29,10 @@ function CheckedMark() {
 
 /**
  * One font of the chooser: its label and a preview of `sample` in the font. The font loads only once
- * the option comes into view (docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#account-images: load states inactive, loading, active, error, time-out
- * 3000 ms in `lib/fonts`); the preview shows only once the font is active, and the option cannot be
- * chosen while the font is loading or failed.
+ * the option comes into view (docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#account-images: load states inactive, loading, active, error, time-out
+ * 3000 ms in `lib/fonts`); the preview shows only once the font is active, and the option cannot be chosen
+ * while the font is loading or failed.
  */
 function FontOption({ family, sample }: { family: string; sample: string }) {
   const { t } = useTranslation();
@@ -87,7 +88,8 @@ function FontOption({ family, sample }: { family: string; sample: string }) {
 }
 
 /**
- * The curator's font chooser (docs/product/routes-and-roles.md#account, docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#account-images): a search box over the 14 catalogue fonts and a radio
+ * The curator's font chooser (docs/product/routes-and-roles.md#account, docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#account-images): a search box over the 14 catalogue fonts and a radio
  * group of them (plus the app's own font, ''), each with its label and a preview of the curator's name.
  */
 export function FontChooser({
@@ -160,9 +162,9 @@ export function FontChooser({
 }
 
 /**
- * The curator's colour chooser (docs/product/data-and-config.md#data): the default pink ('') and the six named colours, each a
- * swatch with its label, in dark text on the light colours (Light Blue, Yellow, Light Grey) and white text
- * on the others.
+ * The curator's colour chooser (docs/product/data-and-config.md#data): the default pink ('') and the six
+ * named colours, each a swatch with its label, in dark text on the light colours (Light Blue, Yellow, Light
+ * Grey) and white text on the others.
  */
 export function ColourChooser({ value, onChange }: { value: string; onChange(name: string): void }) {
   const { t } = useTranslation();

@@ -32,12 +32,13 @@ const SWITCHES: ReadonlyArray<{
 ];
 
 /**
- * The push and email switches (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api). A change shows at once (optimistic), is
- * sent to `PUT /api/users/me/notification-settings`, and on success the stored user's
- * `notificationSettings` become the server's answer; on failure the switch flips back and a toast says
- * so. While a change is in flight, and for {@link TOGGLE_LOCK_RELEASE_MS} after it settles, further
- * changes are ignored (the switches stay focusable, only marked busy). Turning push on asks this browser's
- * permission and subscribes it, turning it off unsubscribes it (docs/product/rules-and-limits.md#notifications-and-install; `src/push/`).
+ * The push and email switches (docs/product/routes-and-roles.md#account,
+ * docs/product/routes-and-roles.md#api). A change shows at once (optimistic), is sent to `PUT
+ * /api/users/me/notification-settings`, and on success the stored user's `notificationSettings` become the
+ * server's answer; on failure the switch flips back and a toast says so. While a change is in flight, and for
+ * {@link TOGGLE_LOCK_RELEASE_MS} after it settles, further changes are ignored (the switches stay focusable,
+ * only marked busy). Turning push on asks this browser's permission and subscribes it, turning it off
+ * unsubscribes it (docs/product/rules-and-limits.md#notifications-and-install; `src/push/`).
  */
 export function NotificationsTab({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -87,12 +87,15 @@ const toggle = (list: readonly string[], name: string) =>
     : [...list, name];
 
 /**
- * The Preferences tab (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api, docs/product/messages.md#sign-in-and-account; docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles, docs/product/routes-and-roles.md#api, docs/product/messages.md#sign-in-and-account): a spinner while loading, errors.unauthorized
- * without a user, errorFetchingPreferences when the load fails; genres and interests as toggle chips from
- * the live lists; for curators the font and colour choosers with a sample of their name. The Save button
- * shows only while the draft differs from the last saved copy; a failed save shows the server's message,
- * else the error's, else errorSavingPreferences. The draft lives in `prefs` (held by the page), so
- * unsaved choices survive a visit to another tab.
+ * The Preferences tab (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api,
+ * docs/product/messages.md#sign-in-and-account; docs/product/data-and-config.md#data,
+ * docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles,
+ * docs/product/routes-and-roles.md#api, docs/product/messages.md#sign-in-and-account): a spinner while
+ * loading, errors.unauthorized without a user, errorFetchingPreferences when the load fails; genres and
+ * interests as toggle chips from the live lists; for curators the font and colour choosers with a sample of
+ * their name. The Save button shows only while the draft differs from the last saved copy; a failed save
+ * shows the server's message, else the error's, else errorSavingPreferences. The draft lives in `prefs` (held
+ * by the page), so unsaved choices survive a visit to another tab.
  */
 export function PreferencesTab({ user, prefs }: { user: User | null; prefs: PreferencesDraftState }) {
   const { t } = useTranslation();

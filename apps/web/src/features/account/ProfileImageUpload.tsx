@@ -46,12 +46,13 @@ export interface ProfileImageUploadProps {
 }
 
 /**
- * One profile image of the Profile tab (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#media, docs/product/messages.md#media): a file input that takes images only
- * ('Please select an image file') within the kind's limit ('Image must be less than 2MB' for the avatar),
- * a preview of the chosen file with Save and Cancel, and on Save the multipart upload. The answer's user
- * replaces the stored one (`userDataUpdated`), so the header avatar changes at once. A refusal or an
- * answer without `success` and a URL toasts `account.avatarUploadFailed` / `headerImageUploadFailed`,
- * with the server's reason under it when it gave one.
+ * One profile image of the Profile tab (docs/product/routes-and-roles.md#account,
+ * docs/product/rules-and-limits.md#media, docs/product/messages.md#media): a file input that takes images
+ * only ('Please select an image file') within the kind's limit ('Image must be less than 2MB' for the
+ * avatar), a preview of the chosen file with Save and Cancel, and on Save the multipart upload. The answer's
+ * user replaces the stored one (`userDataUpdated`), so the header avatar changes at once. A refusal or an
+ * answer without `success` and a URL toasts `account.avatarUploadFailed` / `headerImageUploadFailed`, with
+ * the server's reason under it when it gave one.
  */
 export function ProfileImageUpload({ kind, current, renderPreview }: ProfileImageUploadProps) {
   const { t } = useTranslation();

@@ -121,8 +121,9 @@ function BioEditor({ user }: { user: User }) {
 }
 
 /**
- * The Profile tab (docs/product/routes-and-roles.md#account): avatar upload for everyone, header-image upload for curators, editors
- * and admins only (the server refuses listeners, docs/product/routes-and-roles.md#roles), the bio editor and the read-only details.
+ * The Profile tab (docs/product/routes-and-roles.md#account): avatar upload for everyone, header-image upload
+ * for curators, editors and admins only (the server refuses listeners,
+ * docs/product/routes-and-roles.md#roles), the bio editor and the read-only details.
  */
 export function ProfileTab({ user }: { user: User }) {
   const { t } = useTranslation();

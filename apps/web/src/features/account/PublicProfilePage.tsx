@@ -52,10 +52,11 @@ function ProfileCounts({ profile }: { profile: PublicProfile }) {
 }
 
 /**
- * `/profile/{id}`, the public profile screen (docs/product/routes-and-roles.md#account; docs/product/differences.md#public-profile): avatar, name, bio and the counts
- * of posts, followers and following, from `GET /api/users/{id}`. A curator's name shows in their font,
- * the banner takes their colour, and a link leads to their curator page; on one's own profile a link
- * leads to the account page to edit it. A failed load shows errors.profileLoad with the server's reason.
+ * `/profile/{id}`, the public profile screen (docs/product/routes-and-roles.md#account;
+ * docs/product/differences.md#public-profile): avatar, name, bio and the counts of posts, followers and
+ * following, from `GET /api/users/{id}`. A curator's name shows in their font, the banner takes their colour,
+ * and a link leads to their curator page; on one's own profile a link leads to the account page to edit it. A
+ * failed load shows errors.profileLoad with the server's reason.
  */
 export default function PublicProfilePage() {
   const { t } = useTranslation();

@@ -9,10 +9,11 @@ import { initiatePasswordReset } from './api';
 import { Section } from './Section';
 
 /**
- * The Security tab (docs/product/routes-and-roles.md#account, docs/product/rules-and-limits.md#account-images, docs/product/messages.md#sign-in-and-account): sends a password-reset link to the account's email through
- * `POST /api/users/reset-password/initiate`. Without an email it toasts `account.noEmailFound`; then
- * `account.passwordResetEmailSent` or `account.passwordResetFailed` (with the server's reason, e.g. the
- * rate limit, under it).
+ * The Security tab (docs/product/routes-and-roles.md#account,
+ * docs/product/rules-and-limits.md#account-images, docs/product/messages.md#sign-in-and-account): sends a
+ * password-reset link to the account's email through `POST /api/users/reset-password/initiate`. Without an
+ * email it toasts `account.noEmailFound`; then `account.passwordResetEmailSent` or
+ * `account.passwordResetFailed` (with the server's reason, e.g. the rate limit, under it).
  */
 export function SecurityTab({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -48,11 +48,11 @@ function ThemePreview({ theme }: { theme: FeedTheme }) {
 }
 
 /**
- * The Theme tab (docs/product/rules-and-limits.md#preferences-and-catalogues, docs/product/routes-and-roles.md#api): the four feed themes (Classic, Josie — the default —, Glass
- * and Vibrant), each with a small preview. Choosing one shows it at once, stores it on this device
- * (localStorage `feedTheme`) and saves it in the server's preferences (`PUT /api/users/me/preferences`
- * with the saved genres and interests, which that call replaces); a failed save puts the previous theme
- * back and says why.
+ * The Theme tab (docs/product/rules-and-limits.md#preferences-and-catalogues,
+ * docs/product/routes-and-roles.md#api): the four feed themes (Classic, Josie — the default —, Glass and
+ * Vibrant), each with a small preview. Choosing one shows it at once, stores it on this device (localStorage
+ * `feedTheme`) and saves it in the server's preferences (`PUT /api/users/me/preferences` with the saved
+ * genres and interests, which that call replaces); a failed save puts the previous theme back and says why.
  */
 export function ThemeTab({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -63,7 +63,8 @@ export interface UploadedImage {
  * `avatar`, `headerImageUrl` or `headerImage`: docs/product/data-and-config.md#data).
  *
  * @throws {ApiError} when the server refuses (400 not an image, 413 too large, 403 listener).
- * @throws {Error} when the answer lacks `success` or a URL (docs/product/rules-and-limits.md#account-images: it counts as failed).
+ * @throws {Error} when the answer lacks `success` or a URL (docs/product/rules-and-limits.md#account-images:
+ * it counts as failed).
  */
 export async function uploadProfileImage(kind: ProfileImageKind, file: File): Promise<UploadedImage> {
   const { endpoint, field, urlKey } = UPLOADS[kind];
@@ -81,11 +82,12 @@ export async function uploadProfileImage(kind: ProfileImageKind, file: File): Pr
 export type ConnectedProviders = ConnectedProvidersResponse['connectedProviders'];
 
 /**
- * Which providers the account has connected (docs/product/rules-and-limits.md#sign-in-providers): answered from the
- * 5-minute local cache when both entries are fresh, else from `GET /api/users/me/providers`, whose answer
- * is cached.
+ * Which providers the account has connected (docs/product/rules-and-limits.md#sign-in-providers): answered
+ * from the 5-minute local cache when both entries are fresh, else from `GET /api/users/me/providers`, whose
+ * answer is cached.
  *
- * @throws {ApiError} when the check fails; the caller shows both as not connected (docs/product/messages.md#sign-in-and-account).
+ * @throws {ApiError} when the check fails; the caller shows both as not connected
+ * (docs/product/messages.md#sign-in-and-account).
  */
 export async function fetchConnectedProviders(signal?: AbortSignal): Promise<ConnectedProviders> {
   const spotify = readProviderCache('spotify');

@@ -5,7 +5,8 @@ export type TextTone = 'dark' | 'light';
 
 /**
  * The text tone on a colour of the catalogue: Light Blue, Yellow and Light Grey (the catalogue's `dark`
- * entries) get dark text, every other colour (and the default pink, '') white text (docs/product/data-and-config.md#data).
+ * entries) get dark text, every other colour (and the default pink, '') white text
+ * (docs/product/data-and-config.md#data).
  */
 export function colourTextTone(name: string): TextTone {
   return COLOURS.find((colour) => colour.name === name)?.dark ? 'dark' : 'light';

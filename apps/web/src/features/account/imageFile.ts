@@ -6,8 +6,9 @@ export type ImageFileError = 'notImage' | 'tooLarge';
 
 /**
  * The size limit of each profile image, as the server applies it: an avatar must be *less than* 2 MB
- * (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#constants), a header image at most 5 MB (the app's image limit, docs/product/rules-and-limits.md#constants). `mb` is the figure
- * the message shows.
+ * (docs/product/rules-and-limits.md#media, docs/product/rules-and-limits.md#constants), a header image at
+ * most 5 MB (the app's image limit, docs/product/rules-and-limits.md#constants). `mb` is the figure the
+ * message shows.
  */
 export const IMAGE_LIMITS: Record<ProfileImageKind, { maxBytes: number; mb: number }> = {
   avatar: { maxBytes: LIMITS.avatarMaxBytes - 1, mb: LIMITS.avatarMaxBytes / (1024 * 1024) },

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { providerConnectedKey } from '../../session/storage';
 
 /**
- * What `provider_{provider}_connected` holds (docs/product/data-and-config.md#data): the answer and when it was checked (epoch
- * ms), so it can expire after {@link LIMITS}.providerCacheMs (5 minutes, docs/product/rules-and-limits.md#sign-in-providers, docs/product/rules-and-limits.md#constants).
+ * What `provider_{provider}_connected` holds (docs/product/data-and-config.md#data): the answer and when it
+ * was checked (epoch ms), so it can expire after {@link LIMITS}.providerCacheMs (5 minutes,
+ * docs/product/rules-and-limits.md#sign-in-providers, docs/product/rules-and-limits.md#constants).
  */
 const CachedConnection = z.object({ connected: z.boolean(), checkedAt: z.number() });
 
@@ -18,7 +19,8 @@ function storage(): Storage | null {
 
 /**
  * The cached connection state of `provider`, or null when there is none. A stale entry (5 minutes or
- * older) or an unreadable one is removed (docs/product/rules-and-limits.md#sign-in-providers: "cached locally for 5 minutes, then removed").
+ * older) or an unreadable one is removed (docs/product/rules-and-limits.md#sign-in-providers: "cached locally
+ * for 5 minutes, then removed").
  */
 export function readProviderCache(provider: Provider, now: number = Date.now()): boolean | null {
   const store = storage();

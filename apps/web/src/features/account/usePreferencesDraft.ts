@@ -67,9 +67,9 @@ export function preferencesBody(
 }
 
 /**
- * The text for a failed save (docs/product/messages.md#sign-in-and-account): the server's message, else the error's own
- * message, else `fallback` (errorSavingPreferences). An API refusal without a message gives `fallback`:
- * its own message is only the HTTP status words.
+ * The text for a failed save (docs/product/messages.md#sign-in-and-account): the server's message, else the
+ * error's own message, else `fallback` (errorSavingPreferences). An API refusal without a message gives
+ * `fallback`: its own message is only the HTTP status words.
  */
 export function saveErrorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage || fallback;
@@ -78,11 +78,11 @@ export function saveErrorText(error: unknown, fallback: string): string {
 }
 
 /**
- * The preferences draft of docs/product/rules-and-limits.md#account-images: the last saved copy (the server's), the user's unsaved choices,
- * whether they differ (`dirty`, which alone shows the Save button), and `save`. After a successful save
- * the saved copy becomes the server's answer, the draft follows it (unless the user changed it while the
- * save ran), the feed's cached preferences and the stored user's `preferences` are updated. Nothing is
- * fetched until `enabled`.
+ * The preferences draft of docs/product/rules-and-limits.md#account-images: the last saved copy (the
+ * server's), the user's unsaved choices, whether they differ (`dirty`, which alone shows the Save button),
+ * and `save`. After a successful save the saved copy becomes the server's answer, the draft follows it
+ * (unless the user changed it while the save ran), the feed's cached preferences and the stored user's
+ * `preferences` are updated. Nothing is fetched until `enabled`.
  */
 export function usePreferencesDraft(user: User | null, onSaved?: () => void, enabled = true) {
   const queryClient = useQueryClient();

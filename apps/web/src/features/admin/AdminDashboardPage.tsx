@@ -188,10 +188,11 @@ function Statistics({ stats }: { stats: AdminStatsResponse }) {
 }
 
 /**
- * `/admin/dashboard` (docs/product/routes-and-roles.md#admin): totals of listeners and curators, the most followed
- * curator or a no-data message, and charts of sign-ups, josies published, approvals and rejections and
- * page views over the last 30 days, from `GET /api/admin/stats`. Failure: 'Failed to load statistics.
- * Please try again later' (docs/product/messages.md#admin). The chart library is only imported by this page's chunk.
+ * `/admin/dashboard` (docs/product/routes-and-roles.md#admin): totals of listeners and curators, the most
+ * followed curator or a no-data message, and charts of sign-ups, josies published, approvals and rejections
+ * and page views over the last 30 days, from `GET /api/admin/stats`. Failure: 'Failed to load statistics.
+ * Please try again later' (docs/product/messages.md#admin). The chart library is only imported by this page's
+ * chunk.
  */
 export default function AdminDashboardPage() {
   const { t } = useTranslation();

@@ -56,8 +56,8 @@ export interface AdminPageProps {
 }
 
 /**
- * The frame of every admin page (docs/product/routes-and-roles.md#admin): a soft brand header with an "Admin" eyebrow, the
- * title and lead, the section links, then the content in a wide column.
+ * The frame of every admin page (docs/product/routes-and-roles.md#admin): a soft brand header with an "Admin"
+ * eyebrow, the title and lead, the section links, then the content in a wide column.
  */
 export function AdminPage({ title, lead, aside, children }: AdminPageProps) {
   const { t } = useTranslation();

@@ -31,8 +31,8 @@ const isSystemTab = (value: string | null): value is SystemTab =>
   (SYSTEM_TABS as readonly (string | null)[]).includes(value);
 
 /**
- * `/admin/system` (docs/product/routes-and-roles.md#admin): tabs for AI templates, music preferences (genres and
- * interests), feature flags and messages. Only the open tab is mounted, so each loads its data when first
+ * `/admin/system` (docs/product/routes-and-roles.md#admin): tabs for AI templates, music preferences (genres
+ * and interests), feature flags and messages. Only the open tab is mounted, so each loads its data when first
  * opened; the open tab is kept in `?tab=` so it survives a reload and can be linked to.
  */
 export default function AdminSystemPage() {
@@ -43,7 +43,8 @@ export default function AdminSystemPage() {
   const listRef = useRef<HTMLDivElement>(null);
 
   // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. after following a link).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the open tab is read from the DOM, once per change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the open tab is read from the DOM, once per
+  // change
   useEffect(() => {
     listRef.current
       ?.querySelector('[role="tab"][data-state="active"]')

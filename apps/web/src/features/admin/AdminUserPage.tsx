@@ -201,8 +201,9 @@ function UserSkeleton() {
 }
 
 /**
- * `/admin/users/:id` (docs/product/routes-and-roles.md#admin leaves its content open): the profile, live counts, the latest
- * josies, the role selector and Delete (not for admins) behind the same confirmation as the list.
+ * `/admin/users/:id` (docs/product/routes-and-roles.md#admin leaves its content open): the profile, live
+ * counts, the latest josies, the role selector and Delete (not for admins) behind the same confirmation as
+ * the list.
  */
 export default function AdminUserPage() {
   const { t } = useTranslation();

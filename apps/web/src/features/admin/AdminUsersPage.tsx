@@ -170,10 +170,11 @@ function UsersSkeleton() {
 }
 
 /**
- * `/admin/users` (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin, docs/product/routes-and-roles.md#api): the members with name (avatar or initial), email, role
- * badge and creation date, a View link and, except for admins, Delete behind the spec's confirmation.
- * Search (name or email, debounced), role filter and page live in the address bar (`?search=&role=&page=`),
- * so a reload or the back button keeps them. A table on wide screens, cards on phones.
+ * `/admin/users` (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin,
+ * docs/product/routes-and-roles.md#api): the members with name (avatar or initial), email, role badge and
+ * creation date, a View link and, except for admins, Delete behind the spec's confirmation. Search (name or
+ * email, debounced), role filter and page live in the address bar (`?search=&role=&page=`), so a reload or
+ * the back button keeps them. A table on wide screens, cards on phones.
  */
 export default function AdminUsersPage() {
   const { t } = useTranslation();
@@ -208,7 +209,8 @@ export default function AdminUsersPage() {
     if (debouncedSearch !== filter.search) update({ search: debouncedSearch }, true);
   }, [debouncedSearch]);
   // ...and the address bar (back button, a link) drives the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of the address should write
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of the address should
+  // write
   useEffect(() => {
     if (filter.search !== debouncedSearch) setSearchText(filter.search);
   }, [filter.search]);

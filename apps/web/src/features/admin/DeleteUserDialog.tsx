@@ -21,9 +21,10 @@ export interface DeleteUserDialogProps {
 }
 
 /**
- * The confirmation before deleting a user (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin "Delete user: confirmation first, then
- * the call"), then `DELETE /api/admin/users/{id}`. Success toasts and refreshes the user list and the
- * statistics; failure toasts 'Failed to delete user. Please try again later' (docs/product/messages.md#admin).
+ * The confirmation before deleting a user (docs/product/routes-and-roles.md#admin,
+ * docs/product/rules-and-limits.md#admin "Delete user: confirmation first, then the call"), then `DELETE
+ * /api/admin/users/{id}`. Success toasts and refreshes the user list and the statistics; failure toasts
+ * 'Failed to delete user. Please try again later' (docs/product/messages.md#admin).
  */
 export function DeleteUserDialog({ target, onClose, onDeleted }: DeleteUserDialogProps) {
   const { t } = useTranslation();

@@ -78,10 +78,10 @@ function FlagRow({
 }
 
 /**
- * The "Feature flags" tab (docs/product/rules-and-limits.md#feature-flags; docs/product/differences.md#feature-flags): the three flags with their meaning and stored
- * string, each with a switch that saves `'true'` or `'false'` through `PUT /api/admin/flags/{key}` and
- * toasts. The app-wide flags are refetched at once, so the change applies to the admin without waiting
- * for the hourly refresh.
+ * The "Feature flags" tab (docs/product/rules-and-limits.md#feature-flags;
+ * docs/product/differences.md#feature-flags): the three flags with their meaning and stored string, each with
+ * a switch that saves `'true'` or `'false'` through `PUT /api/admin/flags/{key}` and toasts. The app-wide
+ * flags are refetched at once, so the change applies to the admin without waiting for the hourly refresh.
  */
 export function FlagsTab() {
   const { t } = useTranslation();

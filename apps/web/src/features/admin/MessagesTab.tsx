@@ -37,8 +37,9 @@ function SectionTitle({
 }
 
 /**
- * The "Messages" tab (docs/product/differences.md#placeholders-that-work): messages sent from `/contact` and the newsletter subscribers, newest
- * first as `GET /api/admin/messages` answers them, each with its date. Loads on first opening.
+ * The "Messages" tab (docs/product/differences.md#placeholders-that-work): messages sent from `/contact` and
+ * the newsletter subscribers, newest first as `GET /api/admin/messages` answers them, each with its date.
+ * Loads on first opening.
  */
 export function MessagesTab() {
   const { t, i18n } = useTranslation();

@@ -72,10 +72,11 @@ export interface CatalogueEditorProps {
 }
 
 /**
- * One list of the "Music preferences" tab (docs/product/routes-and-roles.md#admin, docs/product/rules-and-limits.md#admin): the entries with a remove action each
- * (after a confirmation: the server also removes the entry from users' preferences), and an add box
- * where Enter adds. A name blank after trimming is ignored (docs/product/rules-and-limits.md#admin); a duplicate shows
- * the server's refusal (409 DUPLICATE_NAME) under the box; other failures end 'Please try again later'
+ * One list of the "Music preferences" tab (docs/product/routes-and-roles.md#admin,
+ * docs/product/rules-and-limits.md#admin): the entries with a remove action each (after a confirmation: the
+ * server also removes the entry from users' preferences), and an add box where Enter adds. A name blank after
+ * trimming is ignored (docs/product/rules-and-limits.md#admin); a duplicate shows the server's refusal (409
+ * DUPLICATE_NAME) under the box; other failures end 'Please try again later'
  * (docs/product/messages.md#admin).
  */
 export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
@@ -216,8 +217,8 @@ export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
 }
 
 /**
- * The "Music preferences" tab (docs/product/routes-and-roles.md#admin): the genre list and the interest list from
- * `GET /api/admin/preferences`, loaded on first opening. Failure: 'Failed to load music preferences.
+ * The "Music preferences" tab (docs/product/routes-and-roles.md#admin): the genre list and the interest list
+ * from `GET /api/admin/preferences`, loaded on first opening. Failure: 'Failed to load music preferences.
  * Please try again later' (docs/product/messages.md#admin).
  */
 export function PreferencesTab() {

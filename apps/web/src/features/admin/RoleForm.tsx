@@ -24,10 +24,10 @@ export interface RoleFormProps {
 }
 
 /**
- * The role selector of the user page (docs/product/routes-and-roles.md#admin): how a listener becomes a curator or an editor. Saving
- * asks for confirmation (the user is signed out everywhere, docs/product/differences.md), then `PATCH /api/admin/users/{id}`
- * `{role}`; success updates the page, the user list and the totals, and toasts. Disabled, with the reason,
- * on one's own page.
+ * The role selector of the user page (docs/product/routes-and-roles.md#admin): how a listener becomes a
+ * curator or an editor. Saving asks for confirmation (the user is signed out everywhere,
+ * docs/product/differences.md), then `PATCH /api/admin/users/{id}` `{role}`; success updates the page, the
+ * user list and the totals, and toasts. Disabled, with the reason, on one's own page.
  */
 export function RoleForm({ user, isSelf }: RoleFormProps) {
   const { t } = useTranslation();

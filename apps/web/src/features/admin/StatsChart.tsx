@@ -57,10 +57,10 @@ function ChartTooltip({ active, payload, label, dir }: TooltipContentProps & { d
 }
 
 /**
- * One dashboard chart of daily counts over the last 30 days (docs/product/routes-and-roles.md#admin), with a heading, the period's total
- * per series and the busiest day. The drawing (recharts, SVG) is for sighted users and hidden from
- * assistive tech; a visually hidden table carries the same numbers. In Hebrew time runs from right to
- * left, like the rest of the page.
+ * One dashboard chart of daily counts over the last 30 days (docs/product/routes-and-roles.md#admin), with a
+ * heading, the period's total per series and the busiest day. The drawing (recharts, SVG) is for sighted
+ * users and hidden from assistive tech; a visually hidden table carries the same numbers. In Hebrew time runs
+ * from right to left, like the rest of the page.
  */
 export function StatsChart({ title, days, series, kind = 'bar' }: StatsChartProps) {
   const { t, i18n } = useTranslation();

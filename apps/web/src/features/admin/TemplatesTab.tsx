@@ -166,9 +166,9 @@ function TemplateForm({ template }: { template: AdminTemplate }) {
 }
 
 /**
- * The "AI templates" tab (docs/product/routes-and-roles.md#admin): the templates by name; selecting one opens its edit form.
- * Loads on first opening. Failures: 'Failed to load AI templates. Please try again later' and 'Failed to
- * update template. Please try again later' (docs/product/messages.md#admin).
+ * The "AI templates" tab (docs/product/routes-and-roles.md#admin): the templates by name; selecting one opens
+ * its edit form. Loads on first opening. Failures: 'Failed to load AI templates. Please try again later' and
+ * 'Failed to update template. Please try again later' (docs/product/messages.md#admin).
  */
 export function TemplatesTab() {
   const { t } = useTranslation();

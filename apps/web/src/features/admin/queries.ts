@@ -60,7 +60,8 @@ export const fetchPreferences = ({ signal }: Signal) =>
 
 /**
  * `GET /api/config/flags`, read fresh for the flags tab (the app-wide flags query keeps its answer for up
- * to an hour, docs/product/rules-and-limits.md#constants, which is right for readers but not for the admin editing them).
+ * to an hour, docs/product/rules-and-limits.md#constants, which is right for readers but not for the admin
+ * editing them).
  */
 export const fetchFlags = ({ signal }: Signal) => request('getFlags', {}, { schema: FlagsResponse, signal });
 

@@ -12,10 +12,11 @@ import { usePendingInviteProcessor } from '../invites';
 export const AUTH_FAILURE_DELAY_MS = 2000;
 
 /**
- * `/auth/callback` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#sign-in-providers; docs/product/differences.md#sign-in-callback): where the server
- * sends the browser after a Spotify or Google sign-in. `?data={code}` is a one-time code (60 s, single use)
- * exchanged with `POST /api/auth/exchange` (same origin, so the exchange cookie goes along) for the
- * session; the session is stored, a pending invite is registered, and the user goes to the `returnTo` the
+ * `/auth/callback` (docs/product/routes-and-roles.md#guards,
+ * docs/product/rules-and-limits.md#sign-in-providers; docs/product/differences.md#sign-in-callback): where
+ * the server sends the browser after a Spotify or Google sign-in. `?data={code}` is a one-time code (60 s,
+ * single use) exchanged with `POST /api/auth/exchange` (same origin, so the exchange cookie goes along) for
+ * the session; the session is stored, a pending invite is registered, and the user goes to the `returnTo` the
  * sign-in started with, else `/`. `?error={reason}`, a missing code or a failed exchange show 'Authentication
  * failed. Please try again.' and move to `/auth/error` after 2 s.
  */

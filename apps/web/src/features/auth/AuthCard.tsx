@@ -15,8 +15,9 @@ export interface AuthCardProps {
 }
 
 /**
- * The frame of `/login` and `/signup`: title, the language toggle while the flag is on (docs/product/routes-and-roles.md#guards),
- * the email form, an "or" divider, the provider buttons, and a link to the other page.
+ * The frame of `/login` and `/signup`: title, the language toggle while the flag is on
+ * (docs/product/routes-and-roles.md#guards), the email form, an "or" divider, the provider buttons, and a
+ * link to the other page.
  */
 export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
   const { t } = useTranslation();

@@ -16,9 +16,10 @@ import { usePendingInviteProcessor } from '../invites';
 import { AuthCard } from './AuthCard';
 
 /**
- * `/login` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions, docs/product/messages.md#sign-in-and-account): email and password through `POST /api/auth/login`, a forgot-password
- * link, the provider buttons and the language toggle. A failure shows the server's message, else
- * 'Login failed'. On success the session is stored and the guest guard sends the user back to the page
+ * `/login` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions,
+ * docs/product/messages.md#sign-in-and-account): email and password through `POST /api/auth/login`, a
+ * forgot-password link, the provider buttons and the language toggle. A failure shows the server's message,
+ * else 'Login failed'. On success the session is stored and the guest guard sends the user back to the page
  * they came from, else `/`.
  */
 export default function LoginPage() {
@@ -37,7 +38,8 @@ export default function LoginPage() {
     setFormError(null);
     try {
       signIn(await request('login', { body }, { schema: AuthResponse }));
-      // A signed-out visitor may have come from an invite link (docs/product/rules-and-limits.md#accounts-and-sessions).
+      // A signed-out visitor may have come from an invite link
+      // (docs/product/rules-and-limits.md#accounts-and-sessions).
       void processPendingInvite();
     } catch (error) {
       console.warn('Login failed', error);

@@ -52,9 +52,12 @@ const PROVIDER_BUTTONS: ReadonlyArray<{
 ];
 
 /**
- * "Continue with Spotify" and "Continue with YouTube" (the google provider, shown as YouTube: docs/product/README.md#what-josie-is). Which ones work comes from `GET /api/auth/providers`; an unconfigured one is disabled and says so
- * (docs/product/README.md#external-services-are-adapters). A configured one navigates the browser to the `oauthStart` endpoint (`GET /api/auth/{provider}?returnTo=`, docs/product/routes-and-roles.md#api),
- * `returnTo` being the page the guard sent the visitor from, else `/`; `/auth/callback` goes back there.
+ * "Continue with Spotify" and "Continue with YouTube" (the google provider, shown as YouTube:
+ * docs/product/README.md#what-josie-is). Which ones work comes from `GET /api/auth/providers`; an
+ * unconfigured one is disabled and says so (docs/product/README.md#external-services-are-adapters). A
+ * configured one navigates the browser to the `oauthStart` endpoint (`GET /api/auth/{provider}?returnTo=`,
+ * docs/product/routes-and-roles.md#api), `returnTo` being the page the guard sent the visitor from, else `/`;
+ * `/auth/callback` goes back there.
  */
 export function ProviderButtons() {
   const { t } = useTranslation();

@@ -19,8 +19,8 @@ import { AuthCard } from './AuthCard';
 
 /**
  * The signup form: the contract's `SignupBody` plus a confirmation that must equal the password
- * (docs/product/rules-and-limits.md#accounts-and-sessions, `signup.passwordMismatch`). The mismatch is checked as soon as both are filled, even
- * when another field is still invalid.
+ * (docs/product/rules-and-limits.md#accounts-and-sessions, `signup.passwordMismatch`). The mismatch is
+ * checked as soon as both are filled, even when another field is still invalid.
  */
 export const SignupForm = SignupBody.omit({ preferredLanguage: true })
   .extend({ confirmPassword: z.string() })
@@ -34,11 +34,12 @@ export const SignupForm = SignupBody.omit({ preferredLanguage: true })
   });
 
 /**
- * `/signup` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions, docs/product/messages.md#sign-in-and-account): name, email, password (at least 8 characters, docs/product/differences.md#sign-up-passwords) and its
- * confirmation through `POST /api/auth/signup`, sending the interface language as `preferredLanguage`.
- * A guessable password (`WEAK_PASSWORD`, decision 0011) is shown under the password field in the
- * interface language; another failure shows the server's message, else 'Failed to create account'; success
- * stores the session and goes to `/`.
+ * `/signup` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions,
+ * docs/product/messages.md#sign-in-and-account): name, email, password (at least 8 characters,
+ * docs/product/differences.md#sign-up-passwords) and its confirmation through `POST /api/auth/signup`,
+ * sending the interface language as `preferredLanguage`. A guessable password (`WEAK_PASSWORD`, decision
+ * 0011) is shown under the password field in the interface language; another failure shows the server's
+ * message, else 'Failed to create account'; success stores the session and goes to `/`.
  */
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -65,7 +66,8 @@ export default function SignupPage() {
           { schema: AuthResponse },
         ),
       );
-      // A signed-out visitor may have come from an invite link (docs/product/rules-and-limits.md#accounts-and-sessions).
+      // A signed-out visitor may have come from an invite link
+      // (docs/product/rules-and-limits.md#accounts-and-sessions).
       void processPendingInvite();
     } catch (error) {
       console.warn('Signup failed', error);

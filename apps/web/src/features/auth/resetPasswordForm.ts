@@ -5,8 +5,8 @@ import { z } from 'zod';
 export const PASSWORD_MAX_LENGTH = 200;
 
 /**
- * Why a new password is refused (docs/product/rules-and-limits.md#passwords-and-reset), as `resetPassword.*` keys; `passwordTooGuessable`
- * is the server's refusal of a guessable password (decision 0011).
+ * Why a new password is refused (docs/product/rules-and-limits.md#passwords-and-reset), as `resetPassword.*`
+ * keys; `passwordTooGuessable` is the server's refusal of a guessable password (decision 0011).
  */
 export type PasswordIssue =
   | 'enterPassword'

@@ -25,8 +25,10 @@ function placeholderBackground(colour: string): string {
 }
 
 /**
- * The Follow / Following toggle (docs/product/routes-and-roles.md#curator-profile, docs/product/rules-and-limits.md#follows-and-recommendations): on success the stored user's `following` becomes the
- * server's list and the profile's state and follower count follow; a failure shows the server message.
+ * The Follow / Following toggle (docs/product/routes-and-roles.md#curator-profile,
+ * docs/product/rules-and-limits.md#follows-and-recommendations): on success the stored user's `following`
+ * becomes the server's list and the profile's state and follower count follow; a failure shows the server
+ * message.
  */
 function FollowButton({ profile }: { profile: PublicProfile }) {
   const { t } = useTranslation();
@@ -73,10 +75,11 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
 }
 
 /**
- * `/curator/{curatorId}` (docs/product/routes-and-roles.md#curator-profile, docs/product/messages.md#feed-and-curators): header image or a placeholder with the name, avatar, name and
+ * `/curator/{curatorId}` (docs/product/routes-and-roles.md#curator-profile,
+ * docs/product/messages.md#feed-and-curators): header image or a placeholder with the name, avatar, name and
  * 'Curator' label, bio and counts, the Follow / Following toggle (hidden on one's own profile), up to 3
- * random suggestions ('You may also like') and 'Latest Posts' from the curator's feed. A failed load
- * shows the server message, else 'Curator not found'; a user who is not a curator is not found either.
+ * random suggestions ('You may also like') and 'Latest Posts' from the curator's feed. A failed load shows
+ * the server message, else 'Curator not found'; a user who is not a curator is not found either.
  */
 export default function CuratorProfilePage() {
   const { t } = useTranslation();

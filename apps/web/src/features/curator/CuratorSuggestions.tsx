@@ -49,10 +49,11 @@ export function CuratorMiniCard({
 }
 
 /**
- * 'You may also like' (docs/product/routes-and-roles.md#curator-profile, docs/product/messages.md#feed-and-curators, docs/product/rules-and-limits.md#constants): up to `limit` random curators other than this one and the
- * ones already followed, each linking to its profile; 'Error loading recommendations' on failure and
- * 'No curator recommendations available at this time' when there is none. The pick is kept for the
- * visit (no reshuffle on refocus).
+ * 'You may also like' (docs/product/routes-and-roles.md#curator-profile,
+ * docs/product/messages.md#feed-and-curators, docs/product/rules-and-limits.md#constants): up to `limit`
+ * random curators other than this one and the ones already followed, each linking to its profile; 'Error
+ * loading recommendations' on failure and 'No curator recommendations available at this time' when there is
+ * none. The pick is kept for the visit (no reshuffle on refocus).
  */
 export function CuratorSuggestions({ curatorId, limit }: { curatorId: string; limit: number }) {
   const { t } = useTranslation();

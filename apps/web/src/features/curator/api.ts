@@ -22,8 +22,9 @@ export function fetchProfile(id: string, signal?: AbortSignal) {
 }
 
 /**
- * Follows (`follow: true`) or unfollows curator `id` (docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api). Answers the caller's followed
- * curator ids after the call, for the stored user's `following`.
+ * Follows (`follow: true`) or unfollows curator `id`
+ * (docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/routes-and-roles.md#api).
+ * Answers the caller's followed curator ids after the call, for the stored user's `following`.
  */
 export function setFollowing(id: string, follow: boolean) {
   return request(follow ? 'follow' : 'unfollow', { params: { id } }, { schema: FollowResponse });

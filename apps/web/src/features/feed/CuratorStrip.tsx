@@ -123,9 +123,9 @@ function CuratorCardLink({ curator }: { curator: CuratorCard }) {
 }
 
 /**
- * The home strip (docs/product/routes-and-roles.md#home-and-feed): a horizontal row of curator cards, each linking to
- * `/curator/{id}`, that scrolls natively (touch, trackpad, shift+wheel, keyboard focus moving along the
- * links) and by dragging with a mouse. Five skeleton cards while loading; on failure 'Error loading
+ * The home strip (docs/product/routes-and-roles.md#home-and-feed): a horizontal row of curator cards, each
+ * linking to `/curator/{id}`, that scrolls natively (touch, trackpad, shift+wheel, keyboard focus moving
+ * along the links) and by dragging with a mouse. Five skeleton cards while loading; on failure 'Error loading
  * curators: ' and the message.
  */
 export function CuratorStrip() {
@@ -139,14 +139,15 @@ export function CuratorStrip() {
     // Not aborted when the page unmounts (no `signal`): TanStack Query cancels a read whose signal was
     // taken once its last observer leaves, so React's second mount (StrictMode) would send it again.
     queryFn: () => fetchCuratorCards(),
-    // The cards the server wrote into the signed-in home page it rendered (docs/performance.md), as fresh as a request
-    // sent now would be.
+    // The cards the server wrote into the signed-in home page it rendered (docs/performance.md), as fresh as
+    // a request sent now would be.
     initialData: () =>
       firstAnswers.take<CuratorsFeedResponse>(CURATOR_STRIP_PATH, user?.id ?? null)?.curators,
     staleTime: 60_000,
   });
-  // The cards render at transition priority, in slices that leave the main thread free (The (docs/performance.md)
-  // query's answer otherwise renders them in one long task); the skeletons stay until then.
+  // The cards render at transition priority, in slices that leave the main thread free (The
+  // (docs/performance.md) query's answer otherwise renders them in one long task); the skeletons stay until
+  // then.
   const cards = useDeferredValue(curators.data);
 
   return (

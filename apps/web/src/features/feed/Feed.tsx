@@ -57,9 +57,9 @@ const POSTS_PER_STEP = 4;
  * How many of `posts` to render: {@link FIRST_POSTS} in the first render, then {@link POSTS_PER_STEP} more
  * per render until all are, each render a transition in a task of its own; a page that Load More appends
  * comes the same way. A page of 20 cards rendered at once is one long task on a phone (Lighthouse's total
- * blocking time, docs/performance.md): React slices a transition's rendering, but writes all its cards into the page
- * in one go; a few cards per commit leave the main thread free to paint and respond between them. Posts
- * that come in on top (live posts, a catch-up) show at once, so a card once shown never hides.
+ * blocking time, docs/performance.md): React slices a transition's rendering, but writes all its cards into
+ * the page in one go; a few cards per commit leave the main thread free to paint and respond between them.
+ * Posts that come in on top (live posts, a catch-up) show at once, so a card once shown never hides.
  */
 function useShownCount(posts: readonly Josie[]): number {
   const [shown, setShown] = useState(FIRST_POSTS);
@@ -79,11 +79,11 @@ function useShownCount(posts: readonly Josie[]): number {
 }
 
 /**
- * A feed of josies (docs/product/routes-and-roles.md#home-and-feed, docs/product/rules-and-limits.md#feed): optional title, the layout and theme
- * switchers, a red 'Error: {message}' line, the empty state, a spinner while loading, and 'Load More'
- * while more posts exist and nothing loads. Live `new-post` events join at the top (by the rules of
- * {@link acceptsLivePost}), `post-removed` events take posts out. Used by the home feed, the curator
- * profile (`source.kind === 'curator'`) and the saved list.
+ * A feed of josies (docs/product/routes-and-roles.md#home-and-feed, docs/product/rules-and-limits.md#feed):
+ * optional title, the layout and theme switchers, a red 'Error: {message}' line, the empty state, a spinner
+ * while loading, and 'Load More' while more posts exist and nothing loads. Live `new-post` events join at the
+ * top (by the rules of {@link acceptsLivePost}), `post-removed` events take posts out. Used by the home feed,
+ * the curator profile (`source.kind === 'curator'`) and the saved list.
  */
 export function Feed({
   source,
@@ -184,9 +184,9 @@ export function Feed({
                 key={post._id}
                 className={cn(
                   // The browser skips the style, layout and paint of cards out of view until they near it
-                  // (Most of a phone's first-load work on the feed); a card not yet drawn holds (docs/performance.md)
-                  // 560 px, then its last drawn height. Not in the grid, where a row is as tall as its
-                  // tallest card.
+                  // (Most of a phone's first-load work on the feed); a card not yet drawn holds
+                  // (docs/performance.md) 560 px, then its last drawn height. Not in the grid, where a row is
+                  // as tall as its tallest card.
                   layout === 'list' && '[contain-intrinsic-size:auto_560px] [content-visibility:auto]',
                 )}
               >

@@ -19,9 +19,9 @@ const THEME_SWATCHES: Record<FeedTheme, string> = {
  * A row of mutually exclusive choices drawn as one pill (the feed's layout and theme switchers): native
  * radio buttons under one `name`, so the browser gives the group its keyboard behaviour (Tab enters at the
  * checked choice, arrow keys move and select, following the page direction) and assistive technology
- * reads a radio group. Native inputs rather than Radix's RadioGroup (docs/performance.md): Radix registers each item
- * with its group from a layout effect and a ref that both set state, so mounting the feed's two groups
- * made React render them again synchronously, inside the commit of the feed's first render.
+ * reads a radio group. Native inputs rather than Radix's RadioGroup (docs/performance.md): Radix registers
+ * each item with its group from a layout effect and a ref that both set state, so mounting the feed's two
+ * groups made React render them again synchronously, inside the commit of the feed's first render.
  */
 function Segmented<T extends string>({
   label,
@@ -73,7 +73,8 @@ function Segmented<T extends string>({
 
 /**
  * The feed's layout switcher (List, Funky Grid) and theme switcher (Classic, Josie, Glass, Vibrant), as
- * two radio groups (docs/product/routes-and-roles.md#home-and-feed, docs/product/rules-and-limits.md#preferences-and-catalogues).
+ * two radio groups (docs/product/routes-and-roles.md#home-and-feed,
+ * docs/product/rules-and-limits.md#preferences-and-catalogues).
  */
 export function FeedControls({
   layout,

@@ -8,9 +8,9 @@ import { Feed } from './Feed';
 const FOLLOWING = { kind: 'following' } as const;
 
 /**
- * The signed-in listener's and curator's home `/` (docs/product/routes-and-roles.md#home-and-feed): a greeting, the
- * draggable curator strip, then 'Your Feed' (the published josies of followed curators and one's own,
- * docs/product/differences.md#feed-content) with live posts on top.
+ * The signed-in listener's and curator's home `/` (docs/product/routes-and-roles.md#home-and-feed): a
+ * greeting, the draggable curator strip, then 'Your Feed' (the published josies of followed curators and
+ * one's own, docs/product/differences.md#feed-content) with live posts on top.
  */
 export default function HomeFeedPage() {
   const { t } = useTranslation();

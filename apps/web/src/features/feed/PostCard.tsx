@@ -24,8 +24,8 @@ interface CardContent {
 
 /**
  * The first text, image, video and audio item of a josie. Legacy paragraph names (`image1`, `video1`
- * with a bare link, docs/product/differences.md#paragraph-types) count too ({@link readParagraphs}); an image that is not an allowed
- * source is skipped.
+ * with a bare link, docs/product/differences.md#paragraph-types) count too ({@link readParagraphs}); an image
+ * that is not an allowed source is skipped.
  */
 function cardContent(josie: Josie): CardContent {
   const out: CardContent = { text: '', image: null, video: null, audio: null };
@@ -61,14 +61,15 @@ export interface PostCardProps {
 }
 
 /**
- * A josie in a feed (docs/product/routes-and-roles.md#home-and-feed): the creator's name in their colour and font, the
- * title, the first text paragraph as a 25-word excerpt, the audio preview circle (opens the audio link in
- * a new tab), the image or else the embedded video, and save, like (with count) and share buttons.
+ * A josie in a feed (docs/product/routes-and-roles.md#home-and-feed): the creator's name in their colour and
+ * font, the title, the first text paragraph as a 25-word excerpt, the audio preview circle (opens the audio
+ * link in a new tab), the image or else the embedded video, and save, like (with count) and share buttons.
  * The title is a link to `/josie/{id}` stretched over the card, so a click anywhere but on the card's own
- * controls opens the josie, and keyboard users reach it as an ordinary link. Minimum height 350 px.
- * Like and save change only after the server answered; a failed like is only logged (docs/product/messages.md#feed-and-curators).
- * Memoized: the feed re-renders for its loading state, live posts and the session, and a card re-renders
- * only when its own post, theme, layout or position changes (Less work per update on a phone) (docs/performance.md).
+ * controls opens the josie, and keyboard users reach it as an ordinary link. Minimum height 350 px. Like and
+ * save change only after the server answered; a failed like is only logged
+ * (docs/product/messages.md#feed-and-curators). Memoized: the feed re-renders for its loading state, live
+ * posts and the session, and a card re-renders only when its own post, theme, layout or position changes
+ * (Less work per update on a phone) (docs/performance.md).
  */
 export const PostCard = memo(function PostCard({ post, theme, layout, index, onPatch }: PostCardProps) {
   const { t, i18n } = useTranslation();
@@ -77,7 +78,8 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
   const [saving, setSaving] = useState(false);
   const { text, image, video, audio } = cardContent(post);
   const summary = excerpt(text);
-  // The image wins; a video shows only without one (docs/product/routes-and-roles.md#home-and-feed "an image or embedded video").
+  // The image wins; a video shows only without one (docs/product/routes-and-roles.md#home-and-feed "an image
+  // or embedded video").
   const playable = !image && video !== null && embedFor(video.url) !== null;
   const date = post.publishedAt ?? post.createdAt;
 
@@ -217,8 +219,8 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
 });
 
 /**
- * The audio preview (docs/product/routes-and-roles.md#home-and-feed): a round cover with a play icon that opens the audio link in a new tab,
- * beside the item's name and provider.
+ * The audio preview (docs/product/routes-and-roles.md#home-and-feed): a round cover with a play icon that
+ * opens the audio link in a new tab, beside the item's name and provider.
  */
 function AudioPreview({ audio, theme }: { audio: AudioItemContent; theme: FeedThemeStyle }) {
   const { t } = useTranslation();

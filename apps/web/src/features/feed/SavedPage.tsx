@@ -7,8 +7,8 @@ import { Feed } from './Feed';
 const SAVED = { kind: 'saved' } as const;
 
 /**
- * `/saved` (docs/product/differences.md#saved-josies): the josies the user saved with a card's save icon, newest save first, in the
- * same feed (layouts, themes, Load More) as the home page.
+ * `/saved` (docs/product/differences.md#saved-josies): the josies the user saved with a card's save icon,
+ * newest save first, in the same feed (layouts, themes, Load More) as the home page.
  */
 export default function SavedPage() {
   const { t } = useTranslation();

@@ -2,13 +2,15 @@ import { CURATOR_STRIP_PATH, type CuratorsFeedResponse, type FeedResponse } from
 import { api } from '../../api/client';
 import { request, urlFor } from '../../api/request';
 
-// Reads are typed by the contract but not parsed with its zod schemas (docs/product/README.md#the-contract-is-code: the server builds these
-// answers from the same types), so that the feed loads without zod (docs/performance.md); writes parse their answers
-// with the schemas, loaded on the first write (`schemas.ts`).
+// Reads are typed by the contract but not parsed with its zod schemas
+// (docs/product/README.md#the-contract-is-code: the server builds these answers from the same types), so that
+// the feed loads without zod (docs/performance.md); writes parse their answers with the schemas, loaded on
+// the first write (`schemas.ts`).
 
 /**
- * Where a feed's pages come from (docs/product/routes-and-roles.md#api; docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies): the signed-in user's feed, one
- * curator's published josies, or the user's saved list.
+ * Where a feed's pages come from (docs/product/routes-and-roles.md#api;
+ * docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies): the signed-in user's
+ * feed, one curator's published josies, or the user's saved list.
  */
 export type FeedSource = { kind: 'following' } | { kind: 'curator'; curatorId: string } | { kind: 'saved' };
 

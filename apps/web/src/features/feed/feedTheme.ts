@@ -47,12 +47,13 @@ export function storedFeedTheme(): FeedTheme {
 }
 
 /**
- * The feed theme (docs/product/data-and-config.md#data, docs/product/messages.md#feed-and-curators): shown at once from localStorage `feedTheme`, then taken from the
- * server's preferences (`GET /api/users/me/preferences`). When that fetch fails the theme falls back to
- * `josie`, which is saved on this device. Choosing a theme stores it locally and in the server's
- * preferences; the PUT carries the genres and interests read just before, because it replaces them.
- * On a home page the server rendered (docs/performance.md) the preferences it wrote into the page come first, so the
- * first render shows the theme the server drew.
+ * The feed theme (docs/product/data-and-config.md#data, docs/product/messages.md#feed-and-curators): shown at
+ * once from localStorage `feedTheme`, then taken from the server's preferences (`GET
+ * /api/users/me/preferences`). When that fetch fails the theme falls back to `josie`, which is saved on this
+ * device. Choosing a theme stores it locally and in the server's preferences; the PUT carries the genres and
+ * interests read just before, because it replaces them. On a home page the server rendered
+ * (docs/performance.md) the preferences it wrote into the page come first, so the first render shows the
+ * theme the server drew.
  */
 export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): void } {
   const { token, user } = useSession();

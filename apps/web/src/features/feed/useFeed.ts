@@ -46,9 +46,9 @@ function withoutDuplicates(posts: readonly Josie[], seen: ReadonlySet<string> = 
 }
 
 /**
- * Whether a live `new-post` joins a feed (docs/product/rules-and-limits.md#feed): not when a post with the same id
- * is shown, not when the creator is missing or has no name, not on a curator feed when another curator
- * wrote it, and never on the saved list (a new post is nobody's saved josie yet).
+ * Whether a live `new-post` joins a feed (docs/product/rules-and-limits.md#feed): not when a post with the
+ * same id is shown, not when the creator is missing or has no name, not on a curator feed when another
+ * curator wrote it, and never on the saved list (a new post is nobody's saved josie yet).
  */
 export function acceptsLivePost(posts: readonly Josie[], post: Josie, source: FeedSource): boolean {
   if (source.kind === 'saved') return false;
@@ -115,17 +115,16 @@ export interface FeedController extends FeedState {
 }
 
 /**
- * A feed's posts and paging (docs/product/rules-and-limits.md#feed), held by TanStack Query as an infinite query
- * under {@link feedKeys}`.pages(source)`, the cursor as page parameter
- * (docs/decisions/0017-one-web-data-layer.md). On mount and whenever the source changes a refresh loads
- * the first page again (the later pages are dropped: a refresh clears the cursor); a refresh also runs
- * each time `refreshTrigger` rises above 0; Load More fetches the page after the last one's
- * `nextCursor`, and no id shows twice. Requests are debounced 300 ms (several asks within that time make
- * one request, a refresh winning over Load More), and a request overtaken by a newer one is cancelled.
- * The socket's posts, removals and the catch-up after a (re)join, and a card's like or save, write into
- * the cached pages. On a home page the server rendered (decision 0008), the first page it wrote into the
- * page is the mount's first page: the feed shows it in its first render and asks for nothing until a
- * refresh or Load More.
+ * A feed's posts and paging (docs/product/rules-and-limits.md#feed), held by TanStack Query as an infinite
+ * query under {@link feedKeys}`.pages(source)`, the cursor as page parameter
+ * (docs/decisions/0017-one-web-data-layer.md). On mount and whenever the source changes a refresh loads the
+ * first page again (the later pages are dropped: a refresh clears the cursor); a refresh also runs each time
+ * `refreshTrigger` rises above 0; Load More fetches the page after the last one's `nextCursor`, and no id
+ * shows twice. Requests are debounced 300 ms (several asks within that time make one request, a refresh
+ * winning over Load More), and a request overtaken by a newer one is cancelled. The socket's posts, removals
+ * and the catch-up after a (re)join, and a card's like or save, write into the cached pages. On a home page
+ * the server rendered (decision 0008), the first page it wrote into the page is the mount's first page: the
+ * feed shows it in its first render and asks for nothing until a refresh or Load More.
  */
 export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController {
   const { user } = useSession();

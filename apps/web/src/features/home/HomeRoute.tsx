@@ -8,9 +8,9 @@ export const PublicHomePage = lazyPage(() => import('./PublicHomePage'));
 export const HomeFeedPage = lazyPage(() => import('../feed/HomeFeedPage'));
 
 /**
- * `/` by role (docs/product/routes-and-roles.md#home-and-feed): visitors get the public home page; an admin goes to `/admin/dashboard`, an
- * editor to `/editor/dashboard`; a listener or curator who has not finished onboarding goes to
- * `/onboarding`; everyone else gets the home feed.
+ * `/` by role (docs/product/routes-and-roles.md#home-and-feed): visitors get the public home page; an admin
+ * goes to `/admin/dashboard`, an editor to `/editor/dashboard`; a listener or curator who has not finished
+ * onboarding goes to `/onboarding`; everyone else gets the home feed.
  */
 export function HomeRoute() {
   const { user } = useSession();

@@ -12,11 +12,12 @@ import { toast } from '../../ui/toast';
 const loadSchema = () => import('./newsletterSchema').then((module) => module.NewsletterBody);
 
 /**
- * The newsletter block's form: subscribes the email through `POST /api/newsletter` (docs/product/differences.md#placeholders-that-work; the
- * server ignores repeats, so subscribing twice simply succeeds again) and toasts the result. The email is
- * validated (trimmed, lower-cased) with the contract's `NewsletterBody`, loaded on the first submit: the
- * form is on the public home page, whose scripts stay without zod and react-hook-form (docs/performance.md), and it is
- * there from the first render for keyboard users. A corrected email clears the error as it is typed.
+ * The newsletter block's form: subscribes the email through `POST /api/newsletter`
+ * (docs/product/differences.md#placeholders-that-work; the server ignores repeats, so subscribing twice
+ * simply succeeds again) and toasts the result. The email is validated (trimmed, lower-cased) with the
+ * contract's `NewsletterBody`, loaded on the first submit: the form is on the public home page, whose scripts
+ * stay without zod and react-hook-form (docs/performance.md), and it is there from the first render for
+ * keyboard users. A corrected email clears the error as it is typed.
  */
 export function NewsletterForm() {
   const { t } = useTranslation();

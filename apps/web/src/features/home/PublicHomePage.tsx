@@ -31,9 +31,9 @@ function Equaliser() {
 }
 
 /**
- * The public home page for visitors (docs/product/routes-and-roles.md#home-and-feed): hero with title, subtitle and a call-to-action to
- * `/signup` (docs/product/differences.md#placeholders-that-work), three feature cards, an about section of three paragraphs, and a newsletter
- * block that really subscribes.
+ * The public home page for visitors (docs/product/routes-and-roles.md#home-and-feed): hero with title,
+ * subtitle and a call-to-action to `/signup` (docs/product/differences.md#placeholders-that-work), three
+ * feature cards, an about section of three paragraphs, and a newsletter block that really subscribes.
  */
 export default function PublicHomePage() {
   const { t } = useTranslation();

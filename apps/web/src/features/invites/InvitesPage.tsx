@@ -15,12 +15,13 @@ import { InviteCard } from './InviteCard';
 import { cacheInvite, myInvitesQueryKey, newestFirst } from './invites';
 
 /**
- * `/invites`, a curator's invite management (docs/product/routes-and-roles.md#invites, docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites): the create form,
- * then the curator's invites newest first from `GET /api/invites/my-invites`, each with its message, the
- * full link `{origin}/join/{code}` with Copy (disabled when inactive), Disable (only while active, after
- * a confirmation; one way), created and expiry dates, who joined, page visits and a status label.
- * Toasts: 'Failed to load invites', 'Invite created successfully' / 'Failed to create invite', 'Invite
- * link copied to clipboard', 'Invite disabled successfully' / 'Failed to disable invite'.
+ * `/invites`, a curator's invite management (docs/product/routes-and-roles.md#invites,
+ * docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites): the create form, then the
+ * curator's invites newest first from `GET /api/invites/my-invites`, each with its message, the full link
+ * `{origin}/join/{code}` with Copy (disabled when inactive), Disable (only while active, after a
+ * confirmation; one way), created and expiry dates, who joined, page visits and a status label. Toasts:
+ * 'Failed to load invites', 'Invite created successfully' / 'Failed to create invite', 'Invite link copied to
+ * clipboard', 'Invite disabled successfully' / 'Failed to disable invite'.
  */
 export default function InvitesPage() {
   const { t } = useTranslation();

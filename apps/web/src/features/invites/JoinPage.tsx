@@ -47,15 +47,16 @@ function Backdrop({ children }: { children: ReactNode }) {
 }
 
 /**
- * `/join/{code}`, the public invite landing page (docs/product/routes-and-roles.md#invites, docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites;
- * docs/product/differences.md#invite-expiry). Shows the curator (avatar, name, 'Curator' label) and the invite message from
- * `GET /api/invites/code/{code}` (each load counts a page visit, so it is read once and never refetched
- * on focus). Signed in, 'Accept Invite' registers on the invite and follows the curator, then goes to
- * `/`; a second use toasts 'You have already joined using this invite link' and goes to `/` after
- * {@link LIMITS.errorRedirectMs} ms. Signed out, 'Join with Spotify' (when configured), 'Sign up with
- * email' and 'Log in' first store the pending invite, which is accepted right after sign-in. A failed
- * load shows the 'Oops' panel with the server's message, else 'This invite link is invalid or has
- * expired', and a Go Home button.
+ * `/join/{code}`, the public invite landing page (docs/product/routes-and-roles.md#invites,
+ * docs/product/rules-and-limits.md#invites, docs/product/messages.md#invites;
+ * docs/product/differences.md#invite-expiry). Shows the curator (avatar, name, 'Curator' label) and the
+ * invite message from `GET /api/invites/code/{code}` (each load counts a page visit, so it is read once and
+ * never refetched on focus). Signed in, 'Accept Invite' registers on the invite and follows the curator, then
+ * goes to `/`; a second use toasts 'You have already joined using this invite link' and goes to `/` after
+ * {@link LIMITS.errorRedirectMs} ms. Signed out, 'Join with Spotify' (when configured), 'Sign up with email'
+ * and 'Log in' first store the pending invite, which is accepted right after sign-in. A failed load shows the
+ * 'Oops' panel with the server's message, else 'This invite link is invalid or has expired', and a Go Home
+ * button.
  */
 export default function JoinPage() {
   const { code = '' } = useParams();

@@ -18,7 +18,8 @@ export const PENDING_INVITE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The pending invite stored before a signed-out visitor leaves the landing page to sign in: the invite
- * code, its curator's id and when it was stored (epoch milliseconds). docs/product/rules-and-limits.md#invites.
+ * code, its curator's id and when it was stored (epoch milliseconds).
+ * docs/product/rules-and-limits.md#invites.
  */
 export const PendingInvite = z.object({
   code: z.string().min(1),
@@ -123,10 +124,11 @@ export async function acceptInvite(deps: AcceptInviteDeps, code: string): Promis
 
 /**
  * After sign-in by any route (login, signup, the Spotify callback, onboarding): registers the pending
- * invite stored by the landing page, once, and removes it whatever happens (docs/product/rules-and-limits.md#invites "Auth callback and
- * pending invite", docs/product/rules-and-limits.md#invites). Entries older than a day are dropped unused. Toasts as
- * {@link acceptInvite}. Answers whether the user joined; false when signed out (the entry is then kept for
- * after sign-in), when there was nothing pending, or when it failed.
+ * invite stored by the landing page, once, and removes it whatever happens
+ * (docs/product/rules-and-limits.md#invites "Auth callback and pending invite",
+ * docs/product/rules-and-limits.md#invites). Entries older than a day are dropped unused. Toasts as {@link
+ * acceptInvite}. Answers whether the user joined; false when signed out (the entry is then kept for after
+ * sign-in), when there was nothing pending, or when it failed.
  */
 export async function processPendingInvite(deps: AcceptInviteDeps): Promise<boolean> {
   if (readStoredSession().status !== 'valid') return false;
@@ -138,7 +140,8 @@ export async function processPendingInvite(deps: AcceptInviteDeps): Promise<bool
 
 /**
  * {@link processPendingInvite} bound to the app's API client, session and query cache, for pages that
- * sign the user in: `const processInvite = usePendingInviteProcessor(); ... signIn(answer); void processInvite();`
+ * sign the user in: `const processInvite = usePendingInviteProcessor(); ... signIn(answer); void
+ * processInvite();`
  */
 export function usePendingInviteProcessor(): () => Promise<boolean> {
   const { updateUser } = useSession();

@@ -5,8 +5,8 @@ import { EditJosie } from './editor/EditJosie';
 import { JosieEditor } from './editor/JosieEditor';
 
 /**
- * `/josie/new` and `/josie/edit/:id` (docs/product/routes-and-roles.md#authoring): the create form, or the edit form once the josie
- * has loaded.
+ * `/josie/new` and `/josie/edit/:id` (docs/product/routes-and-roles.md#authoring): the create form, or the
+ * edit form once the josie has loaded.
  */
 export default function JosieEditorPage() {
   const { id } = useParams();

@@ -349,7 +349,8 @@ describe('review from the josie view (docs/product/rules-and-limits.md#josies, d
         editor_role: 'admin',
       }),
     );
-    // The josie renders at transition priority (useDeferredValue, docs/performance.md): the new status follows shortly.
+    // The josie renders at transition priority (useDeferredValue, docs/performance.md): the new status
+    // follows shortly.
     expect(await within(screen.getByRole('main')).findByText('Published')).toBeInTheDocument();
   });
 });

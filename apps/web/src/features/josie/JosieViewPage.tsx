@@ -19,7 +19,8 @@ import { JosieStatusBadge } from './components/JosieStatusBadge';
 import { useJosie } from './read';
 import { latestRejectionReason } from './status';
 
-// Only editors and admins review: the panel's code (mutations, reason box) loads for them alone (docs/performance.md).
+// Only editors and admins review: the panel's code (mutations, reason box) loads for them alone
+// (docs/performance.md).
 const ReviewPanel = lazyComponent(() => import('./ReviewPanel'));
 
 /** The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home and the header's menu toggle. */
@@ -60,14 +61,15 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /**
- * A loaded josie: hero, management row, title, 'N songs' and the paragraphs (docs/product/routes-and-roles.md#josie-page). Also rendered
- * on the server for a visitor's first paint (`src/prerender/josiePage.tsx`, docs/performance.md).
+ * A loaded josie: hero, management row, title, 'N songs' and the paragraphs
+ * (docs/product/routes-and-roles.md#josie-page). Also rendered on the server for a visitor's first paint
+ * (`src/prerender/josiePage.tsx`, docs/performance.md).
  */
 export function JosieView({ josie }: { josie: Josie }) {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  // A josie may reach the view without its creator (docs/product/routes-and-roles.md#josie-page: Unknown Curator), and then has no owner
-  // and no one to follow.
+  // A josie may reach the view without its creator (docs/product/routes-and-roles.md#josie-page: Unknown
+  // Curator), and then has no owner and no one to follow.
   const creator = josie.creator ?? null;
   const owner = Boolean(user && creator && user._id === creator._id);
   // What this viewer may do, as the server decided it (docs/decisions/0015-endpoints-in-the-contract.md).
@@ -136,18 +138,19 @@ export function JosieView({ josie }: { josie: Josie }) {
 }
 
 /**
- * `/josie/:id`, the public josie view outside the header layout (docs/product/routes-and-roles.md#josie-page): a spinner while loading,
- * the not-found message for a josie that does not exist (or is not visible to the caller: the server
- * answers 404 for both), an error box for any other failure (the server's message, else the page's own
- * `josie.loadError`, never the HTTP status words), else the josie.
+ * `/josie/:id`, the public josie view outside the header layout
+ * (docs/product/routes-and-roles.md#josie-page): a spinner while loading, the not-found message for a josie
+ * that does not exist (or is not visible to the caller: the server answers 404 for both), an error box for
+ * any other failure (the server's message, else the page's own `josie.loadError`, never the HTTP status
+ * words), else the josie.
  */
 export default function JosieViewPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useJosie(id);
   // The query store's updates render synchronously, in one long task; the josie itself renders at
-  // transition priority, in slices that leave the main thread free between them (docs/performance.md). Until then
-  // the previous state (the spinner, or the josie before a refetch) stays.
+  // transition priority, in slices that leave the main thread free between them (docs/performance.md). Until
+  // then the previous state (the spinner, or the josie before a refetch) stays.
   const josie = useDeferredValue(query.data);
 
   if (josie) return <JosieView josie={josie} />;

@@ -35,10 +35,11 @@ const actionLink = cn(
 );
 
 /**
- * `/my-josies` (docs/product/routes-and-roles.md#authoring): the curator's josies, sortable by last update (default, newest first) or
- * title. Each row shows title, status and last update, and offers expand (excerpt, status, rejection
- * reason), edit, delete (after a confirmation; josie.deleteError on failure) and view. On narrow screens
- * the rows become cards. An empty list offers to create the first josie; a floating button always does.
+ * `/my-josies` (docs/product/routes-and-roles.md#authoring): the curator's josies, sortable by last update
+ * (default, newest first) or title. Each row shows title, status and last update, and offers expand (excerpt,
+ * status, rejection reason), edit, delete (after a confirmation; josie.deleteError on failure) and view. On
+ * narrow screens the rows become cards. An empty list offers to create the first josie; a floating button
+ * always does.
  */
 export default function MyJosiesPage() {
   const { t, i18n } = useTranslation();

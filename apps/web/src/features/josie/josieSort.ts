@@ -12,8 +12,8 @@ export interface JosieSort {
 export const DEFAULT_SORT: JosieSort = { field: 'updatedAt', direction: 'desc' };
 
 /**
- * The order after pressing a sort button (docs/product/routes-and-roles.md#josie-page): the active field flips its direction; another
- * field starts descending.
+ * The order after pressing a sort button (docs/product/routes-and-roles.md#josie-page): the active field
+ * flips its direction; another field starts descending.
  */
 export function nextSort(current: JosieSort, field: SortField): JosieSort {
   if (current.field !== field) return { field, direction: 'desc' };

@@ -40,12 +40,12 @@ function readParagraph(value: unknown): ShownParagraph | null {
 }
 
 /**
- * A josie's paragraphs as its readers show them (docs/product/routes-and-roles.md#josie-page, docs/product/differences.md#paragraph-types):
- * `text`, `image` or `image1` (an image link), `video` or `video1` (a link, or an object with `url` and
- * `title`) and `audioItem`, in their order. Other kinds, and entries whose content has the wrong shape,
- * are skipped; anything but an array reads as no paragraphs. The API answers the schemaVersion-2 names,
- * but the josie page is not parsed with the contract's schema (its first scripts carry no zod), so this
- * is where a stored josie of another shape is made safe to render.
+ * A josie's paragraphs as its readers show them (docs/product/routes-and-roles.md#josie-page,
+ * docs/product/differences.md#paragraph-types): `text`, `image` or `image1` (an image link), `video` or
+ * `video1` (a link, or an object with `url` and `title`) and `audioItem`, in their order. Other kinds, and
+ * entries whose content has the wrong shape, are skipped; anything but an array reads as no paragraphs. The
+ * API answers the schemaVersion-2 names, but the josie page is not parsed with the contract's schema (its
+ * first scripts carry no zod), so this is where a stored josie of another shape is made safe to render.
  */
 export function readParagraphs(paragraphs: unknown): ShownParagraph[] {
   if (!Array.isArray(paragraphs)) return [];

@@ -17,10 +17,11 @@ export const josieKeys = {
 };
 
 /**
- * `GET /api/josies/{id}` (docs/product/routes-and-roles.md#api): the josie, or ApiError 404 when it is not visible to the caller.
- * Typed by the contract but not parsed with its zod schema (docs/product/README.md#the-contract-is-code: the web app types its calls with
- * the contract; the server builds this answer from the same types): this read opens the public josie page,
- * whose first scripts must not include zod (docs/performance.md budget, 170 KB gzip).
+ * `GET /api/josies/{id}` (docs/product/routes-and-roles.md#api): the josie, or ApiError 404 when it is not
+ * visible to the caller. Typed by the contract but not parsed with its zod schema
+ * (docs/product/README.md#the-contract-is-code: the web app types its calls with the contract; the server
+ * builds this answer from the same types): this read opens the public josie page, whose first scripts must
+ * not include zod (docs/performance.md budget, 170 KB gzip).
  */
 export function fetchJosie(id: string, signal?: AbortSignal): Promise<Josie> {
   return api.get<Josie>(josiePath(id), { signal });

@@ -6,8 +6,9 @@ export function displayStatus(status: string | null | undefined): JosieStatus {
 }
 
 /**
- * The rejection reason to show (docs/product/rules-and-limits.md#josies): the reason of the latest review with action `rejected`,
- * else the josie's `rejectionReason`, else null (the caller shows its 'no reason' text).
+ * The rejection reason to show (docs/product/rules-and-limits.md#josies): the reason of the latest review
+ * with action `rejected`, else the josie's `rejectionReason`, else null (the caller shows its 'no reason'
+ * text).
  */
 export function latestRejectionReason(josie: Pick<Josie, 'reviews' | 'rejectionReason'>): string | null {
   let latest: Josie['reviews'][number] | null = null;

@@ -22,8 +22,8 @@ export interface CuratorStepProps {
 }
 
 /**
- * Step 3 of onboarding (docs/product/rules-and-limits.md#onboarding): up to 5 curators picked by the user's genres, each followed or
- * skipped and then taken off the list.
+ * Step 3 of onboarding (docs/product/rules-and-limits.md#onboarding): up to 5 curators picked by the user's
+ * genres, each followed or skipped and then taken off the list.
  */
 export function CuratorStep({
   remaining,

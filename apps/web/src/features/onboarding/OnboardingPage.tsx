@@ -10,9 +10,10 @@ import { fetchOnboarding, onboardingKeys } from './api';
 import { OnboardingWizard } from './OnboardingWizard';
 
 /**
- * `/onboarding` (docs/product/routes-and-roles.md#onboarding, docs/product/rules-and-limits.md#onboarding): a signed-in user who already completed it goes to `/`; otherwise the
- * three-step wizard on the step reached before (`GET /api/users/me/onboarding`), with the live genre and
- * interest lists and the user's current choices preselected.
+ * `/onboarding` (docs/product/routes-and-roles.md#onboarding, docs/product/rules-and-limits.md#onboarding): a
+ * signed-in user who already completed it goes to `/`; otherwise the three-step wizard on the step reached
+ * before (`GET /api/users/me/onboarding`), with the live genre and interest lists and the user's current
+ * choices preselected.
  */
 export default function OnboardingPage() {
   const { t } = useTranslation();

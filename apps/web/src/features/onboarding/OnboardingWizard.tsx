@@ -34,13 +34,14 @@ export interface WizardProps {
 }
 
 /**
- * The three steps (docs/product/rules-and-limits.md#onboarding, docs/product/messages.md#sign-in-and-account): genres (at least one, onboarding.genres.error), interests (at
- * least one, onboarding.interests.error; moving on saves both, failure onboarding.saveError), then up to 5
- * curators recommended by genre, each followed or skipped and taken off the list. When the list is empty
- * after at least one action, or when the step is skipped, the completion call stores `{completed: true,
- * step: 3}` with the followed and skipped ids; the stored user then gets the new onboarding state and
- * following list (the home route sends unfinished users back here), a pending invite is processed, and
- * the user goes to `/`. Back works on every step but the first.
+ * The three steps (docs/product/rules-and-limits.md#onboarding,
+ * docs/product/messages.md#sign-in-and-account): genres (at least one, onboarding.genres.error), interests
+ * (at least one, onboarding.interests.error; moving on saves both, failure onboarding.saveError), then up to
+ * 5 curators recommended by genre, each followed or skipped and taken off the list. When the list is empty
+ * after at least one action, or when the step is skipped, the completion call stores `{completed: true, step:
+ * 3}` with the followed and skipped ids; the stored user then gets the new onboarding state and following
+ * list (the home route sends unfinished users back here), a pending invite is processed, and the user goes to
+ * `/`. Back works on every step but the first.
  *
  * Moving on stores the choices made so far (both lists), then the step reached (`{completed: false,
  * step}`), so a reload, or a return from another device, opens on that step (`reached`) with them.

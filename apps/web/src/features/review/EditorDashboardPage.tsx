@@ -32,7 +32,8 @@ const stop = (event: MouseEvent) => event.stopPropagation();
 
 /**
  * One pending josie: the row (click opens `/josie/{id}`), its details (the latest rejection reason of a
- * resubmitted josie, docs/product/rules-and-limits.md#review-flow) and the reject reason box, each a row of its own.
+ * resubmitted josie, docs/product/rules-and-limits.md#review-flow) and the reject reason box, each a row of
+ * its own.
  */
 function PendingRow({ josie }: { josie: Josie }) {
   const { t, i18n } = useTranslation();
@@ -156,10 +157,10 @@ function PendingRow({ josie }: { josie: Josie }) {
 }
 
 /**
- * `/editor/dashboard` (docs/product/routes-and-roles.md#review): the review queue of pending josies with title, last update and
- * actions. A row opens the josie; Edit goes to the edit form (docs/product/differences.md#editors-may-edit); a row expands to the
- * latest rejection reason; Approve and Reject (two presses, with a reason) work from the row. A failed
- * load shows 'Error' and the message.
+ * `/editor/dashboard` (docs/product/routes-and-roles.md#review): the review queue of pending josies with
+ * title, last update and actions. A row opens the josie; Edit goes to the edit form
+ * (docs/product/differences.md#editors-may-edit); a row expands to the latest rejection reason; Approve and
+ * Reject (two presses, with a reason) work from the row. A failed load shows 'Error' and the message.
  */
 export default function EditorDashboardPage() {
   const { t } = useTranslation();

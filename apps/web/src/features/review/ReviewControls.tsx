@@ -10,9 +10,10 @@ import type { ReviewState } from './useReview';
 const REASON_MAX_LENGTH = 2000;
 
 /**
- * The Approve and Reject buttons of a pending josie (docs/product/routes-and-roles.md#review, docs/product/rules-and-limits.md#review-flow). Reject reads 'Confirm reject'
- * while the reason box is open, and a Cancel button beside it hides the box and clears its text.
- * `reasonBoxId` links the reject button to the box it reveals.
+ * The Approve and Reject buttons of a pending josie (docs/product/routes-and-roles.md#review,
+ * docs/product/rules-and-limits.md#review-flow). Reject reads 'Confirm reject' while the reason box is open,
+ * and a Cancel button beside it hides the box and clears its text. `reasonBoxId` links the reject button to
+ * the box it reveals.
  */
 export function ReviewButtons({
   review,
@@ -60,9 +61,9 @@ export function ReviewButtons({
 }
 
 /**
- * The reason box the first press of Reject reveals (docs/product/rules-and-limits.md#review-flow): a labelled text area (its Cancel is
- * among the {@link ReviewButtons}). Rendered (hidden) even while closed so the reject button's
- * `aria-controls` always points at something.
+ * The reason box the first press of Reject reveals (docs/product/rules-and-limits.md#review-flow): a labelled
+ * text area (its Cancel is among the {@link ReviewButtons}). Rendered (hidden) even while closed so the
+ * reject button's `aria-controls` always points at something.
  */
 export function RejectReasonBox({
   review,

@@ -18,8 +18,8 @@ export interface ReviewState {
   approve(): void;
   approving: boolean;
   /**
-   * The reject button (docs/product/rules-and-limits.md#review-flow): the first press reveals the reason box; the second
-   * sends the trimmed reason, or shows josie.rejectionReasonRequired when it is blank.
+   * The reject button (docs/product/rules-and-limits.md#review-flow): the first press reveals the reason box;
+   * the second sends the trimmed reason, or shows josie.rejectionReasonRequired when it is blank.
    */
   pressReject(): void;
   rejecting: boolean;
@@ -36,11 +36,12 @@ export interface ReviewState {
 }
 
 /**
- * Approve and reject of one pending josie by an editor or admin (docs/product/rules-and-limits.md#review-flow, docs/product/routes-and-roles.md#api, docs/product/messages.md#josies): the calls, their
- * toasts (josie.approvalSuccess/approvalError, josie.rejectionSuccess/rejectionError), the analytics
- * events `approve_josie` and `reject_josie` ({josie_id, josie_title, editor_id, editor_role,
- * review_time_seconds}, plus `reason`), and the two-press reject flow. The answered josie replaces the
- * cached copies (it leaves the review queue).
+ * Approve and reject of one pending josie by an editor or admin
+ * (docs/product/rules-and-limits.md#review-flow, docs/product/routes-and-roles.md#api,
+ * docs/product/messages.md#josies): the calls, their toasts (josie.approvalSuccess/approvalError,
+ * josie.rejectionSuccess/rejectionError), the analytics events `approve_josie` and `reject_josie` ({josie_id,
+ * josie_title, editor_id, editor_role, review_time_seconds}, plus `reason`), and the two-press reject flow.
+ * The answered josie replaces the cached copies (it leaves the review queue).
  *
  * @param onReviewed runs with the reviewed josie after a successful call.
  */

@@ -19,7 +19,9 @@ import { toast } from '../../ui/toast';
 const MESSAGE_MAX = 5000;
 
 /**
- * `/contact`: name, email and message, stored through `POST /api/contact` for admins to read (docs/product/differences.md#placeholders-that-work). A signed-in user's name and email are filled in. Success toasts and clears the form.
+ * `/contact`: name, email and message, stored through `POST /api/contact` for admins to read
+ * (docs/product/differences.md#placeholders-that-work). A signed-in user's name and email are filled in.
+ * Success toasts and clears the form.
  */
 export default function ContactPage() {
   const { t } = useTranslation();

@@ -27,9 +27,10 @@ export function useAudioItemLabel(item: AudioCardProps['item']): string {
 }
 
 /**
- * An audio item as a card (docs/product/routes-and-roles.md#media-dialogs audioItem): cover, name, artist and provider with a link to open
- * it there, and the provider's player: the Spotify embed at 152 px (docs/product/rules-and-limits.md#constants) or the YouTube player at
- * 16:9. The player is derived from the link, never from stored ids, and loads lazily.
+ * An audio item as a card (docs/product/routes-and-roles.md#media-dialogs audioItem): cover, name, artist and
+ * provider with a link to open it there, and the provider's player: the Spotify embed at 152 px
+ * (docs/product/rules-and-limits.md#constants) or the YouTube player at 16:9. The player is derived from the
+ * link, never from stored ids, and loads lazily.
  */
 export function AudioCard({ item, player = true, className }: AudioCardProps) {
   const { t } = useTranslation();

@@ -44,9 +44,9 @@ export interface CreatorHeroProps {
 }
 
 /**
- * The josie's hero (docs/product/routes-and-roles.md#josie-page): a tint from the creator's colour (default #ff69b4), the creator's
- * avatar (default avatar when none), name in their font (Unknown Curator when missing) and the first
- * audio item's image as cover art.
+ * The josie's hero (docs/product/routes-and-roles.md#josie-page): a tint from the creator's colour (default
+ * #ff69b4), the creator's avatar (default avatar when none), name in their font (Unknown Curator when
+ * missing) and the first audio item's image as cover art.
  */
 export function CreatorHero({ creator, cover, top, actions, compact = false, className }: CreatorHeroProps) {
   const { t } = useTranslation();

@@ -22,9 +22,10 @@ export interface CreatorNameProps {
 }
 
 /**
- * A curator's name in their own font and colour (docs/product/routes-and-roles.md#home-and-feed; docs/product/README.md#what-josie-is). The font
- * loads on first use with a Hebrew-capable fallback, and the colour keeps its hue but is darkened when
- * it would be unreadable on `background` (e.g. Yellow or Light Blue on white).
+ * A curator's name in their own font and colour (docs/product/routes-and-roles.md#home-and-feed;
+ * docs/product/README.md#what-josie-is). The font loads on first use with a Hebrew-capable fallback, and the
+ * colour keeps its hue but is darkened when it would be unreadable on `background` (e.g. Yellow or Light Blue
+ * on white).
  */
 export function CreatorName({
   name,

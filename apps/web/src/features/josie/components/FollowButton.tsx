@@ -15,9 +15,10 @@ export interface FollowButtonProps {
 }
 
 /**
- * Follow / Following toggle for a curator (docs/product/rules-and-limits.md#follows-and-recommendations; docs/product/differences.md#placeholders-that-work: the josie view's button
- * really follows). On success the stored user's `following` list is replaced by the server's and
- * broadcast. Hidden on one's own josie; a visitor gets a 'Log in to follow' link that comes back here.
+ * Follow / Following toggle for a curator (docs/product/rules-and-limits.md#follows-and-recommendations;
+ * docs/product/differences.md#placeholders-that-work: the josie view's button really follows). On success the
+ * stored user's `following` list is replaced by the server's and broadcast. Hidden on one's own josie; a
+ * visitor gets a 'Log in to follow' link that comes back here.
  */
 export function FollowButton({ curatorId, className }: FollowButtonProps) {
   const { t } = useTranslation();

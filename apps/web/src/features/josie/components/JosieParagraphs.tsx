@@ -22,9 +22,10 @@ export interface JosieParagraphsProps {
 }
 
 /**
- * A josie's paragraphs in their order (docs/product/routes-and-roles.md#josie-page): text as plain text (never
- * HTML, docs/product/differences.md#placeholders-that-work) with its line breaks and its own direction, the image (`image` or `image1`), the
- * video player (`video` or `video1`) and the audio card. Any other type is skipped.
+ * A josie's paragraphs in their order (docs/product/routes-and-roles.md#josie-page): text as plain text
+ * (never HTML, docs/product/differences.md#placeholders-that-work) with its line breaks and its own
+ * direction, the image (`image` or `image1`), the video player (`video` or `video1`) and the audio card. Any
+ * other type is skipped.
  */
 export function JosieParagraphs({ paragraphs, title, className }: JosieParagraphsProps) {
   const { t } = useTranslation();

@@ -27,8 +27,9 @@ export interface YouTubeEmbedProps {
 }
 
 /**
- * A 16:9 box (docs/product/rules-and-limits.md#constants) that mounts the {@link YouTubePlayer} once it nears the viewport; until then, and
- * while the player's code downloads, it shows a loading state of the same size, so nothing jumps.
+ * A 16:9 box (docs/product/rules-and-limits.md#constants) that mounts the {@link YouTubePlayer} once it nears
+ * the viewport; until then, and while the player's code downloads, it shows a loading state of the same size,
+ * so nothing jumps.
  */
 export function YouTubeEmbed({ video, title, className }: YouTubeEmbedProps) {
   const { t } = useTranslation();
@@ -66,9 +67,10 @@ export interface VideoEmbedProps {
 }
 
 /**
- * A video paragraph as a player (docs/product/routes-and-roles.md#media-dialogs video1, docs/product/rules-and-limits.md#player): a YouTube video or
- * playlist link plays in the YouTube player on the IFrame Player API at 16:9 (docs/product/rules-and-limits.md#constants), a Spotify link
- * in the Spotify embed; a link that does not convert renders nothing. The player is named after the video.
+ * A video paragraph as a player (docs/product/routes-and-roles.md#media-dialogs video1,
+ * docs/product/rules-and-limits.md#player): a YouTube video or playlist link plays in the YouTube player on
+ * the IFrame Player API at 16:9 (docs/product/rules-and-limits.md#constants), a Spotify link in the Spotify
+ * embed; a link that does not convert renders nothing. The player is named after the video.
  */
 export function VideoEmbed({ video, className }: VideoEmbedProps) {
   const { t } = useTranslation();

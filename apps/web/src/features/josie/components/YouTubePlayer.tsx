@@ -28,8 +28,8 @@ export const PLAYER_ERROR = {
 } as const;
 
 /**
- * Where the player is (docs/product/rules-and-limits.md#player): waiting for the API, the API unavailable after its
- * retries, ready, playing or not playing, or stopped by a player error with its code.
+ * Where the player is (docs/product/rules-and-limits.md#player): waiting for the API, the API unavailable
+ * after its retries, ready, playing or not playing, or stopped by a player error with its code.
  */
 export type YouTubePlayerState =
   | { status: 'loading' }
@@ -57,12 +57,14 @@ export interface YouTubePlayerProps {
 }
 
 /**
- * The YouTube player on the IFrame Player API (docs/product/routes-and-roles.md#josie-page, docs/product/rules-and-limits.md#player, docs/product/messages.md#player, docs/product/rules-and-limits.md#constants): waits for the API (see
- * {@link loadYouTubeApi}), then shows the privacy-enhanced player filling its 16:9 box and follows whether
- * it plays. When the API never loads, cannot build a player, or the player is not ready within
- * {@link YOUTUBE_PLAYER_READY_TIMEOUT_MS}, it offers 'Open in YouTube'; a player error shows the spec's
- * message for its code (2, 5, 100, 101/150 with the link, else a generic message naming the code).
- * Playlists play as playlists. It fills its positioned parent (`absolute inset-0`); {@link YouTubeEmbed} gives the box.
+ * The YouTube player on the IFrame Player API (docs/product/routes-and-roles.md#josie-page,
+ * docs/product/rules-and-limits.md#player, docs/product/messages.md#player,
+ * docs/product/rules-and-limits.md#constants): waits for the API (see {@link loadYouTubeApi}), then shows the
+ * privacy-enhanced player filling its 16:9 box and follows whether it plays. When the API never loads, cannot
+ * build a player, or the player is not ready within {@link YOUTUBE_PLAYER_READY_TIMEOUT_MS}, it offers 'Open
+ * in YouTube'; a player error shows the spec's message for its code (2, 5, 100, 101/150 with the link, else a
+ * generic message naming the code). Playlists play as playlists. It fills its positioned parent (`absolute
+ * inset-0`); {@link YouTubeEmbed} gives the box.
  */
 export function YouTubePlayer({
   video,

@@ -1,9 +1,10 @@
 /// <reference types="youtube" />
 
 /**
- * Loading of the YouTube IFrame Player API (docs/product/rules-and-limits.md#player, docs/product/rules-and-limits.md#constants): the script comes from YouTube
- * itself (docs/product/routes-and-roles.md#api), is fetched only when a player is about to be shown, and is waited for with up to
- * three retries three seconds apart before the player gives up and offers a link instead.
+ * Loading of the YouTube IFrame Player API (docs/product/rules-and-limits.md#player,
+ * docs/product/rules-and-limits.md#constants): the script comes from YouTube itself
+ * (docs/product/routes-and-roles.md#api), is fetched only when a player is about to be shown, and is waited
+ * for with up to three retries three seconds apart before the player gives up and offers a link instead.
  *
  * No library is used for the loading: `youtube-player` (and `react-youtube` on top of it) caches its first
  * attempt forever and never retries, which is exactly the case the spec asks to handle. The types come

@@ -10,8 +10,9 @@ export interface AudioDialogProps {
   /** Other ways of adding audio, e.g. the audio search that comes with the integrations. */
   extraTabs?: readonly MediaDialogTab<AudioItemContent>[];
   /**
-   * The flag `audio_input_url_mode` (docs/product/routes-and-roles.md#media-dialogs, default on): the URL paste tab comes first when on;
-   * when off the `extraTabs` (the search) come first and the URL tab stays available after them.
+   * The flag `audio_input_url_mode` (docs/product/routes-and-roles.md#media-dialogs, default on): the URL
+   * paste tab comes first when on; when off the `extraTabs` (the search) come first and the URL tab stays
+   * available after them.
    */
   urlFirst?: boolean;
 }

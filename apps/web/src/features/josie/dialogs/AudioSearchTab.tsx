@@ -61,11 +61,13 @@ function useSupportedTypes(provider: AudioProvider) {
 }
 
 /**
- * The audio search tab (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#media, docs/product/messages.md#media; docs/product/rules-and-limits.md#media): provider tabs (Spotify, YouTube), type tabs
- * (tracks, albums, playlists, as the provider supports), and results that follow the typed words after a
- * 500 ms pause, in a scrolling list. Choosing one adds it. Errors: 400 shows the server's message, 401
- * `PROVIDER_AUTH` offers to connect the provider, 503 `NOT_CONFIGURED` says the search is not configured,
- * anything else 'Failed to search audio content'.
+ * The audio search tab (docs/product/routes-and-roles.md#media-dialogs,
+ * docs/product/rules-and-limits.md#media, docs/product/messages.md#media;
+ * docs/product/rules-and-limits.md#media): provider tabs (Spotify, YouTube), type tabs (tracks, albums,
+ * playlists, as the provider supports), and results that follow the typed words after a 500 ms pause, in a
+ * scrolling list. Choosing one adds it. Errors: 400 shows the server's message, 401 `PROVIDER_AUTH` offers to
+ * connect the provider, 503 `NOT_CONFIGURED` says the search is not configured, anything else 'Failed to
+ * search audio content'.
  */
 export function AudioSearchTab({ onAdd }: { onAdd(item: AudioItemContent): void }) {
   const { t } = useTranslation();

@@ -15,11 +15,12 @@ type Problem =
   | { kind: 'lookupFailed'; ref: AudioRef };
 
 /**
- * The paste-a-link tab of the audio dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#audio-links, docs/product/messages.md#josies). The link
- * must be a Spotify track, album or playlist or a YouTube video or playlist (josie.invalidAudioUrl);
- * `GET /api/audio/url-details` then fills in the name, artist and cover. Its errors: 400 shows the
- * server's message (else josie.invalidAudioUrl), 401 (the session ended) josie.authError, anything else josie.audioUrlError,
- * with 'Add anyway' to keep the link without its details.
+ * The paste-a-link tab of the audio dialog (docs/product/routes-and-roles.md#media-dialogs,
+ * docs/product/rules-and-limits.md#audio-links, docs/product/messages.md#josies). The link must be a Spotify
+ * track, album or playlist or a YouTube video or playlist (josie.invalidAudioUrl); `GET
+ * /api/audio/url-details` then fills in the name, artist and cover. Its errors: 400 shows the server's
+ * message (else josie.invalidAudioUrl), 401 (the session ended) josie.authError, anything else
+ * josie.audioUrlError, with 'Add anyway' to keep the link without its details.
  */
 export function AudioUrlTab({ onAdd }: { onAdd(item: AudioItemContent): void }) {
   const { t } = useTranslation();

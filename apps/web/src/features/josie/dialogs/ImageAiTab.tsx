@@ -23,11 +23,13 @@ export interface ImageAiTabProps {
 }
 
 /**
- * The ai tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#ai, docs/product/messages.md#media; docs/product/differences.md#image-search-and-ai-images). Available only
- * when `GET /api/ai/providers?type=image` names an available provider; otherwise (or on any error) it
- * says AI image generation is not available here. A prompt is required; 'Write a prompt from the josie
- * text' needs some text (image-prompt-from-josie); 'Generate image' calls image-from-text and previews
- * the stored result before it is used.
+ * The ai tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs,
+ * docs/product/rules-and-limits.md#ai, docs/product/messages.md#media;
+ * docs/product/differences.md#image-search-and-ai-images). Available only when `GET
+ * /api/ai/providers?type=image` names an available provider; otherwise (or on any error) it says AI image
+ * generation is not available here. A prompt is required; 'Write a prompt from the josie text' needs some
+ * text (image-prompt-from-josie); 'Generate image' calls image-from-text and previews the stored result
+ * before it is used.
  */
 export function ImageAiTab({ onAdd, josie }: ImageAiTabProps) {
   const { t } = useTranslation();

@@ -8,8 +8,8 @@ export interface ImageDialogProps {
   onOpenChange(open: boolean): void;
   onAdd(image: DraftImage): void;
   /**
-   * Tabs after the upload tab (docs/product/routes-and-roles.md#media-dialogs: upload, url, search, ai); the url, search and
-   * ai tabs come with the integrations.
+   * Tabs after the upload tab (docs/product/routes-and-roles.md#media-dialogs: upload, url, search, ai); the
+   * url, search and ai tabs come with the integrations.
    */
   extraTabs?: readonly MediaDialogTab<DraftImage>[];
 }

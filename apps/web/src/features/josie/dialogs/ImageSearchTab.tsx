@@ -34,10 +34,12 @@ function describe(image: ImageSearchItem): string {
 }
 
 /**
- * The search tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#media, docs/product/messages.md#media, docs/product/rules-and-limits.md#constants; docs/product/differences.md#image-search-and-ai-images): choose a
- * source from `GET /api/images/providers`, search (20 photos a page, safe search on), browse with previous
- * and next ('page X of Y'), and pick one. The chosen image is imported into our storage with
- * `POST /api/images/upload-url` rather than hot-linked; the source is credited under the results.
+ * The search tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs,
+ * docs/product/rules-and-limits.md#media, docs/product/messages.md#media,
+ * docs/product/rules-and-limits.md#constants; docs/product/differences.md#image-search-and-ai-images): choose
+ * a source from `GET /api/images/providers`, search (20 photos a page, safe search on), browse with previous
+ * and next ('page X of Y'), and pick one. The chosen image is imported into our storage with `POST
+ * /api/images/upload-url` rather than hot-linked; the source is credited under the results.
  */
 export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
   const { t } = useTranslation();

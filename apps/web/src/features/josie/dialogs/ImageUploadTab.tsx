@@ -16,9 +16,10 @@ type UploadState =
   | { status: 'ready'; file: File; count: number };
 
 /**
- * The upload tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#image-uploads): choose or drop image files; they
- * are checked in the spec's order (image type, 5 MB each, decodes), the first valid one is previewed,
- * and 'Use this image' hands it to the editor. The file itself is sent with the josie form (`image`).
+ * The upload tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs,
+ * docs/product/rules-and-limits.md#image-uploads): choose or drop image files; they are checked in the spec's
+ * order (image type, 5 MB each, decodes), the first valid one is previewed, and 'Use this image' hands it to
+ * the editor. The file itself is sent with the josie form (`image`).
  */
 export function ImageUploadTab({ onAdd }: { onAdd(image: DraftImage): void }) {
   const { t } = useTranslation();

@@ -34,10 +34,11 @@ export function imageUrlProblem(value: string): ImageUrlProblem | null {
 }
 
 /**
- * The url tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs, docs/product/rules-and-limits.md#image-links): the link is checked here,
- * then imported by the server (`POST /api/images/upload-url`), never hot-linked; the server's refusal
- * ('Image loading timed out...', 'The URL does not contain a valid image', 'Image is too large (maximum
- * size is 5MB)', a refused address) is shown under the field.
+ * The url tab of the image dialog (docs/product/routes-and-roles.md#media-dialogs,
+ * docs/product/rules-and-limits.md#image-links): the link is checked here, then imported by the server (`POST
+ * /api/images/upload-url`), never hot-linked; the server's refusal ('Image loading timed out...', 'The URL
+ * does not contain a valid image', 'Image is too large (maximum size is 5MB)', a refused address) is shown
+ * under the field.
  */
 export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
   const { t } = useTranslation();

@@ -16,8 +16,9 @@ export interface SearchFieldProps {
 }
 
 /**
- * The frame of a search tab that searches as one types (the audio and video dialogs' search tabs): a labelled search field with its hint, and under it the results of the words
- * typed, asked for only after a pause so a search is not sent for every keystroke.
+ * The frame of a search tab that searches as one types (the audio and video dialogs' search tabs): a labelled
+ * search field with its hint, and under it the results of the words typed, asked for only after a pause so a
+ * search is not sent for every keystroke.
  */
 export function SearchField({ label, placeholder, hint, children }: SearchFieldProps) {
   const [query, setQuery] = useState('');

@@ -25,8 +25,8 @@ export interface UrlTabProps {
 }
 
 /**
- * The paste-a-link tab shared by the media dialogs (image, video and audio URL tabs): a labelled URL field, its error, and a submit button that shows it is busy while
- * the tab's own check, lookup or import runs.
+ * The paste-a-link tab shared by the media dialogs (image, video and audio URL tabs): a labelled URL field,
+ * its error, and a submit button that shows it is busy while the tab's own check, lookup or import runs.
  */
 export function UrlTab({
   label,

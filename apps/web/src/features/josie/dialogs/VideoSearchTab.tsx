@@ -9,10 +9,10 @@ import { SearchField } from './SearchField';
 import { SearchResults } from './SearchResults';
 
 /**
- * The YouTube search tab of the video dialog (docs/product/routes-and-roles.md#media-dialogs; docs/product/rules-and-limits.md#media): results follow the typed
- * words after a 500 ms pause (`GET /api/video/search`), each result is already the `video` paragraph's
- * content. 503 `NOT_CONFIGURED` says the search is not configured; a 400 shows the server's message;
- * other failures video.add.searchError.
+ * The YouTube search tab of the video dialog (docs/product/routes-and-roles.md#media-dialogs;
+ * docs/product/rules-and-limits.md#media): results follow the typed words after a 500 ms pause (`GET
+ * /api/video/search`), each result is already the `video` paragraph's content. 503 `NOT_CONFIGURED` says the
+ * search is not configured; a 400 shows the server's message; other failures video.add.searchError.
  */
 export function VideoSearchTab({ onAdd }: { onAdd(video: VideoContent): void }) {
   const { t } = useTranslation();

@@ -8,10 +8,10 @@ import { UrlTab } from './UrlTab';
 const DETAILS_TIMEOUT_MS = 5000;
 
 /**
- * The paste-a-link tab of the video dialog (docs/product/rules-and-limits.md#video-links): required (video.add.urlRequired), a
- * YouTube link (video.add.unsupportedUrl), a playlist id tried first, then an 11-character video id
- * (video.add.invalidVideoUrl). A valid link is added with its title and channel when the server can
- * look them up, else as it is.
+ * The paste-a-link tab of the video dialog (docs/product/rules-and-limits.md#video-links): required
+ * (video.add.urlRequired), a YouTube link (video.add.unsupportedUrl), a playlist id tried first, then an
+ * 11-character video id (video.add.invalidVideoUrl). A valid link is added with its title and channel when
+ * the server can look them up, else as it is.
  */
 export function VideoUrlTab({ onAdd }: { onAdd(video: VideoContent): void }) {
   const { t } = useTranslation();

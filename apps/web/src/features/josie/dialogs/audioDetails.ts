@@ -9,8 +9,8 @@ import {
 import { request } from '../../../api/request';
 
 /**
- * `GET /api/audio/url-details?url=` (docs/product/routes-and-roles.md#api): the provider's name, artist and cover of a
- * pasted link.
+ * `GET /api/audio/url-details?url=` (docs/product/routes-and-roles.md#api): the provider's name, artist and
+ * cover of a pasted link.
  *
  * @throws ApiError 400 for a link the server refuses, 401 when the provider wants a new sign-in, 502/503
  *   when the provider fails or is not configured.

@@ -33,9 +33,9 @@ export async function decodesAsImage(file: Blob): Promise<boolean> {
 }
 
 /**
- * Checks chosen files in the spec's order (docs/product/rules-and-limits.md#image-uploads): every file has an image type
- * (`notImage`), every file is at most 5 MB (`tooLarge`), and at least one decodes (`noValidImages`).
- * Files that do not decode are dropped; only the first valid file is uploaded.
+ * Checks chosen files in the spec's order (docs/product/rules-and-limits.md#image-uploads): every file has an
+ * image type (`notImage`), every file is at most 5 MB (`tooLarge`), and at least one decodes
+ * (`noValidImages`). Files that do not decode are dropped; only the first valid file is uploaded.
  */
 export async function validateImageFiles(
   files: readonly File[],

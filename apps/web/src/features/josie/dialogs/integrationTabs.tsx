@@ -31,8 +31,8 @@ export function videoSearchTabs(t: TFunction): MediaDialogTab<VideoContent>[] {
 }
 
 /**
- * The image dialog's tabs after upload, in the spec's order (docs/product/routes-and-roles.md#media-dialogs: url, search, ai).
- * `josie` is the draft's title and text, for the AI prompt.
+ * The image dialog's tabs after upload, in the spec's order (docs/product/routes-and-roles.md#media-dialogs:
+ * url, search, ai). `josie` is the draft's title and text, for the AI prompt.
  */
 export function imageTabs(
   t: TFunction,

@@ -26,9 +26,10 @@ export function isNotConfigured(error: unknown): boolean {
 
 /**
  * When the server refused the session itself (401 UNAUTHENTICATED; the API client has then signed out and
- * the route guard sends the person to log in), says so in a toast that outlives the dialog: docs/product/messages.md#media,
- * 'a 401 from the image endpoints starts the provider login' (the login page offers the providers).
- * Provider refusals (401 PROVIDER_AUTH) are not this: they ask to connect the provider instead.
+ * the route guard sends the person to log in), says so in a toast that outlives the dialog:
+ * docs/product/messages.md#media, 'a 401 from the image endpoints starts the provider login' (the login page
+ * offers the providers). Provider refusals (401 PROVIDER_AUTH) are not this: they ask to connect the provider
+ * instead.
  *
  * @returns whether the error was the end of the session.
  */
@@ -40,8 +41,9 @@ export function toastIfSessionEnded(error: unknown, t: TFunction): boolean {
 }
 
 /**
- * A calm note that a feature is not available on this server (docs/product/README.md#external-services-are-adapters: unconfigured integrations
- * say so), as a status so screen readers announce it once.
+ * A calm note that a feature is not available on this server
+ * (docs/product/README.md#external-services-are-adapters: unconfigured integrations say so), as a status so
+ * screen readers announce it once.
  */
 export function UnavailableNote({ children, className }: { children: ReactNode; className?: string }) {
   return (

@@ -127,9 +127,9 @@ function SortableBlock({ kind, index, count, draft, dispatch, mediaErrors, image
 }
 
 /**
- * The advanced editor (docs/product/routes-and-roles.md#authoring; shown while the flag `editor_advanced_mode` is on): the same draft
- * as an ordered list of blocks — the title pinned first, then text, image, video and audio — reordered
- * by drag or by keyboard, beside a live preview of the public view.
+ * The advanced editor (docs/product/routes-and-roles.md#authoring; shown while the flag
+ * `editor_advanced_mode` is on): the same draft as an ordered list of blocks — the title pinned first, then
+ * text, image, video and audio — reordered by drag or by keyboard, beside a live preview of the public view.
  */
 export function AdvancedEditor(
   props: EditorProps & { creator: Pick<JosieCreator, 'name' | 'avatar' | 'preferences'> | null },

@@ -27,8 +27,8 @@ export const MEDIA_META = {
 } as const satisfies Record<MediaKind, unknown>;
 
 /**
- * The title field with the generate-title button (docs/product/routes-and-roles.md#authoring). Until AI is configured the button is
- * disabled and says why in its description.
+ * The title field with the generate-title button (docs/product/routes-and-roles.md#authoring). Until AI is
+ * configured the button is disabled and says why in its description.
  */
 export function TitleField({
   draft,

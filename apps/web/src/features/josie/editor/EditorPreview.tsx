@@ -5,9 +5,9 @@ import { JosieParagraphs } from '../components/JosieParagraphs';
 import { draftParagraphs, type JosieDraft } from './draft';
 
 /**
- * The advanced editor's live preview: the draft as the public view will show it (docs/product/routes-and-roles.md#review) — hero,
- * title, 'N songs' and the paragraphs in their current order, with the chosen image file previewed
- * locally before it is uploaded.
+ * The advanced editor's live preview: the draft as the public view will show it
+ * (docs/product/routes-and-roles.md#review) — hero, title, 'N songs' and the paragraphs in their current
+ * order, with the chosen image file previewed locally before it is uploaded.
  */
 export function EditorPreview({
   draft,

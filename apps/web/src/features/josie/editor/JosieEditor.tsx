@@ -55,11 +55,12 @@ interface SaveRequest {
 }
 
 /**
- * The create and edit form (docs/product/routes-and-roles.md#authoring, docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies): one draft shared by the simple editor and, while
- * the flag `editor_advanced_mode` is on, the advanced editor (switching keeps the draft). Publishing
- * creates the josie (pending review), tracks `publish_josie` and goes to the list; saving an edit sends
- * it back to review (docs/product/differences.md#editing-sends-back-to-review). Save errors: an image with too many pixels says so, another 413
- * josie.fileTooLarge, otherwise josie.create.error or
+ * The create and edit form (docs/product/routes-and-roles.md#authoring,
+ * docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies): one draft shared by the simple
+ * editor and, while the flag `editor_advanced_mode` is on, the advanced editor (switching keeps the draft).
+ * Publishing creates the josie (pending review), tracks `publish_josie` and goes to the list; saving an edit
+ * sends it back to review (docs/product/differences.md#editing-sends-back-to-review). Save errors: an image
+ * with too many pixels says so, another 413 josie.fileTooLarge, otherwise josie.create.error or
  * josie.edit.error with the server's field issues placed on the title and the media. Leaving with unsaved
  * changes asks first ({@link useLeaveGuard}).
  */

@@ -12,8 +12,8 @@ export type DraftImage = { source: 'upload'; file: File } | { source: 'url'; url
 /**
  * The josie being written, shared by the simple and the advanced editor so switching keeps everything.
  * `order` lists the blocks in display order; the text block is always there (an empty text is simply
- * not sent: docs/product/rules-and-limits.md#josies "Emptying the text box removes the text paragraph"), media blocks only while
- * that medium exists.
+ * not sent: docs/product/rules-and-limits.md#josies "Emptying the text box removes the text paragraph"),
+ * media blocks only while that medium exists.
  */
 export interface JosieDraft {
   title: string;

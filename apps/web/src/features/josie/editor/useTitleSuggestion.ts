@@ -29,10 +29,11 @@ export function cleanTitle(answer: string): string {
 }
 
 /**
- * The generate-title button's logic (docs/product/routes-and-roles.md#authoring, docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies). It is available only when
- * `GET /api/ai/providers?type=text` names an available provider (any error counts as not configured);
- * generating needs some text (josie.textRequired), calls `POST /api/ai/generate` with the enticing-title
- * template, and a failure shows josie.titleGenerationError.
+ * The generate-title button's logic (docs/product/routes-and-roles.md#authoring,
+ * docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies). It is available only when `GET
+ * /api/ai/providers?type=text` names an available provider (any error counts as not configured); generating
+ * needs some text (josie.textRequired), calls `POST /api/ai/generate` with the enticing-title template, and a
+ * failure shows josie.titleGenerationError.
  *
  * @param onTitle receives the suggested title.
  */
