@@ -31,8 +31,7 @@ export function RouteTracker() {
     document.title = title;
   }, [title]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one page_view per navigation, not per title
-  // change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one page_view per navigation, not per title change
   useEffect(() => {
     track('page_view', {
       page_path: location.pathname,

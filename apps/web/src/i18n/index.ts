@@ -150,8 +150,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } catch {
     // Without storage the choice lasts for this page only.
   }
-  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in
-  // browsers we support (Safari before 18.4)
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in browsers we support (Safari before 18.4)
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_S}; samesite=lax`;
   await i18n.changeLanguage(language);
 }

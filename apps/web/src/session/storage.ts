@@ -152,8 +152,7 @@ export function storeUser(user: User): void {
  */
 export function clearSession(): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in
-  // browsers we support (Safari before 18.4)
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in browsers we support (Safari before 18.4)
   document.cookie = `${PAGE_SESSION_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
   const store = storage();
   if (store) {

@@ -43,8 +43,7 @@ export default function AdminSystemPage() {
   const listRef = useRef<HTMLDivElement>(null);
 
   // On a phone the tab row scrolls sideways: keep the open tab in view (e.g. after following a link).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the open tab is read from the DOM, once per
-  // change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the open tab is read from the DOM, once per change
   useEffect(() => {
     listRef.current
       ?.querySelector('[role="tab"][data-state="active"]')

@@ -209,8 +209,7 @@ export default function AdminUsersPage() {
     if (debouncedSearch !== filter.search) update({ search: debouncedSearch }, true);
   }, [debouncedSearch]);
   // ...and the address bar (back button, a link) drives the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of the address should
-  // write
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of the address should write
   useEffect(() => {
     if (filter.search !== debouncedSearch) setSearchText(filter.search);
   }, [filter.search]);
