@@ -151,6 +151,24 @@ export function transactionExecutor(executor: Executor): SqlExecutor {
   };
 }
 
+/**
+ * Runs `operation` again when PostgreSQL ended it as a deadlock victim (SQLSTATE 40P01). Instances that
+ * start together on one database install pg-boss's schema and create its queues at the same moment, and
+ * PostgreSQL breaks the resulting lock cycle by failing one side; both operations are idempotent, so the
+ * loser simply tries again after a short, jittered pause (up to 5 tries; decision 0018).
+ */
+async function onDeadlockRetry<T>(operation: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== '40P01' || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /** Creates the queue; nothing is fetched until {@link JobQueue.start}. */
 export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): JobQueue<M> {
   const { log } = opts;
@@ -191,21 +209,23 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
   let stopping = false;
 
   const boot = () => {
-    booted ??= boss.start().then(() => undefined);
+    booted ??= onDeadlockRetry(() => boss.start()).then(() => undefined);
     return booted;
   };
 
   /** pg-boss adds jobs only to an existing queue; creating one is idempotent. */
   async function ensureQueue(name: string) {
     if (queues.has(name)) return;
-    await boss.createQueue(name, {
-      name,
-      policy: 'standard',
-      retryBackoff: true,
-      retryDelay: retryDelaySeconds,
-      retryLimit: DEFAULT_MAX_ATTEMPTS - 1,
-      expireInSeconds: leaseSeconds,
-    });
+    await onDeadlockRetry(() =>
+      boss.createQueue(name, {
+        name,
+        policy: 'standard',
+        retryBackoff: true,
+        retryDelay: retryDelaySeconds,
+        retryLimit: DEFAULT_MAX_ATTEMPTS - 1,
+        expireInSeconds: leaseSeconds,
+      }),
+    );
     queues.add(name);
   }
 
