@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { jobRows } from '../test/jobs.js';
 import {
@@ -8,6 +13,7 @@ import {
   type JobQueueOptions,
   jobIdOfKey,
   PermanentJobError,
+  retryInstallRace,
 } from './queue.js';
 
 type TestJobs = {
@@ -257,5 +263,82 @@ describe('job queue', () => {
     await q.stop();
     expect(finished).toBe(true);
     expect((await rowsNamed('test.echo'))[0]?.state).toBe('completed');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('job queue on a fresh PostgreSQL database', () => {
+  const server = process.env.TEST_DATABASE_URL!;
+  const dataDir = mkdtempSync(join(tmpdir(), 'josie-queue-'));
+
+  async function onServer(statement: string) {
+    const admin = await openDatabase({ url: server, dataDir, poolSize: 1 });
+    try {
+      await admin.db.execute(sql.raw(statement));
+    } finally {
+      await admin.close();
+    }
+  }
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  // Instances started together (a deploy, a scaled-out set) all find pg-boss's schema missing and install it
+  // at once: PostgreSQL then fails the losers with a deadlock or a duplicate catalog key.
+  it('starts when several instances install pg-boss on one new database at the same moment', async () => {
+    for (let round = 0; round < 3; round++) {
+      const name = `josie_t_q_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      await onServer(`create database ${name}`);
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      const databases = await Promise.all(
+        Array.from({ length: 6 }, () => openDatabase({ url: url.toString(), dataDir })),
+      );
+      try {
+        const queues = databases.map((database) =>
+          createJobQueue<TestJobs>({
+            sql: database.sql,
+            log: silent,
+            pollIntervalMs: 500,
+            retryBaseMs: 1000,
+            concurrency: 1,
+          }),
+        );
+        for (const q of queues) q.work('test.echo', async () => {});
+        await Promise.all(queues.map((q) => q.start()));
+        await Promise.all(queues.map((q) => q.stop()));
+      } finally {
+        await Promise.all(databases.map((database) => database.close()));
+        await onServer(`drop database if exists ${name} with (force)`);
+      }
+    }
+  });
+});
+
+describe('retryInstallRace', () => {
+  /** An operation that fails `failures` times with SQLSTATE `code`, then answers 'done'. */
+  function failing(code: string, failures: number) {
+    let calls = 0;
+    const operation = async () => {
+      calls++;
+      if (calls <= failures) throw Object.assign(new Error(`failed with ${code}`), { code });
+      return 'done';
+    };
+    return { operation, calls: () => calls };
+  }
+
+  it.each(['40P01', '23505', '42P06', '42710', '42P07'])(
+    'tries again after losing an install race (%s)',
+    async (code) => {
+      const op = failing(code, 2);
+      await expect(retryInstallRace(op.operation)).resolves.toBe('done');
+      expect(op.calls()).toBe(3);
+    },
+  );
+
+  it('gives up after its last try, and at once on any other error', async () => {
+    const race = failing('40P01', 10);
+    await expect(retryInstallRace(race.operation, 3)).rejects.toMatchObject({ code: '40P01' });
+    expect(race.calls()).toBe(3);
+    const other = failing('23502', 10);
+    await expect(retryInstallRace(other.operation)).rejects.toMatchObject({ code: '23502' });
+    expect(other.calls()).toBe(1);
   });
 });

@@ -152,18 +152,25 @@ export function transactionExecutor(executor: Executor): SqlExecutor {
 }
 
 /**
- * Runs `operation` again when PostgreSQL ended it as a deadlock victim (SQLSTATE 40P01). Instances that
- * start together on one database install pg-boss's schema and create its queues at the same moment, and
- * PostgreSQL breaks the resulting lock cycle by failing one side; both operations are idempotent, so the
- * loser simply tries again after a short, jittered pause (up to 5 tries; decision 0018).
+ * SQLSTATEs of a lost race between instances installing pg-boss's schema or creating its queues at the same
+ * moment: a deadlock victim (40P01), or a catalog row another session just wrote (23505 on
+ * `pg_namespace_nspname_index`, 42P06 schema, 42710 type or function, 42P07 table already there).
  */
-async function onDeadlockRetry<T>(operation: () => Promise<T>, tries = 5): Promise<T> {
+const INSTALL_RACE_CODES = new Set(['40P01', '23505', '42P06', '42710', '42P07']);
+
+/**
+ * Runs `operation` again when it lost an install race ({@link INSTALL_RACE_CODES}). Instances that start
+ * together on one database all find pg-boss's schema missing and install it and its queues at once;
+ * PostgreSQL fails some of them. Both operations are idempotent (the next try finds the schema installed),
+ * so the loser tries again after a short, jittered pause (up to `tries` times; decision 0018).
+ */
+export async function retryInstallRace<T>(operation: () => Promise<T>, tries = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await operation();
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      if (code !== '40P01' || attempt >= tries) throw error;
+      if (typeof code !== 'string' || !INSTALL_RACE_CODES.has(code) || attempt >= tries) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
     }
   }
@@ -209,14 +216,14 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
   let stopping = false;
 
   const boot = () => {
-    booted ??= onDeadlockRetry(() => boss.start()).then(() => undefined);
+    booted ??= retryInstallRace(() => boss.start()).then(() => undefined);
     return booted;
   };
 
   /** pg-boss adds jobs only to an existing queue; creating one is idempotent. */
   async function ensureQueue(name: string) {
     if (queues.has(name)) return;
-    await onDeadlockRetry(() =>
+    await retryInstallRace(() =>
       boss.createQueue(name, {
         name,
         policy: 'standard',
