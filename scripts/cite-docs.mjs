@@ -22,8 +22,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_PATHS = ['apps', 'packages', 'e2e', 'bench', 'scripts'];
+/** The repository's root. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the sources that must cite the repository's own docs live (folders under the root). */
+export const SOURCE_PATHS = ['apps', 'packages', 'e2e', 'bench', 'scripts'];
 const EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.css', '.html']);
 const SKIP_DIRS = new Set([
   'node_modules',
@@ -37,8 +39,8 @@ const SKIP_DIRS = new Set([
   '.vite',
   'data',
 ]);
-/** Files that hold the patterns on purpose: this script's tables and the guard test's. */
-const SELF = new Set(['scripts/cite-docs.mjs', 'apps/server/src/security/docs-citations.test.ts']);
+/** The file that holds the patterns on purpose: this script's tables. */
+const SELF = new Set(['scripts/cite-docs.mjs']);
 
 // ---------------------------------------------------------------------------------------------------------
 // Where each cited section now lives.
@@ -703,24 +705,35 @@ export function rewriteSource(src, file) {
 // ---------------------------------------------------------------------------------------------------------
 // Leftovers and the command line.
 
-/** What a source must not hold anywhere once rewritten: exported for the guard test's list. */
+/**
+ * What a source must not hold anywhere once rewritten, each with what it stands for: the guard test
+ * (apps/server/src/security/docs-citations.test.ts) checks every source against this same list.
+ */
 export const FORBIDDEN = [
-  /\b[Ss]pec 00\d/,
-  /\bDESIGN \u00a7/,
-  /\bDESIGN\.md\b/,
-  /\b[Ii]ssues? \d+/,
-  /\.\.\/shared\b/,
-  /\/work\/shared\b/,
+  { what: 'a section of the original specification', pattern: /\b[Ss]pec 00\d/ },
+  { what: 'a section of the design notes', pattern: /\bDESIGN \u00a7|\bDESIGN\.md\b/ },
+  { what: 'an issue number', pattern: /\b[Ii]ssues? \d+/ },
+  { what: 'a path outside the repository', pattern: /\.\.\/shared\b|\/work\/shared\b/ },
   // a section sign left behind by a citation split oddly (standards' sections such as "RFC 8030 §5" are fine)
-  /(?<!(?:RFC \d{3,5}|oEmbed 1\.0) )§\d/,
+  { what: 'a section sign left from a citation', pattern: /(?<!(?:RFC \d{3,5}|oEmbed 1\.0) )§\d/ },
 ];
 
 export function leftovers(src) {
   const found = [];
   src.split('\n').forEach((line, index) => {
-    if (FORBIDDEN.some((re) => re.test(line))) found.push({ line: index + 1, text: line.trim() });
+    if (FORBIDDEN.some(({ pattern }) => pattern.test(line)))
+      found.push({ line: index + 1, text: line.trim() });
   });
   return found;
+}
+
+/** Every source file under the {@link SOURCE_PATHS} (absolute paths), this script excepted. */
+export function* sourceFiles() {
+  for (const root of SOURCE_PATHS) {
+    for (const file of files(resolve(ROOT, root))) {
+      if (!SELF.has(relative(ROOT, file).split(sep).join('/'))) yield file;
+    }
+  }
 }
 
 function* files(path) {
@@ -740,7 +753,7 @@ function main(argv) {
   const check = argv.includes('--check');
   const quiet = argv.includes('--quiet');
   const paths = argv.filter((a) => !a.startsWith('--'));
-  const roots = (paths.length ? paths : DEFAULT_PATHS).map((p) => resolve(ROOT, p));
+  const roots = (paths.length ? paths : SOURCE_PATHS).map((p) => resolve(ROOT, p));
   let changedFiles = 0;
   let citations = 0;
   const left = [];

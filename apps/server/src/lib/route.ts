@@ -7,8 +7,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
-  RouteHandlerMethod,
-  RouteShorthandOptions,
+  RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -33,7 +32,11 @@ export type EndpointSchema<E extends Endpoint> = {
   response: Part<E, 'responses'>;
 };
 
-type Handler<E extends Endpoint> = RouteHandlerMethod<
+/**
+ * A route of endpoint `E` as Fastify types it with the zod type provider; the handler and the extras below
+ * are read off it, so Fastify's eight generic arguments are spelled once.
+ */
+type EndpointRoute<E extends Endpoint> = RouteShorthandOptionsWithHandler<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -44,20 +47,10 @@ type Handler<E extends Endpoint> = RouteHandlerMethod<
   FastifyBaseLogger
 >;
 
+type Handler<E extends Endpoint> = EndpointRoute<E>['handler'];
+
 /** Everything of a route but what the endpoint table decides: hooks, serializers, body limits. */
-export type RouteExtras<E extends Endpoint> = Omit<
-  RouteShorthandOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    EndpointSchema<E>,
-    ZodTypeProvider,
-    FastifyBaseLogger
-  >,
-  'schema' | 'config'
->;
+export type RouteExtras<E extends Endpoint> = Omit<EndpointRoute<E>, 'schema' | 'config' | 'handler'>;
 
 /**
  * Registers `endpoint` of the contract's endpoint table (docs/decisions/0015-endpoints-in-the-contract.md):

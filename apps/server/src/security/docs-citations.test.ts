@@ -6,61 +6,11 @@
  * `node scripts/cite-docs.mjs` rewrites old citations; what it cannot rewrite, fix by hand.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
-const SOURCE_DIRS = ['apps', 'packages', 'e2e', 'bench', 'scripts'];
-const SOURCE_EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.css', '.html']);
-const SKIP_DIRS = new Set([
-  'node_modules',
-  'dist',
-  'build',
-  'coverage',
-  'artifacts',
-  'test-results',
-  'playwright-report',
-  'data',
-]);
-/** Files that name the patterns on purpose: this test and the rewriting script's tables. */
-const SELF = new Set(['apps/server/src/security/docs-citations.test.ts', 'scripts/cite-docs.mjs']);
-/**
- * Documents rewritten on another branch at the time this test was written; each leaves this list once its
- * new text is merged.
- */
-const DOCS_PENDING = new Set(['docs/ARCHITECTURE.md']);
-
-// Built from pieces, so this file does not match itself.
-const SECTION = '\u00a7';
-const OUTSIDE = new RegExp(`\\.\\./${'shared'}\\b|/work/${'shared'}\\b`);
-const FORBIDDEN: { what: string; pattern: RegExp }[] = [
-  { what: 'a section of the original specification', pattern: /\b[Ss]pec 00\d/ },
-  { what: 'a section of the design notes', pattern: new RegExp(`\\bDESIGN ${SECTION}|\\bDESIGN\\.md\\b`) },
-  { what: 'an issue number', pattern: /\b[Ii]ssues? \d+/ },
-  { what: 'a path outside the repository', pattern: OUTSIDE },
-  {
-    what: 'a section sign left from a citation',
-    pattern: new RegExp(`(?<!(?:RFC \\d{3,5}|oEmbed 1\\.0) )${SECTION}\\d`),
-  },
-];
-
-function* walk(dir: string, keep: (file: string) => boolean): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) yield* walk(path, keep);
-    } else if (keep(path)) yield path;
-  }
-}
+import { FORBIDDEN, ROOT, sourceFiles } from '../../../../scripts/cite-docs.mjs';
 
 const rel = (path: string) => relative(ROOT, path).split(sep).join('/');
-
-function sourceFiles(): string[] {
-  return SOURCE_DIRS.flatMap((dir) => [
-    ...walk(join(ROOT, dir), (file) => SOURCE_EXTENSIONS.has(extname(file))),
-  ]).filter((file) => !SELF.has(rel(file)));
-}
 
 /** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces to hyphens. */
 function slug(heading: string): string {
@@ -81,7 +31,7 @@ function anchorsOf(markdown: string): Set<string> {
 }
 
 describe('citations in the repository', () => {
-  const files = sourceFiles();
+  const files = [...sourceFiles()];
 
   it('finds the sources', () => {
     expect(files.length).toBeGreaterThan(300);
@@ -124,16 +74,18 @@ describe('citations in the repository', () => {
   });
 
   it('keeps the docs inside the repository', () => {
-    const docs = [join(ROOT, 'README.md'), ...walk(join(ROOT, 'docs'), (file) => file.endsWith('.md'))];
-    const offenders = docs
-      .filter((file) => !DOCS_PENDING.has(rel(file)))
-      .flatMap((file) =>
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .flatMap((line, index) =>
-            OUTSIDE.test(line) ? [`${rel(file)}:${index + 1}: ${line.trim()}`] : [],
-          ),
-      );
+    const docs = [
+      join(ROOT, 'README.md'),
+      ...readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.md'))
+        .map((file) => join(ROOT, 'docs', file)),
+    ];
+    const outside = FORBIDDEN.find(({ what }) => what === 'a path outside the repository')!.pattern;
+    const offenders = docs.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (outside.test(line) ? [`${rel(file)}:${index + 1}: ${line.trim()}`] : [])),
+    );
     expect(offenders).toEqual([]);
   });
 });
