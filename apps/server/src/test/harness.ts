@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/index.js';
 import { createEventBus, type EventBus } from '../realtime/bus.js';
 import { createInvalidation } from '../scale/invalidation.js';
+import { templateDatabase } from './template-database.js';
 
 /** A running app over a fresh database, for API tests through `app.inject`. */
 export interface TestContext {
@@ -66,7 +67,10 @@ export async function createTestContext(
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
-  const database = await openDatabase({ url, dataDir: url ? dataDir : 'memory://' });
+  const database = url
+    ? await openDatabase({ url, dataDir })
+    : await openDatabase({ dataDir: 'memory://', from: await templateDatabase() });
+  // Idempotent: on the template both find their work done.
   await database.migrate();
   await seedReference(database.db);
   const app = await buildApp({ config, database, logger: false, ...substitutes });
