@@ -38,8 +38,9 @@ export function ensureAdminAccount(
 }
 
 /**
- * Account reads shared by the auth and users routes, and the user rows other modules read (the `users`
- * table is this module's: docs/decisions/0016-composition-root-and-module-boundaries.md).
+ * Account reads shared by the auth and users routes, the user rows other modules read, and every write of
+ * the `users` table other modules need (the table is this module's:
+ * docs/decisions/0016-composition-root-and-module-boundaries.md).
  */
 export function createUsersService(deps: { db: Executor; follows: Pick<FollowsService, 'followingIds'> }) {
   const { db, follows } = deps;
