@@ -18,6 +18,7 @@ import { createJobQueue } from './jobs/queue.js';
 import { errors } from './lib/errors.js';
 import { loadPageRenderers } from './lib/first-paint.js';
 import { redactLogObject, requestForLog } from './lib/log-redaction.js';
+import { meRoutes } from './modules/account/me.routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { aiRoutes } from './modules/ai/routes.js';
@@ -35,7 +36,6 @@ import { josiesRoutes } from './modules/josies/routes.js';
 import { likesRoutes } from './modules/likes/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
-import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { preferencesRoutes } from './modules/preferences/routes.js';
 import { recommendationsRoutes } from './modules/recommendations/routes.js';
 import { reviewRoutes } from './modules/review/routes.js';
@@ -272,6 +272,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const features = [
     authRoutes,
     usersRoutes,
+    meRoutes,
     flagsRoutes,
     siteRoutes,
     josiesRoutes,
@@ -281,7 +282,6 @@ export async function buildApp(opts: BuildAppOptions) {
     feedRoutes,
     likesRoutes,
     recommendationsRoutes,
-    onboardingRoutes,
     preferencesRoutes,
     invitesRoutes,
     accountRoutes,

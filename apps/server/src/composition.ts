@@ -95,7 +95,7 @@ export function createServices(deps: ServiceDeps) {
     }),
   });
   const flags = createFlagsService({ db, invalidation, cacheTtlMs: config.cache.flagsTtlMs });
-  const preferences = createPreferencesService({ db });
+  const preferences = createPreferencesService({ db, users });
   const curators = createCuratorsService({ db });
   const oauthContext = createOAuthContext(config, db);
   const imageStore = createImageStore({ db, storage, log });
@@ -117,9 +117,9 @@ export function createServices(deps: ServiceDeps) {
     feed: createFeedService({ db, users }),
     likes: createLikesService({ db, reads }),
     recommendations: createRecommendationsService({ db, users }),
-    onboarding: createOnboardingService({ db, follows }),
+    onboarding: createOnboardingService({ db, follows, users }),
     invites: createInvitesService({ db, bus, follows }),
-    profile: createProfileService({ db, users }),
+    profile: createProfileService({ users }),
     profileMedia: createProfileMediaService({ db, storage, users, log }),
     passwordReset: createPasswordResetService({
       db,
@@ -136,6 +136,7 @@ export function createServices(deps: ServiceDeps) {
       providers: oauthContext.providers,
       cipher: oauthContext.cipher,
       auth,
+      users,
       codes: createExchangeCodes(deriveKey(jwtSecret, 'josie/oauth-exchange')),
       log,
     }),
@@ -164,7 +165,7 @@ export function createServices(deps: ServiceDeps) {
     /** Web push, or null without VAPID keys. */
     push,
     unsubscribeTokens,
-    notifications: createNotificationsService({ db, push, tokens: unsubscribeTokens }),
+    notifications: createNotificationsService({ db, push, tokens: unsubscribeTokens, users }),
   };
 }
 

@@ -1,16 +1,14 @@
 import type { ProfileUpdateBody, ProfileUpdateResponse } from '@josie/contract';
-import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { UsersService } from '../users/index.js';
-import { updateProfileFields } from './profile.queries.js';
 
 /**
  * The Profile tab's editable text: the bio shown on the public profile, and the display name.
  * docs/product/routes-and-roles.md#account.
  */
-export function createProfileService(deps: { db: Db; users: UsersService }) {
-  const { db, users } = deps;
+export function createProfileService(deps: { users: UsersService }) {
+  const { users } = deps;
   return {
     /**
      * `PUT /api/users/me/profile`: saves the (already trimmed and bounded) bio and optional name of the
@@ -18,7 +16,7 @@ export function createProfileService(deps: { db: Db; users: UsersService }) {
      * @throws AppError 404 when the account was deleted meanwhile.
      */
     async update(actor: AuthUser, body: ProfileUpdateBody): Promise<ProfileUpdateResponse> {
-      if (!(await updateProfileFields(db, actor.id, body))) throw errors.notFound('User not found');
+      if (!(await users.updateProfile(actor.id, body))) throw errors.notFound('User not found');
       return { user: await users.loadUser(actor.id) };
     },
   };

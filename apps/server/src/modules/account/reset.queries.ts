@@ -47,11 +47,6 @@ export async function consumePasswordReset(db: Executor, id: string, userId: str
   return true;
 }
 
-/** Replaces a user's password hash. */
-export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}
-
 /**
  * Deletes at most `limit` reset tokens used or expired more than `graceDays` days ago, by the database
  * clock (decision 0018, "Scheduled work"): such a token can no longer change a password, and a missing row

@@ -16,12 +16,7 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { type AuthService, assertStrongPassword, hashPassword } from '../auth/index.js';
 import type { UsersService } from '../users/index.js';
-import {
-  consumePasswordReset,
-  findUsablePasswordReset,
-  insertPasswordReset,
-  setPasswordHash,
-} from './reset.queries.js';
+import { consumePasswordReset, findUsablePasswordReset, insertPasswordReset } from './reset.queries.js';
 
 /** Only this hash of a reset token is stored; the token itself exists in the email alone. */
 export function hashResetToken(token: string): string {
@@ -39,7 +34,7 @@ export function createPasswordResetService(deps: {
   /** `PUBLIC_URL` without a trailing slash: the origin of the link in the email. */
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error'>;
-  users: Pick<UsersService, 'findByEmail'>;
+  users: Pick<UsersService, 'findByEmail' | 'setPasswordHash'>;
   /**
    * Told after commit which user's sessions were revoked, so that no instance keeps them in its session
    * cache (decision 0009); the `sessions` table is the auth module's, so it revokes them too.
@@ -108,7 +103,7 @@ export function createPasswordResetService(deps: {
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         if (!(await consumePasswordReset(tx, reset.id, reset.userId))) throw invalid();
-        await setPasswordHash(tx, reset.userId, passwordHash);
+        await deps.users.setPasswordHash(tx, reset.userId, passwordHash);
         await deps.sessions.revokeUserSessions(tx, reset.userId);
       });
       await deps.sessions.forgetUserSessions(reset.userId);

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { profileRoutes } from './profile.routes.js';
 import { registerPasswordResetRetention } from './reset.retention.js';
 import { resetRoutes } from './reset.routes.js';
 import { uploadsRoutes } from './uploads.routes.js';
 
 /**
- * The account feature: one plugin per concern, registered here (password reset; profile media and
- * provider connections join later).
+ * The account feature's password reset and profile media, one plugin per concern. The routes under
+ * `/api/users/me` are `me.routes.ts`, registered by the app beside this plugin.
  */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(resetRoutes, { ctx });
@@ -17,5 +16,4 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     graceDays: ctx.config.retention.passwordResetDays,
   });
   await app.register(uploadsRoutes, { ctx });
-  await app.register(profileRoutes, { ctx });
 };

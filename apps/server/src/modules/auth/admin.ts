@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { ensureAdminAccount } from '../users/index.js';
 import { assertStrongPassword } from './password-policy.js';
 import { hashPassword } from './service.js';
 
@@ -19,17 +18,5 @@ export async function ensureAdmin(
   const email = admin.email.trim().toLowerCase();
   assertStrongPassword(admin.password, { email, name: admin.name });
   const passwordHash = await hashPassword(admin.password);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) {
-    await db.update(users).set({ role: 'admin', passwordHash }).where(eq(users.id, existing.id));
-    return false;
-  }
-  await db.insert(users).values({
-    email,
-    name: admin.name ?? 'Admin',
-    passwordHash,
-    role: 'admin',
-    onboarding: { completed: true, step: 3 },
-  });
-  return true;
+  return ensureAdminAccount(db, { email, name: admin.name ?? 'Admin', passwordHash });
 }

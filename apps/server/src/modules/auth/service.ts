@@ -1,9 +1,7 @@
 import type { AuthResponse, LoginBody, SignupBody } from '@josie/contract';
 import { ERROR_CODES } from '@josie/contract';
 import { hash, verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
@@ -56,7 +54,7 @@ export function createAuthService(deps: {
     const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
     const now = new Date();
     const session = await db.transaction(async (tx) => {
-      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+      await deps.users.setLastLogin(tx, userId, now);
       return insertSession(tx, userId, expiresAt);
     });
     const token = await tokens.sign(session.id, userId, expiresAt);
@@ -72,16 +70,12 @@ export function createAuthService(deps: {
     async signup(body: SignupBody & { preferredLanguage?: 'en' | 'he' }): Promise<AuthResponse> {
       assertStrongPassword(body.password, body);
       const passwordHash = await hashPassword(body.password);
-      const [row] = await db
-        .insert(users)
-        .values({
-          name: body.name,
-          email: body.email,
-          passwordHash,
-          preferredLanguage: body.preferredLanguage ?? 'en',
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
+      const row = await deps.users.insertUser(db, {
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        preferredLanguage: body.preferredLanguage ?? 'en',
+      });
       if (!row) throw errors.conflict('An account with this email already exists', ERROR_CODES.EMAIL_TAKEN);
       return startSession(row.id);
     },

@@ -148,16 +148,3 @@ export async function liveUserLanguage(db: Executor, userId: string) {
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row;
 }
-
-/**
- * Turns a live user's email notifications off (`allowEmails: false`, keeping the other switch).
- * @returns the user's language, or undefined when there is no such live user.
- */
-export async function disableEmails(db: Executor, userId: string) {
-  const [row] = await db
-    .update(users)
-    .set({ notificationSettings: sql`${users.notificationSettings} || '{"allowEmails": false}'::jsonb` })
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .returning({ language: users.preferredLanguage });
-  return row;
-}

@@ -4,14 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
-import { actor } from '../../plugins/auth.js';
 import { registerNotificationJobs, subscribeNotificationEvents, unsubscribePath } from './jobs.js';
 import { type UnsubscribeOutcome, unsubscribePage } from './page.js';
 import { INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
 
 /**
- * Notifications (docs/product/rules-and-limits.md#notifications-and-install): this browser's Web Push
- * subscription (`POST`/`DELETE /api/users/me/push-subscriptions`, `GET /api/push/public-key`) and the
+ * Notifications (docs/product/rules-and-limits.md#notifications-and-install): the key browsers subscribe to
+ * Web Push with (`GET /api/push/public-key`; the subscription itself is under `/api/users/me`, in
+ * account/me.routes.ts) and the
  * one-click unsubscribe link of every notification email (`/api/notifications/unsubscribe?token=`: `GET` and
  * `HEAD` only answer a page asking to confirm, since mail scanners follow links; `POST`, from that page's
  * button or a mail client's RFC 8058 one-click, turns emails off; decision 0010). Also wires the sending:
@@ -38,16 +38,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   route(app, endpoints.pushPublicKey, {}, async () => notifications.publicKey());
-
-  route(app, endpoints.subscribePush, {}, async (request, reply) => {
-    await notifications.subscribe(actor(request), request.body);
-    return reply.status(201).send({ success: true });
-  });
-
-  route(app, endpoints.unsubscribePush, {}, async (request) => {
-    await notifications.unsubscribe(actor(request), request.body.endpoint);
-    return { success: true as const };
-  });
 
   /**
    * Answers an unsubscribe request: a page to a browser (it asked for HTML), JSON to anything else (a mail

@@ -4,7 +4,8 @@ import type { PushSender } from '../../adapters/webpush.js';
 import type { Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { deleteSubscription, disableEmails, liveUserLanguage, upsertSubscription } from './queries.js';
+import type { UsersService } from '../users/index.js';
+import { deleteSubscription, liveUserLanguage, upsertSubscription } from './queries.js';
 import type { UnsubscribeTokens } from './tokens.js';
 
 /** The message of every push call on a server without VAPID keys (docs/product/README.md#external-services-are-adapters: say so clearly). */
@@ -21,8 +22,10 @@ export function createNotificationsService(deps: {
   db: Executor;
   push: PushSender | null;
   tokens: UnsubscribeTokens;
+  /** The owner of the `users` table, which turns the emails off. */
+  users: Pick<UsersService, 'disableEmails'>;
 }) {
-  const { db, push, tokens } = deps;
+  const { db, push, tokens, users } = deps;
 
   function requirePush(): PushSender {
     if (!push) throw errors.unavailable(PUSH_NOT_CONFIGURED);
@@ -83,7 +86,7 @@ export function createNotificationsService(deps: {
      */
     async unsubscribeEmails(token: string): Promise<{ language: Language }> {
       const claims = tokens.verify(token);
-      return found(claims ? await disableEmails(db, claims.userId) : undefined);
+      return found(claims ? await users.disableEmails(claims.userId) : undefined);
     },
   };
 }

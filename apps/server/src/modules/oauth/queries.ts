@@ -53,19 +53,6 @@ export async function lockUser(db: Executor, userId: string) {
   return row;
 }
 
-/** Creates a provider-only user (no password); undefined when the email is taken meanwhile. */
-export async function insertProviderUser(
-  db: Executor,
-  values: { name: string; email: string; avatarUrl: string | null; activeProvider: Provider },
-) {
-  const [row] = await db
-    .insert(users)
-    .values({ ...values, email: values.email.toLowerCase(), passwordHash: null })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return row;
-}
-
 /** The values stored for a link. */
 export interface AccountValues {
   providerUserId: string;
@@ -116,11 +103,6 @@ export async function deleteAccount(db: Executor, userId: string, provider: Prov
     .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, provider)))
     .returning({ id: oauthAccounts.id });
   return rows.length > 0;
-}
-
-/** Sets the provider the user signed in or connected with last (docs/product/rules-and-limits.md#sign-in-providers). */
-export async function setActiveProvider(db: Executor, userId: string, provider: Provider) {
-  await db.update(users).set({ activeProvider: provider }).where(eq(users.id, userId));
 }
 
 /** Whether a session is live (not revoked, not expired) and belongs to a live user. */

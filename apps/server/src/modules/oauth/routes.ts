@@ -43,11 +43,11 @@ export function callbackRedirect(outcome: CallbackOutcome): string {
 }
 
 /**
- * Sign-in with Spotify and Google and the account's connections. docs/product/routes-and-roles.md#pages
- * (/auth/callback), docs/product/routes-and-roles.md#api (browser navigations to `/api/auth/{provider}`, `GET
- * /api/users/me/providers`); docs/product/routes-and-roles.md#api (exchange, disconnect),
- * docs/product/differences.md#placeholders-that-work, docs/product/differences.md#provider-tokens,
- * docs/product/differences.md#sign-in-callback.
+ * Sign-in with Spotify and Google and connecting them to the account. docs/product/routes-and-roles.md#pages
+ * (/auth/callback), docs/product/routes-and-roles.md#api (browser navigations to `/api/auth/{provider}`,
+ * the exchange), docs/product/differences.md#placeholders-that-work,
+ * docs/product/differences.md#provider-tokens, docs/product/differences.md#sign-in-callback. The account's
+ * connected providers (`GET` and `DELETE /api/users/me/providers`) are in account/me.routes.ts.
  *
  * The flow: the browser navigates to `GET /api/auth/{provider}` (or, to connect a provider to the signed-in
  * account, the web app calls `POST /api/auth/{provider}/connect` and navigates to the URL it answers); the
@@ -143,11 +143,5 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       await session.issue(reply, answer.token);
       return answer;
     },
-  );
-
-  route(app, endpoints.connectedProviders, {}, async (request) => service.connectedProviders(actor(request)));
-
-  route(app, endpoints.disconnectProvider, {}, async (request) =>
-    service.disconnect(actor(request), request.params.provider),
   );
 };

@@ -13,6 +13,7 @@ import type { TokenCipher } from '../../lib/crypto.js';
 import { AppError, errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/index.js';
+import type { UsersService } from '../users/index.js';
 import { PROVIDER_LABELS, type ProviderIdentity, type SignInProvider } from './providers.js';
 import {
   type AccountValues,
@@ -21,11 +22,9 @@ import {
   findUserAccount,
   findUserByEmailAny,
   insertAccount,
-  insertProviderUser,
   isSessionLive,
   linkedProviders,
   lockUser,
-  setActiveProvider,
   updateAccount,
 } from './queries.js';
 import type { ExchangeCodes, FlowState } from './state.js';
@@ -70,10 +69,12 @@ export function createOAuthService(deps: {
   providers: Record<Provider, SignInProvider | null>;
   cipher: TokenCipher | null;
   auth: AuthService;
+  /** The owner of the `users` table: creates provider-only accounts and records the active provider. */
+  users: Pick<UsersService, 'insertUser' | 'setActiveProvider'>;
   codes: ExchangeCodes;
   log: FastifyBaseLogger;
 }) {
-  const { db, providers, cipher, codes, log } = deps;
+  const { db, providers, cipher, codes, users, log } = deps;
 
   /** The configured provider. @throws AppError 503 NOT_CONFIGURED. */
   function configured(name: Provider): SignInProvider {
@@ -117,7 +118,7 @@ export function createOAuthService(deps: {
           linked.account.id,
           accountValues(linked.account.userId, provider, tokens, who),
         );
-        await setActiveProvider(tx, linked.account.userId, provider);
+        await users.setActiveProvider(tx, linked.account.userId, provider);
         return { userId: linked.account.userId, isNewUser: false };
       }
       if (!who.email) throw new OAuthFlowError('no_email', 'The provider gave no email address');
@@ -131,14 +132,15 @@ export function createOAuthService(deps: {
           throw new OAuthFlowError('email_in_use', 'The account has another account of this provider');
         }
         await insertOrConflict(tx, holder.id, provider, accountValues(holder.id, provider, tokens, who));
-        await setActiveProvider(tx, holder.id, provider);
+        await users.setActiveProvider(tx, holder.id, provider);
         return { userId: holder.id, isNewUser: false };
       }
-      const created = await insertProviderUser(tx, {
+      const created = await users.insertUser(tx, {
         name: who.name.slice(0, 100),
         email: who.email,
         avatarUrl: who.imageUrl,
         activeProvider: provider,
+        passwordHash: null,
       });
       if (!created) throw new OAuthFlowError('email_in_use', 'The email was taken meanwhile');
       await insertOrConflict(tx, created.id, provider, accountValues(created.id, provider, tokens, who));
@@ -171,7 +173,7 @@ export function createOAuthService(deps: {
       // Connecting another account of the same provider replaces the link.
       if (own) await updateAccount(tx, own.id, values);
       else await insertOrConflict(tx, userId, provider, values);
-      await setActiveProvider(tx, userId, provider);
+      await users.setActiveProvider(tx, userId, provider);
     });
   }
 
@@ -323,7 +325,8 @@ export function createOAuthService(deps: {
           );
         }
         await deleteAccount(tx, actor.id, provider);
-        if (user.activeProvider === provider) await setActiveProvider(tx, actor.id, others[0] ?? 'spotify');
+        if (user.activeProvider === provider)
+          await users.setActiveProvider(tx, actor.id, others[0] ?? 'spotify');
       });
       return connectedProviders(actor);
     },

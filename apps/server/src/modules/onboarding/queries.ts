@@ -7,17 +7,3 @@ export async function onboardingOf(db: Executor, userId: string): Promise<Onboar
   const [row] = await db.select({ onboarding: users.onboarding }).from(users).where(eq(users.id, userId));
   return row?.onboarding;
 }
-
-/** Stores a user's onboarding status and answers it. */
-export async function storeOnboarding(
-  db: Executor,
-  userId: string,
-  onboarding: OnboardingColumn,
-): Promise<OnboardingColumn | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ onboarding })
-    .where(eq(users.id, userId))
-    .returning({ onboarding: users.onboarding });
-  return row?.onboarding;
-}

@@ -3,11 +3,17 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { FollowsService } from '../follows/index.js';
-import { onboardingOf, storeOnboarding } from './queries.js';
+import type { UsersService } from '../users/index.js';
+import { onboardingOf } from './queries.js';
 
 /** The three-step onboarding of docs/product/rules-and-limits.md#onboarding: status reads and writes, and the completion step's follows. */
-export function createOnboardingService(deps: { db: Db; follows: FollowsService }) {
-  const { db, follows } = deps;
+export function createOnboardingService(deps: {
+  db: Db;
+  follows: FollowsService;
+  /** The owner of the `users` table, which stores the status in the update's transaction. */
+  users: Pick<UsersService, 'setOnboarding'>;
+}) {
+  const { db, follows, users } = deps;
 
   return {
     /** `GET /api/users/me/onboarding`. */
@@ -24,7 +30,7 @@ export function createOnboardingService(deps: { db: Db; follows: FollowsService 
      */
     async update(actor: AuthUser, body: OnboardingUpdateBody): Promise<OnboardingResponse> {
       const { onboarding, followed } = await db.transaction(async (tx) => {
-        const onboarding = await storeOnboarding(tx, actor.id, {
+        const onboarding = await users.setOnboarding(tx, actor.id, {
           completed: body.completed,
           step: body.step,
         });

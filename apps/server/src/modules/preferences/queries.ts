@@ -1,7 +1,6 @@
-import type { NotificationSettingsUpdateBody } from '@josie/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { genres, interests, type PreferencesColumn, users } from '../../db/schema.js';
+import { genres, interests, users } from '../../db/schema.js';
 
 /** A user's role and stored preferences, or undefined. */
 export async function storedPreferences(db: Executor, userId: string) {
@@ -28,30 +27,6 @@ export async function liveNames(
     .from(table)
     .where(sql`lower(${table.name}) = any(${sql.param(lowered)}::text[])`);
   return new Map(rows.map((r) => [r.name.toLowerCase(), r.name]));
-}
-
-/** Merges `patch` into the stored preferences in one statement and answers the result. */
-export async function mergePreferences(db: Executor, userId: string, patch: PreferencesColumn) {
-  const [row] = await db
-    .update(users)
-    .set({ preferences: sql`${users.preferences} || ${JSON.stringify(patch)}::jsonb` })
-    .where(eq(users.id, userId))
-    .returning({ preferences: users.preferences });
-  return row?.preferences;
-}
-
-/** Merges the given switches into the stored notification settings and answers them. */
-export async function mergeNotificationSettings(
-  db: Executor,
-  userId: string,
-  patch: NotificationSettingsUpdateBody,
-) {
-  const [row] = await db
-    .update(users)
-    .set({ notificationSettings: sql`${users.notificationSettings} || ${JSON.stringify(patch)}::jsonb` })
-    .where(eq(users.id, userId))
-    .returning({ notificationSettings: users.notificationSettings });
-  return row?.notificationSettings;
 }
 
 /** Every entry of a live list, sorted by name case-insensitively. */

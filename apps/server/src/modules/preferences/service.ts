@@ -9,14 +9,8 @@ import type { Executor } from '../../db/client.js';
 import type { PreferencesColumn } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { presentPreferences } from '../users/index.js';
-import {
-  listEntries,
-  liveNames,
-  mergeNotificationSettings,
-  mergePreferences,
-  storedPreferences,
-} from './queries.js';
+import { presentPreferences, type UsersService } from '../users/index.js';
+import { listEntries, liveNames, storedPreferences } from './queries.js';
 
 /** Error code of a genre or interest that is not in the live list. */
 export const UNKNOWN_LIST_ENTRY = ERROR_CODES.UNKNOWN_LIST_ENTRY;
@@ -40,8 +34,12 @@ async function resolveList(db: Executor, list: 'genres' | 'interests', names: re
 }
 
 /** Preferences and notification settings of the signed-in user (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api; docs/product/rules-and-limits.md#preferences-and-catalogues, docs/product/routes-and-roles.md#api). */
-export function createPreferencesService(deps: { db: Executor }) {
-  const { db } = deps;
+export function createPreferencesService(deps: {
+  db: Executor;
+  /** The owner of the `users` table, which stores the preferences and switches. */
+  users: Pick<UsersService, 'setPreferences' | 'setNotificationSettings'>;
+}) {
+  const { db, users } = deps;
 
   async function stored(actor: AuthUser) {
     const row = await storedPreferences(db, actor.id);
@@ -87,7 +85,7 @@ export function createPreferencesService(deps: { db: Executor }) {
       if (body.myFont !== undefined) patch.myFont = body.myFont;
       if (body.myColor !== undefined) patch.myColor = body.myColor;
       if (body.theme !== undefined) patch.theme = body.theme;
-      const preferences = await mergePreferences(db, actor.id, patch);
+      const preferences = await users.setPreferences(actor.id, patch);
       if (!preferences) throw errors.notFound('User not found');
       return { success: true, preferences: presentPreferences(preferences) };
     },
@@ -101,7 +99,7 @@ export function createPreferencesService(deps: { db: Executor }) {
       if (body.allowPushNotifications !== undefined)
         patch.allowPushNotifications = body.allowPushNotifications;
       if (body.allowEmails !== undefined) patch.allowEmails = body.allowEmails;
-      const settings = await mergeNotificationSettings(db, actor.id, patch);
+      const settings = await users.setNotificationSettings(actor.id, patch);
       if (!settings) throw errors.notFound('User not found');
       return { data: settings };
     },

@@ -1,7 +1,16 @@
+import type { Provider } from '@josie/contract';
 import { and, count, eq, exists, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { follows, josies, oauthAccounts, users } from '../../db/schema.js';
+import {
+  follows,
+  josies,
+  type NotificationSettingsColumn,
+  type OnboardingColumn,
+  oauthAccounts,
+  type PreferencesColumn,
+  users,
+} from '../../db/schema.js';
 
 /** A live (not deleted) user by id, or undefined. */
 export async function findUserById(db: Executor, id: string) {
@@ -19,6 +28,133 @@ export async function findUserByEmail(db: Executor, email: string) {
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
   return row;
+}
+
+// Every write of the `users` table (docs/ARCHITECTURE.md, "Modules and the tables each owns"): other
+// modules reach these through the users service, passing their transaction when the write belongs to one.
+
+/** The columns a new account is created with; the rest take the schema's defaults. */
+export interface NewUserValues {
+  name: string;
+  email: string;
+  /** Null for an account that signs in with a provider only. */
+  passwordHash: string | null;
+  preferredLanguage?: 'en' | 'he';
+  avatarUrl?: string | null;
+  activeProvider?: Provider;
+}
+
+/** Creates an account (email lower-cased); undefined when the email is taken, deleted accounts included. */
+export async function insertUser(db: Executor, values: NewUserValues) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return row;
+}
+
+/**
+ * Makes the account with `email` (lower-cased by the caller; deleted accounts included) an admin with this
+ * password hash, or creates it as an admin whose onboarding is done. @returns true when it was created.
+ */
+export async function upsertAdmin(
+  db: Executor,
+  admin: { email: string; name: string; passwordHash: string },
+): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, admin.email));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ role: 'admin', passwordHash: admin.passwordHash })
+      .where(eq(users.id, existing.id));
+    return false;
+  }
+  await db.insert(users).values({ ...admin, role: 'admin', onboarding: { completed: true, step: 3 } });
+  return true;
+}
+
+/** Records when the user last signed in. */
+export async function setLastLogin(db: Executor, userId: string, at: Date) {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+/** Replaces a user's password hash. */
+export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/**
+ * Sets the provider the user signed in or connected with last
+ * (docs/product/rules-and-limits.md#sign-in-providers).
+ */
+export async function setActiveProvider(db: Executor, userId: string, provider: Provider) {
+  await db.update(users).set({ activeProvider: provider }).where(eq(users.id, userId));
+}
+
+/** Sets a live user's bio and, when given, name; false when the user does not exist or was deleted. */
+export async function updateProfileFields(
+  db: Executor,
+  userId: string,
+  fields: { bio: string; name?: string | undefined },
+): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set(fields.name === undefined ? { bio: fields.bio } : { bio: fields.bio, name: fields.name })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return row !== undefined;
+}
+
+/** Merges `patch` into the stored preferences in one statement and answers the result. */
+export async function mergePreferences(db: Executor, userId: string, patch: PreferencesColumn) {
+  const [row] = await db
+    .update(users)
+    .set({ preferences: sql`${users.preferences} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(users.id, userId))
+    .returning({ preferences: users.preferences });
+  return row?.preferences;
+}
+
+/** Merges the given switches into the stored notification settings and answers them. */
+export async function mergeNotificationSettings(
+  db: Executor,
+  userId: string,
+  patch: Partial<NotificationSettingsColumn>,
+) {
+  const [row] = await db
+    .update(users)
+    .set({ notificationSettings: sql`${users.notificationSettings} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(users.id, userId))
+    .returning({ notificationSettings: users.notificationSettings });
+  return row?.notificationSettings;
+}
+
+/**
+ * Turns a live user's email notifications off (`allowEmails: false`, keeping the other switch).
+ * @returns the user's language, or undefined when there is no such live user.
+ */
+export async function disableEmails(db: Executor, userId: string) {
+  const [row] = await db
+    .update(users)
+    .set({ notificationSettings: sql`${users.notificationSettings} || '{"allowEmails": false}'::jsonb` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ language: users.preferredLanguage });
+  return row;
+}
+
+/** Stores a user's onboarding status and answers it; undefined when the user is gone. */
+export async function setOnboarding(
+  db: Executor,
+  userId: string,
+  onboarding: OnboardingColumn,
+): Promise<OnboardingColumn | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ onboarding })
+    .where(eq(users.id, userId))
+    .returning({ onboarding: users.onboarding });
+  return row?.onboarding;
 }
 
 /** The user's Spotify account id, when linked. */

@@ -1,15 +1,46 @@
-import type { PublicProfile, User } from '@josie/contract';
+import type { Provider, PublicProfile, User } from '@josie/contract';
 import { validate as isUuid } from 'uuid';
 import type { Executor } from '../../db/client.js';
+import type { NotificationSettingsColumn, OnboardingColumn, PreferencesColumn } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { FollowsService } from '../follows/index.js';
 import { presentPreferences, presentProfile, presentUser } from './presenter.js';
-import { findProfile, findUserByEmail, findUserById, spotifyIdOf } from './queries.js';
+import {
+  disableEmails,
+  findProfile,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  mergeNotificationSettings,
+  mergePreferences,
+  type NewUserValues,
+  setActiveProvider,
+  setLastLogin,
+  setOnboarding,
+  setPasswordHash,
+  spotifyIdOf,
+  updateProfileFields,
+  upsertAdmin,
+} from './queries.js';
 
 /**
- * Account reads shared by the auth and users routes, and the user rows other modules read (the `users`
- * table is this module's: docs/decisions/0016-composition-root-and-module-boundaries.md).
+ * Makes the account with `email` (lower-cased) an admin with this password hash, creating it (onboarding
+ * done) when missing: how an installation gets its first admin (auth's `ensureAdmin`, run at start-up and by
+ * `npm run create-admin` before any service exists, hence a function of the executor).
+ * @returns true when the account was created, false when an existing one was promoted.
+ */
+export function ensureAdminAccount(
+  db: Executor,
+  admin: { email: string; name: string; passwordHash: string },
+): Promise<boolean> {
+  return upsertAdmin(db, admin);
+}
+
+/**
+ * Account reads shared by the auth and users routes, the user rows other modules read, and every write of
+ * the `users` table other modules need (the table is this module's:
+ * docs/decisions/0016-composition-root-and-module-boundaries.md).
  */
 export function createUsersService(deps: { db: Executor; follows: Pick<FollowsService, 'followingIds'> }) {
   const { db, follows } = deps;
@@ -27,6 +58,41 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
 
   return {
     loadUser,
+
+    // The writes of the `users` table other modules ask for (docs/ARCHITECTURE.md). Those that belong to
+    // the caller's transaction take it as `tx`.
+
+    /**
+     * Creates an account (email lower-cased): sign-up with a password, or a provider's first sign-in
+     * (`passwordHash` null). @returns the new id, or undefined when the email is taken (deleted accounts
+     * included: the email stays taken after a deletion).
+     */
+    insertUser: (tx: Executor, values: NewUserValues) => insertUser(tx, values),
+    /** Records the time of a sign-in (`lastLogin` of the contract's user). */
+    setLastLogin: (tx: Executor, userId: string, at: Date) => setLastLogin(tx, userId, at),
+    /** Replaces the password hash (argon2id, hashed by auth). */
+    setPasswordHash: (tx: Executor, userId: string, passwordHash: string) =>
+      setPasswordHash(tx, userId, passwordHash),
+    /** The provider last signed in or connected with (docs/product/rules-and-limits.md#sign-in-providers). */
+    setActiveProvider: (tx: Executor, userId: string, provider: Provider) =>
+      setActiveProvider(tx, userId, provider),
+    /** Stores `{completed, step}` and answers it; undefined when the user is gone. */
+    setOnboarding: (tx: Executor, userId: string, onboarding: OnboardingColumn) =>
+      setOnboarding(tx, userId, onboarding),
+    /** Sets a live user's bio and, when given, name; false when the user is missing or deleted. */
+    updateProfile: (userId: string, fields: { bio: string; name?: string | undefined }) =>
+      updateProfileFields(db, userId, fields),
+    /** Merges `patch` into the stored preferences and answers them; undefined when the user is gone. */
+    setPreferences: (userId: string, patch: PreferencesColumn) => mergePreferences(db, userId, patch),
+    /** Merges the switches given into the notification settings and answers both; undefined when gone. */
+    setNotificationSettings: (userId: string, patch: Partial<NotificationSettingsColumn>) =>
+      mergeNotificationSettings(db, userId, patch),
+    /**
+     * Turns a live user's email notifications off (the unsubscribe link, decision 0010).
+     * @returns `{language}` of the user, or undefined when there is no such live user.
+     */
+    disableEmails: (userId: string) => disableEmails(db, userId),
+
     /** A live (not deleted) user row by id, or undefined. */
     findById: (id: string) => findUserById(db, id),
     /** A live user row by email (compared lower-cased), or undefined. */
