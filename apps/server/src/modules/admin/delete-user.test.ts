@@ -339,12 +339,19 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       },
     };
     const warnings: unknown[] = [];
+    const services = createTestServices(ctx, { storage, bus });
     const service = createAdminService({
       db,
       storage,
       bus,
       log: { warn: (obj: unknown) => warnings.push(obj) },
-      sessions: createTestServices(ctx).auth,
+      sessions: services.auth,
+      users: services.userWrites,
+      josies: services.josies,
+      likes: services.likes,
+      follows: services.follows,
+      invites: services.invites,
+      media: services.media,
     });
     const actor: AuthUser = { ...admin.user, id: admin.user._id, role: 'admin', sessionId: 'test' };
 

@@ -2,3 +2,6 @@
 // from it (docs/decisions/0016-composition-root-and-module-boundaries.md). Everything else here is internal.
 export { presentPreferences } from './presenter.js';
 export { createUsersService, type UsersService } from './service.js';
+
+// Writes for admin and uploads.
+export { createUserWrites, type UserWrites } from './writes.js';
