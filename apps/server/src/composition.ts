@@ -108,7 +108,8 @@ export function createServices(deps: ServiceDeps) {
   const push = createPushSenderFromConfig(config);
   const unsubscribeTokens = createUnsubscribeTokens(jwtSecret);
   const ai = i.ai;
-  // The owners' writes that other modules make inside their own transactions (`media`, `users`, `josies`).
+  // Built before the others: they write their own tables inside other modules' transactions (review, likes,
+  // profile uploads and admin's account deletion call them).
   const media = createMediaService({ storage });
   const userWrites = createUserWrites();
   const josies = createJosiesService({ db, storage, bus, log, media });
@@ -187,7 +188,9 @@ export function createServices(deps: ServiceDeps) {
     /** Web push, or null without VAPID keys. */
     push,
     unsubscribeTokens,
+    /** The `media` rows other modules record and release inside their transactions (images module). */
     media,
+    /** The `users` writes admin and the profile uploads make inside their transactions (users module). */
     userWrites,
     notifications: createNotificationsService({ db, push, tokens: unsubscribeTokens }),
   };
