@@ -29,7 +29,12 @@ import { createCuratorsService } from './modules/curators/index.js';
 import { createFeedService } from './modules/feed/index.js';
 import { createFlagsService } from './modules/flags/index.js';
 import { createFollowsService } from './modules/follows/index.js';
-import { createImageStore, createImagesService, imageFetcherFor } from './modules/images/index.js';
+import {
+  createImageStore,
+  createImagesService,
+  createMediaService,
+  imageFetcherFor,
+} from './modules/images/index.js';
 import { createInvitesService } from './modules/invites/index.js';
 import { createJosiesService } from './modules/josies/index.js';
 import { createLikesService } from './modules/likes/index.js';
@@ -103,6 +108,12 @@ export function createServices(deps: ServiceDeps) {
   const push = createPushSenderFromConfig(config);
   const unsubscribeTokens = createUnsubscribeTokens(jwtSecret);
   const ai = i.ai;
+  // Built before the others: they write their own tables inside other modules' transactions (review, likes,
+  // profile uploads and admin's account deletion call them).
+  const media = createMediaService({ storage });
+  const josies = createJosiesService({ db, storage, bus, log, media });
+  const likes = createLikesService({ db, reads, josies });
+  const invites = createInvitesService({ db, bus, follows });
 
   return {
     reads,
@@ -112,15 +123,15 @@ export function createServices(deps: ServiceDeps) {
     follows,
     preferences,
     curators,
-    josies: createJosiesService({ db, storage, bus, log }),
-    review: createReviewService({ db, bus }),
+    josies,
+    review: createReviewService({ db, bus, josies }),
     feed: createFeedService({ db, users }),
-    likes: createLikesService({ db, reads }),
+    likes,
     recommendations: createRecommendationsService({ db, users }),
     onboarding: createOnboardingService({ db, follows, users }),
-    invites: createInvitesService({ db, bus, follows }),
+    invites,
     profile: createProfileService({ users }),
-    profileMedia: createProfileMediaService({ db, storage, users, log }),
+    profileMedia: createProfileMediaService({ db, storage, users, log, media }),
     passwordReset: createPasswordResetService({
       db,
       mailer,
@@ -129,7 +140,19 @@ export function createServices(deps: ServiceDeps) {
       users,
       sessions: auth,
     }),
-    admin: createAdminService({ db, storage, bus, log, sessions: auth }),
+    admin: createAdminService({
+      db,
+      storage,
+      bus,
+      log,
+      sessions: auth,
+      users,
+      josies,
+      likes,
+      follows,
+      invites,
+      media,
+    }),
     oauthContext,
     oauth: createOAuthService({
       db,
@@ -165,6 +188,8 @@ export function createServices(deps: ServiceDeps) {
     /** Web push, or null without VAPID keys. */
     push,
     unsubscribeTokens,
+    /** The `media` rows other modules record and release inside their transactions (images module). */
+    media,
     notifications: createNotificationsService({ db, push, tokens: unsubscribeTokens, users }),
   };
 }

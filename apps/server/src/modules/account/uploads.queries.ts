@@ -18,35 +18,10 @@ export async function lockLiveUser(tx: Executor, userId: string): Promise<boolea
   return row !== undefined;
 }
 
-/** Records a stored profile image and answers its id. */
-export async function insertProfileMedia(
-  tx: Executor,
-  values: {
-    ownerId: string;
-    kind: ProfileMediaKind;
-    storageKey: string;
-    bytes: number;
-    width: number;
-    height: number;
-  },
-): Promise<string> {
-  const [row] = await tx.insert(media).values(values).returning({ id: media.id });
-  if (!row) throw new Error('media insert returned no row');
-  return row.id;
-}
-
-/** Points the user's avatar or header image at `url`. */
-export async function setProfileImageUrl(tx: Executor, userId: string, kind: ProfileMediaKind, url: string) {
-  await tx
-    .update(users)
-    .set(kind === 'avatar' ? { avatarUrl: url } : { headerImageUrl: url })
-    .where(eq(users.id, userId));
-}
-
 /**
  * The user's other media rows of `kind`: the images the new one replaces. Only rows recorded for this
  * owner are candidates, so files the user never uploaded (the demo seed's avatars, another user's images)
- * are never deleted; of these, only the ones nothing shows go (`releaseUnreferencedMedia`, decision 0010).
+ * are never deleted; of these, only the ones nothing shows go (the images module's `releaseUnreferenced`, decision 0010).
  */
 export async function replacedProfileMedia(
   tx: Executor,

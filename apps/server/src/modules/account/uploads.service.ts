@@ -12,15 +12,9 @@ import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import { type ProcessedImage, processImage, processSquareImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { releaseUnreferencedMedia } from '../images/index.js';
+import type { MediaService } from '../images/index.js';
 import type { UsersService } from '../users/index.js';
-import {
-  insertProfileMedia,
-  lockLiveUser,
-  type ProfileMediaKind,
-  replacedProfileMedia,
-  setProfileImageUrl,
-} from './uploads.queries.js';
+import { lockLiveUser, type ProfileMediaKind, replacedProfileMedia } from './uploads.queries.js';
 
 /** Where each kind of profile image is stored (keys `avatars/<uuid>.webp`, `headers/<uuid>.webp`). */
 const FOLDERS: Record<ProfileMediaKind, string> = { avatar: 'avatars', header: 'headers' };
@@ -54,8 +48,11 @@ export function createProfileMediaService(deps: {
   storage: Storage;
   users: UsersService;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** Points the user at the new image (the `users` table is the users module's). */
+  /** Records the new image and releases the replaced ones (the `media` table is the images module's). */
+  media: Pick<MediaService, 'recordProfileImage' | 'releaseUnreferenced'>;
 }) {
-  const { db, storage, users, log } = deps;
+  const { db, storage, users, log, media } = deps;
 
   /**
    * Makes `bytes` the actor's new avatar or header image and answers its public URL. Order matters for
@@ -76,16 +73,15 @@ export function createProfileMediaService(deps: {
     try {
       replaced = await db.transaction(async (tx) => {
         if (!(await lockLiveUser(tx, actor.id))) throw errors.notFound('User not found');
-        const id = await insertProfileMedia(tx, {
+        const id = await media.recordProfileImage(tx, kind, {
           ownerId: actor.id,
-          kind,
           storageKey: key,
           bytes: image.bytes.length,
           width: image.width,
           height: image.height,
         });
-        await setProfileImageUrl(tx, actor.id, kind, url);
-        return releaseUnreferencedMedia(tx, storage, await replacedProfileMedia(tx, actor.id, kind, id));
+        await users.setProfileImageUrl(tx, actor.id, kind, url);
+        return media.releaseUnreferenced(tx, await replacedProfileMedia(tx, actor.id, kind, id));
       });
     } catch (err) {
       await storage.remove(key).catch((e: unknown) => log.error({ err: e, key }, 'orphan profile image'));

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Josie } from '@josie/contract';
 import { count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from '../../adapters/storage.js';
+import { createStorage, type Storage } from '../../adapters/storage.js';
 import type { Db } from '../../db/client.js';
 import {
   analyticsEvents,
@@ -339,12 +339,19 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       },
     };
     const warnings: unknown[] = [];
+    const services = createTestServices(ctx, { storage, bus });
     const service = createAdminService({
       db,
       storage,
       bus,
       log: { warn: (obj: unknown) => warnings.push(obj) },
-      sessions: createTestServices(ctx).auth,
+      sessions: services.auth,
+      users: services.users,
+      josies: services.josies,
+      likes: services.likes,
+      follows: services.follows,
+      invites: services.invites,
+      media: services.media,
     });
     const actor: AuthUser = { ...admin.user, id: admin.user._id, role: 'admin', sessionId: 'test' };
 
@@ -363,5 +370,70 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     await expect(service.deleteUser(actor, admin.user._id)).rejects.toMatchObject({ statusCode: 403 });
     expect(removed).toHaveLength(1);
     expect(events).toHaveLength(2);
+  });
+
+  it('leaves the account whole when a step fails midway: the deletion is one transaction', async () => {
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const other = await buildUser(ctx, { role: 'curator' });
+    const fan = await buildUser(ctx);
+    const own = await buildJosie(ctx, { creator: curator });
+    await buildLike(ctx, { josie: own, user: fan });
+    const liked = await buildJosie(ctx, { creator: other });
+    await buildLike(ctx, { josie: liked, user: curator });
+    await buildSave(ctx, { josie: liked, user: curator });
+    await buildFollow(ctx, { follower: fan, curator });
+    await buildFollow(ctx, { follower: curator, curator: other });
+    await buildInvite(ctx, { creator: curator, usedBy: [fan] });
+    await buildMedia(ctx, { owner: curator, storageKey: 'avatars/midway.webp' });
+    const id = curator.user._id;
+    const rows = async () => ({
+      user: await db.$count(users, eq(users.id, id)),
+      josies: await db.$count(josies, eq(josies.creatorId, id)),
+      likes: await db.$count(josieLikes, or(eq(josieLikes.userId, id), eq(josieLikes.josieId, own.id))),
+      saves: await db.$count(josieSaves, eq(josieSaves.userId, id)),
+      likeCount: await likeCount(liked.id),
+      follows: await db.$count(follows, or(eq(follows.followerId, id), eq(follows.curatorId, id))),
+      invites: await db.$count(invites, eq(invites.creatorId, id)),
+      media: await db.$count(media, eq(media.ownerId, id)),
+    });
+    const before = await rows();
+    expect(before).toEqual({
+      user: 1,
+      josies: 1,
+      likes: 2,
+      saves: 1,
+      likeCount: 1,
+      follows: 2,
+      invites: 1,
+      media: 1,
+    });
+
+    // The user row is the last owner's write: likes, josies, follows and invites are already gone in the
+    // transaction when it fails.
+    const services = createTestServices(ctx);
+    const service = createAdminService({
+      db,
+      storage: createStorage(ctx.config),
+      bus: createEventBus((err) => {
+        throw err;
+      }),
+      log: { warn: () => {} },
+      sessions: services.auth,
+      users: {
+        ...services.users,
+        deleteUser: async () => {
+          throw new Error('connection lost');
+        },
+      },
+      josies: services.josies,
+      likes: services.likes,
+      follows: services.follows,
+      invites: services.invites,
+      media: services.media,
+    });
+    const actor: AuthUser = { ...admin.user, id: admin.user._id, role: 'admin', sessionId: 'test' };
+
+    await expect(service.deleteUser(actor, id)).rejects.toThrow('connection lost');
+    expect(await rows()).toEqual(before);
   });
 });

@@ -160,41 +160,6 @@ export async function latestJosiesOf(db: Executor, userId: string, limit: number
     .limit(limit);
 }
 
-/** Sets a user's role; answers the updated row. */
-export async function updateRole(db: Executor, userId: string, role: Role) {
-  const [row] = await db.update(users).set({ role }).where(eq(users.id, userId)).returning();
-  return row!;
-}
-
-/**
- * Removes the likes a user gave and lowers `like_count` of each liked josie by one, in one statement: the
- * rows the CTE deletes are exactly the ones counted, so a like removed concurrently is not counted twice.
- * `greatest` keeps the check constraint from turning a count that had already drifted into a failed delete.
- */
-export async function removeLikesGivenBy(db: Executor, userId: string) {
-  const gone = db
-    .$with('gone')
-    .as(
-      db.delete(josieLikes).where(eq(josieLikes.userId, userId)).returning({ josieId: josieLikes.josieId }),
-    );
-  await db
-    .with(gone)
-    .update(josies)
-    .set({ likeCount: sql`greatest(${josies.likeCount} - 1, 0)` })
-    .where(inArray(josies.id, db.select({ id: gone.josieId }).from(gone)));
-}
-
-/**
- * Deletes a user's josies (their likes, saves and reviews go by cascade); answers what was deleted, with
- * the paragraphs, whose images may now be shown by nothing.
- */
-export async function deleteJosiesOf(db: Executor, userId: string) {
-  return db
-    .delete(josies)
-    .where(eq(josies.creatorId, userId))
-    .returning({ id: josies.id, status: josies.status, paragraphs: josies.paragraphs });
-}
-
 /**
  * The media rows a user deletion may release: the user's own uploads and the files under `keys` (the
  * images of their deleted josies, whoever uploaded them). Read before the user row goes, which sets
@@ -205,16 +170,6 @@ export async function mediaOwnedOrKeyed(db: Executor, userId: string, keys: stri
     .select({ id: media.id, storageKey: media.storageKey })
     .from(media)
     .where(or(eq(media.ownerId, userId), inArray(media.storageKey, keys)));
-}
-
-/**
- * Deletes the user row. The foreign keys remove the rest (schema.ts): follows both ways, saves, invites
- * with their uses and visits, invite uses, sessions, password resets and OAuth accounts (provider
- * tokens) cascade; review authorship, contact messages and analytics events keep their rows with the
- * user set to null.
- */
-export async function deleteUserRow(db: Executor, userId: string) {
-  await db.delete(users).where(eq(users.id, userId));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -273,29 +228,6 @@ export async function deleteCatalogueEntry(db: Executor, kind: CatalogueKind, id
   const table = catalogueTables[kind];
   const [row] = await db.delete(table).where(eq(table.id, id)).returning({ name: table.name });
   return row?.name;
-}
-
-/**
- * Removes `name` (case-insensitively, keeping the order of the rest) from `preferences.<kind>` of every
- * user who chose it, in one UPDATE.
- */
-export async function removeFromUserPreferences(db: Executor, kind: CatalogueKind, name: string) {
-  const list = sql`(${users.preferences} -> ${kind}::text)`;
-  await db
-    .update(users)
-    .set({
-      preferences: sql`jsonb_set(${users.preferences}, array[${kind}::text], (
-        select coalesce(jsonb_agg(e.value order by e.i), '[]'::jsonb)
-        from jsonb_array_elements(${list}) with ordinality as e(value, i)
-        where lower(e.value #>> '{}') <> lower(${name})
-      ))`,
-    })
-    .where(
-      and(
-        sql`jsonb_typeof(${list}) = 'array'`,
-        sql`exists (select 1 from jsonb_array_elements_text(${list}) as g(v) where lower(g.v) = lower(${name}))`,
-      ),
-    );
 }
 
 // ---------------------------------------------------------------------------------------------------------

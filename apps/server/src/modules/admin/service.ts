@@ -24,7 +24,12 @@ import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import type { AuthService } from '../auth/index.js';
-import { josieImageUrls, releaseUnreferencedMedia, storageKeysOf } from '../images/index.js';
+import type { FollowsService } from '../follows/index.js';
+import { josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
+import type { InvitesService } from '../invites/index.js';
+import type { JosiesService } from '../josies/index.js';
+import type { LikesService } from '../likes/index.js';
+import type { UsersService } from '../users/index.js';
 import {
   presentAdminUserDetail,
   presentAdminUserJosie,
@@ -40,8 +45,6 @@ import {
   countUsers,
   dailyActivity,
   deleteCatalogueEntry,
-  deleteJosiesOf,
-  deleteUserRow,
   findCatalogueName,
   findLiveUser,
   insertCatalogueName,
@@ -53,9 +56,6 @@ import {
   listUsers,
   mediaOwnedOrKeyed,
   mostFollowedCurator,
-  removeFromUserPreferences,
-  removeLikesGivenBy,
-  updateRole,
   updateTemplate,
   userCounts,
 } from './queries.js';
@@ -91,8 +91,18 @@ export function createAdminService(deps: {
    * cache (decision 0009); the `sessions` table is the auth module's, so it revokes them too.
    */
   sessions: Pick<AuthService, 'forgetUserSessions' | 'revokeUserSessions'>;
+  /**
+   * The owners of the tables a role change, an account deletion and a catalogue removal write
+   * (docs/decisions/0016-composition-root-and-module-boundaries.md); each writes inside admin's transaction.
+   */
+  users: Pick<UsersService, 'setRole' | 'deleteUser' | 'removeFromPreferences'>;
+  josies: Pick<JosiesService, 'removeAllOf'>;
+  likes: Pick<LikesService, 'removeAllOfUser'>;
+  follows: Pick<FollowsService, 'removeAllOfUser'>;
+  invites: Pick<InvitesService, 'removeAllOfUser'>;
+  media: Pick<MediaService, 'releaseUnreferenced'>;
 }) {
-  const { db, storage, bus, log } = deps;
+  const { db, storage, bus, log, users, josies, likes, follows, invites, media } = deps;
 
   /**
    * The routes already admit admins only; the service checks again so that no other caller (a script, a
@@ -168,12 +178,12 @@ export function createAdminService(deps: {
     async userDetail(actor: AuthUser, id: string): Promise<AdminUserDetailResponse> {
       requireAdmin(actor);
       const row = await liveUserOr404(id);
-      const [counts, josies] = await Promise.all([
+      const [counts, latest] = await Promise.all([
         userCounts(db, id),
         latestJosiesOf(db, id, ADMIN_USER_JOSIES_LIMIT),
       ]);
       if (!counts) throw errors.notFound('User not found');
-      return { user: presentAdminUserDetail(row), counts, josies: josies.map(presentAdminUserJosie) };
+      return { user: presentAdminUserDetail(row), counts, josies: latest.map(presentAdminUserJosie) };
     },
 
     /**
@@ -190,7 +200,7 @@ export function createAdminService(deps: {
         const current = await findLiveUser(tx, id, { lock: true });
         if (!current) throw errors.notFound('User not found');
         if (current.role === role) return { row: current, from: role };
-        const updated = await updateRole(tx, id, role);
+        const updated = await users.setRole(tx, id, role);
         await deps.sessions.revokeUserSessions(tx, id);
         return { row: updated, from: current.role };
       });
@@ -204,10 +214,12 @@ export function createAdminService(deps: {
     /**
      * `DELETE /api/admin/users/{id}` (docs/product/routes-and-roles.md#admin,
      * docs/product/rules-and-limits.md#admin): a hard delete, in one transaction, of the user and everything
-     * they own, so that no stored count or list keeps a trace of them: the likes they gave (lowering those
-     * josies' `like_count`), their josies (and the likes, saves and reviews on them), then the user row,
-     * whose foreign keys remove follows both ways, invites with their uses and visits, sessions, password
-     * resets and provider tokens. Contact messages, analytics events and reviews they made stay, with the
+     * they own, so that no stored count or list keeps a trace of them: the likes and saves they gave
+     * (lowering those josies' `like_count`), their josies (and the likes, saves and reviews on them), their
+     * follows both ways, their invites with their uses and visits and their uses of other invites, then the
+     * user row, whose foreign keys remove sessions, password resets and provider tokens. Each of these is
+     * written by the module that owns the table, inside this one transaction, so a failure anywhere leaves
+     * the account whole. Contact messages, analytics events and reviews they made stay, with the
      * user set to null. Media follow what shows them, not who uploaded them (decision 0010): of the user's
      * uploads and the images of their deleted josies, the ones that no josie, avatar or header image still
      * shows lose their rows; the others stay (an editor's upload into a curator's josie stays with the
@@ -222,16 +234,18 @@ export function createAdminService(deps: {
         const target = await findLiveUser(tx, id, { lock: true });
         if (!target) throw errors.notFound('User not found');
         if (target.role === 'admin') throw errors.forbidden('Admin users cannot be deleted');
-        await removeLikesGivenBy(tx, id);
-        const removed = await deleteJosiesOf(tx, id);
+        await likes.removeAllOfUser(tx, id);
+        const removed = await josies.removeAllOf(tx, id);
         const shownByRemoved = storageKeysOf(
           storage,
           removed.flatMap((j) => josieImageUrls(j.paragraphs)),
         );
         const candidates = await mediaOwnedOrKeyed(tx, id, shownByRemoved);
-        await deleteUserRow(tx, id);
+        await follows.removeAllOfUser(tx, id);
+        await invites.removeAllOfUser(tx, id);
+        await users.deleteUser(tx, id);
         // After the user row: the user's own avatar and header no longer count as showing a file.
-        const keys = await releaseUnreferencedMedia(tx, storage, candidates);
+        const keys = await media.releaseUnreferenced(tx, candidates);
         return { removedJosies: removed, mediaKeys: keys };
       });
       await deps.sessions.forgetUserSessions(id);
@@ -312,7 +326,7 @@ export function createAdminService(deps: {
       await db.transaction(async (tx) => {
         const name = await deleteCatalogueEntry(tx, kind, id);
         if (name === undefined) throw notFound;
-        await removeFromUserPreferences(tx, kind, name);
+        await users.removeFromPreferences(tx, kind, name);
       });
       return catalogue(kind);
     },

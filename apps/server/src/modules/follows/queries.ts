@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { follows, users } from '../../db/schema.js';
 
@@ -69,4 +69,9 @@ export async function insertFollowsOfCurators(
     .onConflictDoNothing()
     .returning({ curatorId: follows.curatorId });
   return rows.map((r) => r.curatorId);
+}
+
+/** Removes every follow from and of a user (account deletion), both ways. */
+export async function deleteFollowsOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(follows).where(or(eq(follows.followerId, userId), eq(follows.curatorId, userId)));
 }

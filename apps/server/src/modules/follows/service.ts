@@ -7,6 +7,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import {
   deleteFollow,
+  deleteFollowsOf,
   findLiveUserRole,
   followingIds,
   insertFollow,
@@ -87,6 +88,12 @@ export function createFollowsService(deps: { db: Db; bus: EventBus }) {
      */
     followCurators: (tx: Executor, followerId: string, curatorIds: readonly string[]) =>
       insertFollowsOfCurators(tx, followerId, curatorIds),
+
+    /**
+     * Account deletion, inside the caller's transaction: removes the user's follows both ways. Nothing is
+     * announced: the caller's `user.deleted` tells the read caches after commit.
+     */
+    removeAllOfUser: (tx: Executor, userId: string): Promise<void> => deleteFollowsOf(tx, userId),
 
     announce,
   };

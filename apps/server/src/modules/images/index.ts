@@ -1,7 +1,8 @@
 // The public entry of the images module: what other modules, the composition root and the app may import
 // from it (docs/decisions/0016-composition-root-and-module-boundaries.md). Everything else here is internal.
 export { imageFetcherFor } from './fetcher.js';
-export { josieImageUrls, releaseUnreferencedMedia, storageKeysOf } from './references.js';
+export { createMediaService, type MediaService, type StoredImage } from './media.js';
+export { josieImageUrls, type MediaRow, storageKeysOf } from './references.js';
 export type { UploadJobs } from './retention.js';
 export { createImagesService, type ImagesService } from './service.js';
 export { createImageStore, type ImageStore, JOSIE_IMAGE_MAX_WIDTH } from './store.js';

@@ -11,6 +11,26 @@ export async function insertJosieImage(
 }
 
 /**
+ * Records a stored avatar or header image (docs/product/data-and-config.md#data `media`) and answers its id,
+ * so that the upload that replaces it later can release it.
+ */
+export async function insertProfileImage(
+  db: Executor,
+  values: {
+    ownerId: string;
+    kind: 'avatar' | 'header';
+    storageKey: string;
+    bytes: number;
+    width: number;
+    height: number;
+  },
+): Promise<string> {
+  const [row] = await db.insert(media).values(values).returning({ id: media.id });
+  if (!row) throw new Error('media insert returned no row');
+  return row.id;
+}
+
+/**
  * The URLs among `urls` that something still shows: an image paragraph of any josie (current `image` or
  * legacy `image1`), or any user's avatar or header image. One statement: a single pass over the josies'
  * paragraphs, whatever the number of URLs.

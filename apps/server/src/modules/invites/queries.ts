@@ -146,3 +146,12 @@ export async function deleteUnusedExpiredInvites(
   const deleted = await db.delete(invites).where(inArray(invites.id, unused)).returning({ id: invites.id });
   return deleted.length;
 }
+
+/**
+ * Removes the invites a user created (their uses and visits go by cascade) and the user's own uses of
+ * other invites (account deletion).
+ */
+export async function deleteInvitesOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(invites).where(eq(invites.creatorId, userId));
+  await db.delete(inviteUses).where(eq(inviteUses.userId, userId));
+}

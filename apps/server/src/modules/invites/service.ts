@@ -9,7 +9,7 @@ import {
   type InviteRegisterResponse,
   LIMITS,
 } from '@josie/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
@@ -17,6 +17,7 @@ import type { FollowsService } from '../follows/index.js';
 import { isInviteActive, presentInviteLanding, presentInvites } from './presenter.js';
 import {
   deactivateInvite,
+  deleteInvitesOf,
   findInviteByCode,
   findInviteById,
   findInvitesByCreator,
@@ -138,6 +139,12 @@ export function createInvitesService(deps: { db: Db; bus: EventBus; follows: Fol
       });
       return { success: true, curator: result.curator, following: result.following };
     },
+
+    /**
+     * Account deletion, inside the caller's transaction: removes the invites the user created, with their
+     * uses and visits, and the user's uses of other invites.
+     */
+    removeAllOfUser: (tx: Executor, userId: string): Promise<void> => deleteInvitesOf(tx, userId),
   };
 }
 export type InvitesService = ReturnType<typeof createInvitesService>;

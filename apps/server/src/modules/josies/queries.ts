@@ -79,12 +79,61 @@ export async function deleteJosie(db: Executor, id: string): Promise<JosieRow | 
   return row;
 }
 
-/** Records an uploaded image (docs/product/data-and-config.md#data `media`). */
-export async function insertMedia(
+/**
+ * Moves a josie from pending to `to` in one conditional statement, so two reviewers cannot both act on
+ * it. Publishing keeps the first publication time (`published_at`) when it was published before: an
+ * edited and re-approved josie keeps its place in the feeds instead of jumping to the top.
+ *
+ * @returns the updated row, or undefined when the josie is missing or no longer pending.
+ */
+export async function transitionPending(
   db: Executor,
-  values: { ownerId: string; storageKey: string; bytes: number; width: number; height: number },
-): Promise<void> {
-  await db.insert(media).values({ ...values, kind: 'josie-image' });
+  id: string,
+  to: { status: 'published' } | { status: 'rejected'; rejectionReason: string },
+): Promise<JosieRow | undefined> {
+  const set =
+    to.status === 'published'
+      ? { status: to.status, publishedAt: sql`coalesce(${josies.publishedAt}, now())` }
+      : { status: to.status, rejectionReason: to.rejectionReason };
+  const [row] = await db
+    .update(josies)
+    .set(set)
+    .where(and(eq(josies.id, id), eq(josies.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Moves `like_count` by `delta` and answers the new count. */
+export async function bumpLikeCount(db: Executor, josieId: string, delta: number): Promise<number> {
+  const [row] = await db
+    .update(josies)
+    .set({ likeCount: sql`${josies.likeCount} + ${delta}` })
+    .where(eq(josies.id, josieId))
+    .returning({ likeCount: josies.likeCount });
+  return row!.likeCount;
+}
+
+/**
+ * Lowers `like_count` of each josie among `ids` by one, in one statement. `greatest` keeps the check
+ * constraint from turning a count that had already drifted into a failed account deletion.
+ */
+export async function lowerLikeCounts(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(josies)
+    .set({ likeCount: sql`greatest(${josies.likeCount} - 1, 0)` })
+    .where(inArray(josies.id, [...ids]));
+}
+
+/**
+ * Deletes a user's josies (their likes, saves and reviews go by cascade); answers what was deleted, with
+ * the paragraphs, whose images may now be shown by nothing.
+ */
+export async function deleteJosiesOf(db: Executor, creatorId: string) {
+  return db
+    .delete(josies)
+    .where(eq(josies.creatorId, creatorId))
+    .returning({ id: josies.id, status: josies.status, paragraphs: josies.paragraphs });
 }
 
 /** The josie-image media rows among `keys`. */

@@ -6,24 +6,22 @@ import { errors } from '../../lib/errors.js';
 import { type ProcessedImage, processImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import {
-  JOSIE_IMAGE_MAX_WIDTH,
-  josieImageUrls,
-  releaseUnreferencedMedia,
-  storageKeysOf,
-} from '../images/index.js';
+import { JOSIE_IMAGE_MAX_WIDTH, josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
 import { canView, isReviewer, type Viewer } from './access.js';
 import { presentJosiesFor, presentPresentable } from './listing.js';
 import {
+  bumpLikeCount,
   deleteJosie,
+  deleteJosiesOf,
   findJosie,
   findJosieImages,
   insertJosie,
-  insertMedia,
   isUuid,
   type JosieRow,
   listJosiesByCreator,
+  lowerLikeCounts,
   prepareFindPresentableJosie,
+  transitionPending,
   updateJosie,
 } from './queries.js';
 
@@ -83,8 +81,10 @@ export function createJosiesService(deps: {
   storage: Storage;
   bus: EventBus;
   log: FastifyBaseLogger;
+  /** The `media` rows of uploads and of images nothing shows any more (the table is the images module's). */
+  media: Pick<MediaService, 'recordJosieImage' | 'releaseUnreferenced'>;
 }) {
-  const { db, storage, bus, log } = deps;
+  const { db, storage, bus, log, media } = deps;
   const findPresentable = prepareFindPresentableJosie(db);
 
   const present = async (executor: Executor, row: JosieRow, viewer: Viewer): Promise<Josie> =>
@@ -127,7 +127,7 @@ export function createJosiesService(deps: {
       return await db.transaction(async (tx) => {
         const result = await work(tx);
         if (image) {
-          await insertMedia(tx, {
+          await media.recordJosieImage(tx, {
             ownerId,
             storageKey: image.key,
             bytes: image.bytes.length,
@@ -153,7 +153,7 @@ export function createJosiesService(deps: {
   async function releaseImages(urls: string[]): Promise<void> {
     const keys = storageKeysOf(storage, urls);
     try {
-      const released = await releaseUnreferencedMedia(db, storage, await findJosieImages(db, keys));
+      const released = await media.releaseUnreferenced(db, await findJosieImages(db, keys));
       for (const key of released) await storage.remove(key);
     } catch (err) {
       log.error({ err, keys }, 'releasing josie images failed');
@@ -239,6 +239,41 @@ export function createJosiesService(deps: {
       }
       await releaseImages(josieImageUrls(deleted.paragraphs));
     },
+
+    // Writes of `josies` that other modules make inside their own transaction (the table is this
+    // module's: docs/decisions/0016-composition-root-and-module-boundaries.md).
+
+    /**
+     * The review module's decision: moves a josie from pending to published or rejected in one conditional
+     * statement (two reviewers cannot both act on it); publishing keeps an earlier `published_at`, so a
+     * re-approved josie keeps its place in the feeds (docs/product/rules-and-limits.md#review-flow).
+     * @returns the updated row, or undefined when the josie is missing or no longer pending.
+     */
+    transitionPending: (
+      tx: Executor,
+      id: string,
+      to: { status: 'published' } | { status: 'rejected'; rejectionReason: string },
+    ): Promise<JosieRow | undefined> => transitionPending(tx, id, to),
+
+    /**
+     * The likes module's toggle: moves `like_count` by `delta` in the transaction that adds or removes the
+     * like row, under the lock it holds on the josie (decision 0004); answers the new count.
+     */
+    moveLikeCount: (tx: Executor, josieId: string, delta: number): Promise<number> =>
+      bumpLikeCount(tx, josieId, delta),
+
+    /**
+     * Lowers by one the `like_count` of each josie among `ids` (a deleted user's likes, decision 0004),
+     * never below zero.
+     */
+    lowerLikeCounts: (tx: Executor, ids: readonly string[]): Promise<void> => lowerLikeCounts(tx, ids),
+
+    /**
+     * Account deletion: deletes every josie of `creatorId` (their likes, saves and reviews go by cascade)
+     * and answers their ids, statuses and paragraphs, so the caller can release their images and announce
+     * the published ones as unpublished after commit.
+     */
+    removeAllOf: (tx: Executor, creatorId: string) => deleteJosiesOf(tx, creatorId),
   };
 }
 export type JosiesService = ReturnType<typeof createJosiesService>;

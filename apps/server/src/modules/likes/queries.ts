@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { josieLikes, josieSaves, josies } from '../../db/schema.js';
 
@@ -43,16 +43,6 @@ export async function insertLike(db: Executor, josieId: string, userId: string):
   return rows.length > 0;
 }
 
-/** Moves `like_count` by `delta` and answers the new count. */
-export async function bumpLikeCount(db: Executor, josieId: string, delta: number): Promise<number> {
-  const [row] = await db
-    .update(josies)
-    .set({ likeCount: sql`${josies.likeCount} + ${delta}` })
-    .where(eq(josies.id, josieId))
-    .returning({ likeCount: josies.likeCount });
-  return row!.likeCount;
-}
-
 /** The josie's current `like_count`. */
 export async function likeCountOf(db: Executor, josieId: string): Promise<number> {
   const [row] = await db.select({ likeCount: josies.likeCount }).from(josies).where(eq(josies.id, josieId));
@@ -76,4 +66,17 @@ export async function insertSave(db: Executor, josieId: string, userId: string):
     .onConflictDoNothing()
     .returning({ userId: josieSaves.userId });
   return rows.length > 0;
+}
+
+/**
+ * Removes every like and save of a user (account deletion); answers the ids of the josies whose like was
+ * removed: exactly the rows this statement deleted, so a like removed concurrently is not counted twice.
+ */
+export async function deleteLikesAndSavesOf(db: Executor, userId: string): Promise<string[]> {
+  const liked = await db
+    .delete(josieLikes)
+    .where(eq(josieLikes.userId, userId))
+    .returning({ josieId: josieLikes.josieId });
+  await db.delete(josieSaves).where(eq(josieSaves.userId, userId));
+  return liked.map((r) => r.josieId);
 }

@@ -1,12 +1,13 @@
 import type { LikeResponse, SaveResponse } from '@josie/contract';
 import { validate as isUuid } from 'uuid';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ReadCaches } from '../../reads/read-caches.js';
+import type { JosiesService } from '../josies/index.js';
 import {
-  bumpLikeCount,
   deleteLike,
+  deleteLikesAndSavesOf,
   deleteSave,
   insertLike,
   insertSave,
@@ -23,8 +24,13 @@ const notFound = () => errors.notFound('Josie not found');
  * each commit the read caches are told (`reads`; docs/performance.md): a like changes the josie's count and
  * the user's marks, a save the user's marks.
  */
-export function createLikesService(deps: { db: Db; reads: Pick<ReadCaches, 'liked' | 'saved'> }) {
-  const { db, reads } = deps;
+export function createLikesService(deps: {
+  db: Db;
+  reads: Pick<ReadCaches, 'liked' | 'saved'>;
+  /** Keeps `like_count` in step (the `josies` table is the josies module's). */
+  josies: Pick<JosiesService, 'moveLikeCount' | 'lowerLikeCounts'>;
+}) {
+  const { db, reads, josies } = deps;
 
   return {
     /**
@@ -37,13 +43,13 @@ export function createLikesService(deps: { db: Db; reads: Pick<ReadCaches, 'like
       const data = await db.transaction(async (tx) => {
         if (!(await lockPublishedJosie(tx, josieId))) throw notFound();
         if (await deleteLike(tx, josieId, actor.id)) {
-          return { liked: false, likeCount: await bumpLikeCount(tx, josieId, -1) };
+          return { liked: false, likeCount: await josies.moveLikeCount(tx, josieId, -1) };
         }
         // Every toggle holds the josie's lock, so the insert is new; the count moves only if a row was added.
         const added = await insertLike(tx, josieId, actor.id);
         return {
           liked: true,
-          likeCount: added ? await bumpLikeCount(tx, josieId, 1) : await likeCountOf(tx, josieId),
+          likeCount: added ? await josies.moveLikeCount(tx, josieId, 1) : await likeCountOf(tx, josieId),
         };
       });
       await reads.liked(actor.id, josieId);
@@ -64,6 +70,16 @@ export function createLikesService(deps: { db: Db; reads: Pick<ReadCaches, 'like
       });
       await reads.saved(actor.id);
       return { data: { saved } };
+    },
+
+    /**
+     * Account deletion, inside the caller's transaction: removes every like and save the user gave and
+     * lowers `like_count` of each josie they liked by one (decision 0004), so no count keeps a trace of
+     * them. The read caches are told by the caller's `user.deleted` after commit (they drop every page the
+     * user's likes counted in).
+     */
+    async removeAllOfUser(tx: Executor, userId: string): Promise<void> {
+      await josies.lowerLikeCounts(tx, await deleteLikesAndSavesOf(tx, userId));
     },
   };
 }

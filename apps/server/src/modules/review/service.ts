@@ -3,16 +3,21 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { findJosie, isUuid, type JosieRow, presentJosiesFor } from '../josies/index.js';
-import { insertReview, listPendingJosies, transitionPending } from './queries.js';
+import { findJosie, isUuid, type JosieRow, type JosiesService, presentJosiesFor } from '../josies/index.js';
+import { insertReview, listPendingJosies } from './queries.js';
 
 /**
  * The review queue of editors and admins: list pending josies, approve, reject with a reason.
  * docs/product/routes-and-roles.md#review, docs/product/rules-and-limits.md#review-flow,
  * docs/product/routes-and-roles.md#api. Route access limits callers to reviewers.
  */
-export function createReviewService(deps: { db: Db; bus: EventBus }) {
-  const { db, bus } = deps;
+export function createReviewService(deps: {
+  db: Db;
+  bus: EventBus;
+  /** Changes the josie's status (the `josies` table is the josies module's). */
+  josies: Pick<JosiesService, 'transitionPending'>;
+}) {
+  const { db, bus, josies } = deps;
 
   /**
    * Applies a review decision and appends its review entry in one transaction.
@@ -25,7 +30,7 @@ export function createReviewService(deps: { db: Db; bus: EventBus }) {
   ): Promise<JosieRow> {
     if (!isUuid(id)) throw errors.notFound('Josie not found');
     return db.transaction(async (tx) => {
-      const row = await transitionPending(tx, id, decision);
+      const row = await josies.transitionPending(tx, id, decision);
       if (!row) {
         const existing = await findJosie(tx, id);
         if (!existing) throw errors.notFound('Josie not found');

@@ -204,3 +204,59 @@ export async function findProfile(db: Executor, id: string, viewerId: string) {
   return row;
 }
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+/** Sets a user's role; answers the updated row. */
+export async function updateRole(db: Executor, userId: string, role: (typeof users.$inferSelect)['role']) {
+  const [row] = await db.update(users).set({ role }).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+/**
+ * Deletes the user row. The foreign keys remove the rest (schema.ts): follows both ways, saves, invites
+ * with their uses and visits, invite uses, sessions, password resets and OAuth accounts (provider
+ * tokens) cascade; review authorship, contact messages, analytics events and media ownership keep their
+ * rows with the user set to null.
+ */
+export async function deleteUserRow(db: Executor, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/**
+ * Removes `name` (case-insensitively, keeping the order of the rest) from `preferences.<kind>` of every
+ * user who chose it, in one UPDATE.
+ */
+export async function removeFromUserPreferences(
+  db: Executor,
+  kind: 'genres' | 'interests',
+  name: string,
+): Promise<void> {
+  const list = sql`(${users.preferences} -> ${kind}::text)`;
+  await db
+    .update(users)
+    .set({
+      preferences: sql`jsonb_set(${users.preferences}, array[${kind}::text], (
+        select coalesce(jsonb_agg(e.value order by e.i), '[]'::jsonb)
+        from jsonb_array_elements(${list}) with ordinality as e(value, i)
+        where lower(e.value #>> '{}') <> lower(${name})
+      ))`,
+    })
+    .where(
+      and(
+        sql`jsonb_typeof(${list}) = 'array'`,
+        sql`exists (select 1 from jsonb_array_elements_text(${list}) as g(v) where lower(g.v) = lower(${name}))`,
+      ),
+    );
+}
+
+/** Points the user's avatar or header image at `url`. */
+export async function setProfileImageUrl(
+  db: Executor,
+  userId: string,
+  kind: 'avatar' | 'header',
+  url: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set(kind === 'avatar' ? { avatarUrl: url } : { headerImageUrl: url })
+    .where(eq(users.id, userId));
+}

@@ -1,4 +1,4 @@
-import type { Provider, PublicProfile, User } from '@josie/contract';
+import type { Provider, PublicProfile, Role, User } from '@josie/contract';
 import { validate as isUuid } from 'uuid';
 import type { Executor } from '../../db/client.js';
 import type { NotificationSettingsColumn, OnboardingColumn, PreferencesColumn } from '../../db/schema.js';
@@ -7,6 +7,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { FollowsService } from '../follows/index.js';
 import { presentPreferences, presentProfile, presentUser } from './presenter.js';
 import {
+  deleteUserRow,
   disableEmails,
   findProfile,
   findUserByEmail,
@@ -15,12 +16,15 @@ import {
   mergeNotificationSettings,
   mergePreferences,
   type NewUserValues,
+  removeFromUserPreferences,
   setActiveProvider,
   setLastLogin,
   setOnboarding,
   setPasswordHash,
+  setProfileImageUrl,
   spotifyIdOf,
   updateProfileFields,
+  updateRole,
   upsertAdmin,
 } from './queries.js';
 
@@ -92,6 +96,23 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
      * @returns `{language}` of the user, or undefined when there is no such live user.
      */
     disableEmails: (userId: string) => disableEmails(db, userId),
+    /** Sets a user's role; answers the updated row (admin has locked and checked it). */
+    setRole: (tx: Executor, userId: string, role: Role) => updateRole(tx, userId, role),
+    /**
+     * Deletes the user row; the foreign keys remove or detach what still points at it (schema.ts). Admin has
+     * first removed what the deletion must count (likes, josies) or read (media to release).
+     */
+    deleteUser: (tx: Executor, userId: string): Promise<void> => deleteUserRow(tx, userId),
+    /** Removes `name` (case-insensitively) from every user's chosen genres or interests. */
+    removeFromPreferences: (tx: Executor, kind: 'genres' | 'interests', name: string): Promise<void> =>
+      removeFromUserPreferences(tx, kind, name),
+    /** Points the user's avatar or header image at `url` (profile uploads). */
+    setProfileImageUrl: (
+      tx: Executor,
+      userId: string,
+      kind: 'avatar' | 'header',
+      url: string,
+    ): Promise<void> => setProfileImageUrl(tx, userId, kind, url),
 
     /** A live (not deleted) user row by id, or undefined. */
     findById: (id: string) => findUserById(db, id),
