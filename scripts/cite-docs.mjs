@@ -24,8 +24,16 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository's root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the sources that must cite the repository's own docs live (folders under the root). */
-export const SOURCE_PATHS = ['apps', 'packages', 'e2e', 'bench', 'scripts'];
+/** Where the sources that must cite the repository's own docs live (folders and files under the root). */
+export const SOURCE_PATHS = [
+  'apps',
+  'packages',
+  'e2e',
+  'bench',
+  'scripts',
+  'vitest.config.ts',
+  '.dependency-cruiser.cjs',
+];
 const EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.css', '.html']);
 const SKIP_DIRS = new Set([
   'node_modules',
