@@ -1,5 +1,7 @@
+import type { Role, UserAbilities } from '@josie/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { abilitiesOfRole } from './session/abilities';
 import { json, type StubRoute } from './test/fetchStub';
 import { makeSession } from './test/fixtures';
 import { renderApp } from './test/renderApp';
@@ -135,6 +137,56 @@ describe('route guards (docs/product/differences.md#guards)', () => {
     // ends.
     const { router } = renderApp('/admin', { session: makeSession('admin'), routes: pageRoutes });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  });
+});
+
+/** A session of `role` whose abilities, as the server answered them, differ from the role's in `changes`. */
+const sessionWith = (role: Role, changes: Partial<UserAbilities>) =>
+  makeSession(role, { abilities: { ...abilitiesOfRole(role), ...changes } });
+
+describe('guards act on the abilities of the answer, not on the role (docs/decisions/0015-endpoints-in-the-contract.md)', () => {
+  it.each([
+    ['editor', '/editor/dashboard', { review: false }],
+    ['admin', '/admin/dashboard', { administer: false }],
+    ['curator', '/my-josies', { createJosie: false }],
+    ['curator', '/josie/new', { createJosie: false }],
+    ['curator', '/josie/edit/0190a0b0-0000-7000-8000-000000000009', { createJosie: false }],
+  ] as const)('sends a %s on %s to /unauthorized when its abilities say no', async (role, path, changes) => {
+    const { router } = renderApp(path, { session: sessionWith(role, changes), routes: pageRoutes });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
+  });
+
+  it('sends a curator whose abilities say no invite from /invites home', async () => {
+    const { router } = renderApp('/invites', {
+      session: sessionWith('curator', { invite: false }),
+      routes: pageRoutes,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it.each([
+    ['listener', '/editor/dashboard', { review: true }],
+    ['listener', '/admin/system', { administer: true }],
+    ['editor', '/josie/new', { createJosie: true }],
+  ] as const)('lets a %s open %s when its abilities say yes', async (role, path, changes) => {
+    const { router } = renderApp(path, { session: sessionWith(role, changes), routes: pageRoutes });
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each([
+    ['listener', { administer: true }, '/admin/dashboard'],
+    ['listener', { review: true }, '/editor/dashboard'],
+  ] as const)('sends a %s with %o from / to %s', async (role, changes, target) => {
+    const { router } = renderApp('/', { session: sessionWith(role, changes), routes: pageRoutes });
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+  });
+
+  it('keeps an admin whose abilities neither administer nor review on the home feed', async () => {
+    const session = sessionWith('admin', { administer: false, review: false });
+    const { router } = renderApp('/', { session, routes: pageRoutes });
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 });
 

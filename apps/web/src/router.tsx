@@ -1,14 +1,14 @@
-import type { Role, User } from '@josie/contract';
+import type { User } from '@josie/contract';
 import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle, TitleKey } from './analytics/RouteTracker';
-import { HomeFeedPage, HomeRoute, PublicHomePage } from './features/home/HomeRoute';
+import { dashboardPath, HomeFeedPage, HomeRoute, PublicHomePage } from './features/home/HomeRoute';
 import { RouteErrorPage } from './features/static/RouteErrorPage';
 import { loadAllTexts } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { AppRoot } from './layout/AppRoot';
 import { lazyPage } from './lib/lazyPage';
-import { GuestOnly, RequireAuth } from './session/guards';
+import { type AbilityCheck, GuestOnly, RequireAuth } from './session/guards';
 import { PageSpinner } from './ui/Spinner';
 
 /**
@@ -55,20 +55,20 @@ function page(path: string, Component: Page, titleKey: TitleKey): RouteObject {
 }
 
 /**
- * A page route behind {@link RequireAuth}: any signed-in user, or only `roles`; another role goes to
- * `deniedTo` (default `/unauthorized`).
+ * A page route behind {@link RequireAuth}: any signed-in user, or only those whose abilities pass `may`;
+ * anyone else goes to `deniedTo` (default `/unauthorized`).
  */
 function guarded(
   path: string,
   Component: Page,
   titleKey: TitleKey,
-  roles?: readonly Role[],
+  may?: AbilityCheck,
   deniedTo?: string,
 ): RouteObject {
   return {
     path,
     element: (
-      <RequireAuth roles={roles} deniedTo={deniedTo}>
+      <RequireAuth may={may} deniedTo={deniedTo}>
         <Component />
       </RequireAuth>
     ),
@@ -76,11 +76,17 @@ function guarded(
   };
 }
 
-const CURATOR: readonly Role[] = ['curator'];
-/** docs/product/differences.md#editors-may-edit: the josie's creator, editors and admins may edit (ownership is checked by the server). */
-const JOSIE_EDITORS: readonly Role[] = ['curator', 'editor', 'admin'];
-const REVIEWERS: readonly Role[] = ['editor', 'admin'];
-const ADMIN: readonly Role[] = ['admin'];
+// Who may open which page, from the abilities in the server's answer (docs/product/routes-and-roles.md#guards).
+const CREATORS: AbilityCheck = (abilities) => abilities.createJosie;
+const INVITERS: AbilityCheck = (abilities) => abilities.invite;
+/**
+ * docs/product/differences.md#editors-may-edit: the josie's creator, and a reviewer while it is pending, may
+ * edit it; the page opens for whoever may create or review josies (the josie's own rule is checked by the
+ * server and told by its `abilities.edit`).
+ */
+const JOSIE_EDITORS: AbilityCheck = (abilities) => abilities.createJosie || abilities.review;
+const REVIEWERS: AbilityCheck = (abilities) => abilities.review;
+const ADMINS: AbilityCheck = (abilities) => abilities.administer;
 
 /**
  * The route table: docs/product/routes-and-roles.md#guards with the guards of
@@ -142,16 +148,16 @@ export const routes: RouteObject[] = [
           guarded('curator/:curatorId', CuratorProfilePage, 'curator'),
           guarded('saved', SavedPage, 'saved'),
 
-          guarded('josie/new', JosieEditorPage, 'newJosie', CURATOR),
+          guarded('josie/new', JosieEditorPage, 'newJosie', CREATORS),
           guarded('josie/edit/:id', JosieEditorPage, 'editJosie', JOSIE_EDITORS),
-          guarded('my-josies', MyJosiesPage, 'myJosies', CURATOR),
-          guarded('invites', InvitesPage, 'invites', CURATOR, '/'),
+          guarded('my-josies', MyJosiesPage, 'myJosies', CREATORS),
+          guarded('invites', InvitesPage, 'invites', INVITERS, '/'),
 
           guarded('editor/dashboard', EditorDashboardPage, 'editorDashboard', REVIEWERS),
 
           {
             path: 'admin',
-            element: <RequireAuth roles={ADMIN} />,
+            element: <RequireAuth may={ADMINS} />,
             children: [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               page('dashboard', AdminDashboardPage, 'adminDashboard'),
@@ -182,11 +188,7 @@ export async function preloadFirstPage(pathname: string, user: User | null): Pro
   let page: { preload(): Promise<void> } | null = null;
   if (leaf?.path === 'josie/:id') page = JosieViewPage;
   else if (leaf?.index && !user) page = PublicHomePage;
-  else if (
-    leaf?.index &&
-    user?.onboarding.completed &&
-    (user.role === 'listener' || user.role === 'curator')
-  ) {
+  else if (leaf?.index && user?.onboarding.completed && dashboardPath(user.abilities) === null) {
     page = HomeFeedPage;
   }
   await page?.preload().catch(() => undefined);

@@ -27,9 +27,31 @@ export const OnboardingStatus = z.object({
 export type OnboardingStatus = z.infer<typeof OnboardingStatus>;
 
 /**
+ * What the signed-in user may do, decided by the server from the access policies of the endpoints each
+ * ability stands for (docs/decisions/0002-route-access-policies.md, docs/product/routes-and-roles.md#roles),
+ * so the web's guards, menu and home route act on them instead of copying the role rules
+ * (docs/decisions/0015-endpoints-in-the-contract.md). Named after actions, not roles:
+ * - `createJosie`: write josies and keep a list of one's own (`POST /api/josies`, `GET /api/josies/my-josies`);
+ * - `invite`: invite people and list one's invites;
+ * - `review`: the review queue, approve and reject;
+ * - `administer`: the admin area (every `/api/admin` endpoint);
+ * - `setHeaderImage`: upload a profile header image;
+ * - `chooseStyle`: choose the font and colour that dress one's josies (preferences `myFont`, `myColor`).
+ */
+export const UserAbilities = z.object({
+  createJosie: z.boolean(),
+  invite: z.boolean(),
+  review: z.boolean(),
+  administer: z.boolean(),
+  setHeaderImage: z.boolean(),
+  chooseStyle: z.boolean(),
+});
+export type UserAbilities = z.infer<typeof UserAbilities>;
+
+/**
  * The signed-in user as the API answers it (docs/product/data-and-config.md#data). `_id` and `id` carry the
  * same value because the spec reads both. Provider tokens never leave the server
- * (docs/product/differences.md#provider-tokens).
+ * (docs/product/differences.md#provider-tokens). `abilities`: {@link UserAbilities}.
  */
 export const User = z.object({
   _id: text(),
@@ -49,5 +71,6 @@ export const User = z.object({
   notificationSettings: NotificationSettings,
   preferences: Preferences,
   onboarding: OnboardingStatus,
+  abilities: UserAbilities,
 });
 export type User = z.infer<typeof User>;

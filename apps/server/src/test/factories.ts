@@ -32,6 +32,7 @@ import { insertSession } from '../modules/auth/queries.js';
 import { hashPassword } from '../modules/auth/service.js';
 import { createTokenSigner } from '../modules/auth/tokens.js';
 import { fullParagraphs } from '../modules/josies/testing.js';
+import { userAbilities } from '../modules/users/index.js';
 import type { TestContext } from './harness.js';
 
 /** What the row factories need of a test context: its database. */
@@ -89,6 +90,7 @@ export async function buildUser(
   if (opts.role && opts.role !== 'listener') {
     await ctx.database.db.update(users).set({ role: opts.role }).where(eq(users.id, body.user._id));
     body.user.role = opts.role;
+    body.user.abilities = userAbilities(opts.role);
   }
   const setCookie = res.headers['set-cookie'];
   const cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';

@@ -1,6 +1,7 @@
 import type { Role } from '@josie/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { abilitiesOfRole } from '../session/abilities';
 import { storeUser } from '../session/storage';
 import { makeSession } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
@@ -34,6 +35,28 @@ describe('header menu (docs/product/routes-and-roles.md#header-and-menu)', () =>
     const { user } = renderApp('/about', { session: makeSession(role) });
     const nav = await openMenu(user);
     expect(entryNames(nav)).toEqual(expected);
+  });
+
+  it('offers the pages of the abilities the server answered, whatever the role', async () => {
+    const abilities = { ...abilitiesOfRole('listener'), createJosie: true, review: true };
+    const { user } = renderApp('/about', { session: makeSession('listener', { abilities }) });
+    const nav = await openMenu(user);
+    expect(entryNames(nav)).toEqual([
+      'Home',
+      'About',
+      'Contact',
+      'My Josies',
+      'Editor dashboard',
+      'Account',
+      'Logout',
+    ]);
+  });
+
+  it('leaves out Invites for a curator whose abilities say no invite', async () => {
+    const abilities = { ...abilitiesOfRole('curator'), invite: false };
+    const { user } = renderApp('/about', { session: makeSession('curator', { abilities }) });
+    const nav = await openMenu(user);
+    expect(entryNames(nav)).toEqual(['Home', 'About', 'Contact', 'My Josies', 'Account', 'Logout']);
   });
 
   it('switches the toggle between Menu and Close and closes on choosing an entry', async () => {

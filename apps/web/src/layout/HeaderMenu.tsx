@@ -28,7 +28,7 @@ export function HeaderMenu() {
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const links = menuLinksFor(user?.role ?? null);
+  const links = menuLinksFor(user?.abilities ?? null);
   const close = () => setOpen(false);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { Role } from '@josie/contract';
+import type { UserAbilities } from '@josie/contract';
 import {
   ClipboardCheck,
   Home,
@@ -34,34 +34,33 @@ export interface MenuLink {
 }
 
 /**
- * The header menu's links for a visitor (`null`) or a role, in display order
- * (docs/product/routes-and-roles.md#header-and-menu "Header and menu"): everyone gets Home, About, Contact;
- * visitors Sign up and Log in; signed-in users their role's pages and Account. Logout and the language toggle
- * are actions, added by the menu itself.
+ * The header menu's links for a visitor (`null`) or a signed-in user's abilities (the server's, never the
+ * role), in display order (docs/product/routes-and-roles.md#header-and-menu "Header and menu"): everyone gets
+ * Home, About, Contact; visitors Sign up and Log in; signed-in users the pages their abilities open (My Josies
+ * for who creates josies, Invites for who invites, the admin dashboard for who administers, the review queue
+ * for who reviews without administering: an admin reaches it from the admin dashboard) and Account. Logout
+ * and the language toggle are actions, added by the menu itself.
  */
-export function menuLinksFor(role: Role | null): MenuLink[] {
+export function menuLinksFor(abilities: UserAbilities | null): MenuLink[] {
   const links: MenuLink[] = [
     { to: '/', labelKey: 'home', icon: Home },
     { to: '/about', labelKey: 'about', icon: Info },
     { to: '/contact', labelKey: 'contact', icon: Mail },
   ];
-  if (role === null) {
+  if (abilities === null) {
     links.push(
       { to: '/signup', labelKey: 'signup', icon: UserPlus },
       { to: '/login', labelKey: 'login', icon: LogIn },
     );
     return links;
   }
-  if (role === 'curator') {
-    links.push(
-      { to: '/my-josies', labelKey: 'myJosies', icon: Music },
-      { to: '/invites', labelKey: 'invites', icon: Send },
-    );
-  }
-  if (role === 'admin')
+  if (abilities.createJosie) links.push({ to: '/my-josies', labelKey: 'myJosies', icon: Music });
+  if (abilities.invite) links.push({ to: '/invites', labelKey: 'invites', icon: Send });
+  if (abilities.administer) {
     links.push({ to: '/admin/dashboard', labelKey: 'adminDashboard', icon: LayoutDashboard });
-  if (role === 'editor')
+  } else if (abilities.review) {
     links.push({ to: '/editor/dashboard', labelKey: 'editorDashboard', icon: ClipboardCheck });
+  }
   links.push({ to: '/account', labelKey: 'account', icon: UserRound });
   return links;
 }

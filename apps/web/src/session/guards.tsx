@@ -1,4 +1,4 @@
-import type { Role } from '@josie/contract';
+import type { UserAbilities } from '@josie/contract';
 import type { ReactNode } from 'react';
 import { type Location, Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from './SessionProvider';
@@ -19,18 +19,22 @@ export function returnPathFrom(state: unknown): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
+/** Whether a signed-in user may open a guarded page, from the abilities the server gave the user. */
+export type AbilityCheck = (abilities: UserAbilities) => boolean;
+
 /**
  * Route guard (docs/product/differences.md#guards): a visitor goes to `/login` (remembering this page in
- * router state, so sign-in comes back here); a signed-in user whose role is not in `roles` goes to `deniedTo`
- * (`/unauthorized` unless the route's own row in the spec names another page, as `/invites` does). Renders
- * `children`, or the nested routes when used as a layout route.
+ * router state, so sign-in comes back here); a signed-in user whose abilities fail `may` goes to `deniedTo`
+ * (`/unauthorized` unless the route's own row in the spec names another page, as `/invites` does). The
+ * abilities are the server's (docs/decisions/0015-endpoints-in-the-contract.md): the guard never reads the
+ * role. Renders `children`, or the nested routes when used as a layout route.
  */
 export function RequireAuth({
-  roles,
+  may,
   deniedTo = '/unauthorized',
   children,
 }: {
-  roles?: readonly Role[];
+  may?: AbilityCheck;
   deniedTo?: string;
   children?: ReactNode;
 }) {
@@ -42,7 +46,7 @@ export function RequireAuth({
     };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (roles && !roles.includes(user.role)) return <Navigate to={deniedTo} replace />;
+  if (may && !may(user.abilities)) return <Navigate to={deniedTo} replace />;
   return children ?? <Outlet />;
 }
 

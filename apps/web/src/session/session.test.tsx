@@ -1,9 +1,11 @@
+import { ROLES, type Role } from '@josie/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../test/fetchStub';
 import { makeSession } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
-import { readStoredSession, SESSION_KEY, TOKEN_KEY, USER_DATA_UPDATED } from './storage';
+import { abilitiesOfRole } from './abilities';
+import { parseStoredSession, readStoredSession, SESSION_KEY, TOKEN_KEY, USER_DATA_UPDATED } from './storage';
 
 const PROVIDER_KEYS = [
   'spotify_access_token',
@@ -37,6 +39,52 @@ describe('stored session (docs/product/data-and-config.md#data, docs/product/rul
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('gives a user stored without abilities (an older build) those of its role', () => {
+    const legacy = (role: Role) => {
+      const { abilities: _dropped, ...user } = makeSession(role).user;
+      return JSON.stringify({ token: 'abc', user });
+    };
+    const none = {
+      createJosie: false,
+      invite: false,
+      review: false,
+      administer: false,
+      setHeaderImage: false,
+      chooseStyle: false,
+    };
+    // The server's rules (apps/server/src/modules/users/abilities.test.ts), written out.
+    const expected: Record<Role, typeof none> = {
+      listener: none,
+      curator: { ...none, createJosie: true, invite: true, setHeaderImage: true, chooseStyle: true },
+      editor: { ...none, review: true, setHeaderImage: true },
+      admin: { ...none, review: true, administer: true, setHeaderImage: true },
+    };
+    for (const role of ROLES) {
+      const state = parseStoredSession(legacy(role));
+      expect(state.status === 'valid' && state.session.user.abilities).toEqual(expected[role]);
+      expect(abilitiesOfRole(role)).toEqual(expected[role]);
+    }
+    // An incomplete set counts as missing; a complete one is the server's and is kept, whatever the role.
+    const partial = { ...makeSession('editor').user, abilities: { review: true } };
+    const state = parseStoredSession(JSON.stringify({ token: 'abc', user: partial }));
+    expect(state.status === 'valid' && state.session.user.abilities).toEqual(expected.editor);
+    const granted = { ...none, review: true };
+    const kept = parseStoredSession(JSON.stringify(makeSession('listener', { abilities: granted })));
+    expect(kept.status === 'valid' && kept.session.user.abilities).toEqual(granted);
+  });
+
+  it('lets an editor stored without abilities open the review queue before the server answers', async () => {
+    const { abilities: _dropped, ...user } = makeSession('editor').user;
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'abc', user }));
+    const { router } = renderApp('/editor/dashboard', {
+      routes: [
+        { method: 'GET', path: '/api/josies/pending', reply: () => json(200, { data: { posts: [] } }) },
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/editor/dashboard');
   });
 
   it('follows sign-in and sign-out in another tab through storage events', async () => {

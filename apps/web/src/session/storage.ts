@@ -6,6 +6,7 @@ import {
   ROLES,
   type User,
 } from '@josie/contract';
+import { withAbilities } from './abilities';
 
 /**
  * The stored session (docs/product/data-and-config.md#data,
@@ -65,12 +66,13 @@ const isOneOf = (list: readonly string[], value: unknown) => isString(value) && 
 
 /**
  * Whether a stored value has the shape of a session: a token and a user with what the app shell reads
- * before the server answers (identity, role, language, onboarding, preferences, settings). A structural
+ * before the server answers (identity, role, language, onboarding, preferences, settings; abilities may be
+ * missing in a session stored by an older build, see {@link parseStoredSession}). A structural
  * check rather than the contract's zod schema, so that start-up does not load zod (The first page
  * (docs/performance.md) stays small); the signed-in user is then read again from `GET /api/users/me`, parsed
  * with the schema.
  */
-function looksLikeSession(value: unknown): value is AuthResponse {
+function looksLikeSession(value: unknown): value is StoredSessionShape {
   if (!isObject(value) || !isString(value.token) || value.token === '') return false;
   const user = value.user;
   return (
@@ -91,12 +93,23 @@ function looksLikeSession(value: unknown): value is AuthResponse {
   );
 }
 
-/** Parses a raw `user` entry; anything that is not a `{token, user}` of the right shape counts as corrupt. */
+/** A stored session as read, before a missing set of abilities is filled in. */
+type StoredSessionShape = Omit<AuthResponse, 'user'> & {
+  user: Omit<User, 'abilities'> & { abilities?: unknown };
+};
+
+/**
+ * Parses a raw `user` entry; anything that is not a `{token, user}` of the right shape counts as corrupt. A
+ * user without a complete set of abilities (stored by a build before the answer carried them) gets those of
+ * its role ({@link withAbilities}) until `GET /api/users/me` answers.
+ */
 export function parseStoredSession(raw: string | null): StoredSessionState {
   if (raw === null) return { status: 'absent' };
   try {
     const parsed: unknown = JSON.parse(raw);
-    return looksLikeSession(parsed) ? { status: 'valid', session: parsed } : { status: 'corrupt' };
+    return looksLikeSession(parsed)
+      ? { status: 'valid', session: { ...parsed, user: withAbilities(parsed.user) } }
+      : { status: 'corrupt' };
   } catch {
     return { status: 'corrupt' };
   }

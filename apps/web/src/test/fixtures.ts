@@ -1,15 +1,20 @@
 import { type AuthResponse, DEFAULT_FEED_THEME, type Role, type User } from '@josie/contract';
 import { discardFirstAnswers } from '../api/firstAnswer';
+import { abilitiesOfRole } from '../session/abilities';
 
-/** A complete contract `User` for tests; `overrides` replace any field. */
+/**
+ * A complete contract `User` for tests; `overrides` replace any field. The abilities are those the server
+ * gives the role unless `overrides.abilities` says otherwise.
+ */
 export function makeUser(overrides: Partial<User> = {}): User {
   const id = overrides.id ?? overrides._id ?? '0190a0b0-0000-7000-8000-000000000001';
+  const role = overrides.role ?? 'listener';
   return {
     _id: id,
     id,
     name: 'Dana Levi',
     email: 'dana@example.com',
-    role: 'listener',
+    role,
     avatar: null,
     headerImage: null,
     bio: '',
@@ -22,6 +27,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     notificationSettings: { allowPushNotifications: true, allowEmails: true },
     preferences: { theme: DEFAULT_FEED_THEME, genres: [], interests: [], myFont: '', myColor: '' },
     onboarding: { completed: true, step: 3 },
+    abilities: abilitiesOfRole(role),
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@josie/contract';
 import type { users } from '../../db/schema.js';
 import { creatorColour } from '../josies/index.js';
+import { userAbilities } from './abilities.js';
 import type { ProfileRow } from './queries.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -27,8 +28,8 @@ export function presentPreferences(stored: UserRow['preferences']): Preferences 
 }
 
 /**
- * The contract's {@link User} from a row and the ids of the curators the user follows. Never send a row:
- * a new column must not leak (STYLE practice 5).
+ * The contract's {@link User} from a row and the ids of the curators the user follows, with the abilities of
+ * the user's role ({@link userAbilities}). Never send a row: a new column must not leak (STYLE practice 5).
  */
 export function presentUser(row: UserRow, following: string[], spotifyId: string | null = null): User {
   return {
@@ -49,6 +50,7 @@ export function presentUser(row: UserRow, following: string[], spotifyId: string
     notificationSettings: row.notificationSettings,
     preferences: presentPreferences(row.preferences),
     onboarding: row.onboarding,
+    abilities: userAbilities(row.role),
   };
 }
 

@@ -92,10 +92,11 @@ const toggle = (list: readonly string[], name: string) =>
  * docs/product/rules-and-limits.md#account-images, docs/product/routes-and-roles.md#roles,
  * docs/product/routes-and-roles.md#api, docs/product/messages.md#sign-in-and-account): a spinner while
  * loading, errors.unauthorized without a user, errorFetchingPreferences when the load fails; genres and
- * interests as toggle chips from the live lists; for curators the font and colour choosers with a sample of
- * their name. The Save button shows only while the draft differs from the last saved copy; a failed save
- * shows the server's message, else the error's, else errorSavingPreferences. The draft lives in `prefs` (held
- * by the page), so unsaved choices survive a visit to another tab.
+ * interests as toggle chips from the live lists; for who may choose a style (`abilities.chooseStyle`:
+ * curators) the font and colour choosers with a sample of their name. The Save button shows only while the
+ * draft differs from the last saved copy; a failed save shows the server's message, else the error's, else
+ * errorSavingPreferences. The draft lives in `prefs` (held by the page), so unsaved choices survive a visit to
+ * another tab.
  */
 export function PreferencesTab({ user, prefs }: { user: User | null; prefs: PreferencesDraftState }) {
   const { t } = useTranslation();
@@ -121,7 +122,7 @@ export function PreferencesTab({ user, prefs }: { user: User | null; prefs: Pref
   }
 
   const draft = prefs.draft;
-  const curator = user.role === 'curator';
+  const chooseStyle = user.abilities.chooseStyle;
   const edit: typeof prefs.edit = (change) => {
     prefs.resetSaveError();
     prefs.edit(change);
@@ -154,7 +155,7 @@ export function PreferencesTab({ user, prefs }: { user: User | null; prefs: Pref
         )}
       </Section>
 
-      {curator && (
+      {chooseStyle && (
         <Section title={t('preferences.style.title')} description={t('preferences.style.lead')}>
           <NameSample name={user.name} font={draft.myFont} colour={draft.myColor} />
           <FontChooser
@@ -188,7 +189,7 @@ export function PreferencesTab({ user, prefs }: { user: User | null; prefs: Pref
             <Button
               size="sm"
               loading={prefs.saving}
-              onClick={() => prefs.save(preferencesBody(draft, curator, options.data))}
+              onClick={() => prefs.save(preferencesBody(draft, chooseStyle, options.data))}
             >
               {t('preferences.save')}
             </Button>

@@ -1,4 +1,4 @@
-import { BIO_MAX_LENGTH, HEADER_IMAGE_ROLES, type User } from '@josie/contract';
+import { BIO_MAX_LENGTH, type User } from '@josie/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -122,12 +122,12 @@ function BioEditor({ user }: { user: User }) {
 
 /**
  * The Profile tab (docs/product/routes-and-roles.md#account): avatar upload for everyone, header-image upload
- * for curators, editors and admins only (the server refuses listeners,
- * docs/product/routes-and-roles.md#roles), the bio editor and the read-only details.
+ * for whom the server's abilities allow it (`setHeaderImage`: curators, editors and admins; the server
+ * refuses listeners, docs/product/routes-and-roles.md#roles), the bio editor and the read-only details.
  */
 export function ProfileTab({ user }: { user: User }) {
   const { t } = useTranslation();
-  const mayHaveHeader = (HEADER_IMAGE_ROLES as readonly string[]).includes(user.role);
+  const mayHaveHeader = user.abilities.setHeaderImage;
   return (
     <div className="flex flex-col gap-5">
       <ProfileImageUpload

@@ -51,18 +51,19 @@ export function keepLive(names: readonly string[], live: readonly LiveListEntry[
 }
 
 /**
- * The body of `PUT /api/users/me/preferences` for a draft: the lists (trimmed to the live lists) and, for
- * a curator only, font and colour (docs/product/routes-and-roles.md#roles); the theme is left as stored.
+ * The body of `PUT /api/users/me/preferences` for a draft: the lists (trimmed to the live lists) and, only
+ * when the user may choose a style (`abilities.chooseStyle`: curators), font and colour
+ * (docs/product/routes-and-roles.md#roles); the theme is left as stored.
  */
 export function preferencesBody(
   draft: PreferencesDraft,
-  curator: boolean,
+  chooseStyle: boolean,
   live?: { genres: readonly LiveListEntry[]; interests: readonly LiveListEntry[] },
 ): PreferencesUpdateBody {
   return {
     genres: keepLive(draft.genres, live?.genres),
     interests: keepLive(draft.interests, live?.interests),
-    ...(curator ? { myFont: draft.myFont, myColor: draft.myColor } : {}),
+    ...(chooseStyle ? { myFont: draft.myFont, myColor: draft.myColor } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { UserAbilities } from '@josie/contract';
 import { Navigate } from 'react-router';
 import { lazyPage } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
@@ -8,15 +9,26 @@ export const PublicHomePage = lazyPage(() => import('./PublicHomePage'));
 export const HomeFeedPage = lazyPage(() => import('../feed/HomeFeedPage'));
 
 /**
- * `/` by role (docs/product/routes-and-roles.md#home-and-feed): visitors get the public home page; an admin
- * goes to `/admin/dashboard`, an editor to `/editor/dashboard`; a listener or curator who has not finished
- * onboarding goes to `/onboarding`; everyone else gets the home feed.
+ * The dashboard `/` sends a signed-in user to instead of the feed (docs/product/routes-and-roles.md#guards):
+ * the admin dashboard for who may administer (admins), else the review queue for who may review (editors),
+ * else null (the feed). From the server's abilities, never the role.
+ */
+export function dashboardPath(abilities: UserAbilities): string | null {
+  if (abilities.administer) return '/admin/dashboard';
+  if (abilities.review) return '/editor/dashboard';
+  return null;
+}
+
+/**
+ * `/` (docs/product/routes-and-roles.md#home-and-feed): visitors get the public home page; an admin goes to
+ * `/admin/dashboard`, an editor to `/editor/dashboard` ({@link dashboardPath}); a listener or curator who has
+ * not finished onboarding goes to `/onboarding`; everyone else gets the home feed.
  */
 export function HomeRoute() {
   const { user } = useSession();
   if (!user) return <PublicHomePage />;
-  if (user.role === 'admin') return <Navigate to="/admin/dashboard" replace />;
-  if (user.role === 'editor') return <Navigate to="/editor/dashboard" replace />;
+  const dashboard = dashboardPath(user.abilities);
+  if (dashboard) return <Navigate to={dashboard} replace />;
   if (!user.onboarding.completed) return <Navigate to="/onboarding" replace />;
   return <HomeFeedPage />;
 }

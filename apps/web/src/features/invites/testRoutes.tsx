@@ -1,11 +1,10 @@
-import type { Role } from '@josie/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { createQueryClient } from '../../api/queryClient';
 import { AppRoot } from '../../layout/AppRoot';
-import { GuestOnly, RequireAuth } from '../../session/guards';
+import { type AbilityCheck, GuestOnly, RequireAuth } from '../../session/guards';
 import { storeSession } from '../../session/storage';
 import { defaultRoutes, installFetchStub } from '../../test/fetchStub';
 import type { RenderAppOptions } from '../../test/renderApp';
@@ -14,7 +13,7 @@ import SignupPage from '../auth/SignupPage';
 import InvitesPage from './InvitesPage';
 import JoinPage from './JoinPage';
 
-const CURATOR: readonly Role[] = ['curator'];
+const INVITERS: AbilityCheck = (abilities) => abilities.invite;
 
 /** Stands in for `/`, whose feed belongs to another feature: says where the user landed. */
 function Landed() {
@@ -58,7 +57,7 @@ export function renderInviteJourney(path: string, options: RenderAppOptions = {}
           {
             path: 'invites',
             element: (
-              <RequireAuth roles={CURATOR}>
+              <RequireAuth may={INVITERS}>
                 <InvitesPage />
               </RequireAuth>
             ),

@@ -22,7 +22,7 @@ export function EditJosie({ id }: { id: string }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const query = useJosie(id, { editing: true });
-  const home = editorHomePath(user?.role);
+  const home = editorHomePath(user?.abilities);
   // A published josie is readable by anyone, but only those its answer says may edit it.
   const refusal = query.error
     ? loadErrorKey(query.error)

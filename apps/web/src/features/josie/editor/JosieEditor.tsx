@@ -86,7 +86,7 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const imagePreview = useObjectUrl(draft.image?.source === 'upload' ? draft.image.file : null);
   const editing = josie !== undefined;
-  const home = editorHomePath(user?.role);
+  const home = editorHomePath(user?.abilities);
 
   const dispatch = useCallback((action: DraftAction) => {
     if (action.type === 'setTitle') setTitleError(undefined);
