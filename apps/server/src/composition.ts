@@ -147,6 +147,7 @@ export function createServices(deps: ServiceDeps) {
       log,
       sessions: auth,
       users,
+      preferences,
       josies,
       likes,
       follows,
