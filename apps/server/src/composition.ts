@@ -44,6 +44,7 @@ import { createOnboardingService } from './modules/onboarding/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
 import { createRecommendationsService } from './modules/recommendations/index.js';
 import { createReviewService } from './modules/review/index.js';
+import { createSiteService } from './modules/site/index.js';
 import { createUsersService } from './modules/users/index.js';
 import { createReadCaches } from './reads/read-caches.js';
 import type { EventBus } from './realtime/bus.js';
@@ -125,6 +126,7 @@ export function createServices(deps: ServiceDeps) {
     curators,
     josies,
     review: createReviewService({ db, bus, josies }),
+    site: createSiteService({ db }),
     feed: createFeedService({ db, users }),
     likes,
     recommendations: createRecommendationsService({ db, users }),
@@ -147,6 +149,7 @@ export function createServices(deps: ServiceDeps) {
       log,
       sessions: auth,
       users,
+      preferences,
       josies,
       likes,
       follows,

@@ -347,6 +347,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       log: { warn: (obj: unknown) => warnings.push(obj) },
       sessions: services.auth,
       users: services.users,
+      preferences: services.preferences,
       josies: services.josies,
       likes: services.likes,
       follows: services.follows,
@@ -425,6 +426,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
           throw new Error('connection lost');
         },
       },
+      preferences: services.preferences,
       josies: services.josies,
       likes: services.likes,
       follows: services.follows,

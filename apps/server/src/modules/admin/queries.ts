@@ -191,7 +191,7 @@ export async function updateTemplate(db: Executor, id: string, values: { name: s
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Genres and interests
+// Genres and interests (read here; the preferences module owns and writes them)
 
 /** A catalogue (genres or interests), by name case-insensitively. */
 export async function listCatalogue(db: Executor, kind: CatalogueKind) {
@@ -200,34 +200,6 @@ export async function listCatalogue(db: Executor, kind: CatalogueKind) {
     .select({ id: table.id, name: table.name })
     .from(table)
     .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
-}
-
-/** Adds a name; undefined when the name already exists case-insensitively (unique index on lower(name)). */
-export async function insertCatalogueName(db: Executor, kind: CatalogueKind, name: string) {
-  const table = catalogueTables[kind];
-  const [row] = await db
-    .insert(table)
-    .values({ name })
-    .onConflictDoNothing()
-    .returning({ id: table.id, name: table.name });
-  return row;
-}
-
-/** The stored spelling of a name, compared case-insensitively. */
-export async function findCatalogueName(db: Executor, kind: CatalogueKind, name: string) {
-  const table = catalogueTables[kind];
-  const [row] = await db
-    .select({ name: table.name })
-    .from(table)
-    .where(eq(sql`lower(${table.name})`, name.toLowerCase()));
-  return row?.name;
-}
-
-/** Deletes an entry by id; answers its name, or undefined when the id is unknown. */
-export async function deleteCatalogueEntry(db: Executor, kind: CatalogueKind, id: string) {
-  const table = catalogueTables[kind];
-  const [row] = await db.delete(table).where(eq(table.id, id)).returning({ name: table.name });
-  return row?.name;
 }
 
 // ---------------------------------------------------------------------------------------------------------

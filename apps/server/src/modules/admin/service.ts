@@ -29,6 +29,7 @@ import { josieImageUrls, type MediaService, storageKeysOf } from '../images/inde
 import type { InvitesService } from '../invites/index.js';
 import type { JosiesService } from '../josies/index.js';
 import type { LikesService } from '../likes/index.js';
+import type { PreferencesService } from '../preferences/index.js';
 import type { UsersService } from '../users/index.js';
 import {
   presentAdminUserDetail,
@@ -44,10 +45,7 @@ import {
   countListenersAndCurators,
   countUsers,
   dailyActivity,
-  deleteCatalogueEntry,
-  findCatalogueName,
   findLiveUser,
-  insertCatalogueName,
   latestContactMessages,
   latestJosiesOf,
   latestSubscribers,
@@ -63,9 +61,6 @@ import {
 export type { CatalogueKind } from './queries.js';
 
 const DAY_MS = 86_400_000;
-
-/** What a catalogue's entries are called in messages. */
-const CATALOGUE_LABEL: Record<CatalogueKind, string> = { genres: 'Genre', interests: 'Interest' };
 
 /**
  * The last `count` UTC dates (oldest first) and the instant the first one starts. Plain millisecond steps
@@ -96,13 +91,15 @@ export function createAdminService(deps: {
    * (docs/decisions/0016-composition-root-and-module-boundaries.md); each writes inside admin's transaction.
    */
   users: Pick<UsersService, 'setRole' | 'deleteUser' | 'removeFromPreferences'>;
+  /** The owner of the genre and interest lists, which adds and removes their entries. */
+  preferences: Pick<PreferencesService, 'addEntry' | 'removeEntry'>;
   josies: Pick<JosiesService, 'removeAllOf'>;
   likes: Pick<LikesService, 'removeAllOfUser'>;
   follows: Pick<FollowsService, 'removeAllOfUser'>;
   invites: Pick<InvitesService, 'removeAllOfUser'>;
   media: Pick<MediaService, 'releaseUnreferenced'>;
 }) {
-  const { db, storage, bus, log, users, josies, likes, follows, invites, media } = deps;
+  const { db, storage, bus, log, users, preferences, josies, likes, follows, invites, media } = deps;
 
   /**
    * The routes already admit admins only; the service checks again so that no other caller (a script, a
@@ -299,14 +296,7 @@ export function createAdminService(deps: {
     ): Promise<{ items: AdminPreferenceItem[]; added: boolean }> {
       requireAdmin(actor);
       if (!name) return { items: await catalogue(kind), added: false };
-      const inserted = await insertCatalogueName(db, kind, name);
-      if (!inserted) {
-        const existing = (await findCatalogueName(db, kind, name)) ?? name;
-        throw errors.conflict(
-          `${CATALOGUE_LABEL[kind]} "${existing}" already exists`,
-          ERROR_CODES.DUPLICATE_NAME,
-        );
-      }
+      await preferences.addEntry(kind, name);
       return { items: await catalogue(kind), added: true };
     },
 
@@ -321,11 +311,8 @@ export function createAdminService(deps: {
       id: string,
     ): Promise<AdminPreferenceItem[]> {
       requireAdmin(actor);
-      const notFound = errors.notFound(`${CATALOGUE_LABEL[kind]} not found`);
-      if (!isUuid(id)) throw notFound;
       await db.transaction(async (tx) => {
-        const name = await deleteCatalogueEntry(tx, kind, id);
-        if (name === undefined) throw notFound;
+        const name = await preferences.removeEntry(tx, kind, id);
         await users.removeFromPreferences(tx, kind, name);
       });
       return catalogue(kind);

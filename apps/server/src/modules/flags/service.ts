@@ -1,8 +1,8 @@
 import { FLAG_DEFAULTS, FLAG_KEYS, type FlagKey, type FlagsResponse } from '@josie/contract';
 import type { Executor } from '../../db/client.js';
-import { featureFlags } from '../../db/schema.js';
 import { createInvalidatedCache } from '../../scale/cache.js';
 import type { Invalidation } from '../../scale/invalidation.js';
+import { storedFlags, upsertFlag } from './queries.js';
 
 /** The one cache key: the flags are read and invalidated as a whole. */
 const ALL = 'all';
@@ -19,7 +19,7 @@ export function createFlagsService(deps: { db: Executor; invalidation: Invalidat
   invalidation.onReset(() => cache.clear());
 
   async function load(): Promise<FlagsResponse> {
-    const rows = await db.select().from(featureFlags);
+    const rows = await storedFlags(db);
     const stored = new Map(rows.map((r) => [r.key, r.value]));
     const out = {} as FlagsResponse;
     for (const key of FLAG_KEYS) {
@@ -38,10 +38,7 @@ export function createFlagsService(deps: { db: Executor; invalidation: Invalidat
     },
     /** Stores one flag's string (admins only, checked by the route); every instance forgets its copy. */
     async set(key: FlagKey, value: string): Promise<void> {
-      await db
-        .insert(featureFlags)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: featureFlags.key, set: { value, updatedAt: new Date() } });
+      await upsertFlag(db, key, value);
       await invalidation.publish('flags', key);
     },
   };

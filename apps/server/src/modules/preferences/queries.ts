@@ -38,3 +38,34 @@ export async function listEntries(db: Executor, list: 'genres' | 'interests') {
     .orderBy(sql`lower(${table.name})`);
   return rows.map((r) => ({ _id: r.id, name: r.name }));
 }
+
+/**
+ * Adds a name to a live list; undefined when the name already exists case-insensitively (the unique
+ * index on lower(name) refuses it).
+ */
+export async function insertEntry(db: Executor, list: 'genres' | 'interests', name: string) {
+  const table = list === 'genres' ? genres : interests;
+  const [row] = await db
+    .insert(table)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ id: table.id, name: table.name });
+  return row;
+}
+
+/** The stored spelling of a name of a live list, compared case-insensitively; undefined when absent. */
+export async function findEntryName(db: Executor, list: 'genres' | 'interests', name: string) {
+  const table = list === 'genres' ? genres : interests;
+  const [row] = await db
+    .select({ name: table.name })
+    .from(table)
+    .where(eq(sql`lower(${table.name})`, name.toLowerCase()));
+  return row?.name;
+}
+
+/** Deletes an entry of a live list by id; answers its name, or undefined when the id is unknown. */
+export async function deleteEntry(db: Executor, list: 'genres' | 'interests', id: string) {
+  const table = list === 'genres' ? genres : interests;
+  const [row] = await db.delete(table).where(eq(table.id, id)).returning({ name: table.name });
+  return row?.name;
+}

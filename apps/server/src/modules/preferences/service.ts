@@ -5,12 +5,26 @@ import type {
   PreferencesUpdateBody,
 } from '@josie/contract';
 import { ERROR_CODES } from '@josie/contract';
+import { validate as isUuid } from 'uuid';
 import type { Executor } from '../../db/client.js';
 import type { PreferencesColumn } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { presentPreferences, type UsersService } from '../users/index.js';
-import { listEntries, liveNames, storedPreferences } from './queries.js';
+import {
+  deleteEntry,
+  findEntryName,
+  insertEntry,
+  listEntries,
+  liveNames,
+  storedPreferences,
+} from './queries.js';
+
+/** The two live lists users choose from and admins edit (docs/product/data-and-config.md#data). */
+export type CatalogueKind = 'genres' | 'interests';
+
+/** What a list's entries are called in messages. */
+const CATALOGUE_LABEL: Record<CatalogueKind, string> = { genres: 'Genre', interests: 'Interest' };
 
 /** Error code of a genre or interest that is not in the live list. */
 export const UNKNOWN_LIST_ENTRY = ERROR_CODES.UNKNOWN_LIST_ENTRY;
@@ -33,7 +47,11 @@ async function resolveList(db: Executor, list: 'genres' | 'interests', names: re
   return [...new Set(names.map((n) => known.get(n.toLowerCase())!))];
 }
 
-/** Preferences and notification settings of the signed-in user (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api; docs/product/rules-and-limits.md#preferences-and-catalogues, docs/product/routes-and-roles.md#api). */
+/**
+ * Preferences and notification settings of the signed-in user (docs/product/routes-and-roles.md#account,
+ * docs/product/routes-and-roles.md#api; docs/product/rules-and-limits.md#preferences-and-catalogues), and
+ * the live genre and interest lists, whose tables this module owns: admins edit them through it.
+ */
 export function createPreferencesService(deps: {
   db: Executor;
   /** The owner of the `users` table, which stores the preferences and switches. */
@@ -102,6 +120,33 @@ export function createPreferencesService(deps: {
       const settings = await users.setNotificationSettings(actor.id, patch);
       if (!settings) throw errors.notFound('User not found');
       return { data: settings };
+    },
+
+    /**
+     * Adds a name to a live list; the admin area calls it for an admin (docs/product/rules-and-limits.md#admin),
+     * and this module writes the `genres` and `interests` tables it owns.
+     * @throws AppError 409 `DUPLICATE_NAME` `Genre "Pop" already exists` when the name is taken, compared
+     *   case-insensitively (the message shows the stored spelling).
+     */
+    async addEntry(kind: CatalogueKind, name: string): Promise<void> {
+      if (await insertEntry(db, kind, name)) return;
+      const existing = (await findEntryName(db, kind, name)) ?? name;
+      throw errors.conflict(
+        `${CATALOGUE_LABEL[kind]} "${existing}" already exists`,
+        ERROR_CODES.DUPLICATE_NAME,
+      );
+    },
+
+    /**
+     * Removes an entry of a live list inside the caller's transaction `tx`, so that the caller can take
+     * the name out of every user's choices in the same one (admin's removal does).
+     * @returns the removed entry's name.
+     * @throws AppError 404 'Genre not found' / 'Interest not found' (an id that is not a UUID too).
+     */
+    async removeEntry(tx: Executor, kind: CatalogueKind, id: string): Promise<string> {
+      const name = isUuid(id) ? await deleteEntry(tx, kind, id) : undefined;
+      if (name === undefined) throw errors.notFound(`${CATALOGUE_LABEL[kind]} not found`);
+      return name;
     },
   };
 }

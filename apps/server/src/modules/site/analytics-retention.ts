@@ -1,7 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { analyticsEvents } from '../../db/schema.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
+import { deleteAnalyticsEventsOlderThan } from './queries.js';
 
 /**
  * The analytics retention job (decision 0010): `analytics.purge` deletes the events older than
@@ -18,9 +17,7 @@ export const ANALYTICS_PURGE_CRON = '0 0 * * *';
 
 /** Deletes the analytics events recorded more than `retentionDays` days ago (by the database clock). */
 export async function purgeAnalyticsEvents(db: Db, retentionDays: number): Promise<void> {
-  await db
-    .delete(analyticsEvents)
-    .where(lt(analyticsEvents.at, sql`now() - make_interval(days => ${retentionDays})`));
+  await deleteAnalyticsEventsOlderThan(db, retentionDays);
 }
 
 /**

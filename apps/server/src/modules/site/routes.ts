@@ -2,7 +2,6 @@ import { ANALYTICS_LIMITS, endpoints } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { analyticsEvents, contactMessages, newsletterSubscribers } from '../../db/schema.js';
 import { route } from '../../lib/route.js';
 import { registerAnalyticsRetention } from './analytics-retention.js';
 
@@ -17,9 +16,9 @@ export const CLIENT_ERRORS_PER_MINUTE = 20;
  * first run as the app starts. And the web app's reports of pages it could not show (decision 0012).
  */
 export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
+  const site = ctx.services.site;
   const retention = registerAnalyticsRetention({
-    db,
+    db: ctx.db,
     jobs: ctx.jobs,
     retentionDays: ctx.config.analytics.retentionDays,
   });
@@ -32,7 +31,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: ctx.rateLimits.formsPerIp,
     },
     async (request, reply) => {
-      await db.insert(contactMessages).values({ ...request.body, userId: request.user?.id ?? null });
+      await site.contact(request.body, request.user?.id ?? null);
       return reply.status(201).send({ success: true as const });
     },
   );
@@ -44,7 +43,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: ctx.rateLimits.formsPerIp,
     },
     async (request) => {
-      await db.insert(newsletterSubscribers).values({ email: request.body.email }).onConflictDoNothing();
+      await site.subscribe(request.body.email);
       return { success: true as const };
     },
   );
@@ -58,11 +57,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: ctx.rateLimits.analyticsPerIp,
     },
     async (request, reply) => {
-      await db.insert(analyticsEvents).values({
-        name: request.body.name,
-        params: request.body.params,
-        userId: request.user?.id ?? null,
-      });
+      await site.track(request.body, request.user?.id ?? null);
       return reply.status(202).send({ success: true as const });
     },
   );

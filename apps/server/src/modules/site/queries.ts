@@ -1,0 +1,24 @@
+import type { AnalyticsEventBody, ContactBody } from '@josie/contract';
+import { lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { analyticsEvents, contactMessages, newsletterSubscribers } from '../../db/schema.js';
+
+/** Stores a contact message; `userId` is the signed-in sender, or null for a visitor. */
+export async function insertContactMessage(db: Executor, message: ContactBody, userId: string | null) {
+  await db.insert(contactMessages).values({ ...message, userId });
+}
+
+/** Stores a newsletter subscriber; an email already stored is left as it is (unique index on email). */
+export async function insertSubscriber(db: Executor, email: string) {
+  await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
+}
+
+/** Stores one analytics event; `userId` is the signed-in user, or null for a visitor. */
+export async function insertAnalyticsEvent(db: Executor, event: AnalyticsEventBody, userId: string | null) {
+  await db.insert(analyticsEvents).values({ name: event.name, params: event.params, userId });
+}
+
+/** Deletes the analytics events recorded more than `days` days ago, by the database clock. */
+export async function deleteAnalyticsEventsOlderThan(db: Executor, days: number) {
+  await db.delete(analyticsEvents).where(lt(analyticsEvents.at, sql`now() - make_interval(days => ${days})`));
+}
