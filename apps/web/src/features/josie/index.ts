@@ -1,6 +1,6 @@
 // The public entry of this feature: what other features may import from it (dependency rules,
 // docs/decisions/0016-composition-root-and-module-boundaries.md). Everything else here is internal.
-export { approveJosie, josieKeys, rejectJosie, storeJosie, usePendingJosies } from './api';
+export { storeJosie } from './cache';
 export { creatorColour } from './colour';
 export { useAudioItemLabel } from './components/AudioCard';
 export {
@@ -15,4 +15,5 @@ export { CreatorName } from './components/CreatorName';
 export { VideoEmbed } from './components/VideoEmbed';
 export { useObjectUrl } from './editor/useObjectUrl';
 export { readParagraphs } from './paragraphs';
+export { josieKeys } from './read';
 export { latestRejectionReason, wasRejected } from './status';

@@ -21,9 +21,9 @@ import {
   CardTableRow,
   CreatorName,
   latestRejectionReason,
-  usePendingJosies,
   wasRejected,
 } from '../josie';
+import { usePendingJosies } from './api';
 import { RejectReasonBox, ReviewButtons } from './ReviewControls';
 import { useReview } from './useReview';
 

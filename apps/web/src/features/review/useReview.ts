@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { track } from '../../analytics/track';
 import { useSession } from '../../session/SessionProvider';
 import { toast } from '../../ui/toast';
-import { approveJosie, josieKeys, rejectJosie, storeJosie } from '../josie';
+import { josieKeys, storeJosie } from '../josie';
+import { approveJosie, rejectJosie } from './api';
 
 /** Seconds from the josie's creation to now (docs/product/routes-and-roles.md#api `review_time_seconds`); 0 for a bad date. */
 export function reviewTimeSeconds(createdAt: string, now: number = Date.now()): number {
