@@ -1,5 +1,5 @@
 import { FIRST_PAINT_BLOCK_ID, type FirstPaintState, PAGE_QUERY_KEYS } from '@josie/contract';
-import { hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { readStoredToken } from '../session/storage';
 import { subscribeSession } from '../session/store';
@@ -31,10 +31,11 @@ export function takeFirstPaint(userId: string | null): FirstPaintState | undefin
 }
 
 /**
- * Hydrates `queryClient` with the page's answers written for `userId` ({@link takeFirstPaint}), before the
- * first render: the session provider and the first pages then read them from the cache. Their age counts
- * from now, as the app reads them (they are as fresh as a request sent now, and the server's clock may differ
- * from the browser's). Answers the keys hydrated (none without a block for this user).
+ * Hydrates `queryClient` with the page's answers written for `userId` ({@link takeFirstPaint},
+ * {@link hydratePage}), before the first render: the session provider and the first pages then read them
+ * from the cache. Their age counts from now, as the app reads them (they are as fresh as a request sent now,
+ * and the server's clock may differ from the browser's). Answers the keys hydrated (none without a block for
+ * this user).
  */
 export function hydrateFirstPaint(queryClient: QueryClient, userId: string | null): QueryKey[] {
   const state = takeFirstPaint(userId);
@@ -42,18 +43,21 @@ export function hydrateFirstPaint(queryClient: QueryClient, userId: string | nul
 }
 
 /**
- * Hydrates `queryClient` with a page's answers `state` (TanStack's `hydrate`), their age counting from now.
- * Answers the keys hydrated. The server's rendering of the page (`src/prerender/`) starts from the same.
+ * Hydrates `queryClient`, still empty, with a page's answers `state` (a TanStack dehydrated state), their age
+ * counting from now. Answers the keys hydrated. The server's rendering of the page (`src/prerender/`) starts
+ * from the same.
+ *
+ * Each query is restored with the cache's own `build`, the step TanStack's `hydrate` takes for a query the
+ * cache does not hold: `hydrate` itself also brings what these pages never use (mutations, streamed promises,
+ * a data deserializer), 0.4 KB gzip on the josie page, which sits at its budget (docs/performance.md,
+ * decision 0017).
  */
 export function hydratePage(queryClient: QueryClient, state: FirstPaintState): QueryKey[] {
+  const cache = queryClient.getQueryCache();
   const now = Date.now();
-  hydrate(queryClient, {
-    queries: state.queries.map((query) => ({
-      ...query,
-      dehydratedAt: now,
-      state: { ...query.state, dataUpdatedAt: now },
-    })),
-  });
+  for (const { queryKey, queryHash, queryType, state: answer } of state.queries) {
+    cache.build(queryClient, { queryKey, queryHash, _type: queryType }, { ...answer, dataUpdatedAt: now });
+  }
   return state.queries.map((query) => query.queryKey);
 }
 
