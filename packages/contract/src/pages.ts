@@ -33,7 +33,7 @@ export const PAGE_QUERY_KEYS = {
    * the server never sees).
    */
   servedUser: ['session', 'served'] as const,
-  /** The pages of a feed source (`following`, `curator:{id}`, `saved`): an infinite query, cursor as page param. */
+  /** The pages of a feed source (`following`, `curator:{id}`, `saved`): an infinite query by cursor. */
   feedPages: (source: string) => ['feed', 'pages', source] as const,
   /** The home strip's curator cards (the `curators` of `GET /api/users/curators/feed`). */
   curatorStrip: ['feed', 'strip'] as const,

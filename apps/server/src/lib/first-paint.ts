@@ -87,7 +87,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** A JSON text written into a {@link firstPaintBlock} as it is (an answer from a read cache, byte for byte). */
+/** A JSON text written into a {@link firstPaintBlock} as it is (a read cache's answer, byte for byte). */
 export interface JsonText {
   readonly json: string;
 }
@@ -113,7 +113,8 @@ function queryJson(query: FirstPaintQuery<unknown>): string {
 export function firstPaintBlock(queries: readonly FirstPaintQuery<unknown>[], userId?: string): string {
   const user = userId ? ` data-user="${escapeHtml(userId)}"` : '';
   const json = `{"queries":[${queries.map(queryJson).join(',')}]}`;
-  return `<script type="application/json" id="${FIRST_PAINT_BLOCK_ID}"${user}>${json.replace(/</g, '\\u003c')}</script>`;
+  const escaped = json.replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${FIRST_PAINT_BLOCK_ID}"${user}>${escaped}</script>`;
 }
 
 /**

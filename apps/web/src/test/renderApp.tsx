@@ -39,8 +39,8 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.session) storeSession(options.session);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // As `main.tsx` does: the page's first-paint block (`test/firstPaint.ts`) hydrates the client before the first
-  // render, for the stored session's user, until the app leaves its first route.
+  // As `main.tsx` does: the page's first-paint block (`test/firstPaint.ts`) hydrates the client before the
+  // first render, for the stored session's user, until the app leaves its first route.
   const stored = readStoredSession();
   const userId = stored.status === 'valid' ? stored.session.user.id : null;
   afterTest(keepFirstPaintForFirstRoute(router, queryClient, hydrateFirstPaint(queryClient, userId)));

@@ -45,8 +45,8 @@ export function storedFeedTheme(): FeedTheme {
  * /api/users/me/preferences`). When that fetch fails the theme falls back to `josie`, which is saved on this
  * device. Choosing a theme stores it locally and in the server's preferences; the PUT carries the genres and
  * interests read just before, because it replaces them. On a home page the server rendered
- * (docs/performance.md) the preferences it wrote into the page (hydrated into the cache) come first, so the first render shows the
- * theme the server drew.
+ * (docs/performance.md) the preferences it wrote into the page (hydrated into the cache) come first, so the
+ * first render shows the theme the server drew.
  */
 export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): void } {
   const { token } = useSession();

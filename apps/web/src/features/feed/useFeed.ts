@@ -129,8 +129,9 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
   const queryClient = useQueryClient();
   const key = feedSourceKey(source);
   const queryKey = feedKeys.pages(source);
-  // The source whose first page the server wrote into the page (hydrated into the cache, `api/firstPaint.ts`),
-  // while the feed shows it: its mount (and React's second mount in development) asks for nothing.
+  // The source whose first page the server wrote into the page (hydrated into the cache:
+  // `api/firstPaint.ts`), while the feed shows it: its mount (and React's second mount in development) asks
+  // for nothing.
   const [served] = useState(() => (holdsFirstPaint(queryClient, queryKey) ? { key } : null));
   const startedFor = useRef<string | null>(served?.key ?? null);
   // Whether this source's first page was asked for (or came with the page): from then on, posts published

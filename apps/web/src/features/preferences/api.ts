@@ -15,7 +15,8 @@ import { request } from '../../api/request';
 /**
  * Query keys of the preferences: the signed-in user's copy and the live lists. Both live under
  * `preferences`, a root tied to the user, so they are dropped when the session changes
- * (`removeUserQueries`). `mine` is the contract's (`pages.ts`): the server writes the home page's answer under it.
+ * (`removeUserQueries`). `mine` is the contract's (`pages.ts`): the server writes the home page's answer
+ * under it.
  */
 export const preferencesKeys = {
   all: ['preferences'] as const,
