@@ -210,7 +210,7 @@ for (const lang of ['en', 'he'] as const) {
     await page.getByRole('button', { name: t.logout }).click();
     await expect(page).toHaveURL(/\/login/);
     const after = await (await page.request.get('/')).text();
-    expect(after).not.toContain('data-first-answer');
+    expect(after).not.toContain('josie-first-paint');
     expect(after).not.toContain('data-user=');
 
     await editorContext.close();

@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { keepFirstAnswersForFirstRoute } from './api/firstAnswer';
+import { hydrateFirstPaint, keepFirstPaintForFirstRoute } from './api/firstPaint';
 import { createQueryClient } from './api/queryClient';
 import { i18nReady } from './i18n';
 import { installNewBuildReload } from './lib/newBuildReload';
@@ -19,7 +19,11 @@ import { readStoredSession } from './session/storage';
 installNewBuildReload();
 const queryClient = createQueryClient();
 const router = createAppRouter();
-keepFirstAnswersForFirstRoute(router);
+const stored = readStoredSession();
+const storedUser = stored.status === 'valid' ? stored.session.user : null;
+// Before the first render, so the session provider and the first page find the answers the server wrote into
+// the page in the cache, for the first route only (decisions 0008 and 0017).
+keepFirstPaintForFirstRoute(router, queryClient, hydrateFirstPaint(queryClient, storedUser?.id ?? null));
 
 /**
  * Renders once the interface language's texts are loaded, so the first paint is already translated. The
@@ -56,11 +60,7 @@ function afterStaticPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-const stored = readStoredSession();
-const firstPage = preloadFirstPage(
-  window.location.pathname,
-  stored.status === 'valid' ? stored.session.user : null,
-);
+const firstPage = preloadFirstPage(window.location.pathname, storedUser);
 const translated = i18nReady.catch((error: unknown) => {
   console.warn('Translations failed to load; starting in English', error);
 });

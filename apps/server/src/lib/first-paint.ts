@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { flagEnabled, type Josie, LANGUAGES, type Language } from '@josie/contract';
+import {
+  FIRST_PAINT_BLOCK_ID,
+  type FirstPaintQuery,
+  type FirstPaintState,
+  flagEnabled,
+  type Josie,
+  LANGUAGES,
+  type Language,
+} from '@josie/contract';
 import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
@@ -17,10 +25,10 @@ export interface PageRenderers {
   /** A published josie's page for a visitor, in `language`, at `path` (decision 0007). */
   renderJosiePage(josie: Josie, language: Language, path: string): string;
   /**
-   * The signed-in home feed for the user of `answers['/api/users/me']`, from the answers to the page's
-   * first reads keyed by path, as written into the page (decision 0008).
+   * The signed-in home feed for the user of `state`'s `PAGE_QUERY_KEYS.servedUser` query, from the answers
+   * to the page's first reads as written into the page (decision 0008).
    */
-  renderHomeFeedPage(answers: Readonly<Record<string, unknown>>, language: Language): string;
+  renderHomeFeedPage(state: FirstPaintState, language: Language): string;
 }
 
 /** Where `npm run build` writes the server renderings, inside the web build (a dot folder: never served). */
@@ -79,16 +87,34 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
+/** A JSON text written into a {@link firstPaintBlock} as it is (a read cache's answer, byte for byte). */
+export interface JsonText {
+  readonly json: string;
+}
+
+/** `query` as JSON, its data written as it is when it is a {@link JsonText}. */
+function queryJson(query: FirstPaintQuery<unknown>): string {
+  const { state, ...rest } = query;
+  const { data, ...meta } = state;
+  const isText = typeof data === 'object' && data !== null && typeof (data as JsonText).json === 'string';
+  const dataJson = isText ? (data as JsonText).json : JSON.stringify(data);
+  return `${JSON.stringify(rest).slice(0, -1)},"state":{"data":${dataJson},${JSON.stringify(meta).slice(1)}}`;
+}
+
 /**
- * The server's answer to `GET {path}` (a JSON text) as a `<script type="application/json">` data block for
- * the app's first render (`apps/web/src/api/firstAnswer.ts`), marked with the user it was written for
- * (none: a visitor's answer). `<` is written as its JSON escape, so no `</script>` or `<!--` inside a
- * title or text can end the block (JSON.parse reads it back unchanged). A data block is never run, so the
- * CSP's script rules do not apply to it.
+ * The answers to a page's first reads as the page's one `<script type="application/json">` data block
+ * ({@link FIRST_PAINT_BLOCK_ID}): a TanStack dehydrated state (`{queries}`, keyed by the contract's
+ * `PAGE_QUERY_KEYS`) that the app hydrates its query client from before its first render
+ * (`apps/web/src/api/firstPaint.ts`, decision 0017), marked with the user it was written for (none: a
+ * visitor's page). A query's data may be a {@link JsonText}, written as it is. `<` is written as its JSON
+ * escape, so no `</script>` or `<!--` inside a title or text can end the block (JSON.parse reads it back
+ * unchanged). A data block is never run, so the CSP's script rules do not apply to it.
  */
-export function jsonDataBlock(path: string, json: string, userId?: string): string {
+export function firstPaintBlock(queries: readonly FirstPaintQuery<unknown>[], userId?: string): string {
   const user = userId ? ` data-user="${escapeHtml(userId)}"` : '';
-  return `<script type="application/json" data-first-answer="${escapeHtml(path)}"${user}>${json.replace(/</g, '\\u003c')}</script>`;
+  const json = `{"queries":[${queries.map(queryJson).join(',')}]}`;
+  const escaped = json.replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${FIRST_PAINT_BLOCK_ID}"${user}>${escaped}</script>`;
 }
 
 /**

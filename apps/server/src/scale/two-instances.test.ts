@@ -247,7 +247,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
     expect((await call(a!, 'POST', '/api/auth/logout', { token })).status).toBe(200);
     expect((await call(b!, 'GET', '/api/users/me', { token })).status).toBe(401);
     expect((await call(a!, 'GET', '/api/users/me', { token })).status).toBe(401);
-    expect(await homeOnB()).not.toContain('data-first-answer');
+    expect(await homeOnB()).not.toContain('josie-first-paint');
   }, 30_000);
 
   it('disconnects on B, at once, the socket of a session logged out on A', async () => {

@@ -2,7 +2,7 @@
  * The server's first paint of a published josie's page for a visitor (docs/performance.md): the josie view as
  * the app renders it, in English or Hebrew, for `index.html`'s `#root`. The page's largest paint (its first
  * paragraph) then does not wait for the app's scripts; the app replaces this markup with the same view on its
- * first render (`api/firstAnswer.ts` gives it the josie the server wrote beside).
+ * first render (`api/firstPaint.ts` hydrates its query client with the josie the server wrote beside).
  *
  * Built by `npm run build` into `dist/.ssr/pages.mjs` (`pages.ts`: Vite's server build, every dependency
  * bundled) and loaded by the server (`apps/server/src/modules/josies/share.ts`). Effects do not run here:

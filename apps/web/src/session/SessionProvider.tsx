@@ -1,4 +1,4 @@
-import { type AuthResponse, ME_PATH, type User } from '@josie/contract';
+import { type AuthResponse, ME_PATH, PAGE_QUERY_KEYS, type User } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -12,7 +12,6 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../api/client';
-import { useFirstAnswers } from '../api/firstAnswer';
 import { removeUserQueries } from '../api/queryClient';
 import { request } from '../api/request';
 import { clearSession, readRawSession, readStoredToken, storeSession, storeUser } from './storage';
@@ -87,7 +86,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     );
   }, [snapshot.token, queryClient]);
 
-  const firstAnswers = useFirstAnswers();
   const me = useQuery({
     queryKey: meQueryKey(snapshot.token),
     queryFn: async ({ signal }): Promise<FreshUser> => {
@@ -96,11 +94,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const { User } = await import('./userSchema');
       return { user: await api.get(ME_PATH, { schema: User, signal }), basedOn };
     },
-    // The user the server wrote into a home page it rendered for this session (docs/performance.md) is the
-    // fresh copy: no request, and no zod, on that page.
+    // The user the server wrote into a home page it rendered for this session (docs/performance.md), hydrated
+    // into the cache before the first render (`api/firstPaint.ts`, decision 0017), is the fresh copy: no
+    // request, and no zod, on that page.
     initialData: () => {
-      const user = firstAnswers.take<User>(ME_PATH, snapshot.user?.id ?? null);
-      return user && { user, basedOn: readRawSession() };
+      const user = queryClient.getQueryData<User>(PAGE_QUERY_KEYS.servedUser);
+      return user && user.id === snapshot.user?.id ? { user, basedOn: readRawSession() } : undefined;
     },
     enabled: snapshot.token !== null,
     staleTime: Number.POSITIVE_INFINITY,

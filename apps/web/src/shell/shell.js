@@ -110,10 +110,14 @@
   const user = session?.user ?? null;
   const route = routeOf(location.pathname, user);
   for (const href of preloads[route] ?? []) preload('modulepreload', href);
-  /** Whether the server wrote its answers to the page's first reads for this user (`api/firstAnswer.ts`). */
-  const answersWritten = [...document.querySelectorAll('script[data-first-answer]')].some(
-    (block) => (block.getAttribute('data-user') ?? null) === (user?.id ?? null),
-  );
+  /**
+   * The page's first-paint block, where the server wrote its answers to the page's first reads
+   * (`<script type="application/json" id="josie-first-paint" data-user>`, `api/firstPaint.ts`).
+   */
+  const answers = document.getElementById('josie-first-paint');
+  /** Whether the server wrote them for this user (a visitor's block names no user). */
+  const answersWritten =
+    answers !== null && (answers.getAttribute('data-user') ?? null) === (user?.id ?? null);
 
   // A visitor's josie: its answer is the same for every visitor, so it is fetched now, beside the scripts;
   // the app's own `fetch` of that URL then takes the preloaded answer. Not when the server wrote the
@@ -170,9 +174,7 @@
   }
   // Answers written for somebody else (the page was served for another account's cookie) are not this
   // session's to keep in the page.
-  for (const block of document.querySelectorAll('script[data-first-answer][data-user]')) {
-    if (block.getAttribute('data-user') !== user?.id) block.remove();
-  }
+  if (answers?.hasAttribute('data-user') && answers.getAttribute('data-user') !== user?.id) answers.remove();
   if (root.firstChild || !opensInEnglish()) return;
   const skeleton = document.getElementById(
     `josie-shell-${route === 'home' || route === 'josie' ? route : 'bar'}`,

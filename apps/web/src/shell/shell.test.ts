@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
 import { fillTexts, shellScript } from '../../vite.plugins';
 import { storeSession } from '../session/storage';
-import { makeSession, removeFirstAnswers, writeFirstAnswer } from '../test/fixtures';
+import { removeFirstPaint, writeFirstPaint } from '../test/firstPaint';
+import { makeSession } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import shellSource from './shell.js?raw';
 
@@ -150,14 +151,14 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     }
   });
 
-  it('does not fetch a josie the server wrote into the page (api/firstAnswer.ts)', () => {
-    writeFirstAnswer('/api/josies/01a2', {});
+  it('does not fetch a josie the server wrote into the page (api/firstPaint.ts)', () => {
+    writeFirstPaint([[['josies', 'one', '01a2'], {}]]);
     try {
       const josie = runShell('/josie/01a2');
       expect(josie.preloads).toEqual(PRELOADS.josie);
       expect(josie.fetches).toEqual([]);
     } finally {
-      removeFirstAnswers();
+      removeFirstPaint();
     }
   });
 
@@ -167,18 +168,17 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     const session = makeSession('listener');
     storeSession(session);
     try {
-      writeFirstAnswer('/api/josies/feed', {}, session.user.id);
+      writeFirstPaint([[['feed', 'pages', 'following'], {}]], session.user.id);
       expect(runShell('/').preloads).toEqual(PRELOADS.feed);
       expect(fetchMock).not.toHaveBeenCalled();
       expect(window.josieEarlyReads).toBeUndefined();
 
       // Answers written for somebody else (another account signed in since) are no answers.
-      removeFirstAnswers();
-      writeFirstAnswer('/api/josies/feed', {}, 'someone-else');
+      writeFirstPaint([[['feed', 'pages', 'following'], {}]], 'someone-else');
       runShell('/');
       expect(fetchMock).toHaveBeenCalledTimes(3);
     } finally {
-      removeFirstAnswers();
+      removeFirstPaint();
     }
   });
 
@@ -248,16 +248,16 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     root?.setAttribute('data-lang', 'he');
     root?.setAttribute('data-user', 'someone');
     root?.append(Object.assign(document.createElement('h1'), { textContent: 'היי, מישהו' }));
-    writeFirstAnswer('/api/users/me', { email: 'someone@example.test' }, 'someone');
+    writeFirstPaint([[['session', 'served'], { email: 'someone@example.test' }]], 'someone');
     try {
       runScript();
       expect(document.getElementById('root')?.textContent).not.toContain('מישהו');
-      expect(document.querySelector('script[data-first-answer]')).toBeNull();
+      expect(document.getElementById('josie-first-paint')).toBeNull();
       // The visitor's home skeleton, in the app's language and direction.
       expect(document.documentElement.dir).toBe('ltr');
       expect(document.getElementById('root')?.querySelector('a[href="/signup"]')).not.toBeNull();
     } finally {
-      removeFirstAnswers();
+      removeFirstPaint();
       document.documentElement.lang = 'en';
       document.documentElement.dir = 'ltr';
     }

@@ -1,5 +1,4 @@
 import { type AuthResponse, DEFAULT_FEED_THEME, type Role, type User } from '@josie/contract';
-import { discardFirstAnswers } from '../api/firstAnswer';
 import { abilitiesOfRole } from '../session/abilities';
 
 /**
@@ -35,24 +34,4 @@ export function makeUser(overrides: Partial<User> = {}): User {
 /** A login answer for a user of `role` (onboarding completed unless overridden). */
 export function makeSession(role: Role = 'listener', overrides: Partial<User> = {}): AuthResponse {
   return { token: `token-${role}`, user: makeUser({ role, ...overrides }) };
-}
-
-/**
- * Writes a JSON data block as the server writes one of its first answers into a page it renders
- * (`api/firstAnswer.ts`): the answer to `GET {path}`, for `userId` (omitted: a visitor's). Answers the block.
- */
-export function writeFirstAnswer(path: string, answer: unknown, userId?: string): HTMLScriptElement {
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.setAttribute('data-first-answer', path);
-  if (userId) block.dataset.user = userId;
-  block.textContent = JSON.stringify(answer);
-  document.head.append(block);
-  return block;
-}
-
-/** Removes every first-answer block left in the document, and forgets the ones the app read. */
-export function removeFirstAnswers(): void {
-  for (const block of document.querySelectorAll('script[data-first-answer]')) block.remove();
-  discardFirstAnswers();
 }

@@ -4,13 +4,13 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { keepFirstAnswersForFirstRoute } from '../api/firstAnswer';
+import { hydrateFirstPaint, keepFirstPaintForFirstRoute } from '../api/firstPaint';
 import { createQueryClient } from '../api/queryClient';
 import { appFonts, type FontLoader, FontsProvider } from '../lib/fonts';
 import { type FeedSocketHub, FeedSocketProvider } from '../realtime';
 import { createFakeFeedSocket } from '../realtime/testing';
 import { routes } from '../router';
-import { storeSession } from '../session/storage';
+import { readStoredSession, storeSession } from '../session/storage';
 import { afterTest } from './afterTest';
 import { defaultRoutes, type FetchStub, installFetchStub, type StubRoute } from './fetchStub';
 
@@ -39,8 +39,11 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.session) storeSession(options.session);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // As `main.tsx` does: the page's first answers last until the app leaves its first route.
-  afterTest(keepFirstAnswersForFirstRoute(router));
+  // As `main.tsx` does: the page's first-paint block (`test/firstPaint.ts`) hydrates the client before the
+  // first render, for the stored session's user, until the app leaves its first route.
+  const stored = readStoredSession();
+  const userId = stored.status === 'valid' ? stored.session.user.id : null;
+  afterTest(keepFirstPaintForFirstRoute(router, queryClient, hydrateFirstPaint(queryClient, userId)));
   const user = userEvent.setup();
   const app = (
     <QueryClientProvider client={queryClient}>

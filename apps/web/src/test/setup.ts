@@ -2,10 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { discardFirstAnswers } from '../api/firstAnswer';
 import { i18n, i18nReady, LANGUAGE_COOKIE, loadAllTexts } from '../i18n';
 import { runAfterTestActions } from './afterTest';
 import { fetchStub, installFetchStub } from './fetchStub';
+import { removeFirstPaint } from './firstPaint';
 
 await i18nReady;
 // Components are also rendered outside the router here, which loads the later English areas for pages.
@@ -36,8 +36,8 @@ afterEach(async () => {
   runAfterTestActions();
   if (browser) {
     cleanup();
-    // The page's first answers live in module memory (`api/firstAnswer.ts`): none leaks into the next test.
-    discardFirstAnswers();
+    // A first-paint block a test wrote and no app read does not leak into the next test.
+    removeFirstPaint();
     // Sonner keeps undismissed toasts in a module-level store and would replay them into the next test.
     toast.dismiss();
   }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIRST_PAINT_BLOCK_ID, type FirstPaintState } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
@@ -8,7 +9,7 @@ import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { writePageRenderers } from '../../test/page-renderers.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
-import { HOME_FEED_READS } from './home-page.js';
+import { HOME_FEED_KEYS } from './home-page.js';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -20,13 +21,34 @@ const SHELL = `<!doctype html>
 </html>
 `;
 
-/** The JSON of the page's data block for `path`, and the user it was written for. */
-function block(html: string, path: string): { json: unknown; user: string | undefined } | undefined {
+/** The page's first-paint block: the dehydrated state it holds, and the user it was written for. */
+function block(html: string): { state: FirstPaintState; user: string | undefined } | undefined {
   const found = new RegExp(
-    `<script type="application/json" data-first-answer="${path}"(?: data-user="([^"]*)")?>([^<]*)</script>`,
+    `<script type="application/json" id="${FIRST_PAINT_BLOCK_ID}"(?: data-user="([^"]*)")?>([^<]*)</script>`,
   ).exec(html);
-  return found ? { user: found[1], json: JSON.parse(found[2] ?? '') } : undefined;
+  return found ? { user: found[1], state: JSON.parse(found[2] ?? '') as FirstPaintState } : undefined;
 }
+
+/** The data of the block's query `key`, or undefined when the block has none. */
+function answer(html: string, key: readonly string[]): unknown {
+  return block(html)?.state.queries.find((query) => query.queryHash === JSON.stringify(key))?.state.data;
+}
+
+/** Each first read: the API path the app would request, and what of its answer the app's query holds. */
+const READS: { key: readonly string[]; path: string; held: (answer: never) => unknown }[] = [
+  { key: HOME_FEED_KEYS.me, path: '/api/users/me', held: (me) => me },
+  {
+    key: HOME_FEED_KEYS.feed,
+    path: '/api/josies/feed',
+    held: (feed: { data: unknown }) => ({ pages: [feed.data], pageParams: [null] }),
+  },
+  {
+    key: HOME_FEED_KEYS.curators,
+    path: '/api/users/curators/feed',
+    held: (strip: { curators: unknown }) => strip.curators,
+  },
+  { key: HOME_FEED_KEYS.preferences, path: '/api/users/me/preferences', held: (settings) => settings },
+];
 
 describe('the signed-in home page rendered by the server (docs/performance.md, decision 0008)', () => {
   let ctx: TestContext;
@@ -53,7 +75,8 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     // A stand-in for the web build's rendering: what it was given, in the language it was asked for.
     writePageRenderers(webDir, {
       homeFeedPage:
-        "return '<h1>' + [language, answers['/api/users/me'].name, answers['/api/josies/feed'].data.posts.length, answers['/api/users/curators/feed'].curators.length, answers['/api/users/me/preferences'].preferences.theme].join('|') + '</h1>';",
+        'const data = (key) => state.queries.find((q) => q.queryHash === JSON.stringify(key)).state.data;' +
+        "return '<h1>' + [language, data(['session', 'served']).name, data(['feed', 'pages', 'following']).pages[0].posts.length, data(['feed', 'strip']).length, data(['preferences', 'mine']).preferences.theme].join('|') + '</h1>';",
     });
     ctx = await createTestContext({ WEB_DIST_DIR: webDir });
     curator = await buildUser(ctx, { role: 'curator', name: 'Maya' });
@@ -77,10 +100,18 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toBe('Accept-Language, Cookie');
-    for (const path of Object.values(HOME_FEED_READS)) {
+    expect(block(res.body)?.user).toBe(listener.user._id);
+    expect(block(res.body)?.state.queries).toHaveLength(READS.length);
+    for (const { key, path, held } of READS) {
       const api = await ctx.app.inject({ url: path, headers: listener.auth });
-      expect(block(res.body, path), path).toEqual({ user: listener.user._id, json: api.json() });
+      expect(answer(res.body, key), path).toEqual(held(api.json() as never));
     }
+    // Dehydrated as TanStack's `dehydrate` writes a successful query, marked as the page's own answer.
+    for (const query of block(res.body)?.state.queries ?? []) {
+      expect(query.state).toMatchObject({ status: 'success', fetchStatus: 'idle', dataUpdateCount: 0 });
+      expect(query.state.dataUpdatedAt).toBeGreaterThan(0);
+    }
+    expect(block(res.body)?.state.queries[1]?.queryType).toBe('infinite');
     expect(res.body).not.toContain(listener.token);
   });
 
@@ -149,7 +180,7 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
   it('serves the shell, not an error, when a read fails (a user deleted behind the session cache)', async () => {
     const gone = await buildUser(ctx);
     expect((await onboard(gone)).statusCode).toBe(200);
-    expect((await home(gone)).body).toContain('data-first-answer');
+    expect((await home(gone)).body).toContain(FIRST_PAINT_BLOCK_ID);
     // Deleted without the invalidation a deletion publishes: the cached session still names the user.
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
     const res = await home(gone);
@@ -159,10 +190,10 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
 
   it("renders only a page being opened, through the service worker too: a script's fetch of / gets the shell", async () => {
     const opened = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
-    expect((await home(listener, opened)).body).toContain('data-first-answer');
+    expect((await home(listener, opened)).body).toContain(FIRST_PAINT_BLOCK_ID);
     // The service worker passes a navigation on with the destination `empty`.
     const relayed = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'empty' };
-    expect((await home(listener, relayed)).body).toContain('data-first-answer');
+    expect((await home(listener, relayed)).body).toContain(FIRST_PAINT_BLOCK_ID);
     expect((await home(listener, { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' })).body).toBe(SHELL);
   });
 
@@ -179,14 +210,14 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
       payload: { completed: true, step: 3, followed: [writer.user._id] },
     });
     const { body } = await home(reader);
-    // One closing tag per block: no text ended a block early. (The body holds the stand-in rendering,
+    // One closing tag, the block's: no text ended it early. (The body holds the stand-in rendering,
     // which writes the name raw; the web build's rendering escapes it: prerender/homeFeedPage.test.tsx.)
     const head = body.split('<body>')[0] ?? '';
-    expect(head.match(/<\/script>/g)).toHaveLength(Object.keys(HOME_FEED_READS).length);
+    expect(head.match(/<\/script>/g)).toHaveLength(1);
     expect(head).not.toContain('<img src=x');
-    const feed = block(body, HOME_FEED_READS.feed)?.json as { data: { posts: Array<{ title: string }> } };
-    expect(feed.data.posts[0]?.title).toBe('</script><script>alert(1)</script>');
-    const me = block(body, HOME_FEED_READS.me)?.json as { name: string } | undefined;
+    const feed = answer(body, HOME_FEED_KEYS.feed) as { pages: Array<{ posts: Array<{ title: string }> }> };
+    expect(feed.pages[0]?.posts[0]?.title).toBe('</script><script>alert(1)</script>');
+    const me = answer(body, HOME_FEED_KEYS.me) as { name: string } | undefined;
     expect(me?.name).toBe('<img src=x onerror=alert(1)>');
   });
 
@@ -206,7 +237,8 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
       const res = await other.app.inject({ url: '/', headers: { cookie: user.cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
-      expect(block(res.body, HOME_FEED_READS.feed)?.user).toBe(user.user._id);
+      expect(block(res.body)?.user).toBe(user.user._id);
+      expect(answer(res.body, HOME_FEED_KEYS.feed)).toBeDefined();
     } finally {
       await other.close();
       rmSync(broken, { recursive: true, force: true });

@@ -1,17 +1,17 @@
 import {
-  CURATOR_STRIP_PATH,
   CuratorsFeedQuery,
   type CuratorsFeedResponse,
-  HOME_FEED_PATH,
-  ME_PATH,
-  PREFERENCES_PATH,
+  type FeedResponse,
+  type FirstPaintQuery,
+  firstPaintQuery,
+  PAGE_QUERY_KEYS,
   PreferencesResponse,
   User,
 } from '@josie/contract';
 import type { AppContext } from '../../context.js';
 import {
   escapeHtml,
-  jsonDataBlock,
+  firstPaintBlock,
   type PageRenderers,
   pageLanguage,
   withFirstPaint,
@@ -24,12 +24,15 @@ import { sessionCookie } from '../auth/index.js';
 /** Strip cards in view on a phone (~2.5 at 412 px): their pictures are the page's largest paint. */
 const STRIP_PICTURES_IN_VIEW = 3;
 
-/** The paths of the home feed's first reads, as the web app requests them (the contract's `pages.ts`). */
-export const HOME_FEED_READS = {
-  me: ME_PATH,
-  feed: HOME_FEED_PATH,
-  curators: CURATOR_STRIP_PATH,
-  preferences: PREFERENCES_PATH,
+/**
+ * The query keys of the home feed's first reads, as the web app's key factories name them (the contract's
+ * `pages.ts`): the user, the following feed's pages, the curator strip and the preferences.
+ */
+export const HOME_FEED_KEYS = {
+  me: PAGE_QUERY_KEYS.servedUser,
+  feed: PAGE_QUERY_KEYS.feedPages('following'),
+  curators: PAGE_QUERY_KEYS.curatorStrip,
+  preferences: PAGE_QUERY_KEYS.preferences,
 } as const;
 
 /**
@@ -37,8 +40,9 @@ export const HOME_FEED_READS = {
  * the home feed: docs/product/routes-and-roles.md#home-and-feed, the web's `HomeRoute`), the page rendered
  * for them (docs/performance.md, decision 0008):
  * - the answers to the page's first reads (`/api/users/me`, the feed's first page and the curator strip
- *   from the read caches, the preferences), each as the API would answer them, in JSON data blocks marked
- *   with the user, which the app renders its first render from instead of requesting them;
+ *   from the read caches, the preferences), each as the API would answer them, as a TanStack dehydrated
+ *   state under the web's query keys ({@link HOME_FEED_KEYS}) in one JSON data block marked with the user
+ *   (decision 0017), which the app hydrates its first render from instead of requesting them;
  * - the strip's pictures in view, preloaded from the top of `<head>` (the page's largest paint);
  * - with `renderers` (the web build's server renderings), the page itself in `#root`, in the user's
  *   language as far as the server can tell ({@link pageLanguage}), marked with the user: the largest paint
@@ -57,7 +61,9 @@ export function homeFeedPageTransform(
   const { feed, curators, preferences, users, reads } = ctx.services;
   const stripQuery = CuratorsFeedQuery.parse({});
 
-  /** The answers to the page's first reads, as JSON texts and as values, or undefined where `/` is no feed. */
+  /**
+   * The answers to the page's first reads as dehydrated queries, or undefined where `/` is no feed.
+   */
   async function firstReads(viewer: AuthUser) {
     // Admins and editors are sent to their dashboards, and onboarding comes before the feed.
     if (viewer.role !== 'listener' && viewer.role !== 'curator') return undefined;
@@ -69,23 +75,19 @@ export function homeFeedPageTransform(
       preferences.get(viewer).then((answer) => PreferencesResponse.parse(answer)),
       ctx.services.flags.all(),
     ]);
-    // Each answer exactly as its route sends it: parsed by the route's response schema (which drops what
-    // the contract does not name), or the read cache's bytes.
-    const pageJson = page.toString('utf8');
-    const json: Record<string, string> = {
-      [HOME_FEED_READS.me]: JSON.stringify(me),
-      [HOME_FEED_READS.feed]: pageJson,
-      [HOME_FEED_READS.curators]: strip,
-      [HOME_FEED_READS.preferences]: JSON.stringify(settings),
-    };
+    const readAt = Date.now();
+    // Each answer exactly as its route sends it (parsed by the route's response schema, which drops what
+    // the contract does not name, or the read cache's bytes), as the web's queries hold it: the feed's
+    // first page in an infinite query's pages, the strip's cards without their envelope.
     const cards = JSON.parse(strip) as CuratorsFeedResponse;
-    const values: Record<string, unknown> = {
-      [HOME_FEED_READS.me]: me,
-      [HOME_FEED_READS.feed]: JSON.parse(pageJson),
-      [HOME_FEED_READS.curators]: cards,
-      [HOME_FEED_READS.preferences]: settings,
-    };
-    return { json, values, cards, languageSelect: flags.language_select };
+    const firstPage = (JSON.parse(page.toString('utf8')) as FeedResponse).data;
+    const queries: FirstPaintQuery[] = [
+      firstPaintQuery(HOME_FEED_KEYS.me, me, readAt),
+      firstPaintQuery(HOME_FEED_KEYS.feed, { pages: [firstPage], pageParams: [null] }, readAt, 'infinite'),
+      firstPaintQuery(HOME_FEED_KEYS.curators, cards.curators, readAt),
+      firstPaintQuery(HOME_FEED_KEYS.preferences, settings, readAt),
+    ];
+    return { queries, cards, languageSelect: flags.language_select };
   }
 
   return async (request, html, reply) => {
@@ -106,13 +108,13 @@ export function homeFeedPageTransform(
       .slice(0, STRIP_PICTURES_IN_VIEW)
       .flatMap((card) => (card.avatar ? [card.avatar] : []))
       .map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high">`);
-    const blocks = Object.entries(reads.json).map(([path, json]) => jsonDataBlock(path, json, viewer.id));
-    const withAnswers = withHeadTags(withHeadTags(html, pictures, 'start'), blocks);
+    const block = firstPaintBlock(reads.queries, viewer.id);
+    const withAnswers = withHeadTags(withHeadTags(html, pictures, 'start'), [block]);
     if (!renderers) return withAnswers;
 
     const language = pageLanguage(request, reads.languageSelect);
     try {
-      const body = renderers.renderHomeFeedPage(reads.values, language);
+      const body = renderers.renderHomeFeedPage({ queries: reads.queries }, language);
       return withFirstPaint(withAnswers, body, language, viewer.id);
     } catch (err) {
       // The page still works without its first paint: the app renders it from the answers.

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIRST_PAINT_BLOCK_ID, type FirstPaintState } from '@josie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -83,15 +84,20 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('<div id="root"></div>');
 
-    // A visitor's answer to GET /api/josies/:id is in the page (docs/performance.md), in a data block the
-    // title's `</script>` cannot end, and reads back as exactly that answer.
+    // A visitor's answer to GET /api/josies/:id is in the page (docs/performance.md), as the dehydrated
+    // query of the web's key of the josie (decision 0017), in a data block for no user that the title's
+    // `</script>` cannot end, and reads back as exactly that answer.
     const block = new RegExp(
-      `<script type="application/json" data-first-answer="/api/josies/${josie._id}">([^<]*)</script>`,
+      `<script type="application/json" id="${FIRST_PAINT_BLOCK_ID}">([^<]*)</script>`,
     ).exec(html);
     expect(html.match(/<script type="application\/json"/g)).toHaveLength(1);
     expect(block?.[1]).toContain('\\u003c/script>');
     const visitorAnswer = await page(`/api/josies/${josie._id}`);
-    expect(JSON.parse(block?.[1] ?? '')).toEqual(visitorAnswer.json());
+    const state = JSON.parse(block?.[1] ?? '') as FirstPaintState;
+    expect(state.queries).toHaveLength(1);
+    expect(state.queries[0]?.queryKey).toEqual(['josies', 'one', josie._id]);
+    expect(state.queries[0]?.state).toMatchObject({ status: 'success', dataUpdateCount: 0 });
+    expect(state.queries[0]?.state.data).toEqual(visitorAnswer.json());
   });
 
   it('uses the audio item cover when there is no image, and a summary card when there is neither', async () => {
@@ -226,7 +232,8 @@ describe("a josie page's first paint from the web build's server rendering (docs
     );
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).toContain(`data-first-answer="/api/josies/${josie._id}"`);
+    expect(res.body).toContain(`id="${FIRST_PAINT_BLOCK_ID}"`);
+    expect(res.body).toContain(`"queryKey":["josies","one","${josie._id}"]`);
   });
 
   it('starts and serves pages without their first paint when the renderings fail to load', async () => {

@@ -1,9 +1,9 @@
-import { excerpt, type Josie } from '@josie/contract';
+import { excerpt, firstPaintQuery, type Josie, PAGE_QUERY_KEYS } from '@josie/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import {
   escapeHtml,
-  jsonDataBlock,
+  firstPaintBlock,
   type PageRenderers,
   pageLanguage,
   withFirstPaint,
@@ -69,7 +69,8 @@ export function josieShareTags(josie: Josie, publicUrl: string): { title: string
  * - the josie's title and its Open Graph and Twitter tags, so a shared link previews
  *   (docs/product/rules-and-limits.md#josies);
  * - `GET /api/josies/{id}`'s answer to a visitor, byte for byte (from the read cache when it holds it),
- * in a JSON data block (docs/performance.md): a visitor's app renders the josie in its first render instead
+ * as a dehydrated query under the web's key of the josie (`PAGE_QUERY_KEYS.josie`) in the page's first-paint
+ * block (docs/performance.md, decision 0017): a visitor's app renders the josie in its first render instead
  * of requesting it once its scripts have run;
  * - with `renderers` (the web build's server renderings, `loadPageRenderers`), the josie view itself in
  *   `#root`, in the visitor's language ({@link pageLanguage}): the page's largest paint (its first
@@ -99,7 +100,7 @@ export function josieShareTransform(
     if (answer === undefined) return undefined;
     const josie = JSON.parse(answer) as Josie;
     const { title, tags } = josieShareTags(josie, ctx.config.publicUrl);
-    tags.push(jsonDataBlock(`/api/josies/${id}`, answer));
+    tags.push(firstPaintBlock([firstPaintQuery(PAGE_QUERY_KEYS.josie(id), { json: answer }, Date.now())]));
     const cleaned = html.replace(REPLACED_TAGS, '');
     if (!cleaned.includes('</head>')) return undefined;
     const page = withHeadTags(cleaned, [`<title>${escapeHtml(title)}</title>`, ...tags]);

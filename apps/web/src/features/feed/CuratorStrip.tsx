@@ -1,17 +1,10 @@
-import {
-  CURATOR_STRIP_PATH,
-  type CuratorCard,
-  type CuratorsFeedResponse,
-  DEFAULT_CREATOR_COLOUR,
-} from '@josie/contract';
+import { type CuratorCard, DEFAULT_CREATOR_COLOUR } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type PointerEvent, useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverMessageOr } from '../../api/client';
-import { useFirstAnswers } from '../../api/firstAnswer';
 import { cn } from '../../lib/cn';
-import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 import { CreatorName } from '../josie';
@@ -132,17 +125,13 @@ export function CuratorStrip() {
   const { t } = useTranslation();
   const headingId = useId();
   const drag = useDragScroll();
-  const { user } = useSession();
-  const firstAnswers = useFirstAnswers();
   const curators = useQuery({
     queryKey: feedKeys.strip,
     // Not aborted when the page unmounts (no `signal`): TanStack Query cancels a read whose signal was
     // taken once its last observer leaves, so React's second mount (StrictMode) would send it again.
     queryFn: () => fetchCuratorCards(),
-    // The cards the server wrote into the signed-in home page it rendered (docs/performance.md), as fresh as
-    // a request sent now would be.
-    initialData: () =>
-      firstAnswers.take<CuratorsFeedResponse>(CURATOR_STRIP_PATH, user?.id ?? null)?.curators,
+    // On the signed-in home page the server rendered (docs/performance.md), the cards it wrote into the page
+    // are in the cache already (`api/firstPaint.ts`), as fresh as a request sent now would be.
     staleTime: 60_000,
   });
   // The cards render at transition priority, in slices that leave the main thread free (The

@@ -1,8 +1,10 @@
+import { FIRST_PAINT_BLOCK_ID, PAGE_QUERY_KEYS } from '@josie/contract';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lastFakeSocket, resetFakeSockets } from '../../realtime/testing';
 import { json, type StubRoute } from '../../test/fetchStub';
-import { makeSession, makeUser, removeFirstAnswers, writeFirstAnswer } from '../../test/fixtures';
+import { removeFirstPaint, writeFirstPaint } from '../../test/firstPaint';
+import { makeSession, makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { feedPage, makeCuratorCard, makeJosie, preferencesAnswer } from './fixtures';
 
@@ -13,7 +15,7 @@ const preferences: StubRoute = {
 };
 
 describe('the home page the server rendered for this session (docs/performance.md, decision 0008)', () => {
-  afterEach(removeFirstAnswers);
+  afterEach(removeFirstPaint);
 
   const session = makeSession('listener', { name: 'Dana' });
   const cards = [makeCuratorCard(1, { name: 'Maya' })];
@@ -30,12 +32,20 @@ describe('the home page the server rendered for this session (docs/performance.m
     path,
     reply: () => json(200, answer()),
   }));
-  const writeAnswers = (userId: string) => {
-    writeFirstAnswer('/api/users/curators/feed', { curators: cards }, userId);
-    writeFirstAnswer('/api/josies/feed', feedPage([makeJosie(1)]), userId);
-    writeFirstAnswer('/api/users/me/preferences', preferencesAnswer('vibrant'), userId);
-    writeFirstAnswer('/api/users/me', makeUser({ ...session.user, name: 'Dana Fresh' }), userId);
-  };
+  /** The page's block as the server writes it (`apps/server/src/modules/feed/home-page.ts`). */
+  const writeAnswers = (userId: string) =>
+    writeFirstPaint(
+      [
+        [PAGE_QUERY_KEYS.curatorStrip, cards],
+        [
+          PAGE_QUERY_KEYS.feedPages('following'),
+          { pages: [feedPage([makeJosie(1)]).data], pageParams: [null] },
+        ],
+        [PAGE_QUERY_KEYS.preferences, preferencesAnswer('vibrant')],
+        [PAGE_QUERY_KEYS.servedUser, makeUser({ ...session.user, name: 'Dana Fresh' })],
+      ],
+      userId,
+    );
 
   it('renders the strip, the first page, the theme and the fresh user from the answers in the page, asking for none of them', async () => {
     resetFakeSockets();
@@ -52,7 +62,7 @@ describe('the home page the server rendered for this session (docs/performance.m
     // Past the feed's 300 ms debounce: still nothing asked.
     await new Promise((resolve) => setTimeout(resolve, 400));
     for (const path of paths) expect(stub.calls('GET', path), path).toHaveLength(0);
-    expect(document.querySelectorAll('script[data-first-answer]')).toHaveLength(0);
+    expect(document.getElementById(FIRST_PAINT_BLOCK_ID)).toBeNull();
     // Live posts still arrive.
     expect(lastFakeSocket().options.auth).toEqual({ token: 'token-listener' });
   });

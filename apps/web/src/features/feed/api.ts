@@ -1,4 +1,9 @@
-import { CURATOR_STRIP_PATH, type CuratorsFeedResponse, type FeedResponse } from '@josie/contract';
+import {
+  CURATOR_STRIP_PATH,
+  type CuratorsFeedResponse,
+  type FeedResponse,
+  PAGE_QUERY_KEYS,
+} from '@josie/contract';
 import { api } from '../../api/client';
 import { request, urlFor } from '../../api/request';
 
@@ -17,12 +22,13 @@ export type FeedSource = { kind: 'following' } | { kind: 'curator'; curatorId: s
 /**
  * Query keys of the feed's reads (docs/decisions/0017-one-web-data-layer.md), under `feed`, a root tied
  * to the user (dropped with the session): the home strip's curator cards, and each source's pages (an
- * infinite query of {@link fetchFeedPage} answers, the cursor as page parameter).
+ * infinite query of {@link fetchFeedPage} answers, the cursor as page parameter). The strip's and the pages'
+ * keys are the contract's (`pages.ts`), which the server writes the home page's answers under.
  */
 export const feedKeys = {
   all: ['feed'] as const,
-  strip: ['feed', 'strip'] as const,
-  pages: (source: FeedSource) => ['feed', 'pages', feedSourceKey(source)] as const,
+  strip: PAGE_QUERY_KEYS.curatorStrip,
+  pages: (source: FeedSource) => PAGE_QUERY_KEYS.feedPages(feedSourceKey(source)),
 };
 
 /** A stable string naming a source, for effect dependencies and query keys. */

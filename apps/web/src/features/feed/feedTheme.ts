@@ -1,13 +1,6 @@
-import {
-  DEFAULT_FEED_THEME,
-  FEED_THEMES,
-  type FeedTheme,
-  PREFERENCES_PATH,
-  type PreferencesResponse,
-} from '@josie/contract';
+import { DEFAULT_FEED_THEME, FEED_THEMES, type FeedTheme } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useFirstAnswers } from '../../api/firstAnswer';
 import { useSession } from '../../session/SessionProvider';
 import { fetchPreferences, preferencesQuery, savePreferences, storeSavedPreferences } from '../preferences';
 
@@ -52,17 +45,16 @@ export function storedFeedTheme(): FeedTheme {
  * /api/users/me/preferences`). When that fetch fails the theme falls back to `josie`, which is saved on this
  * device. Choosing a theme stores it locally and in the server's preferences; the PUT carries the genres and
  * interests read just before, because it replaces them. On a home page the server rendered
- * (docs/performance.md) the preferences it wrote into the page come first, so the first render shows the
- * theme the server drew.
+ * (docs/performance.md) the preferences it wrote into the page (hydrated into the cache) come first, so the
+ * first render shows the theme the server drew.
  */
 export function useFeedTheme(): { theme: FeedTheme; setTheme(theme: FeedTheme): void } {
-  const { token, user } = useSession();
+  const { token } = useSession();
   const queryClient = useQueryClient();
-  const firstAnswers = useFirstAnswers();
   const preferences = useQuery({
-    // Typed, not parsed: the feed loads without zod (docs/performance.md); the save below parses.
+    // Typed, not parsed: the feed loads without zod (docs/performance.md); the save below parses. On a home
+    // page the server rendered, the cache already holds its answer (`api/firstPaint.ts`).
     ...preferencesQuery(),
-    initialData: () => firstAnswers.take<PreferencesResponse>(PREFERENCES_PATH, user?.id ?? null),
     enabled: token !== null,
     staleTime: 5 * 60 * 1000,
   });

@@ -2,10 +2,9 @@ import { type FeedResponse, type JoinFeedAck, type Josie, LIMITS } from '@josie/
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { serverMessageOr } from '../../api/client';
-import { useFirstAnswers } from '../../api/firstAnswer';
+import { holdsFirstPaint } from '../../api/firstPaint';
 import { i18n } from '../../i18n';
-import { useSession } from '../../session/SessionProvider';
-import { type FeedSource, feedKeys, feedPath, feedSourceKey, fetchFeedPage } from './api';
+import { type FeedSource, feedKeys, feedSourceKey, fetchFeedPage } from './api';
 
 /** One page of a feed as the server answers it: 20 josies at most, newest first. */
 export type FeedPage = FeedResponse['data'];
@@ -127,17 +126,13 @@ export interface FeedController extends FeedState {
  * feed shows it in its first render and asks for nothing until a refresh or Load More.
  */
 export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController {
-  const { user } = useSession();
-  const firstAnswers = useFirstAnswers();
   const queryClient = useQueryClient();
   const key = feedSourceKey(source);
   const queryKey = feedKeys.pages(source);
-  // The source whose first page the server wrote into the page, while the feed shows it: its mount (and
-  // React's second mount in development) asks for nothing.
-  const [served] = useState(() => {
-    const page = firstAnswers.take<FeedResponse>(feedPath(source), user?.id ?? null)?.data;
-    return page ? { key, page } : null;
-  });
+  // The source whose first page the server wrote into the page (hydrated into the cache:
+  // `api/firstPaint.ts`), while the feed shows it: its mount (and React's second mount in development) asks
+  // for nothing.
+  const [served] = useState(() => (holdsFirstPaint(queryClient, queryKey) ? { key } : null));
   const startedFor = useRef<string | null>(served?.key ?? null);
   // Whether this source's first page was asked for (or came with the page): from then on, posts published
   // before the socket joins the feed's rooms may be missing.
@@ -165,7 +160,6 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
-    initialData: served && served.key === key ? { pages: [served.page], pageParams: [null] } : undefined,
     // Pages are asked for only by the hook (debounced) and written by the socket; a failure shows at once
     // with its message, and the next refresh is the retry.
     enabled: false,

@@ -1,11 +1,11 @@
-import type { Josie } from '@josie/contract';
+import { FIRST_PAINT_BLOCK_ID, type Josie, PAGE_QUERY_KEYS } from '@josie/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { discardFirstAnswers, pageFirstAnswers } from '../../api/firstAnswer';
 import { readStoredSession } from '../../session/storage';
 import { json, type StubRoute } from '../../test/fetchStub';
-import { makeSession, removeFirstAnswers, writeFirstAnswer } from '../../test/fixtures';
+import { removeFirstPaint, writeFirstPaint } from '../../test/firstPaint';
+import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { ME, makeJosie, OTHER_CURATOR, SPOTIFY_TRACK, YOUTUBE_VIDEO } from './testing';
 
@@ -63,10 +63,10 @@ afterEach(() => {
 });
 
 describe("the server's first answer in the page (docs/performance.md)", () => {
-  afterEach(removeFirstAnswers);
+  afterEach(removeFirstPaint);
 
   it("renders a visitor's josie from it without asking the server, for the first route only", async () => {
-    writeFirstAnswer('/api/josies/j1', full);
+    writeFirstPaint([[PAGE_QUERY_KEYS.josie('j1'), full]]);
     const { stub, router } = renderApp('/josie/j1', {
       routes: [get({ ...full, title: 'From the server' })],
     });
@@ -74,23 +74,23 @@ describe("the server's first answer in the page (docs/performance.md)", () => {
     // Nothing requested the josie after a moment either (no refetch on mount).
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(stub.calls('GET', '/api/josies/j1')).toHaveLength(0);
-    expect(document.querySelector('script[data-first-answer]')).toBeNull();
-    expect(pageFirstAnswers.take('/api/josies/j1', null)).toEqual(full);
+    expect(document.getElementById(FIRST_PAINT_BLOCK_ID)).toBeNull();
 
-    // Once the app leaves the route it opened on, the page's answers are gone.
+    // Once the app leaves the route it opened on, the page's answer is past: a later mount asks the server.
     await act(() => router.navigate('/about'));
-    expect(pageFirstAnswers.take('/api/josies/j1', null)).toBeUndefined();
+    await act(() => router.navigate('/josie/j1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'From the server' })).toBeInTheDocument();
+    expect(stub.calls('GET', '/api/josies/j1')).toHaveLength(1);
   });
 
   it("is not used for another josie's page, nor by a signed-in reader (their answer differs)", async () => {
-    writeFirstAnswer('/api/josies/other', full);
+    writeFirstPaint([[PAGE_QUERY_KEYS.josie('other'), full]]);
     const visitor = renderApp('/josie/j1', { routes: [get({ ...full, title: 'From the server' })] });
     expect(await screen.findByRole('heading', { level: 1, name: 'From the server' })).toBeInTheDocument();
     expect(visitor.stub.calls('GET', '/api/josies/j1')).toHaveLength(1);
     visitor.unmount();
-    discardFirstAnswers();
 
-    writeFirstAnswer('/api/josies/j1', full);
+    writeFirstPaint([[PAGE_QUERY_KEYS.josie('j1'), full]]);
     const reader = renderApp('/josie/j1', {
       session: makeSession('listener'),
       routes: [get({ ...full, title: 'From the server', likedByMe: true })],

@@ -1,9 +1,7 @@
-import type { Josie } from '@josie/contract';
+import { type Josie, PAGE_QUERY_KEYS } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useFirstAnswers } from '../../api/firstAnswer';
 import { urlFor } from '../../api/request';
-import { useSession } from '../../session/SessionProvider';
 
 // The josie page's reads, apart from `api.ts` (whose writes parse with the contract's zod schemas), so that
 // the page loads without zod (docs/performance.md).
@@ -11,7 +9,8 @@ import { useSession } from '../../session/SessionProvider';
 /** Query keys of the josie screens; `josies` is the root every josie list and josie lives under. */
 export const josieKeys = {
   all: ['josies'] as const,
-  one: (id: string) => ['josies', 'one', id] as const,
+  /** The key the server writes a josie page's answer under (the contract's `pages.ts`). */
+  one: PAGE_QUERY_KEYS.josie,
   mine: ['josies', 'mine'] as const,
   pending: ['josies', 'pending'] as const,
 };
@@ -33,20 +32,17 @@ const josiePath = (id: string) => urlFor('getJosie', { params: { id } });
  * One josie through TanStack Query. The editor (`editing`) reads a fresh copy of its own that is never
  * refetched behind its back: it copies the josie into its draft once, so an update arriving later
  * must not look like an outside change, and a copy cached by another page must not seed the draft.
- * A visitor opening a josie page starts from the answer the server wrote into the page
- * ({@link useFirstAnswers}, docs/performance.md), which is as fresh as a request sent now would be: it is not
- * requested again on mount (window focus still refreshes it).
+ * A visitor opening a josie page starts from the answer the server wrote into the page, hydrated into the
+ * cache before the first render (`api/firstPaint.ts`, docs/performance.md), which is as fresh as a request
+ * sent now would be: it is not requested again on mount (window focus still refreshes it), until the app
+ * leaves the route it opened on.
  */
 export function useJosie(id: string, options: { editing?: boolean } = {}) {
-  const { user } = useSession();
-  const firstAnswers = useFirstAnswers();
   return useQuery({
     queryKey: options.editing ? [...josieKeys.one(id), 'edit'] : josieKeys.one(id),
     queryFn: ({ signal }) => fetchJosie(id, signal),
-    // Read when the query enters the cache (not per render: a render that suspends is thrown away).
-    initialData: options.editing || user ? undefined : () => firstAnswers.take<Josie>(josiePath(id), null),
-    // Data that no request has updated yet is the server's first answer.
-    refetchOnMount: (query) => query.state.dataUpdateCount > 0,
+    // Data that no request has updated yet is the server's first answer, until it is marked as past.
+    refetchOnMount: (query) => query.state.dataUpdateCount > 0 || query.state.isInvalidated,
     ...(options.editing
       ? { gcTime: 0, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false }
       : {}),

@@ -1,8 +1,9 @@
-import type {
-  PreferenceOptionsResponse,
-  Preferences,
-  PreferencesResponse,
-  PreferencesUpdateBody,
+import {
+  PAGE_QUERY_KEYS,
+  type PreferenceOptionsResponse,
+  type Preferences,
+  type PreferencesResponse,
+  type PreferencesUpdateBody,
 } from '@josie/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/request';
@@ -14,11 +15,12 @@ import { request } from '../../api/request';
 /**
  * Query keys of the preferences: the signed-in user's copy and the live lists. Both live under
  * `preferences`, a root tied to the user, so they are dropped when the session changes
- * (`removeUserQueries`).
+ * (`removeUserQueries`). `mine` is the contract's (`pages.ts`): the server writes the home page's answer
+ * under it.
  */
 export const preferencesKeys = {
   all: ['preferences'] as const,
-  mine: ['preferences', 'mine'] as const,
+  mine: PAGE_QUERY_KEYS.preferences,
   options: ['preferences', 'options'] as const,
 };
 
