@@ -1,5 +1,5 @@
 import { FIRST_PAINT_BLOCK_ID, type FirstPaintState, PAGE_QUERY_KEYS } from '@josie/contract';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { readStoredToken } from '../session/storage';
 import { subscribeSession } from '../session/store';
@@ -43,21 +43,21 @@ export function hydrateFirstPaint(queryClient: QueryClient, userId: string | nul
 }
 
 /**
- * Hydrates `queryClient`, still empty, with a page's answers `state` (a TanStack dehydrated state), their age
- * counting from now. Answers the keys hydrated. The server's rendering of the page (`src/prerender/`) starts
- * from the same.
- *
- * Each query is restored with the cache's own `build`, the step TanStack's `hydrate` takes for a query the
- * cache does not hold: `hydrate` itself also brings what these pages never use (mutations, streamed promises,
- * a data deserializer), 0.4 KB gzip on the josie page, which sits at its budget (docs/performance.md,
- * decision 0017).
+ * Hydrates `queryClient`, still empty, with a page's answers `state` (a TanStack dehydrated state) through
+ * TanStack's own `hydrate`, their age counting from now. Answers the keys hydrated. The server's rendering
+ * of the page (`src/prerender/`) starts from the same.
  */
 export function hydratePage(queryClient: QueryClient, state: FirstPaintState): QueryKey[] {
-  const cache = queryClient.getQueryCache();
   const now = Date.now();
-  for (const { queryKey, queryHash, queryType, state: answer } of state.queries) {
-    cache.build(queryClient, { queryKey, queryHash, _type: queryType }, { ...answer, dataUpdatedAt: now });
-  }
+  const dehydrated: DehydratedState = {
+    mutations: [],
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: now,
+      state: { ...query.state, dataUpdatedAt: now },
+    })),
+  };
+  hydrate(queryClient, dehydrated);
   return state.queries.map((query) => query.queryKey);
 }
 

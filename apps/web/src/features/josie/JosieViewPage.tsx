@@ -1,5 +1,5 @@
 import { type Josie, songCount } from '@josie/contract';
-import { Pencil, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -15,13 +15,14 @@ import { Spinner } from '../../ui/Spinner';
 import { CreatorHero, coverArt } from './components/CreatorHero';
 import { FollowButton } from './components/FollowButton';
 import { JosieParagraphs } from './components/JosieParagraphs';
-import { JosieStatusBadge } from './components/JosieStatusBadge';
 import { useJosie } from './read';
-import { latestRejectionReason } from './status';
 
 // Only editors and admins review: the panel's code (mutations, reason box) loads for them alone
 // (docs/performance.md).
 const ReviewPanel = lazyComponent(() => import('./ReviewPanel'));
+// The status, edit link and rejection reason show to the creator and reviewers only: a visitor, who opens
+// most josie pages from a shared link, does not load them (docs/performance.md, 170 KB budget).
+const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'));
 
 /** The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home and the header's menu toggle. */
 function TopBar() {
@@ -90,25 +91,10 @@ export function JosieView({ josie }: { josie: Josie }) {
         actions={creator?._id ? <FollowButton curatorId={creator._id} /> : null}
       />
       <main id="main" className="mx-auto flex w-full max-w-[750px] flex-col gap-8 px-4 pt-8 pb-16">
-        {may.seeReviews && (
-          <div className="flex flex-wrap items-center gap-3">
-            <JosieStatusBadge status={josie.status} />
-            {may.edit && (
-              <Link to={`/josie/edit/${josie._id}`} className={buttonClasses('outline', 'sm')}>
-                <Pencil className="size-4" aria-hidden="true" />
-                {t('josie.view.edit')}
-              </Link>
-            )}
-          </div>
-        )}
-        {owner && josie.status === 'rejected' && (
-          <div className="rounded-2xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200 ring-inset">
-            <p className="font-semibold">{t('josie.rejectionReasonLabel')}</p>
-            <p dir="auto" className="whitespace-pre-wrap">
-              {latestRejectionReason(josie) ?? t('josie.noRejectionReason')}
-            </p>
-            <p className="mt-2">{t('josie.editor.rejectedHelp')}</p>
-          </div>
+        {(may.seeReviews || (owner && josie.status === 'rejected')) && (
+          <Suspense fallback={null}>
+            <JosieOwnerBar josie={josie} owner={owner} />
+          </Suspense>
         )}
         {may.review && (
           <Suspense fallback={<Spinner />}>
