@@ -13,7 +13,8 @@ const ABILITY_KEYS = [
  * The abilities of `role` for a session stored by an older build, whose user has none: the server's rules
  * (apps/server/src/modules/users/abilities.ts, docs/product/routes-and-roles.md#roles) written out once, so
  * that a returning user's guards and menu work before `GET /api/users/me` answers; that answer, with the
- * server's own abilities, then replaces them. The only place the web derives what a user may do from a role.
+ * server's own abilities, then replaces them. The only place the web derives what a user may do from a role;
+ * the server's abilities test checks it against the server's rules for every role.
  */
 export function abilitiesOfRole(role: Role): UserAbilities {
   const curator = role === 'curator';

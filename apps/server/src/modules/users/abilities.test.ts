@@ -13,6 +13,8 @@ import {
   type UserAbilities,
 } from '@josie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The web app's one copy of the rules, for sessions stored before the answer carried abilities.
+import { abilitiesOfRole } from '../../../../web/src/session/abilities.js';
 import { buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { ABILITY_ENDPOINTS, accessAllows, userAbilities } from './abilities.js';
@@ -33,6 +35,10 @@ describe('userAbilities (docs/product/routes-and-roles.md#roles)', () => {
       setHeaderImage: allows([endpoints.uploadHeaderImage], role),
       chooseStyle: allows([endpoints.createJosie], role),
     });
+  });
+
+  it.each(ROLES)("matches the web app's fallback for a stored %s without abilities", (role) => {
+    expect(abilitiesOfRole(role)).toEqual(userAbilities(role));
   });
 
   it('answers the product rules of each role', () => {
