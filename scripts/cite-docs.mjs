@@ -721,6 +721,7 @@ export const FORBIDDEN = [
   { what: 'a section of the original specification', pattern: /\b[Ss]pec 00\d/ },
   { what: 'a section of the design notes', pattern: /\bDESIGN \u00a7|\bDESIGN\.md\b/ },
   { what: 'an issue number', pattern: /\b[Ii]ssues? \d+/ },
+  { what: 'a practice of the founding style notes', pattern: /\bSTYLE (?:practice|anti-pattern) \d/ },
   { what: 'a path outside the repository', pattern: /\.\.\/shared\b|\/work\/shared\b/ },
   // a section sign left behind by a citation split oddly (standards' sections such as "RFC 8030 §5" are fine)
   { what: 'a section sign left from a citation', pattern: /(?<!(?:RFC \d{3,5}|oEmbed 1\.0) )§\d/ },

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Component tests in happy-dom. The setup file loads jest-dom matchers, fails any test that logs a
- * `console.error`, and installs a strict `fetch` stub that refuses unexpected requests (STYLE practice 9).
+ * `console.error`, and installs a strict `fetch` stub that refuses unexpected requests
+ * (docs/ARCHITECTURE.md#practices).
  */
 export default defineConfig({
   plugins: [react()],

@@ -2,7 +2,7 @@ import { ERROR_CODES, type ErrorCode } from '@josie/contract';
 
 /**
  * An error with an HTTP status and a stable code; the error handler answers it as `{message, code}`.
- * Services throw these; nothing maps errors by matching message text (STYLE anti-pattern 1).
+ * Services throw these; nothing maps errors by matching message text (docs/ARCHITECTURE.md#practices).
  */
 export class AppError extends Error {
   constructor(

@@ -79,7 +79,7 @@ function statusCodeCode(status: number): string {
 /**
  * The one error handler: every failure is answered as `{message, code}` (plus `issues` for validation),
  * with the right status and never a stack trace; unknown errors are 500 with the request id so the log
- * line can be found. docs/product/routes-and-roles.md#api, STYLE practice 6.
+ * line can be found. docs/product/routes-and-roles.md#api, docs/ARCHITECTURE.md#practices.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { Role } from '@josie/contract';
 
 /**
- * Domain events raised after a transaction commits (STYLE practice 10), consumed by realtime fan-out and
+ * Domain events raised after a transaction commits (docs/ARCHITECTURE.md#practices), consumed by realtime
+ * fan-out and
  * notifications. In-process here; with `REDIS_URL` socket.io's Redis adapter carries room emits across
  * instances, so every instance only needs its own events.
  */

@@ -9,7 +9,7 @@ import type { Socket } from 'socket.io-client';
 import { readStoredSession } from '../session/storage';
 import { subscribeSession } from '../session/store';
 
-/** The typed client socket: events of the contract's maps only (STYLE practice 10). */
+/** The typed client socket: events of the contract's maps only (docs/ARCHITECTURE.md#practices). */
 export type FeedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A server event the app listens to. */

@@ -72,7 +72,8 @@ async function readBody(init: RequestInit | undefined): Promise<unknown> {
 }
 
 /**
- * Replaces `fetch` with a strict stub (STYLE practice 9): a request no handler matches is recorded as
+ * Replaces `fetch` with a strict stub (docs/ARCHITECTURE.md#practices): a request no handler matches is
+ * recorded as
  * unexpected and rejected, and the test setup fails the test for it.
  */
 export function installFetchStub(routes: StubRoute[] = defaultRoutes()): FetchStub {

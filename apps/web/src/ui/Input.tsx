@@ -10,7 +10,7 @@ const control =
 
 /**
  * A text input. User-typed text gets `dir="auto"` so Hebrew and English each read in their own direction
- * whatever the page direction (STYLE practice 12).
+ * whatever the page direction (docs/ARCHITECTURE.md#practices).
  */
 export function Input({ className, dir = 'auto', ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input dir={dir} className={cn(control, 'h-11', className)} {...props} />;

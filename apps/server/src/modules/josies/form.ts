@@ -10,7 +10,7 @@ const uploads = new WeakMap<FastifyRequest, Buffer>();
  * `preValidation` hook of the josie create and edit routes: reads a multipart body into `request.body`
  * (its text fields, e.g. `title` and `paragraphs`) so the route's zod schema validates it like a JSON
  * body, and keeps the `image` file in memory for {@link uploadedImage}. Nothing is written here: the
- * file is stored only after validation and permission checks pass (STYLE anti-pattern 4).
+ * file is stored only after validation and permission checks pass (docs/ARCHITECTURE.md#practices).
  * A JSON body is left as it is. An empty file part (a form's file input left empty) counts as no file.
  *
  * @throws AppError 413 for a file over the 5 MB limit set in app.ts; 400 for a file in another field.

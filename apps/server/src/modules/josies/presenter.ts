@@ -34,7 +34,7 @@ export function normaliseParagraphs(stored: JosieRow['paragraphs']): Paragraph[]
   return out;
 }
 
-/** Builds the contract {@link Josie}; never sends a row (STYLE practice 5). */
+/** Builds the contract {@link Josie}; never sends a row (docs/ARCHITECTURE.md#practices). */
 export function presentJosie(
   row: JosieRow,
   creator: CreatorRow | undefined,

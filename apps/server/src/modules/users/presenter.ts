@@ -29,7 +29,8 @@ export function presentPreferences(stored: UserRow['preferences']): Preferences 
 
 /**
  * The contract's {@link User} from a row and the ids of the curators the user follows, with the abilities of
- * the user's role ({@link userAbilities}). Never send a row: a new column must not leak (STYLE practice 5).
+ * the user's role ({@link userAbilities}). Never send a row: a new column must not leak
+ * (docs/ARCHITECTURE.md#practices).
  */
 export function presentUser(row: UserRow, following: string[], spotifyId: string | null = null): User {
   return {
