@@ -20,7 +20,7 @@ const VIDEO_WITH_UNDERSCORE = 'ZbZSe6N_BXs'; // Happy
 // YouTube playlist ids are not in the demo file; this one has the usual `PL` + 32 characters form.
 const YT_LIST = 'PLMC9KNkIncKtPzgY-5rmhvj7fax8fdxoj';
 
-describe('parseAudioUrl: every form people paste (demo-media.json url_forms_people_paste)', () => {
+describe('parseAudioUrl: every form of link people paste from Spotify and YouTube', () => {
   const spotify = (type: 'track' | 'album' | 'playlist', id: string) => ({
     provider: 'spotify',
     type,
