@@ -4,6 +4,7 @@ import type { Josie } from '@josie/contract';
 import { count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage, type Storage } from '../../adapters/storage.js';
+import type { Services } from '../../composition.js';
 import type { Db } from '../../db/client.js';
 import {
   analyticsEvents,
@@ -45,6 +46,28 @@ describe('admin: DELETE /api/admin/users/:id', () => {
   let ctx: TestContext;
   let db: Db;
   let admin: TestUser;
+  /**
+   * Admin's service over `services` (the root's graph, built by `createTestServices`), with `overrides` in
+   * place of some of its dependencies: a storage or an owner's service that fails on purpose.
+   */
+  const adminService = (services: Services, overrides: Partial<Parameters<typeof createAdminService>[0]>) =>
+    createAdminService({
+      db,
+      storage: createStorage(ctx.config),
+      bus: createEventBus((err) => {
+        throw err;
+      }),
+      log: { warn: () => {} },
+      sessions: services.auth,
+      users: services.users,
+      preferences: services.preferences,
+      josies: services.josies,
+      likes: services.likes,
+      follows: services.follows,
+      invites: services.invites,
+      media: services.media,
+      ...overrides,
+    });
   const del = (id: string, who: TestUser = admin) =>
     ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers: who.auth });
   const likeCount = async (id: string) =>
@@ -340,19 +363,10 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     };
     const warnings: unknown[] = [];
     const services = createTestServices(ctx, { storage, bus });
-    const service = createAdminService({
-      db,
+    const service = adminService(services, {
       storage,
       bus,
       log: { warn: (obj: unknown) => warnings.push(obj) },
-      sessions: services.auth,
-      users: services.users,
-      preferences: services.preferences,
-      josies: services.josies,
-      likes: services.likes,
-      follows: services.follows,
-      invites: services.invites,
-      media: services.media,
     });
     const actor: AuthUser = { ...admin.user, id: admin.user._id, role: 'admin', sessionId: 'test' };
 
@@ -412,26 +426,13 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     // The user row is the last owner's write: likes, josies, follows and invites are already gone in the
     // transaction when it fails.
     const services = createTestServices(ctx);
-    const service = createAdminService({
-      db,
-      storage: createStorage(ctx.config),
-      bus: createEventBus((err) => {
-        throw err;
-      }),
-      log: { warn: () => {} },
-      sessions: services.auth,
+    const service = adminService(services, {
       users: {
         ...services.users,
         deleteUser: async () => {
           throw new Error('connection lost');
         },
       },
-      preferences: services.preferences,
-      josies: services.josies,
-      likes: services.likes,
-      follows: services.follows,
-      invites: services.invites,
-      media: services.media,
     });
     const actor: AuthUser = { ...admin.user, id: admin.user._id, role: 'admin', sessionId: 'test' };
 
