@@ -13,12 +13,8 @@ export const PAGE_SESSION_COOKIE = 'josie_session';
 
 /** `GET /api/users/me`: the signed-in user's fresh copy (docs/product/routes-and-roles.md#api). */
 export const ME_PATH = ROUTES.me.path;
-/** `GET /api/josies/feed`: the signed-in user's home feed (docs/product/routes-and-roles.md#api). */
-export const HOME_FEED_PATH = ROUTES.getFeed.path;
 /** `GET /api/users/curators/feed`: the home strip's curator cards (docs/product/routes-and-roles.md#api). */
 export const CURATOR_STRIP_PATH = ROUTES.curatorsFeed.path;
-/** `GET /api/users/me/preferences`: the signed-in user's preferences, the feed theme among them (docs/product/routes-and-roles.md#api). */
-export const PREFERENCES_PATH = ROUTES.getPreferences.path;
 
 /**
  * The query keys of the first pages' reads, shared by the web app's key factories (`feedKeys`,

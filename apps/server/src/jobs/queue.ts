@@ -153,8 +153,10 @@ export function transactionExecutor(executor: Executor): SqlExecutor {
 
 /**
  * SQLSTATEs of a lost race between instances installing pg-boss's schema or creating its queues at the same
- * moment: a deadlock victim (40P01), or a catalog row another session just wrote (23505 on
- * `pg_namespace_nspname_index`, 42P06 schema, 42710 type or function, 42P07 table already there).
+ * moment: a deadlock victim (40P01), or a catalog row another session just wrote (23505 on a catalog index
+ * such as `pg_namespace_nspname_index`; 42P06 schema, 42710 type or function, 42P07 table already there).
+ * Both operations are idempotent, so retrying on any of them, even a unique violation of another cause, is
+ * safe: at worst it fails again after the last try.
  */
 const INSTALL_RACE_CODES = new Set(['40P01', '23505', '42P06', '42710', '42P07']);
 

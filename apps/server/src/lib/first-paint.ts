@@ -87,17 +87,19 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** A JSON text written into a {@link firstPaintBlock} as it is (a read cache's answer, byte for byte). */
-export interface JsonText {
-  readonly json: string;
+/**
+ * A JSON text written into a {@link firstPaintBlock} as it is (a read cache's answer, byte for byte). A class,
+ * so that no answer that merely has a `json` field is mistaken for one.
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
 }
 
 /** `query` as JSON, its data written as it is when it is a {@link JsonText}. */
 function queryJson(query: FirstPaintQuery<unknown>): string {
   const { state, ...rest } = query;
   const { data, ...meta } = state;
-  const isText = typeof data === 'object' && data !== null && typeof (data as JsonText).json === 'string';
-  const dataJson = isText ? (data as JsonText).json : JSON.stringify(data);
+  const dataJson = data instanceof JsonText ? data.json : JSON.stringify(data);
   return `${JSON.stringify(rest).slice(0, -1)},"state":{"data":${dataJson},${JSON.stringify(meta).slice(1)}}`;
 }
 

@@ -3,8 +3,9 @@
  * table is inserted into, updated or deleted from only in its owner module's `queries.ts` (or
  * `<part>.queries.ts`); another module that must change it calls the owner's service. This test reads
  * every server source and fails on a write of a table from anywhere else, through Drizzle
- * (`db.update(josies)`) or written out in SQL (`update josies set ...`). Seeds (`db/seed/`) fill an empty
- * database before any service runs, and are exempt.
+ * (`db.update(josies)`) or in SQL (`update josies set ...`, or with the table interpolated). It reads the
+ * names the schema exports; a table imported under another name is not seen. Seeds (`db/seed/`) fill an
+ * empty database before any service runs, and are exempt.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -82,6 +83,11 @@ function writesIn(text: string): { table: string; line: number }[] {
     if (/^\s*(?:\/\/|\*|\/\*)/.test(text.slice(lineStart, m.index))) continue;
     found.push({ table: m[1]!.toLowerCase(), line: lineOf(m.index) });
   }
+  // SQL with the table interpolated: sql`update ${josies} set ...`.
+  for (const m of text.matchAll(/\b(?:insert\s+into|delete\s+from|update)\s+\$\{\s*(\w+)\s*\}/gi)) {
+    const table = byVariable.get(m[1]!);
+    if (table) found.push({ table, line: lineOf(m.index) });
+  }
   return found;
 }
 
@@ -104,8 +110,13 @@ describe('table owners', () => {
   });
 
   it('sees a write through Drizzle and one written out in SQL', () => {
-    const text = 'await tx.update(josies).set({});\nawait db.execute(sql`delete from josie_likes where x`);';
-    expect(writesIn(text).map((w) => w.table)).toEqual(['josies', 'josie_likes']);
+    const text = [
+      'await tx.update(josies).set({});',
+      'await db.execute(sql`delete from josie_likes where x`);',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of an interpolated table
+      'await db.execute(sql`update ${users} set name = 1`);',
+    ].join('\n');
+    expect(writesIn(text).map((w) => w.table)).toEqual(['josies', 'josie_likes', 'users']);
     expect(mayWrite('modules/likes/queries.ts', 'josie_likes')).toBe(true);
     expect(mayWrite('modules/review/queries.ts', 'josies')).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,15 @@ import { AI_TEMPLATES } from '../db/seed/reference.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** The data directory's format is PGlite's: another version makes another template. */
+const PGLITE_VERSION = (
+  JSON.parse(
+    readFileSync(
+      join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
+).version;
 
 /** Every file under `dir` (recursively), sorted, so the hash does not depend on the listing order. */
 function filesUnder(dir: string): string[] {
@@ -22,14 +32,14 @@ function filesUnder(dir: string): string[] {
 
 /**
  * The file of the template for the current migrations and reference data: its name carries a hash of them
- * (and of the seed's code), so a change to any of them makes (and uses) a new template, never a stale one.
+ * (and of the seed's code and PGlite's version), so a change to any of them makes (and uses) a new template, never a stale one.
  */
 function templatePath(): string {
   const hash = createHash('sha256');
   for (const file of [...filesUnder(MIGRATIONS_DIR), join(here, '../db/seed/reference.ts')]) {
     hash.update(file).update(readFileSync(file));
   }
-  hash.update(JSON.stringify({ GENRES, INTERESTS, FLAG_DEFAULTS, AI_TEMPLATES }));
+  hash.update(JSON.stringify({ GENRES, INTERESTS, FLAG_DEFAULTS, AI_TEMPLATES, pglite: PGLITE_VERSION }));
   return join(tmpdir(), `josie-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

@@ -33,6 +33,13 @@ describe("the page's first answers (docs/performance.md, decisions 0007, 0008 an
     expect(hydrateFirstPaint(createQueryClient(), 'u1')).toEqual([]);
   });
 
+  it('are ignored when the block parses but holds no dehydrated state, and the app still starts', () => {
+    writeFirstPaint([[feed, {}]], 'u1').textContent = '{"queries":[{"state":null},7]}';
+    const queryClient = createQueryClient();
+    expect(hydrateFirstPaint(queryClient, 'u1')).toEqual([]);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
   it('go only to the user they were written for; a visitor answer only to a visitor', () => {
     writeFirstPaint([[feed, {}]], 'u1');
     expect(takeFirstPaint('u2')).toBeUndefined();

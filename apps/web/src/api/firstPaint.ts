@@ -1,4 +1,9 @@
-import { FIRST_PAINT_BLOCK_ID, type FirstPaintState, PAGE_QUERY_KEYS } from '@josie/contract';
+import {
+  FIRST_PAINT_BLOCK_ID,
+  type FirstPaintQuery,
+  type FirstPaintState,
+  PAGE_QUERY_KEYS,
+} from '@josie/contract';
 import { type DehydratedState, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { readStoredToken } from '../session/storage';
@@ -8,6 +13,20 @@ import { subscribeSession } from '../session/store';
 // docs/performance.md, decisions 0008 and 0017), as a TanStack dehydrated state the app hydrates its query
 // client from before its first render: the first pages render their data at once, with no request once the
 // scripts have run.
+
+/** Whether `value` has the parts of a dehydrated query that `hydrate` reads. */
+function isDehydratedQuery(value: unknown): boolean {
+  const query = value as Partial<FirstPaintQuery> | null;
+  return (
+    typeof query === 'object' &&
+    query !== null &&
+    Array.isArray(query.queryKey) &&
+    typeof query.queryHash === 'string' &&
+    typeof query.state === 'object' &&
+    query.state !== null &&
+    query.state.status === 'success'
+  );
+}
 
 /**
  * Reads the page's first-paint block (`<script type="application/json" id="josie-first-paint"
@@ -24,7 +43,8 @@ export function takeFirstPaint(userId: string | null): FirstPaintState | undefin
   if ((block.dataset.user ?? null) !== userId) return undefined;
   try {
     const state = JSON.parse(block.textContent ?? '') as FirstPaintState;
-    return Array.isArray(state?.queries) ? state : undefined;
+    // A block that parses but is no dehydrated state (a damaged or foreign page) counts as none.
+    return Array.isArray(state?.queries) && state.queries.every(isDehydratedQuery) ? state : undefined;
   } catch {
     return undefined;
   }

@@ -1,4 +1,3 @@
-export { abilitiesOfRole, withAbilities } from './abilities';
 export { type AbilityCheck, GuestOnly, RequireAuth, type ReturnToState, returnPathFrom } from './guards';
 export { meQueryKey, SessionProvider, type SessionValue, useSession } from './SessionProvider';
 export {

@@ -90,7 +90,10 @@
     if (path === '/') {
       if (!user) return 'home';
       const onboarded = user.onboarding?.completed === true;
-      return (user.role === 'listener' || user.role === 'curator') && onboarded ? 'feed' : 'other';
+      // The web's `dashboardPath`: whoever administers or reviews gets a dashboard, not the feed (a session
+      // stored before users carried abilities falls back to the role).
+      const may = user.abilities ?? { administer: user.role === 'admin', review: user.role === 'editor' };
+      return !may.administer && !may.review && onboarded ? 'feed' : 'other';
     }
     return /^\/josie\/(?!new\/?$|edit\/)[^/]+\/?$/.test(path) ? 'josie' : 'other';
   };

@@ -20,6 +20,7 @@ import {
 import type { AuthUser } from '../../plugins/auth.js';
 import type { HtmlTransform } from '../../plugins/web.js';
 import { sessionCookie } from '../auth/index.js';
+import { userAbilities } from '../users/index.js';
 
 /** Strip cards in view on a phone (~2.5 at 412 px): their pictures are the page's largest paint. */
 const STRIP_PICTURES_IN_VIEW = 3;
@@ -65,8 +66,10 @@ export function homeFeedPageTransform(
    * The answers to the page's first reads as dehydrated queries, or undefined where `/` is no feed.
    */
   async function firstReads(viewer: AuthUser) {
-    // Admins and editors are sent to their dashboards, and onboarding comes before the feed.
-    if (viewer.role !== 'listener' && viewer.role !== 'curator') return undefined;
+    // Whoever administers or reviews is sent to a dashboard (the web's `dashboardPath`, on the same
+    // abilities), and onboarding comes before the feed.
+    const may = userAbilities(viewer.role);
+    if (may.administer || may.review) return undefined;
     const me = User.parse(await users.loadUser(viewer.id));
     if (!me.onboarding.completed) return undefined;
     const [page, strip, settings, flags] = await Promise.all([
@@ -76,9 +79,10 @@ export function homeFeedPageTransform(
       ctx.services.flags.all(),
     ]);
     const readAt = Date.now();
-    // Each answer exactly as its route sends it (parsed by the route's response schema, which drops what
-    // the contract does not name, or the read cache's bytes), as the web's queries hold it: the feed's
-    // first page in an infinite query's pages, the strip's cards without their envelope.
+    // Each answer as its route sends it (parsed by the route's response schema, which drops what the
+    // contract does not name; the read caches' answers parsed from their bytes), in the shape the web's
+    // queries hold: the feed's first page in an infinite query's pages, the strip's cards without their
+    // envelope.
     const cards = JSON.parse(strip) as CuratorsFeedResponse;
     const firstPage = (JSON.parse(page.toString('utf8')) as FeedResponse).data;
     const queries: FirstPaintQuery[] = [

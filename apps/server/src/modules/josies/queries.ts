@@ -114,15 +114,16 @@ export async function bumpLikeCount(db: Executor, josieId: string, delta: number
 }
 
 /**
- * Lowers `like_count` of each josie among `ids` by one, in one statement. `greatest` keeps the check
- * constraint from turning a count that had already drifted into a failed account deletion.
+ * Lowers `like_count` of each josie among `ids` by one, in one statement with one array parameter (a user
+ * may have liked more josies than PostgreSQL takes parameters). `greatest` keeps the check constraint from
+ * turning a count that had already drifted into a failed account deletion.
  */
 export async function lowerLikeCounts(db: Executor, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(josies)
     .set({ likeCount: sql`greatest(${josies.likeCount} - 1, 0)` })
-    .where(inArray(josies.id, [...ids]));
+    .where(sql`${josies.id} = any(${sql.param([...ids])}::uuid[])`);
 }
 
 /**

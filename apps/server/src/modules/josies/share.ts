@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import {
   escapeHtml,
   firstPaintBlock,
+  JsonText,
   type PageRenderers,
   pageLanguage,
   withFirstPaint,
@@ -100,7 +101,9 @@ export function josieShareTransform(
     if (answer === undefined) return undefined;
     const josie = JSON.parse(answer) as Josie;
     const { title, tags } = josieShareTags(josie, ctx.config.publicUrl);
-    tags.push(firstPaintBlock([firstPaintQuery(PAGE_QUERY_KEYS.josie(id), { json: answer }, Date.now())]));
+    tags.push(
+      firstPaintBlock([firstPaintQuery(PAGE_QUERY_KEYS.josie(id), new JsonText(answer), Date.now())]),
+    );
     const cleaned = html.replace(REPLACED_TAGS, '');
     if (!cleaned.includes('</head>')) return undefined;
     const page = withHeadTags(cleaned, [`<title>${escapeHtml(title)}</title>`, ...tags]);

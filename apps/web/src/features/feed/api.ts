@@ -37,7 +37,7 @@ export function feedSourceKey(source: FeedSource): string {
 }
 
 /** The path of a source's pages. */
-export function feedPath(source: FeedSource): string {
+function feedPath(source: FeedSource): string {
   switch (source.kind) {
     case 'following':
       return urlFor('getFeed');
