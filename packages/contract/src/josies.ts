@@ -93,7 +93,7 @@ export const Josie = z.object({
   status: z.enum(JOSIE_STATUSES),
   schemaVersion: z.number().int(),
   paragraphs: z.array(Paragraph),
-  /** Up to 3 genre names (docs/decisions/0020-genres-on-josies.md); may name one since removed from the list. */
+  /** Up to 3 genre names (docs/decisions/0020-genres-on-josies.md), maybe one removed from the list since. */
   genres: z.array(text()),
   creator: JosieCreator,
   createdAt: text(),

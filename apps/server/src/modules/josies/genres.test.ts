@@ -26,7 +26,7 @@ describe('josies: genres', () => {
     ctx.app.inject({ method: 'PUT', url: `/api/josies/${id}`, headers: curator.auth, payload });
   const body = (genres: unknown) => ({ title: 'Tagged', paragraphs: fullParagraphs(), genres });
 
-  it('stores up to 3 genres from a multipart form in the live list spelling, duplicates dropped', async () => {
+  it('stores up to 3 genres from a multipart form in the list spelling, duplicates dropped', async () => {
     const res = await create(
       josieForm({ title: 'Late night', paragraphs: fullParagraphs(), genres: ['jazz', ' SOUL ', 'Jazz'] }),
     );

@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 describe('josie editor: genres (docs/product/rules-and-limits.md#josies)', () => {
-  it('toggles up to 3 genres by pointer or keyboard, says why a fourth is refused, and sends them', async () => {
+  it('toggles up to 3 genres by pointer or keys, says why a fourth is refused, and sends them', async () => {
     const created = makeJosie({ _id: 'new', status: 'pending', genres: ['Jazz', 'Soul', 'Funk'] });
     const { user, stub, router } = renderEditor('/josie/new', [
       options(['Funk', 'Jazz', 'Pop', 'Soul']),

@@ -65,8 +65,8 @@ interface SaveRequest {
  * sends it back to review (docs/product/differences.md#editing-sends-back-to-review). Save errors: an image
  * with too many pixels says so, another 413 josie.fileTooLarge, otherwise josie.create.error or
  * josie.edit.error with the server's field issues placed on the title, the media and the genres (a genre
- * no longer offered, `UNKNOWN_LIST_ENTRY`, says so at the genre picker, which reloads the list). Leaving with unsaved
- * changes asks first ({@link useLeaveGuard}).
+ * no longer offered, `UNKNOWN_LIST_ENTRY`, says so at the genre picker, which reloads the list). Leaving
+ * with unsaved changes asks first ({@link useLeaveGuard}).
  */
 export function JosieEditor({ josie }: { josie?: Josie }) {
   const { t } = useTranslation();
