@@ -112,7 +112,7 @@ export function createServices(deps: ServiceDeps) {
   // Built before the others: they write their own tables inside other modules' transactions (review, likes,
   // profile uploads and admin's account deletion call them).
   const media = createMediaService({ storage });
-  const josies = createJosiesService({ db, storage, bus, log, media });
+  const josies = createJosiesService({ db, storage, bus, log, media, preferences });
   const likes = createLikesService({ db, reads, josies });
   const invites = createInvitesService({ db, bus, follows });
 

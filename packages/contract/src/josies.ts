@@ -93,6 +93,8 @@ export const Josie = z.object({
   status: z.enum(JOSIE_STATUSES),
   schemaVersion: z.number().int(),
   paragraphs: z.array(Paragraph),
+  /** Up to 3 genre names (docs/decisions/0020-genres-on-josies.md), maybe one removed from the list since. */
+  genres: z.array(text()),
   creator: JosieCreator,
   createdAt: text(),
   updatedAt: text(),
@@ -190,15 +192,18 @@ const ParagraphInput = z.discriminatedUnion(
 );
 type ParagraphInput = z.infer<typeof ParagraphInput>;
 
-function parseJsonText(value: unknown, ctx: { issues: z.core.$ZodRawIssue[] }): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    ctx.issues.push({ code: 'custom', message: 'paragraphs must be a JSON array', input: value });
-    return z.NEVER;
-  }
-}
+/** Parses a multipart field sent as JSON text (`paragraphs`, `genres`); a JSON body's array passes as is. */
+const parseJsonText =
+  (field: string) =>
+  (value: unknown, ctx: { issues: z.core.$ZodRawIssue[] }): unknown => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      ctx.issues.push({ code: 'custom', message: `${field} must be a JSON array`, input: value });
+      return z.NEVER;
+    }
+  };
 
 /**
  * Applies the paragraph rules of docs/product/data-and-config.md#data,
@@ -279,7 +284,7 @@ function normaliseParagraphInput(input: ParagraphInput[], ctx: z.core.$Refinemen
  */
 export const JosieParagraphsInput = z
   .preprocess(
-    parseJsonText,
+    parseJsonText('paragraphs'),
     z
       .array(ParagraphInput, { error: 'paragraphs must be a JSON array' })
       .max(MAX_INPUT_PARAGRAPHS, { error: `At most ${MAX_INPUT_PARAGRAPHS} paragraphs` })
@@ -287,12 +292,53 @@ export const JosieParagraphsInput = z
   )
   .transform(normaliseParagraphInput);
 
+/** Most genres a josie carries (docs/product/rules-and-limits.md#josies). */
+export const MAX_JOSIE_GENRES = 3;
+
 /**
- * `POST /api/josies` (multipart, docs/product/routes-and-roles.md#api): fields `title` and `paragraphs` (JSON
- * text), plus an optional file field `image` (at most 5 MB, else 413) that becomes the image paragraph: it
- * takes the place of an image paragraph whose content is empty, or is added after the text.
+ * The `genres` field of the create and edit forms: JSON text (multipart, like `paragraphs`) or an array
+ * (JSON body) of at most {@link MAX_JOSIE_GENRES} names, trimmed, blanks and case-insensitive duplicates
+ * dropped; absent is none. Whether each name is in the live genre list is the server's check (400
+ * `UNKNOWN_LIST_ENTRY`, docs/decisions/0020-genres-on-josies.md).
  */
-export const JosieCreateBody = z.object({ title: JosieTitle, paragraphs: JosieParagraphsInput });
+export const JosieGenresInput = z
+  .preprocess(
+    parseJsonText('genres'),
+    z
+      .array(text().trim().max(100), { error: 'genres must be a JSON array' })
+      .max(20, { error: `A josie has at most ${MAX_JOSIE_GENRES} genres` })
+      .default([]),
+  )
+  .transform((names, ctx) => {
+    const seen = new Set<string>();
+    const out = names.filter((n) => {
+      const key = n.toLowerCase();
+      if (!n || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (out.length > MAX_JOSIE_GENRES) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `A josie has at most ${MAX_JOSIE_GENRES} genres`,
+        input: names,
+      });
+      return z.NEVER;
+    }
+    return out;
+  });
+
+/**
+ * `POST /api/josies` (multipart, docs/product/routes-and-roles.md#api): fields `title`, `paragraphs` and
+ * `genres` (both JSON text), plus an optional file field `image` (at most 5 MB, else 413) that becomes the
+ * image paragraph: it takes the place of an image paragraph whose content is empty, or is added after the
+ * text.
+ */
+export const JosieCreateBody = z.object({
+  title: JosieTitle,
+  paragraphs: JosieParagraphsInput,
+  genres: JosieGenresInput,
+});
 export type JosieCreateBody = z.infer<typeof JosieCreateBody>;
 
 /** `PUT /api/josies/{id}`: the whole josie again, as for {@link JosieCreateBody}. */

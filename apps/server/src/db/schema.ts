@@ -164,6 +164,11 @@ export const josies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     paragraphs: jsonb('paragraphs').$type<ParagraphColumn[]>().notNull().default([]),
+    /**
+     * Up to 3 names from the live genre list, in its spelling when chosen; kept when the catalogue entry is
+     * later removed (docs/decisions/0020-genres-on-josies.md).
+     */
+    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     schemaVersion: smallint('schema_version').notNull().default(2),
     status: text('status', { enum: ['pending', 'published', 'rejected'] })
       .notNull()
@@ -178,6 +183,8 @@ export const josies = pgTable(
     index('josies_feed_idx').on(t.creatorId, t.status, t.publishedAt.desc(), t.id.desc()),
     index('josies_review_idx').on(t.status, t.updatedAt),
     index('josies_creator_updated_idx').on(t.creatorId, t.updatedAt.desc()),
+    // For the genre filter of the discovery pages (`genres @> array[...]`).
+    index('josies_genres_idx').using('gin', t.genres),
     check('josies_like_count_nonnegative', sql`${t.likeCount} >= 0`),
   ],
 );

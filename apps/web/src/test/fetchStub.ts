@@ -1,4 +1,4 @@
-import { FLAG_DEFAULTS, type FlagsResponse } from '@josie/contract';
+import { FLAG_DEFAULTS, type FlagsResponse, GENRES } from '@josie/contract';
 import { vi } from 'vitest';
 import { readStoredSession } from '../session/storage';
 
@@ -36,7 +36,8 @@ export const json = (status: number, body: unknown): StubReply => ({ status, bod
 
 /**
  * Handlers every page needs: flags (the contract defaults, or `flags`), sign-in providers (none
- * configured), analytics (accepted), logout, and `GET /api/users/me` answering the stored user.
+ * configured), analytics (accepted), logout, `GET /api/users/me` answering the stored user, and the live
+ * lists (`GET /api/preferences/options`: the seed genres, no interests), which the josie editor reads.
  */
 export function defaultRoutes(flags: Partial<FlagsResponse> = {}): StubRoute[] {
   return [
@@ -44,6 +45,12 @@ export function defaultRoutes(flags: Partial<FlagsResponse> = {}): StubRoute[] {
     { method: 'GET', path: '/api/auth/providers', reply: () => json(200, { spotify: false, google: false }) },
     { method: 'POST', path: '/api/analytics/events', reply: () => json(202, { success: true }) },
     { method: 'POST', path: '/api/auth/logout', reply: () => json(200, { success: true }) },
+    {
+      method: 'GET',
+      path: '/api/preferences/options',
+      reply: () =>
+        json(200, { genres: GENRES.map((name, i) => ({ _id: `genre-${i}`, name })), interests: [] }),
+    },
     {
       method: 'GET',
       path: '/api/users/me',

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Josie, JosieCreateBody } from '@josie/contract';
+import { GENRES, type Josie, JosieCreateBody } from '@josie/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage.js';
@@ -42,6 +42,10 @@ describe('demo josies', () => {
           p.paragraphs,
         );
         if (p.status === 'published') expect(p.text.length).toBeGreaterThan(100);
+        // Tagged with 1 to 3 genres of the seeded list.
+        expect(p.genres.length, p.title).toBeGreaterThanOrEqual(1);
+        expect(p.genres.length, p.title).toBeLessThanOrEqual(3);
+        for (const g of p.genres) expect(GENRES).toContain(g);
         expect(p.paragraphs.some((x) => x.type === 'audioItem' || x.type === 'video')).toBe(true);
         for (const x of p.paragraphs) {
           if (x.type === 'image') expect(existsSync(join(ctx.dataDir, x.content))).toBe(true);

@@ -49,6 +49,7 @@ export function presentJosie(
     status: row.status,
     schemaVersion: row.schemaVersion,
     paragraphs,
+    genres: row.genres ?? [],
     creator: {
       _id: creator?.id ?? row.creatorId,
       name: creator?.name ?? '',

@@ -51,7 +51,7 @@ export function listJosiesByCreator(db: Executor, creatorId: string): Promise<Jo
 
 export async function insertJosie(
   db: Executor,
-  values: { creatorId: string; title: string; paragraphs: Paragraph[] },
+  values: { creatorId: string; title: string; paragraphs: Paragraph[]; genres: string[] },
 ): Promise<JosieRow> {
   const [row] = await db
     .insert(josies)
@@ -63,7 +63,7 @@ export async function insertJosie(
 export async function updateJosie(
   db: Executor,
   id: string,
-  values: { title: string; paragraphs: Paragraph[]; status: JosieRow['status'] },
+  values: { title: string; paragraphs: Paragraph[]; genres: string[]; status: JosieRow['status'] },
 ): Promise<JosieRow> {
   const [row] = await db
     .update(josies)

@@ -1,4 +1,10 @@
-import type { Josie, JosieCreateBody, JosieUpdateBody, Paragraph } from '@josie/contract';
+import {
+  ERROR_CODES,
+  type Josie,
+  type JosieCreateBody,
+  type JosieUpdateBody,
+  type Paragraph,
+} from '@josie/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../adapters/storage.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -7,6 +13,7 @@ import { type ProcessedImage, processImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { JOSIE_IMAGE_MAX_WIDTH, josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
+import type { PreferencesService } from '../preferences/index.js';
 import { canView, isReviewer, type Viewer } from './access.js';
 import { presentJosiesFor, presentPresentable } from './listing.js';
 import {
@@ -83,8 +90,10 @@ export function createJosiesService(deps: {
   log: FastifyBaseLogger;
   /** The `media` rows of uploads and of images nothing shows any more (the table is the images module's). */
   media: Pick<MediaService, 'recordJosieImage' | 'releaseUnreferenced'>;
+  /** The owner of the live genre list a josie's genres come from. */
+  preferences: Pick<PreferencesService, 'liveGenres'>;
 }) {
-  const { db, storage, bus, log, media } = deps;
+  const { db, storage, bus, log, media, preferences } = deps;
   const findPresentable = prepareFindPresentableJosie(db);
 
   const present = async (executor: Executor, row: JosieRow, viewer: Viewer): Promise<Josie> =>
@@ -95,6 +104,33 @@ export function createJosiesService(deps: {
     const row = isUuid(id) ? await findJosie(db, id) : undefined;
     if (!row || !canView(viewer, row)) throw errors.notFound(NOT_FOUND);
     return row;
+  }
+
+  /**
+   * A josie's genres as stored: each name resolved to the live genre list's spelling, duplicates dropped,
+   * in the order sent (the contract has already trimmed them and kept at most 3). A name in `kept` (the
+   * josie's genres before an edit) stays as it was even when an admin has since removed it from the list
+   * (docs/decisions/0020-genres-on-josies.md).
+   * @throws AppError 400 `UNKNOWN_LIST_ENTRY` naming every other name not in the list.
+   */
+  async function resolveGenres(names: readonly string[], kept: readonly string[] = []): Promise<string[]> {
+    const keptByKey = new Map(kept.map((n) => [n.toLowerCase(), n]));
+    const live = await preferences.liveGenres(names.filter((n) => !keptByKey.has(n.toLowerCase())));
+    const unknown: string[] = [];
+    const out = new Set<string>();
+    for (const name of names) {
+      const key = name.toLowerCase();
+      const stored = keptByKey.get(key) ?? live.get(key);
+      if (stored === undefined) unknown.push(name);
+      else out.add(stored);
+    }
+    if (unknown.length > 0) {
+      throw errors.badRequest(
+        `Unknown ${unknown.length > 1 ? 'genres' : 'genre'}: ${unknown.join(', ')}`,
+        ERROR_CODES.UNKNOWN_LIST_ENTRY,
+      );
+    }
+    return [...out];
   }
 
   /**
@@ -182,28 +218,33 @@ export function createJosiesService(deps: {
      * `POST /api/josies`: a new josie, pending review
      * (docs/product/differences.md#editing-sends-back-to-review).
      * @param image - the uploaded file, which becomes the image paragraph.
-     * @throws AppError 400 (not an image, empty image paragraph), 413 (too many pixels).
+     * @throws AppError 400 (not an image, empty image paragraph; `UNKNOWN_LIST_ENTRY` for a genre not in the
+     * live list), 413 (too many pixels).
      */
     async create(actor: AuthUser, body: JosieCreateBody, image: Buffer | null): Promise<Josie> {
+      const genres = await resolveGenres(body.genres);
       const prepared = await prepareImage(body.paragraphs, image);
       const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;
       const row = await writeWithImage(actor.id, prepared, (tx) =>
-        insertJosie(tx, { creatorId: actor.id, title: body.title, paragraphs }),
+        insertJosie(tx, { creatorId: actor.id, title: body.title, paragraphs, genres }),
       );
       return present(db, row, actor);
     },
 
     /**
-     * `PUT /api/josies/{id}`: replaces title and paragraphs. The creator's edit sends the josie back to
+     * `PUT /api/josies/{id}`: replaces title, paragraphs and genres (a genre the josie had keeps even when
+     * it left the live list). The creator's edit sends the josie back to
      * pending review (a published one leaves the feeds: `josie.unpublished`); an editor's or admin's edit
      * of a pending josie keeps its owner and status
      * (docs/product/differences.md#editing-sends-back-to-review,
      * docs/product/differences.md#editors-may-edit).
      * @throws AppError 404 when the actor cannot see it; 403 when they may not edit it; 400/413 for the
-     * image.
+     * image; 400 `UNKNOWN_LIST_ENTRY` for a new genre not in the live list.
      */
     async update(actor: AuthUser, id: string, body: JosieUpdateBody, image: Buffer | null): Promise<Josie> {
-      editMode(actor, await findVisible(actor, id));
+      const current = await findVisible(actor, id);
+      editMode(actor, current);
+      const genres = await resolveGenres(body.genres, current.genres);
       const prepared = await prepareImage(body.paragraphs, image);
       const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;
       const { before, after } = await writeWithImage(actor.id, prepared, async (tx) => {
@@ -214,7 +255,7 @@ export function createJosiesService(deps: {
         const status = mode === 'creator' ? 'pending' : locked.status;
         return {
           before: locked,
-          after: await updateJosie(tx, id, { title: body.title, paragraphs, status }),
+          after: await updateJosie(tx, id, { title: body.title, paragraphs, genres, status }),
         };
       });
       if (before.status === 'published' && after.status !== 'published') {

@@ -30,14 +30,18 @@ export function jpegWithExif(width = 80, height = 40): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A multipart form as the web app sends it: `title`, `paragraphs` (JSON text) and an optional file. */
+/**
+ * A multipart form as the web app sends it: `title`, `paragraphs` and `genres` (both JSON text) and an
+ * optional file.
+ */
 export function josieForm(
-  fields: { title?: string; paragraphs?: unknown },
+  fields: { title?: string; paragraphs?: unknown; genres?: unknown },
   file?: { bytes: Buffer; field?: string; name?: string; type?: string },
 ): FormData {
   const form = new FormData();
   if (fields.title !== undefined) form.append('title', fields.title);
   if (fields.paragraphs !== undefined) form.append('paragraphs', JSON.stringify(fields.paragraphs));
+  if (fields.genres !== undefined) form.append('genres', JSON.stringify(fields.genres));
   if (file) {
     form.append(
       file.field ?? 'image',

@@ -74,6 +74,14 @@ export function createPreferencesService(deps: {
       ]);
       return { genres: genreList, interests: interestList };
     },
+    /**
+     * The entries of the live genre list among `names` (compared case-insensitively), as a map from the
+     * lower-cased name to the list's spelling; one query, none for no names. The josies module checks a
+     * josie's genres with it (docs/decisions/0020-genres-on-josies.md).
+     */
+    liveGenres: (names: readonly string[], executor: Executor = db): Promise<Map<string, string>> =>
+      liveNames(executor, 'genres', names),
+
     /** `GET /api/users/me/preferences`: stored preferences merged with the defaults. */
     async get(actor: AuthUser): Promise<PreferencesResponse> {
       return { success: true, preferences: presentPreferences((await stored(actor)).preferences) };

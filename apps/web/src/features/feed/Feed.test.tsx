@@ -267,6 +267,18 @@ describe('live posts (docs/product/rules-and-limits.md#feed)', () => {
 });
 
 describe('post card (docs/product/routes-and-roles.md#home-and-feed)', () => {
+  it("shows the josie's genres as plain chips", async () => {
+    const post = makeJosie(1, { genres: ['House', 'Techno'] });
+    renderFeed([feedRoute(() => json(200, feedPage([post])))]);
+    const card = await screen.findByRole('article', { name: 'Josie number 1' });
+    const list = within(card).getByRole('list', { name: 'Genres' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['House', 'Techno']);
+  });
+
   it('shows creator, title, the 25-word excerpt, the audio circle and a link to the josie', async () => {
     const long = Array.from({ length: 30 }, (_, i) => `word${i + 1}`).join(' ');
     const post = makeJosie(1, {

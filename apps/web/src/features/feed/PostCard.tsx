@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/dates';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 import { toast } from '../../ui/toast';
-import { CreatorName, readParagraphs, useAudioItemLabel, VideoEmbed } from '../josie';
+import { CreatorName, GenreChips, readParagraphs, useAudioItemLabel, VideoEmbed } from '../josie';
 import { toggleLike, toggleSave } from './api';
 import type { FeedLayout } from './feedTheme';
 import { shareJosie } from './share';
@@ -62,8 +62,9 @@ export interface PostCardProps {
 
 /**
  * A josie in a feed (docs/product/routes-and-roles.md#home-and-feed): the creator's name in their colour and
- * font, the title, the first text paragraph as a 25-word excerpt, the audio preview circle (opens the audio
- * link in a new tab), the image or else the embedded video, and save, like (with count) and share buttons.
+ * font, the title, its genres (plain chips), the first text paragraph as a 25-word excerpt, the audio
+ * preview circle (opens the audio link in a new tab), the image or else the embedded video, and save, like
+ * (with count) and share buttons.
  * The title is a link to `/josie/{id}` stretched over the card, so a click anywhere but on the card's own
  * controls opens the josie, and keyboard users reach it as an ordinary link. Minimum height 350 px. Like and
  * save change only after the server answered; a failed like is only logged
@@ -155,6 +156,8 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
           {post.title}
         </Link>
       </h3>
+
+      <GenreChips genres={post.genres ?? []} />
 
       {summary && (
         <p dir="auto" className={cn('leading-relaxed text-pretty', theme.body)}>

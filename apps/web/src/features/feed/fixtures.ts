@@ -14,6 +14,7 @@ export function makeJosie(n: number, overrides: Partial<Josie> = {}): Josie {
     status: 'published',
     schemaVersion: 2,
     paragraphs: [{ type: 'text', content: `Words about josie ${n}` }],
+    genres: [],
     creator: {
       _id: CURATOR_ID,
       name: 'Noa Curates',

@@ -138,6 +138,24 @@ describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () =
     expect(screen.queryByText('Published')).not.toBeInTheDocument();
   });
 
+  it('shows the genres as a list of plain chips, and no list for none', async () => {
+    renderApp('/josie/j1', { routes: [get(makeJosie({ genres: ['Jazz', 'Shoegaze'] }))] });
+    const list = await screen.findByRole('list', { name: 'Genres' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Jazz', 'Shoegaze']);
+    // Plain text for now: nothing to follow yet.
+    expect(within(list).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows no genre list for a josie without genres', async () => {
+    renderApp('/josie/j1', { routes: [get(makeJosie({ genres: [] }))] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Genres' })).not.toBeInTheDocument();
+  });
+
   it('counts songs, and names a creator without a name Unknown Curator', async () => {
     renderApp('/josie/j1', {
       routes: [get(makeJosie({ paragraphs: [], creator: { ...full.creator, name: '' } }))],

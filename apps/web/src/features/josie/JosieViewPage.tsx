@@ -14,6 +14,7 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { CreatorHero, coverArt } from './components/CreatorHero';
 import { FollowButton } from './components/FollowButton';
+import { GenreChips } from './components/GenreChips';
 import { JosieParagraphs } from './components/JosieParagraphs';
 import { useJosie } from './read';
 
@@ -62,7 +63,7 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /**
- * A loaded josie: hero, management row, title, 'N songs' and the paragraphs
+ * A loaded josie: hero, management row, title, 'N songs', the genres and the paragraphs
  * (docs/product/routes-and-roles.md#josie-page). Also rendered on the server for a visitor's first paint
  * (`src/prerender/josiePage.tsx`, docs/performance.md).
  */
@@ -115,6 +116,7 @@ export function JosieView({ josie }: { josie: Josie }) {
               <span aria-hidden="true">·</span>
               <time dateTime={shownDate}>{formatDate(shownDate, i18n.resolvedLanguage)}</time>
             </p>
+            <GenreChips genres={josie.genres ?? []} />
           </header>
           <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} />
         </article>

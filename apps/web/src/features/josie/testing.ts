@@ -19,6 +19,7 @@ export function makeJosie(overrides: Partial<Josie> = {}): Josie {
     status: 'published',
     schemaVersion: 2,
     paragraphs: [{ type: 'text', content: 'Songs for the road after midnight.' }],
+    genres: [],
     creator: {
       _id: OTHER_CURATOR,
       name: 'Maya Groove',

@@ -1,5 +1,6 @@
 import {
   type AudioItemContent,
+  ERROR_CODES,
   type Josie,
   type JosieCreator,
   JosieTitle,
@@ -21,6 +22,7 @@ import { useSession } from '../../../session/SessionProvider';
 import { Button } from '../../../ui/Button';
 import { FormError } from '../../../ui/FormError';
 import { toast } from '../../../ui/toast';
+import { preferencesKeys } from '../../preferences';
 import { josieKeys, saveJosie, storeJosie } from '../api';
 import { AudioDialog } from '../dialogs/AudioDialog';
 import { ImageDialog } from '../dialogs/ImageDialog';
@@ -42,6 +44,7 @@ import {
 import { focusTitleInput } from './EditorFields';
 import { editorHomePath } from './editorHome';
 import type { EditorProps } from './editorProps';
+import { GenrePicker } from './GenrePicker';
 import { SimpleEditor } from './SimpleEditor';
 import { StatusNotice } from './StatusNotice';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -61,8 +64,9 @@ interface SaveRequest {
  * Publishing creates the josie (pending review), tracks `publish_josie` and goes to the list; saving an edit
  * sends it back to review (docs/product/differences.md#editing-sends-back-to-review). Save errors: an image
  * with too many pixels says so, another 413 josie.fileTooLarge, otherwise josie.create.error or
- * josie.edit.error with the server's field issues placed on the title and the media. Leaving with unsaved
- * changes asks first ({@link useLeaveGuard}).
+ * josie.edit.error with the server's field issues placed on the title, the media and the genres (a genre
+ * no longer offered, `UNKNOWN_LIST_ENTRY`, says so at the genre picker, which reloads the list). Leaving
+ * with unsaved changes asks first ({@link useLeaveGuard}).
  */
 export function JosieEditor({ josie }: { josie?: Josie }) {
   const { t } = useTranslation();
@@ -84,12 +88,14 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
   const [titleError, setTitleError] = useState<string | undefined>();
   const [mediaErrors, setMediaErrors] = useState<Partial<Record<MediaKind, string>>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [genreError, setGenreError] = useState<string | undefined>();
   const imagePreview = useObjectUrl(draft.image?.source === 'upload' ? draft.image.file : null);
   const editing = josie !== undefined;
   const home = editorHomePath(user?.abilities);
 
   const dispatch = useCallback((action: DraftAction) => {
     if (action.type === 'setTitle') setTitleError(undefined);
+    if (action.type === 'setGenres') setGenreError(undefined);
     if (action.type === 'remove' || action.type.startsWith('set')) setFormErrors([]);
     if (action.type === 'remove') setMediaErrors((errors) => ({ ...errors, [action.kind]: undefined }));
     dispatchDraft(action);
@@ -123,6 +129,12 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
       }
       toast.error(t(editing ? 'josie.edit.error' : 'josie.create.error'));
       const apiError = error instanceof ApiError ? error : null;
+      if (apiError?.code === ERROR_CODES.UNKNOWN_LIST_ENTRY) {
+        // An admin removed a chosen genre meanwhile: say so at the picker and show the list as it is now.
+        setGenreError(t('josie.editor.genres.unknown'));
+        void queryClient.invalidateQueries({ queryKey: preferencesKeys.options });
+        return;
+      }
       const issues = apiError?.issues ?? [];
       const others: string[] = [];
       const media: Partial<Record<MediaKind, string>> = {};
@@ -130,6 +142,7 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
         const path = issue.path.replace(/^body\./, '').split('.');
         const kind = path[0] === 'paragraphs' ? kinds[Number(path[1])] : undefined;
         if (path[0] === 'title') setTitleError(issue.message);
+        else if (path[0] === 'genres') setGenreError(issue.message);
         else if (kind && kind !== 'text') media[kind] = issue.message;
         else others.push(issue.message);
       }
@@ -148,6 +161,7 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
       return;
     }
     setTitleError(undefined);
+    setGenreError(undefined);
     setMediaErrors({});
     setFormErrors([]);
     save.mutate({ form: draftForm(draft), kinds: draftParagraphs(draft).map((p) => p.type) });
@@ -211,6 +225,13 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
 
       <form noValidate onSubmit={submit} className="flex flex-col gap-6">
         {advanced ? <AdvancedEditor {...editorProps} creator={creator} /> : <SimpleEditor {...editorProps} />}
+
+        <GenrePicker
+          selected={draft.genres}
+          kept={opened.genres}
+          onChange={(genres) => dispatch({ type: 'setGenres', genres })}
+          error={genreError}
+        />
 
         {formErrors.length > 0 && <FormError message={formErrors.join(' ')} />}
 

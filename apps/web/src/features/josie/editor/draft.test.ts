@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeJosie } from '../testing';
-import { draftForm, draftFromJosie, draftParagraphs, draftReducer, emptyDraft, hasBlock } from './draft';
+import {
+  draftForm,
+  draftFromJosie,
+  draftParagraphs,
+  draftReducer,
+  emptyDraft,
+  hasBlock,
+  sameDraft,
+} from './draft';
 
 const video = {
   url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
@@ -70,5 +78,17 @@ describe('josie draft (docs/product/data-and-config.md#data, docs/product/rules-
     expect(JSON.parse(String(form.get('paragraphs')))).toEqual([{ type: 'image', content: '' }]);
     expect((form.get('image') as File).name).toBe('cover.png');
     expect(draftParagraphs(draft, 'blob:preview')).toEqual([{ type: 'image', content: 'blob:preview' }]);
+  });
+
+  it("takes the josie's genres, counts them as a change, and sends them as JSON text", () => {
+    const opened = draftFromJosie(makeJosie({ genres: ['Jazz', 'Soul'] }));
+    expect(opened.genres).toEqual(['Jazz', 'Soul']);
+    const changed = draftReducer(opened, { type: 'setGenres', genres: ['Jazz'] });
+    expect(sameDraft(opened, changed)).toBe(false);
+    expect(sameDraft(opened, draftReducer(changed, { type: 'setGenres', genres: ['Jazz', 'Soul'] }))).toBe(
+      true,
+    );
+    expect(JSON.parse(String(draftForm(changed).get('genres')))).toEqual(['Jazz']);
+    expect(JSON.parse(String(draftForm(emptyDraft()).get('genres')))).toEqual([]);
   });
 });

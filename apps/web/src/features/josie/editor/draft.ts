@@ -22,6 +22,8 @@ export interface JosieDraft {
   video: VideoContent | null;
   audio: AudioItemContent | null;
   order: BlockKind[];
+  /** Genre names, at most 3 (docs/product/rules-and-limits.md#josies), in the order chosen. */
+  genres: string[];
 }
 
 /** A change to the draft. */
@@ -32,19 +34,22 @@ export type DraftAction =
   | { type: 'setVideo'; video: VideoContent }
   | { type: 'setAudio'; audio: AudioItemContent }
   | { type: 'remove'; kind: MediaKind }
-  | { type: 'move'; kind: BlockKind; to: number };
+  | { type: 'move'; kind: BlockKind; to: number }
+  | { type: 'setGenres'; genres: string[] };
 
 /** An empty draft: just the (empty) text block. */
 export function emptyDraft(): JosieDraft {
-  return { title: '', text: '', image: null, video: null, audio: null, order: ['text'] };
+  return { title: '', text: '', image: null, video: null, audio: null, order: ['text'], genres: [] };
 }
 
 /**
  * The draft of an existing josie: its title, its first text, image, video and audio item, in its
- * paragraph order (the text block goes first when the josie has none).
+ * paragraph order (the text block goes first when the josie has none), and its genres.
  */
-export function draftFromJosie(josie: Pick<Josie, 'title' | 'paragraphs'>): JosieDraft {
-  const draft: JosieDraft = { ...emptyDraft(), title: josie.title, order: [] };
+export function draftFromJosie(
+  josie: Pick<Josie, 'title' | 'paragraphs'> & Partial<Pick<Josie, 'genres'>>,
+): JosieDraft {
+  const draft: JosieDraft = { ...emptyDraft(), title: josie.title, order: [], genres: josie.genres ?? [] };
   for (const paragraph of josie.paragraphs) {
     if (draft.order.includes(paragraph.type)) continue;
     switch (paragraph.type) {
@@ -91,6 +96,8 @@ export function draftReducer(draft: JosieDraft, action: DraftAction): JosieDraft
   switch (action.type) {
     case 'setTitle':
       return { ...draft, title: action.title };
+    case 'setGenres':
+      return { ...draft, genres: action.genres };
     case 'setText':
       return { ...draft, text: action.text };
     case 'setImage':
@@ -120,7 +127,7 @@ export function draftReducer(draft: JosieDraft, action: DraftAction): JosieDraft
 
 /**
  * Whether two drafts would save the same josie: same title and text, the same image (the same chosen
- * file, or the same URL), video, audio item and block order. A change the user undid is no change.
+ * file, or the same URL), video, audio item, block order and genres. A change the user undid is no change.
  */
 export function sameDraft(a: JosieDraft, b: JosieDraft): boolean {
   const image = (draft: JosieDraft) =>
@@ -129,7 +136,8 @@ export function sameDraft(a: JosieDraft, b: JosieDraft): boolean {
     a.title === b.title &&
     a.text === b.text &&
     image(a) === image(b) &&
-    JSON.stringify([a.video, a.audio, a.order]) === JSON.stringify([b.video, b.audio, b.order])
+    JSON.stringify([a.video, a.audio, a.order, a.genres]) ===
+      JSON.stringify([b.video, b.audio, b.order, b.genres])
   );
 }
 
@@ -152,11 +160,15 @@ export function draftParagraphs(draft: JosieDraft, imagePreview?: string | null)
   return out;
 }
 
-/** The multipart form of `POST /api/josies` and `PUT /api/josies/{id}` (docs/product/routes-and-roles.md#api). */
+/**
+ * The multipart form of `POST /api/josies` and `PUT /api/josies/{id}` (docs/product/routes-and-roles.md#api):
+ * `title`, `paragraphs` and `genres` (both JSON text), and the uploaded image file.
+ */
 export function draftForm(draft: JosieDraft): FormData {
   const form = new FormData();
   form.set('title', draft.title.trim());
   form.set('paragraphs', JSON.stringify(draftParagraphs(draft)));
+  form.set('genres', JSON.stringify(draft.genres));
   if (draft.image?.source === 'upload') form.set('image', draft.image.file, draft.image.file.name);
   return form;
 }
