@@ -150,6 +150,21 @@ describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () =
     expect(within(list).queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('names seed genres in Hebrew for a Hebrew reader, and others as stored', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    renderApp('/josie/j1', {
+      flags: { language_select: 'true' },
+      routes: [get(makeJosie({ genres: ['Jazz', 'Shoegaze'] }))],
+    });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'));
+    const list = await screen.findByRole('list', { name: 'ז׳אנרים' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["ג'אז", 'Shoegaze']);
+  });
+
   it('shows no genre list for a josie without genres', async () => {
     renderApp('/josie/j1', { routes: [get(makeJosie({ genres: [] }))] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
