@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.js';
 import type { PreferencesColumn } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { presentPreferences, type UsersService } from '../users/index.js';
+import { presentPreferences, type UsersService, userAbilities } from '../users/index.js';
 import {
   deleteEntry,
   findEntryName,
@@ -89,13 +89,15 @@ export function createPreferencesService(deps: {
 
     /**
      * `PUT /api/users/me/preferences`. Genres and interests are stored in the live lists' spelling.
-     * `myFont` and `myColor` are curator-only: another role sending a value other than '' or the one
-     * already stored gets 403 (so an account page that sends back what it read still saves).
+     * `myFont` and `myColor` need the `chooseStyle` ability (curators: the one rule the `User` answer's
+     * abilities also carry, docs/decisions/0015-endpoints-in-the-contract.md): another user sending a value
+     * other than '' or the one already stored gets 403 (so an account page that sends back what it read
+     * still saves).
      * @throws AppError 400 `UNKNOWN_LIST_ENTRY`; 403 for a non-curator changing font or colour.
      */
     async update(actor: AuthUser, body: PreferencesUpdateBody): Promise<PreferencesResponse> {
       const current = await stored(actor);
-      if (current.role !== 'curator') {
+      if (!userAbilities(current.role).chooseStyle) {
         for (const key of ['myFont', 'myColor'] as const) {
           const value = body[key];
           if (value && value !== current.preferences[key]) {
