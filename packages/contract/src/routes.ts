@@ -17,6 +17,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
+/**
+ * Whether an endpoint's `access` admits a signed-in user of `role` (docs/decisions/0002-route-access-policies.md):
+ * `public` and `authenticated` admit every role, a list admits the roles it names. The server's auth plugin
+ * enforces it and the users' abilities are derived from it, so the two cannot disagree.
+ */
+export function accessAllows(access: Access, role: Role): boolean {
+  return access === 'public' || access === 'authenticated' || access.includes(role);
+}
+
 /** One endpoint's method and path pattern, e.g. `{method: 'GET', path: '/api/josies/:id'}`. */
 export interface RouteDef {
   readonly method: HttpMethod;

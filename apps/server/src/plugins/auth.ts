@@ -1,4 +1,4 @@
-import type { Access, Role } from '@josie/contract';
+import { type Access, accessAllows, type Role } from '@josie/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.js';
@@ -66,7 +66,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { resolveToken: 
         ? errors.unauthenticated('Your session has expired. Please sign in again.')
         : errors.unauthenticated();
     }
-    if (access !== 'authenticated' && !access.includes(request.user.role)) {
+    if (!accessAllows(access, request.user.role)) {
       throw errors.forbidden('Unauthorized access');
     }
   });

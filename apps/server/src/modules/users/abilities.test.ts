@@ -4,6 +4,7 @@
  * first as declared in the contract's endpoint table, then as the live server answers.
  */
 import {
+  accessAllows,
   type Endpoint,
   endpoints,
   fillPath,
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abilitiesOfRole } from '../../../../web/src/session/abilities.js';
 import { buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { ABILITY_ENDPOINTS, accessAllows, userAbilities } from './abilities.js';
+import { ABILITY_ENDPOINTS, userAbilities } from './abilities.js';
 
 const all = Object.values(endpoints) as Endpoint[];
 const byTag = (tag: string) => all.filter((endpoint) => endpoint.tags.includes(tag));

@@ -1,13 +1,4 @@
-import { type Access, type Endpoint, endpoints, type Role, type UserAbilities } from '@josie/contract';
-
-/**
- * Whether an endpoint's `access` admits a signed-in user of `role`: the rule of the auth plugin
- * (docs/decisions/0002-route-access-policies.md), where `public` and `authenticated` admit every role and a
- * list admits the roles it names.
- */
-export function accessAllows(access: Access, role: Role): boolean {
-  return access === 'public' || access === 'authenticated' || access.includes(role);
-}
+import { accessAllows, type Endpoint, endpoints, type Role, type UserAbilities } from '@josie/contract';
 
 /**
  * The endpoints of the contract's table each ability stands for (docs/product/routes-and-roles.md#roles): a
