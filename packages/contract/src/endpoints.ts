@@ -38,6 +38,13 @@ import {
 } from './admin.js';
 import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody } from './auth.js';
 import { IdParams, SuccessResponse } from './common.js';
+import {
+  ExploreGenreParams,
+  ExploreResponse,
+  SearchCuratorsQuery,
+  SearchCuratorsResponse,
+  SearchJosiesQuery,
+} from './discovery.js';
 import { FlagParams, FlagsResponse, FlagUpdateBody } from './flags.js';
 import {
   AiGenerateBody,
@@ -91,6 +98,13 @@ import {
   PendingResponse,
   RejectBody,
 } from './josies.js';
+import {
+  ActiveProviderBody,
+  ActiveProviderResponse,
+  AudioLinksQuery,
+  AudioLinksResponse,
+  LinkResolverStatusResponse,
+} from './listening.js';
 import {
   PushPublicKeyResponse,
   PushSubscriptionBody,
@@ -277,6 +291,37 @@ export const endpoints = {
     query: RecommendationsQuery,
     responses: { 200: RecommendationsResponse },
   }),
+  setActiveProvider: endpoint(ROUTES.setActiveProvider, {
+    access: 'authenticated',
+    tags: ['users'],
+    body: ActiveProviderBody,
+    responses: { 200: ActiveProviderResponse },
+  }),
+  // discovery (docs/decisions/0021-search-in-postgresql.md): public reads, rate-limited like the others
+  searchJosies: endpoint(ROUTES.searchJosies, {
+    access: 'public',
+    tags: ['discovery'],
+    query: SearchJosiesQuery,
+    responses: { 200: FeedResponse },
+  }),
+  searchCurators: endpoint(ROUTES.searchCurators, {
+    access: 'public',
+    tags: ['discovery'],
+    query: SearchCuratorsQuery,
+    responses: { 200: SearchCuratorsResponse },
+  }),
+  explore: endpoint(ROUTES.explore, {
+    access: 'public',
+    tags: ['discovery'],
+    responses: { 200: ExploreResponse },
+  }),
+  exploreGenre: endpoint(ROUTES.exploreGenre, {
+    access: 'public',
+    tags: ['discovery'],
+    params: ExploreGenreParams,
+    query: FeedQuery,
+    responses: { 200: FeedResponse },
+  }),
   // onboarding and preferences
   getOnboarding: endpoint(ROUTES.getOnboarding, {
     access: 'authenticated',
@@ -443,6 +488,12 @@ export const endpoints = {
     tags: ['audio'],
     query: AudioUrlDetailsQuery,
     responses: { 200: AudioSearchItem },
+  }),
+  audioLinks: endpoint(ROUTES.audioLinks, {
+    access: authors,
+    tags: ['audio'],
+    query: AudioLinksQuery,
+    responses: { 200: AudioLinksResponse },
   }),
   videoSearch: endpoint(ROUTES.videoSearch, {
     access: authors,
@@ -614,6 +665,10 @@ export const endpoints = {
     responses: { 200: AdminInterestsResponse },
   }),
   adminMessages: endpoint(ROUTES.adminMessages, { ...admin, responses: { 200: AdminMessagesResponse } }),
+  adminLinkResolver: endpoint(ROUTES.adminLinkResolver, {
+    ...admin,
+    responses: { 200: LinkResolverStatusResponse },
+  }),
 } as const satisfies { readonly [N in RouteName]: Endpoint };
 
 /** The endpoint table's type, for type-only imports (the web's typed client). */

@@ -3,6 +3,7 @@ import { JOSIE_STATUSES } from './catalogues.js';
 import { text, wellFormedText } from './common.js';
 import { isImageSource } from './domain/image-source.js';
 import { parseAudioUrl, parseVideoUrl, type VideoUrlError } from './domain/media-urls.js';
+import { ListenItem } from './listening.js';
 
 /** Paragraph types written by this app (schemaVersion 2, docs/product/differences.md#paragraph-types). Readers also accept `image1`, `video1`. */
 export const PARAGRAPH_TYPES = ['text', 'image', 'video', 'audioItem'] as const;
@@ -15,6 +16,17 @@ export type AudioType = (typeof AUDIO_TYPES)[number];
 export const AUDIO_PROVIDERS = ['spotify', 'youtube'] as const;
 export type AudioProvider = (typeof AUDIO_PROVIDERS)[number];
 
+/**
+ * A curator's own counterparts of an audio or video item on the two services with players
+ * (docs/decisions/0022-listen-on-your-own-service.md): a link the curator confirmed or pasted, or `null` for
+ * "none: offer no counterpart there". A service left out keeps what the resolver finds.
+ */
+export const Counterparts = z.object({
+  spotify: z.url().check(wellFormedText).max(2000).nullable().optional(),
+  youtube: z.url().check(wellFormedText).max(2000).nullable().optional(),
+});
+export type Counterparts = z.infer<typeof Counterparts>;
+
 /** `audioItem` content. docs/product/data-and-config.md#data. */
 export const AudioItemContent = z.object({
   name: text().trim().max(300).default(''),
@@ -25,6 +37,7 @@ export const AudioItemContent = z.object({
   /** The provider's id of the item (parsed from the URL). */
   id: text().max(200).optional(),
   artist: text().max(300).optional(),
+  counterparts: Counterparts.optional(),
 });
 export type AudioItemContent = z.infer<typeof AudioItemContent>;
 
@@ -36,6 +49,7 @@ export const VideoContent = z.object({
   channelTitle: text().max(300).default(''),
   id: text().max(100),
   type: z.enum(['video', 'playlist']),
+  counterparts: Counterparts.optional(),
 });
 export type VideoContent = z.infer<typeof VideoContent>;
 
@@ -102,6 +116,11 @@ export const Josie = z.object({
   rejectionReason: text().nullable(),
   reviews: z.array(JosieReview),
   likeCount: z.number().int(),
+  /**
+   * The audio and video items' links on other platforms (docs/decisions/0022-listen-on-your-own-service.md),
+   * one entry per item in paragraph order; an item not resolved yet carries only its original link.
+   */
+  listen: z.array(ListenItem),
   abilities: JosieAbilities,
   likedByMe: z.boolean(),
   savedByMe: z.boolean(),

@@ -62,6 +62,12 @@ export const ROUTES = {
   follow: { method: 'POST', path: '/api/users/follow/:id' },
   unfollow: { method: 'POST', path: '/api/users/unfollow/:id' },
   recommendedCurators: { method: 'GET', path: '/api/recommendations/curators' },
+  setActiveProvider: { method: 'PUT', path: '/api/users/me/active-provider' },
+  // discovery
+  searchJosies: { method: 'GET', path: '/api/search/josies' },
+  searchCurators: { method: 'GET', path: '/api/search/curators' },
+  explore: { method: 'GET', path: '/api/explore' },
+  exploreGenre: { method: 'GET', path: '/api/explore/genres/:name' },
   // onboarding and preferences
   getOnboarding: { method: 'GET', path: '/api/users/me/onboarding' },
   updateOnboarding: { method: 'PUT', path: '/api/users/me/onboarding' },
@@ -93,6 +99,7 @@ export const ROUTES = {
   audioSupportedTypes: { method: 'GET', path: '/api/audio/supported-types/:provider' },
   audioSearch: { method: 'GET', path: '/api/audio/search' },
   audioUrlDetails: { method: 'GET', path: '/api/audio/url-details' },
+  audioLinks: { method: 'GET', path: '/api/audio/links' },
   videoSearch: { method: 'GET', path: '/api/video/search' },
   imageProviders: { method: 'GET', path: '/api/images/providers' },
   imageSearch: { method: 'GET', path: '/api/images/search' },
@@ -127,6 +134,7 @@ export const ROUTES = {
   adminAddInterest: { method: 'POST', path: '/api/admin/preferences/interests' },
   adminRemoveInterest: { method: 'DELETE', path: '/api/admin/preferences/interests/:id' },
   adminMessages: { method: 'GET', path: '/api/admin/messages' },
+  adminLinkResolver: { method: 'GET', path: '/api/admin/link-resolver' },
 } as const satisfies Record<string, RouteDef>;
 
 /** An endpoint's name, e.g. `'getFeed'`. */

@@ -1,5 +1,6 @@
 /** Pure domain helpers shared by server and web: media link parsing, embeds, image links, song counts, excerpts. */
 export * from './image-source.js';
+export * from './listen.js';
 export * from './media-urls.js';
 export * from './same-origin.js';
 export * from './text.js';

@@ -4,6 +4,7 @@ import {
   type Josie,
   type JosieAbilities,
   type JosieReview,
+  originalListenItems,
   type Paragraph,
 } from '@josie/contract';
 import type { josies, users } from '../../db/schema.js';
@@ -65,6 +66,7 @@ export function presentJosie(
     rejectionReason: row.rejectionReason,
     reviews: extra.reviews,
     likeCount: row.likeCount,
+    listen: originalListenItems(paragraphs),
     // Before the reader's marks: the read cache appends those to a shared head (reads/read-caches.ts).
     abilities: extra.abilities,
     likedByMe: extra.likedByMe,

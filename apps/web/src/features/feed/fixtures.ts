@@ -27,6 +27,7 @@ export function makeJosie(n: number, overrides: Partial<Josie> = {}): Josie {
     rejectionReason: null,
     reviews: [],
     likeCount: 0,
+    listen: [],
     likedByMe: false,
     savedByMe: false,
     abilities: { edit: false, review: false, delete: false, seeReviews: false },
