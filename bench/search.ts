@@ -37,6 +37,30 @@ type Kind = keyof typeof QUERIES;
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
+/**
+ * How many published josies each query matches (what a query's cost grows with: every match is ranked), by
+ * counting the rows of the search statement as the service sends it, without its limit.
+ */
+async function matchCounts(): Promise<Record<string, number>> {
+  const database = await openDatabase({ url: BENCH_DATABASE_URL, dataDir: '/tmp', poolSize: 1 });
+  const search = createSearchService({ db: database.db });
+  const client = (database.db as unknown as { $client: pg.Pool }).$client;
+  const counts: Record<string, number> = {};
+  try {
+    for (const q of Object.values(QUERIES).flat()) {
+      const { queries: sent } = await recordQueries(database, () => search.searchJosies(null, { q, limit: 20 }));
+      const last = sent.at(-1)!;
+      const unlimited = last.sql.replace(/ limit \$(\d+)$/, ' limit 10000000 offset $$$1');
+      const params = [...last.params.slice(0, -1), 0];
+      const { rows } = await client.query(`select count(*)::int as n from (${unlimited}) s`, params);
+      counts[q] = rows[0].n;
+    }
+  } finally {
+    await database.close();
+  }
+  return counts;
+}
+
 /** Each kind's first query as the search service sends it, with its `EXPLAIN (ANALYZE, BUFFERS)`. */
 async function plans(): Promise<string> {
   const database = await openDatabase({ url: BENCH_DATABASE_URL, dataDir: '/tmp', poolSize: 1 });
@@ -131,6 +155,11 @@ export async function runSearchBench(): Promise<Budget[]> {
     met: r.p99 < 50 && r.errors === 0 && r.non2xx === 0,
   }));
   printBudgets(budgets);
+  const counts = await matchCounts();
+  console.log('\nPublished josies each query matches (each is ranked before the page is cut):');
+  for (const [kind, queries] of Object.entries(QUERIES)) {
+    console.log(`  ${kind}: ${queries.map((q) => `${q} ${counts[q]}`).join(', ')}`);
+  }
   console.log('\nThe search statements as the search service sends them, and their plans:');
   console.log(await plans());
   return budgets;

@@ -2,7 +2,7 @@
 -- functions that turn a josie into a weighted tsvector (English stems, bare words, Hebrew words without
 -- their one-letter prefixes), the stored column and its GIN index, and the dictionary of indexed words that
 -- typo tolerance looks up by trigram similarity. Written by hand: drizzle-kit neither creates extensions nor
--- functions, and the column stays out of schema.ts so that `select()` of josies does not carry the vector.
+-- functions, and the columns stay out of schema.ts so that `select()` of josies does not carry the vectors.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 -- unaccent() is only STABLE (its dictionary could be changed); naming the dictionary makes the call fixed,
@@ -49,6 +49,20 @@ CREATE FUNCTION public.josie_search_vector(title text, paragraphs jsonb, genres 
         CASE WHEN jsonb_typeof(paragraphs) = 'array' THEN paragraphs ELSE '[]'::jsonb END) AS p
     ) AS items
   $$;--> statement-breakpoint
+-- The head of a josie's document: what says what a josie is (title, genres, the items' names, artists,
+-- titles and channels). A match here ranks above a match in the text alone.
+CREATE FUNCTION public.josie_search_head(title text, paragraphs jsonb, genres text[]) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$
+    SELECT public.josie_search_words(concat_ws(' ', title, array_to_string(genres, ' '), items.names))
+    FROM (
+      SELECT string_agg(concat_ws(' ', p -> 'content' ->> 'name', p -> 'content' ->> 'artist',
+                                  p -> 'content' ->> 'title', p -> 'content' ->> 'channelTitle'), ' ') AS names
+      FROM jsonb_array_elements(
+        CASE WHEN jsonb_typeof(paragraphs) = 'array' THEN paragraphs ELSE '[]'::jsonb END) AS p
+      WHERE p ->> 'type' IN ('audioItem', 'video', 'video1')
+    ) AS items
+  $$;--> statement-breakpoint
 -- A curator's document for the curator search: the name (A) and the bio (C).
 CREATE FUNCTION public.josie_curator_vector(name text, bio text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -63,6 +77,9 @@ CREATE FUNCTION public.josie_lower_genres(genres text[]) RETURNS text[]
 ALTER TABLE "josies" ADD COLUMN "search" tsvector
   GENERATED ALWAYS AS (public.josie_search_vector("title", "paragraphs", "genres")) STORED;--> statement-breakpoint
 CREATE INDEX "josies_search_idx" ON "josies" USING gin ("search") WHERE "status" = 'published';--> statement-breakpoint
+ALTER TABLE "josies" ADD COLUMN "search_head" tsvector
+  GENERATED ALWAYS AS (public.josie_search_head("title", "paragraphs", "genres")) STORED;--> statement-breakpoint
+CREATE INDEX "josies_search_head_idx" ON "josies" USING gin ("search_head") WHERE "status" = 'published';--> statement-breakpoint
 -- The words search knows, for typo tolerance: a query word found nowhere is replaced by the nearest known
 -- words by trigram similarity. Refreshed by the search module's job (a new word is found exactly at once,
 -- and by its misspellings after the next refresh).

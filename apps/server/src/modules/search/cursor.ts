@@ -3,10 +3,11 @@ import { errors } from '../../lib/errors.js';
 
 /**
  * Keyset positions of the search lists (docs/decisions/0021-search-in-postgresql.md). A josie result is
- * placed by `(score, published_at, id)`, a curator by `(score, id)`; the score is an integer (the rank
- * times a million, rounded) so that it compares exactly on the next page.
+ * placed by `(score, published_at, id)`, its score being its relevance tier; a curator by `(score, id)`,
+ * its score the rank times a million, rounded. Integers, so that they compare exactly on the next page.
  */
 export interface JosiePosition {
+  /** The relevance tier (`TIERS` of queries.ts). */
   score: number;
   /** `published_at` as PostgreSQL prints it to the microsecond (`2026-01-02T03:04:05.123456Z`). */
   at: string;

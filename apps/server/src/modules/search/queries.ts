@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { follows, josies, users } from '../../db/schema.js';
 import { curatorColumns } from '../curators/index.js';
 import { type PresentableRow, presentationColumns } from '../josies/index.js';
-import type { CuratorPosition, JosiePosition } from './cursor.js';
+import type { CuratorPosition } from './cursor.js';
 
 // Search reads (docs/decisions/0021-search-in-postgresql.md): this module writes no table; it refreshes its
 // materialized view `search_words` (migration 0004_search_in_postgresql). Every value the user typed is a
@@ -86,63 +86,74 @@ export function tsquery(groups: TermGroup[]): SQL {
   )})`;
 }
 
-/** The stored document of a josie (the generated column of migration 0004, outside schema.ts). */
+/** The stored documents of a josie (generated columns of migration 0004, outside schema.ts). */
 const josieDocument = sql`${josies}.search`;
-
-/** Rank bonus of a josie whose curator's name matches: what one match among its genres or items is worth. */
-const CURATOR_NAME_BONUS = 0.025;
-
-/** A josie result: the row, what presenting it needs, its score and its publication time for the cursor. */
-export type SearchJosieRow = PresentableRow & { score: number; cursorAt: string };
+const josieHead = sql`${josies}.search_head`;
 
 /**
- * One page (plus one row) of published josies matching `query` (null: all of them, for a genre alone) and
- * tagged `genre` (any case) when given, by `(score desc, published_at desc, id desc)`. A josie matches by
- * its document (`josies_search_idx`) or by its curator's name (`users_curator_name_search_idx`). The score
- * is `ts_rank` (title above genres and items above text) times a million, rounded: an integer, so the
- * keyset compares exactly.
+ * Relevance tiers, best first (docs/decisions/0021-search-in-postgresql.md): the query matches what says
+ * what the josie is (title, genres, items' names and artists) or its curator's name; or else only with the
+ * text. Within a tier the newest comes first. `0` is the single tier of a genre listing without words.
+ */
+export const TIERS = { head: 2, text: 1, all: 0 } as const;
+export type Tier = (typeof TIERS)[keyof typeof TIERS];
+
+/** A josie result: the row, what presenting it needs, and its publication time for the cursor. */
+export type SearchJosieRow = PresentableRow & { cursorAt: string };
+
+/**
+ * One page (plus one row) of the published josies of one relevance `tier` for `query` (null with tier
+ * `all`: every published josie, for a genre alone), tagged `genre` (any case) when given, newest first from
+ * `after` (a position in this tier). The inner read returns ids only; what presenting needs is joined to the
+ * page's rows alone. PostgreSQL picks the plan by how common the words are: for a common word it walks
+ * `josies_published_idx` newest first and keeps the matches until the page is full (a few hundred rows at
+ * most); for a rare one it reads the GIN index and sorts the few matches.
  */
 export function searchJosieRows(
   db: Executor,
   opts: {
     query: SQL | null;
+    tier: Tier;
     genre: string | null;
-    after: JosiePosition | null;
+    after: { at: string; id: string } | null;
     take: number;
     viewerId: string | null;
   },
 ): Promise<SearchJosieRow[]> {
-  const { query, genre, after, take, viewerId } = opts;
-  const named = query
-    ? sql`array(select u.id from ${users} u where u.role = 'curator' and u.deleted_at is null
-                and public.josie_search_words(u.name) @@ ${query})`
-    : null;
-  const score = query
-    ? sql<number>`round(1000000 * (ts_rank(${josieDocument}, ${query})
-        + case when ${josies.creatorId} = any(${named}) then ${sql.raw(String(CURATOR_NAME_BONUS))} else 0 end))::integer`
-    : sql<number>`0`;
+  const { query, tier, genre, after, take, viewerId } = opts;
   const conditions: SQL[] = [eq(josies.status, 'published'), isNotNull(josies.publishedAt)];
-  if (query) conditions.push(sql`(${josieDocument} @@ ${query} or ${josies.creatorId} = any(${named}))`);
+  if (query) {
+    const named = sql`${josies.creatorId} = any(array(select u.id from ${users} u
+      where u.role = 'curator' and u.deleted_at is null and public.josie_search_words(u.name) @@ ${query}))`;
+    const head = sql`(${josieHead} @@ ${query} or ${named})`;
+    conditions.push(tier === TIERS.head ? head : sql`${josieDocument} @@ ${query} and not ${head}`);
+  }
   if (genre !== null) {
     conditions.push(sql`public.josie_lower_genres(${josies.genres}) @> array[lower(${genre}::text)]`);
   }
   if (after) {
     conditions.push(
-      sql`(${score}, ${josies.publishedAt}, ${josies.id}) < (${after.score}::integer, ${after.at}::timestamptz, ${after.id}::uuid)`,
+      sql`(${josies.publishedAt}, ${josies.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
   }
+  const newestFirst = [sql`${josies.publishedAt} desc nulls last`, sql`${josies.id} desc nulls last`];
+  const top = db
+    .select({ id: josies.id })
+    .from(josies)
+    .where(and(...conditions))
+    .orderBy(...newestFirst)
+    .limit(take)
+    .as('top');
   return db
     .select({
       ...getTableColumns(josies),
       ...presentationColumns(viewerId),
-      score: score.mapWith(Number).as('score'),
       cursorAt: sql<string>`to_char(${josies.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
-    .from(josies)
+    .from(top)
+    .innerJoin(josies, eq(josies.id, top.id))
     .leftJoin(users, eq(users.id, josies.creatorId))
-    .where(and(...conditions))
-    .orderBy(sql`"score" desc`, desc(josies.publishedAt), desc(josies.id))
-    .limit(take);
+    .orderBy(...newestFirst);
 }
 
 /** The curator search document (`users_curator_search_idx`): name (A) and bio (C). */

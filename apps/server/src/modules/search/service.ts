@@ -6,10 +6,20 @@ import type {
 } from '@josie/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
 import { presentCuratorRecommendation } from '../curators/index.js';
 import { presentPresentable, type Viewer } from '../josies/index.js';
 import { decodeCuratorCursor, decodeJosieCursor, encodeCuratorCursor, encodeJosieCursor } from './cursor.js';
-import { refreshSearchWords, searchCuratorRows, searchJosieRows, tsquery, wordFacts } from './queries.js';
+import {
+  refreshSearchWords,
+  type SearchJosieRow,
+  searchCuratorRows,
+  searchJosieRows,
+  TIERS,
+  type Tier,
+  tsquery,
+  wordFacts,
+} from './queries.js';
 import { hebrewVariants, queryWords } from './terms.js';
 
 /** A known word suggested for a misspelt one is searched only if it is plain letters and digits. */
@@ -45,7 +55,8 @@ export function createSearchService(deps: { db: Db }) {
   return {
     /**
      * `GET /api/search/josies`: published josies matching `q` (and tagged `genre`, any case, when given),
-     * best match first, the newest first among equals, in the feed's shape with the viewer's likes, saves
+     * those matching by title, genres, items or curator before those matching by text alone, the newest
+     * first within each, in the feed's shape with the viewer's likes, saves
      * and abilities. An empty `q` without `genre` is an empty page; `genre` alone lists that genre, newest
      * first.
      * @throws AppError 400 'Invalid cursor' for a cursor this server did not write.
@@ -56,13 +67,24 @@ export function createSearchService(deps: { db: Db }) {
       if (terms === null && query.genre === undefined) {
         return { data: { posts: [], hasMore: false, nextCursor: null } };
       }
-      const rows = await searchJosieRows(db, {
-        query: terms,
-        genre: query.genre ?? null,
-        after,
-        take: query.limit + 1,
-        viewerId: viewer?.id ?? null,
-      });
+      const tiers: Tier[] = terms === null ? [TIERS.all] : [TIERS.head, TIERS.text];
+      if (after && !tiers.includes(after.score as Tier)) throw errors.badRequest('Invalid cursor');
+      // Tier by tier, best first; a page that ends one tier goes on with the next (two statements).
+      const rows: (SearchJosieRow & { tier: Tier })[] = [];
+      for (const tier of tiers) {
+        if (after && tier > after.score) continue;
+        const take = query.limit + 1 - rows.length;
+        if (take <= 0) break;
+        const found = await searchJosieRows(db, {
+          query: terms,
+          tier,
+          genre: query.genre ?? null,
+          after: after && after.score === tier ? after : null,
+          take,
+          viewerId: viewer?.id ?? null,
+        });
+        rows.push(...found.map((row) => ({ ...row, tier })));
+      }
       const hasMore = rows.length > query.limit;
       const shown = hasMore ? rows.slice(0, query.limit) : rows;
       const last = shown.at(-1);
@@ -71,7 +93,7 @@ export function createSearchService(deps: { db: Db }) {
           posts: await presentPresentable(db, shown, viewer),
           hasMore,
           nextCursor:
-            hasMore && last ? encodeJosieCursor({ score: last.score, at: last.cursorAt, id: last.id }) : null,
+            hasMore && last ? encodeJosieCursor({ score: last.tier, at: last.cursorAt, id: last.id }) : null,
         },
       };
     },
