@@ -38,22 +38,29 @@ type Kind = keyof typeof QUERIES;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 /**
- * How many published josies each query matches (what a query's cost grows with: every match is ranked), by
- * counting the rows of the search statement as the service sends it, without its limit.
+ * How many published josies each query matches, in the first relevance tier (title, genres, items, curator)
+ * and in all, by running the first tier's statement as the service sends it with no page limit (and, for
+ * all, against the whole document). With tiers a page no longer ranks every match; these say how selective
+ * each query is.
  */
-async function matchCounts(): Promise<Record<string, number>> {
+async function matchCounts(): Promise<Record<string, string>> {
   const database = await openDatabase({ url: BENCH_DATABASE_URL, dataDir: '/tmp', poolSize: 1 });
   const search = createSearchService({ db: database.db });
   const client = (database.db as unknown as { $client: pg.Pool }).$client;
-  const counts: Record<string, number> = {};
+  const counts: Record<string, string> = {};
   try {
     for (const q of Object.values(QUERIES).flat()) {
-      const { queries: sent } = await recordQueries(database, () => search.searchJosies(null, { q, limit: 20 }));
-      const last = sent.at(-1)!;
-      const unlimited = last.sql.replace(/ limit \$(\d+)$/, ' limit 10000000 offset $$$1');
-      const params = [...last.params.slice(0, -1), 0];
-      const { rows } = await client.query(`select count(*)::int as n from (${unlimited}) s`, params);
-      counts[q] = rows[0].n;
+      const { queries: sent } = await recordQueries(database, () =>
+        search.searchJosies(null, { q, limit: 20 }),
+      );
+      // The statements: the words, the curators named, then the first tier's page (its limit the last value).
+      const tier = sent[2]!;
+      const params = [...tier.params.slice(0, -1), 10_000_000];
+      const count = async (text: string) =>
+        (await client.query(`select count(*)::int as n from (${text}) s`, params)).rows[0].n as number;
+      const head = await count(tier.sql);
+      const all = await count(tier.sql.replaceAll('"josies".search_head @@', '"josies".search @@'));
+      counts[q] = `${head}/${all}`;
     }
   } finally {
     await database.close();
@@ -73,7 +80,7 @@ async function plans(): Promise<string> {
       const { queries: sent } = await recordQueries(database, () =>
         search.searchJosies(null, { q, limit: 20 }),
       );
-      out.push(`\n--- ${kind}: "${q}" (${sent.length} statements; the terms query, then the search)`);
+      out.push(`\n--- ${kind}: "${q}" (${sent.length} statements: the words, the curators named, each tier page)`);
       for (const query of sent) {
         const { rows } = await client.query(
           `explain (analyze, buffers, format text) ${query.sql}`,
@@ -156,7 +163,7 @@ export async function runSearchBench(): Promise<Budget[]> {
   }));
   printBudgets(budgets);
   const counts = await matchCounts();
-  console.log('\nPublished josies each query matches (each is ranked before the page is cut):');
+  console.log('\nPublished josies each query matches, by title, genres, items or curator / in all:');
   for (const [kind, queries] of Object.entries(QUERIES)) {
     console.log(`  ${kind}: ${queries.map((q) => `${q} ${counts[q]}`).join(', ')}`);
   }

@@ -113,6 +113,8 @@ export function searchJosieRows(
   db: Executor,
   opts: {
     query: SQL | null;
+    /** Live curators whose name matches `query` ({@link curatorsNamed}): all their josies match. */
+    named: string[];
     tier: Tier;
     genre: string | null;
     after: { at: string; id: string } | null;
@@ -120,12 +122,13 @@ export function searchJosieRows(
     viewerId: string | null;
   },
 ): Promise<SearchJosieRow[]> {
-  const { query, tier, genre, after, take, viewerId } = opts;
+  const { query, named, tier, genre, after, take, viewerId } = opts;
   const conditions: SQL[] = [eq(josies.status, 'published'), isNotNull(josies.publishedAt)];
   if (query) {
-    const named = sql`${josies.creatorId} = any(array(select u.id from ${users} u
-      where u.role = 'curator' and u.deleted_at is null and public.josie_search_words(u.name) @@ ${query}))`;
-    const head = sql`(${josieHead} @@ ${query} or ${named})`;
+    // The curators' ids are values, not a subquery: the planner then knows how many rows the condition
+    // keeps (with an unknown array it guessed 1% of all josies, and walked the whole index for rare words).
+    const byCurator = named.length > 0 ? sql`${josies.creatorId} in ${named}` : null;
+    const head = byCurator ? sql`(${josieHead} @@ ${query} or ${byCurator})` : sql`${josieHead} @@ ${query}`;
     conditions.push(tier === TIERS.head ? head : sql`${josieDocument} @@ ${query} and not ${head}`);
   }
   if (genre !== null) {
@@ -154,6 +157,22 @@ export function searchJosieRows(
     .innerJoin(josies, eq(josies.id, top.id))
     .leftJoin(users, eq(users.id, josies.creatorId))
     .orderBy(...newestFirst);
+}
+
+/** The live curators whose name matches `query` (`users_curator_name_search_idx`), at most 50. */
+export async function curatorsNamed(db: Executor, query: SQL): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'curator'),
+        isNull(users.deletedAt),
+        sql`public.josie_search_words(${users.name}) @@ ${query}`,
+      ),
+    )
+    .limit(50);
+  return rows.map((r) => r.id);
 }
 
 /** The curator search document (`users_curator_search_idx`): name (A) and bio (C). */

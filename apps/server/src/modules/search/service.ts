@@ -11,6 +11,7 @@ import { presentCuratorRecommendation } from '../curators/index.js';
 import { presentPresentable, type Viewer } from '../josies/index.js';
 import { decodeCuratorCursor, decodeJosieCursor, encodeCuratorCursor, encodeJosieCursor } from './cursor.js';
 import {
+  curatorsNamed,
   refreshSearchWords,
   type SearchJosieRow,
   searchCuratorRows,
@@ -70,6 +71,7 @@ export function createSearchService(deps: { db: Db }) {
       const tiers: Tier[] = terms === null ? [TIERS.all] : [TIERS.head, TIERS.text];
       if (after && !tiers.includes(after.score as Tier)) throw errors.badRequest('Invalid cursor');
       // Tier by tier, best first; a page that ends one tier goes on with the next (two statements).
+      const named = terms === null ? [] : await curatorsNamed(db, terms);
       const rows: (SearchJosieRow & { tier: Tier })[] = [];
       for (const tier of tiers) {
         if (after && tier > after.score) continue;
@@ -77,6 +79,7 @@ export function createSearchService(deps: { db: Db }) {
         if (take <= 0) break;
         const found = await searchJosieRows(db, {
           query: terms,
+          named,
           tier,
           genre: query.genre ?? null,
           after: after && after.score === tier ? after : null,
