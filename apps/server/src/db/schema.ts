@@ -197,13 +197,11 @@ export const josies = pgTable(
     // For the genre filter of the discovery pages (`genres @> array[...]`).
     index('josies_genres_idx').using('gin', t.genres),
     // The search's genre filter, without regard to case (docs/decisions/0021-search-in-postgresql.md). The
-    // searched documents themselves, the generated tsvector columns `search` and `search_head` and their GIN
-    // indexes, are made by migration 0004_search_in_postgresql and kept out of this table's columns, so
-    // that the many `select()` of josies do not carry them.
+    // searched documents themselves, the generated tsvector columns `search` and `search_head` and their
+    // indexes (GIN, and `josies_search_recent_idx`: published josies newest first with their head), are
+    // made by migration 0004_search_in_postgresql and kept out of this table's columns, so that the many
+    // `select()` of josies do not carry them.
     index('josies_genres_lower_idx').using('gin', sql`public.josie_lower_genres(${t.genres})`),
-    // Published josies newest first, across curators: search walks it for common words, keeping the
-    // matches of the right tier until a page is full (docs/decisions/0021-search-in-postgresql.md).
-    index('josies_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published'`),
     check('josies_like_count_nonnegative', sql`${t.likeCount} >= 0`),
   ],
 );

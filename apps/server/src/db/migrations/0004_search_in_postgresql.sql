@@ -80,6 +80,11 @@ CREATE INDEX "josies_search_idx" ON "josies" USING gin ("search") WHERE "status"
 ALTER TABLE "josies" ADD COLUMN "search_head" tsvector
   GENERATED ALWAYS AS (public.josie_search_head("title", "paragraphs", "genres")) STORED;--> statement-breakpoint
 CREATE INDEX "josies_search_head_idx" ON "josies" USING gin ("search_head") WHERE "status" = 'published';--> statement-breakpoint
+-- Published josies newest first, carrying their head: for a common word search walks this index and checks
+-- the head in the index itself (an index-only scan), keeping matches until a page is full; measured 1 ms
+-- against 34 ms when every row checked was fetched from the table (docs/performance.md).
+CREATE INDEX "josies_search_recent_idx" ON "josies" ("published_at" DESC NULLS LAST, "id" DESC NULLS LAST)
+  INCLUDE ("search_head") WHERE "status" = 'published';--> statement-breakpoint
 -- The words search knows, for typo tolerance: a query word found nowhere is replaced by the nearest known
 -- words by trigram similarity. Refreshed by the search module's job (a new word is found exactly at once,
 -- and by its misspellings after the next refresh).
