@@ -2,7 +2,8 @@
  * Search benchmark on the large data set (docs/decisions/0021-search-in-postgresql.md, docs/performance.md
  * "Search"): `GET /api/search/josies` at 20 connections for one-word and two-word queries in English and in
  * Hebrew, each a rotation of several distinct queries (prefixed Hebrew words and a misspelt artist among
- * them), beside the bare Fastify route in the same run. Prints requests/s, p50/p99 ms, the budget (p99 < 50
+ * them), beside the bare Fastify route and the curator feed (a page of 20 josies from one prepared
+ * statement, the list route the search's cost compares with) in the same run. Prints requests/s, p50/p99 ms, the budget (p99 < 50
  * ms), the refresh time of the known-words dictionary and the `EXPLAIN (ANALYZE, BUFFERS)` plan of each
  * kind of query exactly as the search service sends it. Usage: `npm run bench:search -w bench` (or `npx tsx
  * bench/search.ts`); BENCH_DATABASE_URL, BENCH_DURATION seconds per endpoint (10), BENCH_CONNECTIONS (20).
@@ -80,7 +81,9 @@ async function plans(): Promise<string> {
       const { queries: sent } = await recordQueries(database, () =>
         search.searchJosies(null, { q, limit: 20 }),
       );
-      out.push(`\n--- ${kind}: "${q}" (${sent.length} statements: the words, the curators named, each tier page)`);
+      out.push(
+        `\n--- ${kind}: "${q}" (${sent.length} statements: the words, the curators named, each tier page)`,
+      );
       for (const query of sent) {
         const { rows } = await client.query(
           `explain (analyze, buffers, format text) ${query.sql}`,
@@ -102,6 +105,11 @@ export async function runSearchBench(): Promise<Budget[]> {
   const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await db.connect();
   await db.query('vacuum (analyze) josies, users');
+  // The reference list route: the busiest curator's feed, 20 josies of one prepared statement (http.ts).
+  const { rows: curatorRows } = await db.query<{ id: string }>(
+    `select creator_id as id from josies where status = 'published' group by creator_id
+     order by count(*) desc, creator_id limit 1`,
+  );
   const refreshStarted = Date.now();
   await db.query('refresh materialized view concurrently search_words');
   const refreshMs = Date.now() - refreshStarted;
@@ -137,6 +145,14 @@ export async function runSearchBench(): Promise<Budget[]> {
       serverPid: bare.child.pid,
     });
     results.push(baseline);
+    results.push(
+      await load({
+        name: 'reference: GET /api/josies/curator/:id/feed',
+        url: `${josie.url}/api/josies/curator/${curatorRows[0]!.id}/feed`,
+        connections,
+        serverPid: josie.child.pid,
+      }),
+    );
     for (const [kind, queries] of Object.entries(QUERIES) as [Kind, readonly string[]][]) {
       let next = 0;
       const result = await load({
