@@ -18,7 +18,7 @@ import { type LoadResult, load, printTable } from './lib/load.js';
 import { loadLine, machineLine } from './lib/machine.js';
 import { repoRoot, startJosie, startProcess } from './lib/server.js';
 import { type Budget, printBudgets } from './lib/stats.js';
-import { seedLarge } from './seed-large.js';
+import { BENCH_PASSWORD, seedLarge } from './seed-large.js';
 
 /** The rotated queries of each measured kind (words of the seeded vocabulary, seed-large.ts). */
 const QUERIES = {
@@ -145,10 +145,18 @@ export async function runSearchBench(): Promise<Budget[]> {
       serverPid: bare.child.pid,
     });
     results.push(baseline);
+    const login = await fetch(`${josie.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench2000@bench.josie', password: BENCH_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
     results.push(
       await load({
         name: 'reference: GET /api/josies/curator/:id/feed',
         url: `${josie.url}/api/josies/curator/${curatorRows[0]!.id}/feed`,
+        headers: { authorization: `Bearer ${token}` },
         connections,
         serverPid: josie.child.pid,
       }),
