@@ -165,6 +165,8 @@ describe('GET /api/search/josies and /api/search/curators', () => {
   it('requires every meaningful word, and skips English stop words', async () => {
     expect(await titles('the beatles')).toEqual(['A Sunday classic']);
     expect(await titles('beatles jazz')).toEqual([]);
+    // One word in the item, the other in the text: found, in the second tier.
+    expect(await titles('jude road')).toEqual(['A Sunday classic']);
   });
 
   it('filters by genre without regard to case, a genre no longer in the list included', async () => {
