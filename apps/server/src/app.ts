@@ -26,6 +26,7 @@ import { audioRoutes } from './modules/audio/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { curatorsRoutes } from './modules/curators/routes.js';
 import { homeFeedPageTransform } from './modules/feed/index.js';
+import { exploreRoutes } from './modules/explore/routes.js';
 import { feedRoutes } from './modules/feed/routes.js';
 import { flagsRoutes } from './modules/flags/routes.js';
 import { followsRoutes } from './modules/follows/routes.js';
@@ -280,6 +281,7 @@ export async function buildApp(opts: BuildAppOptions) {
     followsRoutes,
     curatorsRoutes,
     feedRoutes,
+    exploreRoutes,
     likesRoutes,
     recommendationsRoutes,
     preferencesRoutes,

@@ -185,6 +185,11 @@ export const josies = pgTable(
     index('josies_creator_updated_idx').on(t.creatorId, t.updatedAt.desc()),
     // For the genre filter of the discovery pages (`genres @> array[...]`).
     index('josies_genres_idx').using('gin', t.genres),
+    // Every published josie newest first, across curators: the genre rows and pages of explore
+    // (docs/decisions/0023-explore-and-taste.md).
+    index('josies_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
     check('josies_like_count_nonnegative', sql`${t.likeCount} >= 0`),
   ],
 );
@@ -200,7 +205,12 @@ export const josieLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.josieId, t.userId] }), index('josie_likes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.josieId, t.userId] }),
+    index('josie_likes_user_idx').on(t.userId),
+    // The likes of the last 7 days, for trending (docs/decisions/0023-explore-and-taste.md).
+    index('josie_likes_created_idx').on(t.createdAt),
+  ],
 );
 
 export const josieSaves = pgTable(

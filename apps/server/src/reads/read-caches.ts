@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CuratorsFeedResponse, FeedResponse, Josie } from '@josie/contract';
+import type { CuratorRecommendation, CuratorsFeedResponse, FeedResponse, Josie } from '@josie/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -65,6 +65,16 @@ export function sendSerialized(reply: FastifyReply, body: string | Buffer): Fast
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * What the explore page shows, the same for every reader (docs/decisions/0023-explore-and-taste.md): the
+ * josies as ids, each presented per reader from the josie cache with the reader's marks.
+ */
+export interface ExploreLists {
+  trending: readonly string[];
+  genres: readonly { name: string; ids: readonly string[] }[];
+  newCurators: readonly CuratorRecommendation[];
+}
+
 /** Options of {@link createReadCaches}; `ttlMs` 0 turns every read cache off. */
 export interface ReadCachesOptions {
   db: Db;
@@ -116,12 +126,17 @@ export interface ReadCaches {
    * instance instead of once per home page view.
    */
   curatorStrip(limit: number, load: () => Promise<CuratorsFeedResponse>): Promise<string>;
+  /**
+   * `GET /api/explore`'s lists: from memory, else `load()`'s answer (kept). Built from four ranking reads
+   * over all published josies and a week of likes: once per `ttlMs` per instance, not once per visit.
+   */
+  exploreLists(load: () => Promise<ExploreLists>): Promise<ExploreLists>;
   /** Call after a like toggle committed: the josie's count and the user's marks changed. */
   liked(userId: string, josieId: string): Promise<void>;
   /** Call after a save toggle committed: the user's marks changed. */
   saved(userId: string): Promise<void>;
   /** Entries held now, per cache (tests, metrics). */
-  sizes(): { josies: number; marks: number; pages: number; strips: number };
+  sizes(): { josies: number; marks: number; pages: number; strips: number; explore: number };
 }
 
 /** The tag of a page showing josie `id`, and of a page depending on curator `id`'s publications. */
@@ -155,6 +170,9 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   });
   // One entry per `limit` asked for (the app asks for one).
   const strips = createInvalidatedCache<{ body: string }>({ ...base, max: 16 });
+  // One entry: the lists are everyone's.
+  const explore = createInvalidatedCache<ExploreLists>({ ...base, max: 1 });
+  const EXPLORE_KEY = 'lists';
   const findPresentable = prepareFindPresentableJosie(db);
   const serving = () => opts.ttlMs > 0 && invalidation.reliable;
 
@@ -171,22 +189,32 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     marks.delete(id);
     pages.delete(id);
   });
-  invalidation.subscribe('curators', () => strips.clear());
+  invalidation.subscribe('curators', () => {
+    strips.clear();
+    explore.clear();
+  });
+  invalidation.subscribe('explore', () => explore.clear());
   invalidation.subscribe('user-removed', (id) => {
     josies.clear();
     pages.clear();
     marks.delete(id);
     strips.clear();
+    explore.clear();
   });
   invalidation.onReset(() => {
     josies.clear();
     marks.clear();
     pages.clear();
     strips.clear();
+    explore.clear();
   });
   // Domain events happen on one instance; the invalidations they imply go to every instance.
   const publication = async ({ josieId, creatorId }: { josieId: string; creatorId: string }) => {
-    await Promise.all([invalidation.publish('josie', josieId), invalidation.publish('creator', creatorId)]);
+    await Promise.all([
+      invalidation.publish('josie', josieId),
+      invalidation.publish('creator', creatorId),
+      invalidation.publish('explore', josieId),
+    ]);
   };
   bus.subscribe('josie.published', publication);
   bus.subscribe('josie.unpublished', publication);
@@ -273,12 +301,23 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       return strip.body;
     },
 
+    async exploreLists(load) {
+      if (!serving()) return load();
+      return explore.get(EXPLORE_KEY, load);
+    },
+
     async liked(userId, josieId) {
       await Promise.all([invalidation.publish('josie', josieId), invalidation.publish('viewer', userId)]);
     },
 
     saved: (userId) => invalidation.publish('viewer', userId),
 
-    sizes: () => ({ josies: josies.size, marks: marks.size, pages: pages.size, strips: strips.size }),
+    sizes: () => ({
+      josies: josies.size,
+      marks: marks.size,
+      pages: pages.size,
+      strips: strips.size,
+      explore: explore.size,
+    }),
   };
 }

@@ -3,3 +3,4 @@
 
 export { homeFeedPageTransform } from './home-page.js';
 export { createFeedService, type FeedService } from './service.js';
+export { afterCursor, decodeCursor, encodeCursor, type Keyset, keysetTime, newestFirst } from './cursor.js';

@@ -1,0 +1,144 @@
+import { and, asc, count, desc, eq, exists, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { follows, genres, josieLikes, josies, users } from '../../db/schema.js';
+import { curatorColumns } from '../curators/index.js';
+import { afterCursor, type Keyset, keysetTime, newestFirst } from '../feed/index.js';
+import { type PresentableRow, presentationColumns } from '../josies/index.js';
+
+// Reads only: the explore module writes no table (docs/decisions/0023-explore-and-taste.md).
+
+const josieColumns = getTableColumns(josies);
+
+/** How far back a like counts for trending (hours): a week. */
+export const TRENDING_WINDOW_HOURS = 7 * 24;
+
+/** Published and dated: what every explore list shows. */
+const published = (): SQL[] => [eq(josies.status, 'published'), isNotNull(josies.publishedAt)];
+
+/**
+ * The ids of the `limit` trending josies: published josies liked at least once in the last
+ * {@link TRENDING_WINDOW_HOURS}, by `likes_7d / (age_hours + 2) ^ 1.5` (age since publication), highest
+ * first, newer first on a tie (docs/decisions/0023-explore-and-taste.md#trending). The recent likes are
+ * found through `josie_likes_created_idx`, so the work grows with a week's likes, not with all of them.
+ */
+export async function trendingIds(db: Executor, limit: number): Promise<string[]> {
+  const recent = db
+    .select({ josieId: josieLikes.josieId, likes: count().as('likes') })
+    .from(josieLikes)
+    .where(sql`${josieLikes.createdAt} > now() - make_interval(hours => ${TRENDING_WINDOW_HOURS})`)
+    .groupBy(josieLikes.josieId)
+    .as('recent');
+  const ageHours = sql`greatest(extract(epoch from (now() - ${josies.publishedAt})) / 3600, 0)`;
+  const score = sql`${recent.likes}::float8 / power(${ageHours} + 2, 1.5)`;
+  const rows = await db
+    .select({ id: josies.id })
+    .from(recent)
+    .innerJoin(josies, eq(josies.id, recent.josieId))
+    .where(and(...published()))
+    .orderBy(desc(score), ...newestFirst(josies.publishedAt, josies.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Every live genre (the admin list's order: by name, case-insensitively) that has published josies, with
+ * the ids of its `perGenre` newest, in one statement: a `limit` read per genre (`lateral`).
+ */
+export async function genreRowIds(
+  db: Executor,
+  perGenre: number,
+): Promise<{ name: string; ids: string[] }[]> {
+  const newest = db
+    .select({ id: josies.id, publishedAt: josies.publishedAt })
+    .from(josies)
+    .where(and(...published(), sql`${josies.genres} @> array[${genres.name}]::text[]`))
+    .orderBy(...newestFirst(josies.publishedAt, josies.id))
+    .limit(perGenre)
+    .as('newest');
+  const rows = await db
+    .select({ name: genres.name, id: newest.id })
+    .from(genres)
+    .crossJoinLateral(newest)
+    .orderBy(sql`lower(${genres.name})`, asc(genres.id), ...newestFirst(newest.publishedAt, newest.id));
+  const byName = new Map<string, string[]>();
+  for (const row of rows) {
+    const ids = byName.get(row.name) ?? [];
+    ids.push(row.id);
+    byName.set(row.name, ids);
+  }
+  return [...byName].map(([name, ids]) => ({ name, ids }));
+}
+
+/** The catalogue's spelling of genre `name` (compared case-insensitively), or undefined for none. */
+export async function liveGenreName(db: Executor, name: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: genres.name })
+    .from(genres)
+    .where(sql`lower(${genres.name}) = lower(${name})`);
+  return row?.name;
+}
+
+/** A josie row with its position printed for the next cursor, and what presenting it needs. */
+export type GenreRowAt = PresentableRow & { cursorAt: string };
+
+/**
+ * One page (plus one row) of the published josies tagged with a genre, newest first, keyset on
+ * `(published_at, id)`; likedByMe and savedByMe are `viewerId`'s. A live genre is matched by its catalogue
+ * spelling (`spelling`), which is how josies store it (docs/decisions/0020-genres-on-josies.md), through
+ * the GIN index; a name that is not live (removed since, or unknown) is compared with every stored name
+ * case-insensitively, reading the published josies newest first until the page is full.
+ */
+export function genreFeedRows(
+  db: Executor,
+  genre: { name: string; spelling: string | undefined },
+  viewerId: string | null,
+  after: Keyset | null,
+  take: number,
+): Promise<GenreRowAt[]> {
+  const conditions = published();
+  conditions.push(
+    genre.spelling
+      ? sql`${josies.genres} && array[${genre.spelling}, ${genre.name}]::text[]`
+      : sql`exists (select 1 from unnest(${josies.genres}) as g(name) where lower(g.name) = lower(${genre.name}))`,
+  );
+  if (after) conditions.push(afterCursor(josies.publishedAt, josies.id, after));
+  return db
+    .select({ ...josieColumns, cursorAt: keysetTime(josies.publishedAt), ...presentationColumns(viewerId) })
+    .from(josies)
+    .leftJoin(users, eq(users.id, josies.creatorId))
+    .where(and(...conditions))
+    .orderBy(...newestFirst(josies.publishedAt, josies.id))
+    .limit(take);
+}
+
+/** Published josies among `ids`, with what presenting them to `viewerId` needs (any order). */
+export function presentableByIds(
+  db: Executor,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<PresentableRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ ...josieColumns, ...presentationColumns(viewerId) })
+    .from(josies)
+    .leftJoin(users, eq(users.id, josies.creatorId))
+    .where(and(inArray(josies.id, [...ids]), ...published()));
+}
+
+/**
+ * The `limit` newest live curators (by account creation) with at least one published josie, with their
+ * follower counts.
+ */
+export function newestCurators(db: Executor, limit: number) {
+  const followers = sql<number>`(select count(*)::int from ${follows} where ${follows.curatorId} = ${users.id})`;
+  const hasPublished = db
+    .select({ one: sql`1` })
+    .from(josies)
+    .where(and(eq(josies.creatorId, users.id), eq(josies.status, 'published')));
+  return db
+    .select({ ...curatorColumns, followersCount: followers })
+    .from(users)
+    .where(and(eq(users.role, 'curator'), isNull(users.deletedAt), exists(hasPublished)))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}
