@@ -187,9 +187,7 @@ export const josies = pgTable(
     index('josies_genres_idx').using('gin', t.genres),
     // Every published josie newest first, across curators: the genre rows and pages of explore
     // (docs/decisions/0023-explore-and-taste.md).
-    index('josies_published_idx')
-      .on(t.publishedAt.desc(), t.id.desc())
-      .where(sql`${t.status} = 'published'`),
+    index('josies_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published'`),
     check('josies_like_count_nonnegative', sql`${t.likeCount} >= 0`),
   ],
 );

@@ -47,7 +47,12 @@ describe('GET /api/explore', () => {
     editor = await buildUser(ctx, { role: 'editor', name: 'Eli' });
     // A curator with only a pending josie: not a new curator on explore.
     const shy = await buildUser(ctx, { role: 'curator', name: 'Shy' });
-    await buildJosie(ctx, { creator: shy.user._id, title: 'Shy pending', status: 'pending', genres: ['Jazz'] });
+    await buildJosie(ctx, {
+      creator: shy.user._id,
+      title: 'Shy pending',
+      status: 'pending',
+      genres: ['Jazz'],
+    });
     const make = async (key: string, creator: TestUser, publishedHoursAgo: number, tags: string[]) => {
       const row = await buildJosie(ctx, {
         creator: creator.user._id,
@@ -163,7 +168,11 @@ describe('GET /api/explore', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect(titles((await explore()).genres.find((r) => r.name === 'Soul')!.posts)).toEqual(['Old']);
 
-    const gone = await ctx.app.inject({ method: 'DELETE', url: `/api/josies/${ids.Fresh}`, headers: maya.auth });
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/josies/${ids.Fresh}`,
+      headers: maya.auth,
+    });
     expect(gone.statusCode).toBe(200);
     const afterDelete = await explore(listener);
     expect(titles(afterDelete.trending)).not.toContain('Fresh');

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, exists, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { follows, genres, josieLikes, josies, users } from '../../db/schema.js';
 import { curatorColumns } from '../curators/index.js';

@@ -56,7 +56,8 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
       }),
     );
     const rows = await presentableByIds(db, missing, viewer?.id ?? null);
-    for (const josie of await presentPresentable(db, rows, viewer)) json.set(josie._id, JSON.stringify(josie));
+    for (const josie of await presentPresentable(db, rows, viewer))
+      json.set(josie._id, JSON.stringify(josie));
     return json;
   }
 
