@@ -40,8 +40,11 @@ describe('GET /api/recommendations/curators', () => {
       ]);
     // Taste is what a curator publishes: Jazzy publishes jazz; JazzFolk jazz and folk (in another case);
     // Middle only says it likes jazz and folk, and its jazz josie waits for review; Followed publishes both.
-    const publish = (name: string, genres: string[], status: 'published' | 'pending' = 'published') =>
-      buildJosie(ctx, { creator: byName.get(name)!.user._id, genres, status });
+    const publish = (
+      name: string,
+      genres: string[],
+      status: 'published' | 'pending' | 'rejected' = 'published',
+    ) => buildJosie(ctx, { creator: byName.get(name)!.user._id, genres, status });
     await publish('Jazzy', ['Jazz', 'Rock']);
     await publish('Jazzy', ['Jazz']);
     await publish('JazzFolk', ['jazz']);
