@@ -18,8 +18,8 @@ export interface Candidates {
 
 /**
  * Live curators other than the viewer, not excluded and not already followed, ordered by `strategy`:
- * `random`; `popular` (followers, then name); `genre` (docs/decisions/0023-explore-and-taste.md#taste):
- * how many of the viewer's genres the curator's PUBLISHED josies are tagged with (distinct genres, compared
+ * `random`; `popular` (followers, then name); `genre`
+ * (docs/decisions/0023-explore-and-taste.md#recommendations-by-taste): how many of the viewer's genres the curator's PUBLISHED josies are tagged with (distinct genres, compared
  * case-insensitively), most first, then at random, so curators sharing no genre top the list up at random.
  * The curator's own preferences do not count: what they publish does. One query.
  */
