@@ -11,6 +11,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { recordQueries } from '../../test/queries.js';
 import { EXPLORE_SIZES } from './index.js';
 
 const HOUR = 3_600_000;
@@ -136,6 +137,19 @@ describe('GET /api/explore', () => {
     expect((await explore()).trending.find((p) => p.title === 'Popular')!.likedByMe).toBe(false);
     const own = (await explore(maya)).trending.find((p) => p.title === 'Fresh')!;
     expect(own.abilities.edit).toBe(true);
+  });
+
+  it("answers a repeat visit from memory: the shared lists, the josies and the reader's marks", async () => {
+    for (const viewer of [null, listener]) {
+      await explore(viewer);
+      const { queries } = await recordQueries(ctx.database, () => explore(viewer));
+      expect(queries.map((q) => q.sql)).toEqual([]);
+    }
+    // The creator's own josies are read for them (abilities, review history): one statement, whatever the
+    // number of josies, plus their review histories.
+    await explore(maya);
+    const { queries } = await recordQueries(ctx.database, () => explore(maya));
+    expect(queries.length).toBeLessThanOrEqual(2);
   });
 
   it('follows likes, approvals, edits back to pending and deletions at once', async () => {
