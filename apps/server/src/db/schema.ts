@@ -206,8 +206,9 @@ export const josieLikes = pgTable(
   (t) => [
     primaryKey({ columns: [t.josieId, t.userId] }),
     index('josie_likes_user_idx').on(t.userId),
-    // The likes of the last 7 days, for trending (docs/decisions/0023-explore-and-taste.md).
-    index('josie_likes_created_idx').on(t.createdAt),
+    // A josie's likes of the last 7 days, counted from the index alone, for trending
+    // (docs/decisions/0023-explore-and-taste.md).
+    index('josie_likes_recent_idx').on(t.josieId, t.createdAt),
   ],
 );
 

@@ -118,6 +118,12 @@ export interface ReadCaches {
    * reviewer), in which case the caller reads it itself.
    */
   josie(viewer: Viewer, id: string): Promise<CachedRead | undefined>;
+  /**
+   * Many published josies for `viewer`, each as {@link ReadCaches.josie}'s body, by id: the reader's marks
+   * are looked up once for all of them. Ids it does not serve (unpublished, unknown, the viewer's own; every
+   * id for a reviewer, or for a reader with too many marks to hold) are left out: the caller reads those.
+   */
+  josieList(viewer: Viewer, ids: readonly string[]): Promise<Map<string, string>>;
   /** The first page of `viewer`'s home feed as JSON bytes: from memory, else `load()`'s answer (kept). */
   firstFeedPage(viewer: AuthUser, load: () => Promise<FeedResponse>): Promise<Buffer>;
   /**
@@ -173,6 +179,7 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   // One entry: the lists are everyone's.
   const explore = createInvalidatedCache<ExploreLists>({ ...base, max: 1 });
   const EXPLORE_KEY = 'lists';
+  let exploreLoad: Promise<ExploreLists> | null = null;
   const findPresentable = prepareFindPresentableJosie(db);
   const serving = () => opts.ttlMs > 0 && invalidation.reliable;
 
@@ -282,6 +289,22 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       };
     },
 
+    async josieList(viewer, ids) {
+      const bodies = new Map<string, string>();
+      if (!serving() || isReviewer(viewer)) return bodies;
+      const held = viewer ? await marks.get(viewer.id, () => loadMarks(viewer.id)) : null;
+      if (held && 'overflow' in held) return bodies;
+      const heads = await Promise.all(ids.map((id) => josies.get(id, () => loadJosie(id))));
+      ids.forEach((id, i) => {
+        const josie = heads[i];
+        if (!josie || viewer?.id === josie.creatorId) return;
+        const liked = held?.liked.has(id) ?? false;
+        const saved = held?.saved.has(id) ?? false;
+        bodies.set(id, `${josie.head},"likedByMe":${liked},"savedByMe":${saved}}`);
+      });
+      return bodies;
+    },
+
     async firstFeedPage(viewer, load) {
       if (!serving()) return Buffer.from(JSON.stringify(await load()));
       const page = await pages.get(viewer.id, async () => {
@@ -301,9 +324,14 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       return strip.body;
     },
 
-    async exploreLists(load) {
+    exploreLists(load) {
       if (!serving()) return load();
-      return explore.get(EXPLORE_KEY, load);
+      // One load at a time: when the lists expire, the visits arriving meanwhile wait for it instead of
+      // each ranking every josie again.
+      exploreLoad ??= explore.get(EXPLORE_KEY, load).finally(() => {
+        exploreLoad = null;
+      });
+      return exploreLoad;
     },
 
     async liked(userId, josieId) {

@@ -70,11 +70,13 @@ describe('GET /api/explore', () => {
     await make('Stale', noam, 240, ['Rock']); // only likes older than 7 days
     await make('Unliked', maya, 1, ['Soul']);
     await make('Removed genre', noam, 3, ['Polka']);
+    await make('Ancient', noam, 15 * 24, []); // liked this week, but published more than two weeks ago
     await likeAt(ids.Fresh!, hoursAgo(1));
     for (let i = 0; i < 4; i++) await likeAt(ids.Popular!, hoursAgo(10 + i));
     for (let i = 0; i < 3; i++) await likeAt(ids.Old!, hoursAgo(8 * 24 + i));
     await likeAt(ids.Old!, hoursAgo(5));
     for (let i = 0; i < 5; i++) await likeAt(ids.Stale!, hoursAgo(8 * 24));
+    for (let i = 0; i < 20; i++) await likeAt(ids.Ancient!, hoursAgo(1));
     await buildLike(ctx, { josie: ids.Popular!, user: listener.user._id });
     // Hidden everywhere: pending and rejected josies, liked just now.
     for (const status of ['pending', 'rejected'] as const) {
@@ -95,7 +97,7 @@ describe('GET /api/explore', () => {
   });
   afterAll(() => ctx.close());
 
-  it('ranks trending by likes of the last 7 days decayed by age, published josies only', async () => {
+  it('ranks trending by likes of the last 7 days decayed by age, published josies of 2 weeks only', async () => {
     const { trending } = await explore();
     // More likes do not beat freshness: Popular (5 recent likes, 2 days old) after Fresh (1 like, 2 hours).
     expect(titles(trending)).toEqual(['Fresh', 'Popular', 'Old']);

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   exists,
@@ -29,26 +28,39 @@ export const TRENDING_WINDOW_HOURS = 7 * 24;
 const published = (): SQL[] => [eq(josies.status, 'published'), isNotNull(josies.publishedAt)];
 
 /**
- * The ids of the `limit` trending josies: published josies liked at least once in the last
- * {@link TRENDING_WINDOW_HOURS}, by `likes_7d / (age_hours + 2) ^ 1.5` (age since publication), highest
- * first, newer first on a tie (docs/decisions/0023-explore-and-taste.md#trending). The recent likes are
- * found through `josie_likes_created_idx`, so the work grows with a week's likes, not with all of them.
+ * How recently a josie must have been published to trend (hours): two weeks. An older one would need more
+ * than `(338 / 26) ^ 1.5`, about 47, times the week's likes of a day-old josie to outrank it, and bounding
+ * the candidates bounds the work: the josies of two weeks, not every josie ever liked.
+ */
+export const TRENDING_MAX_AGE_HOURS = 14 * 24;
+
+/**
+ * The ids of the `limit` trending josies: josies published in the last {@link TRENDING_MAX_AGE_HOURS} and
+ * liked at least once in the last {@link TRENDING_WINDOW_HOURS}, by `likes_7d / (age_hours + 2) ^ 1.5` (age
+ * since publication), highest first, newer first on a tie (docs/decisions/0023-explore-and-taste.md#trending).
+ * The candidates come from `josies_published_idx`, each one's week of likes is counted from
+ * `josie_likes_recent_idx (josie_id, created_at)` alone (an index-only count).
  */
 export async function trendingIds(db: Executor, limit: number): Promise<string[]> {
-  const recent = db
-    .select({ josieId: josieLikes.josieId, likes: count().as('likes') })
-    .from(josieLikes)
-    .where(sql`${josieLikes.createdAt} > now() - make_interval(hours => ${TRENDING_WINDOW_HOURS})`)
-    .groupBy(josieLikes.josieId)
-    .as('recent');
-  const ageHours = sql`greatest(extract(epoch from (now() - ${josies.publishedAt})) / 3600, 0)`;
-  const score = sql`${recent.likes}::float8 / power(${ageHours} + 2, 1.5)`;
+  const likes = sql<number>`(select count(*) from ${josieLikes} where ${josieLikes.josieId} = ${josies.id}
+      and ${josieLikes.createdAt} > now() - make_interval(hours => ${TRENDING_WINDOW_HOURS}))`;
+  const candidates = db
+    .select({ id: josies.id, publishedAt: josies.publishedAt, likes: likes.as('likes') })
+    .from(josies)
+    .where(
+      and(
+        eq(josies.status, 'published'),
+        sql`${josies.publishedAt} > now() - make_interval(hours => ${TRENDING_MAX_AGE_HOURS})`,
+      ),
+    )
+    .as('candidates');
+  const ageHours = sql`greatest(extract(epoch from (now() - ${candidates.publishedAt})) / 3600, 0)`;
+  const score = sql`${candidates.likes}::float8 / power(${ageHours} + 2, 1.5)`;
   const rows = await db
-    .select({ id: josies.id })
-    .from(recent)
-    .innerJoin(josies, eq(josies.id, recent.josieId))
-    .where(and(...published()))
-    .orderBy(desc(score), ...newestFirst(josies.publishedAt, josies.id))
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(sql`${candidates.likes} > 0`)
+    .orderBy(desc(score), ...newestFirst(candidates.publishedAt, candidates.id))
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -46,15 +46,8 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
 
   /** Each published josie of `ids` as `viewer` sees it, serialized; unpublished ones since are left out. */
   async function presentIds(viewer: Viewer, ids: readonly string[]): Promise<Map<string, string>> {
-    const json = new Map<string, string>();
-    const missing: string[] = [];
-    await Promise.all(
-      ids.map(async (id) => {
-        const cached = await reads.josie(viewer, id);
-        if (cached) json.set(id, cached.body);
-        else missing.push(id);
-      }),
-    );
+    const json = await reads.josieList(viewer, ids);
+    const missing = ids.filter((id) => !json.has(id));
     const rows = await presentableByIds(db, missing, viewer?.id ?? null);
     for (const josie of await presentPresentable(db, rows, viewer))
       json.set(josie._id, JSON.stringify(josie));
