@@ -5,7 +5,8 @@
  * visitors, in turn), next to a bare Fastify route measured in the same run. Prints requests/s, p50/p99 ms,
  * the ratio to the bare route and the server's CPU time per request, and checks the feed's budgets
  * (p99 < 50 ms, >= 10% of the bare route). Usage: `npm run bench:explore -w bench`; BENCH_DURATION seconds
- * per endpoint (10), BENCH_DATABASE_URL the database (the large set is seeded there when missing).
+ * per endpoint (10), BENCH_ONLY=1,3 measures only those endpoints (1 explore, 2 genre first pages, 3 next
+ * pages) beside the bare route, BENCH_DATABASE_URL the database (the large set is seeded there when missing).
  *
  * The large set's josies carry no genres and its likes are all as old as the seeding: this benchmark's own
  * setup tags every josie with one or two seed genres, and spreads the likes over the last 14 days, once.
@@ -121,7 +122,8 @@ async function main(): Promise<void> {
       },
       { name: 'GET /api/explore/genres/:name?cursor=', path: () => `/api/explore/genres/${pick(cursors)}` },
     ];
-    for (const run of runs) {
+    const only = process.env.BENCH_ONLY?.split(',');
+    for (const run of runs.filter((_run, i) => !only || only.includes(String(i + 1)))) {
       results.push(
         await load({
           name: run.name,
