@@ -13,6 +13,7 @@ import {
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { recordQueries } from '../../test/queries.js';
 import { EXPLORE_SIZES } from './index.js';
+import { genreSpellings } from './service.js';
 
 const HOUR = 3_600_000;
 const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR);
@@ -275,6 +276,14 @@ describe('GET /api/explore/genres/{name}', () => {
     expect(await all('Blues')).toEqual(blues);
     expect(await all('blues')).toEqual(blues);
     expect(await all('Polka')).toEqual(['Polka night']);
+    expect(await all('POLKA')).toEqual(['Polka night']);
+    expect(await all('polka')).toEqual(['Polka night']);
+  });
+
+  it('looks for a name that is not live in its usual spellings, each through the index', () => {
+    expect(genreSpellings('jazz', 'Jazz')).toEqual(['Jazz', 'jazz']);
+    expect(genreSpellings('hiphop', undefined)).toEqual(['hiphop', 'HIPHOP', 'Hiphop', 'HipHop']);
+    expect(genreSpellings('drum & bass', undefined)).toContain('Drum & Bass');
   });
 
   it('answers an unknown genre with an empty page', async () => {

@@ -107,24 +107,26 @@ export async function liveGenreName(db: Executor, name: string): Promise<string 
 export type GenreRowAt = PresentableRow & { cursorAt: string };
 
 /**
- * One page (plus one row) of the published josies tagged with a genre, newest first, keyset on
- * `(published_at, id)`; likedByMe and savedByMe are `viewerId`'s. A live genre is matched by its catalogue
- * spelling (`spelling`), which is how josies store it (docs/decisions/0020-genres-on-josies.md), through
- * the GIN index; a name that is not live (removed since, or unknown) is compared with every stored name
- * case-insensitively, reading the published josies newest first until the page is full.
+ * One page (plus one row) of the published josies tagged with any of `genre.spellings` (exact names, as
+ * josies store them), newest first, keyset on `(published_at, id)`; likedByMe and savedByMe are
+ * `viewerId`'s. A live genre, common, is read in `josies_published_idx` order until the page is full (7 ms
+ * for Jazz on the large set). A name that is not live is rare or unknown: its josies are first found
+ * through the GIN index `josies_genres_idx` (`offset 0` keeps the planner from folding that read into the
+ * ordered one, which read every published josie for an unknown name: 0.85 s, against 0.1 ms).
  */
 export function genreFeedRows(
   db: Executor,
-  genre: { name: string; spelling: string | undefined },
+  genre: { spellings: readonly string[]; live: boolean },
   viewerId: string | null,
   after: Keyset | null,
   take: number,
 ): Promise<GenreRowAt[]> {
   const conditions = published();
+  const names = sql`${sql.param([...genre.spellings])}::text[]`;
   conditions.push(
-    genre.spelling
-      ? sql`${josies.genres} && array[${genre.spelling}, ${genre.name}]::text[]`
-      : sql`exists (select 1 from unnest(${josies.genres}) as g(name) where lower(g.name) = lower(${genre.name}))`,
+    genre.live
+      ? sql`${josies.genres} && ${names}`
+      : sql`${josies.id} in (select tagged.id from ${josies} as tagged where tagged.genres && ${names} offset 0)`,
   );
   if (after) conditions.push(afterCursor(josies.publishedAt, josies.id, after));
   return db

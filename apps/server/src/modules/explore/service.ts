@@ -1,4 +1,4 @@
-import type { FeedQuery, FeedResponse, Josie } from '@josie/contract';
+import { type FeedQuery, type FeedResponse, GENRES, type Josie } from '@josie/contract';
 import type { Db } from '../../db/client.js';
 import type { ExploreLists, ReadCaches } from '../../reads/read-caches.js';
 import { presentCuratorRecommendation } from '../curators/index.js';
@@ -24,6 +24,26 @@ export const EXPLORE_SIZES = {
   /** A genre page: the feed's page size. */
   genrePage: 20,
 } as const;
+
+/**
+ * The names a genre page looks for on josies, which store a genre in the catalogue's spelling of the time
+ * (docs/decisions/0020-genres-on-josies.md): the live entry's spelling when `name` is live (compared
+ * case-insensitively); otherwise (a genre removed since, or unknown) `name` as given, in lower case, upper
+ * case and capitalised words, and the seed catalogue's spelling. So a removed genre is found in its stored
+ * spelling and in the usual case variants, always through an index: comparing every stored name
+ * case-insensitively read every published josie (4.5 s on the large set for an unknown name;
+ * docs/performance.md#explore).
+ */
+export function genreSpellings(name: string, live: string | undefined): string[] {
+  if (live) return [...new Set([live, name])];
+  const lower = name.toLowerCase();
+  const words = lower.replace(
+    /(^|[\s&/-])(\p{L})/gu,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+  const seed = GENRES.find((g) => g.toLowerCase() === lower);
+  return [...new Set([name, lower, name.toUpperCase(), words, ...(seed ? [seed] : [])])];
+}
 
 /**
  * The explore page and its genre pages (docs/decisions/0023-explore-and-taste.md): public reads of
@@ -74,8 +94,9 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
     },
 
     /**
-     * `GET /api/explore/genres/{name}`: the published josies tagged `name` (without regard to case; a genre
-     * removed from the live list still lists its josies), newest first, 20 a page, keyset on
+     * `GET /api/explore/genres/{name}`: the published josies tagged `name` (without regard to case for a
+     * live genre; a genre removed from the live list still lists its josies: {@link genreSpellings}), newest
+     * first, 20 a page, keyset on
      * `(published_at, id)` with the feed's opaque cursor. An unknown genre answers an empty page.
      * @throws AppError 400 'Invalid cursor' for a cursor this server did not write.
      */
@@ -86,8 +107,15 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
       size: number = EXPLORE_SIZES.genrePage,
     ): Promise<FeedResponse> {
       const after = query.cursor ? decodeCursor(query.cursor) : null;
-      const spelling = await liveGenreName(db, name);
-      const rows = await genreFeedRows(db, { name, spelling }, viewer?.id ?? null, after, size + 1);
+      const live = await liveGenreName(db, name);
+      const spellings = genreSpellings(name, live);
+      const rows = await genreFeedRows(
+        db,
+        { spellings, live: Boolean(live) },
+        viewer?.id ?? null,
+        after,
+        size + 1,
+      );
       const hasMore = rows.length > size;
       const shown = hasMore ? rows.slice(0, size) : rows;
       const last = shown.at(-1);
