@@ -310,3 +310,22 @@ describe('GET /api/explore/genres/{name}', () => {
     expect([400, 414]).toContain(long.status);
   });
 });
+
+describe('explore rate limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ RATE_LIMIT_DISCOVERY_MAX: '3' });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers 429 RATE_LIMITED past RATE_LIMIT_DISCOVERY_MAX reads a minute, per user or address', async () => {
+    const reader = await buildUser(ctx);
+    const urls = ['/api/explore', '/api/explore/genres/Jazz', '/api/explore'];
+    for (const url of urls) expect((await ctx.app.inject({ url })).statusCode).toBe(200);
+    const refused = await ctx.app.inject({ url: '/api/explore/genres/Rock' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    // A signed-in reader counts on their own.
+    expect((await ctx.app.inject({ url: '/api/explore', headers: reader.auth })).statusCode).toBe(200);
+  });
+});
