@@ -36,7 +36,7 @@ const KEY = 'limiter';
  * Paces the calls to Odesli so that all instances together stay under its limit: a rate-limiter-flexible
  * queue over a limiter of `perMinute` calls per minute (in Redis with `REDIS_URL`, so instances share it).
  * `wait` waits for a turn; `tryNow` takes one only if free (the editor's preview does not wait); `pause`
- * stops every call for a while after Odesli answered 429.
+ * stops every call for a while after Odesli answered 429 (the job's own retry backs off further).
  */
 export function createOdesliPacer(opts: { perMinute: number; redis?: { client: Redis; prefix: string } }) {
   const base = { points: opts.perMinute, duration: 60 };
@@ -57,8 +57,10 @@ export function createOdesliPacer(opts: { perMinute: number; redis?: { client: R
         () => true,
         () => false,
       ),
-    pause: async (ms: number) => {
-      await limiter.block(KEY, Math.max(1, Math.ceil(ms / 1000))).catch(() => undefined);
+    /** After a 429: no call for two of our own intervals (12 s at Odesli's keyless 10 a minute). */
+    pause: async () => {
+      const seconds = Math.max(1, Math.ceil((2 * 60) / opts.perMinute));
+      await limiter.block(KEY, seconds).catch(() => undefined);
     },
   };
 }
@@ -159,7 +161,7 @@ export async function resolveItem(
       ({ title, artistName, thumbnailUrl } = found);
     } catch (err) {
       if (!unknownItem(err)) {
-        if (err instanceof ProviderError && err.kind === 'rate_limited') await pacer?.pause(60_000);
+        if (err instanceof ProviderError && err.kind === 'rate_limited') await pacer?.pause();
         throw err;
       }
     }

@@ -65,7 +65,7 @@ function recordingOf(url: string): { recording: Recording; platform: string } | 
       return { recording, platform: url.includes('music.youtube.com') ? 'youtubeMusic' : 'youtube' };
     }
     for (const [platform, link] of Object.entries(recordingLinks(recording))) {
-      if (url.split('?')[0] === link.split('?')[0]) return { recording, platform };
+      if (url === link) return { recording, platform };
     }
   }
   return undefined;
