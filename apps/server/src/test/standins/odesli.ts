@@ -165,8 +165,11 @@ export async function startOdesliStandin(opts: OdesliStandinOptions = {}) {
       reset();
       served.length = 0;
     },
-    /** The environment that points a Josie server at this stand-in. */
-    env: { ODESLI_API_URL: apiUrl },
+    /**
+     * The environment that points a Josie server at this stand-in, paced fast enough that the demo josies'
+     * items resolve within seconds of a start (end-to-end runs).
+     */
+    env: { ODESLI_API_URL: apiUrl, ODESLI_REQUESTS_PER_MINUTE: '600' },
     close: () => app.close(),
   } satisfies Standin & Record<string, unknown>;
 }
