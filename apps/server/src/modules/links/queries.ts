@@ -153,6 +153,7 @@ export async function untrackedItems(db: Executor, limit: number): Promise<Track
      where p.type in ('audioItem', 'video', 'video1')
        and jsonb_typeof(p.content) = 'object'
        and p.content->>'url' is not null
+       and p.content->>'url' !~ '(/playlist/|[?&]list=)'
        and not exists (select 1 from ${itemLinks} l where l.item_url = p.content->>'url')
      limit ${limit}`);
   return (result as unknown as { rows: TrackedItem[] }).rows;

@@ -168,7 +168,17 @@ export function createLinksService(deps: {
      */
     async refresh(): Promise<number> {
       if (!configured) return 0;
-      await insertPending(db, await untrackedItems(db, REFRESH_BATCH));
+      const untracked = await untrackedItems(db, REFRESH_BATCH);
+      // Playlists are left out (no other service has them): the same rule as for new josies.
+      const resolvable = new Set(
+        resolvableItems(untracked.map((i) => ({ type: 'video', content: { url: i.itemUrl } }))).map(
+          (i) => i.itemUrl,
+        ),
+      );
+      await insertPending(
+        db,
+        untracked.filter((i) => resolvable.has(i.itemUrl)),
+      );
       return enqueue(await dueItems(db, refreshDays, REFRESH_BATCH));
     },
 
