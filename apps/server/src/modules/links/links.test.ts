@@ -13,7 +13,7 @@ import {
   startOdesliStandin,
 } from '../../test/standins/odesli.js';
 import { type SpotifyStandin, startSpotifyStandin } from '../../test/standins/spotify.js';
-import { createOdesliPacer, similarity } from './resolver.js';
+import { createOdesliPacer, OdesliBusy, similarity } from './resolver.js';
 
 const RICK = SAME_RECORDINGS[0]; // Never Gonna Give You Up: on both services
 const TAKE_ON_ME = SAME_RECORDINGS[3];
@@ -479,10 +479,29 @@ describe('pieces', () => {
     expect(similarity('Toto Africa', 'Queen Bohemian Rhapsody')).toBe(0);
   });
 
-  it('the Odesli pacer gives no live turn once the minute is spent', async () => {
+  it('the Odesli pacer gives no turn once the minute is spent, saying when the next one is', async () => {
     const pacer = createOdesliPacer({ perMinute: 2 });
-    expect(await pacer.tryNow()).toBe(true);
-    expect(await pacer.tryNow()).toBe(true);
-    expect(await pacer.tryNow()).toBe(false);
+    await pacer.take(0);
+    await pacer.take(0);
+    const busy = await pacer.take(100).catch((err: unknown) => err);
+    expect(busy).toBeInstanceOf(OdesliBusy);
+    expect((busy as OdesliBusy).retryInMs).toBeGreaterThan(50_000);
   });
+
+  it('a job finding the budget spent is put back for later, not failed', async () => {
+    const url = spotifyUrl(SAME_RECORDINGS[4].spotify);
+    const slow = await createTestContext({ ...odesli.env, ODESLI_REQUESTS_PER_MINUTE: '1' });
+    try {
+      const author = await buildUser(slow, { role: 'curator' });
+      await buildJosieViaApi(slow, author, { paragraphs: [audio(url), video(youtubeUrl(RICK.youtube))] });
+      await slow.app.jobs.idle();
+      const rows = await slow.database.db.select().from(itemLinks);
+      expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'resolved']);
+      expect(rows.every((r) => r.failures === 0)).toBe(true);
+      const later = await jobRows(slow.database, 'links.resolve');
+      expect(later.filter((j) => j.state === 'queued' && String(j.key).includes(':later:'))).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 });

@@ -1,11 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LISTEN_PLATFORMS, type ListenPlatform, parseAudioUrl } from '@josie/contract';
 import type { Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterQueue,
-  RateLimiterRedis,
-} from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { OdesliClient, OdesliItem } from '../../adapters/odesli.js';
 import { ProviderError } from '../../adapters/provider-http.js';
 import type { SpotifyClient } from '../../adapters/spotify.js';
@@ -30,13 +26,25 @@ export interface ResolverSources {
 /** The smallest confidence a search match needs to be offered (title and artist similarity, 0-1). */
 export const SEARCH_MIN_CONFIDENCE = 0.6;
 
-const KEY = 'limiter';
+const KEY = 'odesli';
+
+/** No turn at Odesli within the wait allowed: the caller tries again in `retryInMs` (not a failure). */
+export class OdesliBusy extends Error {
+  override name = 'OdesliBusy';
+  constructor(readonly retryInMs: number) {
+    super(`Odesli's request budget is spent for ${Math.ceil(retryInMs / 1000)} s`);
+  }
+}
+
+/** The longest a background resolution waits for a turn before it is put back in the queue for later. */
+export const MAX_TURN_WAIT_MS = 2_000;
 
 /**
  * Paces the calls to Odesli so that all instances together stay under its limit: a rate-limiter-flexible
- * queue over a limiter of `perMinute` calls per minute (in Redis with `REDIS_URL`, so instances share it).
- * `wait` waits for a turn; `tryNow` takes one only if free (the editor's preview does not wait); `pause`
- * stops every call for a while after Odesli answered 429 (the job's own retry backs off further).
+ * limiter of `perMinute` calls per minute (in Redis with `REDIS_URL`, so instances share it). `take` waits
+ * for a turn at most `maxWaitMs` (0 for the editor's preview), else throws {@link OdesliBusy} with the time
+ * until the next one, so no job holds a worker (or a shutdown) while the budget is spent; `pause` stops
+ * every call for a while after Odesli answered 429.
  */
 export function createOdesliPacer(opts: { perMinute: number; redis?: { client: Redis; prefix: string } }) {
   const base = { points: opts.perMinute, duration: 60 };
@@ -47,16 +55,22 @@ export function createOdesliPacer(opts: { perMinute: number; redis?: { client: R
         keyPrefix: `${opts.redis.prefix}odesli`,
       })
     : new RateLimiterMemory({ ...base, keyPrefix: 'odesli' });
-  const queue = new RateLimiterQueue(limiter, { maxQueueSize: 10_000 });
+  /** Milliseconds until a turn: 0 when one was taken now. */
+  const tryTake = () =>
+    limiter.consume(KEY, 1).then(
+      () => 0,
+      (res: unknown) =>
+        Math.max(1, Number((res as { msBeforeNext?: number } | null)?.msBeforeNext ?? 60_000)),
+    );
   return {
-    wait: async () => {
-      await queue.removeTokens(1, KEY);
+    async take(maxWaitMs: number): Promise<void> {
+      let wait = await tryTake();
+      if (wait > 0 && wait <= maxWaitMs) {
+        await sleep(wait);
+        wait = await tryTake();
+      }
+      if (wait > 0) throw new OdesliBusy(wait);
     },
-    tryNow: () =>
-      limiter.consume(KEY, 1).then(
-        () => true,
-        () => false,
-      ),
     /** After a 429: no call for two of our own intervals (12 s at Odesli's keyless 10 a minute). */
     pause: async () => {
       const seconds = Math.max(1, Math.ceil((2 * 60) / opts.perMinute));
@@ -133,7 +147,8 @@ const unknownItem = (err: unknown) =>
  *
  * @param hint - the paragraph's title and artist, used when Odesli gives none.
  * @param opts.live - the editor's preview: no waiting for a turn at Odesli, and a short deadline.
- * @throws ProviderError when a configured source failed in a way worth retrying (429, unreachable...).
+ * @throws ProviderError when a configured source failed in a way worth retrying (429, unreachable...);
+ *   OdesliBusy when no turn at Odesli is free soon enough.
  */
 export async function resolveItem(
   sources: ResolverSources,
@@ -148,13 +163,7 @@ export async function resolveItem(
   let thumbnailUrl: string | null = null;
   const links: StoredItemLink[] = [];
   if (sources.odesli) {
-    if (pacer && opts.live) {
-      if (!(await pacer.tryNow())) {
-        throw new ProviderError('Odesli', 'rate_limited', 'Odesli: no turn free for a live lookup');
-      }
-    } else if (pacer) {
-      await pacer.wait();
-    }
+    await pacer?.take(opts.live ? 0 : MAX_TURN_WAIT_MS);
     try {
       const found = await sources.odesli.links(itemUrl, { timeoutMs: opts.timeoutMs });
       links.push(...odesliLinks(found));

@@ -25,7 +25,7 @@ import {
   storeResolved,
   untrackedItems,
 } from './queries.js';
-import { type OdesliPacer, type ResolverSources, resolveItem } from './resolver.js';
+import { OdesliBusy, type OdesliPacer, type ResolverSources, resolveItem } from './resolver.js';
 
 /** The link jobs (decision 0018): one item's resolution, and the periodic look for due and new items. */
 export type LinkJobs = {
@@ -151,6 +151,20 @@ export function createLinksService(deps: {
         await storeResolved(db, itemUrl, result);
         await invalidate(itemUrl);
       } catch (err) {
+        if (err instanceof OdesliBusy) {
+          // Not a failure: the same item later, when the budget allows (a key of its own, so this running
+          // job's key does not swallow it).
+          await jobs.enqueue(
+            'links.resolve',
+            { itemUrl },
+            {
+              key: `${jobKey(itemUrl, row.attempts)}:later:${Date.now()}`,
+              delayMs: err.retryInMs + Math.random() * 1000,
+              maxAttempts: RESOLVE_ATTEMPTS,
+            },
+          );
+          return;
+        }
         const retryIn = backoffMs(row.failures);
         await storeFailure(db, itemUrl, describe(err), retryIn);
         log.warn({ err, itemUrl, attempt: attempt.number }, 'link resolution failed');
