@@ -49,7 +49,7 @@ export function listenItems(
       ...item,
       title: item.title || found?.title || '',
       artistName: item.artistName || found?.artistName || '',
-      thumbnailUrl: item.thumbnailUrl ?? found?.thumbnailUrl ?? null,
+      thumbnailUrl: item.thumbnailUrl || found?.thumbnailUrl || null,
       links: [original, ...extra],
     };
   });

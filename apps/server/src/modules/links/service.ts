@@ -203,7 +203,15 @@ export function createLinksService(deps: {
      */
     async preview(url: string): Promise<ItemLinks> {
       const ref = parseAudioUrl(url);
-      const itemUrl = ref ? (ref.type === 'playlist' ? null : url) : OTHER_SERVICES.test(url) ? url : null;
+      // A pasted link's canonical form is what a josie's paragraph will hold, and so the stored row's key.
+      const canonical = ref?.url ?? url;
+      const itemUrl = ref
+        ? ref.type === 'playlist'
+          ? null
+          : canonical
+        : OTHER_SERVICES.test(url)
+          ? url
+          : null;
       let stored: StoredLinks | undefined = itemUrl ? (await storedLinksOf(db, [itemUrl]))[0] : undefined;
       if (itemUrl && (!stored || stored.links.length === 0) && configured) {
         stored = (await resolveLive(itemUrl)) ?? stored;
@@ -212,11 +220,11 @@ export function createLinksService(deps: {
         ? [
             {
               type: 'audioItem',
-              content: { url, provider: ref.provider, type: ref.type, name: '', image: '' },
+              content: { url: canonical, provider: ref.provider, type: ref.type, name: '', image: null },
             } as Paragraph,
           ]
         : [];
-      const [item] = listenItems(original, new Map(stored ? [[url, stored]] : []));
+      const [item] = listenItems(original, new Map(stored ? [[canonical, stored]] : []));
       if (item)
         return {
           title: item.title,
