@@ -2,8 +2,9 @@ import type { Josie, ListenItem, MyJosiesResponse } from '@josie/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { itemLinks, josies } from '../../db/schema.js';
+import { createInvalidation } from '../../scale/invalidation.js';
 import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import { jobRows } from '../../test/jobs.js';
 import { type GoogleStandin, startGoogleStandin } from '../../test/standins/google.js';
 import {
@@ -227,6 +228,29 @@ describe('resolution in the background (docs/decisions/0022-listen-on-your-own-s
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/josies/my-josies', headers: curator.auth });
     const found = (mine.json() as MyJosiesResponse).data.posts.find((j) => j._id === created._id);
     expect(platforms(found?.listen[0]).youtube?.source).toBe('odesli');
+  }, 30_000);
+
+  it('publishes the invalidation of every josie showing an item, which reaches every instance', async () => {
+    const url = spotifyUrl(SAME_RECORDINGS[3].spotify);
+    odesli.failNext(ODESLI_PATH, { status: 503, times: 1000 });
+    const one = await buildJosieViaApi(ctx, curator, { paragraphs: [audio(url)] });
+    const two = await buildJosieViaApi(ctx, curator, { paragraphs: [audio(url)] });
+    await ctx.app.jobs.idle();
+    odesli.reset();
+    // The app's channel is Redis pub/sub with REDIS_URL (scale/invalidation.ts); here one that records.
+    const published: string[] = [];
+    const channel = createInvalidation();
+    channel.subscribe('josie', (id) => published.push(id));
+    const services = createTestServices(ctx, { invalidation: channel });
+    await services.links.resolveJob(url, { number: 9, last: true });
+    expect((await row(url))?.status).toBe('resolved');
+    // Both josies, and the earlier one of this file showing the same track; nothing else.
+    expect(published).toEqual(expect.arrayContaining([one._id, two._id]));
+    const showing = await ctx.database.db
+      .select({ id: josies.id })
+      .from(josies)
+      .where(sql`${josies.paragraphs}::text like ${`%${url}%`}`);
+    expect(published.sort()).toEqual(showing.map((j) => j.id).sort());
   }, 30_000);
 
   it('the refresh resolves stale items again, and failed ones once their back-off has passed', async () => {
