@@ -7,6 +7,7 @@ import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../
 import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import { jobRows } from '../../test/jobs.js';
 import { type GoogleStandin, startGoogleStandin } from '../../test/standins/google.js';
+import { TEST_TOKEN_ENCRYPTION_KEY } from '../../test/standins/index.js';
 import {
   type OdesliStandin,
   recordingLinks,
@@ -68,6 +69,7 @@ beforeAll(async () => {
     ...odesli.env,
     ...spotify.env,
     ...google.env,
+    TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
     ODESLI_REQUESTS_PER_MINUTE: '1000',
     JOBS_RETRY_BASE_MS: '10',
     JOBS_POLL_INTERVAL_MS: '500',
@@ -434,7 +436,11 @@ describe('our own match when Odesli is off (Spotify and YouTube search)', () => 
   let searchOnly: TestContext;
   let author: TestUser;
   beforeAll(async () => {
-    searchOnly = await createTestContext({ ...spotify.env, ...google.env });
+    searchOnly = await createTestContext({
+      ...spotify.env,
+      ...google.env,
+      TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
+    });
     author = await buildUser(searchOnly, { role: 'curator' });
   }, 60_000);
   afterAll(async () => searchOnly?.close());
