@@ -35,6 +35,7 @@ import { invitesRoutes } from './modules/invites/routes.js';
 import { josieShareTransform } from './modules/josies/index.js';
 import { josiesRoutes } from './modules/josies/routes.js';
 import { likesRoutes } from './modules/likes/routes.js';
+import { linksRoutes } from './modules/links/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { preferencesRoutes } from './modules/preferences/routes.js';
@@ -267,6 +268,7 @@ export async function buildApp(opts: BuildAppOptions) {
     invalidation,
     redis,
     log: app.log,
+    jobs,
   });
   const ctx: AppContext = { config, database, db, storage, mailer, rateLimits, services, bus, jobs };
 
@@ -295,6 +297,7 @@ export async function buildApp(opts: BuildAppOptions) {
     imagesRoutes,
     aiRoutes,
     notificationsRoutes,
+    linksRoutes,
   ];
   for (const routes of features) await app.register(routes, { ctx });
   await attachRealtime(app, ctx);
