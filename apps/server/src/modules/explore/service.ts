@@ -16,9 +16,9 @@ import {
 /** Sizes of the explore page's lists (docs/decisions/0023-explore-and-taste.md). */
 export const EXPLORE_SIZES = {
   /** Trending josies shown. */
-  trending: 12,
+  trending: 8,
   /** Newest josies per genre row. */
-  perGenre: 8,
+  perGenre: 4,
   /** Newest curators shown. */
   newCurators: 8,
   /** A genre page: the feed's page size. */
