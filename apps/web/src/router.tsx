@@ -46,6 +46,9 @@ const AdminDashboardPage = pageWithTexts(() => import('./features/admin/AdminDas
 const AdminUsersPage = pageWithTexts(() => import('./features/admin/AdminUsersPage'));
 const AdminUserPage = pageWithTexts(() => import('./features/admin/AdminUserPage'));
 const AdminSystemPage = pageWithTexts(() => import('./features/admin/AdminSystemPage'));
+const SearchPage = pageWithTexts(() => import('./features/discovery/SearchPage'));
+const ExplorePage = pageWithTexts(() => import('./features/discovery/ExplorePage'));
+const ExploreGenrePage = pageWithTexts(() => import('./features/discovery/ExploreGenrePage'));
 
 type Page = ComponentType;
 
@@ -140,6 +143,9 @@ export const routes: RouteObject[] = [
           page('auth/error', UnauthorizedPage, 'authError'),
           page('unauthorized', UnauthorizedPage, 'unauthorized'),
           page('join/:code', JoinPage, 'join'),
+          page('search', SearchPage, 'search'),
+          page('explore', ExplorePage, 'explore'),
+          page('explore/genre/:name', ExploreGenrePage, 'exploreGenre'),
 
           guarded('onboarding', OnboardingPage, 'onboarding'),
           guarded('account', AccountPage, 'account'),

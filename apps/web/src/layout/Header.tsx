@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HeaderSearch } from '../features/discovery';
 import { cn } from '../lib/cn';
 import { useSession } from '../session/SessionProvider';
 import { Avatar } from '../ui/Avatar';
@@ -9,9 +10,9 @@ import { HeaderMenu } from './HeaderMenu';
 import { LogoMark } from './Logo';
 
 /**
- * The fixed top bar (docs/product/routes-and-roles.md#header-and-menu): logo link to `/`, the signed-in
- * user's avatar (updated at once on `userDataUpdated` through the session) and the hamburger menu. The bar's
- * content takes the layout's one content width ({@link contentFrame}, decision 0014), so it lines up with the
+ * The fixed top bar (docs/product/routes-and-roles.md#header-and-menu): logo link to `/`, the search field
+ * (docs/product/routes-and-roles.md#search-and-explore), the signed-in user's avatar (updated at once on
+ * `userDataUpdated` through the session) and the hamburger menu. The bar's content takes the layout's one content width ({@link contentFrame}, decision 0014), so it lines up with the
  * page under it.
  */
 export function Header() {
@@ -34,6 +35,7 @@ export function Header() {
           </span>
         </Link>
         <div className="flex items-center gap-2">
+          <HeaderSearch />
           {user && (
             <Link to="/account" aria-label={t('nav.yourAccount')} className={`rounded-full ${focusRing}`}>
               <Avatar src={user.avatar} name={user.name} size={36} decorative />

@@ -12,6 +12,7 @@ import { useSession } from '../../session/SessionProvider';
 import { buttonClasses, focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
+import { HeaderSearch } from '../discovery';
 import { CreatorHero, coverArt } from './components/CreatorHero';
 import { FollowButton } from './components/FollowButton';
 import { GenreChips } from './components/GenreChips';
@@ -25,7 +26,10 @@ const ReviewPanel = lazyComponent(() => import('./ReviewPanel'));
 // most josie pages from a shared link, does not load them (docs/performance.md, 170 KB budget).
 const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'));
 
-/** The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home and the header's menu toggle. */
+/**
+ * The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home, the header's search
+ * and its menu toggle.
+ */
 function TopBar() {
   const { t } = useTranslation();
   return (
@@ -44,7 +48,10 @@ function TopBar() {
             {t('common.appName')}
           </span>
         </Link>
-        <HeaderMenu />
+        <div className="flex items-center gap-2">
+          <HeaderSearch />
+          <HeaderMenu />
+        </div>
       </nav>
     </header>
   );
