@@ -46,9 +46,11 @@ const AdminDashboardPage = pageWithTexts(() => import('./features/admin/AdminDas
 const AdminUsersPage = pageWithTexts(() => import('./features/admin/AdminUsersPage'));
 const AdminUserPage = pageWithTexts(() => import('./features/admin/AdminUserPage'));
 const AdminSystemPage = pageWithTexts(() => import('./features/admin/AdminSystemPage'));
-const SearchPage = pageWithTexts(() => import('./features/discovery/SearchPage'));
-const ExplorePage = pageWithTexts(() => import('./features/discovery/ExplorePage'));
-const ExploreGenrePage = pageWithTexts(() => import('./features/discovery/ExploreGenrePage'));
+// Discovery's three pages share one chunk (`features/discovery/pages.ts`).
+const discoveryPages = () => import('./features/discovery/pages');
+const SearchPage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.SearchPage })));
+const ExplorePage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.ExplorePage })));
+const ExploreGenrePage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.ExploreGenrePage })));
 
 type Page = ComponentType;
 

@@ -7,7 +7,7 @@ import { Avatar } from '../ui/Avatar';
 import { focusRing } from '../ui/Button';
 import { contentFrame } from '../ui/Page';
 import { HeaderMenu } from './HeaderMenu';
-import { LogoMark } from './Logo';
+import { LogoLink } from './Logo';
 
 /**
  * The fixed top bar (docs/product/routes-and-roles.md#header-and-menu): logo link to `/`, the search field
@@ -24,16 +24,7 @@ export function Header() {
         aria-label={t('nav.primary')}
         className={cn(contentFrame, 'relative flex h-16 items-center justify-between gap-3')}
       >
-        <Link
-          to="/"
-          aria-label={t('nav.logoLabel')}
-          className={`flex items-center gap-2 rounded-xl ${focusRing}`}
-        >
-          <LogoMark />
-          <span className="text-xl font-extrabold tracking-tight text-zinc-950" aria-hidden="true">
-            {t('common.appName')}
-          </span>
-        </Link>
+        <LogoLink />
         <div className="flex items-center gap-2">
           <HeaderSearch />
           {user && (

@@ -1,7 +1,6 @@
 import type { UserAbilities } from '@josie/contract';
 import {
   ClipboardCheck,
-  Compass,
   Home,
   Info,
   LayoutDashboard,
@@ -9,6 +8,7 @@ import {
   type LucideIcon,
   Mail,
   Music,
+  Search,
   Send,
   UserPlus,
   UserRound,
@@ -46,7 +46,7 @@ export interface MenuLink {
 export function menuLinksFor(abilities: UserAbilities | null): MenuLink[] {
   const links: MenuLink[] = [
     { to: '/', labelKey: 'home', icon: Home },
-    { to: '/explore', labelKey: 'explore', icon: Compass },
+    { to: '/explore', labelKey: 'explore', icon: Search },
     { to: '/about', labelKey: 'about', icon: Info },
     { to: '/contact', labelKey: 'contact', icon: Mail },
   ];

@@ -1,92 +1,79 @@
 import { Search } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadAllTexts } from '../../i18n';
-import { lazyPage } from '../../lib/lazyPage';
-
-// The combobox (suggestions, keys, the phone's full-width field) loads on the first focus, tap or `/`:
-// the header is on every page, and the first pages stay under their 170 KB budget (docs/performance.md).
-const SearchCombobox = lazyPage(() => import('./SearchCombobox'), { with: loadAllTexts });
-
-const preload = () => void SearchCombobox.preload();
-
-/** Whether a key press lands in a field the user types in (the `/` shortcut leaves those alone). */
-function inField(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return Boolean(element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName)));
-}
-
-const field =
-  'h-10 w-full rounded-full border border-zinc-200 bg-white ps-9 pe-3 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-brand-700';
+import type { SearchComboboxProps } from './SearchCombobox';
 
 /**
- * The header's search (docs/decisions/0021-search-in-postgresql.md), for visitors and signed-in users
- * alike: a plain field from 640 px up, a search button on a phone. Focusing the field, tapping the button
- * or pressing `/` anywhere but in a field loads and opens the combobox (`SearchCombobox.tsx`), which keeps
- * what was typed; until it is here the plain field stands in its place.
+ * The header's search (docs/product/routes-and-roles.md#search-and-explore), for visitors and signed-in users
+ * alike: a plain field, narrow on a phone. Focusing it or pressing `/` anywhere but in a field loads the
+ * combobox (`SearchCombobox.tsx`: suggestions, keys, the phone's full-width field) with the texts of the
+ * later pages, and it takes the field's place and what was typed; until then the plain field takes the keys.
+ * Loaded on demand because the header is on every page and the first pages stay under their 170 KB budget
+ * (docs/performance.md); a failed download is tried again on the next focus.
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
-  // Asked for (`active`), then mounted (`ready`): the plain field stays, and takes keys, until then.
-  const [active, setActive] = useState(false);
+  const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps> | null>(null);
+  // Mounted: the plain field can go.
   const [ready, setReady] = useState(false);
+  const loading = useRef(false);
   const plain = useRef<HTMLInputElement>(null);
+
+  const open = () => {
+    if (loading.current) return;
+    loading.current = true;
+    Promise.all([import('./SearchCombobox'), loadAllTexts()]).then(
+      ([module]) => setCombobox(() => module.default),
+      () => {
+        loading.current = false;
+      },
+    );
+  };
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || inField(event.target))
-        return;
+      // Not while the user types in a field, nor with a modifier (another shortcut).
+      const target = event.target as HTMLElement;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target.isContentEditable || target.closest?.('input,textarea,select')) return;
       event.preventDefault();
-      setActive(true);
       plain.current?.focus();
+      open();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  });
 
-  const open = () => setActive(true);
   return (
-    <div className="sm:w-56 lg:w-72">
+    <div className="w-28 sm:w-56 lg:w-72">
       {!ready && (
-        <>
-          <div className="relative max-sm:hidden">
-            <Search
-              className="pointer-events-none absolute start-3 top-3 size-4 text-zinc-500"
-              aria-hidden="true"
-            />
-            <input
-              ref={plain}
-              type="search"
-              aria-label={t('nav.search')}
-              placeholder={t('nav.searchPlaceholder')}
-              className={field}
-              onFocus={open}
-              onPointerEnter={preload}
-            />
-          </div>
-          <button
-            type="button"
-            aria-label={t('nav.search')}
-            title={t('nav.search')}
-            className="inline-flex size-11 items-center justify-center rounded-full text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-700 sm:hidden"
-            onPointerDown={preload}
-            onClick={open}
-          >
-            <Search className="size-5" aria-hidden="true" />
-          </button>
-        </>
-      )}
-      {active && (
-        <Suspense fallback={null}>
-          <SearchCombobox
-            typed={() => plain.current?.value ?? ''}
-            onReady={() => setReady(true)}
-            onDismiss={() => {
-              setActive(false);
-              setReady(false);
-            }}
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute start-3 top-3 size-4 text-zinc-500"
+            aria-hidden="true"
           />
-        </Suspense>
+          <input
+            ref={plain}
+            type="search"
+            aria-label={t('nav.search')}
+            placeholder={t('nav.search')}
+            className="h-10 w-full rounded-full border border-zinc-200 bg-white ps-9 pe-3 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-brand-700"
+            onFocus={open}
+          />
+        </div>
+      )}
+      {Combobox && (
+        <Combobox
+          typed={() => plain.current?.value ?? ''}
+          onReady={() => setReady(true)}
+          onDismiss={() => {
+            plain.current?.blur();
+            setReady(false);
+            setCombobox(null);
+            loading.current = false;
+          }}
+        />
       )}
     </div>
   );

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../../ui/Avatar';
-import { CreatorName } from '../josie';
 import { fetchSuggestions, searchKeys, searchPath } from './api';
 
 /**
@@ -219,12 +218,7 @@ export default function SearchCombobox({ typed, onReady, onDismiss }: SearchComb
         {option.kind === 'curator' && (
           <>
             <Avatar src={option.avatar} name={option.label} size={32} decorative />
-            <CreatorName
-              name={option.label}
-              font={option.font}
-              colour={option.colour}
-              className="truncate font-semibold"
-            />
+            <span>{option.label}</span>
           </>
         )}
         {option.kind === 'all' && (
@@ -275,7 +269,7 @@ export default function SearchCombobox({ typed, onReady, onDismiss }: SearchComb
           aria-autocomplete="list"
           aria-describedby={statusId}
           aria-activedescendant={expanded && options[active] ? `${listId}-${options[active].id}` : undefined}
-          placeholder={t('nav.searchPlaceholder')}
+          placeholder={t('discovery.search.field')}
           autoComplete="off"
           enterKeyHint="search"
           value={query}

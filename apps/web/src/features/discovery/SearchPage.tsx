@@ -89,35 +89,35 @@ export default function SearchPage() {
       width="wide"
       title={q ? t('discovery.search.resultsFor', { query: q }) : t('discovery.search.title')}
     >
-      <search className="mb-8 block max-w-xl">
-        <form
-          className="flex gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const value = String(new FormData(event.currentTarget).get('q') ?? '');
-            if (value.trim()) void navigate(searchPath(value, tab));
-          }}
-        >
-          <div className="relative flex-1">
-            <Search
-              className="pointer-events-none absolute start-3.5 top-3.5 size-5 text-zinc-500"
-              aria-hidden="true"
-            />
-            <input
-              key={q}
-              type="search"
-              name="q"
-              defaultValue={q}
-              aria-label={t('discovery.search.field')}
-              placeholder={t('discovery.search.field')}
-              className="h-12 w-full rounded-full border border-zinc-300 bg-white ps-11 pe-4 text-base text-zinc-900 placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-brand-700"
-            />
-          </div>
-          <Button type="submit" size="lg">
-            {t('discovery.search.submit')}
-          </Button>
-        </form>
-      </search>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers we support */}
+      <form
+        role="search"
+        className="mb-8 flex max-w-xl gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = String(new FormData(event.currentTarget).get('q') ?? '');
+          if (value.trim()) void navigate(searchPath(value, tab));
+        }}
+      >
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute start-3.5 top-3.5 size-5 text-zinc-500"
+            aria-hidden="true"
+          />
+          <input
+            key={q}
+            type="search"
+            name="q"
+            defaultValue={q}
+            aria-label={t('discovery.search.field')}
+            placeholder={t('discovery.search.field')}
+            className="h-12 w-full rounded-full border border-zinc-300 bg-white ps-11 pe-4 text-base text-zinc-900 placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-brand-700"
+          />
+        </div>
+        <Button type="submit" size="lg">
+          {t('discovery.search.submit')}
+        </Button>
+      </form>
       {q === '' ? (
         <p className="text-zinc-600">{t('discovery.search.prompt')}</p>
       ) : (
