@@ -19,6 +19,8 @@ export function HeaderSearch() {
   const [ready, setReady] = useState(false);
   const loading = useRef(false);
   const plain = useRef<HTMLInputElement>(null);
+  // The combobox's own field, once it is mounted.
+  const field = useRef<HTMLInputElement>(null);
 
   const open = () => {
     if (loading.current) return;
@@ -38,7 +40,7 @@ export function HeaderSearch() {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
       if (target.isContentEditable || target.closest?.('input,textarea,select')) return;
       event.preventDefault();
-      plain.current?.focus();
+      (field.current ?? plain.current)?.focus();
       open();
     };
     document.addEventListener('keydown', onKeyDown);
@@ -65,12 +67,14 @@ export function HeaderSearch() {
       )}
       {Combobox && (
         <Combobox
+          field={field}
           typed={() => plain.current?.value ?? ''}
           onReady={() => setReady(true)}
           onDismiss={() => {
             plain.current?.blur();
             setReady(false);
             setCombobox(null);
+            field.current = null;
             loading.current = false;
           }}
         />

@@ -94,6 +94,11 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     expect(combobox).toHaveValue('jazz');
     await user.keyboard('{Escape}');
     expect(combobox).toHaveValue('');
+    // Once mounted, "/" focuses the combobox itself.
+    combobox.blur();
+    await user.keyboard('/');
+    expect(combobox).toHaveFocus();
+    expect(combobox).toHaveValue('');
     await user.type(combobox, 'jazz');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));

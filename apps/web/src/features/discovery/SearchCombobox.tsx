@@ -1,6 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Music, Search, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../../api/client';
@@ -42,6 +50,8 @@ interface Option {
 }
 
 export interface SearchComboboxProps {
+  /** Set to the combobox's field once mounted (the `/` shortcut focuses it). */
+  field: RefObject<HTMLInputElement | null>;
   /** What the plain field holds when the combobox replaces it (read once, on mount). */
   typed(): string;
   /** Called once mounted: the plain field can go. */
@@ -59,7 +69,7 @@ export interface SearchComboboxProps {
  * list, then empties the field, then on a phone closes the full-width field. Focus stays in the field: the
  * active option is told by `aria-activedescendant`. Loaded on demand by `HeaderSearch.tsx`.
  */
-export default function SearchCombobox({ typed, onReady, onDismiss }: SearchComboboxProps) {
+export default function SearchCombobox({ field, typed, onReady, onDismiss }: SearchComboboxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState(typed);
@@ -73,6 +83,7 @@ export default function SearchCombobox({ typed, onReady, onDismiss }: SearchComb
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the combobox takes the plain field's place
   useLayoutEffect(() => {
+    field.current = input.current;
     input.current?.focus();
     onReady();
   }, []);
