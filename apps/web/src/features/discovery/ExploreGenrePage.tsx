@@ -2,10 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
-import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { genreName } from '../josie';
 import { exploreKeys, fetchGenrePage } from './api';
@@ -16,7 +14,8 @@ import { Paged } from './Paged';
  * `/explore/genre/:name` (docs/product/routes-and-roles.md#search-and-explore, decision 0020), public: the
  * published josies tagged with the genre, newest first, 20 a page with "Load more"
  * (`GET /api/explore/genres/{name}`); the genre chips of josies link here. The title names a seed genre in
- * the reader's language. A genre the server does not know (404) says so; other failures offer "Try again".
+ * the reader's language. A genre the server does not know answers an empty page (decision 0023), which says
+ * the genre has no josies yet; a failure offers "Try again".
  */
 export default function ExploreGenrePage() {
   const { t } = useTranslation();
@@ -30,7 +29,6 @@ export default function ExploreGenrePage() {
   });
   const name = genreName(t, raw);
   const posts = query.data?.pages.flatMap((page) => page.posts) ?? [];
-  const unknown = query.error instanceof ApiError && query.error.status === 404 && !query.data;
 
   return (
     <Page
@@ -48,18 +46,14 @@ export default function ExploreGenrePage() {
         <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         {t('discovery.genre.back')}
       </Link>
-      {unknown ? (
-        <EmptyState title={t('discovery.genre.notFound', { genre: name })} />
-      ) : (
-        <Paged
-          query={query}
-          count={posts.length}
-          errorText={t('discovery.genre.error')}
-          emptyText={t('discovery.genre.empty', { genre: name })}
-        >
-          <JosieGrid posts={posts} label={t('discovery.genre.lead', { genre: name })} />
-        </Paged>
-      )}
+      <Paged
+        query={query}
+        count={posts.length}
+        errorText={t('discovery.genre.error')}
+        emptyText={t('discovery.genre.empty', { genre: name })}
+      >
+        <JosieGrid posts={posts} label={t('discovery.genre.lead', { genre: name })} />
+      </Paged>
     </Page>
   );
 }
