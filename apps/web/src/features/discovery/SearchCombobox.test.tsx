@@ -23,9 +23,9 @@ function routes() {
 
 /** Opens the header's combobox with `/` and answers it. */
 async function openWithSlash(user: ReturnType<typeof renderApp>['user']) {
-  await screen.findByRole('searchbox', { name: 'Search' });
+  await screen.findByRole('searchbox', { name: 'Search' }, { timeout: 5000 });
   await user.keyboard('/');
-  const combobox = await screen.findByRole('combobox', { name: 'Search' });
+  const combobox = await screen.findByRole('combobox', { name: 'Search' }, { timeout: 5000 });
   await waitFor(() => expect(combobox).toHaveFocus());
   return combobox;
 }
@@ -37,7 +37,7 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
     await user.type(combobox, 'jazz');
     const listbox = await screen.findByRole('listbox', { name: 'Search' });
-    await within(listbox).findByRole('option', { name: /Jazz at night/ });
+    await within(listbox).findByRole('option', { name: /Jazz at night/ }, { timeout: 5000 });
     expect(combobox).toHaveAttribute('aria-expanded', 'true');
     // Debounced: the keystrokes made one request per endpoint, for the whole word, asking for 3.
     const josieCalls = stub.calls('GET', '/api/search/josies');
@@ -67,8 +67,8 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     const { user, router } = renderApp('/about', { routes: routes() });
     const combobox = await openWithSlash(user);
     await user.type(combobox, 'jazz');
-    const options = await screen.findAllByRole('option');
-    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4));
+    const options = await screen.findAllByRole('option', {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4), { timeout: 5000 });
     const all = screen.getAllByRole('option');
     await user.keyboard('{ArrowDown}');
     expect(all[0]).toHaveAttribute('aria-selected', 'true');
@@ -81,14 +81,16 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     expect(options.length).toBeGreaterThan(0);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/josie/${JOSIES[0]?._id}`));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Jazz at night' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Jazz at night' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('goes to /search?q= with Enter on the text, and Escape closes the list then empties the field', async () => {
     const { user, router } = renderApp('/about', { routes: routes() });
     const combobox = await openWithSlash(user);
     await user.type(combobox, 'jazz');
-    await screen.findByRole('option', { name: /Jazz at night/ });
+    await screen.findByRole('option', { name: /Jazz at night/ }, { timeout: 5000 });
     await user.keyboard('{Escape}');
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
     expect(combobox).toHaveValue('jazz');
@@ -112,13 +114,13 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     const { user, stub } = renderApp('/about', { routes: routes() });
     const combobox = await openWithSlash(user);
     await user.type(combobox, 'nothing');
-    expect(await screen.findByText('No matches for “nothing”')).toBeInTheDocument();
+    expect(await screen.findByText('No matches for “nothing”', {}, { timeout: 5000 })).toBeInTheDocument();
     stub.use(
       getRoute('/api/search/josies', () => json(500, { message: 'Search is down', code: 'INTERNAL_ERROR' })),
     );
     await user.clear(combobox);
     await user.type(combobox, 'broken');
-    expect(await screen.findByText('Search is down')).toBeInTheDocument();
+    expect(await screen.findByText('Search is down', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('leaves "/" alone while the user types in a field', async () => {
