@@ -23,14 +23,16 @@ const TEXT = {
     seeAll: (genre: string) => `See all ${genre} josies`,
     search: 'Search',
     title: 'Title',
+    content: 'Content',
     publish: 'Publish',
     genres: 'Genres',
   },
   he: {
     explore: 'קודם לגלות את המוזיקה',
-    seeAll: (genre: string) => `כל הג'וזיז בז׳אנר ${genre}`,
+    seeAll: (genre: string) => `לכל הג'וזיז בז׳אנר ${genre}`,
     search: 'חיפוש',
     title: 'כותרת',
+    content: 'תוכן',
     publish: 'פרסום',
     genres: 'ז׳אנרים',
   },
@@ -141,6 +143,7 @@ for (const lang of ['en', 'he'] as const) {
     await useSession(page, curator);
     await page.goto(`/josie/new?lng=${lang}`);
     await page.getByLabel(t.title).fill(title);
+    await page.getByLabel(t.content).fill(`Words about ${title}`);
     const genres = page.getByRole('group', { name: t.genres });
     await genres.getByRole('button', { name: genre.taggedShown, exact: true }).click();
     await expect(genres.getByRole('button', { name: genre.taggedShown, exact: true })).toHaveAttribute(
