@@ -64,6 +64,19 @@ describe('explore page (docs/product/routes-and-roles.md#search-and-explore)', (
     expect(await screen.findByText('Nothing published yet. Come back soon.')).toBeInTheDocument();
   });
 
+  it("sends a visitor's like to sign-in, and asks the server nothing", async () => {
+    const { user, router, stub } = renderApp('/explore', {
+      routes: [getRoute('/api/explore', () => overview())],
+    });
+    const card = await screen.findByRole('article', { name: 'Hot one' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: /^Like/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/explore' } });
+    expect(stub.requests.filter((request) => request.method === 'POST' && /like/.test(request.path))).toEqual(
+      [],
+    );
+  });
+
   it('is linked from the visitor home page', async () => {
     renderApp('/');
     expect(

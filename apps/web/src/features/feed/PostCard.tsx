@@ -2,9 +2,10 @@ import { type AudioItemContent, embedFor, excerpt, isImageSource, type Josie } f
 import { Bookmark, Heart, Play, Share2 } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
+import type { ReturnToState } from '../../session/guards';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
@@ -80,6 +81,12 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
   const [saving, setSaving] = useState(false);
   const { user } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  // A visitor signs in first, and comes back to this page.
+  const signIn = () => {
+    const state: ReturnToState = { from: location };
+    void navigate('/login', { state });
+  };
   const { text, image, video, audio } = cardContent(post);
   const summary = excerpt(text);
   // The image wins; a video shows only without one (docs/product/routes-and-roles.md#home-and-feed "an image
@@ -88,7 +95,7 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
   const date = post.publishedAt ?? post.createdAt;
 
   async function like() {
-    if (!user) return void navigate('/login');
+    if (!user) return signIn();
     if (liking) return;
     setLiking(true);
     try {
@@ -102,7 +109,7 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
   }
 
   async function save() {
-    if (!user) return void navigate('/login');
+    if (!user) return signIn();
     if (saving) return;
     setSaving(true);
     try {
