@@ -14,6 +14,136 @@ import { machineLine } from './lib/machine.js';
 export const SIZES = { users: 10_000, curators: 1_000, josies: 200_000, follows: 100_000, likes: 1_000_000 };
 export const BENCH_PASSWORD = 'bench-password';
 
+/**
+ * Words the josies are made of (docs/performance.md#search): about two thirds English and one third Hebrew
+ * josies; titles of two or three common words, a text paragraph of a dozen, an audio item with a track
+ * name and an artist, and one to three genres. Words are drawn with a skew (the square of a uniform draw),
+ * so a few are in thousands of josies and most in a few hundred, as in real text; artists are first names
+ * times surnames (2,500 English and 1,600 Hebrew), so one artist is in a few dozen josies.
+ */
+const ENGLISH_WORDS = `love night summer heart road dance light blue fire rain dream city song music soul rock
+  morning river home wild gold sun moon star sky sea ocean wind storm dark sweet slow fast young old time
+  world life day girl boy baby lady king queen golden silver electric midnight sunset sunrise highway
+  freedom memory story letter window garden forest mountain desert island train station radio guitar piano
+  drums voice whisper echo shadow mirror paper diamond crystal velvet honey sugar coffee whiskey wine smoke
+  thunder lightning rainbow winter spring autumn weekend holiday party groove rhythm beat bass melody harmony
+  chorus verse anthem ballad lullaby serenade blues jazz soul funk disco house techno ambient acoustic
+  vintage classic modern lost found broken hidden secret open closed empty full lonely happy sad crazy
+  beautiful dangerous gentle quiet loud bright cold warm hot tender hungry restless endless forever never
+  always tonight tomorrow yesterday paradise heaven angel devil ghost stranger lover friend brother sister
+  mother father children family wedding funeral birthday journey escape return arrival departure`
+  .split(/\s+/)
+  .filter(Boolean);
+const HEBREW_WORDS = `אהבה לילה קיץ לב דרך ריקוד אור כחול אש גשם חלום עיר שיר מוזיקה נשמה בוקר נהר בית שמש ירח
+  כוכב שמיים ים רוח סערה חושך מתוק זמן עולם חיים יום ילדה ילד זהב כסף חצות שקיעה זריחה חופש זיכרון סיפור
+  מכתב חלון גינה יער הר מדבר אי רכבת תחנה רדיו גיטרה פסנתר תופים קול לחישה הד צל מראה נייר יהלום דבש סוכר
+  קפה יין עשן רעם ברק קשת חורף אביב סתיו סוף שבוע חג מסיבה קצב מנגינה הרמוניה פזמון בית בלדה שיר ערש
+  ישן חדש אבוד נמצא שבור נסתר סוד פתוח ריק מלא בודד שמח עצוב משוגע יפה שקט רועש חם קר רך רעב לנצח אף פעם
+  תמיד הלילה מחר אתמול גן עדן מלאך זר אוהב חבר אח אחות אמא אבא ילדים משפחה חתונה יום הולדת מסע בריחה חזרה
+  ירושלים תל אביב חיפה גליל נגב כנרת מזרחית ים תיכוני`
+  .split(/\s+/)
+  .filter(Boolean);
+const ENGLISH_FIRST =
+  `John Paul George Ringo Mick Keith David Freddie Brian Roger Elton Stevie Aretha Nina Ella
+  Billie Miles John Louis Duke Bob Joni Leonard Neil Bruce Tom Patti Debbie Kate Bjork Thom Damon Noel Liam
+  Amy Adele Taylor Billie Dua Harry Ed Lana Frank Kendrick Rihanna Marvin Otis Sam Al Curtis`
+    .split(/\s+/)
+    .filter(Boolean);
+const ENGLISH_LAST = `Lennon McCartney Harrison Starr Jagger Richards Bowie Mercury May Taylor John Wonder
+  Franklin Simone Fitzgerald Holiday Davis Coltrane Armstrong Ellington Dylan Mitchell Cohen Young Springsteen
+  Waits Smith Harry Bush Yorke Albarn Gallagher Winehouse Swift Eilish Lipa Styles Sheeran Rey Ocean Lamar
+  Gaye Redding Cooke Green Mayfield Beatles Stones Queen Nirvana Radiohead`
+  .split(/\s+/)
+  .filter(Boolean);
+const HEBREW_FIRST = `אריק שלום מאיר יהורם חווה עפרה זוהר שלמה יהודית נורית אביב ברי רונה שרית מתי אתי
+  קרן עידן אהוד יוני דני רמי גידי שלמה אפרת נועה שירי עומר אסף ישי חנן רביד יובל דודו ציון`
+  .split(/\s+/)
+  .filter(Boolean);
+const HEBREW_LAST = `איינשטיין חנוך אריאל גאון אלברשטיין חזה ארגוב ארצי רביץ הירש גפן בנאי קיני חדד
+  פולק אלמוג רייכל שדה גולן גבאי כהן לוי מזרחי פרץ ביטון דהן אברהם פרידמן שפירא גרינברג בוזגלו אוחיון
+  קלינגר`
+  .split(/\s+/)
+  .filter(Boolean);
+const SEED_GENRES = [
+  'Pop',
+  'Rock',
+  'Jazz',
+  'House',
+  'Funk',
+  'Hip-Hop',
+  'Classical',
+  'Mizrahi',
+  'Indie',
+  'Soul',
+];
+/** The arrays of {@link JOSIE_CONTENT}, as its parameters $3 to $9. */
+const VOCABULARY = [
+  ENGLISH_WORDS,
+  HEBREW_WORDS,
+  ENGLISH_FIRST,
+  ENGLISH_LAST,
+  HEBREW_FIRST,
+  HEBREW_LAST,
+  SEED_GENRES,
+];
+
+/**
+ * `pick(words, seed)`: a word of `words`, skewed towards the start of the list (the square of a uniform
+ * draw), the draw made from `seed`. A temporary function of the seeding session.
+ */
+const PICK_FUNCTION = `create or replace function pg_temp.pick(words text[], seed bigint) returns text
+  language sql immutable as $$
+    select words[1 + floor(array_length(words, 1) * power((abs(hashint8(seed)) % 1000000) / 1000000.0, 2))::int]
+  $$`;
+
+/** The k-th word of josie `g` in its language (`he`), as SQL. */
+const word = (k: number) => `pg_temp.pick(case when he then $4::text[] else $3::text[] end, g * 100 + ${k})`;
+/** A uniform pick of `list` (an SQL array) for josie `g`, draw `k`. */
+const uniform = (list: string, k: number) =>
+  `(${list})[1 + abs(hashint8(g * 100 + ${k})) % array_length(${list}, 1)]`;
+const titleWords = `array[${word(1)}, ${word(2)}] || case when g % 2 = 0 then array[${word(3)}] else '{}'::text[] end`;
+
+/**
+ * A lateral subquery of one josie's title, paragraphs and genres, drawn from the words above by its number
+ * `g` (deterministic: the same `g` always gives the same josie); every third josie is Hebrew. Needs
+ * {@link PICK_FUNCTION} and {@link VOCABULARY} as $3 to $9.
+ */
+const JOSIE_CONTENT = `
+  select
+    case when he then array_to_string(${titleWords}, ' ') else initcap(array_to_string(${titleWords}, ' ')) end
+      as title,
+    jsonb_build_array(
+      jsonb_build_object('type', 'text', 'content',
+        array_to_string(array(select ${word(0).replace('g * 100 + 0', 'g * 100 + 10 + k')} from generate_series(1, 12) k), ' ') || '.'),
+      jsonb_build_object('type', 'audioItem', 'content', jsonb_build_object(
+        'name', case when he then ${word(30)} || ' ' || ${word(31)} else initcap(${word(30)} || ' ' || ${word(31)}) end,
+        'artist', case when he then ${uniform('$7::text[]', 41)} || ' ' || ${uniform('$8::text[]', 42)}
+                       else ${uniform('$5::text[]', 41)} || ' ' || ${uniform('$6::text[]', 42)} end,
+        'type', 'track', 'url', 'https://open.spotify.com/track/003vvx7Niy0yvhvHt4a68B', 'provider', 'spotify',
+        'image', null))) as paragraphs,
+    array(select distinct ${uniform('$9::text[]', 50).replace('g * 100 + 50', 'g * 100 + 50 + k')}
+          from generate_series(1, 1 + g % 3) k) as genres
+  from (select (g % 3 = 0) as he) as lang`;
+
+/**
+ * Gives the josies of a data set seeded before they had genres and words the content above (the rows stay,
+ * so likes and follows do too); answers the elapsed time in ms.
+ */
+async function rewriteContent(client: pg.Client): Promise<number> {
+  const started = Date.now();
+  console.log('  rewriting the josies of an older data set with genres and words');
+  await client.query(PICK_FUNCTION);
+  await client.query(
+    `with numbered as (select id, row_number() over (order by published_at desc, id) as g from josies)
+     update josies set title = content.title, paragraphs = content.paragraphs, genres = content.genres
+     from numbered cross join lateral (${JOSIE_CONTENT}) as content
+     where josies.id = numbered.id and $1::int is null and $2::int is null`, // $1, $2: the insert's sizes
+    [null, null, ...VOCABULARY],
+  );
+  await client.query('vacuum (analyze) josies');
+  return Date.now() - started;
+}
+
 /** Seeds when needed; answers the elapsed time in ms (0 when the data set existed). */
 export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
   await ensureDatabase(url);
@@ -25,8 +155,13 @@ export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from josies');
-    if (Number(rows[0]?.n) >= SIZES.josies) return 0;
+    const { rows } = await client.query<{ n: string; tagged: boolean }>(
+      `select count(*) as n, bool_or(genres <> '{}') as tagged from josies`,
+    );
+    if (Number(rows[0]?.n) >= SIZES.josies) {
+      if (rows[0]?.tagged) return 0;
+      return await rewriteContent(client);
+    }
     const started = Date.now();
     const passwordHash = await hash(BENCH_PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     const step = async (label: string, sql: string, params: unknown[] = []) => {
@@ -34,6 +169,7 @@ export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
       await client.query(sql, params);
       console.log(`  ${label}: ${Date.now() - t} ms`);
     };
+    await client.query(PICK_FUNCTION);
     await client.query('begin');
     await step(
       'users',
@@ -53,16 +189,13 @@ export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
     );
     await step(
       'josies',
-      `insert into josies (creator_id, title, paragraphs, status, created_at, updated_at, published_at)
-       select c.id, 'Bench josie ' || g,
-              jsonb_build_array(
-                jsonb_build_object('type', 'text', 'content', 'A benchmark josie about music number ' || g || ', with enough words to make an excerpt worth cutting short for the feed cards.'),
-                jsonb_build_object('type', 'audioItem', 'content', jsonb_build_object('name', 'Mr. Brightside', 'type', 'track', 'url', 'https://open.spotify.com/track/003vvx7Niy0yvhvHt4a68B', 'provider', 'spotify', 'image', null))),
-              'published', t, t, t
+      `insert into josies (creator_id, title, paragraphs, genres, status, created_at, updated_at, published_at)
+       select c.id, content.title, content.paragraphs, content.genres, 'published', t, t, t
        from generate_series(1, $1) g
        join nu c on c.n = 1 + (g % $2)
-       cross join lateral (select now() - (g * interval '150 seconds')) as ts(t)`,
-      [SIZES.josies, SIZES.curators],
+       cross join lateral (select now() - (g * interval '150 seconds')) as ts(t)
+       cross join lateral (${JOSIE_CONTENT}) as content`,
+      [SIZES.josies, SIZES.curators, ...VOCABULARY],
     );
     await step(
       'follows',

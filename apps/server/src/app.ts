@@ -39,6 +39,7 @@ import { oauthRoutes } from './modules/oauth/routes.js';
 import { preferencesRoutes } from './modules/preferences/routes.js';
 import { recommendationsRoutes } from './modules/recommendations/routes.js';
 import { reviewRoutes } from './modules/review/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -282,6 +283,7 @@ export async function buildApp(opts: BuildAppOptions) {
     feedRoutes,
     likesRoutes,
     recommendationsRoutes,
+    searchRoutes,
     preferencesRoutes,
     invitesRoutes,
     accountRoutes,

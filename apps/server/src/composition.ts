@@ -44,6 +44,7 @@ import { createOnboardingService } from './modules/onboarding/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
 import { createRecommendationsService } from './modules/recommendations/index.js';
 import { createReviewService } from './modules/review/index.js';
+import { createSearchService } from './modules/search/index.js';
 import { createSiteService } from './modules/site/index.js';
 import { createUsersService } from './modules/users/index.js';
 import { createReadCaches } from './reads/read-caches.js';
@@ -130,6 +131,7 @@ export function createServices(deps: ServiceDeps) {
     feed: createFeedService({ db, users }),
     likes,
     recommendations: createRecommendationsService({ db, users }),
+    search: createSearchService({ db }),
     onboarding: createOnboardingService({ db, follows, users }),
     invites,
     profile: createProfileService({ users }),

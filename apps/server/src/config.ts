@@ -69,6 +69,8 @@ const EnvSchema = z.object({
       return trust;
     }),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  // Searches per client address per minute (docs/decisions/0021-search-in-postgresql.md): benchmarks raise it.
+  RATE_LIMIT_SEARCH_MAX: z.coerce.number().int().min(1).default(120),
   // The longest a client may take to send a whole request, headers and body (decision 0009).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Many instances (docs/performance.md): in-memory caches with invalidation across instances (0 turns one
@@ -212,7 +214,12 @@ export function buildConfig(env: Record<string, string | undefined>) {
      * socket's address), or the proxies' addresses and CIDR ranges. Decision 0009.
      */
     trustProxy: e.TRUST_PROXY,
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS },
+    rateLimit: {
+      authMax: e.RATE_LIMIT_AUTH_MAX,
+      authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS,
+      /** Searches per client address per minute (docs/decisions/0021-search-in-postgresql.md). */
+      searchMax: e.RATE_LIMIT_SEARCH_MAX,
+    },
     /**
      * The longest a client may take to send a whole request, headers and body, uploads included (ms): a
      * slower one is answered 408 and its connection closed. Decision 0009.

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -98,14 +100,17 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
+  // The contrib extensions the migrations create (search, docs/decisions/0021-search-in-postgresql.md):
+  // PGlite bundles them but loads only those named here.
+  const extensions = { pg_trgm, unaccent };
   let client: PGlite;
   if (opts.dataDir === 'memory://') {
-    client = new PGlite(opts.from ? { loadDataDir: opts.from } : {});
+    client = new PGlite(opts.from ? { loadDataDir: opts.from, extensions } : { extensions });
   } else {
     const dir = join(opts.dataDir, 'pglite');
     // PGlite creates only the last folder of its path.
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;

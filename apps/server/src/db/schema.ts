@@ -84,7 +84,18 @@ export const users = pgTable(
     createdAt: createdAt(),
     deletedAt: at('deleted_at'),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role, t.createdAt)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').on(t.role, t.createdAt),
+    // Search (docs/decisions/0021-search-in-postgresql.md; the functions come from migration
+    // 0004_search_in_postgresql): live curators by name and bio, and by name alone for the josie search.
+    index('users_curator_search_idx')
+      .using('gin', sql`public.josie_curator_vector(${t.name}, ${t.bio})`)
+      .where(sql`${t.role} = 'curator' and ${t.deletedAt} is null`),
+    index('users_curator_name_search_idx')
+      .using('gin', sql`public.josie_search_words(${t.name})`)
+      .where(sql`${t.role} = 'curator' and ${t.deletedAt} is null`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -185,6 +196,12 @@ export const josies = pgTable(
     index('josies_creator_updated_idx').on(t.creatorId, t.updatedAt.desc()),
     // For the genre filter of the discovery pages (`genres @> array[...]`).
     index('josies_genres_idx').using('gin', t.genres),
+    // The search's genre filter, without regard to case (docs/decisions/0021-search-in-postgresql.md). The
+    // searched documents themselves, the generated tsvector columns `search` and `search_head` and their
+    // indexes (GIN, and `josies_search_recent_idx`: published josies newest first with their head), are
+    // made by migration 0004_search_in_postgresql and kept out of this table's columns, so that the many
+    // `select()` of josies do not carry them.
+    index('josies_genres_lower_idx').using('gin', sql`public.josie_lower_genres(${t.genres})`),
     check('josies_like_count_nonnegative', sql`${t.likeCount} >= 0`),
   ],
 );

@@ -36,6 +36,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/analytics/events',
   'GET /api/josies/:id',
   'GET /api/users/curators/feed',
+  // Search, for visitors too (docs/decisions/0021-search-in-postgresql.md), limited per address.
+  'GET /api/search/josies',
+  'GET /api/search/curators',
   'GET /api/preferences/options',
   'GET /api/invites/code/:code',
   'POST /api/users/reset-password/initiate',

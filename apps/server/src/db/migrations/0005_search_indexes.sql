@@ -1,0 +1,3 @@
+CREATE INDEX "josies_genres_lower_idx" ON "josies" USING gin (public.josie_lower_genres("genres"));--> statement-breakpoint
+CREATE INDEX "users_curator_search_idx" ON "users" USING gin (public.josie_curator_vector("name", "bio")) WHERE "users"."role" = 'curator' and "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "users_curator_name_search_idx" ON "users" USING gin (public.josie_search_words("name")) WHERE "users"."role" = 'curator' and "users"."deleted_at" is null;
