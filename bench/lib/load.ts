@@ -32,6 +32,8 @@ export interface LoadOptions {
    * same josie at once: not a reader's pattern.
    */
   path?: () => string;
+  /** Headers added per request (e.g. a token among many readers', or none for a visitor). */
+  requestHeaders?: () => Record<string, string>;
   /**
    * Seconds of the same load run first and not recorded (BENCH_WARMUP, 2): the JIT compiles the hot
    * paths and caches fill as they would in a server that has been up for a while.
@@ -60,7 +62,18 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
       method: opts.method ?? 'GET',
       headers: opts.headers,
       body: opts.body,
-      requests: opts.path ? [{ setupRequest: (req) => ({ ...req, path: opts.path!() }) }] : undefined,
+      requests:
+        opts.path || opts.requestHeaders
+          ? [
+              {
+                setupRequest: (req) => ({
+                  ...req,
+                  ...(opts.path ? { path: opts.path() } : {}),
+                  ...(opts.requestHeaders ? { headers: { ...req.headers, ...opts.requestHeaders() } } : {}),
+                }),
+              },
+            ]
+          : undefined,
     });
   const warmup = opts.warmupSec ?? Number(process.env.BENCH_WARMUP ?? 2);
   if (warmup > 0) await run(warmup);

@@ -25,6 +25,7 @@ import { aiRoutes } from './modules/ai/routes.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { curatorsRoutes } from './modules/curators/routes.js';
+import { exploreRoutes } from './modules/explore/routes.js';
 import { homeFeedPageTransform } from './modules/feed/index.js';
 import { feedRoutes } from './modules/feed/routes.js';
 import { flagsRoutes } from './modules/flags/routes.js';
@@ -281,6 +282,7 @@ export async function buildApp(opts: BuildAppOptions) {
     followsRoutes,
     curatorsRoutes,
     feedRoutes,
+    exploreRoutes,
     likesRoutes,
     recommendationsRoutes,
     searchRoutes,

@@ -26,6 +26,7 @@ import {
   createTokenSigner,
 } from './modules/auth/index.js';
 import { createCuratorsService } from './modules/curators/index.js';
+import { createExploreService } from './modules/explore/index.js';
 import { createFeedService } from './modules/feed/index.js';
 import { createFlagsService } from './modules/flags/index.js';
 import { createFollowsService } from './modules/follows/index.js';
@@ -129,6 +130,7 @@ export function createServices(deps: ServiceDeps) {
     review: createReviewService({ db, bus, josies }),
     site: createSiteService({ db }),
     feed: createFeedService({ db, users }),
+    explore: createExploreService({ db, reads }),
     likes,
     recommendations: createRecommendationsService({ db, users }),
     search: createSearchService({ db }),

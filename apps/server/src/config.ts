@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   // Searches per client address per minute (docs/decisions/0021-search-in-postgresql.md): benchmarks raise it.
   RATE_LIMIT_SEARCH_MAX: z.coerce.number().int().min(1).default(120),
+  // Explore reads per minute per user, or per address for visitors (docs/product/rules-and-limits.md).
+  RATE_LIMIT_DISCOVERY_MAX: z.coerce.number().int().min(1).default(300),
   // The longest a client may take to send a whole request, headers and body (decision 0009).
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   // Many instances (docs/performance.md): in-memory caches with invalidation across instances (0 turns one
@@ -219,6 +221,8 @@ export function buildConfig(env: Record<string, string | undefined>) {
       authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS,
       /** Searches per client address per minute (docs/decisions/0021-search-in-postgresql.md). */
       searchMax: e.RATE_LIMIT_SEARCH_MAX,
+      /** Explore reads per minute per user or, for a visitor, per address. */
+      discoveryMax: e.RATE_LIMIT_DISCOVERY_MAX,
     },
     /**
      * The longest a client may take to send a whole request, headers and body, uploads included (ms): a

@@ -202,6 +202,9 @@ export const josies = pgTable(
     // made by migration 0004_search_in_postgresql and kept out of this table's columns, so that the many
     // `select()` of josies do not carry them.
     index('josies_genres_lower_idx').using('gin', sql`public.josie_lower_genres(${t.genres})`),
+    // Every published josie newest first, across curators: the genre rows and pages of explore
+    // (docs/decisions/0023-explore-and-taste.md).
+    index('josies_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published'`),
     check('josies_like_count_nonnegative', sql`${t.likeCount} >= 0`),
   ],
 );
@@ -217,7 +220,13 @@ export const josieLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.josieId, t.userId] }), index('josie_likes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.josieId, t.userId] }),
+    index('josie_likes_user_idx').on(t.userId),
+    // A josie's likes of the last 7 days, counted from the index alone, for trending
+    // (docs/decisions/0023-explore-and-taste.md).
+    index('josie_likes_recent_idx').on(t.josieId, t.createdAt),
+  ],
 );
 
 export const josieSaves = pgTable(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CuratorsFeedResponse, FeedResponse, Josie } from '@josie/contract';
+import type { CuratorRecommendation, CuratorsFeedResponse, FeedResponse, Josie } from '@josie/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -65,6 +65,16 @@ export function sendSerialized(reply: FastifyReply, body: string | Buffer): Fast
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * What the explore page shows, the same for every reader (docs/decisions/0023-explore-and-taste.md): the
+ * josies as ids, each presented per reader from the josie cache with the reader's marks.
+ */
+export interface ExploreLists {
+  trending: readonly string[];
+  genres: readonly { name: string; ids: readonly string[] }[];
+  newCurators: readonly CuratorRecommendation[];
+}
+
 /** Options of {@link createReadCaches}; `ttlMs` 0 turns every read cache off. */
 export interface ReadCachesOptions {
   db: Db;
@@ -108,6 +118,12 @@ export interface ReadCaches {
    * reviewer), in which case the caller reads it itself.
    */
   josie(viewer: Viewer, id: string): Promise<CachedRead | undefined>;
+  /**
+   * Many published josies for `viewer`, each as {@link ReadCaches.josie}'s body, by id: the reader's marks
+   * are looked up once for all of them. Ids it does not serve (unpublished, unknown, the viewer's own; every
+   * id for a reviewer, or for a reader with too many marks to hold) are left out: the caller reads those.
+   */
+  josieList(viewer: Viewer, ids: readonly string[]): Promise<Map<string, string>>;
   /** The first page of `viewer`'s home feed as JSON bytes: from memory, else `load()`'s answer (kept). */
   firstFeedPage(viewer: AuthUser, load: () => Promise<FeedResponse>): Promise<Buffer>;
   /**
@@ -116,12 +132,17 @@ export interface ReadCaches {
    * instance instead of once per home page view.
    */
   curatorStrip(limit: number, load: () => Promise<CuratorsFeedResponse>): Promise<string>;
+  /**
+   * `GET /api/explore`'s lists: from memory, else `load()`'s answer (kept). Built from four ranking reads
+   * over all published josies and a week of likes: once per `ttlMs` per instance, not once per visit.
+   */
+  exploreLists(load: () => Promise<ExploreLists>): Promise<ExploreLists>;
   /** Call after a like toggle committed: the josie's count and the user's marks changed. */
   liked(userId: string, josieId: string): Promise<void>;
   /** Call after a save toggle committed: the user's marks changed. */
   saved(userId: string): Promise<void>;
   /** Entries held now, per cache (tests, metrics). */
-  sizes(): { josies: number; marks: number; pages: number; strips: number };
+  sizes(): { josies: number; marks: number; pages: number; strips: number; explore: number };
 }
 
 /** The tag of a page showing josie `id`, and of a page depending on curator `id`'s publications. */
@@ -155,6 +176,10 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   });
   // One entry per `limit` asked for (the app asks for one).
   const strips = createInvalidatedCache<{ body: string }>({ ...base, max: 16 });
+  // One entry: the lists are everyone's.
+  const explore = createInvalidatedCache<ExploreLists>({ ...base, max: 1 });
+  const EXPLORE_KEY = 'lists';
+  let exploreLoad: Promise<ExploreLists> | null = null;
   const findPresentable = prepareFindPresentableJosie(db);
   const serving = () => opts.ttlMs > 0 && invalidation.reliable;
 
@@ -171,22 +196,32 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     marks.delete(id);
     pages.delete(id);
   });
-  invalidation.subscribe('curators', () => strips.clear());
+  invalidation.subscribe('curators', () => {
+    strips.clear();
+    explore.clear();
+  });
+  invalidation.subscribe('explore', () => explore.clear());
   invalidation.subscribe('user-removed', (id) => {
     josies.clear();
     pages.clear();
     marks.delete(id);
     strips.clear();
+    explore.clear();
   });
   invalidation.onReset(() => {
     josies.clear();
     marks.clear();
     pages.clear();
     strips.clear();
+    explore.clear();
   });
   // Domain events happen on one instance; the invalidations they imply go to every instance.
   const publication = async ({ josieId, creatorId }: { josieId: string; creatorId: string }) => {
-    await Promise.all([invalidation.publish('josie', josieId), invalidation.publish('creator', creatorId)]);
+    await Promise.all([
+      invalidation.publish('josie', josieId),
+      invalidation.publish('creator', creatorId),
+      invalidation.publish('explore', josieId),
+    ]);
   };
   bus.subscribe('josie.published', publication);
   bus.subscribe('josie.unpublished', publication);
@@ -254,6 +289,22 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       };
     },
 
+    async josieList(viewer, ids) {
+      const bodies = new Map<string, string>();
+      if (!serving() || isReviewer(viewer)) return bodies;
+      const held = viewer ? await marks.get(viewer.id, () => loadMarks(viewer.id)) : null;
+      if (held && 'overflow' in held) return bodies;
+      const heads = await Promise.all(ids.map((id) => josies.get(id, () => loadJosie(id))));
+      ids.forEach((id, i) => {
+        const josie = heads[i];
+        if (!josie || viewer?.id === josie.creatorId) return;
+        const liked = held?.liked.has(id) ?? false;
+        const saved = held?.saved.has(id) ?? false;
+        bodies.set(id, `${josie.head},"likedByMe":${liked},"savedByMe":${saved}}`);
+      });
+      return bodies;
+    },
+
     async firstFeedPage(viewer, load) {
       if (!serving()) return Buffer.from(JSON.stringify(await load()));
       const page = await pages.get(viewer.id, async () => {
@@ -273,12 +324,28 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       return strip.body;
     },
 
+    exploreLists(load) {
+      if (!serving()) return load();
+      // One load at a time: when the lists expire, the visits arriving meanwhile wait for it instead of
+      // each ranking every josie again.
+      exploreLoad ??= explore.get(EXPLORE_KEY, load).finally(() => {
+        exploreLoad = null;
+      });
+      return exploreLoad;
+    },
+
     async liked(userId, josieId) {
       await Promise.all([invalidation.publish('josie', josieId), invalidation.publish('viewer', userId)]);
     },
 
     saved: (userId) => invalidation.publish('viewer', userId),
 
-    sizes: () => ({ josies: josies.size, marks: marks.size, pages: pages.size, strips: strips.size }),
+    sizes: () => ({
+      josies: josies.size,
+      marks: marks.size,
+      pages: pages.size,
+      strips: strips.size,
+      explore: explore.size,
+    }),
   };
 }

@@ -9,7 +9,8 @@ import type { Redis } from 'ioredis';
  * `creator`: a curator published or unpublished a josie, so their followers' feeds changed (key: the
  * curator's id); `viewer`: a user's likes, saves or follows changed (key: the user's id); `user-removed`: a
  * user was deleted, with the likes they gave (key: the user's id); `curators`: a user became a curator or
- * stopped being one, so the home strip changed (key: the user's id).
+ * stopped being one, so the home strip changed (key: the user's id); `explore`: a josie was published or
+ * unpublished, so the explore page's lists changed (key: the josie's id).
  */
 export type InvalidationTopic =
   | 'session'
@@ -19,7 +20,8 @@ export type InvalidationTopic =
   | 'creator'
   | 'viewer'
   | 'user-removed'
-  | 'curators';
+  | 'curators'
+  | 'explore';
 
 /** The Redis channel every instance subscribes to (after `REDIS_PREFIX`). */
 export const INVALIDATION_CHANNEL = 'invalidate';

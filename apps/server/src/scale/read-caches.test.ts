@@ -6,7 +6,7 @@
  * HTTP API, so a missing invalidation shows as a stale answer; on PGlite or `TEST_DATABASE_URL`, and across
  * two app instances sharing one database through Redis pub/sub when `TEST_REDIS_URL` is set.
  */
-import { FeedResponse, type Josie } from '@josie/contract';
+import { ExploreResponse, FeedResponse, type Josie } from '@josie/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes } from '../db/schema.js';
@@ -39,6 +39,11 @@ function api(inject: Inject) {
       const res = await call('GET', `/api/josies/${id}`, user);
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
+    },
+    async explore(user?: TestUser) {
+      const res = await call('GET', '/api/explore', user);
+      expect(res.statusCode, res.body).toBe(200);
+      return ExploreResponse.parse(res.json()).data;
     },
     async feed(user: TestUser) {
       const res = await call('GET', '/api/josies/feed', user);
@@ -350,5 +355,30 @@ describe.skipIf(!redisUrl)('read caches across two instances (Redis pub/sub)', (
     await a.approve(josie.id, editor);
     await expect.poll(async () => (await b.josie(josie.id, reader)).title).toBe('After');
     await expect.poll(async () => ids(await b.feed(reader))).toEqual([josie.id, laterJosie.id]);
+  });
+
+  it("drops B's explore lists when a josie is unpublished or approved on A", async () => {
+    const reader = await buildUser(ctx);
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const josie = await buildJosie(ctx, { creator: curator, title: 'Explored', genres: ['Techno'] });
+    await new Promise((r) => setTimeout(r, 200));
+    const techno = async () =>
+      (await b.explore(reader)).genres.find((g) => g.name === 'Techno')?.posts.map((p) => p.title) ?? [];
+    expect(await techno()).toContain('Explored');
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/josies/${josie.id}`,
+      headers: curator.auth,
+      payload: {
+        title: 'Explored again',
+        paragraphs: [{ type: 'text', content: 'Again.' }],
+        genres: ['Techno'],
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await expect.poll(techno).not.toContain('Explored');
+    await a.approve(josie.id, editor);
+    await expect.poll(techno).toContain('Explored again');
   });
 });

@@ -52,6 +52,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/notifications/unsubscribe',
   // The web app's report of a page it could not show, sent by visitors too (decision 0012): logged only.
   'POST /api/client-errors',
+  // Discovery: the explore page and its genre pages show published josies to visitors too (decision 0023).
+  'GET /api/explore',
+  'GET /api/explore/genres/:name',
 ]);
 
 /**

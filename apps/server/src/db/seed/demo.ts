@@ -18,9 +18,14 @@ export interface DemoAccount {
   role: Role;
   bio: string;
   preferences: PreferencesColumn;
+  /** Whether `assets/avatar-<key>.webp` ships; the accounts added later show their initials instead. */
+  avatar?: false;
 }
 
-/** The demo accounts: one per role, three curators with distinct fonts and colours, two listeners. */
+/**
+ * The demo accounts: one per role, five curators (one writing in Hebrew) with distinct fonts and colours,
+ * three listeners.
+ */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     key: 'admin',
@@ -78,6 +83,34 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     },
   },
   {
+    key: 'curator4',
+    name: 'יעל ניגון',
+    email: 'curator4@demo.josie',
+    role: 'curator',
+    bio: 'שירים שמספרים סיפור, מהרדיו של אבא ועד הפלייליסט של הבוקר.',
+    avatar: false,
+    preferences: {
+      myFont: 'Delius',
+      myColor: 'Light Blue',
+      genres: ['Folk', 'Soul', 'Reggae'],
+      interests: ['Songwriting', 'Concerts'],
+    },
+  },
+  {
+    key: 'curator5',
+    name: 'Sam Bluenote',
+    email: 'curator5@demo.josie',
+    role: 'curator',
+    bio: 'Jazz, blues and country: the roots under every hit.',
+    avatar: false,
+    preferences: {
+      myFont: 'Oranienbaum',
+      myColor: 'Yellow',
+      genres: ['Jazz', 'Blues', 'Country'],
+      interests: ['VinylCollection', 'MusicHistory'],
+    },
+  },
+  {
     key: 'listener1',
     name: 'Lior Listener',
     email: 'listener1@demo.josie',
@@ -92,6 +125,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     role: 'listener',
     bio: '',
     preferences: { genres: ['Electronic'], interests: ['DJing'] },
+  },
+  {
+    key: 'listener3',
+    name: 'נועה אוזניים',
+    email: 'listener3@demo.josie',
+    role: 'listener',
+    bio: '',
+    avatar: false,
+    preferences: { genres: ['Folk', 'Jazz', 'Metal'], interests: ['Concerts'] },
   },
 ];
 
@@ -122,7 +164,9 @@ export async function seedDemo(
   const ids: Record<string, string> = {};
   for (const account of DEMO_ACCOUNTS) {
     const key = `avatars/demo-${account.key}.webp`;
-    await storage.put(key, await readFile(join(assets, `avatar-${account.key}.webp`)), 'image/webp');
+    if (account.avatar !== false) {
+      await storage.put(key, await readFile(join(assets, `avatar-${account.key}.webp`)), 'image/webp');
+    }
     const [row] = await db
       .insert(users)
       .values({
@@ -131,7 +175,7 @@ export async function seedDemo(
         passwordHash,
         role: account.role,
         bio: account.bio,
-        avatarUrl: storage.publicUrl(key),
+        avatarUrl: account.avatar === false ? null : storage.publicUrl(key),
         preferences: account.preferences,
         onboarding: { completed: true, step: 3 },
       })
@@ -143,6 +187,9 @@ export async function seedDemo(
     { followerId: ids.listener1!, curatorId: ids.curator2! },
     { followerId: ids.listener2!, curatorId: ids.curator2! },
     { followerId: ids.listener2!, curatorId: ids.curator3! },
+    { followerId: ids.listener3!, curatorId: ids.curator4! },
+    { followerId: ids.listener3!, curatorId: ids.curator5! },
+    { followerId: ids.listener1!, curatorId: ids.curator4! },
   ]);
   return ids;
 }

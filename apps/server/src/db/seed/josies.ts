@@ -20,8 +20,9 @@ const ARTWORKS = [
 ] as const;
 type Artwork = (typeof ARTWORKS)[number];
 
-type Curator = 'curator1' | 'curator2' | 'curator3';
-type Listener = 'listener1' | 'listener2';
+type Curator = 'curator1' | 'curator2' | 'curator3' | 'curator4' | 'curator5';
+/** Who likes a demo josie: the listeners, and curators liking each other's. */
+type Listener = 'listener1' | 'listener2' | 'listener3' | Curator;
 
 /** The song of a demo josie: a real Spotify or YouTube item, pasted as people paste them. */
 interface DemoAudio {
@@ -74,7 +75,11 @@ const youtubeAudio = (id: string, name: string, artist: string): DemoAudio => ({
   artist,
 });
 
-/** The demo josies: five published per curator, two waiting for review (one resubmitted), one rejected. */
+/**
+ * The demo josies: five or six published per curator, in English and Hebrew, every seeded genre on some
+ * (the explore page's rows), two waiting for review (one resubmitted) and one rejected. Media only from real,
+ * public Spotify and YouTube items; likes of the last days keep explore's trending row alive.
+ */
 const DEMO_JOSIES: DemoJosie[] = [
   {
     curator: 'curator1',
@@ -288,6 +293,161 @@ const DEMO_JOSIES: DemoJosie[] = [
     status: 'pending',
     daysAgo: 2,
     rejection: 'Lovely idea. Please add the official video and say something about the opera section.',
+  },
+  // Added for search and explore: every seeded genre, Hebrew and English, likes of the last week.
+  {
+    curator: 'curator1',
+    title: 'Uptown Funk Is a Horn Section Masterclass',
+    genres: ['Funk', 'Jazz', 'R&B'],
+    text: 'Mute the vocals in your head and follow only the horns: short stabs, long swells, a call that the rhythm section answers every time. That is big-band writing from the swing era, dressed for a stadium. Once you hear it, every chorus sounds like a jazz chart.',
+    video: { id: 'OPf0YbXqDm0', title: 'Uptown Funk (Official Video)', artist: 'Mark Ronson ft. Bruno Mars' },
+    artwork: 'sunset-groove',
+    status: 'published',
+    daysAgo: 1,
+    likedBy: ['listener1', 'listener3', 'curator5'],
+  },
+  {
+    curator: 'curator2',
+    title: 'טכנו של בוקר: Blinding Lights בלופ',
+    genres: ['Techno', 'Electronic', 'Pop'],
+    text: 'לקחתי את הסינתים של Blinding Lights ושמתי אותם על חזרה, בלי המילים ובלי הפזמון. מה שנשאר הוא מכונה: קיק יציב, ארפג׳יו שלא נח, ובס שדוחף קדימה. זה טכנו בתחפושת של להיט פופ, ומושלם לנסיעה מוקדמת כשהכביש עוד ריק.',
+    audio: spotify('track', '0VjIjW4GlUZAMYd2vXMi3b', 'Blinding Lights', 'The Weeknd'),
+    artwork: 'night-drive',
+    status: 'published',
+    daysAgo: 2,
+    likedBy: ['listener2', 'listener1'],
+  },
+  {
+    curator: 'curator3',
+    title: 'Gangnam Style, Ten Years Later',
+    genres: ['HipHop', 'Electronic', 'Pop'],
+    text: 'The first video to pass a billion views was a Korean rap track about a Seoul neighbourhood. Listen past the dance: the verses are sharp, the beat borrows from electro-house, and the satire of showing off is still funny. A hip-hop record the whole planet learned by heart.',
+    video: { id: '9bZkp7q19f0', title: 'Gangnam Style (Official Video)', artist: 'PSY' },
+    status: 'published',
+    daysAgo: 4,
+    likedBy: ['listener2'],
+  },
+  {
+    curator: 'curator4',
+    title: 'דספסיטו ולמה הרגאטון כובש',
+    genres: ['Reggae', 'Pop'],
+    text: 'הקצב של דספסיטו נולד מהרגאטון, שנולד בעצמו מהריגאיי של ג׳מייקה ומהדאנסהול. הדמבו, התבנית של התוף, חוזר בכל תיבה ומחזיק את השיר גם כשהגיטרה שותקת. נסו לספור אותו בפעם הבאה שהשיר מתנגן במסיבה, ותגלו שאי אפשר לעמוד במקום.',
+    audio: youtubeAudio('kJQP7kiw5Fk', 'Despacito', 'Luis Fonsi ft. Daddy Yankee'),
+    artwork: 'golden-hour',
+    asCover: true,
+    status: 'published',
+    daysAgo: 1,
+    likedBy: ['listener3', 'listener1', 'listener2', 'curator1'],
+  },
+  {
+    curator: 'curator4',
+    title: 'אפריקה של טוטו, שיר עם ללא ארץ',
+    genres: ['Folk', 'Rock'],
+    text: 'טוטו מעולם לא היו באפריקה כשכתבו את השיר, וזה מורגש: זה שיר על געגוע למקום שמכירים רק מספרים. ובכל זאת הוא הפך לשיר עם, שרים אותו במדורות ובחתונות ובמקהלות. המלודיה פשוטה כמו שיר ערש, וזה הסוד שלה.',
+    audio: spotify('track', '2374M0fQpWi3dLnB54qaLX', 'Africa', 'Toto'),
+    status: 'published',
+    daysAgo: 6,
+    likedBy: ['listener3'],
+  },
+  {
+    curator: 'curator4',
+    title: 'אדל, הלו, והנשמה שבקול',
+    genres: ['Soul', 'Blues', 'R&B'],
+    text: 'הלו הוא שיר על טלפון שאף אחד לא עונה לו. אדל שרה אותו כמו זמרת סול מהשישים, עם כאב שנשמע כמו בלוז: שורות קצרות, נשימה ארוכה, ופזמון שמתפרץ. כדאי להקשיב לו פעם אחת בלי לעשות שום דבר אחר.',
+    audio: youtubeAudio('YQHsXMglC9A', 'Hello', 'Adele'),
+    artwork: 'city-pulse',
+    status: 'published',
+    daysAgo: 12,
+    likedBy: ['listener1'],
+  },
+  {
+    curator: 'curator4',
+    title: 'בוהמיאן רפסודי כיצירה קלאסית',
+    genres: ['Classical', 'Rock'],
+    text: 'שש דקות, ארבעה פרקים: בלדה, אופרה, רוק כבד וקודה שקטה. זה מבנה של יצירה קלאסית, עם מקהלה רב קולית שפרדי מרקורי הקליט שכבה על שכבה. מי שאוהב אופרה ימצא כאן הומור, ומי שאוהב רוק ימצא כאן אופרה.',
+    audio: spotify('track', '7tFiyTwD0nx5a1eklYtX2J', 'Bohemian Rhapsody - Remastered 2011', 'Queen'),
+    video: { id: 'fJ9rUzIMcZQ', title: 'Bohemian Rhapsody (Official Video Remastered)', artist: 'Queen' },
+    status: 'published',
+    daysAgo: 20,
+    likedBy: ['listener3', 'curator2'],
+  },
+  {
+    curator: 'curator4',
+    title: 'שייפ אוף יו על גיטרה אקוסטית',
+    genres: ['Folk', 'Pop'],
+    text: 'מתחת להפקה של אד שירן מסתתר שיר עם: גיטרה, קול, ולופ של מרימבה. נסו לנגן אותו בארבעה אקורדים ליד מדורה, והוא עובד בדיוק כמו שיר עממי ישן. ככה נכתבים להיטים שמחזיקים מעמד.',
+    audio: spotify('track', '7qiZfU4dY1lWllzX7mPBI3', 'Shape of You', 'Ed Sheeran'),
+    status: 'published',
+    daysAgo: 3,
+    likedBy: ['listener1', 'listener3'],
+  },
+  {
+    curator: 'curator5',
+    title: 'Billie Jean Is a Blues in Disguise',
+    genres: ['Blues', 'R&B', 'Funk'],
+    text: 'A man accused, a story he keeps retelling, a bass line that walks the same few notes like a twelve-bar shuffle slowed to a prowl. Strip away the synths and Billie Jean is a blues confession. Michael sings it like a bluesman who knows no one believes him.',
+    audio: youtubeAudio('Zi_XLOBDo_Y', 'Billie Jean', 'Michael Jackson'),
+    artwork: 'city-pulse',
+    status: 'published',
+    daysAgo: 2,
+    likedBy: ['listener1', 'listener2', 'listener3'],
+  },
+  {
+    curator: 'curator5',
+    title: 'Happy on a Front Porch: a Country Reading',
+    genres: ['Country', 'Soul'],
+    text: 'Play Happy on one acoustic guitar and a tambourine and it turns into a front-porch singalong: clap on two and four, everyone on the chorus, nobody needs to be a singer. Country music has always known that joy is a group activity, and this song does too.',
+    audio: spotify('track', '60nZcImufyMA1MKQY3dcCH', 'Happy', 'Pharrell Williams'),
+    artwork: 'golden-hour',
+    status: 'published',
+    daysAgo: 9,
+    likedBy: ['listener3'],
+  },
+  {
+    curator: 'curator5',
+    title: 'Teen Spirit and the Birth of Heavy',
+    genres: ['Metal', 'Punk', 'Rock'],
+    text: 'Four power chords, quiet verse, loud chorus. Grunge borrowed its weight from metal and its attitude from punk, and Smells Like Teen Spirit welded the two together. Turn it up and listen to the drums: Dave Grohl plays it like the building is on fire.',
+    audio: spotify('track', '5ghIJDpPoe3CfHMGu71E6T', 'Smells Like Teen Spirit', 'Nirvana'),
+    video: { id: 'hTWKbfoikeg', title: 'Smells Like Teen Spirit (Official Music Video)', artist: 'Nirvana' },
+    status: 'published',
+    daysAgo: 5,
+    likedBy: ['listener3', 'curator2'],
+  },
+  {
+    curator: 'curator5',
+    title: 'Get Lucky, the Jazz Musicians Behind It',
+    genres: ['Jazz', 'Disco', 'House'],
+    text: 'Nile Rodgers on guitar, Nathan East on bass, Omar Hakim on drums: session players with jazz in their hands, recorded live to tape. Daft Punk built a house-music duo around them and got a song that swings. Listen to how little the guitar changes and how much it says.',
+    audio: spotify(
+      'track',
+      '69kOkLUCkxIZYexIgSG8rq',
+      'Get Lucky',
+      'Daft Punk, Pharrell Williams, Nile Rodgers',
+    ),
+    artwork: 'vinyl-bloom',
+    asCover: true,
+    status: 'published',
+    daysAgo: 16,
+    likedBy: ['listener2'],
+  },
+  {
+    curator: 'curator5',
+    title: 'Take On Me and the Pencil-Sketch Video',
+    genres: ['Alternative', 'Indie', 'Pop'],
+    text: 'A Norwegian band, a falsetto that climbs an octave, and a video drawn by hand frame by frame. Take On Me flopped twice before that video made it a hit. It is still the best argument that an odd idea, made with care, finds its people.',
+    video: { id: 'djV11Xbc914', title: 'Take On Me (Official Video)', artist: 'a-ha' },
+    status: 'published',
+    daysAgo: 25,
+  },
+  {
+    curator: 'curator4',
+    title: 'מטאל בשבת בבוקר',
+    genres: ['Metal'],
+    text: 'טיוטה: רשימה של שירי מטאל שאפשר לשמוע עם הקפה בלי להעיר את השכנים.',
+    audio: spotify('track', '5ghIJDpPoe3CfHMGu71E6T', 'Smells Like Teen Spirit', 'Nirvana'),
+    status: 'pending',
+    daysAgo: 1,
   },
 ];
 

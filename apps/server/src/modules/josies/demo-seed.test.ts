@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { GENRES, type Josie, JosieCreateBody } from '@josie/contract';
+import { ExploreResponse, GENRES, type Josie, JosieCreateBody } from '@josie/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage.js';
@@ -27,7 +27,7 @@ describe('demo josies', () => {
   afterAll(() => ctx.close());
 
   it('gives each demo curator 4 to 6 published josies with real media, and valid paragraphs', async () => {
-    for (const n of [1, 2, 3]) {
+    for (const n of [1, 2, 3, 4, 5]) {
       const res = await ctx.app.inject({
         url: '/api/josies/my-josies',
         headers: await login(`curator${n}@demo.josie`),
@@ -55,6 +55,28 @@ describe('demo josies', () => {
       const times = live.map((p) => Date.parse(p.publishedAt!));
       expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(7 * 24 * 3600 * 1000);
     }
+  });
+
+  it('makes explore look alive: a row for every seeded genre, trending josies and new curators', async () => {
+    const res = await ctx.app.inject({ url: '/api/explore' });
+    const { data } = ExploreResponse.parse(res.json());
+    expect(data.genres.map((g) => g.name).sort()).toEqual([...GENRES].sort());
+    for (const row of data.genres) expect(row.posts.length, row.name).toBeGreaterThanOrEqual(1);
+    // Liked within the last week, by more than one reader.
+    expect(data.trending.length).toBeGreaterThanOrEqual(5);
+    expect(data.newCurators).toHaveLength(5);
+  });
+
+  it('writes josies in Hebrew and in English, by several curators', async () => {
+    const rows = await ctx.database.db
+      .select({ title: josies.title, creatorId: josies.creatorId })
+      .from(josies)
+      .where(eq(josies.status, 'published'));
+    const hebrew = rows.filter((r) => /[\u0590-\u05FF]/.test(r.title));
+    const english = rows.filter((r) => /^[\x20-\x7E]+$/.test(r.title));
+    expect(hebrew.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(hebrew.map((r) => r.creatorId)).size).toBeGreaterThanOrEqual(3);
+    expect(english.length).toBeGreaterThanOrEqual(15);
   });
 
   it('serves the shipped images and keeps them small', async () => {

@@ -2,7 +2,7 @@ import type { RecommendationStrategy } from '@josie/contract';
 import { and, asc, count, desc, eq, isNull, ne, notExists, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { follows, users } from '../../db/schema.js';
+import { follows, josies, users } from '../../db/schema.js';
 import { curatorColumns } from '../curators/index.js';
 
 const mine = alias(follows, 'mine');
@@ -12,15 +12,16 @@ export interface Candidates {
   viewerId: string;
   /** Ids the client already shows or dismissed. */
   exclude: readonly string[];
-  /** The viewer's genres (for the `genre` strategy), as stored. */
+  /** The viewer's chosen genres (for the `genre` strategy), as stored in their preferences. */
   genres: readonly string[];
 }
 
 /**
  * Live curators other than the viewer, not excluded and not already followed, ordered by `strategy`:
- * `random`; `popular` (followers, then name); `genre` (number of genres shared with the viewer, compared
- * case-insensitively, then followers, then name, so curators without a shared genre top the list up with
- * the most followed). One query.
+ * `random`; `popular` (followers, then name); `genre`
+ * (docs/decisions/0023-explore-and-taste.md#recommendations-by-taste): how many of the viewer's genres the curator's PUBLISHED josies are tagged with (distinct genres, compared
+ * case-insensitively), most first, then at random, so curators sharing no genre top the list up at random.
+ * The curator's own preferences do not count: what they publish does. One query.
  */
 export async function recommendCurators(
   db: Executor,
@@ -41,16 +42,17 @@ export async function recommendCurators(
   ];
   if (candidates.exclude.length > 0) conditions.push(notInArray(users.id, [...candidates.exclude]));
   const wanted = candidates.genres.map((g) => g.toLowerCase());
-  const shared = sql<number>`(select count(*) from jsonb_array_elements_text(
-      case when jsonb_typeof(${users.preferences} -> 'genres') = 'array'
-        then ${users.preferences} -> 'genres' else '[]'::jsonb end) as g(name)
-      where lower(g.name) = any(${sql.param(wanted)}::text[]))`;
+  // Read per candidate through `josies_feed_idx` (creator, status): the curator's published josies only.
+  const shared = sql<number>`(select count(distinct lower(g.name)) from ${josies}
+      cross join lateral unnest(${josies.genres}) as g(name)
+      where ${josies.creatorId} = ${users.id} and ${josies.status} = 'published'
+        and lower(g.name) = any(${sql.param(wanted)}::text[]))`;
   const order: SQL[] =
-    strategy === 'random'
-      ? [sql`random()`]
-      : strategy === 'popular'
-        ? [desc(followers), asc(users.name), asc(users.id)]
-        : [desc(shared), desc(followers), asc(users.name), asc(users.id)];
+    strategy === 'popular'
+      ? [desc(followers), asc(users.name), asc(users.id)]
+      : strategy === 'genre' && wanted.length > 0
+        ? [desc(shared), sql`random()`]
+        : [sql`random()`];
   return db
     .select({ ...curatorColumns, followersCount: followers })
     .from(users)

@@ -2,7 +2,7 @@ import { RecommendationsResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, users } from '../../db/schema.js';
-import { buildUser, type TestUser } from '../../test/factories.js';
+import { buildJosie, buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('GET /api/recommendations/curators', () => {
@@ -38,9 +38,21 @@ describe('GET /api/recommendations/curators', () => {
         { followerId: fans[0]!.user._id, curatorId: id('Jazzy') },
         { followerId: me.user._id, curatorId: id('Followed') },
       ]);
-    await setGenres(byName.get('Jazzy')!, ['Jazz']);
-    await setGenres(byName.get('JazzFolk')!, ['jazz', 'Folk']);
-    await setGenres(byName.get('Followed')!, ['Jazz', 'Folk']);
+    // Taste is what a curator publishes: Jazzy publishes jazz; JazzFolk jazz and folk (in another case);
+    // Middle only says it likes jazz and folk, and its jazz josie waits for review; Followed publishes both.
+    const publish = (
+      name: string,
+      genres: string[],
+      status: 'published' | 'pending' | 'rejected' = 'published',
+    ) => buildJosie(ctx, { creator: byName.get(name)!.user._id, genres, status });
+    await publish('Jazzy', ['Jazz', 'Rock']);
+    await publish('Jazzy', ['Jazz']);
+    await publish('JazzFolk', ['jazz']);
+    await publish('JazzFolk', ['Folk', 'Pop']);
+    await setGenres(byName.get('Middle')!, ['Jazz', 'Folk']);
+    await publish('Middle', ['Jazz', 'Folk'], 'pending');
+    await publish('Middle', ['Rock'], 'rejected');
+    await publish('Followed', ['Jazz', 'Folk']);
     await buildUser(ctx, { role: 'editor', name: 'Editor' });
     const gone = await buildUser(ctx, { role: 'curator', name: 'Gone' });
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
@@ -74,17 +86,27 @@ describe('GET /api/recommendations/curators', () => {
     });
   });
 
-  it('matches genres by overlap, then followers, topped up with popular curators', async () => {
-    await setGenres(me, ['Jazz', 'Folk']);
-    expect(names((await recommend('?strategy=genre&limit=5')).body)).toEqual([
-      'JazzFolk',
-      'Jazzy',
-      'Popular',
-      'Middle',
-      'Quiet',
-    ]);
+  it('puts curators whose published josies share more of my genres first, topped up at random', async () => {
+    await setGenres(me, ['JAZZ', 'folk']);
+    const rest = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const picked = names((await recommend('?strategy=genre&limit=5')).body);
+      // JazzFolk publishes both (in any case), Jazzy one: their own preferences and unpublished josies
+      // (Middle's) count for nothing, nor do followers.
+      expect(picked.slice(0, 2)).toEqual(['JazzFolk', 'Jazzy']);
+      expect(picked.slice(2).sort()).toEqual(['Middle', 'Popular', 'Quiet']);
+      const third = await recommend('?strategy=genre&limit=3');
+      rest.add(names(third.body)[2]!);
+    }
+    // The top-up is random, not by followers.
+    expect(rest.size).toBeGreaterThan(1);
+    await setGenres(me, ['Jazz']);
+    const jazz = names((await recommend('?strategy=genre&limit=2')).body);
+    expect(jazz.sort()).toEqual(['JazzFolk', 'Jazzy']);
     await setGenres(me, []);
-    expect(names((await recommend('?strategy=genre&limit=2')).body)).toEqual(['Popular', 'Middle']);
+    const none = new Set<string>();
+    for (let i = 0; i < 12; i++) none.add(names((await recommend('?strategy=genre&limit=1')).body)[0]!);
+    expect(none.size).toBeGreaterThan(1);
   });
 
   it('leaves out excluded ids', async () => {

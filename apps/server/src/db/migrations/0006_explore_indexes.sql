@@ -1,0 +1,2 @@
+CREATE INDEX "josie_likes_recent_idx" ON "josie_likes" USING btree ("josie_id","created_at");--> statement-breakpoint
+CREATE INDEX "josies_published_idx" ON "josies" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "josies"."status" = 'published';

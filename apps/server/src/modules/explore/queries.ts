@@ -1,0 +1,171 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { follows, genres, josieLikes, josies, users } from '../../db/schema.js';
+import { curatorColumns } from '../curators/index.js';
+import { afterCursor, type Keyset, keysetTime, newestFirst } from '../feed/index.js';
+import { type PresentableRow, presentationColumns } from '../josies/index.js';
+
+// Reads only: the explore module writes no table (docs/decisions/0023-explore-and-taste.md).
+
+const josieColumns = getTableColumns(josies);
+
+/** How far back a like counts for trending (hours): a week. */
+export const TRENDING_WINDOW_HOURS = 7 * 24;
+
+/** Published and dated: what every explore list shows. */
+const published = (): SQL[] => [eq(josies.status, 'published'), isNotNull(josies.publishedAt)];
+
+/**
+ * How recently a josie must have been published to trend (hours): two weeks. An older one would need more
+ * than `(338 / 26) ^ 1.5`, about 47, times the week's likes of a day-old josie to outrank it, and bounding
+ * the candidates bounds the work: the josies of two weeks, not every josie ever liked.
+ */
+export const TRENDING_MAX_AGE_HOURS = 14 * 24;
+
+/**
+ * The ids of the `limit` trending josies: josies published in the last {@link TRENDING_MAX_AGE_HOURS} and
+ * liked at least once in the last {@link TRENDING_WINDOW_HOURS}, by `likes_7d / (age_hours + 2) ^ 1.5` (age
+ * since publication), highest first, newer first on a tie (docs/decisions/0023-explore-and-taste.md#trending).
+ * The candidates come from `josies_published_idx`, each one's week of likes is counted from
+ * `josie_likes_recent_idx (josie_id, created_at)` alone (an index-only count).
+ */
+export async function trendingIds(db: Executor, limit: number): Promise<string[]> {
+  const likes = sql<number>`(select count(*) from ${josieLikes} where ${josieLikes.josieId} = ${josies.id}
+      and ${josieLikes.createdAt} > now() - make_interval(hours => ${TRENDING_WINDOW_HOURS}))`;
+  const candidates = db
+    .select({ id: josies.id, publishedAt: josies.publishedAt, likes: likes.as('likes') })
+    .from(josies)
+    .where(
+      and(
+        eq(josies.status, 'published'),
+        sql`${josies.publishedAt} > now() - make_interval(hours => ${TRENDING_MAX_AGE_HOURS})`,
+      ),
+    )
+    .as('candidates');
+  const ageHours = sql`greatest(extract(epoch from (now() - ${candidates.publishedAt})) / 3600, 0)`;
+  const score = sql`${candidates.likes}::float8 / power(${ageHours} + 2, 1.5)`;
+  const rows = await db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(sql`${candidates.likes} > 0`)
+    .orderBy(desc(score), ...newestFirst(candidates.publishedAt, candidates.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Every live genre (the admin list's order: by name, case-insensitively) that has published josies, with
+ * the ids of its `perGenre` newest, in one statement: a `limit` read per genre (`lateral`).
+ */
+export async function genreRowIds(
+  db: Executor,
+  perGenre: number,
+): Promise<{ name: string; ids: string[] }[]> {
+  const newest = db
+    .select({ id: josies.id, publishedAt: josies.publishedAt })
+    .from(josies)
+    .where(and(...published(), sql`${josies.genres} @> array[${genres.name}]::text[]`))
+    .orderBy(...newestFirst(josies.publishedAt, josies.id))
+    .limit(perGenre)
+    .as('newest');
+  const rows = await db
+    .select({ name: genres.name, id: newest.id })
+    .from(genres)
+    .crossJoinLateral(newest)
+    .orderBy(sql`lower(${genres.name})`, asc(genres.id), ...newestFirst(newest.publishedAt, newest.id));
+  const byName = new Map<string, string[]>();
+  for (const row of rows) {
+    const ids = byName.get(row.name) ?? [];
+    ids.push(row.id);
+    byName.set(row.name, ids);
+  }
+  return [...byName].map(([name, ids]) => ({ name, ids }));
+}
+
+/** The catalogue's spelling of genre `name` (compared case-insensitively), or undefined for none. */
+export async function liveGenreName(db: Executor, name: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: genres.name })
+    .from(genres)
+    .where(sql`lower(${genres.name}) = lower(${name})`);
+  return row?.name;
+}
+
+/** A josie row with its position printed for the next cursor, and what presenting it needs. */
+export type GenreRowAt = PresentableRow & { cursorAt: string };
+
+/**
+ * One page (plus one row) of the published josies tagged with any of `genre.spellings` (exact names, as
+ * josies store them), newest first, keyset on `(published_at, id)`; likedByMe and savedByMe are
+ * `viewerId`'s. A live genre, common, is read in `josies_published_idx` order until the page is full (7 ms
+ * for Jazz on the large set). A name that is not live is rare or unknown: its josies are first found
+ * through the GIN index `josies_genres_idx` (`offset 0` keeps the planner from folding that read into the
+ * ordered one, which read every published josie for an unknown name: 0.85 s, against 0.1 ms).
+ */
+export function genreFeedRows(
+  db: Executor,
+  genre: { spellings: readonly string[]; live: boolean },
+  viewerId: string | null,
+  after: Keyset | null,
+  take: number,
+): Promise<GenreRowAt[]> {
+  const conditions = published();
+  const names = sql`${sql.param([...genre.spellings])}::text[]`;
+  conditions.push(
+    genre.live
+      ? sql`${josies.genres} && ${names}`
+      : sql`${josies.id} in (select tagged.id from ${josies} as tagged where tagged.genres && ${names} offset 0)`,
+  );
+  if (after) conditions.push(afterCursor(josies.publishedAt, josies.id, after));
+  return db
+    .select({ ...josieColumns, cursorAt: keysetTime(josies.publishedAt), ...presentationColumns(viewerId) })
+    .from(josies)
+    .leftJoin(users, eq(users.id, josies.creatorId))
+    .where(and(...conditions))
+    .orderBy(...newestFirst(josies.publishedAt, josies.id))
+    .limit(take);
+}
+
+/** Published josies among `ids`, with what presenting them to `viewerId` needs (any order). */
+export function presentableByIds(
+  db: Executor,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<PresentableRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ ...josieColumns, ...presentationColumns(viewerId) })
+    .from(josies)
+    .leftJoin(users, eq(users.id, josies.creatorId))
+    .where(and(inArray(josies.id, [...ids]), ...published()));
+}
+
+/**
+ * The `limit` newest live curators (by account creation) with at least one published josie, with their
+ * follower counts.
+ */
+export function newestCurators(db: Executor, limit: number) {
+  const followers = sql<number>`(select count(*)::int from ${follows} where ${follows.curatorId} = ${users.id})`;
+  const hasPublished = db
+    .select({ one: sql`1` })
+    .from(josies)
+    .where(and(eq(josies.creatorId, users.id), eq(josies.status, 'published')));
+  return db
+    .select({ ...curatorColumns, followersCount: followers })
+    .from(users)
+    .where(and(eq(users.role, 'curator'), isNull(users.deletedAt), exists(hasPublished)))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}

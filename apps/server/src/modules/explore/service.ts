@@ -1,0 +1,133 @@
+import { type FeedQuery, type FeedResponse, GENRES, type Josie } from '@josie/contract';
+import type { Db } from '../../db/client.js';
+import type { ExploreLists, ReadCaches } from '../../reads/read-caches.js';
+import { presentCuratorRecommendation } from '../curators/index.js';
+import { decodeCursor, encodeCursor } from '../feed/index.js';
+import { presentPresentable, type Viewer } from '../josies/index.js';
+import {
+  genreFeedRows,
+  genreRowIds,
+  liveGenreName,
+  newestCurators,
+  presentableByIds,
+  trendingIds,
+} from './queries.js';
+
+/** Sizes of the explore page's lists (docs/decisions/0023-explore-and-taste.md). */
+export const EXPLORE_SIZES = {
+  /** Trending josies shown. */
+  trending: 12,
+  /** Newest josies per genre row. */
+  perGenre: 8,
+  /** Newest curators shown. */
+  newCurators: 8,
+  /** A genre page: the feed's page size. */
+  genrePage: 20,
+} as const;
+
+/**
+ * The names a genre page looks for on josies, which store a genre in the catalogue's spelling of the time
+ * (docs/decisions/0020-genres-on-josies.md): the live entry's spelling when `name` is live (compared
+ * case-insensitively); otherwise (a genre removed since, or unknown) `name` as given, in lower case, upper
+ * case and capitalised words, and the seed catalogue's spelling. So a removed genre is found in its stored
+ * spelling and in the usual case variants, always through an index: comparing every stored name
+ * case-insensitively read every published josie (4.5 s on the large set for an unknown name;
+ * docs/performance.md#explore).
+ */
+export function genreSpellings(name: string, live: string | undefined): string[] {
+  if (live) return [...new Set([live, name])];
+  const lower = name.toLowerCase();
+  const words = lower.replace(
+    /(^|[\s&/-])(\p{L})/gu,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+  const seed = GENRES.find((g) => g.toLowerCase() === lower);
+  return [...new Set([name, lower, name.toUpperCase(), words, ...(seed ? [seed] : [])])];
+}
+
+/**
+ * The explore page and its genre pages (docs/decisions/0023-explore-and-taste.md): public reads of
+ * published josies only. The page's lists are the same for every reader and come from the read cache
+ * ({@link ReadCaches.exploreLists}); each josie in them is presented per reader (marks and abilities) from
+ * the cached josie reads, falling back to one statement for the josies the cache does not serve (the
+ * reader's own, or every one for a reviewer, who sees review histories).
+ */
+export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
+  const { db, reads } = deps;
+
+  async function loadLists(): Promise<ExploreLists> {
+    const [trending, genres, curators] = await Promise.all([
+      trendingIds(db, EXPLORE_SIZES.trending),
+      genreRowIds(db, EXPLORE_SIZES.perGenre),
+      newestCurators(db, EXPLORE_SIZES.newCurators),
+    ]);
+    return { trending, genres, newCurators: curators.map(presentCuratorRecommendation) };
+  }
+
+  /** Each published josie of `ids` as `viewer` sees it, serialized; unpublished ones since are left out. */
+  async function presentIds(viewer: Viewer, ids: readonly string[]): Promise<Map<string, string>> {
+    const json = await reads.josieList(viewer, ids);
+    const missing = ids.filter((id) => !json.has(id));
+    const rows = await presentableByIds(db, missing, viewer?.id ?? null);
+    for (const josie of await presentPresentable(db, rows, viewer))
+      json.set(josie._id, JSON.stringify(josie));
+    return json;
+  }
+
+  return {
+    /**
+     * `GET /api/explore` as JSON (the contract's `ExploreResponse`): `trending` (published josies liked in
+     * the last 7 days, by `likes_7d / (age_hours + 2) ^ 1.5`), one row per live genre with published
+     * josies (its newest {@link EXPLORE_SIZES.perGenre}, genres by name), and the newest curators with a
+     * published josie. Built as text from the cached josie JSON, so that no josie is serialized again.
+     */
+    async explore(viewer: Viewer): Promise<string> {
+      const lists = await reads.exploreLists(loadLists);
+      const ids = new Set([...lists.trending, ...lists.genres.flatMap((g) => g.ids)]);
+      const json = await presentIds(viewer, [...ids]);
+      const posts = (of: readonly string[]) =>
+        `[${of.flatMap((id) => (json.has(id) ? [json.get(id)] : [])).join(',')}]`;
+      const rows = lists.genres
+        .filter((g) => g.ids.some((id) => json.has(id)))
+        .map((g) => `{"name":${JSON.stringify(g.name)},"posts":${posts(g.ids)}}`);
+      return `{"data":{"trending":${posts(lists.trending)},"genres":[${rows.join(',')}],"newCurators":${JSON.stringify(lists.newCurators)}}}`;
+    },
+
+    /**
+     * `GET /api/explore/genres/{name}`: the published josies tagged `name` (without regard to case for a
+     * live genre; a genre removed from the live list still lists its josies: {@link genreSpellings}), newest
+     * first, 20 a page, keyset on
+     * `(published_at, id)` with the feed's opaque cursor. An unknown genre answers an empty page.
+     * @throws AppError 400 'Invalid cursor' for a cursor this server did not write.
+     */
+    async genre(
+      viewer: Viewer,
+      name: string,
+      query: FeedQuery,
+      size: number = EXPLORE_SIZES.genrePage,
+    ): Promise<FeedResponse> {
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      const live = await liveGenreName(db, name);
+      const spellings = genreSpellings(name, live);
+      const rows = await genreFeedRows(
+        db,
+        { spellings, live: Boolean(live) },
+        viewer?.id ?? null,
+        after,
+        size + 1,
+      );
+      const hasMore = rows.length > size;
+      const shown = hasMore ? rows.slice(0, size) : rows;
+      const last = shown.at(-1);
+      const posts: Josie[] = await presentPresentable(db, shown, viewer);
+      return {
+        data: {
+          posts,
+          hasMore,
+          nextCursor: hasMore && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+        },
+      };
+    },
+  };
+}
+export type ExploreService = ReturnType<typeof createExploreService>;
