@@ -46,6 +46,11 @@ const AdminDashboardPage = pageWithTexts(() => import('./features/admin/AdminDas
 const AdminUsersPage = pageWithTexts(() => import('./features/admin/AdminUsersPage'));
 const AdminUserPage = pageWithTexts(() => import('./features/admin/AdminUserPage'));
 const AdminSystemPage = pageWithTexts(() => import('./features/admin/AdminSystemPage'));
+// Discovery's three pages share one chunk (`features/discovery/pages.ts`).
+const discoveryPages = () => import('./features/discovery/pages');
+const SearchPage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.SearchPage })));
+const ExplorePage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.ExplorePage })));
+const ExploreGenrePage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.ExploreGenrePage })));
 
 type Page = ComponentType;
 
@@ -140,6 +145,9 @@ export const routes: RouteObject[] = [
           page('auth/error', UnauthorizedPage, 'authError'),
           page('unauthorized', UnauthorizedPage, 'unauthorized'),
           page('join/:code', JoinPage, 'join'),
+          page('search', SearchPage, 'search'),
+          page('explore', ExplorePage, 'explore'),
+          page('explore/genre/:name', ExploreGenrePage, 'exploreGenre'),
 
           guarded('onboarding', OnboardingPage, 'onboarding'),
           guarded('account', AccountPage, 'account'),

@@ -51,6 +51,7 @@ export const LATER_AREAS = [
   'admin',
   'audio',
   'contact',
+  'discovery',
   'image',
   'integrations',
   'invites',

@@ -18,19 +18,20 @@ function entryNames(nav: HTMLElement): string[] {
 }
 
 describe('header menu (docs/product/routes-and-roles.md#header-and-menu)', () => {
-  it('offers visitors Home, About, Contact, Sign up and Log in', async () => {
+  it('offers visitors Home, Explore, About, Contact, Sign up and Log in', async () => {
     const { user } = renderApp('/about');
     const nav = await openMenu(user);
-    expect(entryNames(nav)).toEqual(['Home', 'About', 'Contact', 'Sign up', 'Log in']);
+    expect(entryNames(nav)).toEqual(['Home', 'Explore', 'About', 'Contact', 'Sign up', 'Log in']);
     expect(within(nav).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
     expect(within(nav).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/explore');
   });
 
   it.each<[Role, string[]]>([
-    ['listener', ['Home', 'About', 'Contact', 'Account', 'Logout']],
-    ['curator', ['Home', 'About', 'Contact', 'My Josies', 'Invites', 'Account', 'Logout']],
-    ['admin', ['Home', 'About', 'Contact', 'Admin dashboard', 'Account', 'Logout']],
-    ['editor', ['Home', 'About', 'Contact', 'Editor dashboard', 'Account', 'Logout']],
+    ['listener', ['Home', 'Explore', 'About', 'Contact', 'Account', 'Logout']],
+    ['curator', ['Home', 'Explore', 'About', 'Contact', 'My Josies', 'Invites', 'Account', 'Logout']],
+    ['admin', ['Home', 'Explore', 'About', 'Contact', 'Admin dashboard', 'Account', 'Logout']],
+    ['editor', ['Home', 'Explore', 'About', 'Contact', 'Editor dashboard', 'Account', 'Logout']],
   ])('offers a %s exactly its entries', async (role, expected) => {
     const { user } = renderApp('/about', { session: makeSession(role) });
     const nav = await openMenu(user);
@@ -43,6 +44,7 @@ describe('header menu (docs/product/routes-and-roles.md#header-and-menu)', () =>
     const nav = await openMenu(user);
     expect(entryNames(nav)).toEqual([
       'Home',
+      'Explore',
       'About',
       'Contact',
       'My Josies',
@@ -56,7 +58,15 @@ describe('header menu (docs/product/routes-and-roles.md#header-and-menu)', () =>
     const abilities = { ...abilitiesOfRole('curator'), invite: false };
     const { user } = renderApp('/about', { session: makeSession('curator', { abilities }) });
     const nav = await openMenu(user);
-    expect(entryNames(nav)).toEqual(['Home', 'About', 'Contact', 'My Josies', 'Account', 'Logout']);
+    expect(entryNames(nav)).toEqual([
+      'Home',
+      'Explore',
+      'About',
+      'Contact',
+      'My Josies',
+      'Account',
+      'Logout',
+    ]);
   });
 
   it('switches the toggle between Menu and Close and closes on choosing an entry', async () => {

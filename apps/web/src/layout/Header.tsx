@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HeaderSearch } from '../features/discovery';
 import { cn } from '../lib/cn';
 import { useSession } from '../session/SessionProvider';
 import { Avatar } from '../ui/Avatar';
 import { focusRing } from '../ui/Button';
 import { contentFrame } from '../ui/Page';
 import { HeaderMenu } from './HeaderMenu';
-import { LogoMark } from './Logo';
+import { LogoLink } from './Logo';
 
 /**
- * The fixed top bar (docs/product/routes-and-roles.md#header-and-menu): logo link to `/`, the signed-in
- * user's avatar (updated at once on `userDataUpdated` through the session) and the hamburger menu. The bar's
- * content takes the layout's one content width ({@link contentFrame}, decision 0014), so it lines up with the
+ * The fixed top bar (docs/product/routes-and-roles.md#header-and-menu): logo link to `/`, the search field
+ * (docs/product/routes-and-roles.md#search-and-explore), the signed-in user's avatar (updated at once on
+ * `userDataUpdated` through the session) and the hamburger menu. The bar's content takes the layout's one content width ({@link contentFrame}, decision 0014), so it lines up with the
  * page under it.
  */
 export function Header() {
@@ -23,17 +24,9 @@ export function Header() {
         aria-label={t('nav.primary')}
         className={cn(contentFrame, 'relative flex h-16 items-center justify-between gap-3')}
       >
-        <Link
-          to="/"
-          aria-label={t('nav.logoLabel')}
-          className={`flex items-center gap-2 rounded-xl ${focusRing}`}
-        >
-          <LogoMark />
-          <span className="text-xl font-extrabold tracking-tight text-zinc-950" aria-hidden="true">
-            {t('common.appName')}
-          </span>
-        </Link>
+        <LogoLink />
         <div className="flex items-center gap-2">
+          <HeaderSearch />
           {user && (
             <Link to="/account" aria-label={t('nav.yourAccount')} className={`rounded-full ${focusRing}`}>
               <Avatar src={user.avatar} name={user.name} size={36} decorative />

@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { cn } from '../lib/cn';
+import { focusRing } from '../ui/Button';
 
 /** The Josie mark: a note on the brand gradient (decorative; the link around it carries the name). */
 export function LogoMark({ className }: { className?: string }) {
@@ -13,5 +16,22 @@ export function LogoMark({ className }: { className?: string }) {
       <rect width="64" height="64" rx="18" fill="url(#josie-logo-gradient)" />
       <path d="M40 14v24.5a7.5 7.5 0 1 1-4-6.63V22l-12 3v17.5a7.5 7.5 0 1 1-4-6.63V19l20-5z" fill="#fff" />
     </svg>
+  );
+}
+
+/** The header's home link: the mark and the app's name, named "Josie, home" (the name is decorative). */
+export function LogoLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/"
+      aria-label={t('nav.logoLabel')}
+      className={`flex items-center gap-2 rounded-xl ${focusRing}`}
+    >
+      <LogoMark />
+      <span className="text-xl font-extrabold tracking-tight text-zinc-950" aria-hidden="true">
+        {t('common.appName')}
+      </span>
+    </Link>
   );
 }

@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Mail,
   Music,
+  Search,
   Send,
   UserPlus,
   UserRound,
@@ -16,6 +17,7 @@ import {
 /** Keys under `nav` of the menu's links. */
 export type MenuLabelKey =
   | 'home'
+  | 'explore'
   | 'about'
   | 'contact'
   | 'signup'
@@ -36,14 +38,15 @@ export interface MenuLink {
 /**
  * The header menu's links for a visitor (`null`) or a signed-in user's abilities (the server's, never the
  * role), in display order (docs/product/routes-and-roles.md#header-and-menu "Header and menu"): everyone gets
- * Home, About, Contact; visitors Sign up and Log in; signed-in users the pages their abilities open (My Josies
- * for who creates josies, Invites for who invites, the admin dashboard for who administers, the review queue
+ * Home, Explore (docs/product/routes-and-roles.md#search-and-explore), About, Contact; visitors Sign up and
+ * Log in; signed-in users the pages their abilities open (My Josies for who creates josies, Invites for who invites, the admin dashboard for who administers, the review queue
  * for who reviews without administering: an admin reaches it from the admin dashboard) and Account. Logout
  * and the language toggle are actions, added by the menu itself.
  */
 export function menuLinksFor(abilities: UserAbilities | null): MenuLink[] {
   const links: MenuLink[] = [
     { to: '/', labelKey: 'home', icon: Home },
+    { to: '/explore', labelKey: 'explore', icon: Search },
     { to: '/about', labelKey: 'about', icon: Info },
     { to: '/contact', labelKey: 'contact', icon: Mail },
   ];

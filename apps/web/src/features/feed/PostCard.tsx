@@ -2,9 +2,11 @@ import { type AudioItemContent, embedFor, excerpt, isImageSource, type Josie } f
 import { Bookmark, Heart, Play, Share2 } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
+import type { ReturnToState } from '../../session/guards';
+import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 import { toast } from '../../ui/toast';
@@ -77,6 +79,14 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
   const titleId = useId();
   const [liking, setLiking] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A visitor signs in first, and comes back to this page.
+  const signIn = () => {
+    const state: ReturnToState = { from: location };
+    void navigate('/login', { state });
+  };
   const { text, image, video, audio } = cardContent(post);
   const summary = excerpt(text);
   // The image wins; a video shows only without one (docs/product/routes-and-roles.md#home-and-feed "an image
@@ -85,6 +95,7 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
   const date = post.publishedAt ?? post.createdAt;
 
   async function like() {
+    if (!user) return signIn();
     if (liking) return;
     setLiking(true);
     try {
@@ -98,6 +109,7 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
   }
 
   async function save() {
+    if (!user) return signIn();
     if (saving) return;
     setSaving(true);
     try {

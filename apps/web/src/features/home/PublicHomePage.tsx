@@ -32,7 +32,8 @@ function Equaliser() {
 
 /**
  * The public home page for visitors (docs/product/routes-and-roles.md#home-and-feed): hero with title,
- * subtitle and a call-to-action to `/signup` (docs/product/differences.md#placeholders-that-work), three
+ * subtitle and a call-to-action to `/signup` (docs/product/differences.md#placeholders-that-work), a link to
+ * `/explore` so a visitor hears real music first (docs/product/routes-and-roles.md#search-and-explore), three
  * feature cards, an about section of three paragraphs, and a newsletter block that really subscribes.
  */
 export default function PublicHomePage() {
@@ -75,6 +76,9 @@ export default function PublicHomePage() {
               </Link>
               <Link to="/login" className={buttonClasses('outline', 'lg')}>
                 {t('home.hero.login')}
+              </Link>
+              <Link to="/explore" className={buttonClasses('ghost', 'lg')}>
+                {t('home.hero.explore')}
               </Link>
             </div>
           </div>

@@ -138,16 +138,26 @@ describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () =
     expect(screen.queryByText('Published')).not.toBeInTheDocument();
   });
 
-  it('shows the genres as a list of plain chips, and no list for none', async () => {
-    renderApp('/josie/j1', { routes: [get(makeJosie({ genres: ['Jazz', 'Shoegaze'] }))] });
+  it('shows the genres as chips linking to their explore pages, and a click opens the genre page', async () => {
+    const { user, router } = renderApp('/josie/j1', {
+      routes: [
+        get(makeJosie({ genres: ['Jazz', 'Drum & Bass'] })),
+        {
+          method: 'GET',
+          path: /^\/api\/explore\/genres\//,
+          reply: () => json(200, { data: { posts: [], hasMore: false, nextCursor: null } }),
+        },
+      ],
+    });
     const list = await screen.findByRole('list', { name: 'Genres' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Jazz', 'Shoegaze']);
-    // Plain text for now: nothing to follow yet.
-    expect(within(list).queryByRole('link')).not.toBeInTheDocument();
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Jazz', '/explore/genre/Jazz'],
+      ['Drum & Bass', '/explore/genre/Drum%20%26%20Bass'],
+    ]);
+    await user.click(links[1] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore/genre/Drum%20%26%20Bass'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Drum & Bass' })).toBeInTheDocument();
   });
 
   it('names seed genres in Hebrew for a Hebrew reader, and others as stored', async () => {

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, serverMessageOr } from '../../api/client';
 import { HeaderMenu } from '../../layout/HeaderMenu';
-import { LogoMark } from '../../layout/Logo';
+import { LogoLink } from '../../layout/Logo';
 import { formatDate } from '../../lib/dates';
 import { lazyComponent } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
-import { buttonClasses, focusRing } from '../../ui/Button';
+import { buttonClasses } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
+import { HeaderSearch } from '../discovery';
 import { CreatorHero, coverArt } from './components/CreatorHero';
 import { FollowButton } from './components/FollowButton';
 import { GenreChips } from './components/GenreChips';
@@ -25,7 +26,10 @@ const ReviewPanel = lazyComponent(() => import('./ReviewPanel'));
 // most josie pages from a shared link, does not load them (docs/performance.md, 170 KB budget).
 const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'));
 
-/** The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home and the header's menu toggle. */
+/**
+ * The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home, the header's search
+ * and its menu toggle.
+ */
 function TopBar() {
   const { t } = useTranslation();
   return (
@@ -34,17 +38,11 @@ function TopBar() {
         aria-label={t('nav.primary')}
         className="relative z-30 mx-auto flex h-16 w-full max-w-[750px] items-center justify-between gap-3 px-4"
       >
-        <Link
-          to="/"
-          aria-label={t('nav.logoLabel')}
-          className={`flex items-center gap-2 rounded-xl ${focusRing}`}
-        >
-          <LogoMark />
-          <span className="text-xl font-extrabold tracking-tight text-zinc-950" aria-hidden="true">
-            {t('common.appName')}
-          </span>
-        </Link>
-        <HeaderMenu />
+        <LogoLink />
+        <div className="flex items-center gap-2">
+          <HeaderSearch />
+          <HeaderMenu />
+        </div>
       </nav>
     </header>
   );

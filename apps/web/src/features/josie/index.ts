@@ -12,7 +12,7 @@ export {
   CardTableRow,
 } from './components/CardTable';
 export { CreatorName } from './components/CreatorName';
-export { GenreChips } from './components/GenreChips';
+export { GenreChips, genreName } from './components/GenreChips';
 export { VideoEmbed } from './components/VideoEmbed';
 export { useObjectUrl } from './editor/useObjectUrl';
 export { readParagraphs } from './paragraphs';

@@ -5,6 +5,7 @@ import auth from './auth.json' with { type: 'json' };
 import common from './common.json' with { type: 'json' };
 import contact from './contact.json' with { type: 'json' };
 import curator from './curator.json' with { type: 'json' };
+import discovery from './discovery.json' with { type: 'json' };
 import errors from './errors.json' with { type: 'json' };
 import feed from './feed.json' with { type: 'json' };
 import footer from './footer.json' with { type: 'json' };
@@ -37,6 +38,7 @@ export default {
   common,
   contact,
   curator,
+  discovery,
   errors,
   feed,
   footer,

@@ -1,0 +1,4 @@
+// The public entry of this feature: what other features may import from it (dependency rules,
+// docs/decisions/0016-composition-root-and-module-boundaries.md). Everything else here is internal; its
+// pages are lazy routes of the router.
+export { HeaderSearch } from './HeaderSearch';
