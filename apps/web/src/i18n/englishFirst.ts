@@ -54,6 +54,7 @@ export const LATER_AREAS = [
   'image',
   'integrations',
   'invites',
+  'listen',
   'login',
   'onboarding',
   'recommendations',

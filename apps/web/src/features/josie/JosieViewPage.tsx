@@ -118,7 +118,7 @@ export function JosieView({ josie }: { josie: Josie }) {
             </p>
             <GenreChips genres={josie.genres ?? []} />
           </header>
-          <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} />
+          <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} listen={josie.listen ?? []} />
         </article>
       </main>
     </div>

@@ -1,9 +1,21 @@
-import { type AudioItemContent, audioEmbedFor, isImageSource, parseAudioUrl } from '@josie/contract';
+import {
+  type AudioItemContent,
+  audioEmbedFor,
+  type ItemLink,
+  isImageSource,
+  LISTEN_PLATFORMS,
+  parseAudioUrl,
+} from '@josie/contract';
 import { ExternalLink, Music } from 'lucide-react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
 import { focusRing } from '../../../ui/Button';
+import { useInView } from '../../account';
+import { chooseListen } from '../listen/choose';
+import { ListenMore } from '../listen/lazy';
+import { useListenProvider } from '../listen/provider';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
 
 export interface AudioCardProps {
@@ -11,6 +23,11 @@ export interface AudioCardProps {
   item: Pick<AudioItemContent, 'name' | 'url' | 'provider' | 'type' | 'image'> & { artist?: string };
   /** Shows the provider's player under the card (default); feed cards may show the card alone. */
   player?: boolean;
+  /**
+   * The item's links on other platforms (the josie's `listen` entry): the player follows the listener's
+   * service and "Also on" lists the rest. Absent (the editor's preview): the original player alone.
+   */
+  links?: readonly ItemLink[];
   className?: string;
 }
 
@@ -32,16 +49,31 @@ export function useAudioItemLabel(item: AudioCardProps['item']): string {
  * (docs/product/rules-and-limits.md#constants) or the YouTube player at 16:9. The player is derived from the
  * link, never from stored ids, and loads lazily.
  */
-export function AudioCard({ item, player = true, className }: AudioCardProps) {
+export function AudioCard({ item, player = true, links, className }: AudioCardProps) {
   const { t } = useTranslation();
   const client = useIsClient();
   const label = useAudioItemLabel(item);
+  const box = useRef<HTMLElement>(null);
+  const near = useInView(box, '200px');
+  const listener = useListenProvider();
+  const [keepOriginal, setKeepOriginal] = useState(false);
+  const original = { platform: item.provider, url: item.url };
+  const choice = chooseListen(
+    original,
+    links ?? [],
+    links ? listener.provider : null,
+    LISTEN_PLATFORMS,
+    keepOriginal,
+  );
+  const played = (choice.switched && parseAudioUrl(choice.play.url)) || item;
   const provider = t(`josie.audio.provider.${item.provider}`);
-  const embed = player ? audioEmbedFor(item) : null;
-  const youtube = embed?.provider === 'youtube' ? parseAudioUrl(item.url) : null;
+  const playedOn = t(`josie.audio.provider.${played.provider}`);
+  const embed = player ? audioEmbedFor(played) : null;
+  const youtube = embed?.provider === 'youtube' ? parseAudioUrl(played.url) : null;
   const cover = item.image && isImageSource(item.image) ? item.image : null;
   return (
     <article
+      ref={box}
       aria-label={t('josie.audio.cardLabel', { name: label })}
       className={cn('flex flex-col gap-3 rounded-3xl bg-white p-3 shadow-sm ring-1 ring-zinc-200', className)}
     >
@@ -91,8 +123,9 @@ export function AudioCard({ item, player = true, className }: AudioCardProps) {
       {embed?.provider === 'spotify' &&
         (client ? (
           <iframe
+            key={embed.src}
             src={embed.src}
-            title={t('josie.audio.player', { provider, name: label })}
+            title={t('josie.audio.player', { provider: playedOn, name: label })}
             loading="lazy"
             allow={SPOTIFY_ALLOW}
             height={SPOTIFY_EMBED_HEIGHT}
@@ -104,15 +137,38 @@ export function AudioCard({ item, player = true, className }: AudioCardProps) {
         ))}
       {embed?.provider === 'youtube' && youtube?.provider === 'youtube' && (
         <YouTubeEmbed
+          key={youtube.url}
           video={{
             type: youtube.type === 'playlist' ? 'playlist' : 'video',
             id: youtube.id,
             url: youtube.url,
           }}
-          title={t('josie.audio.player', { provider, name: label })}
+          title={t('josie.audio.player', { provider: playedOn, name: label })}
           className="rounded-xl shadow-none"
         />
       )}
+      {player &&
+        listener.provider &&
+        near &&
+        (listener.visitor ||
+          keepOriginal ||
+          choice.switched ||
+          choice.alsoOn.length > 0 ||
+          choice.findOn) && (
+          <Suspense fallback={null}>
+            <ListenMore
+              kind="audio"
+              choice={choice}
+              provider={listener.provider}
+              visitor={listener.visitor}
+              title={item.name}
+              artist={item.artist ?? ''}
+              keepOriginal={keepOriginal}
+              onKeepOriginal={setKeepOriginal}
+              canSwitch={chooseListen(original, links ?? [], listener.provider, []).switched}
+            />
+          </Suspense>
+        )}
     </article>
   );
 }
