@@ -1,3 +1,5 @@
 // The public entry of this feature: what other features may import from it (dependency rules,
 // docs/decisions/0016-composition-root-and-module-boundaries.md). Everything else here is internal.
+
+export { ListenProviderChoice } from './ListenProviderChoice';
 export { useInView } from './useInView';

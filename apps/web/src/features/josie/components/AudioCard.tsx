@@ -3,19 +3,18 @@ import {
   audioEmbedFor,
   type ItemLink,
   isImageSource,
-  LISTEN_PLATFORMS,
   parseAudioUrl,
 } from '@josie/contract';
 import { ExternalLink, Music } from 'lucide-react';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
 import { focusRing } from '../../../ui/Button';
 import { useInView } from '../../account';
-import { chooseListen } from '../listen/choose';
+import { chooseListen, type ListenProvider, PLATFORM_ORDER } from '../listen/choose';
 import { ListenMore } from '../listen/lazy';
-import { useListenProvider } from '../listen/provider';
+import { setVisitorProvider, useListenProvider } from '../listen/provider';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
 
 export interface AudioCardProps {
@@ -62,7 +61,7 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
     original,
     links ?? [],
     links ? listener.provider : null,
-    LISTEN_PLATFORMS,
+    PLATFORM_ORDER,
     keepOriginal,
   );
   const played = (choice.switched && parseAudioUrl(choice.play.url)) || item;
@@ -147,28 +146,58 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
           className="rounded-xl shadow-none"
         />
       )}
-      {player &&
-        listener.provider &&
-        near &&
-        (listener.visitor ||
-          keepOriginal ||
-          choice.switched ||
-          choice.alsoOn.length > 0 ||
-          choice.findOn) && (
-          <Suspense fallback={null}>
-            <ListenMore
-              kind="audio"
-              choice={choice}
-              provider={listener.provider}
-              visitor={listener.visitor}
-              title={item.name}
-              artist={item.artist ?? ''}
-              keepOriginal={keepOriginal}
-              onKeepOriginal={setKeepOriginal}
-              canSwitch={chooseListen(original, links ?? [], listener.provider, []).switched}
-            />
-          </Suspense>
-        )}
+      {player && links && listener.provider && (
+        <div className="flex flex-col gap-3 empty:hidden">
+          {near && (keepOriginal || choice.switched || choice.alsoOn.length > 0 || choice.findOn) && (
+            <Suspense fallback={null}>
+              <ListenMore
+                kind="audio"
+                choice={choice}
+                provider={listener.provider}
+                title={item.name}
+                artist={item.artist ?? ''}
+                keepOriginal={keepOriginal}
+                onKeepOriginal={setKeepOriginal}
+                canSwitch={chooseListen(original, links, listener.provider, []).switched}
+              />
+            </Suspense>
+          )}
+          {listener.visitor && <VisitorChoice provider={listener.provider} />}
+        </div>
+      )}
     </article>
+  );
+}
+
+/**
+ * A visitor's choice of service, kept in this browser (docs/decisions/0022-listen-on-your-own-service.md):
+ * two toggle buttons, part of the first page (a signed-in listener chooses in their account).
+ */
+function VisitorChoice({ provider }: { provider: ListenProvider }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span id={id} className="font-semibold text-zinc-900">
+        {t('josie.audio.listenOn')}
+      </span>
+      <fieldset aria-labelledby={id} className="flex min-w-0 gap-2">
+        {(['spotify', 'youtube'] as const).map((each) => (
+          <button
+            key={each}
+            type="button"
+            aria-pressed={provider === each}
+            onClick={() => setVisitorProvider(each)}
+            className={cn(
+              'min-h-9 rounded-full px-3 font-medium ring-1 ring-zinc-300 hover:bg-zinc-50',
+              provider === each && 'bg-brand-50 ring-2 ring-brand-600',
+              focusRing,
+            )}
+          >
+            {t(`josie.audio.provider.${each}`)}
+          </button>
+        ))}
+      </fieldset>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-import { type ItemLink, isImageSource, LISTEN_PLATFORMS, type ListenItem } from '@josie/contract';
+import { type ItemLink, isImageSource, type ListenItem } from '@josie/contract';
 import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useInView } from '../../account';
-import { chooseListen } from '../listen/choose';
+import { chooseListen, PLATFORM_ORDER } from '../listen/choose';
 import { ListenMore } from '../listen/lazy';
 import { useListenProvider } from '../listen/provider';
 import { readParagraphs } from '../paragraphs';
@@ -100,7 +100,7 @@ function VideoWithLinks({ video, links }: { video: VideoEmbedProps['video']; lin
     { platform: 'youtube', url: video.url },
     links ?? [],
     provider,
-    LISTEN_PLATFORMS,
+    PLATFORM_ORDER,
     true,
   );
   return (
@@ -112,7 +112,6 @@ function VideoWithLinks({ video, links }: { video: VideoEmbedProps['video']; lin
             kind="video"
             choice={choice}
             provider={provider}
-            visitor={false}
             title={video.title ?? ''}
             artist=""
             keepOriginal

@@ -17,7 +17,6 @@ import listenTexts from '../../../i18n/locales/en/listen.json';
 import { cn } from '../../../lib/cn';
 import { focusRing } from '../../../ui/Button';
 import { type ListenChoice, type ListenProvider, searchUrl } from './choose';
-import { setVisitorProvider } from './provider';
 
 // The first pages bundle only the English they read first (docs/performance.md); this chunk brings its own.
 if (!i18n.exists('listen.alsoOn', { lng: 'en' })) {
@@ -70,8 +69,6 @@ export interface ListenMoreProps {
   choice: ListenChoice;
   /** The listener's service. */
   provider: ListenProvider;
-  /** A visitor chooses the service here (kept in this browser); a signed-in listener in their account. */
-  visitor: boolean;
   title: string;
   artist: string;
   /** Whether the listener asked for the original although their service has the item. */
@@ -89,14 +86,13 @@ const chip = cn(
 /**
  * What goes with an item's player on the josie page (docs/decisions/0022-listen-on-your-own-service.md):
  * which service it plays on and the way back to the original, the "Also on" links with each platform's name
- * and mark, a "Find on …" search when the listener's service has no match, and for visitors the choice of
- * service. A chunk of its own, loaded when the item nears the viewport, so first pages do not carry it.
+ * and mark, and a "Find on …" search when the listener's service has no match. A chunk of its own, loaded
+ * when the item nears the viewport with any of these to show, so first pages do not carry it.
  */
 export default function ListenMore(props: ListenMoreProps) {
-  const { kind, choice, provider, visitor, title, artist, keepOriginal, onKeepOriginal, canSwitch } = props;
+  const { kind, choice, provider, title, artist, keepOriginal, onKeepOriginal, canSwitch } = props;
   const { t } = useTranslation();
   const alsoOnId = useId();
-  const groupId = useId();
   const original = PLATFORM_NAMES[choice.original];
   return (
     <div className="flex flex-col gap-3 text-sm text-zinc-700">
@@ -156,27 +152,6 @@ export default function ListenMore(props: ListenMoreProps) {
           <Search className="size-4" aria-hidden="true" />
           {t('listen.findOn', { platform: PLATFORM_NAMES[choice.findOn] })}
         </a>
-      )}
-      {visitor && kind === 'audio' && (
-        <div className="flex flex-wrap items-center gap-2">
-          <span id={groupId} className="font-semibold text-zinc-900">
-            {t('listen.listenOn')}
-          </span>
-          <fieldset aria-labelledby={groupId} className="flex min-w-0 gap-2">
-            {(['spotify', 'youtube'] as const).map((each) => (
-              <button
-                key={each}
-                type="button"
-                aria-pressed={provider === each}
-                onClick={() => setVisitorProvider(each)}
-                className={cn(chip, provider === each && 'bg-brand-50 ring-2 ring-brand-600')}
-              >
-                <PlatformIcon platform={each} />
-                {PLATFORM_NAMES[each]}
-              </button>
-            ))}
-          </fieldset>
-        </div>
       )}
     </div>
   );

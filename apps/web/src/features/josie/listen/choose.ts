@@ -3,6 +3,21 @@ import type { ItemLink, ListenPlatform } from '@josie/contract';
 /** The services with a player a listener can choose (`google` accounts listen on YouTube). */
 export type ListenProvider = 'spotify' | 'youtube';
 
+/**
+ * The contract's `LISTEN_PLATFORMS` (the order "Also on" lists them), repeated here so first pages do not load
+ * the contract's listening schemas (and zod) with it; a test keeps the two equal.
+ */
+export const PLATFORM_ORDER = [
+  'spotify',
+  'youtube',
+  'youtubeMusic',
+  'appleMusic',
+  'deezer',
+  'tidal',
+  'soundcloud',
+  'amazonMusic',
+] as const satisfies readonly ListenPlatform[];
+
 /** Where an audio item plays and what else is offered beside it. */
 export interface ListenChoice {
   /** The link whose player is shown: the listener's service when a link there exists, else the original. */
