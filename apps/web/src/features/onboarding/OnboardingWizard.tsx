@@ -7,7 +7,7 @@ import {
 } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider';
@@ -194,7 +194,9 @@ export function OnboardingWizard({ options, initial, reached }: WizardProps) {
                 <h3 className="text-lg font-semibold text-zinc-950">{t('onboarding.provider.question')}</h3>
                 <p className="text-sm text-zinc-600">{t('onboarding.provider.hint')}</p>
               </div>
-              <ListenProviderChoice label={t('onboarding.provider.question')} />
+              <Suspense fallback={<Spinner size="sm" label={t('onboarding.provider.question')} />}>
+                <ListenProviderChoice label={t('onboarding.provider.question')} />
+              </Suspense>
             </div>
           </div>
         )}
