@@ -20,14 +20,13 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { authProvidersQueryKey } from '../auth';
+import { ListenProviderChoice, PROVIDER_LABELS, ProviderMark } from '../listening';
 import {
   connectedProvidersKey,
   disconnectProvider,
   fetchConnectedProviders,
   startProviderConnect,
 } from './api';
-import { ListenProviderChoice } from './ListenProviderChoice';
-import { PROVIDER_LABELS, ProviderMark } from './ProviderMark';
 import { clearProviderCache } from './providerCache';
 
 export { PROVIDER_LABELS };

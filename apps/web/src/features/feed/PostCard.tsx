@@ -258,7 +258,7 @@ function AudioPreview({
 }) {
   const { t } = useTranslation();
   const { provider: listensOn } = useListenProvider();
-  const { play } = chooseListen({ platform: audio.provider, url: audio.url }, links ?? [], listensOn, []);
+  const { play } = chooseListen({ platform: audio.provider, url: audio.url }, links ?? [], listensOn);
   // Provider names are brands: the same in every language.
   const provider = play.platform === 'youtube' ? 'YouTube' : 'Spotify';
   const name = useAudioItemLabel(audio);

@@ -7,7 +7,7 @@ import {
 } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider';
@@ -16,9 +16,9 @@ import { Button } from '../../ui/Button';
 import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { ListenProviderChoice } from '../account';
 import { curatorKeys, fetchRecommendations, setFollowing } from '../curator';
 import { usePendingInviteProcessor } from '../invites';
+import { ListenProviderChoice } from '../listening';
 import { savePreferences, storeSavedPreferences } from '../preferences';
 import { saveOnboarding } from './api';
 import { ChoiceStep } from './ChoiceStep';
@@ -194,9 +194,7 @@ export function OnboardingWizard({ options, initial, reached }: WizardProps) {
                 <h3 className="text-lg font-semibold text-zinc-950">{t('onboarding.provider.question')}</h3>
                 <p className="text-sm text-zinc-600">{t('onboarding.provider.hint')}</p>
               </div>
-              <Suspense fallback={<Spinner size="sm" label={t('onboarding.provider.question')} />}>
-                <ListenProviderChoice label={t('onboarding.provider.question')} />
-              </Suspense>
+              <ListenProviderChoice label={t('onboarding.provider.question')} />
             </div>
           </div>
         )}

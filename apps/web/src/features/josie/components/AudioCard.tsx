@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
 import { focusRing } from '../../../ui/Button';
 import { useInView } from '../../account';
-import { chooseListen, type ListenProvider, PLATFORM_ORDER } from '../listen/choose';
+import { chooseListen, type ListenProvider } from '../listen/choose';
 import { ListenMore } from '../listen/lazy';
 import { setVisitorProvider, useListenProvider } from '../listen/provider';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
@@ -57,13 +57,7 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
   const listener = useListenProvider();
   const [keepOriginal, setKeepOriginal] = useState(false);
   const original = { platform: item.provider, url: item.url };
-  const choice = chooseListen(
-    original,
-    links ?? [],
-    links ? listener.provider : null,
-    PLATFORM_ORDER,
-    keepOriginal,
-  );
+  const choice = chooseListen(original, links ?? [], links ? listener.provider : null, keepOriginal);
   const played = (choice.switched && parseAudioUrl(choice.play.url)) || item;
   const provider = t(`josie.audio.provider.${item.provider}`);
   const playedOn = t(`josie.audio.provider.${played.provider}`);
@@ -158,7 +152,7 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
                 artist={item.artist ?? ''}
                 keepOriginal={keepOriginal}
                 onKeepOriginal={setKeepOriginal}
-                canSwitch={chooseListen(original, links, listener.provider, []).switched}
+                canSwitch={chooseListen(original, links, listener.provider).switched}
               />
             </Suspense>
           )}

@@ -3,7 +3,7 @@ import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useInView } from '../../account';
-import { chooseListen, PLATFORM_ORDER } from '../listen/choose';
+import { chooseListen } from '../listen/choose';
 import { ListenMore } from '../listen/lazy';
 import { useListenProvider } from '../listen/provider';
 import { readParagraphs } from '../paragraphs';
@@ -96,13 +96,7 @@ function VideoWithLinks({ video, links }: { video: VideoEmbedProps['video']; lin
   const box = useRef<HTMLDivElement>(null);
   const near = useInView(box, '200px');
   const { provider } = useListenProvider();
-  const choice = chooseListen(
-    { platform: 'youtube', url: video.url },
-    links ?? [],
-    provider,
-    PLATFORM_ORDER,
-    true,
-  );
+  const choice = chooseListen({ platform: 'youtube', url: video.url }, links ?? [], provider, true);
   return (
     <div ref={box} className="flex flex-col gap-3">
       <VideoEmbed video={video} />

@@ -16,7 +16,8 @@ import { i18n } from '../../../i18n';
 import listenTexts from '../../../i18n/locales/en/listen.json';
 import { cn } from '../../../lib/cn';
 import { focusRing } from '../../../ui/Button';
-import { type ListenChoice, type ListenProvider, searchUrl } from './choose';
+import type { ListenChoice, ListenProvider } from './choose';
+import { inPlatformOrder, searchUrl } from './order';
 
 // The first pages bundle only the English they read first (docs/performance.md); this chunk brings its own.
 if (!i18n.exists('listen.alsoOn', { lng: 'en' })) {
@@ -125,7 +126,7 @@ export default function ListenMore(props: ListenMoreProps) {
             {t('listen.alsoOn')}
           </span>
           <ul aria-labelledby={alsoOnId} className="flex flex-wrap gap-2">
-            {choice.alsoOn.map((link) => (
+            {inPlatformOrder(choice.alsoOn).map((link) => (
               <li key={link.platform}>
                 <a
                   href={link.url}

@@ -1,6 +1,7 @@
 import { type ItemLink, LISTEN_PLATFORMS } from '@josie/contract';
 import { describe, expect, it } from 'vitest';
-import { chooseListen, searchUrl } from './choose';
+import { chooseListen } from './choose';
+import { inPlatformOrder, PLATFORM_ORDER, searchUrl } from './order';
 
 const SPOTIFY = 'https://open.spotify.com/track/32OlwWuMpZ6b0aN2RZOeMS';
 const YOUTUBE = 'https://www.youtube.com/watch?v=OPf0YbXqDm0';
@@ -25,44 +26,43 @@ const resolved = [
 
 describe('chooseListen (docs/decisions/0022-listen-on-your-own-service.md)', () => {
   it('plays a Spotify item on YouTube for a YouTube listener when a match exists', () => {
-    const choice = chooseListen(fromSpotify, resolved, 'youtube', LISTEN_PLATFORMS);
+    const choice = chooseListen(fromSpotify, resolved, 'youtube');
     expect(choice.play).toEqual({ platform: 'youtube', url: YOUTUBE });
     expect(choice.switched).toBe(true);
     expect(choice.findOn).toBeNull();
     // The original is among the others, in the platforms' order; the played one is not.
-    expect(choice.alsoOn.map((l) => l.platform)).toEqual(['spotify', 'appleMusic', 'deezer']);
+    expect(inPlatformOrder(choice.alsoOn).map((l) => l.platform)).toEqual([
+      'spotify',
+      'appleMusic',
+      'deezer',
+    ]);
   });
 
   it('plays the original for a listener on its own service', () => {
-    const choice = chooseListen(fromSpotify, resolved, 'spotify', LISTEN_PLATFORMS);
+    const choice = chooseListen(fromSpotify, resolved, 'spotify');
     expect(choice).toMatchObject({ play: fromSpotify, switched: false, findOn: null });
-    expect(choice.alsoOn.map((l) => l.platform)).toEqual(['youtube', 'appleMusic', 'deezer']);
+    expect(inPlatformOrder(choice.alsoOn).map((l) => l.platform)).toEqual([
+      'youtube',
+      'appleMusic',
+      'deezer',
+    ]);
   });
 
   it('plays a YouTube item on Spotify for a Spotify listener, and the original with no match', () => {
     const withSpotify = [link('youtube', YOUTUBE, 'original'), link('spotify', SPOTIFY, 'search')];
-    expect(chooseListen(fromYouTube, withSpotify, 'spotify', LISTEN_PLATFORMS).play).toEqual(fromSpotify);
-    const alone = chooseListen(
-      fromYouTube,
-      [link('youtube', YOUTUBE, 'original')],
-      'spotify',
-      LISTEN_PLATFORMS,
-    );
+    expect(chooseListen(fromYouTube, withSpotify, 'spotify').play).toEqual(fromSpotify);
+    const alone = chooseListen(fromYouTube, [link('youtube', YOUTUBE, 'original')], 'spotify');
     expect(alone).toMatchObject({ play: fromYouTube, switched: false, findOn: 'spotify', alsoOn: [] });
   });
 
   it('offers a search on YouTube when a Spotify item has no YouTube match', () => {
-    const choice = chooseListen(
-      fromSpotify,
-      [link('deezer', 'https://www.deezer.com/track/1')],
-      'youtube',
-      [],
-    );
-    expect(choice).toMatchObject({ play: fromSpotify, switched: false, findOn: 'youtube', alsoOn: [] });
+    const choice = chooseListen(fromSpotify, [link('deezer', 'https://www.deezer.com/track/1')], 'youtube');
+    expect(choice).toMatchObject({ play: fromSpotify, switched: false, findOn: 'youtube' });
+    expect(choice.alsoOn.map((l) => l.platform)).toEqual(['deezer']);
   });
 
   it('keeps the original when the listener asks for it, still knowing the match', () => {
-    const choice = chooseListen(fromSpotify, resolved, 'youtube', LISTEN_PLATFORMS, true);
+    const choice = chooseListen(fromSpotify, resolved, 'youtube', true);
     expect(choice).toMatchObject({ play: fromSpotify, switched: false, findOn: null });
     expect(choice.alsoOn.map((l) => l.platform)).toContain('youtube');
   });
@@ -70,17 +70,23 @@ describe('chooseListen (docs/decisions/0022-listen-on-your-own-service.md)', () 
   it("prefers the curator's own counterpart over the resolver's", () => {
     const mine = 'https://www.youtube.com/watch?v=aaaaaaaaaaa';
     const links = [link('youtube', YOUTUBE, 'search'), link('youtube', mine, 'curator')];
-    expect(chooseListen(fromSpotify, links, 'youtube', LISTEN_PLATFORMS).play.url).toBe(mine);
+    expect(chooseListen(fromSpotify, links, 'youtube').play.url).toBe(mine);
   });
 
   it('plays the original and offers nothing before the listener is known (the server and hydration)', () => {
-    expect(chooseListen(fromSpotify, resolved, null, LISTEN_PLATFORMS)).toEqual({
+    expect(chooseListen(fromSpotify, resolved, null)).toEqual({
       play: fromSpotify,
       original: 'spotify',
       switched: false,
       alsoOn: [],
       findOn: null,
     });
+  });
+});
+
+describe('PLATFORM_ORDER', () => {
+  it("is the contract's LISTEN_PLATFORMS", () => {
+    expect(PLATFORM_ORDER).toEqual(LISTEN_PLATFORMS);
   });
 });
 
