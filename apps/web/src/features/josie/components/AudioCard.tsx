@@ -6,12 +6,11 @@ import {
   parseAudioUrl,
 } from '@josie/contract';
 import { ExternalLink, Music } from 'lucide-react';
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
 import { focusRing } from '../../../ui/Button';
-import { useInView } from '../../account';
 import { chooseListen, type ListenProvider } from '../listen/choose';
 import { ListenMore } from '../listen/lazy';
 import { setVisitorProvider, useListenProvider } from '../listen/provider';
@@ -52,8 +51,6 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
   const { t } = useTranslation();
   const client = useIsClient();
   const label = useAudioItemLabel(item);
-  const box = useRef<HTMLElement>(null);
-  const near = useInView(box, '200px');
   const listener = useListenProvider();
   const [keepOriginal, setKeepOriginal] = useState(false);
   const original = { platform: item.provider, url: item.url };
@@ -66,7 +63,6 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
   const cover = item.image && isImageSource(item.image) ? item.image : null;
   return (
     <article
-      ref={box}
       aria-label={t('josie.audio.cardLabel', { name: label })}
       className={cn('flex flex-col gap-3 rounded-3xl bg-white p-3 shadow-sm ring-1 ring-zinc-200', className)}
     >
@@ -140,24 +136,24 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
           className="rounded-xl shadow-none"
         />
       )}
-      {player && links && listener.provider && (
-        <div className="flex flex-col gap-3 empty:hidden">
-          {near && (keepOriginal || choice.switched || choice.alsoOn.length > 0 || choice.findOn) && (
-            <Suspense fallback={null}>
-              <ListenMore
-                kind="audio"
-                choice={choice}
-                provider={listener.provider}
-                title={item.name}
-                artist={item.artist ?? ''}
-                keepOriginal={keepOriginal}
-                onKeepOriginal={setKeepOriginal}
-                canSwitch={chooseListen(original, links, listener.provider).switched}
-              />
-            </Suspense>
-          )}
-          {listener.visitor && <VisitorChoice provider={listener.provider} />}
-        </div>
+      {player &&
+        links &&
+        listener.provider &&
+        (keepOriginal || choice.switched || choice.alsoOn.length > 0 || choice.findOn) && (
+          <Suspense fallback={null}>
+            <ListenMore
+              kind="audio"
+              original={original}
+              links={links}
+              title={item.name}
+              artist={item.artist ?? ''}
+              keepOriginal={keepOriginal}
+              onKeepOriginal={setKeepOriginal}
+            />
+          </Suspense>
+        )}
+      {player && links && listener.visitor && listener.provider && (
+        <VisitorChoice provider={listener.provider} />
       )}
     </article>
   );

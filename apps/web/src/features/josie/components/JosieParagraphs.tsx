@@ -1,14 +1,12 @@
-import { type ItemLink, isImageSource, type ListenItem } from '@josie/contract';
-import { Suspense, useRef } from 'react';
+import { isImageSource, type ListenItem } from '@josie/contract';
+import { Fragment, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
-import { useInView } from '../../account';
-import { chooseListen } from '../listen/choose';
+import { useIsClient } from '../../../lib/useIsClient';
 import { ListenMore } from '../listen/lazy';
-import { useListenProvider } from '../listen/provider';
 import { readParagraphs } from '../paragraphs';
 import { AudioCard } from './AudioCard';
-import { VideoEmbed, type VideoEmbedProps } from './VideoEmbed';
+import { VideoEmbed } from './VideoEmbed';
 
 /** Whether an image paragraph may be shown: a stored or https image, or a local preview of a chosen file. */
 function showableImage(src: string): boolean {
@@ -40,6 +38,17 @@ export interface JosieParagraphsProps {
 export function JosieParagraphs({ paragraphs, title, listen, className }: JosieParagraphsProps) {
   const { t } = useTranslation();
   const shown = readParagraphs(paragraphs);
+  const client = useIsClient();
+  // A video keeps its player whatever the listener's service and gets "Also on" links, when it has any
+  // (docs/decisions/0022-listen-on-your-own-service.md); in the browser only, as the links follow the reader.
+  const videoLinks = (url: string) => {
+    const links = linksOf('video', url);
+    return links && links.length > 1 && client ? (
+      <Suspense fallback={null}>
+        <ListenMore kind="video" original={{ platform: 'youtube', url }} links={links} keepOriginal />
+      </Suspense>
+    ) : null;
+  };
   const linksOf = (kind: ListenItem['kind'], url: string) =>
     listen ? (listen.find((item) => item.kind === kind && item.itemUrl === url)?.links ?? []) : undefined;
   if (shown.length === 0) return null;
@@ -70,11 +79,10 @@ export function JosieParagraphs({ paragraphs, title, listen, className }: JosieP
             ) : null;
           case 'video':
             return (
-              <VideoWithLinks
-                key={key}
-                video={paragraph.content}
-                links={linksOf('video', paragraph.content.url)}
-              />
+              <Fragment key={key}>
+                <VideoEmbed video={paragraph.content} />
+                {videoLinks(paragraph.content.url)}
+              </Fragment>
             );
           case 'audioItem':
             return (
@@ -84,36 +92,6 @@ export function JosieParagraphs({ paragraphs, title, listen, className }: JosieP
             return null;
         }
       })}
-    </div>
-  );
-}
-
-/**
- * A video keeps its player whatever the listener's service (docs/decisions/0022-listen-on-your-own-service.md)
- * and gets "Also on" links under it once it nears the viewport and has any.
- */
-function VideoWithLinks({ video, links }: { video: VideoEmbedProps['video']; links?: readonly ItemLink[] }) {
-  const box = useRef<HTMLDivElement>(null);
-  const near = useInView(box, '200px');
-  const { provider } = useListenProvider();
-  const choice = chooseListen({ platform: 'youtube', url: video.url }, links ?? [], provider, true);
-  return (
-    <div ref={box} className="flex flex-col gap-3">
-      <VideoEmbed video={video} />
-      {provider && near && choice.alsoOn.length > 0 && (
-        <Suspense fallback={null}>
-          <ListenMore
-            kind="video"
-            choice={choice}
-            provider={provider}
-            title={video.title ?? ''}
-            artist=""
-            keepOriginal
-            onKeepOriginal={() => {}}
-            canSwitch={false}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }

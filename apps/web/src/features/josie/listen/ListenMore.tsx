@@ -1,4 +1,4 @@
-import type { ListenPlatform } from '@josie/contract';
+import type { ItemLink, ListenPlatform } from '@josie/contract';
 import { Music, Search } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,9 @@ import { i18n } from '../../../i18n';
 import listenTexts from '../../../i18n/locales/en/listen.json';
 import { cn } from '../../../lib/cn';
 import { focusRing } from '../../../ui/Button';
-import type { ListenChoice, ListenProvider } from './choose';
+import { chooseListen, type ListenProvider } from './choose';
 import { inPlatformOrder, searchUrl } from './order';
+import { useListenProvider } from './provider';
 
 // The first pages bundle only the English they read first (docs/performance.md); this chunk brings its own.
 if (!i18n.exists('listen.alsoOn', { lng: 'en' })) {
@@ -66,17 +67,16 @@ export function PlatformIcon({ platform, className }: { platform: ListenPlatform
 
 export interface ListenMoreProps {
   kind: 'audio' | 'video';
-  /** What {@link chooseListen} picked for this item and listener. */
-  choice: ListenChoice;
-  /** The listener's service. */
-  provider: ListenProvider;
-  title: string;
-  artist: string;
-  /** Whether the listener asked for the original although their service has the item. */
+  /** The link the curator shared. */
+  original: { platform: ListenProvider; url: string };
+  /** Its links on other platforms (the josie's `listen` entry). */
+  links: readonly ItemLink[];
+  /** Title and artist, for a "Find on …" search. */
+  title?: string;
+  artist?: string;
+  /** Whether the listener asked for the original although their service has the item (videos always do). */
   keepOriginal: boolean;
-  onKeepOriginal(keep: boolean): void;
-  /** Whether the listener's service has a link the original is playing instead of. */
-  canSwitch: boolean;
+  onKeepOriginal?(keep: boolean): void;
 }
 
 const chip = cn(
@@ -88,12 +88,16 @@ const chip = cn(
  * What goes with an item's player on the josie page (docs/decisions/0022-listen-on-your-own-service.md):
  * which service it plays on and the way back to the original, the "Also on" links with each platform's name
  * and mark, and a "Find on …" search when the listener's service has no match. A chunk of its own, loaded
- * when the item nears the viewport with any of these to show, so first pages do not carry it.
+ * only for an item with any of these to show, so first pages do not carry it otherwise.
  */
 export default function ListenMore(props: ListenMoreProps) {
-  const { kind, choice, provider, title, artist, keepOriginal, onKeepOriginal, canSwitch } = props;
+  const { kind, original: from, links, title = '', artist = '', keepOriginal, onKeepOriginal } = props;
   const { t } = useTranslation();
   const alsoOnId = useId();
+  const { provider } = useListenProvider();
+  if (!provider) return null;
+  const choice = chooseListen(from, links, provider, keepOriginal);
+  const canSwitch = choice.alsoOn.some((link) => link.platform === provider);
   const original = PLATFORM_NAMES[choice.original];
   return (
     <div className="flex flex-col gap-3 text-sm text-zinc-700">
@@ -105,7 +109,7 @@ export default function ListenMore(props: ListenMoreProps) {
           <button
             type="button"
             className={cn('font-semibold text-brand-800 underline', focusRing)}
-            onClick={() => onKeepOriginal(true)}
+            onClick={() => onKeepOriginal?.(true)}
           >
             {t('listen.playOriginal', { platform: original })}
           </button>
@@ -115,7 +119,7 @@ export default function ListenMore(props: ListenMoreProps) {
         <button
           type="button"
           className={cn('self-start font-semibold text-brand-800 underline', focusRing)}
-          onClick={() => onKeepOriginal(false)}
+          onClick={() => onKeepOriginal?.(false)}
         >
           {t('listen.playOn', { platform: PLATFORM_NAMES[provider] })}
         </button>
