@@ -17,8 +17,8 @@ import { focusRing } from '../../ui/Button';
 import { toast } from '../../ui/toast';
 import {
   CreatorName,
-  chooseListen,
   GenreChips,
+  playedLink,
   readParagraphs,
   useAudioItemLabel,
   useListenProvider,
@@ -258,7 +258,7 @@ function AudioPreview({
 }) {
   const { t } = useTranslation();
   const { provider: listensOn } = useListenProvider();
-  const { play } = chooseListen({ platform: audio.provider, url: audio.url }, links ?? [], listensOn);
+  const play = playedLink({ platform: audio.provider, url: audio.url }, links ?? [], listensOn, false);
   // Provider names are brands: the same in every language.
   const provider = play.platform === 'youtube' ? 'YouTube' : 'Spotify';
   const name = useAudioItemLabel(audio);

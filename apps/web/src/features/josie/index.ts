@@ -15,7 +15,7 @@ export { CreatorName } from './components/CreatorName';
 export { GenreChips } from './components/GenreChips';
 export { VideoEmbed } from './components/VideoEmbed';
 export { useObjectUrl } from './editor/useObjectUrl';
-export { chooseListen, type ListenProvider } from './listen/choose';
+export { type ListenProvider, playedLink } from './listen/choose';
 export { useListenProvider } from './listen/provider';
 export { readParagraphs } from './paragraphs';
 export { josieKeys } from './read';

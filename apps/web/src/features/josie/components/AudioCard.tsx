@@ -10,8 +10,8 @@ import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
-import { focusRing } from '../../../ui/Button';
-import { chooseListen, type ListenProvider } from '../listen/choose';
+import { Button, focusRing } from '../../../ui/Button';
+import { type ListenProvider, playedLink } from '../listen/choose';
 import { ListenMore } from '../listen/lazy';
 import { setVisitorProvider, useListenProvider } from '../listen/provider';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
@@ -54,8 +54,8 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
   const listener = useListenProvider();
   const [keepOriginal, setKeepOriginal] = useState(false);
   const original = { platform: item.provider, url: item.url };
-  const choice = chooseListen(original, links ?? [], links ? listener.provider : null, keepOriginal);
-  const played = (choice.switched && parseAudioUrl(choice.play.url)) || item;
+  const play = playedLink(original, links ?? [], links ? listener.provider : null, keepOriginal);
+  const played = (play !== original && parseAudioUrl(play.url)) || item;
   const provider = t(`josie.audio.provider.${item.provider}`);
   const playedOn = t(`josie.audio.provider.${played.provider}`);
   const embed = player ? audioEmbedFor(played) : null;
@@ -139,7 +139,8 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
       {player &&
         links &&
         listener.provider &&
-        (keepOriginal || choice.switched || choice.alsoOn.length > 0 || choice.findOn) && (
+        // Anything to add: a way back, other links, or a search on the listener's service.
+        (keepOriginal || links.length > 1 || listener.provider !== item.provider) && (
           <Suspense fallback={null}>
             <ListenMore
               kind="audio"
@@ -167,27 +168,21 @@ function VisitorChoice({ provider }: { provider: ListenProvider }) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span id={id} className="font-semibold text-zinc-900">
+    <fieldset aria-labelledby={id} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
+      <span id={id} className="font-semibold">
         {t('josie.audio.listenOn')}
       </span>
-      <fieldset aria-labelledby={id} className="flex min-w-0 gap-2">
-        {(['spotify', 'youtube'] as const).map((each) => (
-          <button
-            key={each}
-            type="button"
-            aria-pressed={provider === each}
-            onClick={() => setVisitorProvider(each)}
-            className={cn(
-              'min-h-9 rounded-full px-3 font-medium ring-1 ring-zinc-300 hover:bg-zinc-50',
-              provider === each && 'bg-brand-50 ring-2 ring-brand-600',
-              focusRing,
-            )}
-          >
-            {t(`josie.audio.provider.${each}`)}
-          </button>
-        ))}
-      </fieldset>
-    </div>
+      {(['spotify', 'youtube'] as const).map((each) => (
+        <Button
+          key={each}
+          size="sm"
+          variant={provider === each ? 'primary' : 'outline'}
+          aria-pressed={provider === each}
+          onClick={() => setVisitorProvider(each)}
+        >
+          {t(`josie.audio.provider.${each}`)}
+        </Button>
+      ))}
+    </fieldset>
   );
 }

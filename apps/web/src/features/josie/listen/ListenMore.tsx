@@ -16,8 +16,8 @@ import { i18n } from '../../../i18n';
 import listenTexts from '../../../i18n/locales/en/listen.json';
 import { cn } from '../../../lib/cn';
 import { focusRing } from '../../../ui/Button';
-import { chooseListen, type ListenProvider } from './choose';
-import { inPlatformOrder, searchUrl } from './order';
+import type { ListenProvider } from './choose';
+import { chooseListen, inPlatformOrder, searchUrl } from './order';
 import { useListenProvider } from './provider';
 
 // The first pages bundle only the English they read first (docs/performance.md); this chunk brings its own.

@@ -1,7 +1,7 @@
 import { type ItemLink, LISTEN_PLATFORMS } from '@josie/contract';
 import { describe, expect, it } from 'vitest';
-import { chooseListen } from './choose';
-import { inPlatformOrder, PLATFORM_ORDER, searchUrl } from './order';
+import { playedLink } from './choose';
+import { chooseListen, inPlatformOrder, PLATFORM_ORDER, searchUrl } from './order';
 
 const SPOTIFY = 'https://open.spotify.com/track/32OlwWuMpZ6b0aN2RZOeMS';
 const YOUTUBE = 'https://www.youtube.com/watch?v=OPf0YbXqDm0';
@@ -81,6 +81,17 @@ describe('chooseListen (docs/decisions/0022-listen-on-your-own-service.md)', () 
       alsoOn: [],
       findOn: null,
     });
+  });
+});
+
+describe("playedLink, the first pages' part of chooseListen", () => {
+  it('agrees with chooseListen on what plays', () => {
+    for (const provider of ['spotify', 'youtube', null] as const)
+      for (const keep of [false, true])
+        for (const links of [resolved, [], [link('youtube', YOUTUBE, 'search')]])
+          expect(playedLink(fromSpotify, links, provider, keep)).toEqual(
+            chooseListen(fromSpotify, links, provider, keep).play,
+          );
   });
 });
 

@@ -3,48 +3,23 @@ import type { ItemLink, ListenPlatform } from '@josie/contract';
 /** The services with a player a listener can choose (`google` accounts listen on YouTube). */
 export type ListenProvider = 'spotify' | 'youtube';
 
-/** Where an audio item plays and what else is offered beside it. */
-export interface ListenChoice {
-  /** The link whose player is shown: the listener's service when a link there exists, else the original. */
-  play: { platform: ListenProvider; url: string };
-  /** The platform the curator shared it from. */
-  original: ListenProvider;
-  /** True when `play` is not the original (the page then says so and offers the way back). */
-  switched: boolean;
-  /** The other platforms' links, one per platform (the curator's, else the strongest source's). */
-  alsoOn: ItemLink[];
-  /** With no link on the listener's service: that service, for a "Find on …" search link. */
-  findOn: ListenProvider | null;
+/** The link of `links` on `platform`: the curator's own first (it always wins), else the first given. */
+export function bestOn(links: readonly ItemLink[], platform: ListenPlatform): ItemLink | undefined {
+  const on = links.filter((link) => link.platform === platform);
+  return on.find((link) => link.source === 'curator' || link.source === 'original') ?? on[0];
 }
 
 /**
- * Which link of an audio item plays for a listener on `provider`
- * (docs/decisions/0022-listen-on-your-own-service.md): the original when the listener asked for it
- * (`keepOriginal`), or when it is on their service already, or when their service has no link; else the
- * link on their service, the curator's own first. `provider` null (the server's render, and the first render
- * in the browser) plays the original and offers nothing, so the two renders match.
+ * The link an audio item plays for a listener on `provider`, as {@link chooseListen} picks it, for the first
+ * pages (which carry this and not the rest): the original unless the listener's service has a link and the
+ * listener did not ask for the original.
  */
-export function chooseListen(
+export function playedLink(
   original: { platform: ListenProvider; url: string },
   links: readonly ItemLink[],
   provider: ListenProvider | null,
-  keepOriginal = false,
-): ListenChoice {
-  const rank = (link: ItemLink) => ['original', 'curator', 'odesli', 'search'].indexOf(link.source);
-  const best = new Map<ListenPlatform, ItemLink>();
-  for (const link of links) {
-    const seen = best.get(link.platform);
-    if (!seen || rank(link) < rank(seen)) best.set(link.platform, link);
-  }
-  const there = provider && provider !== original.platform ? best.get(provider) : undefined;
-  const play = there && !keepOriginal ? { platform: provider as ListenProvider, url: there.url } : original;
-  const alsoOn =
-    provider === null ? [] : [...best.values()].filter((link) => link.platform !== play.platform);
-  return {
-    play,
-    original: original.platform,
-    switched: play !== original,
-    alsoOn,
-    findOn: provider && provider !== original.platform && !there ? provider : null,
-  };
+  keepOriginal: boolean,
+): { platform: ListenProvider; url: string } {
+  const there = provider !== original.platform && !keepOriginal && provider && bestOn(links, provider);
+  return there ? { platform: provider, url: there.url } : original;
 }

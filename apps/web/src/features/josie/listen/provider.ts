@@ -9,11 +9,7 @@ const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
+  return () => listeners.delete(listener);
 }
 
 function stored(): ListenProvider {
