@@ -88,9 +88,16 @@ async function startServer(
  * exposes its URL to the tests as `E2E_BASE_URL`. The web app and the server must be built first (`npm run
  * test:e2e` does).
  * Also starts the integration stand-ins and a second server configured with them (sign-in, search, images,
- * AI), exposed as `E2E_INTEGRATIONS_URL`; tests without it keep the unconfigured `E2E_BASE_URL`.
+ * AI, the link resolver), exposed as `E2E_INTEGRATIONS_URL`; tests without it keep `E2E_BASE_URL`, which is
+ * unconfigured but for the link resolver: both servers resolve the demo josies' items against the Odesli
+ * stand-in (docs/decisions/0022-listen-on-your-own-service.md), so their counterparts show in both.
  */
 export default async function globalSetup(): Promise<void> {
+  const standins = await startStandins();
+  const resolver = {
+    ODESLI_API_URL: standins.env.ODESLI_API_URL ?? 'off',
+    ODESLI_REQUESTS_PER_MINUTE: standins.env.ODESLI_REQUESTS_PER_MINUTE ?? '10',
+  };
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
   // A local SMTP server receives the app's mail; tests read each message from E2E_MAIL_DIR.
@@ -127,18 +134,21 @@ export default async function globalSetup(): Promise<void> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '10000',
       SMTP_URL: smtp.url,
+      ...resolver,
       ...JSON.parse(process.env.E2E_SERVER_ENV ?? '{}'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: false,
   });
-  await waitReady(url, child, 60_000);
+  await waitReady(url, child, 60_000).catch((err: unknown) => {
+    standins.child.kill();
+    throw err;
+  });
   process.env.E2E_BASE_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
   writeFileSync(stateFile, JSON.stringify({ pid: child.pid, dataDir, url }));
 
-  const standins = await startStandins();
   const integrations = await startServer(standins.env);
   process.env.E2E_INTEGRATIONS_URL = integrations.url;
   writeFileSync(

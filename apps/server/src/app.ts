@@ -34,6 +34,7 @@ import { invitesRoutes } from './modules/invites/routes.js';
 import { josieShareTransform } from './modules/josies/index.js';
 import { josiesRoutes } from './modules/josies/routes.js';
 import { likesRoutes } from './modules/likes/routes.js';
+import { linksRoutes } from './modules/links/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { preferencesRoutes } from './modules/preferences/routes.js';
@@ -265,6 +266,7 @@ export async function buildApp(opts: BuildAppOptions) {
     invalidation,
     redis,
     log: app.log,
+    jobs,
   });
   const ctx: AppContext = { config, database, db, storage, mailer, rateLimits, services, bus, jobs };
 
@@ -291,6 +293,7 @@ export async function buildApp(opts: BuildAppOptions) {
     imagesRoutes,
     aiRoutes,
     notificationsRoutes,
+    linksRoutes,
   ];
   for (const routes of features) await app.register(routes, { ctx });
   await attachRealtime(app, ctx);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './adapters/mailer.js';
+import { createOdesliClient } from './adapters/odesli.js';
 import { createOEmbedClient } from './adapters/oembed.js';
 import { createOpenAiClient } from './adapters/openai.js';
 import { createOpenverseClient } from './adapters/openverse.js';
@@ -10,6 +11,7 @@ import { createPushSenderFromConfig } from './adapters/webpush.js';
 import { createYouTubeClient } from './adapters/youtube.js';
 import { type Config, resolveJwtSecret } from './config.js';
 import type { Database } from './db/client.js';
+import type { AppJobQueue } from './jobs/app-jobs.js';
 import { deriveKey } from './lib/crypto.js';
 import {
   createPasswordResetService,
@@ -38,6 +40,7 @@ import {
 import { createInvitesService } from './modules/invites/index.js';
 import { createJosiesService } from './modules/josies/index.js';
 import { createLikesService } from './modules/likes/index.js';
+import { createLinksService, createOdesliPacer } from './modules/links/index.js';
 import { createNotificationsService, createUnsubscribeTokens } from './modules/notifications/index.js';
 import { createExchangeCodes, createOAuthContext, createOAuthService } from './modules/oauth/index.js';
 import { createOnboardingService } from './modules/onboarding/index.js';
@@ -65,6 +68,8 @@ export interface ServiceDeps {
   invalidation: Invalidation;
   redis: RedisConnections | null;
   log: FastifyBaseLogger;
+  /** The job queue (pg-boss, decision 0018): services that enqueue inside their transactions get it. */
+  jobs: AppJobQueue;
 }
 
 /**
@@ -77,7 +82,7 @@ export interface ServiceDeps {
  * @throws Error when a sign-in provider is configured but no token encryption key can be had.
  */
 export function createServices(deps: ServiceDeps) {
-  const { config, database, storage, mailer, bus, invalidation, redis, log } = deps;
+  const { config, database, storage, mailer, bus, invalidation, redis, log, jobs } = deps;
   const db = database.db;
   const i = config.integrations;
   const jwtSecret = resolveJwtSecret(config);
@@ -112,7 +117,28 @@ export function createServices(deps: ServiceDeps) {
   // Built before the others: they write their own tables inside other modules' transactions (review, likes,
   // profile uploads and admin's account deletion call them).
   const media = createMediaService({ storage });
-  const josies = createJosiesService({ db, storage, bus, log, media, preferences });
+  const spotify = config.spotify ? createSpotifyClient({ ...config.spotify, ...i.spotify }) : null;
+  const youtube = i.youtube.apiKey
+    ? createYouTubeClient({ apiKey: i.youtube.apiKey, apiBaseUrl: i.youtube.apiBaseUrl })
+    : null;
+  const odesli = i.links.odesli;
+  // The link resolver (docs/decisions/0022-listen-on-your-own-service.md): Odesli paced under its limit
+  // (shared between instances through Redis), and our own match when both players' APIs are configured.
+  const links = createLinksService({
+    db,
+    jobs,
+    invalidation,
+    sources: { odesli: odesli ? createOdesliClient(odesli) : null, spotify, youtube },
+    pacer: odesli
+      ? createOdesliPacer({
+          perMinute: odesli.requestsPerMinute,
+          ...(redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {}),
+        })
+      : null,
+    refreshDays: i.links.refreshDays,
+    log,
+  });
+  const josies = createJosiesService({ db, storage, bus, log, media, preferences, links });
   const likes = createLikesService({ db, reads, josies });
   const invites = createInvitesService({ db, bus, follows });
 
@@ -166,11 +192,11 @@ export function createServices(deps: ServiceDeps) {
       codes: createExchangeCodes(deriveKey(jwtSecret, 'josie/oauth-exchange')),
       log,
     }),
+    links,
     audio: createAudioService({
-      spotify: config.spotify ? createSpotifyClient({ ...config.spotify, ...i.spotify }) : null,
-      youtube: i.youtube.apiKey
-        ? createYouTubeClient({ apiKey: i.youtube.apiKey, apiBaseUrl: i.youtube.apiBaseUrl })
-        : null,
+      spotify,
+      youtube,
+      links,
       oembed: createOEmbedClient({ spotify: i.spotify.oembedUrl, youtube: i.youtube.oembedUrl }),
       tokens: oauthContext.tokens,
       log,

@@ -104,6 +104,17 @@ const EnvSchema = z.object({
   YOUTUBE_API_KEY: optionalString,
   YOUTUBE_API_BASE_URL: urlOr('https://www.googleapis.com/youtube/v3'),
   YOUTUBE_OEMBED_URL: urlOr('https://www.youtube.com/oembed'),
+  // The link resolver (docs/decisions/0022-listen-on-your-own-service.md): Odesli's API, keyless at low
+  // volume; `off` turns it off.
+  ODESLI_API_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || 'https://api.song.link/v1-alpha.1/links')
+    .pipe(z.union([z.literal('off'), z.url()])),
+  ODESLI_API_KEY: optionalString,
+  ODESLI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  LINKS_REFRESH_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   PIXABAY_API_KEY: optionalString,
   PIXABAY_BASE_URL: urlOr('https://pixabay.com/api'),
   OPENVERSE_BASE_URL: urlOr('https://api.openverse.org/v1'),
@@ -305,6 +316,22 @@ export function buildConfig(env: Record<string, string | undefined>) {
         apiKey: e.YOUTUBE_API_KEY ?? null,
         apiBaseUrl: e.YOUTUBE_API_BASE_URL,
         oembedUrl: e.YOUTUBE_OEMBED_URL,
+      },
+      /**
+       * The link resolver (docs/decisions/0022-listen-on-your-own-service.md): Odesli's endpoint (null when
+       * `ODESLI_API_URL=off`), its optional key, the requests per minute it is sent at most, and the age in
+       * days after which a resolved item is resolved again.
+       */
+      links: {
+        odesli:
+          e.ODESLI_API_URL === 'off'
+            ? null
+            : {
+                apiUrl: e.ODESLI_API_URL.replace(/\/+$/, ''),
+                apiKey: e.ODESLI_API_KEY ?? null,
+                requestsPerMinute: e.ODESLI_REQUESTS_PER_MINUTE,
+              },
+        refreshDays: e.LINKS_REFRESH_DAYS,
       },
       pixabay: e.PIXABAY_API_KEY ? { apiKey: e.PIXABAY_API_KEY, baseUrl: e.PIXABAY_BASE_URL } : null,
       openverse: { baseUrl: e.OPENVERSE_BASE_URL },

@@ -186,6 +186,7 @@ const VideoContentInput = z.object({
   title: text().trim().max(300).default(''),
   thumbnailUrl: ImageSource.nullable().default(null),
   channelTitle: text().trim().max(300).default(''),
+  counterparts: Counterparts.optional(),
 });
 /** Legacy `video1` content may be the bare link. Its `id` and `type` are derived from the link. */
 const VideoParagraphInput = z.object({
@@ -201,6 +202,7 @@ const AudioParagraphInput = z.object({
     url: text().max(2000),
     image: ImageSource.nullable().default(null),
     artist: text().trim().max(300).optional(),
+    counterparts: Counterparts.optional(),
   }),
 });
 

@@ -43,6 +43,12 @@ export const SpotifyTrack = z.object({
 });
 export type SpotifyTrack = z.infer<typeof SpotifyTrack>;
 
+/** A track of `GET /v1/tracks/{id}`: a search track with its external ids (the ISRC). */
+export const SpotifyFullTrack = SpotifyTrack.extend({
+  external_ids: z.object({ isrc: z.string().optional() }).optional(),
+});
+export type SpotifyFullTrack = z.infer<typeof SpotifyFullTrack>;
+
 /** An album of `GET /v1/search?type=album`. */
 export const SpotifyAlbum = z.object({
   id: z.string(),
@@ -185,6 +191,18 @@ export function createSpotifyClient(cfg: SpotifyConfig) {
      */
     async me(accessToken: string): Promise<SpotifyProfile> {
       return providerJson(NAME, `${cfg.apiBaseUrl}/v1/me`, SpotifyProfile, {
+        headers: { authorization: `Bearer ${accessToken}` },
+        classify,
+      });
+    },
+
+    /**
+     * `GET /v1/tracks/{id}`: one track with its ISRC (`external_ids.isrc`), for the link resolver's own match
+     * (docs/decisions/0022-listen-on-your-own-service.md).
+     * @throws ProviderError (`not_found` for an unknown id, `auth` when the token is refused).
+     */
+    async track(id: string, accessToken: string): Promise<SpotifyFullTrack> {
+      return providerJson(NAME, `${cfg.apiBaseUrl}/v1/tracks/${encodeURIComponent(id)}`, SpotifyFullTrack, {
         headers: { authorization: `Bearer ${accessToken}` },
         classify,
       });

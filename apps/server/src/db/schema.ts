@@ -375,3 +375,55 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_user_idx').on(t.userId),
   ],
 );
+
+/** One stored link of an item on another platform (`item_links.links`): the contract's `ItemLink`. */
+export interface StoredItemLink {
+  platform:
+    | 'spotify'
+    | 'youtube'
+    | 'youtubeMusic'
+    | 'appleMusic'
+    | 'deezer'
+    | 'tidal'
+    | 'soundcloud'
+    | 'amazonMusic';
+  url: string;
+  source: 'odesli' | 'search';
+  /** 0-1 for a `search` match, else null. */
+  confidence: number | null;
+}
+
+/**
+ * What the link resolver found for one audio or video item, keyed by the URL a josie's paragraph holds
+ * (docs/decisions/0022-listen-on-your-own-service.md): its links on other platforms with their source and
+ * confidence, its title, artist and artwork, and the state of its resolution (pending until the first
+ * attempt, resolved, failed) with the back-off of the next attempt. Written only by the links module.
+ */
+export const itemLinks = pgTable(
+  'item_links',
+  {
+    itemUrl: text('item_url').primaryKey(),
+    status: text('status', { enum: ['pending', 'resolved', 'failed'] })
+      .notNull()
+      .default('pending'),
+    title: text('title').notNull().default(''),
+    artistName: text('artist_name').notNull().default(''),
+    thumbnailUrl: text('thumbnail_url'),
+    links: jsonb('links').$type<StoredItemLink[]>().notNull().default([]),
+    /** When the last successful resolution was stored. */
+    resolvedAt: at('resolved_at'),
+    /** Resolutions attempted so far (each job's key carries it, so a later one is never deduplicated away). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Failures since the last success: the back-off's exponent. */
+    failures: integer('failures').notNull().default(0),
+    lastError: text('last_error'),
+    lastFailureAt: at('last_failure_at'),
+    /** No attempt before this time (back-off after a failure); null: due now. */
+    nextAttemptAt: at('next_attempt_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('item_links_status_idx').on(t.status, t.nextAttemptAt),
+    index('item_links_resolved_idx').on(t.resolvedAt),
+  ],
+);

@@ -2,6 +2,7 @@ import type { PasswordResetJobs } from '../modules/account/index.js';
 import type { SessionJobs } from '../modules/auth/index.js';
 import type { UploadJobs } from '../modules/images/index.js';
 import type { InviteJobs } from '../modules/invites/index.js';
+import type { LinkJobs } from '../modules/links/index.js';
 import type { NotificationJobs } from '../modules/notifications/index.js';
 import type { AnalyticsJobs } from '../modules/site/index.js';
 import type { JobQueue } from './queue.js';
@@ -12,7 +13,8 @@ export type AppJobs = NotificationJobs &
   SessionJobs &
   PasswordResetJobs &
   UploadJobs &
-  InviteJobs;
+  InviteJobs &
+  LinkJobs;
 
 /**
  * The app's job queue (`AppContext.jobs`). Features take this one type (`JobQueue` is invariant in its

@@ -172,6 +172,8 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
       RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: webDir,
+      // The link resolver has its own tests against a stand-in; these instances must not call the public one.
+      ODESLI_API_URL: 'off',
     };
     [a, b] = await Promise.all([
       startInstance('A', { ...env, DATA_DIR: dataDirs[0]! }),

@@ -39,6 +39,7 @@ const OWNERS: Record<string, string> = {
   newsletter_subscribers: 'site',
   media: 'images',
   push_subscriptions: 'notifications',
+  item_links: 'links',
 };
 
 /** The schema's tables: the variable name each is imported under, and its SQL name. */

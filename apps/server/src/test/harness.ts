@@ -65,6 +65,8 @@ export async function createTestContext(
     // revocation the suite checks must go through the cache's invalidation, and query counts are stable.
     SESSION_CACHE_TTL_MS: '300000',
     ...(url ? { DATABASE_URL: url } : {}),
+    // No test reaches the public link resolver; a test of it points ODESLI_API_URL at the stand-in.
+    ODESLI_API_URL: 'off',
     ...env,
   });
   const database = url
@@ -107,6 +109,7 @@ export function createTestServices(ctx: TestContext, substitutes: Partial<Servic
     invalidation: createInvalidation(),
     redis: null,
     log: ctx.app.log,
+    jobs: ctx.app.jobs,
     ...substitutes,
   });
 }

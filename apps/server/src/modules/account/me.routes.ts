@@ -31,6 +31,14 @@ export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   });
 
   /**
+   * `PUT /api/users/me/active-provider`. Body `{activeProvider: 'spotify' | 'google'}` (decision 0022):
+   * 200 `{user}`; 400 for another value.
+   */
+  route(app, endpoints.setActiveProvider, {}, async (request) =>
+    users.chooseActiveProvider(actor(request), request.body.activeProvider),
+  );
+
+  /**
    * `PUT /api/users/me/profile`. Body `{bio, name?}`: bio trimmed, at most 500 characters (empty clears it);
    * name trimmed, 1-100 characters. 200 `{user}`; 400 `{message, code, issues}` for an invalid body.
    */

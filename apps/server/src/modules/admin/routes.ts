@@ -55,4 +55,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   }));
 
   route(app, endpoints.adminMessages, {}, async (request) => admin.messages(actor(request)));
+
+  /** `GET /api/admin/link-resolver`: the link resolver's state for `/admin/system` (decision 0022). */
+  route(app, endpoints.adminLinkResolver, {}, async (request) => ({
+    resolver: await ctx.services.links.status(actor(request)),
+  }));
 };

@@ -42,6 +42,15 @@ export const audioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   route(
     app,
+    endpoints.audioLinks,
+    {
+      preHandler: perUser,
+    },
+    async (request) => service.links(request.query.url),
+  );
+
+  route(
+    app,
     endpoints.videoSearch,
     {
       preHandler: perUser,

@@ -1,4 +1,5 @@
 import {
+  type AudioLinksResponse,
   type AudioProvider,
   type AudioSearchItem,
   type AudioSearchQuery,
@@ -17,6 +18,7 @@ import type { SpotifyClient } from '../../adapters/spotify.js';
 import type { YouTubeClient } from '../../adapters/youtube.js';
 import { AppError, errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { LinksService } from '../links/index.js';
 import type { ProviderTokens } from '../oauth/index.js';
 import { presentLinkedItem, presentSpotifyItem, presentVideo, presentYouTubeAudio } from './presenter.js';
 
@@ -50,11 +52,13 @@ const notConfigured = (what: string) =>
 export function createAudioService(deps: {
   spotify: SpotifyClient | null;
   youtube: YouTubeClient | null;
+  /** The link resolver: maps links of other services to a Spotify or YouTube item (decision 0022). */
+  links: Pick<LinksService, 'counterpartOnPlayers' | 'preview'>;
   oembed: OEmbedClient;
   tokens: ProviderTokens;
   log: FastifyBaseLogger;
 }) {
-  const { spotify, youtube, oembed, tokens, log } = deps;
+  const { spotify, youtube, links, oembed, tokens, log } = deps;
 
   /**
    * A Spotify search. A refused token is retried once with a fresh one (the user's refreshed, or a new
@@ -129,18 +133,29 @@ export function createAudioService(deps: {
      * `GET /api/audio/url-details`: the item a Spotify or YouTube link names, parsed locally
      * (docs/product/differences.md#audio-links) and described by the provider's oEmbed. When the provider
      * cannot be reached the parsed item is still answered, with an empty name and no image, so the embed
-     * works.
+     * works. A link of Apple Music, Deezer, Tidal, SoundCloud, YouTube Music or Amazon Music is answered as
+     * the Spotify (else YouTube) item the link resolver maps it to
+     * (docs/decisions/0022-listen-on-your-own-service.md).
      *
-     * @throws AppError 400 'Invalid audio URL'.
+     * @throws AppError 400 'Invalid audio URL' (also for another service's link the resolver cannot map).
      */
     async urlDetails(url: string): Promise<AudioSearchItem> {
-      const ref = parseAudioUrl(url);
+      const ref = parseAudioUrl(url) ?? parseAudioUrl((await links.counterpartOnPlayers(url)) ?? '');
       if (!ref) throw errors.badRequest('Invalid audio URL', ERROR_CODES.INVALID_AUDIO_URL);
       const described = await oembed.lookup(ref.provider, ref.url).catch((err: unknown) => {
         log.info({ err, url: ref.url }, 'oEmbed lookup failed; answering the parsed item');
         return null;
       });
       return presentLinkedItem(ref, described);
+    },
+
+    /**
+     * `GET /api/audio/links?url=`: the editor's preview of an item's links on other platforms, title, artist
+     * and artwork (docs/decisions/0022-listen-on-your-own-service.md). Never fails for a provider: without a
+     * resolver, or when it does not answer in time, the original link only.
+     */
+    async links(url: string): Promise<AudioLinksResponse> {
+      return { data: await links.preview(url) };
     },
 
     /**

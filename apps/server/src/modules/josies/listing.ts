@@ -1,8 +1,12 @@
 import type { Josie } from '@josie/contract';
 import type { Executor } from '../../db/client.js';
+import { resolvableItems, type StoredLinks } from '../links/index.js';
 import { canSeeReviews, type Viewer } from './access.js';
 import { type PresentableRow, presentAll } from './presenter.js';
-import { creatorsOf, type JosieRow, reviewsOf, viewerMarks } from './queries.js';
+import { creatorsOf, type JosieRow, linksOfItems, reviewsOf, viewerMarks } from './queries.js';
+
+/** The stored links of `list` by item URL. */
+const byUrl = (list: readonly StoredLinks[] | null) => new Map((list ?? []).map((l) => [l.itemUrl, l]));
 
 // Lists of josies: what a page needs is read in a fixed number of queries (queries.ts), then presented by
 // the pure mappings of presenter.ts (docs/decisions/0016-composition-root-and-module-boundaries.md).
@@ -23,14 +27,18 @@ async function presentRows(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const creatorIds = [...new Set(rows.map((r) => r.creatorId))];
-  const [creators, reviews, marks] = await Promise.all([
+  // Every item of the page at once (decision 0022): one statement, none when the page has no item.
+  const itemUrls = [...new Set(rows.flatMap((r) => resolvableItems(r.paragraphs).map((i) => i.itemUrl)))];
+  const [creators, reviews, marks, links] = await Promise.all([
     creatorsOf(db, creatorIds),
     reviewsOf(
       db,
       rows.filter(reviewable).map((r) => r.id),
     ),
     viewerId ? viewerMarks(db, viewerId, ids) : Promise.resolve({ liked: new Set(), saved: new Set() }),
+    linksOfItems(db, itemUrls),
   ]);
+  const linksByUrl = byUrl(links);
   const creatorById = new Map(creators.map((c) => [c.id, c]));
   return presentAll(
     rows,
@@ -38,6 +46,7 @@ async function presentRows(
       creator: creatorById.get(row.creatorId),
       likedByMe: marks.liked.has(row.id),
       savedByMe: marks.saved.has(row.id),
+      links: linksByUrl,
     }),
     reviews,
     reviewable,
@@ -91,6 +100,7 @@ export async function presentPresentable(
             },
       likedByMe: r.likedByMe,
       savedByMe: r.savedByMe,
+      links: byUrl(r.listenLinks),
     }),
     reviews,
     reviewable,

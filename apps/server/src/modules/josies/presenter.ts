@@ -4,10 +4,10 @@ import {
   type Josie,
   type JosieAbilities,
   type JosieReview,
-  originalListenItems,
   type Paragraph,
 } from '@josie/contract';
 import type { josies, users } from '../../db/schema.js';
+import { listenItems, type StoredLinks } from '../links/index.js';
 import { josieAbilities, type Viewer } from './access.js';
 
 type JosieRow = typeof josies.$inferSelect;
@@ -39,7 +39,14 @@ export function normaliseParagraphs(stored: JosieRow['paragraphs']): Paragraph[]
 export function presentJosie(
   row: JosieRow,
   creator: CreatorRow | undefined,
-  extra: { reviews: JosieReview[]; likedByMe: boolean; savedByMe: boolean; abilities: JosieAbilities },
+  extra: {
+    reviews: JosieReview[];
+    likedByMe: boolean;
+    savedByMe: boolean;
+    abilities: JosieAbilities;
+    /** The resolver's stored links of the page's items, by item URL (decision 0022). */
+    links: ReadonlyMap<string, StoredLinks>;
+  },
 ): Josie {
   const paragraphs = normaliseParagraphs(row.paragraphs);
   const text = paragraphs.find((p) => p.type === 'text');
@@ -66,7 +73,7 @@ export function presentJosie(
     rejectionReason: row.rejectionReason,
     reviews: extra.reviews,
     likeCount: row.likeCount,
-    listen: originalListenItems(paragraphs),
+    listen: listenItems(paragraphs, extra.links),
     // Before the reader's marks: the read cache appends those to a shared head (reads/read-caches.ts).
     abilities: extra.abilities,
     likedByMe: extra.likedByMe,
@@ -81,17 +88,23 @@ export function presentJosie(
  */
 export function presentAll<R extends JosieRow>(
   rows: R[],
-  context: (row: R) => { creator: CreatorRow | undefined; likedByMe: boolean; savedByMe: boolean },
+  context: (row: R) => {
+    creator: CreatorRow | undefined;
+    likedByMe: boolean;
+    savedByMe: boolean;
+    links: ReadonlyMap<string, StoredLinks>;
+  },
   reviews: Map<string, JosieReview[]>,
   reviewable: (row: JosieRow) => boolean,
   viewer: Viewer,
 ): Josie[] {
   return rows.map((row) => {
-    const { creator, likedByMe, savedByMe } = context(row);
+    const { creator, likedByMe, savedByMe, links } = context(row);
     const josie = presentJosie(row, creator, {
       reviews: reviews.get(row.id) ?? [],
       likedByMe,
       savedByMe,
+      links,
       abilities: josieAbilities(viewer, row),
     });
     return reviewable(row) ? josie : { ...josie, reviews: [], rejectionReason: null };
@@ -105,4 +118,6 @@ export type PresentableRow = JosieRow & {
   creatorPreferences: CreatorRow['preferences'] | null;
   likedByMe: boolean;
   savedByMe: boolean;
+  /** The resolver's stored links of the josie's items (decision 0022), read in the same statement. */
+  listenLinks: StoredLinks[] | null;
 };

@@ -1,7 +1,8 @@
 import type { JosieReview, Paragraph } from '@josie/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { josieLikes, josieReviews, josieSaves, josies, media, users } from '../../db/schema.js';
+import { itemLinks, josieLikes, josieReviews, josieSaves, josies, media, users } from '../../db/schema.js';
+import type { StoredLinks } from '../links/index.js';
 import type { PresentableRow } from './presenter.js';
 
 /** A stored josie row. */
@@ -166,7 +167,38 @@ export function presentationColumns(viewerId: ViewerParam) {
     creatorPreferences: users.preferences,
     likedByMe: marked(josieLikes),
     savedByMe: marked(josieSaves),
+    listenLinks: storedLinksColumn,
   };
+}
+
+/**
+ * The resolver's stored links of a josie's items (the `item_links` rows of its paragraphs' URLs, decision
+ * 0022) as a column of the josie's own statement: a correlated subquery on the table's primary key.
+ */
+const storedLinksColumn = sql<StoredLinks[] | null>`(
+  select jsonb_agg(jsonb_build_object('itemUrl', l.item_url, 'title', l.title, 'artistName', l.artist_name,
+                                      'thumbnailUrl', l.thumbnail_url, 'links', l.links))
+    from ${itemLinks} l
+   where l.item_url in (
+     select p->'content'->>'url' from jsonb_array_elements(${josies.paragraphs}) p
+      where jsonb_typeof(p->'content') = 'object'))`;
+
+/**
+ * The stored links of the items among `urls` (one statement; none for none): the josies' listings read
+ * the `item_links` table of the links module in their own query, as any module may read a table.
+ */
+export async function linksOfItems(db: Executor, urls: readonly string[]): Promise<StoredLinks[]> {
+  if (urls.length === 0) return [];
+  return db
+    .select({
+      itemUrl: itemLinks.itemUrl,
+      title: itemLinks.title,
+      artistName: itemLinks.artistName,
+      thumbnailUrl: itemLinks.thumbnailUrl,
+      links: itemLinks.links,
+    })
+    .from(itemLinks)
+    .where(inArray(itemLinks.itemUrl, [...urls]));
 }
 
 /**

@@ -13,6 +13,7 @@ import { type ProcessedImage, processImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { JOSIE_IMAGE_MAX_WIDTH, josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
+import type { LinksService } from '../links/index.js';
 import type { PreferencesService } from '../preferences/index.js';
 import { canView, isReviewer, type Viewer } from './access.js';
 import { presentJosiesFor, presentPresentable } from './listing.js';
@@ -92,8 +93,13 @@ export function createJosiesService(deps: {
   media: Pick<MediaService, 'recordJosieImage' | 'releaseUnreferenced'>;
   /** The owner of the live genre list a josie's genres come from. */
   preferences: Pick<PreferencesService, 'liveGenres'>;
+  /**
+   * The link resolver: follows the josie's audio and video items in its transaction, so their links are
+   * resolved in the background (docs/decisions/0022-listen-on-your-own-service.md).
+   */
+  links: Pick<LinksService, 'track'>;
 }) {
-  const { db, storage, bus, log, media, preferences } = deps;
+  const { db, storage, bus, log, media, preferences, links } = deps;
   const findPresentable = prepareFindPresentableJosie(db);
 
   const present = async (executor: Executor, row: JosieRow, viewer: Viewer): Promise<Josie> =>
@@ -225,9 +231,16 @@ export function createJosiesService(deps: {
       const genres = await resolveGenres(body.genres);
       const prepared = await prepareImage(body.paragraphs, image);
       const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;
-      const row = await writeWithImage(actor.id, prepared, (tx) =>
-        insertJosie(tx, { creatorId: actor.id, title: body.title, paragraphs, genres }),
-      );
+      const row = await writeWithImage(actor.id, prepared, async (tx) => {
+        const inserted = await insertJosie(tx, {
+          creatorId: actor.id,
+          title: body.title,
+          paragraphs,
+          genres,
+        });
+        await links.track(tx, paragraphs);
+        return inserted;
+      });
       return present(db, row, actor);
     },
 
@@ -253,6 +266,7 @@ export function createJosiesService(deps: {
         if (!locked) throw errors.notFound(NOT_FOUND);
         const mode = editMode(actor, locked);
         const status = mode === 'creator' ? 'pending' : locked.status;
+        await links.track(tx, paragraphs);
         return {
           before: locked,
           after: await updateJosie(tx, id, { title: body.title, paragraphs, genres, status }),

@@ -121,6 +121,16 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
     /** `GET /api/users/me`. */
     me: (actor: AuthUser) => loadUser(actor.id),
     /**
+     * `PUT /api/users/me/active-provider`: the service the actor listens on (`google` is shown as YouTube),
+     * whose player a josie opens first (docs/decisions/0022-listen-on-your-own-service.md). Answers the
+     * fresh user.
+     * @throws AppError 404 when the account was deleted meanwhile.
+     */
+    async chooseActiveProvider(actor: AuthUser, provider: Provider): Promise<{ user: User }> {
+      await setActiveProvider(db, actor.id, provider);
+      return { user: await loadUser(actor.id) };
+    },
+    /**
      * `GET /api/users/{id}`: the public and curator profile with its counts, in one query
      * (docs/product/routes-and-roles.md#api, docs/product/differences.md#public-profile).
      * @throws AppError 404 'User not found' for an unknown, deleted or malformed id.

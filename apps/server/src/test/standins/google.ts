@@ -123,7 +123,12 @@ export async function startGoogleStandin(opts: GoogleStandinOptions = {}) {
     const query = (q.q ?? '').toLowerCase();
     const kind = q.type === 'playlist' ? 'playlist' : 'video';
     const source = kind === 'video' ? VIDEOS : PLAYLISTS;
-    const found = source.filter((v) => `${v.title} ${v.channel}`.toLowerCase().includes(query));
+    // Every word of the query somewhere in the title or channel, in any order, as YouTube's search finds them.
+    const queryWords = query.split(/\s+/).filter(Boolean);
+    const found = source.filter((v) => {
+      const haystack = `${v.title} ${v.channel}`.toLowerCase();
+      return queryWords.every((w) => haystack.includes(w));
+    });
     return {
       kind: 'youtube#searchListResponse',
       etag: 'q1w2e3',

@@ -6,6 +6,7 @@
  */
 import { startGoogleStandin } from './google.js';
 import { STANDIN_CA_FILE, startImagesHost } from './images-host.js';
+import { startOdesliStandin } from './odesli.js';
 import { startOpenAiStandin } from './openai.js';
 import { startOpenverseStandin } from './openverse.js';
 import { startPixabayStandin } from './pixabay.js';
@@ -13,6 +14,7 @@ import { startSpotifyStandin } from './spotify.js';
 
 export { GOOGLE_ACCOUNTS, startGoogleStandin } from './google.js';
 export { STANDIN_CA, STANDIN_CA_FILE, startImagesHost } from './images-host.js';
+export { recordingLinks, SAME_RECORDINGS, startOdesliStandin } from './odesli.js';
 export { startOpenAiStandin } from './openai.js';
 export { startOpenverseStandin } from './openverse.js';
 export { startPixabayStandin } from './pixabay.js';
@@ -24,12 +26,13 @@ export const TEST_TOKEN_ENCRYPTION_KEY = '000102030405060708090a0b0c0d0e0f101112
 /** Starts all stand-ins. */
 export async function startStandins() {
   const imagesHost = await startImagesHost();
-  const [spotify, google, pixabay, openverse, openai] = await Promise.all([
+  const [spotify, google, pixabay, openverse, openai, odesli] = await Promise.all([
     startSpotifyStandin(),
     startGoogleStandin(),
     startPixabayStandin({ imageBaseUrl: imagesHost.url }),
     startOpenverseStandin({ imageBaseUrl: imagesHost.url }),
     startOpenAiStandin(),
+    startOdesliStandin(),
   ]);
   return {
     spotify,
@@ -37,6 +40,7 @@ export async function startStandins() {
     pixabay,
     openverse,
     openai,
+    odesli,
     imagesHost,
     env: {
       ...spotify.env,
@@ -44,13 +48,16 @@ export async function startStandins() {
       ...pixabay.env,
       ...openverse.env,
       ...openai.env,
+      ...odesli.env,
       TOKEN_ENCRYPTION_KEY: TEST_TOKEN_ENCRYPTION_KEY,
       // The image host listens on loopback, which image import refuses unless allowed.
       IMAGE_FETCH_ALLOWED_ADDRESSES: '127.0.0.1',
       IMAGE_FETCH_CA_FILE: STANDIN_CA_FILE,
     } as Record<string, string>,
     async close() {
-      await Promise.all([spotify, google, pixabay, openverse, openai, imagesHost].map((s) => s.close()));
+      await Promise.all(
+        [spotify, google, pixabay, openverse, openai, odesli, imagesHost].map((s) => s.close()),
+      );
     },
   };
 }

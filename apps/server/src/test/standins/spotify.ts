@@ -1,6 +1,6 @@
 /**
  * A Spotify stand-in: the accounts service (consent page, `/api/token` for the code, refresh and client
- * credentials grants), the Web API (`/v1/me`, `/v1/search`) and oEmbed (`/oembed`), answering with the
+ * credentials grants), the Web API (`/v1/me`, `/v1/search`, `/v1/tracks/{id}`) and oEmbed (`/oembed`), answering with the
  * shapes of Spotify's Web API reference. One base URL serves all three: configure
  * `SPOTIFY_ACCOUNTS_BASE_URL` and `SPOTIFY_API_BASE_URL` to `url` and `SPOTIFY_OEMBED_URL` to `url/oembed`.
  */
@@ -210,6 +210,14 @@ export async function startSpotifyStandin(opts: SpotifyStandinOptions = {}) {
       } else return reply.status(400).send(spotifyError(400, 'Bad search type field'));
     }
     return body;
+  });
+
+  app.get('/v1/tracks/:id', async (request, reply) => {
+    const subject = await auth.bearer(request, reply, unauthorized);
+    if (!subject) return reply;
+    const found = TRACKS.find((t) => t.id === (request.params as { id: string }).id);
+    if (!found) return reply.status(404).send(spotifyError(404, 'Non existing id'));
+    return { ...track(found), external_ids: { isrc: `GB${found.id.slice(0, 10).toUpperCase()}` } };
   });
 
   app.get('/oembed', async (request, reply) => {
