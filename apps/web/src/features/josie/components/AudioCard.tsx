@@ -6,15 +6,14 @@ import {
   parseAudioUrl,
 } from '@josie/contract';
 import { ExternalLink, Music } from 'lucide-react';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
-import { focusRing } from '../../../ui/Button';
-import { useInView } from '../../account';
-import { playedLink } from '../listen/choose';
+import { Button, focusRing } from '../../../ui/Button';
+import { type ListenProvider, playedLink } from '../listen/choose';
 import { ListenMore } from '../listen/lazy';
-import { useListenProvider } from '../listen/provider';
+import { setVisitorProvider, useListenProvider } from '../listen/provider';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
 
 export interface AudioCardProps {
@@ -53,8 +52,6 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
   const client = useIsClient();
   const label = useAudioItemLabel(item);
   const listener = useListenProvider();
-  const box = useRef<HTMLElement>(null);
-  const seen = useInView(box, '0px');
   const [keepOriginal, setKeepOriginal] = useState(false);
   const original = { platform: item.provider, url: item.url };
   const play = playedLink(original, links ?? [], links ? listener.provider : null, keepOriginal);
@@ -66,7 +63,6 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
   const cover = item.image && isImageSource(item.image) ? item.image : null;
   return (
     <article
-      ref={box}
       aria-label={t('josie.audio.cardLabel', { name: label })}
       className={cn('flex flex-col gap-3 rounded-3xl bg-white p-3 shadow-sm ring-1 ring-zinc-200', className)}
     >
@@ -143,12 +139,8 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
       {player &&
         links &&
         listener.provider &&
-        // Anything to add: a way back, other links, a search on the listener's service, or for a visitor
-        // the choice of service once the card is in view (first pages load no more than they show).
-        (keepOriginal ||
-          links.length > 1 ||
-          listener.provider !== item.provider ||
-          (listener.visitor && seen)) && (
+        // Anything to add: a way back, other links, or a search on the listener's service.
+        (keepOriginal || links.length > 1 || listener.provider !== item.provider) && (
           <Suspense fallback={null}>
             <ListenMore
               kind="audio"
@@ -158,10 +150,39 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
               artist={item.artist ?? ''}
               keepOriginal={keepOriginal}
               onKeepOriginal={setKeepOriginal}
-              visitor={listener.visitor}
             />
           </Suspense>
         )}
+      {player && links && listener.visitor && listener.provider && (
+        <VisitorChoice provider={listener.provider} />
+      )}
     </article>
+  );
+}
+
+/**
+ * A visitor's choice of service, kept in this browser (docs/decisions/0022-listen-on-your-own-service.md):
+ * two toggle buttons, part of the first page (a signed-in listener chooses in their account).
+ */
+function VisitorChoice({ provider }: { provider: ListenProvider }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <fieldset aria-labelledby={id} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
+      <span id={id} className="font-semibold">
+        {t('josie.audio.listenOn')}
+      </span>
+      {(['spotify', 'youtube'] as const).map((each) => (
+        <Button
+          key={each}
+          size="sm"
+          variant={provider === each ? 'primary' : 'outline'}
+          aria-pressed={provider === each}
+          onClick={() => setVisitorProvider(each)}
+        >
+          {t(`josie.audio.provider.${each}`)}
+        </Button>
+      ))}
+    </fieldset>
   );
 }

@@ -15,10 +15,10 @@ import {
 import { i18n } from '../../../i18n';
 import listenTexts from '../../../i18n/locales/en/listen.json';
 import { cn } from '../../../lib/cn';
-import { Button, focusRing } from '../../../ui/Button';
+import { focusRing } from '../../../ui/Button';
 import type { ListenProvider } from './choose';
 import { chooseListen, inPlatformOrder, searchUrl } from './order';
-import { setVisitorProvider, useListenProvider } from './provider';
+import { useListenProvider } from './provider';
 
 // The first pages bundle only the English they read first (docs/performance.md); this chunk brings its own.
 if (!i18n.exists('listen.alsoOn', { lng: 'en' })) {
@@ -77,8 +77,6 @@ export interface ListenMoreProps {
   /** Whether the listener asked for the original although their service has the item (videos always do). */
   keepOriginal: boolean;
   onKeepOriginal?(keep: boolean): void;
-  /** A visitor chooses the service here; a signed-in listener in their account. */
-  visitor?: boolean;
 }
 
 const chip = cn(
@@ -93,16 +91,7 @@ const chip = cn(
  * only for an item with any of these to show, so first pages do not carry it otherwise.
  */
 export default function ListenMore(props: ListenMoreProps) {
-  const {
-    kind,
-    original: from,
-    links,
-    title = '',
-    artist = '',
-    keepOriginal,
-    onKeepOriginal,
-    visitor,
-  } = props;
+  const { kind, original: from, links, title = '', artist = '', keepOriginal, onKeepOriginal } = props;
   const { t } = useTranslation();
   const alsoOnId = useId();
   const { provider } = useListenProvider();
@@ -169,34 +158,6 @@ export default function ListenMore(props: ListenMoreProps) {
           {t('listen.findOn', { platform: PLATFORM_NAMES[choice.findOn] })}
         </a>
       )}
-      {visitor && kind === 'audio' && <VisitorChoice provider={provider} />}
     </div>
-  );
-}
-
-/**
- * A visitor's choice of service, kept in this browser (docs/decisions/0022-listen-on-your-own-service.md):
- * two toggle buttons (a signed-in listener chooses in their account).
- */
-function VisitorChoice({ provider }: { provider: ListenProvider }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <fieldset aria-labelledby={id} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
-      <span id={id} className="font-semibold">
-        {t('listen.listenOn')}
-      </span>
-      {(['spotify', 'youtube'] as const).map((each) => (
-        <Button
-          key={each}
-          size="sm"
-          variant={provider === each ? 'primary' : 'outline'}
-          aria-pressed={provider === each}
-          onClick={() => setVisitorProvider(each)}
-        >
-          {t(`josie.audio.provider.${each}`)}
-        </Button>
-      ))}
-    </fieldset>
   );
 }
