@@ -223,7 +223,7 @@ export function ConnectionsTab() {
   });
 
   return (
-    <>
+    <div className="flex flex-col gap-6">
       <Section
         title={t('account.connections.listenOn.title')}
         description={t('account.connections.listenOn.lead')}
@@ -249,6 +249,6 @@ export function ConnectionsTab() {
           ))}
         </ul>
       </Section>
-    </>
+    </div>
   );
 }
