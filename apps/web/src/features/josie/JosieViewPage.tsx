@@ -10,13 +10,19 @@ import { formatDate } from '../../lib/dates';
 import { lazyComponent } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
 import { buttonClasses, focusRing } from '../../ui/Button';
-import { ErrorBox } from '../../ui/ErrorBox';
+import type { ErrorBoxProps } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { CreatorHero, coverArt } from './components/CreatorHero';
 import { FollowButton } from './components/FollowButton';
 import { GenreChips } from './components/GenreChips';
 import { JosieParagraphs } from './components/JosieParagraphs';
 import { useJosie } from './read';
+
+// Only a failed load shows it: a chunk of its own keeps it (and its icon) off the first page's scripts
+// (docs/performance.md); its message shows at once while it loads.
+const ErrorBox = lazyComponent<ErrorBoxProps>(() =>
+  import('../../ui/ErrorBox').then((m) => ({ default: m.ErrorBox })),
+);
 
 // Only editors and admins review: the panel's code (mutations, reason box) loads for them alone
 // (docs/performance.md).
@@ -161,10 +167,12 @@ export default function JosieViewPage() {
   if (query.error) {
     return (
       <Frame>
-        <ErrorBox
-          message={serverMessageOr(query.error, t('josie.loadError'))}
-          onRetry={() => void query.refetch()}
-        />
+        <Suspense fallback={<p role="alert">{serverMessageOr(query.error, t('josie.loadError'))}</p>}>
+          <ErrorBox
+            message={serverMessageOr(query.error, t('josie.loadError'))}
+            onRetry={() => void query.refetch()}
+          />
+        </Suspense>
       </Frame>
     );
   }
