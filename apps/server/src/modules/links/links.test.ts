@@ -6,6 +6,7 @@ import { createInvalidation } from '../../scale/invalidation.js';
 import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import { jobRows } from '../../test/jobs.js';
+import { countQueries } from '../../test/queries.js';
 import { type GoogleStandin, startGoogleStandin } from '../../test/standins/google.js';
 import { TEST_TOKEN_ENCRYPTION_KEY } from '../../test/standins/index.js';
 import {
@@ -281,7 +282,7 @@ describe('resolution in the background (docs/decisions/0022-listen-on-your-own-s
       .values({
         creatorId: curator.user._id,
         title: 'Seeded',
-        paragraphs: [video(untracked)],
+        paragraphs: [video(untracked, { thumbnailUrl: null, id: SAME_RECORDINGS[1].youtube, type: 'video' })],
         status: 'published',
       })
       .returning();
@@ -298,6 +299,30 @@ describe('resolution in the background (docs/decisions/0022-listen-on-your-own-s
     expect(platforms((await getJosie(seeded!.id)).listen[0]).spotify?.url).toBe(
       spotifyUrl(SAME_RECORDINGS[1].spotify),
     );
+  }, 30_000);
+});
+
+describe('query discipline (docs/performance.md)', () => {
+  it("lists read every item's links of a page in one statement, whatever the number of josies", async () => {
+    const few = await buildUser(ctx, { role: 'curator' });
+    await buildJosieViaApi(ctx, few, { paragraphs: [audio(spotifyUrl(RICK.spotify))] });
+    await ctx.app.jobs.idle();
+    const statements = async (user: TestUser) => {
+      const get = () => ctx.app.inject({ url: '/api/josies/my-josies', headers: user.auth });
+      const first = await get();
+      expect(first.statusCode, first.body).toBe(200);
+      let shown = 0;
+      const count = await countQueries(ctx, async () => {
+        const page = (await get()).json() as MyJosiesResponse;
+        shown = page.data.posts.filter((j) => j.listen.some((i) => i.links.length > 1)).length;
+      });
+      return { count, shown };
+    };
+    const one = await statements(few);
+    const many = await statements(curator);
+    expect(one.shown).toBe(1);
+    expect(many.shown).toBeGreaterThan(5);
+    expect(many.count).toBe(one.count);
   }, 30_000);
 });
 
