@@ -55,6 +55,7 @@ export const LATER_AREAS = [
   'image',
   'integrations',
   'invites',
+  'listen',
   'login',
   'onboarding',
   'recommendations',

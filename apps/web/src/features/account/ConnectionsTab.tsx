@@ -20,6 +20,7 @@ import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { authProvidersQueryKey } from '../auth';
+import { ListenProviderChoice, PROVIDER_LABELS, ProviderMark } from '../listening';
 import {
   connectedProvidersKey,
   disconnectProvider,
@@ -27,30 +28,13 @@ import {
   startProviderConnect,
 } from './api';
 import { clearProviderCache } from './providerCache';
-import { Section } from './Section';
 
-/** Brand names, the same in every language; `google` is shown as YouTube (docs/product/README.md#what-josie-is). */
-export const PROVIDER_LABELS: Record<Provider, string> = { spotify: 'Spotify', google: 'YouTube' };
+export { PROVIDER_LABELS };
+
+import { Section } from './Section';
 
 /** Where the provider sends the browser back after connecting. */
 export const CONNECT_RETURN_PATH = '/account?tab=connections';
-
-function ProviderMark({ provider }: { provider: Provider }) {
-  return provider === 'spotify' ? (
-    <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="12" fill="#1ed760" />
-      <path
-        d="M17.3 16.4a.75.75 0 0 1-1 .25c-2.8-1.7-6.3-2.1-10.4-1.2a.75.75 0 1 1-.33-1.46c4.5-1 8.4-.6 11.5 1.4.35.2.46.67.25 1Zm1.4-3.2a.94.94 0 0 1-1.3.31c-3.2-2-8.1-2.5-11.9-1.4a.94.94 0 1 1-.54-1.8c4.3-1.3 9.7-.7 13.4 1.6.44.27.58.85.3 1.3Zm.13-3.3C15 7.6 8.6 7.4 4.9 8.5a1.12 1.12 0 1 1-.65-2.15c4.3-1.3 11.3-1 15.7 1.6a1.12 1.12 0 0 1-1.15 1.93Z"
-        fill="#000"
-      />
-    </svg>
-  ) : (
-    <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" focusable="false">
-      <rect x="1" y="4.5" width="22" height="15" rx="4.5" fill="#ff0000" />
-      <path d="M10 8.8v6.4l5.5-3.2z" fill="#fff" />
-    </svg>
-  );
-}
 
 /**
  * Handles the provider's return to the account page (`?connected={provider}` or
@@ -223,7 +207,7 @@ function ProviderRow({ provider, connected, configured }: ProviderRowProps) {
  * `account.errorCheckingProviders`. Connect follows the integrations flow (`POST
  * /api/auth/{provider}/connect`, then the provider's page) when the server has the provider configured, and
  * says it is not configured otherwise. Disconnect asks first, and shows the server's message when it would
- * leave no way to sign in (409).
+ * leave no way to sign in (409). Above them, where the listener listens (docs/decisions/0022-listen-on-your-own-service.md).
  */
 export function ConnectionsTab() {
   const { t } = useTranslation();
@@ -239,21 +223,32 @@ export function ConnectionsTab() {
   });
 
   return (
-    <Section title={t('account.connections.title')} description={t('account.connections.lead')}>
-      {connections.isError && (
-        <ErrorBox message={t('account.errorCheckingProviders')} onRetry={() => void connections.refetch()} />
-      )}
-      <ul className="flex flex-col divide-y divide-zinc-100">
-        {PROVIDERS.map((provider) => (
-          <ProviderRow
-            key={provider}
-            provider={provider}
-            // docs/product/messages.md#sign-in-and-account: false on any error.
-            connected={connections.isError ? false : connections.data?.[provider]}
-            configured={configured.isError ? false : configured.data?.[provider]}
+    <div className="flex flex-col gap-6">
+      <Section
+        title={t('account.connections.listenOn.title')}
+        description={t('account.connections.listenOn.lead')}
+      >
+        <ListenProviderChoice label={t('account.connections.listenOn.title')} />
+      </Section>
+      <Section title={t('account.connections.title')} description={t('account.connections.lead')}>
+        {connections.isError && (
+          <ErrorBox
+            message={t('account.errorCheckingProviders')}
+            onRetry={() => void connections.refetch()}
           />
-        ))}
-      </ul>
-    </Section>
+        )}
+        <ul className="flex flex-col divide-y divide-zinc-100">
+          {PROVIDERS.map((provider) => (
+            <ProviderRow
+              key={provider}
+              provider={provider}
+              // docs/product/messages.md#sign-in-and-account: false on any error.
+              connected={connections.isError ? false : connections.data?.[provider]}
+              configured={configured.isError ? false : configured.data?.[provider]}
+            />
+          ))}
+        </ul>
+      </Section>
+    </div>
   );
 }

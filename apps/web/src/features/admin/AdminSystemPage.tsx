@@ -1,22 +1,23 @@
-import { Flag, type LucideIcon, Mail, Music, Sparkles } from 'lucide-react';
+import { Flag, Link2, type LucideIcon, Mail, Music, Sparkles } from 'lucide-react';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { AdminPage } from './AdminPage';
 import { FlagsTab } from './FlagsTab';
+import { LinkResolverTab } from './LinkResolverTab';
 import { MessagesTab } from './MessagesTab';
 import { PreferencesTab } from './PreferencesTab';
 import { TemplatesTab } from './TemplatesTab';
 
 /** The tabs of `/admin/system`, in order; the value is also the `?tab=` query value. */
-export const SYSTEM_TABS = ['templates', 'preferences', 'flags', 'messages'] as const;
+export const SYSTEM_TABS = ['templates', 'preferences', 'flags', 'messages', 'links'] as const;
 export type SystemTab = (typeof SYSTEM_TABS)[number];
 
 const TABS: Record<
   SystemTab,
   {
-    label: 'tabTemplates' | 'tabPreferences' | 'tabFlags' | 'tabMessages';
+    label: 'tabTemplates' | 'tabPreferences' | 'tabFlags' | 'tabMessages' | 'tabLinks';
     icon: LucideIcon;
     Panel: ComponentType;
   }
@@ -25,6 +26,7 @@ const TABS: Record<
   preferences: { label: 'tabPreferences', icon: Music, Panel: PreferencesTab },
   flags: { label: 'tabFlags', icon: Flag, Panel: FlagsTab },
   messages: { label: 'tabMessages', icon: Mail, Panel: MessagesTab },
+  links: { label: 'tabLinks', icon: Link2, Panel: LinkResolverTab },
 };
 
 const isSystemTab = (value: string | null): value is SystemTab =>
@@ -32,7 +34,7 @@ const isSystemTab = (value: string | null): value is SystemTab =>
 
 /**
  * `/admin/system` (docs/product/routes-and-roles.md#admin): tabs for AI templates, music preferences (genres
- * and interests), feature flags and messages. Only the open tab is mounted, so each loads its data when first
+ * and interests), feature flags, messages and the listening links' resolver. Only the open tab is mounted, so each loads its data when first
  * opened; the open tab is kept in `?tab=` so it survives a reload and can be linked to.
  */
 export default function AdminSystemPage() {

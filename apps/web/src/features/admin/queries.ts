@@ -32,6 +32,7 @@ export const adminKeys = {
   preferences: ['admin', 'preferences'] as const,
   flags: ['admin', 'flags'] as const,
   messages: ['admin', 'messages'] as const,
+  linkResolver: ['admin', 'link-resolver'] as const,
 };
 
 type Signal = { signal: AbortSignal };

@@ -1,4 +1,11 @@
-import { type AudioItemContent, embedFor, excerpt, isImageSource, type Josie } from '@josie/contract';
+import {
+  type AudioItemContent,
+  embedFor,
+  excerpt,
+  type ItemLink,
+  isImageSource,
+  type Josie,
+} from '@josie/contract';
 import { Bookmark, Heart, Play, Share2 } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +17,15 @@ import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 import { toast } from '../../ui/toast';
-import { CreatorName, GenreChips, readParagraphs, useAudioItemLabel, VideoEmbed } from '../josie';
+import {
+  CreatorName,
+  GenreChips,
+  playedLink,
+  readParagraphs,
+  useAudioItemLabel,
+  useListenProvider,
+  VideoEmbed,
+} from '../josie';
 import { toggleLike, toggleSave } from './api';
 import type { FeedLayout } from './feedTheme';
 import { shareJosie } from './share';
@@ -191,7 +206,13 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
         </div>
       )}
 
-      {audio && <AudioPreview audio={audio} theme={theme} />}
+      {audio && (
+        <AudioPreview
+          audio={audio}
+          links={post.listen?.find((item) => item.kind === 'audio' && item.itemUrl === audio.url)?.links}
+          theme={theme}
+        />
+      )}
 
       <footer className="mt-auto flex items-center gap-1 pt-2">
         <button
@@ -235,18 +256,29 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
 
 /**
  * The audio preview (docs/product/routes-and-roles.md#home-and-feed): a round cover with a play icon that
- * opens the audio link in a new tab, beside the item's name and provider.
+ * opens the audio link in a new tab, beside the item's name and provider. The link is the item on the
+ * listener's service when it is there (docs/decisions/0022-listen-on-your-own-service.md).
  */
-function AudioPreview({ audio, theme }: { audio: AudioItemContent; theme: FeedThemeStyle }) {
+function AudioPreview({
+  audio,
+  links,
+  theme,
+}: {
+  audio: AudioItemContent;
+  links: readonly ItemLink[] | undefined;
+  theme: FeedThemeStyle;
+}) {
   const { t } = useTranslation();
+  const { provider: listensOn } = useListenProvider();
+  const play = playedLink({ platform: audio.provider, url: audio.url }, links ?? [], listensOn, false);
   // Provider names are brands: the same in every language.
-  const provider = audio.provider === 'youtube' ? 'YouTube' : 'Spotify';
+  const provider = play.platform === 'youtube' ? 'YouTube' : 'Spotify';
   const name = useAudioItemLabel(audio);
   const cover = audio.image && isImageSource(audio.image) ? audio.image : null;
   return (
     <div className="relative z-10 flex items-center gap-3 self-start">
       <a
-        href={audio.url}
+        href={play.url}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={t('feed.card.playAudio', { name, provider })}

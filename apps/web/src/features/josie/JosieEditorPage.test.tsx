@@ -23,6 +23,13 @@ const lookupDown: StubRoute = {
   reply: () => json(502, { message: 'Provider failed', code: 'PROVIDER_ERROR' }),
 };
 
+/** The links resolver is not configured: the counterparts panel says readers see the original. */
+const linksDown: StubRoute = {
+  method: 'GET',
+  path: '/api/audio/links',
+  reply: () => json(503, { message: 'Not configured', code: 'SERVICE_UNAVAILABLE' }),
+};
+
 /** The list the editor goes to after saving. */
 const myJosies: StubRoute = {
   method: 'GET',
@@ -31,7 +38,7 @@ const myJosies: StubRoute = {
 };
 
 function renderEditor(path = '/josie/new', routes: StubRoute[] = [], flags = {}) {
-  return renderApp(path, { session: curator, routes: [...routes, noAi, lookupDown], flags });
+  return renderApp(path, { session: curator, routes: [...routes, noAi, lookupDown, linksDown], flags });
 }
 
 /** The paragraphs a save sent. */

@@ -215,7 +215,8 @@ describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () =
         },
       ],
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('ErrorBad request here');
+    // The message shows at once; the error box (its own chunk) then adds the common label.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('ErrorBad request here'));
   });
 
   it("says the page's own message, never the HTTP status words, when a failure carries none", async () => {

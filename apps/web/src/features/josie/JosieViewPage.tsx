@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/dates';
 import { lazyComponent } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
 import { buttonClasses } from '../../ui/Button';
-import { ErrorBox } from '../../ui/ErrorBox';
+import type { ErrorBoxProps } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { HeaderSearch } from '../discovery';
 import { CreatorHero, coverArt } from './components/CreatorHero';
@@ -18,6 +18,12 @@ import { FollowButton } from './components/FollowButton';
 import { GenreChips } from './components/GenreChips';
 import { JosieParagraphs } from './components/JosieParagraphs';
 import { useJosie } from './read';
+
+// Only a failed load shows it: a chunk of its own keeps it (and its icon) off the first page's scripts
+// (docs/performance.md); its message shows at once while it loads.
+const ErrorBox = lazyComponent<ErrorBoxProps>(() =>
+  import('../../ui/ErrorBox').then((m) => ({ default: m.ErrorBox })),
+);
 
 // Only editors and admins review: the panel's code (mutations, reason box) loads for them alone
 // (docs/performance.md).
@@ -116,7 +122,7 @@ export function JosieView({ josie }: { josie: Josie }) {
             </p>
             <GenreChips genres={josie.genres ?? []} />
           </header>
-          <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} />
+          <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} listen={josie.listen ?? []} />
         </article>
       </main>
     </div>
@@ -159,10 +165,12 @@ export default function JosieViewPage() {
   if (query.error) {
     return (
       <Frame>
-        <ErrorBox
-          message={serverMessageOr(query.error, t('josie.loadError'))}
-          onRetry={() => void query.refetch()}
-        />
+        <Suspense fallback={<p role="alert">{serverMessageOr(query.error, t('josie.loadError'))}</p>}>
+          <ErrorBox
+            message={serverMessageOr(query.error, t('josie.loadError'))}
+            onRetry={() => void query.refetch()}
+          />
+        </Suspense>
       </Frame>
     );
   }

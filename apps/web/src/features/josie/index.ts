@@ -15,6 +15,8 @@ export { CreatorName } from './components/CreatorName';
 export { GenreChips, genreName } from './components/GenreChips';
 export { VideoEmbed } from './components/VideoEmbed';
 export { useObjectUrl } from './editor/useObjectUrl';
+export { type ListenProvider, playedLink } from './listen/choose';
+export { useListenProvider } from './listen/provider';
 export { readParagraphs } from './paragraphs';
 export { josieKeys } from './read';
 export { latestRejectionReason, wasRejected } from './status';

@@ -259,6 +259,28 @@ describe('onboarding (docs/product/rules-and-limits.md#onboarding, docs/product/
     expect(storedUser()?.onboarding.completed).toBe(true);
   });
 
+  it('asks on the first step, optionally, where the listener listens, and saves the answer at once', async () => {
+    const { user, stub } = renderApp('/onboarding', {
+      session: newcomer,
+      routes: onboardingRoutes([
+        {
+          method: 'PUT',
+          path: '/api/users/me/active-provider',
+          reply: () => json(200, { user: { ...newcomer.user, activeProvider: 'google' } }),
+        },
+      ]),
+    });
+    const question = await screen.findByRole('group', { name: 'Where do you listen?' }, { timeout: 5000 });
+    expect(within(question).getByRole('radio', { name: 'Spotify' })).toBeChecked();
+    await user.click(within(question).getByRole('radio', { name: 'YouTube' }));
+    await waitFor(() => expect(within(question).getByRole('radio', { name: 'YouTube' })).toBeChecked());
+    expect(stub.calls('PUT', '/api/users/me/active-provider').map((r) => r.body)).toEqual([
+      { activeProvider: 'google' },
+    ]);
+    // Optional: the step still asks only for a genre.
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   it('shows the progress of the three steps', async () => {
     renderApp('/onboarding', { session: newcomer, routes: onboardingRoutes() });
     const progress = await screen.findByRole('list', { name: 'Onboarding progress' }, { timeout: 5000 });

@@ -18,6 +18,7 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { curatorKeys, fetchRecommendations, setFollowing } from '../curator';
 import { usePendingInviteProcessor } from '../invites';
+import { ListenProviderChoice } from '../listening';
 import { savePreferences, storeSavedPreferences } from '../preferences';
 import { saveOnboarding } from './api';
 import { ChoiceStep } from './ChoiceStep';
@@ -174,18 +175,28 @@ export function OnboardingWizard({ options, initial, reached }: WizardProps) {
       <Progress step={step} />
       <div ref={stepHeading} tabIndex={-1} className="outline-none">
         {step === 1 && (
-          <ChoiceStep
-            list="genres"
-            title={t('onboarding.genres.title')}
-            lead={t('onboarding.genres.lead')}
-            options={options.genres}
-            selected={genres}
-            onToggle={(name) => {
-              setGenres((list) => toggled(list, name));
-              setError(null);
-            }}
-            error={error}
-          />
+          <div className="flex flex-col gap-8">
+            <ChoiceStep
+              list="genres"
+              title={t('onboarding.genres.title')}
+              lead={t('onboarding.genres.lead')}
+              options={options.genres}
+              selected={genres}
+              onToggle={(name) => {
+                setGenres((list) => toggled(list, name));
+                setError(null);
+              }}
+              error={error}
+            />
+            {/* One optional question: where the listener listens (docs/decisions/0022-listen-on-your-own-service.md). */}
+            <div className="flex flex-col gap-3">
+              <div className="flex flex-col gap-1">
+                <h3 className="text-lg font-semibold text-zinc-950">{t('onboarding.provider.question')}</h3>
+                <p className="text-sm text-zinc-600">{t('onboarding.provider.hint')}</p>
+              </div>
+              <ListenProviderChoice label={t('onboarding.provider.question')} />
+            </div>
+          </div>
         )}
         {step === 2 && (
           <ChoiceStep

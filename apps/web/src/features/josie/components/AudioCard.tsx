@@ -1,9 +1,19 @@
-import { type AudioItemContent, audioEmbedFor, isImageSource, parseAudioUrl } from '@josie/contract';
+import {
+  type AudioItemContent,
+  audioEmbedFor,
+  type ItemLink,
+  isImageSource,
+  parseAudioUrl,
+} from '@josie/contract';
 import { ExternalLink, Music } from 'lucide-react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
-import { focusRing } from '../../../ui/Button';
+import { Button, focusRing } from '../../../ui/Button';
+import { type ListenProvider, playedLink } from '../listen/choose';
+import { ListenMore } from '../listen/lazy';
+import { setVisitorProvider, useListenProvider } from '../listen/provider';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
 
 export interface AudioCardProps {
@@ -11,6 +21,11 @@ export interface AudioCardProps {
   item: Pick<AudioItemContent, 'name' | 'url' | 'provider' | 'type' | 'image'> & { artist?: string };
   /** Shows the provider's player under the card (default); feed cards may show the card alone. */
   player?: boolean;
+  /**
+   * The item's links on other platforms (the josie's `listen` entry): the player follows the listener's
+   * service and "Also on" lists the rest. Absent (the editor's preview): the original player alone.
+   */
+  links?: readonly ItemLink[];
   className?: string;
 }
 
@@ -32,13 +47,19 @@ export function useAudioItemLabel(item: AudioCardProps['item']): string {
  * (docs/product/rules-and-limits.md#constants) or the YouTube player at 16:9. The player is derived from the
  * link, never from stored ids, and loads lazily.
  */
-export function AudioCard({ item, player = true, className }: AudioCardProps) {
+export function AudioCard({ item, player = true, links, className }: AudioCardProps) {
   const { t } = useTranslation();
   const client = useIsClient();
   const label = useAudioItemLabel(item);
+  const listener = useListenProvider();
+  const [keepOriginal, setKeepOriginal] = useState(false);
+  const original = { platform: item.provider, url: item.url };
+  const play = playedLink(original, links ?? [], links ? listener.provider : null, keepOriginal);
+  const played = (play !== original && parseAudioUrl(play.url)) || item;
   const provider = t(`josie.audio.provider.${item.provider}`);
-  const embed = player ? audioEmbedFor(item) : null;
-  const youtube = embed?.provider === 'youtube' ? parseAudioUrl(item.url) : null;
+  const playedOn = t(`josie.audio.provider.${played.provider}`);
+  const embed = player ? audioEmbedFor(played) : null;
+  const youtube = embed?.provider === 'youtube' ? parseAudioUrl(played.url) : null;
   const cover = item.image && isImageSource(item.image) ? item.image : null;
   return (
     <article
@@ -91,8 +112,9 @@ export function AudioCard({ item, player = true, className }: AudioCardProps) {
       {embed?.provider === 'spotify' &&
         (client ? (
           <iframe
+            key={embed.src}
             src={embed.src}
-            title={t('josie.audio.player', { provider, name: label })}
+            title={t('josie.audio.player', { provider: playedOn, name: label })}
             loading="lazy"
             allow={SPOTIFY_ALLOW}
             height={SPOTIFY_EMBED_HEIGHT}
@@ -104,15 +126,63 @@ export function AudioCard({ item, player = true, className }: AudioCardProps) {
         ))}
       {embed?.provider === 'youtube' && youtube?.provider === 'youtube' && (
         <YouTubeEmbed
+          key={youtube.url}
           video={{
             type: youtube.type === 'playlist' ? 'playlist' : 'video',
             id: youtube.id,
             url: youtube.url,
           }}
-          title={t('josie.audio.player', { provider, name: label })}
+          title={t('josie.audio.player', { provider: playedOn, name: label })}
           className="rounded-xl shadow-none"
         />
       )}
+      {player &&
+        links &&
+        listener.provider &&
+        // Anything to add: a way back, other links, or a search on the listener's service.
+        (keepOriginal || links.length > 1 || listener.provider !== item.provider) && (
+          <Suspense fallback={null}>
+            <ListenMore
+              kind="audio"
+              original={original}
+              links={links}
+              title={item.name}
+              artist={item.artist ?? ''}
+              keepOriginal={keepOriginal}
+              onKeepOriginal={setKeepOriginal}
+            />
+          </Suspense>
+        )}
+      {player && links && listener.visitor && listener.provider && (
+        <VisitorChoice provider={listener.provider} />
+      )}
     </article>
+  );
+}
+
+/**
+ * A visitor's choice of service, kept in this browser (docs/decisions/0022-listen-on-your-own-service.md):
+ * two toggle buttons, part of the first page (a signed-in listener chooses in their account).
+ */
+function VisitorChoice({ provider }: { provider: ListenProvider }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <fieldset aria-labelledby={id} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
+      <span id={id} className="font-semibold">
+        {t('josie.audio.listenOn')}
+      </span>
+      {(['spotify', 'youtube'] as const).map((each) => (
+        <Button
+          key={each}
+          size="sm"
+          variant={provider === each ? 'primary' : 'outline'}
+          aria-pressed={provider === each}
+          onClick={() => setVisitorProvider(each)}
+        >
+          {t(`josie.audio.provider.${each}`)}
+        </Button>
+      ))}
+    </fieldset>
   );
 }

@@ -1,6 +1,9 @@
-import { isImageSource } from '@josie/contract';
+import { isImageSource, type ListenItem } from '@josie/contract';
+import { Fragment, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { useIsClient } from '../../../lib/useIsClient';
+import { ListenMore } from '../listen/lazy';
 import { readParagraphs } from '../paragraphs';
 import { AudioCard } from './AudioCard';
 import { VideoEmbed } from './VideoEmbed';
@@ -18,6 +21,11 @@ export interface JosieParagraphsProps {
   paragraphs: unknown;
   /** The josie's title, for the image's text alternative. */
   title: string;
+  /**
+   * The josie's `listen` (its items' links on other platforms): audio plays on the listener's service and
+   * both kinds list "Also on". Absent (the editor's preview): the original players alone.
+   */
+  listen?: readonly ListenItem[];
   className?: string;
 }
 
@@ -27,9 +35,22 @@ export interface JosieParagraphsProps {
  * direction, the image (`image` or `image1`), the video player (`video` or `video1`) and the audio card. Any
  * other type is skipped.
  */
-export function JosieParagraphs({ paragraphs, title, className }: JosieParagraphsProps) {
+export function JosieParagraphs({ paragraphs, title, listen, className }: JosieParagraphsProps) {
   const { t } = useTranslation();
   const shown = readParagraphs(paragraphs);
+  const client = useIsClient();
+  // A video keeps its player whatever the listener's service and gets "Also on" links, when it has any
+  // (docs/decisions/0022-listen-on-your-own-service.md); in the browser only, as the links follow the reader.
+  const videoLinks = (url: string) => {
+    const links = linksOf('video', url);
+    return links && links.length > 1 && client ? (
+      <Suspense fallback={null}>
+        <ListenMore kind="video" original={{ platform: 'youtube', url }} links={links} keepOriginal />
+      </Suspense>
+    ) : null;
+  };
+  const linksOf = (kind: ListenItem['kind'], url: string) =>
+    listen ? (listen.find((item) => item.kind === kind && item.itemUrl === url)?.links ?? []) : undefined;
   if (shown.length === 0) return null;
   return (
     <div className={cn('flex flex-col gap-6', className)}>
@@ -57,9 +78,16 @@ export function JosieParagraphs({ paragraphs, title, className }: JosieParagraph
               />
             ) : null;
           case 'video':
-            return <VideoEmbed key={key} video={paragraph.content} />;
+            return (
+              <Fragment key={key}>
+                <VideoEmbed video={paragraph.content} />
+                {videoLinks(paragraph.content.url)}
+              </Fragment>
+            );
           case 'audioItem':
-            return <AudioCard key={key} item={paragraph.content} />;
+            return (
+              <AudioCard key={key} item={paragraph.content} links={linksOf('audio', paragraph.content.url)} />
+            );
           default:
             return null;
         }

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { focusRing } from '../../../ui/Button';
 import { IconButton } from '../../../ui/IconButton';
+import { CounterpartsPanel } from './Counterparts';
 import type { BlockKind, DraftAction, JosieDraft } from './draft';
 import {
   AddMediaButtons,
@@ -120,6 +121,7 @@ function SortableBlock({ kind, index, count, draft, dispatch, mediaErrors, image
         <>
           <MediaSummary draft={draft} kind={kind} imagePreview={imagePreview} />
           <MediaError message={mediaErrors[kind]} />
+          {kind !== 'image' && <CounterpartsPanel kind={kind} draft={draft} dispatch={dispatch} />}
         </>
       )}
     </li>

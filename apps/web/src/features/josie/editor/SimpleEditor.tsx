@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CounterpartsPanel } from './Counterparts';
 import type { MediaKind } from './draft';
 import {
   AddMediaButtons,
@@ -46,6 +47,7 @@ export function SimpleEditor({
                   />
                 </div>
                 <MediaError message={mediaErrors[kind]} />
+                {kind !== 'image' && <CounterpartsPanel kind={kind} draft={draft} dispatch={dispatch} />}
               </li>
             ))}
           </ul>

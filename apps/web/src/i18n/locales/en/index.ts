@@ -15,6 +15,7 @@ import integrations from './integrations.json' with { type: 'json' };
 import invites from './invites.json' with { type: 'json' };
 import josie from './josie.json' with { type: 'json' };
 import josieLater from './josie.later.json' with { type: 'json' };
+import listen from './listen.json' with { type: 'json' };
 import login from './login.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import newsletter from './newsletter.json' with { type: 'json' };
@@ -55,6 +56,7 @@ export default {
   integrations,
   invites,
   josie: { ...josie, ...josieLater, editor: { ...josie.editor, ...josieLater.editor } },
+  listen,
   login,
   nav,
   newsletter,

@@ -14,6 +14,7 @@ import image from './image.json' with { type: 'json' };
 import integrations from './integrations.json' with { type: 'json' };
 import invites from './invites.json' with { type: 'json' };
 import josie from './josie.json' with { type: 'json' };
+import listen from './listen.json' with { type: 'json' };
 import login from './login.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import newsletter from './newsletter.json' with { type: 'json' };
@@ -47,6 +48,7 @@ export default {
   integrations,
   invites,
   josie,
+  listen,
   login,
   nav,
   newsletter,

@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { useSession } from '../../../session/SessionProvider';
+import type { ListenProvider } from './choose';
+
+/** localStorage key of a visitor's chosen service (docs/decisions/0022-listen-on-your-own-service.md). */
+export const LISTEN_PROVIDER_KEY = 'listenProvider';
+
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function stored(): ListenProvider {
+  try {
+    return localStorage.getItem(LISTEN_PROVIDER_KEY) === 'youtube' ? 'youtube' : 'spotify';
+  } catch {
+    return 'spotify';
+  }
+}
+
+/** Keeps a visitor's choice of service in this browser and tells every player on the page. */
+export function setVisitorProvider(provider: ListenProvider): void {
+  try {
+    localStorage.setItem(LISTEN_PROVIDER_KEY, provider);
+  } catch {
+    // Storage refused (private mode): the choice lasts until the page is left.
+  }
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The service the reader listens on (docs/decisions/0022-listen-on-your-own-service.md): a signed-in
+ * listener's `activeProvider` (`google` is YouTube), a visitor's choice kept in this browser, Spotify by
+ * default. Null on the server and during hydration (the server renders the original player for everyone),
+ * so the first render in the browser matches the server's HTML and the choice applies right after.
+ */
+export function useListenProvider(): { provider: ListenProvider | null; visitor: boolean } {
+  const { user } = useSession();
+  const visitorChoice = useSyncExternalStore<ListenProvider | null>(subscribe, stored, () => null);
+  if (visitorChoice === null) return { provider: null, visitor: !user };
+  if (user) return { provider: user.activeProvider === 'google' ? 'youtube' : 'spotify', visitor: false };
+  return { provider: visitorChoice, visitor: true };
+}

@@ -1,0 +1,124 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiLogin, apiSignup, expect, setFlag, shot, test, useSession } from '../support/fixtures.js';
+
+/**
+ * Listening on your own service (docs/decisions/0022-listen-on-your-own-service.md): a listener who prefers
+ * YouTube opens a josie shared from Spotify and gets the YouTube player, with the other platforms the
+ * resolver found (the Odesli stand-in) as "Also on" links, in English and Hebrew; a visitor switches service
+ * on the josie page and the choice stays in the browser.
+ */
+
+const TITLE = 'Take On Me, Forever';
+const TEXT = {
+  en: {
+    audio: 'Audio: Take On Me',
+    playing: 'Playing on YouTube · originally shared from Spotify',
+    alsoOn: 'Also on',
+  },
+  he: { audio: 'אודיו: Take On Me', playing: 'מתנגן ב־YouTube · שותף במקור מ־Spotify', alsoOn: 'זמין גם ב־' },
+} as const;
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The demo josie of `TITLE` (shared from Spotify), once the resolver has found its YouTube counterpart. */
+async function resolvedJosie(request: APIRequestContext): Promise<string> {
+  const listener = await apiLogin(request, 'listener1@demo.josie');
+  let id: string | null = null;
+  let cursor: string | undefined;
+  for (let page = 0; page < 20 && !id; page++) {
+    const res = await request.get(
+      `/api/josies/feed${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      {
+        headers: auth(listener.token),
+      },
+    );
+    const body = (await res.json()) as {
+      data: { posts: Array<{ _id: string; title: string }>; nextCursor?: string | null };
+    };
+    id = body.data.posts.find((post) => post.title === TITLE)?._id ?? null;
+    cursor = body.data.nextCursor ?? undefined;
+    if (!cursor) break;
+  }
+  if (!id) throw new Error(`no demo josie "${TITLE}"`);
+  // The resolver works in the background: wait until the josie carries the YouTube counterpart.
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/josies/${id}`);
+        const josie = (await res.json()) as {
+          listen: Array<{ kind: string; links: Array<{ platform: string }> }>;
+        };
+        return josie.listen.find((item) => item.kind === 'audio')?.links.map((link) => link.platform) ?? [];
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('youtube');
+  return id;
+}
+
+/** A new listener who listens on YouTube and finished onboarding. */
+async function youtubeListener(request: APIRequestContext) {
+  const signup = await apiSignup(request, { name: 'YouTube Listener' });
+  const set = await request.put('/api/users/me/active-provider', {
+    headers: auth(signup.token),
+    data: { activeProvider: 'google' },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  await request.put('/api/users/me/onboarding', {
+    headers: auth(signup.token),
+    data: { completed: true, step: 3 },
+  });
+  return apiLogin(request, signup.user.email, signup.password);
+}
+
+const audioCard = (page: Page, lang: 'en' | 'he') => page.getByRole('article', { name: TEXT[lang].audio });
+
+test.beforeAll(async ({ request }) => {
+  await setFlag(request, 'language_select', 'true');
+});
+
+for (const lang of ['en', 'he'] as const) {
+  test(`a YouTube listener gets a Spotify josie on YouTube, with Also on links (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const id = await resolvedJosie(request);
+    await useSession(page, await youtubeListener(request));
+    await page.goto(`/josie/${id}?lng=${lang}`);
+    const card = audioCard(page, lang);
+    await expect(card.getByText(TEXT[lang].playing)).toBeVisible();
+    // The YouTube player's box, not the Spotify embed.
+    await expect(card.locator('[data-video-embed="youtube"]')).toBeVisible();
+    await expect(card.locator('iframe[src*="open.spotify.com"]')).toHaveCount(0);
+    const alsoOn = card.getByRole('list', { name: TEXT[lang].alsoOn });
+    await expect(alsoOn.getByRole('link').first()).toBeVisible();
+    const names = await alsoOn.getByRole('link').allTextContents();
+    expect(names).toContain('Spotify');
+    expect(names.length).toBeGreaterThan(1);
+    await shot(page, `listening-youtube-listener-${lang}`);
+  });
+}
+
+test('a visitor switches to YouTube on a josie page, and the choice stays', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const id = await resolvedJosie(request);
+  await page.goto(`/josie/${id}?lng=en`);
+  const card = audioCard(page, 'en');
+  await expect(card.getByRole('button', { name: 'Spotify' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    card.locator('iframe[src*="open.spotify.com/embed/track/2WfaOiMkCvy7F5fcp2zZ8L"]'),
+  ).toHaveCount(1);
+
+  await card.getByRole('button', { name: 'YouTube' }).click();
+  await expect(card.getByRole('button', { name: 'YouTube' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByText(TEXT.en.playing)).toBeVisible();
+  await expect(card.locator('[data-video-embed="youtube"]')).toBeVisible();
+
+  // Back to the original, then the next visit still plays on YouTube.
+  await card.getByRole('button', { name: 'Play the original on Spotify' }).click();
+  await expect(card.locator('iframe[src*="open.spotify.com"]')).toHaveCount(1);
+  await page.reload();
+  await expect(audioCard(page, 'en').getByText(TEXT.en.playing)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('listenProvider'))).toBe('youtube');
+});
