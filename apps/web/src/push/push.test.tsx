@@ -175,6 +175,20 @@ describe('share target into the josie editor', () => {
       path: '/api/audio/url-details',
       reply: () => json(502, { message: 'Provider failed', code: 'PROVIDER_ERROR' }),
     },
+    {
+      // The editor looks the item up on the other services once it is added (its counterparts).
+      method: 'GET',
+      path: '/api/audio/links',
+      reply: () =>
+        json(200, {
+          data: {
+            title: '',
+            artistName: '',
+            thumbnailUrl: null,
+            links: [{ platform: 'spotify', url: TRACK, source: 'original', confidence: null }],
+          },
+        }),
+    },
   ];
 
   it("opens the curator's new josie with the shared link as its audio item", async () => {
@@ -183,6 +197,9 @@ describe('share target into the josie editor', () => {
     expect(screen.queryByRole('button', { name: 'Add audio' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/josie/new');
     expect(router.state.location.search).toBe('');
+    await waitFor(() =>
+      expect(fetchStub().calls('GET', '/api/audio/links')[0]?.url.searchParams.get('url')).toBe(TRACK),
+    );
   });
 
   it('sends a signed-out visitor to log in, remembering the share', async () => {
