@@ -148,6 +148,38 @@ describe('JosieCreateBody', () => {
   });
 });
 
+describe('counterparts', () => {
+  const audio = (counterparts: unknown) =>
+    parse([
+      {
+        type: 'audioItem',
+        content: {
+          type: 'track',
+          provider: 'spotify',
+          url: `https://open.spotify.com/track/${TRACK}`,
+          counterparts,
+        },
+      },
+    ]);
+  const stored = (r: ReturnType<typeof parse>) =>
+    (r.data?.paragraphs[0]?.content as { counterparts?: unknown } | undefined)?.counterparts;
+
+  it("keeps a service's own link, and null for none", () => {
+    const r = audio({ youtube: `https://youtu.be/${VIDEO}?si=x`, spotify: null });
+    expect(stored(r)).toEqual({ youtube: `https://youtu.be/${VIDEO}?si=x`, spotify: null });
+  });
+
+  it('refuses a link of another host or service under a service name', () => {
+    expect(messages(audio({ youtube: 'https://evil.example/watch?v=fJ9rUzIMcZQ' }))).toEqual([
+      'The YouTube counterpart must be a YouTube link',
+    ]);
+    expect(messages(audio({ spotify: `https://www.youtube.com/watch?v=${VIDEO}` }))).toEqual([
+      'The Spotify counterpart must be a Spotify link',
+    ]);
+    expect(audio({ youtube: 'javascript:alert(1)' }).success).toBe(false);
+  });
+});
+
 describe('RejectBody', () => {
   it('requires a reason after trimming and sends the trimmed text', () => {
     expect(RejectBody.safeParse({ rejectionReason: '   ' }).error?.issues[0]?.message).toBe(

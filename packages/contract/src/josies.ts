@@ -17,13 +17,29 @@ export const AUDIO_PROVIDERS = ['spotify', 'youtube'] as const;
 export type AudioProvider = (typeof AUDIO_PROVIDERS)[number];
 
 /**
+ * A counterpart link on `provider`: a link {@link parseAudioUrl} reads as an item of that service. Another
+ * host is refused, so that a link shown under a service's name and mark is one. A check, not a transform:
+ * the schema also describes answers, which are encoded.
+ */
+function counterpartOn(provider: AudioProvider) {
+  const service = provider === 'spotify' ? 'Spotify' : 'YouTube';
+  return z
+    .url()
+    .check(wellFormedText)
+    .max(2000)
+    .refine((url) => parseAudioUrl(url)?.provider === provider, {
+      message: `The ${service} counterpart must be a ${service} link`,
+    });
+}
+
+/**
  * A curator's own counterparts of an audio or video item on the two services with players
  * (docs/decisions/0022-listen-on-your-own-service.md): a link the curator confirmed or pasted, or `null` for
  * "none: offer no counterpart there". A service left out keeps what the resolver finds.
  */
 export const Counterparts = z.object({
-  spotify: z.url().check(wellFormedText).max(2000).nullable().optional(),
-  youtube: z.url().check(wellFormedText).max(2000).nullable().optional(),
+  spotify: counterpartOn('spotify').nullable().optional(),
+  youtube: counterpartOn('youtube').nullable().optional(),
 });
 export type Counterparts = z.infer<typeof Counterparts>;
 

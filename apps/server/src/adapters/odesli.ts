@@ -70,7 +70,10 @@ export function createOdesliClient(cfg: OdesliConfig) {
       const body = await providerJson(NAME, request, OdesliResponse, { timeoutMs: opts.timeoutMs });
       const entity = body.entitiesByUniqueId[body.entityUniqueId];
       const links: Record<string, string> = {};
-      for (const [platform, link] of Object.entries(body.linksByPlatform)) links[platform] = link.url;
+      // Only https links: each is shown under a platform's name, and a reader opens it as that platform.
+      for (const [platform, link] of Object.entries(body.linksByPlatform)) {
+        if (URL.canParse(link.url) && new URL(link.url).protocol === 'https:') links[platform] = link.url;
+      }
       return {
         links,
         title: entity?.title ?? '',

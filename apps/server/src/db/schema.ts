@@ -196,6 +196,9 @@ export const josies = pgTable(
     index('josies_creator_updated_idx').on(t.creatorId, t.updatedAt.desc()),
     // For the genre filter of the discovery pages (`genres @> array[...]`).
     index('josies_genres_idx').using('gin', t.genres),
+    // The josies showing an audio or video item (`paragraphs @> [{content: {url}}]`), whose answers change
+    // when the link resolver stores that item's links (docs/decisions/0022-listen-on-your-own-service.md).
+    index('josies_paragraphs_idx').using('gin', t.paragraphs.op('jsonb_path_ops')),
     // The search's genre filter, without regard to case (docs/decisions/0021-search-in-postgresql.md). The
     // searched documents themselves, the generated tsvector columns `search` and `search_head` and their
     // indexes (GIN, and `josies_search_recent_idx`: published josies newest first with their head), are

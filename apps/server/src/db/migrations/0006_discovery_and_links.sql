@@ -17,4 +17,5 @@ CREATE TABLE "item_links" (
 CREATE INDEX "item_links_status_idx" ON "item_links" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "item_links_resolved_idx" ON "item_links" USING btree ("resolved_at");--> statement-breakpoint
 CREATE INDEX "josie_likes_recent_idx" ON "josie_likes" USING btree ("josie_id","created_at");--> statement-breakpoint
+CREATE INDEX "josies_paragraphs_idx" ON "josies" USING gin ("paragraphs" jsonb_path_ops);--> statement-breakpoint
 CREATE INDEX "josies_published_idx" ON "josies" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "josies"."status" = 'published';

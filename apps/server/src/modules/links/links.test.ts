@@ -355,6 +355,15 @@ describe('GET /api/audio/links', () => {
     ]);
   });
 
+  it('asks Odesli again about an item it found nothing for only after an hour', async () => {
+    const url = youtubeUrl('xxxxxxxxxx1');
+    const asked = () => odesli.requests.filter((r) => r.query.url === url).length;
+    expect((await links(url)).statusCode).toBe(200);
+    expect(asked()).toBe(1);
+    for (let i = 0; i < 3; i++) expect((await links(url)).statusCode).toBe(200);
+    expect(asked()).toBe(1);
+  });
+
   it('refuses a listener (403), a visitor (401) and an empty URL (400)', async () => {
     expect((await links(spotifyUrl(RICK.spotify), listener)).statusCode).toBe(403);
     const visitor = await ctx.app.inject({ method: 'GET', url: '/api/audio/links?url=x' });

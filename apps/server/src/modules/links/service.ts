@@ -16,6 +16,7 @@ import { listenItems, resolvableItems } from './merge.js';
 import {
   dueItems,
   findItem,
+  type ItemLinksRow,
   insertPending,
   josiesShowing,
   resolverCounts,
@@ -46,7 +47,21 @@ export const LIVE_TIMEOUT_MS = 4_000;
 
 /** Hosts of the services whose links the audio dialog accepts through the resolver. */
 const OTHER_SERVICES =
-  /^https?:\/\/(?:[a-z0-9-]+\.)*(?:music\.apple\.com|deezer\.com|deezer\.page\.link|tidal\.com|soundcloud\.com|music\.youtube\.com|music\.amazon\.[a-z.]+)\//i;
+  /^https?:\/\/(?:[a-z0-9-]+\.)*(?:music\.apple\.com|deezer\.com|deezer\.page\.link|tidal\.com|soundcloud\.com|music\.youtube\.com|music\.amazon\.(?:com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2}))\//i;
+
+/**
+ * How long the editor's preview trusts a stored answer that found nothing, or a failure, before asking the
+ * sources again (ms): every preview would otherwise spend the shared Odesli and YouTube allowances on it.
+ */
+export const LIVE_RETRY_MS = 60 * 60 * 1000;
+
+/** Whether a stored row answers a preview without a live call: it has links, or was tried within the hour. */
+function answeredLately(row: ItemLinksRow | undefined, now: number): boolean {
+  if (!row) return false;
+  if (row.links.length > 0) return true;
+  const last = Math.max(row.resolvedAt?.getTime() ?? 0, row.lastFailureAt?.getTime() ?? 0);
+  return now - last < LIVE_RETRY_MS;
+}
 
 /** The job key of an item's `attempt`-th resolution: a later one is never deduplicated away. */
 const jobKey = (itemUrl: string, attempt: number) => `links.resolve:${attempt}:${itemUrl}`;
@@ -212,8 +227,15 @@ export function createLinksService(deps: {
         : OTHER_SERVICES.test(url)
           ? url
           : null;
-      let stored: StoredLinks | undefined = itemUrl ? (await storedLinksOf(db, [itemUrl]))[0] : undefined;
-      if (itemUrl && (!stored || stored.links.length === 0) && configured) {
+      const row = itemUrl ? await findItem(db, itemUrl) : undefined;
+      let stored: StoredLinks | undefined = row && {
+        itemUrl: row.itemUrl,
+        title: row.title,
+        artistName: row.artistName,
+        thumbnailUrl: row.thumbnailUrl,
+        links: row.links,
+      };
+      if (itemUrl && configured && !answeredLately(row, Date.now())) {
         stored = (await resolveLive(itemUrl)) ?? stored;
       }
       const original: Paragraph[] = ref

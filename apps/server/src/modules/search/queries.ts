@@ -159,7 +159,10 @@ export function searchJosieRows(
     .orderBy(...newestFirst);
 }
 
-/** The live curators whose name matches `query` (`users_curator_name_search_idx`), at most 50. */
+/**
+ * The live curators whose name matches `query` (`users_curator_name_search_idx`), at most 50, by id: the
+ * same 50 on every page of one query, so that a josie's relevance tier cannot change between pages.
+ */
 export async function curatorsNamed(db: Executor, query: SQL): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
@@ -171,6 +174,7 @@ export async function curatorsNamed(db: Executor, query: SQL): Promise<string[]>
         sql`public.josie_search_words(${users.name}) @@ ${query}`,
       ),
     )
+    .orderBy(users.id)
     .limit(50);
   return rows.map((r) => r.id);
 }

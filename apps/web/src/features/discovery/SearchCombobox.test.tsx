@@ -35,6 +35,10 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     const { user, stub } = renderApp('/about', { routes: routes() });
     const combobox = await openWithSlash(user);
     expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    // The live region is out of the popup, hidden while collapsed: a region in a hidden box is never read.
+    const live = document.getElementById(combobox.getAttribute('aria-describedby') ?? '');
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(live?.closest('.hidden')).toBeNull();
     await user.type(combobox, 'jazz');
     const listbox = await screen.findByRole('listbox', { name: 'Search' });
     await within(listbox).findByRole('option', { name: /Jazz at night/ }, { timeout: 5000 });
@@ -51,7 +55,7 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     expect(within(groups[0] as HTMLElement).getAllByRole('option')).toHaveLength(2);
     expect(within(groups[1] as HTMLElement).getByRole('option', { name: 'Jazz Noa' })).toBeInTheDocument();
     expect(within(listbox).getAllByRole('option').at(-1)).toHaveTextContent('See all results for “jazz”');
-    expect(screen.getByText('3 suggestions')).toBeInTheDocument();
+    expect(live).toHaveTextContent('3 suggestions');
   });
 
   it('waits the debounce before asking', async () => {
@@ -114,13 +118,14 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     const { user, stub } = renderApp('/about', { routes: routes() });
     const combobox = await openWithSlash(user);
     await user.type(combobox, 'nothing');
-    expect(await screen.findByText('No matches for “nothing”', {}, { timeout: 5000 })).toBeInTheDocument();
+    // Shown in the popup and announced by the live region: the same words twice.
+    expect(await screen.findAllByText('No matches for “nothing”', {}, { timeout: 5000 })).toHaveLength(2);
     stub.use(
       getRoute('/api/search/josies', () => json(500, { message: 'Search is down', code: 'INTERNAL_ERROR' })),
     );
     await user.clear(combobox);
     await user.type(combobox, 'broken');
-    expect(await screen.findByText('Search is down', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findAllByText('Search is down', {}, { timeout: 5000 })).toHaveLength(2);
   });
 
   it('leaves "/" alone while the user types in a field', async () => {

@@ -229,7 +229,7 @@ export default function SearchCombobox({ field, typed, onReady, onDismiss }: Sea
         {option.kind === 'curator' && (
           <>
             <Avatar src={option.avatar} name={option.label} size={32} decorative />
-            <span>{option.label}</span>
+            <span dir="auto">{option.label}</span>
           </>
         )}
         {option.kind === 'all' && (
@@ -304,6 +304,10 @@ export default function SearchCombobox({ field, typed, onReady, onDismiss }: Sea
       >
         <X className="size-5" aria-hidden="true" />
       </button>
+      {/* The live region stays out of the hidden popup: a region inside a hidden box is never read. */}
+      <p id={statusId} aria-live="polite" className="sr-only">
+        {expanded ? status : ''}
+      </p>
       <div
         className={cn(
           'absolute top-full end-0 z-50 mt-2 w-[min(26rem,calc(100vw-2rem))] rounded-2xl border border-zinc-200 bg-white p-1.5 shadow-2xl shadow-zinc-900/15',
@@ -311,7 +315,7 @@ export default function SearchCombobox({ field, typed, onReady, onDismiss }: Sea
           !expanded && 'hidden',
         )}
       >
-        <p id={statusId} aria-live="polite" className="px-3 py-1.5 text-xs text-zinc-600" dir="auto">
+        <p aria-hidden="true" className="px-3 py-1.5 text-xs text-zinc-600" dir="auto">
           {status}
         </p>
         <div id={listId} role="listbox" aria-label={t('nav.search')} className="flex flex-col">

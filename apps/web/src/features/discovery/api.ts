@@ -66,7 +66,7 @@ export async function fetchExplore(signal?: AbortSignal) {
 
 /**
  * One page of genre `name`'s published josies, newest first (`GET /api/explore/genres/{name}`).
- * @throws ApiError for a refused or failed call (404 for a genre the server does not know).
+ * @throws ApiError for a refused or failed call (a genre the server does not know is an empty page, not an error).
  */
 export async function fetchGenrePage(name: string, cursor: string | null, signal?: AbortSignal) {
   const query = cursor ? { cursor } : {};

@@ -38,7 +38,6 @@ export function ListenProviderChoice({ label, onSaved }: ListenProviderChoicePro
       onSaved?.(answer.user.activeProvider);
     },
     onError: (error) => {
-      console.warn('Saving the listening service failed', error);
       toast.error(serverMessageOr(error, t('account.connections.listenOn.failed')));
     },
   });
