@@ -63,6 +63,8 @@ async function bulkCurator(request: APIRequestContext, genre: string, count: num
       multipart: {
         title: `${name} #${i}`,
         paragraphs: JSON.stringify([{ type: 'text', content: `Post ${i}` }]),
+        // Onboarding recommends by the genres a curator's josies carry (docs/decisions/0023-explore-and-taste.md).
+        genres: JSON.stringify([genre]),
       },
     });
     const josie = await created.json();

@@ -20,7 +20,8 @@ export interface Candidates {
  * Live curators other than the viewer, not excluded and not already followed, ordered by `strategy`:
  * `random`; `popular` (followers, then name); `genre`
  * (docs/decisions/0023-explore-and-taste.md#recommendations-by-taste): how many of the viewer's genres the curator's PUBLISHED josies are tagged with (distinct genres, compared
- * case-insensitively), most first, then at random, so curators sharing no genre top the list up at random.
+ * case-insensitively), most first, then the number of their published josies in those genres, then at
+ * random, so curators sharing no genre top the list up at random.
  * The curator's own preferences do not count: what they publish does. One query.
  */
 export async function recommendCurators(
@@ -47,11 +48,16 @@ export async function recommendCurators(
       cross join lateral unnest(${josies.genres}) as g(name)
       where ${josies.creatorId} = ${users.id} and ${josies.status} = 'published'
         and lower(g.name) = any(${sql.param(wanted)}::text[]))`;
+  // Between curators sharing as many genres, the one with more published josies in them: more to hear.
+  const inTaste = sql<number>`(select count(*) from ${josies}
+      where ${josies.creatorId} = ${users.id} and ${josies.status} = 'published'
+        and exists (select 1 from unnest(${josies.genres}) as g(name)
+          where lower(g.name) = any(${sql.param(wanted)}::text[])))`;
   const order: SQL[] =
     strategy === 'popular'
       ? [desc(followers), asc(users.name), asc(users.id)]
       : strategy === 'genre' && wanted.length > 0
-        ? [desc(shared), sql`random()`]
+        ? [desc(shared), desc(inTaste), sql`random()`]
         : [sql`random()`];
   return db
     .select({ ...curatorColumns, followersCount: followers })

@@ -100,9 +100,11 @@ describe('GET /api/recommendations/curators', () => {
     }
     // The top-up is random, not by followers.
     expect(rest.size).toBeGreaterThan(1);
+    // One genre each: the curator with more published josies in it comes first (Jazzy 2, JazzFolk 1).
     await setGenres(me, ['Jazz']);
-    const jazz = names((await recommend('?strategy=genre&limit=2')).body);
-    expect(jazz.sort()).toEqual(['JazzFolk', 'Jazzy']);
+    for (let i = 0; i < 6; i++) {
+      expect(names((await recommend('?strategy=genre&limit=2')).body)).toEqual(['Jazzy', 'JazzFolk']);
+    }
     await setGenres(me, []);
     const none = new Set<string>();
     for (let i = 0; i < 12; i++) none.add(names((await recommend('?strategy=genre&limit=1')).body)[0]!);
