@@ -1,9 +1,9 @@
 import type { Josie } from '@josie/contract';
 import type { Executor } from '../../db/client.js';
-import { resolvableItems, type StoredLinks } from '../links/index.js';
+import { resolvableItems, type StoredLinks, storedLinksOf } from '../links/index.js';
 import { canSeeReviews, type Viewer } from './access.js';
 import { type PresentableRow, presentAll } from './presenter.js';
-import { creatorsOf, type JosieRow, linksOfItems, reviewsOf, viewerMarks } from './queries.js';
+import { creatorsOf, type JosieRow, reviewsOf, viewerMarks } from './queries.js';
 
 /** The stored links of `list` by item URL. */
 const byUrl = (list: readonly StoredLinks[] | null) => new Map((list ?? []).map((l) => [l.itemUrl, l]));
@@ -36,7 +36,7 @@ async function presentRows(
       rows.filter(reviewable).map((r) => r.id),
     ),
     viewerId ? viewerMarks(db, viewerId, ids) : Promise.resolve({ liked: new Set(), saved: new Set() }),
-    linksOfItems(db, itemUrls),
+    storedLinksOf(db, itemUrls),
   ]);
   const linksByUrl = byUrl(links);
   const creatorById = new Map(creators.map((c) => [c.id, c]));

@@ -184,24 +184,6 @@ const storedLinksColumn = sql<StoredLinks[] | null>`(
       where jsonb_typeof(p->'content') = 'object'))`;
 
 /**
- * The stored links of the items among `urls` (one statement; none for none): the josies' listings read
- * the `item_links` table of the links module in their own query, as any module may read a table.
- */
-export async function linksOfItems(db: Executor, urls: readonly string[]): Promise<StoredLinks[]> {
-  if (urls.length === 0) return [];
-  return db
-    .select({
-      itemUrl: itemLinks.itemUrl,
-      title: itemLinks.title,
-      artistName: itemLinks.artistName,
-      thumbnailUrl: itemLinks.thumbnailUrl,
-      links: itemLinks.links,
-    })
-    .from(itemLinks)
-    .where(inArray(itemLinks.itemUrl, [...urls]));
-}
-
-/**
  * The josies among `ids` that `viewerId` liked and saved, in one statement (`union all` of the two
  * primary-key reads), so a page costs one round trip for both marks.
  */

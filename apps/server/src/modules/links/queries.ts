@@ -35,7 +35,10 @@ export async function insertPending(db: Executor, items: readonly TrackedItem[])
   return rows.map((r) => r.itemUrl);
 }
 
-/** The stored links of the items among `urls` that have any (one statement; none for no URL). */
+/**
+ * The stored links of the items among `urls` that have any (one statement; none for no URL); the josies'
+ * listings read them with the page's other reads (`presentJosies`).
+ */
 export async function storedLinksOf(db: Executor, urls: readonly string[]): Promise<StoredLinks[]> {
   if (urls.length === 0) return [];
   return db
