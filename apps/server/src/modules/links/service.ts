@@ -182,7 +182,9 @@ export function createLinksService(deps: {
         }
         const retryIn = backoffMs(row.failures);
         await storeFailure(db, itemUrl, describe(err), retryIn);
-        log.warn({ err, itemUrl, attempt: attempt.number }, 'link resolution failed');
+        // Info, not a warning: a failure is expected (offline, rate-limited), kept on the row with its back-off
+        // and shown to admins by `GET /api/admin/link-resolver`; an offline start must stay quiet.
+        log.info({ err, itemUrl, attempt: attempt.number }, 'link resolution failed');
         // Our credentials refused or an answer of the wrong shape: retrying now would fail alike; the
         // refresh tries again after the back-off.
         if (err instanceof ProviderError && (err.kind === 'auth' || err.kind === 'bad_response')) return;
