@@ -22,7 +22,7 @@ type TestJobs = {
   'test.broken': { reason: string };
 };
 
-const silent = { warn: () => {}, error: () => {} };
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Waits until `check` answers a value (polling), or fails after `timeoutMs`. */
 async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {

@@ -89,7 +89,7 @@ export interface JobQueue<M extends JobPayloadMap> {
 export interface JobQueueOptions {
   /** Runs pg-boss's own SQL outside Drizzle (see {@link SqlExecutor}). */
   sql: SqlExecutor;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /**
    * The longest wait between two looks for due jobs of a queue when idle (milliseconds; at least 500,
    * pg-boss's floor). Jobs enqueued here start at once and retries at their due time; this bounds how soon
@@ -274,7 +274,9 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
       await boss.complete(name, job.id);
     } catch (error) {
       const permanent = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
-      log[permanent ? 'error' : 'warn'](
+      // A retry is the queue doing its job (a provider offline at start, a brief outage): info; the attempt
+      // that gives up is the error someone must see.
+      log[permanent ? 'error' : 'info'](
         { err: error, job: { id: job.id, name, attempt: job.attempt } },
         permanent ? 'job failed' : 'job failed; will retry',
       );
