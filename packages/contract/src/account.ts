@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, type Role } from './catalogues.js';
-import { text } from './common.js';
+import { Email, text } from './common.js';
 import { User } from './users.js';
 
 /** How long a password-reset link works, in minutes. docs/product/routes-and-roles.md#account; docs/product/rules-and-limits.md#passwords-and-reset. */
@@ -117,3 +117,163 @@ export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 /** Answer of `PUT /api/users/me/profile`: the updated user. */
 export const ProfileUpdateResponse = z.object({ user: User });
 export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponse>;
+
+// Your account, your data (docs/decisions/0025-account-and-data.md): email verification, password and
+// email changes, sessions, export and deletion.
+
+/** How long an email-verification link works, in hours. */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+/** How long the link confirming a new email address (or an account deletion) works, in hours. */
+export const EMAIL_LINK_TTL_HOURS = 24;
+/** How long a ready export can be downloaded, in days. */
+export const EXPORT_TTL_DAYS = 7;
+/** Exports one account may start per day (a day = 24 hours since the last one started). */
+export const EXPORTS_PER_DAY = 1;
+
+/** A string a password field carries (its strength is checked only where a new password is set). */
+const PasswordInput = text({ error: 'Please enter your password' })
+  .min(1, 'Please enter your password')
+  .max(200);
+
+/** A new password: the sign-up rules (at least 8 characters; the guessable ones are refused by the server). */
+const NewPassword = text({ error: 'Please enter a new password' })
+  .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
+  .max(200);
+
+/** A mailed link's token (verification, email change, account deletion). */
+const LinkToken = text({ error: 'The link is incomplete' }).trim().min(1, 'The link is incomplete').max(200);
+
+/** `{success, message}`: answers whose `message` is ready to show (sent, verified, changed). */
+export const MessageResponse = z.object({ success: z.literal(true), message: text() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/**
+ * `POST /api/users/verify-email` and `POST /api/users/confirm-email`: the token of the mailed link. The
+ * web's pages `/verify-email?token=` and `/confirm-email?token=` post it (a GET changes nothing, since mail
+ * scanners follow links: docs/decisions/0010-analytics-media-unsubscribe-hardening.md). A wrong, used or expired token answers
+ * 400 `INVALID_EMAIL_LINK`.
+ */
+export const EmailLinkBody = z.object({ token: LinkToken });
+export type EmailLinkBody = z.infer<typeof EmailLinkBody>;
+
+/**
+ * `POST /api/users/me/password`: the current password and the new one (sign-up's strength rules). Signs out
+ * every other session of the account. A wrong current password answers 400 `WRONG_PASSWORD` (never 401,
+ * which would sign the caller out); an account without a password (made through Spotify or Google) answers
+ * 400 `NO_PASSWORD` and sets its first one through the mailed reset link.
+ */
+export const ChangePasswordBody = z.object({ currentPassword: PasswordInput, newPassword: NewPassword });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/**
+ * `POST /api/users/me/email`: mails a confirmation link to `newEmail` and a notice to the current address;
+ * the address changes when the link is followed. 409 `EMAIL_TAKEN` when another account has it; 400
+ * `WRONG_PASSWORD` / `NO_PASSWORD` as for the password.
+ */
+export const ChangeEmailBody = z.object({ newEmail: Email, currentPassword: PasswordInput });
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/**
+ * One place the account is signed in. `browser` and `os` are read from the session's user agent (e.g.
+ * "Chrome 131", "Android 14"); null when it said nothing recognisable. `lastSeenAt` is updated at most every
+ * few minutes. `current` marks the caller's own session.
+ */
+export const AccountSession = z.object({
+  _id: text(),
+  createdAt: text(),
+  lastSeenAt: text(),
+  browser: text().nullable(),
+  os: text().nullable(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSession>;
+
+/** Answer of `GET /api/users/me/sessions`: the live sessions, the current one first, then newest seen. */
+export const AccountSessionsResponse = z.object({ sessions: z.array(AccountSession) });
+export type AccountSessionsResponse = z.infer<typeof AccountSessionsResponse>;
+
+/** Answer of `DELETE /api/users/me/sessions` ("Sign out everywhere else"): how many were revoked. */
+export const RevokeSessionsResponse = z.object({
+  success: z.literal(true),
+  revoked: z.number().int().min(0),
+});
+export type RevokeSessionsResponse = z.infer<typeof RevokeSessionsResponse>;
+
+/** Where an export is: being built, ready to download (until `expiresAt`), or failed. */
+export const EXPORT_STATUSES = ['pending', 'ready', 'failed'] as const;
+
+/**
+ * The caller's latest export. `url` (an app path) downloads the zip while it is ready, for its owner's
+ * session only; null otherwise. `expiresAt` is when the download stops working (null until ready).
+ * `createdAt` is when it was asked for; another may be asked {@link EXPORTS_PER_DAY} a day.
+ */
+export const AccountExport = z.object({
+  status: z.enum(EXPORT_STATUSES),
+  url: text().nullable(),
+  createdAt: text(),
+  expiresAt: text().nullable(),
+});
+export type AccountExport = z.infer<typeof AccountExport>;
+
+/**
+ * Answer of `GET /api/users/me/export` (null when none was asked for, or the last one expired) and of
+ * `POST /api/users/me/export` (202, the new pending export; 429 `RATE_LIMITED` within a day of the last).
+ */
+export const AccountExportResponse = z.object({ export: AccountExport.nullable() });
+export type AccountExportResponse = z.infer<typeof AccountExportResponse>;
+
+/**
+ * `DELETE /api/users/me`: the current password, or for an account without one the `token` of the mailed
+ * confirmation (`POST /api/users/me/delete-link`). A wrong password or token answers 400 (`WRONG_PASSWORD`,
+ * `INVALID_EMAIL_LINK`); the last admin answers 409 `LAST_ADMIN`.
+ */
+export const DeleteAccountBody = z
+  .object({ password: PasswordInput.optional(), token: LinkToken.optional() })
+  .refine((b) => (b.password === undefined) !== (b.token === undefined), {
+    message: 'Please enter your password',
+    path: ['password'],
+  });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+/** What the security log records (never a password, token or link). */
+export const SECURITY_EVENT_KINDS = [
+  'verification-sent',
+  'email-verified',
+  'password-changed',
+  'password-change-failed',
+  'email-change-requested',
+  'email-changed',
+  'session-revoked',
+  'other-sessions-revoked',
+  'export-requested',
+  'export-downloaded',
+  'deletion-requested',
+  'account-deleted',
+] as const;
+
+/** One security event for admins: who, what, from where (browser and OS, as for sessions). */
+export const SecurityEvent = z.object({
+  _id: text(),
+  kind: z.enum(SECURITY_EVENT_KINDS),
+  userId: text().nullable(),
+  userName: text().nullable(),
+  /** The address the request came from, as the proxy reported it. */
+  ip: text().nullable(),
+  browser: text().nullable(),
+  os: text().nullable(),
+  createdAt: text(),
+});
+export type SecurityEvent = z.infer<typeof SecurityEvent>;
+
+/** `GET /api/admin/security-events?cursor=&userId=`: newest first, 50 a page. */
+export const SecurityEventsQuery = z.object({
+  cursor: text().max(200).optional(),
+  userId: z.uuid().optional(),
+});
+export type SecurityEventsQuery = z.infer<typeof SecurityEventsQuery>;
+
+/** Answer of `GET /api/admin/security-events`. */
+export const SecurityEventsResponse = z.object({
+  data: z.object({ events: z.array(SecurityEvent), hasMore: z.boolean(), nextCursor: text().nullable() }),
+});
+export type SecurityEventsResponse = z.infer<typeof SecurityEventsResponse>;

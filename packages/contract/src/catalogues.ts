@@ -169,6 +169,16 @@ export const ERROR_CODES = {
   SELF_FOLLOW: 'SELF_FOLLOW',
   /** 400: a genre or interest that is not on the live lists. */
   UNKNOWN_LIST_ENTRY: 'UNKNOWN_LIST_ENTRY',
+  /** 403: publishing a josie or creating an invite before the account's email is verified. */
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  /** 400: a mailed verification, email-change or deletion link that is unknown, used or expired. */
+  INVALID_EMAIL_LINK: 'INVALID_EMAIL_LINK',
+  /** 400: the current password given to change the password or email, or to delete the account, is wrong. */
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  /** 400: a password-confirmed action on an account that has no password (made through a provider). */
+  NO_PASSWORD: 'NO_PASSWORD',
+  /** 409: the last admin deleting their own account. */
+  LAST_ADMIN: 'LAST_ADMIN',
   /** 400: an email unsubscribe link that is not genuine or whose account is gone. */
   INVALID_UNSUBSCRIBE_TOKEN: 'INVALID_UNSUBSCRIBE_TOKEN',
   /** 400: an AI template called without one of its variables. */

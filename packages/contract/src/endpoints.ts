@@ -8,14 +8,24 @@
  */
 import type { z } from 'zod';
 import {
+  AccountExportResponse,
+  AccountSessionsResponse,
   AvatarUploadResponse,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  DeleteAccountBody,
+  EmailLinkBody,
   HEADER_IMAGE_ROLES,
   HeaderImageUploadResponse,
+  MessageResponse,
   PasswordResetCompleteBody,
   PasswordResetInitiateBody,
   PasswordResetResponse,
   ProfileUpdateBody,
   ProfileUpdateResponse,
+  RevokeSessionsResponse,
+  SecurityEventsQuery,
+  SecurityEventsResponse,
 } from './account.js';
 import {
   AdminGenreAddResponse,
@@ -105,6 +115,12 @@ import {
   AudioLinksResponse,
   LinkResolverStatusResponse,
 } from './listening.js';
+import {
+  NotificationsQuery,
+  NotificationsReadBody,
+  NotificationsResponse,
+  UnreadCountResponse,
+} from './notifications.js';
 import {
   PushPublicKeyResponse,
   PushSubscriptionBody,
@@ -258,6 +274,75 @@ export const endpoints = {
     tags: ['account'],
     consumes: multipart,
     responses: { 200: HeaderImageUploadResponse },
+  }),
+  // your account, your data (docs/decisions/0025-account-and-data.md)
+  verifyEmail: endpoint(ROUTES.verifyEmail, {
+    access: 'public',
+    tags: ['account'],
+    body: EmailLinkBody,
+    responses: { 200: MessageResponse },
+  }),
+  resendVerification: endpoint(ROUTES.resendVerification, {
+    access: 'authenticated',
+    tags: ['account'],
+    responses: { 200: MessageResponse },
+  }),
+  changePassword: endpoint(ROUTES.changePassword, {
+    access: 'authenticated',
+    tags: ['account'],
+    body: ChangePasswordBody,
+    responses: { 200: MessageResponse },
+  }),
+  changeEmail: endpoint(ROUTES.changeEmail, {
+    access: 'authenticated',
+    tags: ['account'],
+    body: ChangeEmailBody,
+    responses: { 200: MessageResponse },
+  }),
+  confirmEmailChange: endpoint(ROUTES.confirmEmailChange, {
+    access: 'public',
+    tags: ['account'],
+    body: EmailLinkBody,
+    responses: { 200: MessageResponse },
+  }),
+  mySessions: endpoint(ROUTES.mySessions, {
+    access: 'authenticated',
+    tags: ['account'],
+    responses: { 200: AccountSessionsResponse },
+  }),
+  revokeSession: endpoint(ROUTES.revokeSession, {
+    access: 'authenticated',
+    tags: ['account'],
+    params: IdParams,
+    responses: { 200: SuccessResponse },
+  }),
+  revokeOtherSessions: endpoint(ROUTES.revokeOtherSessions, {
+    access: 'authenticated',
+    tags: ['account'],
+    responses: { 200: RevokeSessionsResponse },
+  }),
+  startExport: endpoint(ROUTES.startExport, {
+    access: 'authenticated',
+    tags: ['account'],
+    responses: { 202: AccountExportResponse },
+  }),
+  getExport: endpoint(ROUTES.getExport, {
+    access: 'authenticated',
+    tags: ['account'],
+    responses: { 200: AccountExportResponse },
+  }),
+  // The zip itself (application/zip), for the export's owner only.
+  downloadExport: endpoint(ROUTES.downloadExport, { access: 'authenticated', tags: ['account'] }),
+  requestDeleteLink: endpoint(ROUTES.requestDeleteLink, {
+    access: 'authenticated',
+    tags: ['account'],
+    responses: { 200: MessageResponse },
+  }),
+  deleteAccount: endpoint(ROUTES.deleteAccount, {
+    access: 'authenticated',
+    tags: ['account'],
+    body: DeleteAccountBody,
+    responses: { 200: SuccessResponse },
   }),
   // users
   me: endpoint(ROUTES.me, { access: 'authenticated', tags: ['users'], responses: { 200: User } }),
@@ -586,6 +671,24 @@ export const endpoints = {
     tags: ['notifications'],
     query: UnsubscribeQuery,
   }),
+  // the notifications centre (docs/decisions/0024-notifications-centre.md)
+  notifications: endpoint(ROUTES.notifications, {
+    access: 'authenticated',
+    tags: ['notifications'],
+    query: NotificationsQuery,
+    responses: { 200: NotificationsResponse },
+  }),
+  markNotificationsRead: endpoint(ROUTES.markNotificationsRead, {
+    access: 'authenticated',
+    tags: ['notifications'],
+    body: NotificationsReadBody,
+    responses: { 200: UnreadCountResponse },
+  }),
+  unreadNotificationsCount: endpoint(ROUTES.unreadNotificationsCount, {
+    access: 'authenticated',
+    tags: ['notifications'],
+    responses: { 200: UnreadCountResponse },
+  }),
   contact: endpoint(ROUTES.contact, {
     access: 'public',
     tags: ['site'],
@@ -668,6 +771,11 @@ export const endpoints = {
   adminLinkResolver: endpoint(ROUTES.adminLinkResolver, {
     ...admin,
     responses: { 200: LinkResolverStatusResponse },
+  }),
+  adminSecurityEvents: endpoint(ROUTES.adminSecurityEvents, {
+    ...admin,
+    query: SecurityEventsQuery,
+    responses: { 200: SecurityEventsResponse },
   }),
 } as const satisfies { readonly [N in RouteName]: Endpoint };
 

@@ -12,6 +12,8 @@ export * from './integrations.js';
 export * from './invites.js';
 export * from './josies.js';
 export * from './listening.js';
+export * from './notification-kinds.js';
+export * from './notifications.js';
 export * from './pages.js';
 export * from './push.js';
 export * from './realtime.js';

@@ -1,4 +1,5 @@
 import type { Josie } from './josies.js';
+import type { Notification } from './notifications.js';
 
 // Realtime (docs/product/routes-and-roles.md#realtime, docs/product/routes-and-roles.md#api). A module
 // without zod: the feed's socket imports it, and a constant of a module that also builds schemas would load
@@ -13,12 +14,30 @@ export interface PostRemoved {
   creatorId: string;
 }
 
+/**
+ * A notification created or changed (a grouped entry gained an actor), sent to the recipient's user room on
+ * every instance, with the recipient's unread count after it (docs/decisions/0024-notifications-centre.md).
+ */
+export interface NotificationEvent {
+  notification: Notification;
+  unreadCount: number;
+}
+
+/** The caller's unread count changed without a new notification (read on another tab or device). */
+export interface UnreadCountEvent {
+  unreadCount: number;
+}
+
 /** Events the server sends. */
 export interface ServerToClientEvents {
   /** A josie of a followed curator (or the user's own) was published; the feed-shaped josie. */
   'new-post': (post: Josie) => void;
   /** A josie left the published state. */
   'post-removed': (post: PostRemoved) => void;
+  /** A notification for the socket's user ({@link NotificationEvent}). */
+  notification: (event: NotificationEvent) => void;
+  /** The socket's user read notifications elsewhere ({@link UnreadCountEvent}). */
+  'notifications-read': (event: UnreadCountEvent) => void;
 }
 
 /** What `join-feed` acknowledges. */

@@ -55,6 +55,19 @@ export const ROUTES = {
   resetPasswordComplete: { method: 'POST', path: '/api/users/reset-password/complete' },
   uploadAvatar: { method: 'POST', path: '/api/users/avatar' },
   uploadHeaderImage: { method: 'POST', path: '/api/users/header-image' },
+  verifyEmail: { method: 'POST', path: '/api/users/verify-email' },
+  resendVerification: { method: 'POST', path: '/api/users/me/verify-email/resend' },
+  changePassword: { method: 'POST', path: '/api/users/me/password' },
+  changeEmail: { method: 'POST', path: '/api/users/me/email' },
+  confirmEmailChange: { method: 'POST', path: '/api/users/confirm-email' },
+  mySessions: { method: 'GET', path: '/api/users/me/sessions' },
+  revokeSession: { method: 'DELETE', path: '/api/users/me/sessions/:id' },
+  revokeOtherSessions: { method: 'DELETE', path: '/api/users/me/sessions' },
+  startExport: { method: 'POST', path: '/api/users/me/export' },
+  getExport: { method: 'GET', path: '/api/users/me/export' },
+  downloadExport: { method: 'GET', path: '/api/users/me/export/download' },
+  requestDeleteLink: { method: 'POST', path: '/api/users/me/delete-link' },
+  deleteAccount: { method: 'DELETE', path: '/api/users/me' },
   // users
   me: { method: 'GET', path: '/api/users/me' },
   publicProfile: { method: 'GET', path: '/api/users/:id' },
@@ -116,6 +129,9 @@ export const ROUTES = {
   unsubscribePush: { method: 'DELETE', path: '/api/users/me/push-subscriptions' },
   emailUnsubscribePage: { method: 'GET', path: '/api/notifications/unsubscribe' },
   emailUnsubscribe: { method: 'POST', path: '/api/notifications/unsubscribe' },
+  notifications: { method: 'GET', path: '/api/notifications' },
+  markNotificationsRead: { method: 'POST', path: '/api/notifications/read' },
+  unreadNotificationsCount: { method: 'GET', path: '/api/notifications/unread-count' },
   contact: { method: 'POST', path: '/api/contact' },
   newsletter: { method: 'POST', path: '/api/newsletter' },
   analyticsEvent: { method: 'POST', path: '/api/analytics/events' },
@@ -135,6 +151,7 @@ export const ROUTES = {
   adminRemoveInterest: { method: 'DELETE', path: '/api/admin/preferences/interests/:id' },
   adminMessages: { method: 'GET', path: '/api/admin/messages' },
   adminLinkResolver: { method: 'GET', path: '/api/admin/link-resolver' },
+  adminSecurityEvents: { method: 'GET', path: '/api/admin/security-events' },
 } as const satisfies Record<string, RouteDef>;
 
 /** An endpoint's name, e.g. `'getFeed'`. */

@@ -10,6 +10,8 @@
 import { z } from 'zod';
 import { COLOURS, FEED_THEMES, FONTS, LIMITS, ROLES } from './catalogues.js';
 import { text } from './common.js';
+import { NOTIFICATION_CHANNELS_OF, type NotificationKind } from './notification-kinds.js';
+import { NotificationDigestSetting, NotificationKindSettingsUpdate } from './notifications.js';
 import { NotificationSettings, OnboardingStatus, Preferences } from './users.js';
 
 /**
@@ -194,11 +196,30 @@ export type PreferencesUpdateBody = z.infer<typeof PreferencesUpdateBody>;
 export const PreferencesResponse = z.object({ success: z.literal(true), preferences: Preferences });
 export type PreferencesResponse = z.infer<typeof PreferencesResponse>;
 
-/** `PUT /api/users/me/notification-settings`: the switches to change (docs/product/routes-and-roles.md#account, docs/product/routes-and-roles.md#api). */
-export const NotificationSettingsUpdateBody = NotificationSettings.partial();
+/**
+ * `PUT /api/users/me/notification-settings`: the switches to change (docs/product/routes-and-roles.md#account,
+ * docs/decisions/0024-notifications-centre.md); omitted ones keep their stored value. A switch for a channel a
+ * kind cannot use (`NOTIFICATION_CHANNELS_OF`) is refused with 400.
+ */
+export const NotificationSettingsUpdateBody = z
+  .object({
+    allowPushNotifications: z.boolean().optional(),
+    allowEmails: z.boolean().optional(),
+    kinds: NotificationKindSettingsUpdate.optional(),
+    digest: NotificationDigestSetting.optional(),
+  })
+  .refine(
+    (body) =>
+      Object.entries(body.kinds ?? {}).every(([kind, switches]) =>
+        Object.keys(switches ?? {}).every((channel) =>
+          (NOTIFICATION_CHANNELS_OF[kind as NotificationKind] as readonly string[]).includes(channel),
+        ),
+      ),
+    { message: 'That kind of notification cannot be sent on that channel', path: ['kinds'] },
+  );
 export type NotificationSettingsUpdateBody = z.infer<typeof NotificationSettingsUpdateBody>;
 
-/** Answer of `PUT /api/users/me/notification-settings`: both switches after the change. */
+/** Answer of `PUT /api/users/me/notification-settings`: every switch after the change. */
 export const NotificationSettingsResponse = z.object({ data: NotificationSettings });
 export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;
 

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { FEED_THEMES, LANGUAGES, PROVIDERS, ROLES } from './catalogues.js';
 import { text } from './common.js';
+import { NotificationDigestSetting, NotificationKindSettings } from './notifications.js';
 
-/** Notification switches; both default true. docs/product/data-and-config.md#data. */
+/**
+ * Notification switches (docs/product/data-and-config.md#data, docs/decisions/0024-notifications-centre.md).
+ * The spec's two global switches (both default true) still mean "no push at all" and "no email at all";
+ * under them, `kinds` switches each kind per channel, and `digest` says how often new josies of followed
+ * curators are mailed (default `off`).
+ */
 export const NotificationSettings = z.object({
   allowPushNotifications: z.boolean(),
   allowEmails: z.boolean(),
+  kinds: NotificationKindSettings,
+  digest: NotificationDigestSetting,
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
@@ -68,6 +76,12 @@ export const User = z.object({
   activeProvider: z.enum(PROVIDERS),
   following: z.array(text()),
   createdAt: text(),
+  /**
+   * Whether the account's email address is proven (the link of the verification mail was followed, or the
+   * account came verified: demo, `create-admin`, or a provider's verified address). Until it is, publishing
+   * a josie and creating an invite answer 403 `EMAIL_NOT_VERIFIED` (docs/decisions/0025-account-and-data.md).
+   */
+  emailVerified: z.boolean(),
   notificationSettings: NotificationSettings,
   preferences: Preferences,
   onboarding: OnboardingStatus,

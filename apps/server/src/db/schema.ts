@@ -27,10 +27,16 @@ const id = () =>
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** Shape of `users.notification_settings`. */
+/**
+ * Shape of `users.notification_settings`: the two global switches, and (absent until first changed) the
+ * per-kind switches and the digest, merged over the contract's defaults on read
+ * (docs/decisions/0024-notifications-centre.md).
+ */
 export interface NotificationSettingsColumn {
   allowPushNotifications: boolean;
   allowEmails: boolean;
+  kinds?: Partial<Record<string, Partial<Record<'inApp' | 'email' | 'push', boolean>>>>;
+  digest?: 'off' | 'daily' | 'weekly';
 }
 /** Shape of `users.preferences` (defaults are merged on read). */
 export interface PreferencesColumn {
@@ -81,6 +87,8 @@ export const users = pgTable(
       .notNull()
       .default({ completed: false, step: 1 }),
     lastLoginAt: at('last_login_at'),
+    /** When the account's address was proven (docs/decisions/0025-account-and-data.md); null: not yet. */
+    emailVerifiedAt: at('email_verified_at'),
     createdAt: createdAt(),
     deletedAt: at('deleted_at'),
   },
@@ -108,6 +116,10 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    /** Last request seen on this session, updated at most every few minutes (docs/decisions/0025-account-and-data.md). */
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    /** The User-Agent header of the sign-in, for "where you are signed in" (browser and OS are read from it). */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -454,5 +466,142 @@ export const itemLinks = pgTable(
   (t) => [
     index('item_links_status_idx').on(t.status, t.nextAttemptAt),
     index('item_links_resolved_idx').on(t.resolvedAt),
+  ],
+);
+
+/**
+ * One in-app notification of the notifications centre (docs/decisions/0024-notifications-centre.md). Entries
+ * of one recipient, kind and `group_key` are one row that gathers its actors (likes on a josie in a UTC day,
+ * the review queue of a day); `updated_at` moves it to the top when an actor joins, and clears `read_at`.
+ * Written only by the notifications module, by its jobs: never in the request that caused it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: [
+        'follower',
+        'invite-joined',
+        'josie-approved',
+        'josie-rejected',
+        'likes',
+        'new-josie',
+        'review-waiting',
+        'contact-message',
+      ],
+    }).notNull(),
+    /** Entries with the same recipient, kind and key are grouped into this row. */
+    groupKey: text('group_key').notNull(),
+    subjectType: text('subject_type', { enum: ['josie', 'invite', 'message'] }),
+    subjectId: uuid('subject_id'),
+    /** A rejection's reason, as the editor wrote it. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    readAt: at('read_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_group_key').on(t.userId, t.kind, t.groupKey),
+    index('notifications_user_recent_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_subject_idx').on(t.subjectId),
+    index('notifications_read_idx').on(t.readAt).where(sql`${t.readAt} is not null`),
+  ],
+);
+
+/** The people a notification is about; an actor's deleted account leaves the grouping (cascade). */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.actorId] }),
+    index('notification_actors_actor_idx').on(t.actorId),
+    index('notification_actors_recent_idx').on(t.notificationId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A mailed single-use link of the account (docs/decisions/0025-account-and-data.md): verifying the address,
+ * confirming a new one (`new_email`), confirming the deletion of an account without a password. Only the
+ * token's SHA-256 is stored; `used_at` spends it.
+ */
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'change-email', 'delete-account'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    newEmail: text('new_email'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    uniqueIndex('email_links_token_key').on(t.tokenHash),
+    index('email_links_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * An account export (docs/decisions/0025-account-and-data.md): built by a job into a zip in the media
+ * storage under `storage_key`, downloadable by its owner until `expires_at`.
+ */
+export const accountExports = pgTable(
+  'account_exports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    storageKey: text('storage_key'),
+    /** Size of the zip, in bytes. */
+    bytes: integer('bytes'),
+    error: text('error'),
+    createdAt: createdAt(),
+    readyAt: at('ready_at'),
+    expiresAt: at('expires_at'),
+  },
+  (t) => [
+    index('account_exports_user_idx').on(t.userId, t.createdAt.desc()),
+    index('account_exports_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The security log admins read (docs/decisions/0025-account-and-data.md): verification, password and email
+ * changes, revoked sessions, exports, deletions. Never a password, token or link. A deleted account's
+ * events stay with no user.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('security_events_recent_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('security_events_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );

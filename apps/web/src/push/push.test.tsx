@@ -1,4 +1,4 @@
-import type { AudioItemContent } from '@josie/contract';
+import { type AudioItemContent, mergeNotificationSettings } from '@josie/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
@@ -341,7 +341,7 @@ describe('push switch of the account page', () => {
   it('turning push on asks permission and subscribes this browser before saving the switch', async () => {
     fake = installFakePush({ permission: 'default', answer: 'granted' });
     const session = makeSession('listener', {
-      notificationSettings: { allowPushNotifications: false, allowEmails: true },
+      notificationSettings: mergeNotificationSettings({ allowPushNotifications: false, allowEmails: true }),
     });
     const { user, stub } = renderApp('/account?tab=notifications', {
       session,
@@ -361,7 +361,7 @@ describe('push switch of the account page', () => {
   it('keeps push off and says why when notifications are blocked in this browser', async () => {
     fake = installFakePush({ permission: 'denied' });
     const session = makeSession('listener', {
-      notificationSettings: { allowPushNotifications: false, allowEmails: true },
+      notificationSettings: mergeNotificationSettings({ allowPushNotifications: false, allowEmails: true }),
     });
     const { user, stub } = renderApp('/account?tab=notifications', {
       session,

@@ -60,6 +60,8 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
   const listeners: { [E in FeedEvent]: Set<Listener<E>> } = {
     'new-post': new Set(),
     'post-removed': new Set(),
+    notification: new Set(),
+    'notifications-read': new Set(),
   };
   /** Called each time the server confirmed `join-feed`: on the first connection and after each reconnection. */
   const joinedListeners = new Set<(joined: Partial<JoinFeedAck>) => void>();
@@ -105,6 +107,12 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
     socket.on('connect_error', (error) => console.warn('Feed socket could not connect', error.message));
     socket.on('new-post', (post) => {
       for (const listener of listeners['new-post']) listener.handler(post);
+    });
+    socket.on('notification', (event) => {
+      for (const listener of listeners.notification) listener.handler(event);
+    });
+    socket.on('notifications-read', (event) => {
+      for (const listener of listeners['notifications-read']) listener.handler(event);
     });
     socket.on('post-removed', (post) => {
       for (const listener of listeners['post-removed']) listener.handler(post);

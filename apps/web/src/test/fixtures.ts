@@ -1,4 +1,10 @@
-import { type AuthResponse, DEFAULT_FEED_THEME, type Role, type User } from '@josie/contract';
+import {
+  type AuthResponse,
+  DEFAULT_FEED_THEME,
+  mergeNotificationSettings,
+  type Role,
+  type User,
+} from '@josie/contract';
 import { abilitiesOfRole } from '../session/abilities';
 
 /**
@@ -23,7 +29,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     activeProvider: 'spotify',
     following: [],
     createdAt: '2024-01-15T09:30:00.000Z',
-    notificationSettings: { allowPushNotifications: true, allowEmails: true },
+    emailVerified: true,
+    notificationSettings: mergeNotificationSettings({ allowPushNotifications: true, allowEmails: true }),
     preferences: { theme: DEFAULT_FEED_THEME, genres: [], interests: [], myFont: '', myColor: '' },
     onboarding: { completed: true, step: 3 },
     abilities: abilitiesOfRole(role),

@@ -2,5 +2,6 @@
 export * from './image-source.js';
 export * from './listen.js';
 export * from './media-urls.js';
+export * from './notification-settings.js';
 export * from './same-origin.js';
 export * from './text.js';

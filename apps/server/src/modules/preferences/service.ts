@@ -4,7 +4,7 @@ import type {
   PreferencesResponse,
   PreferencesUpdateBody,
 } from '@josie/contract';
-import { ERROR_CODES } from '@josie/contract';
+import { ERROR_CODES, mergeNotificationSettings } from '@josie/contract';
 import { validate as isUuid } from 'uuid';
 import type { Executor } from '../../db/client.js';
 import type { PreferencesColumn } from '../../db/schema.js';
@@ -129,7 +129,7 @@ export function createPreferencesService(deps: {
       if (body.allowEmails !== undefined) patch.allowEmails = body.allowEmails;
       const settings = await users.setNotificationSettings(actor.id, patch);
       if (!settings) throw errors.notFound('User not found');
-      return { data: settings };
+      return { data: mergeNotificationSettings(settings) };
     },
 
     /**

@@ -16,7 +16,7 @@ import { Section } from './Section';
 /** How long the switches stay locked after a change settles (docs/product/routes-and-roles.md#account). */
 export const TOGGLE_LOCK_RELEASE_MS = 100;
 
-type SettingKey = keyof NotificationSettings;
+type SettingKey = 'allowPushNotifications' | 'allowEmails';
 
 const SWITCHES: ReadonlyArray<{
   key: SettingKey;
