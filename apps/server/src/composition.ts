@@ -49,6 +49,7 @@ import { createPreferencesService } from './modules/preferences/index.js';
 import { createRecommendationsService } from './modules/recommendations/index.js';
 import { createReviewService } from './modules/review/index.js';
 import { createSearchService } from './modules/search/index.js';
+import { createSecurityLog } from './modules/security-log/index.js';
 import { createSiteService } from './modules/site/index.js';
 import { createUsersService } from './modules/users/index.js';
 import { createReadCaches } from './reads/read-caches.js';
@@ -155,6 +156,7 @@ export function createServices(deps: ServiceDeps) {
     josies,
     review: createReviewService({ db, bus, josies }),
     site: createSiteService({ db }),
+    securityLog: createSecurityLog({ db }),
     feed: createFeedService({ db, users }),
     explore: createExploreService({ db, reads }),
     likes,

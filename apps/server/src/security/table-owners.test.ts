@@ -40,6 +40,11 @@ const OWNERS: Record<string, string> = {
   media: 'images',
   push_subscriptions: 'notifications',
   item_links: 'links',
+  notifications: 'notifications',
+  notification_actors: 'notifications',
+  email_links: 'account',
+  account_exports: 'account',
+  security_events: 'security-log',
 };
 
 /** The schema's tables: the variable name each is imported under, and its SQL name. */
