@@ -13,6 +13,7 @@ import {
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { recordQueries } from '../../test/queries.js';
 import { EXPLORE_SIZES } from './index.js';
+import { genreFeedRows, readInOrder } from './queries.js';
 import { genreSpellings } from './service.js';
 
 const HOUR = 3_600_000;
@@ -284,6 +285,20 @@ describe('GET /api/explore/genres/{name}', () => {
     expect(genreSpellings('jazz', 'Jazz')).toEqual(['Jazz', 'jazz']);
     expect(genreSpellings('hiphop', undefined)).toEqual(['hiphop', 'HIPHOP', 'Hiphop', 'HipHop']);
     expect(genreSpellings('drum & bass', undefined)).toContain('Drum & Bass');
+  });
+
+  it('reads a common genre in order and a rare or empty one through the index, with the same rows', async () => {
+    // Jazz on 27 of 30: in order; Blues on 13: through the index; a genre on none never reads in order.
+    expect(readInOrder(27, 30, 21)).toBe(true);
+    expect(readInOrder(13, 30, 21)).toBe(false);
+    expect(readInOrder(0, 200_000, 21)).toBe(false);
+    expect(readInOrder(37_598, 200_000, 21)).toBe(true);
+    expect(readInOrder(1_000, 200_000, 21)).toBe(false);
+    for (const spellings of [['Jazz'], ['Blues'], ['Zydeco']]) {
+      const read = async (inOrder: boolean) =>
+        (await genreFeedRows(ctx.database.db, { spellings, inOrder }, null, null, 100)).map((r) => r.id);
+      expect(await read(false)).toEqual(await read(true));
+    }
   });
 
   it('answers an unknown genre with an empty page', async () => {

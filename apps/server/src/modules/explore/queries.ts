@@ -1,6 +1,5 @@
 import {
   and,
-  asc,
   desc,
   eq,
   exists,
@@ -66,25 +65,104 @@ export async function trendingIds(db: Executor, limit: number): Promise<string[]
 }
 
 /**
+ * How many published josies carry each genre name (as stored), and how many are published in all: what
+ * {@link readInOrder} chooses a plan from. Two scans of the published josies (about 400 ms on the large set,
+ * docs/performance.md#explore), so the service keeps the answer for minutes; a stale count only chooses a
+ * slower plan, never a wrong answer.
+ */
+export async function publishedGenreCounts(db: Executor): Promise<GenreCounts> {
+  // Both drivers answer `{rows}` (node-postgres' QueryResult, PGlite's Results); the total is the row
+  // without a name.
+  const { rows } = (await db.execute(sql`
+    select null as name, count(*)::int as n from ${josies} where ${and(...published())}
+    union all
+    select tag, count(*)::int from ${josies} cross join unnest(${josies.genres}) as tag
+     where ${and(...published())} group by tag`)) as unknown as {
+    rows: { name: string | null; n: number }[];
+  };
+  const byName = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    if (row.name === null) total = Number(row.n);
+    else byName.set(row.name, Number(row.n));
+  }
+  return { total, byName };
+}
+
+/** Published josies per genre name, and in all ({@link publishedGenreCounts}). */
+export interface GenreCounts {
+  total: number;
+  byName: ReadonlyMap<string, number>;
+}
+
+/**
+ * Whether `take` josies tagged with a genre carried by `tagged` of `total` published josies are best read
+ * newest first along `josies_published_idx`, checking each one's genres (about `take * total / tagged`
+ * entries), rather than found through the GIN index `josies_genres_idx` and sorted (`tagged` rows). A
+ * common genre reads in order (Jazz, one josie in six: 0.03 ms a row); a rare, new or unknown one through
+ * the index: read in order, a genre with no josie read all 200,000 published josies of the large set (0.85 s)
+ * before answering nothing.
+ */
+export function readInOrder(tagged: number, total: number, take: number): boolean {
+  return tagged > 0 && tagged * tagged > take * total;
+}
+
+/**
+ * The ids of published josies tagged with one of `names` (SQL array), for a rare genre: an `array(…)`
+ * computed once through the GIN index, which the planner cannot fold into an ordered scan of every josie.
+ */
+const taggedIds = (names: SQL) =>
+  sql`${josies.id} = any(array(select tagged.id from ${josies} as tagged where tagged.genres && ${names}))`;
+
+/**
  * Every live genre (the admin list's order: by name, case-insensitively) that has published josies, with
- * the ids of its `perGenre` newest, in one statement: a `limit` read per genre (`lateral`).
+ * the ids of its `perGenre` newest: a `limit` read per genre (`lateral`), in one statement for the common
+ * genres (read in order) and one for the others (through the GIN index), as {@link readInOrder} chooses
+ * from `counts`.
  */
 export async function genreRowIds(
   db: Executor,
   perGenre: number,
+  counts: GenreCounts,
 ): Promise<{ name: string; ids: string[] }[]> {
-  const newest = db
-    .select({ id: josies.id, publishedAt: josies.publishedAt })
-    .from(josies)
-    .where(and(...published(), sql`${josies.genres} @> array[${genres.name}]::text[]`))
-    .orderBy(...newestFirst(josies.publishedAt, josies.id))
-    .limit(perGenre)
-    .as('newest');
-  const rows = await db
-    .select({ name: genres.name, id: newest.id })
-    .from(genres)
-    .crossJoinLateral(newest)
-    .orderBy(sql`lower(${genres.name})`, asc(genres.id), ...newestFirst(newest.publishedAt, newest.id));
+  const live = await db.select({ id: genres.id, name: genres.name }).from(genres);
+  const common = live.filter((g) => readInOrder(counts.byName.get(g.name) ?? 0, counts.total, perGenre));
+  const rare = live.filter((g) => !common.includes(g));
+  const rowsOf = async (of: typeof live, inOrder: boolean) => {
+    if (of.length === 0) return [];
+    const names = sql`array[${genres.name}]::text[]`;
+    const newest = db
+      .select({ id: josies.id, publishedAt: josies.publishedAt })
+      .from(josies)
+      .where(and(...published(), inOrder ? sql`${josies.genres} @> ${names}` : taggedIds(names)))
+      .orderBy(...newestFirst(josies.publishedAt, josies.id))
+      .limit(perGenre)
+      .as('newest');
+    return db
+      .select({ genreId: genres.id, name: genres.name, id: newest.id, publishedAt: newest.publishedAt })
+      .from(genres)
+      .crossJoinLateral(newest)
+      .where(
+        inArray(
+          genres.id,
+          of.map((g) => g.id),
+        ),
+      );
+  };
+  const rows = [...(await rowsOf(common, true)), ...(await rowsOf(rare, false))];
+  const order = new Map(
+    [...live]
+      .sort(
+        (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase(), 'en') || a.id.localeCompare(b.id),
+      )
+      .map((g, i) => [g.id, i]),
+  );
+  rows.sort(
+    (a, b) =>
+      order.get(a.genreId)! - order.get(b.genreId)! ||
+      (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) ||
+      b.id.localeCompare(a.id),
+  );
   const byName = new Map<string, string[]>();
   for (const row of rows) {
     const ids = byName.get(row.name) ?? [];
@@ -109,25 +187,20 @@ export type GenreRowAt = PresentableRow & { cursorAt: string };
 /**
  * One page (plus one row) of the published josies tagged with any of `genre.spellings` (exact names, as
  * josies store them), newest first, keyset on `(published_at, id)`; likedByMe and savedByMe are
- * `viewerId`'s. A live genre, common, is read in `josies_published_idx` order until the page is full (7 ms
- * for Jazz on the large set). A name that is not live is rare or unknown: its josies are first found
- * through the GIN index `josies_genres_idx` (`offset 0` keeps the planner from folding that read into the
- * ordered one, which read every published josie for an unknown name: 0.85 s, against 0.1 ms).
+ * `viewerId`'s. A common genre (`inOrder`, {@link readInOrder}) is read in `josies_published_idx` order until
+ * the page is full (1 ms for Jazz on the large set); a rare, new or unknown one is first found through the
+ * GIN index (0.1 ms for a genre with no josie, against 0.85 s read in order; docs/performance.md#explore).
  */
 export function genreFeedRows(
   db: Executor,
-  genre: { spellings: readonly string[]; live: boolean },
+  genre: { spellings: readonly string[]; inOrder: boolean },
   viewerId: string | null,
   after: Keyset | null,
   take: number,
 ): Promise<GenreRowAt[]> {
   const conditions = published();
   const names = sql`${sql.param([...genre.spellings])}::text[]`;
-  conditions.push(
-    genre.live
-      ? sql`${josies.genres} && ${names}`
-      : sql`${josies.id} in (select tagged.id from ${josies} as tagged where tagged.genres && ${names} offset 0)`,
-  );
+  conditions.push(genre.inOrder ? sql`${josies.genres} && ${names}` : taggedIds(names));
   if (after) conditions.push(afterCursor(josies.publishedAt, josies.id, after));
   return db
     .select({ ...josieColumns, cursorAt: keysetTime(josies.publishedAt), ...presentationColumns(viewerId) })

@@ -1,17 +1,27 @@
 import { type FeedQuery, type FeedResponse, GENRES, type Josie } from '@josie/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { ExploreLists, ReadCaches } from '../../reads/read-caches.js';
 import { presentCuratorRecommendation } from '../curators/index.js';
 import { decodeCursor, encodeCursor } from '../feed/index.js';
 import { presentPresentable, type Viewer } from '../josies/index.js';
 import {
+  type GenreCounts,
   genreFeedRows,
   genreRowIds,
   liveGenreName,
   newestCurators,
   presentableByIds,
+  publishedGenreCounts,
+  readInOrder,
   trendingIds,
 } from './queries.js';
+
+/**
+ * How long an instance keeps the genre counts that choose each genre read's plan (ms): they change slowly,
+ * and a stale count only picks a slower plan, never a wrong answer (docs/decisions/0023-explore-and-taste.md).
+ */
+export const GENRE_COUNTS_TTL_MS = 10 * 60_000;
 
 /** Sizes of the explore page's lists (docs/decisions/0023-explore-and-taste.md). */
 export const EXPLORE_SIZES = {
@@ -54,11 +64,19 @@ export function genreSpellings(name: string, live: string | undefined): string[]
  */
 export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
   const { db, reads } = deps;
+  // One entry; after `ttl` the stale counts are served while a fresh read runs (one at a time).
+  const genreCounts = new LRUCache<'all', GenreCounts>({
+    max: 1,
+    ttl: GENRE_COUNTS_TTL_MS,
+    allowStale: true,
+    fetchMethod: () => publishedGenreCounts(db),
+  });
+  const counts = async () => (await genreCounts.fetch('all'))!;
 
   async function loadLists(): Promise<ExploreLists> {
     const [trending, genres, curators] = await Promise.all([
       trendingIds(db, EXPLORE_SIZES.trending),
-      genreRowIds(db, EXPLORE_SIZES.perGenre),
+      counts().then((c) => genreRowIds(db, EXPLORE_SIZES.perGenre, c)),
       newestCurators(db, EXPLORE_SIZES.newCurators),
     ]);
     return { trending, genres, newCurators: curators.map(presentCuratorRecommendation) };
@@ -107,11 +125,12 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
       size: number = EXPLORE_SIZES.genrePage,
     ): Promise<FeedResponse> {
       const after = query.cursor ? decodeCursor(query.cursor) : null;
-      const live = await liveGenreName(db, name);
+      const [live, tags] = await Promise.all([liveGenreName(db, name), counts()]);
       const spellings = genreSpellings(name, live);
+      const tagged = spellings.reduce((sum, s) => sum + (tags.byName.get(s) ?? 0), 0);
       const rows = await genreFeedRows(
         db,
-        { spellings, live: Boolean(live) },
+        { spellings, inOrder: readInOrder(tagged, tags.total, size + 1) },
         viewer?.id ?? null,
         after,
         size + 1,
