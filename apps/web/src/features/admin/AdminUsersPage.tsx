@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -15,7 +16,7 @@ import { Spinner } from '../../ui/Spinner';
 import { AdminPage, Card, Skeleton } from './AdminPage';
 import { RoleBadge } from './badges';
 import { type DeleteTarget, DeleteUserDialog } from './DeleteUserDialog';
-import { useDebouncedValue, useMediaQuery } from './hooks';
+import { useMediaQuery } from './hooks';
 import { type AdminUsersFilter, adminKeys, fetchUsers } from './queries';
 import { Select } from './Select';
 

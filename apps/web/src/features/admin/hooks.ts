@@ -1,14 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-
-/** `value`, once it has stopped changing for `delayMs` (e.g. a search box, so each keystroke is not a request). */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+import { useCallback, useSyncExternalStore } from 'react';
 
 /** Whether a CSS media query matches, following changes (window resizes, rotation). */
 export function useMediaQuery(query: string): boolean {

@@ -1,18 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Music, Search, X } from 'lucide-react';
-import {
-  type KeyboardEvent,
-  type RefObject,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../../api/client';
 import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { Avatar } from '../../ui/Avatar';
 import { fetchSuggestions, searchKeys, searchPath } from './api';
 
@@ -22,16 +15,6 @@ import { fetchSuggestions, searchKeys, searchPath } from './api';
  * point of the field, and it asks for six short results (docs/product/routes-and-roles.md#search-and-explore).
  */
 export const SUGGEST_DEBOUNCE_MS = 250;
-
-/** `value`, once it has stayed the same for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Whether the screen is a phone's (below Tailwind's `sm`, 640 px), where the field covers the header. */
 function onPhone(): boolean {
@@ -79,7 +62,7 @@ export default function SearchCombobox({ field, typed, onReady, onDismiss }: Sea
   const listId = useId();
   const statusId = useId();
   const trimmed = query.trim();
-  const asked = useDebounced(trimmed, SUGGEST_DEBOUNCE_MS);
+  const asked = useDebouncedValue(trimmed, SUGGEST_DEBOUNCE_MS);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the combobox takes the plain field's place
   useLayoutEffect(() => {

@@ -1,7 +1,8 @@
 import { type ReactNode, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { Field } from '../../../ui/Field';
 import { Input } from '../../../ui/Input';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './searchShared';
+import { SEARCH_DEBOUNCE_MS } from './searchShared';
 
 export interface SearchFieldProps {
   /** The field's label, placeholder and the hint under it, already translated. */

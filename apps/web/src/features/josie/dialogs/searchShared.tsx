@@ -1,23 +1,13 @@
 import { ERROR_CODES, INTEGRATION_ERROR_CODES } from '@josie/contract';
 import type { TFunction } from 'i18next';
 import { Info } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../../api/client';
 import { cn } from '../../../lib/cn';
 import { toast } from '../../../ui/toast';
 
 /** Wait after the last keystroke before an audio or video search is sent (docs/product/rules-and-limits.md#constants: 500 ms). */
 export const SEARCH_DEBOUNCE_MS = 500;
-
-/** `value`, updated only once it has stayed the same for `delayMs` milliseconds. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /** Whether the server said the integration has no configuration here (503 NOT_CONFIGURED). */
 export function isNotConfigured(error: unknown): boolean {
