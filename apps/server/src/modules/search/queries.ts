@@ -37,15 +37,16 @@ export async function wordFacts(db: Executor, words: string[]): Promise<WordFact
     words.map((w) => sql`${w}`),
     sql`, `,
   );
-  type Row = { word: string; stop: boolean; known: boolean; similar: string[] | string };
+  // `similar` as JSON: both drivers parse it (a `text[]` comes back as PostgreSQL's array text from PGlite).
+  type Row = { word: string; stop: boolean; known: boolean; similar: string[] };
   // Both drivers answer `{rows}` (node-postgres' QueryResult, PGlite's Results).
   const result = (await db.execute(sql`
     select u.w as word,
            numnode(plainto_tsquery('pg_catalog.english', public.josie_unaccent(u.w))) = 0 as stop,
            k.known,
-           case when k.known or t.lexeme is null or length(t.lexeme) < 4 then '{}'::text[]
-                else array(select s.word from search_words s where s.word % t.lexeme
-                           order by similarity(s.word, t.lexeme) desc, s.word limit 3) end as similar
+           case when k.known or t.lexeme is null or length(t.lexeme) < 4 then '[]'::json
+                else array_to_json(array(select s.word from search_words s where s.word % t.lexeme
+                           order by similarity(s.word, t.lexeme) desc, s.word limit 3)) end as similar
     from unnest(array[${list}]::text[]) with ordinality as u(w, i)
     cross join lateral (select (tsvector_to_array(
       to_tsvector('pg_catalog.simple', public.josie_unaccent(u.w))))[1] as lexeme) t
@@ -55,15 +56,8 @@ export async function wordFacts(db: Executor, words: string[]): Promise<WordFact
     word: r.word,
     stop: r.stop,
     known: r.known,
-    similar: parseTextArray(r.similar),
+    similar: r.similar,
   }));
-}
-
-/** node-postgres parses `text[]`; PGlite's raw rows may hand it over as PostgreSQL's array text. */
-function parseTextArray(value: string[] | string): string[] {
-  if (Array.isArray(value)) return value;
-  const inner = value.slice(1, -1);
-  return inner === '' ? [] : inner.split(',').map((w) => w.replace(/^"|"$/g, ''));
 }
 
 /**
