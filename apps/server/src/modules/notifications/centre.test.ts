@@ -85,7 +85,7 @@ describe('notifications centre', () => {
     expect(await ofKind(curator, 'follower')).toHaveLength(1);
   });
 
-  it('groups likes per josie and day, newest three named, and pushes nothing for the creator’s own like', async () => {
+  it('groups likes per josie and day, newest three named, and the creator’s own like is not news', async () => {
     const josie = await published(curator, 'Grouped');
     const likers: TestUser[] = [];
     for (const name of ['L1', 'L2', 'L3', 'L4']) {
@@ -243,7 +243,7 @@ describe('notifications centre', () => {
     });
     res = await settings(user, { kinds: { likes: { email: true } } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION' });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect((await settings(user, { kinds: { follower: { inApp: false } } })).statusCode).toBe(200);
     const fan = await buildUser(ctx);
     await follow(fan, user);
