@@ -68,7 +68,10 @@ export function createFollowsService(deps: {
         if (added) await notifier.caused(tx, { kind: 'follower', followerId: actor.id, curatorId });
         return { added, following: await followingIds(tx, actor.id) };
       });
-      if (added) announce(actor.id, [curatorId], true);
+      if (added) {
+        notifier.committed();
+        announce(actor.id, [curatorId], true);
+      }
       return { success: true, following };
     },
 

@@ -245,6 +245,7 @@ export function createJosiesService(deps: {
         await notifier.caused(tx, { kind: 'review-waiting', josieId: inserted.id, creatorId: actor.id });
         return inserted;
       });
+      notifier.committed();
       return present(db, row, actor);
     },
 
@@ -282,6 +283,7 @@ export function createJosiesService(deps: {
       if (before.status === 'published' && after.status !== 'published') {
         bus.publish('josie.unpublished', { josieId: id, creatorId: after.creatorId });
       }
+      if (after.status === 'pending') notifier.committed();
       const kept = new Set(josieImageUrls(after.paragraphs));
       await releaseImages(josieImageUrls(before.paragraphs).filter((url) => !kept.has(url)));
       return present(db, after, actor);

@@ -56,6 +56,7 @@ export function createLikesService(deps: {
           likeCount: added ? await josies.moveLikeCount(tx, josieId, 1) : await likeCountOf(tx, josieId),
         };
       });
+      if (data.liked) notifier.committed();
       await reads.liked(actor.id, josieId);
       return { data };
     },

@@ -93,13 +93,21 @@ export type NotificationCause =
 export interface Notifier {
   /** Enqueues the `notify.caused` job of `cause` inside `tx`. */
   caused(tx: Executor, cause: NotificationCause): Promise<void>;
+  /**
+   * After the transaction committed: wakes the workers, so the entry is written at once rather than at the
+   * queue's next poll. Harmless when nothing was enqueued.
+   */
+  committed(): void;
 }
 
 /** The {@link Notifier} over the app's queue. */
-export function createNotifier(jobs: Pick<AppJobQueue, 'enqueue'>): Notifier {
+export function createNotifier(jobs: Pick<AppJobQueue, 'enqueue' | 'wake'>): Notifier {
   return {
     async caused(tx, cause) {
       await jobs.enqueue('notify.caused', { ...cause, at: new Date().toISOString() }, {}, tx);
+    },
+    committed() {
+      jobs.wake('notify.caused');
     },
   };
 }
@@ -320,6 +328,7 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
       });
       const last = page.followers.at(-1);
       if (page.followers.length === NEW_JOSIE_PAGE && last) {
+        // Woken below, once this transaction committed.
         await jobs.enqueue(
           'notify.new-josie-page',
           { josieId, curatorId, after: last },
@@ -329,7 +338,8 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
       }
       return page;
     });
-    if (written.length === 0 || followers.length === 0) return;
+    if (followers.length === NEW_JOSIE_PAGE) jobs.wake('notify.new-josie-page');
+    if (written.length === 0) return;
     const counts = await unreadCounts(
       db,
       written.map((w) => w.userId),

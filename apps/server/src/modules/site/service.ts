@@ -22,6 +22,7 @@ export function createSiteService(deps: {
         const messageId = await insertContactMessage(tx, message, userId);
         await notifier.caused(tx, { kind: 'contact-message', messageId, senderId: userId });
       });
+      notifier.committed();
     },
 
     /** `POST /api/newsletter`: stores the email once; subscribing again is not an error. */
