@@ -10,7 +10,7 @@
  * users through the API would measure argon2).
  *
  * Usage: `npm run bench:notifications -w bench` (or `npx tsx bench/notifications.ts`). NOTIF_FOLLOWERS
- * (10000), NOTIF_ROUNDS (40). Database: NOTIF_BENCH_DATABASE_URL, else BENCH_DATABASE_URL's server with a
+ * (10000), NOTIF_ROUNDS (20). Database: NOTIF_BENCH_DATABASE_URL, else BENCH_DATABASE_URL's server with a
  * database of its own (`<name>_notifications`), so other benchmarks' data sets are left alone.
  */
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ import { type RunningServer, repoRoot, startJosie, startProcess } from './lib/se
 import { percentile } from './lib/stats.js';
 
 const FOLLOWERS = Number(process.env.NOTIF_FOLLOWERS ?? 10_000);
-const ROUNDS = Number(process.env.NOTIF_ROUNDS ?? 40);
+const ROUNDS = Number(process.env.NOTIF_ROUNDS ?? 20);
 const PASSWORD = 'notifications-bench-password';
 
 function databaseUrl(): string {
@@ -137,7 +137,7 @@ export async function runNotificationsBench(): Promise<void> {
     // The background work the approvals left: one new-josie entry per follower per josie.
     const expected = accounts.followers * ROUNDS;
     let written = 0;
-    const deadline = Date.now() + 15 * 60_000;
+    const deadline = Date.now() + 5 * 60_000;
     while (Date.now() < deadline) {
       const { rows } = await client.query<{ n: number }>(
         `select count(*)::int as n from notifications where kind = 'new-josie' and subject_id = any($1::uuid[])`,
