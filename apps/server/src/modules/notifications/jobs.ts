@@ -122,8 +122,8 @@ const DIGEST_JOSIES = 20;
 /** When the digests go: daily at 07:00 UTC, weekly on Mondays at 07:00 UTC (cron). */
 export const DIGEST_DAILY_CRON = '0 7 * * *';
 export const DIGEST_WEEKLY_CRON = '0 7 * * 1';
-/** When the read-notifications purge runs: every day at 00:40 UTC (cron). */
-export const NOTIFICATIONS_PURGE_CRON = '40 0 * * *';
+/** When the read-notifications purge runs: every day at 00:50 UTC (cron). */
+export const NOTIFICATIONS_PURGE_CRON = '50 0 * * *';
 const DAY_S = 24 * 60 * 60;
 
 /** What the notification jobs need. */
