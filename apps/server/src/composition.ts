@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import type { AppJobQueue } from './jobs/app-jobs.js';
 import { deriveKey } from './lib/crypto.js';
 import {
+  createAccountSecurityService,
   createPasswordResetService,
   createProfileMediaService,
   createProfileService,
@@ -147,9 +148,10 @@ export function createServices(deps: ServiceDeps) {
     refreshDays: i.links.refreshDays,
     log,
   });
-  const josies = createJosiesService({ db, storage, bus, log, media, preferences, links, notifier });
+  const josies = createJosiesService({ db, storage, bus, log, media, preferences, links, notifier, users });
   const likes = createLikesService({ db, reads, josies, notifier });
-  const invites = createInvitesService({ db, bus, follows });
+  const invites = createInvitesService({ db, bus, follows, users });
+  const securityLog = createSecurityLog({ db });
 
   return {
     reads,
@@ -172,6 +174,15 @@ export function createServices(deps: ServiceDeps) {
     invites,
     profile: createProfileService({ users }),
     profileMedia: createProfileMediaService({ db, storage, users, log, media }),
+    accountSecurity: createAccountSecurityService({
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      log,
+      users,
+      auth,
+      securityLog,
+    }),
     passwordReset: createPasswordResetService({
       db,
       mailer,
