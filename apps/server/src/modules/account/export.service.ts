@@ -242,7 +242,7 @@ export function createAccountExportService(deps: {
       origin: RequestOrigin,
     ): Promise<{ stream: Readable; bytes: number | null; filename: string }> {
       const row = await latestExportOf(db, actor.id);
-      if (!row || row.status !== 'ready' || !row.storageKey) throw errors.notFound('No export to download');
+      if (row?.status !== 'ready' || !row.storageKey) throw errors.notFound('No export to download');
       if (!row.expiresAt || row.expiresAt <= now()) throw errors.gone('This export has expired');
       let stream: Readable;
       try {
@@ -267,7 +267,7 @@ export function createAccountExportService(deps: {
      */
     async build(exportId: string, attempt: { last: boolean }): Promise<void> {
       const row = await findExport(db, exportId);
-      if (!row || row.status !== 'pending') return;
+      if (row?.status !== 'pending') return;
       try {
         const zip = await buildZip(row.userId);
         if (!zip) return;
