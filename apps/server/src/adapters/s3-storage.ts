@@ -59,12 +59,11 @@ export function createS3Storage(config: S3Config, options: { cacheControl?: stri
     });
     // DeleteObject answers 204 for a key that does not exist too; a 404 is a missing bucket.
     if (res.ok) return res;
-    if (operation === 'GetObject' && res.status === 404) {
-      await res.body?.cancel();
-      throw new StorageNotFoundError(key);
-    }
     const body = await res.text().catch(() => '');
-    throw new S3Error(operation, res.status, /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? null);
+    const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? null;
+    // A missing key is an answer of its own; a missing bucket (also 404) stays an S3Error.
+    if (operation === 'GetObject' && code === 'NoSuchKey') throw new StorageNotFoundError(key);
+    throw new S3Error(operation, res.status, code);
   }
 
   return {
