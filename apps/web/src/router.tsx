@@ -36,6 +36,7 @@ const AccountPage = pageWithTexts(() => import('./features/account/AccountPage')
 const PublicProfilePage = pageWithTexts(() => import('./features/account/PublicProfilePage'));
 const CuratorProfilePage = pageWithTexts(() => import('./features/curator/CuratorProfilePage'));
 const SavedPage = pageWithTexts(() => import('./features/feed/SavedPage'));
+const NotificationsPage = pageWithTexts(() => import('./features/notifications/NotificationsPage'));
 const JosieViewPage = lazyPage(() => import('./features/josie/JosieViewPage'));
 const JosieEditorPage = pageWithTexts(() => import('./features/josie/JosieEditorPage'));
 const MyJosiesPage = pageWithTexts(() => import('./features/josie/MyJosiesPage'));
@@ -155,6 +156,7 @@ export const routes: RouteObject[] = [
           guarded('profile/:id', PublicProfilePage, 'profile'),
           guarded('curator/:curatorId', CuratorProfilePage, 'curator'),
           guarded('saved', SavedPage, 'saved'),
+          guarded('notifications', NotificationsPage, 'notifications'),
 
           guarded('josie/new', JosieEditorPage, 'newJosie', CREATORS),
           guarded('josie/edit/:id', JosieEditorPage, 'editJosie', JOSIE_EDITORS),
