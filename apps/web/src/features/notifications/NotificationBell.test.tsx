@@ -208,7 +208,8 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', () => {
       ],
     });
     await user.click(await bell('Notifications'));
-    const alert = await screen.findByRole('alert');
+    // After the query client's one retry of a server failure.
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('Something went wrong');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
