@@ -2,7 +2,8 @@ import { format } from 'date-fns';
 import { he } from 'date-fns/locale/he';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
-import { formatDate, formatRelativeTime } from './dates';
+import { formatDate } from './dates';
+import { formatRelativeTime } from './relativeTime';
 
 describe('formatDate (docs/product/differences.md#dates-and-excerpts)', () => {
   it("formats as 'MMM d, yyyy' in English", () => {

@@ -6,8 +6,8 @@ import { loadAllTexts } from '../../i18n';
 import { lazyPage } from '../../lib/lazyPage';
 import { IconButton } from '../../ui/IconButton';
 import { Spinner } from '../../ui/Spinner';
-import { useUnreadCount } from './api';
 import { useNotificationEvents } from './live';
+import { useUnreadCount } from './unreadCount';
 
 /** The dropdown's contents: loaded with the first opening, with the texts of the later areas. */
 const NotificationsDropdown = lazyPage(() => import('./NotificationsDropdown'), {

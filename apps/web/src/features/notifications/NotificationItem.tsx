@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { formatRelativeTime } from '../../lib/dates';
+import { formatRelativeTime } from '../../lib/relativeTime';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
 

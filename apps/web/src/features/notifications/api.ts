@@ -9,30 +9,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { request } from '../../api/request';
+import { notificationKeys } from './unreadCount';
 
-// The notifications centre's reads and writes (docs/decisions/0024-notifications-centre.md). The header's
-// bell reads the unread count on every page a signed-in user opens, so this module imports no zod
-// (docs/performance.md): answers are typed from the contract by type-only imports and trusted.
+export { notificationKeys, useUnreadCount } from './unreadCount';
+
+// The notifications centre's lists and writes (docs/decisions/0024-notifications-centre.md), loaded with
+// the bell's dropdown and the `/notifications` page; the bell's own reads are in `unreadCount.ts`.
 
 /** One page of `GET /api/notifications`. */
 export type NotificationsPage = NotificationsResponse['data'];
-
-/**
- * Query keys under `notifications`, a root tied to the user (dropped with the session,
- * docs/decisions/0017-one-web-data-layer.md): the unread count, the dropdown's latest entries and the
- * full list's pages (an infinite query, the cursor as page parameter).
- */
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unreadCount: ['notifications', 'unread-count'] as const,
-  latest: ['notifications', 'latest'] as const,
-  pages: ['notifications', 'pages'] as const,
-};
-
-/** The caller's unread count (`GET /api/notifications/unread-count`). @throws ApiError */
-export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
-  return (await request('unreadNotificationsCount', {}, { signal })).unreadCount;
-}
 
 /**
  * A page of the caller's notifications, newest first: `limit` entries (at most
@@ -58,20 +43,6 @@ export async function fetchNotifications(
  */
 export async function markNotificationsRead(ids?: string[]): Promise<number> {
   return (await request('markNotificationsRead', { body: ids ? { ids } : {} })).unreadCount;
-}
-
-/**
- * The unread count for the bell, while `enabled` (a signed-in user). Kept fresh by the socket's events
- * (`useNotificationEvents`), so it is not refetched on focus; it is read again after a reconnection.
- */
-export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: notificationKeys.unreadCount,
-    queryFn: ({ signal }) => fetchUnreadCount(signal),
-    enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  });
 }
 
 /** The dropdown's latest {@link NOTIFICATIONS_DROPDOWN_SIZE} entries. */

@@ -3,7 +3,8 @@ import { NOTIFICATIONS_DROPDOWN_SIZE } from '@josie/contract';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useFeedEvent, useFeedJoined } from '../../realtime/useFeedEvents';
-import { type NotificationsPage, notificationKeys } from './api';
+import type { NotificationsPage } from './api';
+import { notificationKeys } from './unreadCount';
 
 /** `list` with `notification` first and no older copy of it (a grouped entry that gained an actor moves up). */
 function withFirst(list: readonly Notification[], notification: Notification): Notification[] {
