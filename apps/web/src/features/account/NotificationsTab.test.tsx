@@ -61,10 +61,12 @@ const rowOf = (label: string) => {
   return row;
 };
 
-describe('notification settings table (docs/decisions/0024-notifications-centre.md)', () => {
+describe('notification settings table (docs/decisions/0024-notifications-centre.md)', {
+  timeout: 20_000,
+}, () => {
   it('offers a listener only the kinds a listener receives, with the defaults', async () => {
     open('listener');
-    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     expect(screen.queryByText('Josies waiting for review')).not.toBeInTheDocument();
     expect(screen.queryByText('Messages through the contact form')).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'New followers: In app' })).toBeChecked();
@@ -77,14 +79,14 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
 
   it('offers an editor the review queue but not the contact inbox (an admin gets both: next test)', async () => {
     open('editor');
-    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     expect(screen.getByText('Josies waiting for review')).toBeInTheDocument();
     expect(screen.queryByText('Messages through the contact form')).not.toBeInTheDocument();
   });
 
   it('shows a dash, not a switch, for a channel a kind does not offer', async () => {
     open('admin');
-    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     const likes = rowOf('Likes on your josies');
     expect(
       within(likes)
@@ -98,7 +100,11 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
 
   it('sends only the switch changed and keeps the answer', async () => {
     const { user, put } = open('curator');
-    const likesPush = await screen.findByRole('switch', { name: 'Likes on your josies: Push' });
+    const likesPush = await screen.findByRole(
+      'switch',
+      { name: 'Likes on your josies: Push' },
+      { timeout: 8000 },
+    );
     expect(likesPush).not.toBeChecked();
     await user.click(likesPush);
     expect(likesPush).toBeChecked();
@@ -114,7 +120,7 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
 
   it('disables the email column with a note while all email is off, and the digest with it', async () => {
     open('curator', mergeNotificationSettings({ allowPushNotifications: true, allowEmails: false }));
-    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     const note = screen.getByText(/Email notifications are off/);
     const email = screen.getByRole('switch', { name: 'New followers: Email' });
     expect(email).toBeDisabled();
@@ -126,7 +132,7 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
 
   it('disables the push column while all push is off', async () => {
     open('listener', mergeNotificationSettings({ allowPushNotifications: false, allowEmails: true }));
-    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     expect(screen.getByText(/Push notifications are off/)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'New followers: Push' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'New followers: Email' })).toBeEnabled();
@@ -134,7 +140,7 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
 
   it('chooses the digest: off, daily or weekly', async () => {
     const { user, put } = open('listener');
-    const digest = await screen.findByRole('combobox', { name: 'Digest of new josies' });
+    const digest = await screen.findByRole('combobox', { name: 'Digest of new josies' }, { timeout: 8000 });
     expect(digest).toHaveValue('off');
     expect(
       within(digest)
@@ -163,7 +169,7 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
         ...accountRoutes(session.user),
       ],
     });
-    const follower = await screen.findByRole('switch', { name: 'New followers: In app' });
+    const follower = await screen.findByRole('switch', { name: 'New followers: In app' }, { timeout: 8000 });
     follower.click();
     expect(
       await screen.findByText('That kind of notification cannot be sent on that channel'),

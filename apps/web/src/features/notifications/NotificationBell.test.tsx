@@ -98,7 +98,7 @@ describe('header bell (docs/decisions/0024-notifications-centre.md)', () => {
   });
 });
 
-describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', () => {
+describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', { timeout: 20_000 }, () => {
   function entries(): Notification[] {
     return [
       makeNotification(1, {
@@ -136,7 +136,7 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', () => {
       routes: [unreadCountRoute(unread), notificationsRoute(() => all), markReadRoute(() => all)],
     });
     await user.click(await bell('Notifications, 2 unread'));
-    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const panel = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 8000 });
     const like = await within(panel).findByRole('link', { name: /Noa and 19 others liked ‘Night songs’/ });
     expect(like).toHaveAccessibleName(expect.stringContaining('Unread'));
     expect(
@@ -165,7 +165,7 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', () => {
       ],
     });
     await user.click(await bell('Notifications, 2 unread'));
-    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const panel = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 8000 });
     await user.click(await within(panel).findByRole('button', { name: 'Mark all as read' }));
     await bell('Notifications');
     expect(stub.calls('POST', '/api/notifications/read')[0]?.body).toEqual({});
@@ -181,7 +181,7 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', () => {
     const button = await bell('Notifications');
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing yet', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all notifications' })).toHaveAttribute(
       'href',
       '/notifications',
@@ -209,7 +209,7 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', () => {
     });
     await user.click(await bell('Notifications'));
     // After the query client's one retry of a server failure.
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
     expect(alert).toHaveTextContent('Something went wrong');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -223,7 +223,7 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', () => {
       routes: [unreadCountRoute(() => 2), notificationsRoute(() => all)],
     });
     await user.click(await bell('Notifications, 2 unread'));
-    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const panel = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 8000 });
     await within(panel).findByRole('link', { name: /Maya followed you/ });
     await waitFor(() => expect(fakeSockets.length).toBeGreaterThan(0));
     const fresh = makeNotification(9, {

@@ -14,10 +14,13 @@ function many(count: number): Notification[] {
   );
 }
 
-describe('/notifications (docs/decisions/0024-notifications-centre.md)', () => {
+/** The page's code loads on the first test's render: slow on a busy machine. */
+const PAGE_LOAD = { timeout: 8000 };
+
+describe('/notifications (docs/decisions/0024-notifications-centre.md)', { timeout: 20_000 }, () => {
   it('sends a visitor to /login', async () => {
     const { router } = renderApp('/notifications');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), PAGE_LOAD);
   });
 
   it('lists 20 entries, then the rest with Load more', async () => {
@@ -26,7 +29,9 @@ describe('/notifications (docs/decisions/0024-notifications-centre.md)', () => {
       session: makeSession('listener'),
       routes: [unreadCountRoute(() => 3), notificationsRoute(() => all)],
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Notifications' }, PAGE_LOAD),
+    ).toBeInTheDocument();
     const list = await screen.findByRole('list');
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(20));
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -50,7 +55,7 @@ describe('/notifications (docs/decisions/0024-notifications-centre.md)', () => {
         markReadRoute(() => all),
       ],
     });
-    const markAll = await screen.findByRole('button', { name: 'Mark all as read' });
+    const markAll = await screen.findByRole('button', { name: 'Mark all as read' }, PAGE_LOAD);
     expect(await screen.findAllByText('Unread')).toHaveLength(3);
     await user.click(markAll);
     await screen.findByRole('button', { name: 'Notifications' });
@@ -73,7 +78,7 @@ describe('/notifications (docs/decisions/0024-notifications-centre.md)', () => {
         },
       ],
     });
-    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }, PAGE_LOAD));
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
     expect(screen.getAllByText('Unread')).toHaveLength(3);
@@ -84,7 +89,7 @@ describe('/notifications (docs/decisions/0024-notifications-centre.md)', () => {
       session: makeSession('listener'),
       routes: [unreadCountRoute(() => 0), notificationsRoute(() => [])],
     });
-    expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing yet', {}, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
   });
 
@@ -104,7 +109,7 @@ describe('/notifications (docs/decisions/0024-notifications-centre.md)', () => {
       ],
     });
     // After the query client's one retry of a server failure.
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {}, PAGE_LOAD);
     expect(alert).toHaveTextContent('Service unavailable');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
