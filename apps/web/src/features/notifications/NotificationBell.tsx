@@ -3,10 +3,10 @@ import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadAllTexts } from '../../i18n';
+import { importWithRetry } from '../../lib/importRetry';
 import { lazyPage } from '../../lib/lazyPage';
 import { IconButton } from '../../ui/IconButton';
 import { Spinner } from '../../ui/Spinner';
-import { useNotificationEvents } from './live';
 import { useUnreadCount } from './unreadCount';
 
 /** The dropdown's contents: loaded with the first opening, with the texts of the later areas. */
@@ -18,6 +18,21 @@ const NotificationsDropdown = lazyPage(() => import('./NotificationsDropdown'), 
     </div>
   ),
 });
+
+/**
+ * The socket's events for the bell (`live.ts`), loaded after the header's first render with the socket's
+ * code, which the first pages do not carry (docs/performance.md). Should it fail to load even after the
+ * retries, the bell stays without live updates (its count is right on the next page) rather than failing
+ * the page.
+ */
+const NotificationsLive = lazyPage(
+  () =>
+    importWithRetry(() => import('./live')).catch((error: unknown) => {
+      console.warn('The live notifications could not be loaded', error);
+      return { default: () => null };
+    }),
+  { fallback: null },
+);
 
 /**
  * What the bell's badge shows for `count` unread notifications: nothing for 0, the number up to
@@ -33,14 +48,13 @@ export function unreadBadgeText(count: number): string | null {
  * name says the unread count ("Notifications, 3 unread"), a badge with the count (capped at "99+"), and a
  * polite live region that announces the count when it changes while the page is open (a new notification
  * on the socket, entries read here or elsewhere). The count follows the socket's events without a reload
- * (`useNotificationEvents`). The button opens a disclosure with the latest entries, loaded on first opening
+ * (`live.ts`, loaded after the first render). The button opens a disclosure with the latest entries, loaded on first opening
  * (`NotificationsDropdown`); Escape (focus back on the bell), a click outside, tabbing out or following an
  * entry closes it.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const { data: count = 0, isSuccess } = useUnreadCount(true);
-  useNotificationEvents(true);
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef<number | null>(null);
@@ -99,6 +113,7 @@ export function NotificationBell() {
           </span>
         )}
       </IconButton>
+      <NotificationsLive />
       <span role="status" aria-live="polite" className="sr-only">
         {announcement}
       </span>

@@ -70,3 +70,12 @@ export function useNotificationEvents(enabled: boolean): void {
     if (joins.current > 1) void client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
   }, enabled);
 }
+
+/**
+ * {@link useNotificationEvents} as a component that renders nothing: the bell loads it after its first
+ * render, so the socket's code stays out of the first pages (docs/performance.md).
+ */
+export default function NotificationsLive(): null {
+  useNotificationEvents(true);
+  return null;
+}
