@@ -26,7 +26,7 @@ export function VerifyEmailBanner() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [dismissed, setDismissed] = useState(dismissedThisSession);
-  if (!user || !user.email || user.emailVerified !== false || dismissed) return null;
+  if (!user?.email || user.emailVerified !== false || dismissed) return null;
   return (
     <aside
       aria-label={t('auth.verify.bannerLabel')}

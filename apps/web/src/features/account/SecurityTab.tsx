@@ -59,6 +59,55 @@ function SetPassword({ email }: { email: string }) {
 }
 
 /**
+ * "Forgot your current password?": mails a reset link to the account's address (`POST
+ * /api/users/reset-password/initiate`, docs/product/routes-and-roles.md#account,
+ * docs/product/messages.md#sign-in-and-account). Without an email it toasts `account.noEmailFound`; then
+ * `account.passwordResetEmailSent` or `account.passwordResetFailed` (with the server's reason under it).
+ */
+function ResetLink({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const send = useMutation({
+    mutationFn: (address: string) => initiatePasswordReset(address),
+    onSuccess: () => toast.success(t('account.passwordResetEmailSent')),
+    onError: (error) => {
+      console.warn('Requesting a password reset failed', error);
+      const reason = error instanceof ApiError ? error.serverMessage : null;
+      toast.error(t('account.passwordResetFailed'), reason ? { description: reason } : undefined);
+    },
+  });
+  return (
+    <div className="flex flex-col gap-2 border-t border-zinc-100 pt-4">
+      <p className="text-sm text-zinc-600">
+        {email ? (
+          <>
+            {t('account.security.forgot')} <bdi className="font-medium text-zinc-800">{email}</bdi>
+          </>
+        ) : (
+          t('account.noEmailFound')
+        )}
+      </p>
+      <div>
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={send.isPending}
+          onClick={() => {
+            if (!email) {
+              toast.error(t('account.noEmailFound'));
+              return;
+            }
+            send.mutate(email);
+          }}
+        >
+          {!send.isPending && <KeyRound className="size-4" aria-hidden="true" />}
+          {t('account.security.send')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
  * Change password: current, new and confirmation (`POST /api/users/me/password`). Success says that the
  * other sessions were signed out; a wrong current password is shown under its field (400, never a session
  * end); `NO_PASSWORD` switches to {@link SetPassword}. docs/decisions/0025-account-and-data.md.
@@ -382,6 +431,7 @@ export function SecurityTab({ user }: { user: User }) {
     <div className="flex flex-col gap-5">
       <Section title={t('account.security.passwordTitle')} description={t('account.security.passwordLead')}>
         <ChangePassword email={email} />
+        <ResetLink email={email} />
       </Section>
       <Section
         title={t('account.security.emailTitle')}
