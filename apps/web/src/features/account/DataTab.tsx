@@ -4,7 +4,6 @@ import { Download, FileArchive, Mail, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError, serverMessageOr } from '../../api/client';
 import { formatDate } from '../../lib/dates';
 import { clearSession } from '../../session/storage';
@@ -21,6 +20,16 @@ export const EXPORT_POLL_MS = 3000;
 
 /** Where the home page reads the goodbye after a deletion (`?goodbye=1`). */
 export const GOODBYE_PATH = '/?goodbye=1';
+
+/**
+ * After the account's deletion: the session is cleared and the app loads the home page afresh with its
+ * goodbye. A full load rather than a client-side navigation: nothing of the deleted account stays in
+ * memory (query caches), and the guarded page it was on cannot send the visitor to /login first.
+ */
+export function leaveAfterDeletion(): void {
+  clearSession();
+  window.location.replace(GOODBYE_PATH);
+}
 
 /**
  * "Export my data" (docs/decisions/0025-account-and-data.md): starts an export (`POST /api/users/me/export`),
@@ -146,7 +155,6 @@ function DeleteDialog({
   email: string;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [noPassword, setNoPassword] = useState(false);
@@ -155,10 +163,7 @@ function DeleteDialog({
   const descriptionId = useId();
   const remove = useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => {
-      clearSession();
-      navigate(GOODBYE_PATH, { replace: true });
-    },
+    onSuccess: leaveAfterDeletion,
     onError: (error) => {
       if (error instanceof ApiError && error.code === ERROR_CODES.WRONG_PASSWORD)
         setFieldError(t('account.security.wrongPassword'));

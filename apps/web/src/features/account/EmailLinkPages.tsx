@@ -3,17 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, MailWarning, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError, serverMessageOr } from '../../api/client';
 import { request } from '../../api/request';
 import { ResendVerificationButton } from '../../session/EmailVerification';
 import { useSession } from '../../session/SessionProvider';
-import { clearSession } from '../../session/storage';
 import { Button, buttonClasses } from '../../ui/Button';
 import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';
 import { deleteAccount } from './api';
-import { GOODBYE_PATH } from './DataTab';
+import { leaveAfterDeletion } from './DataTab';
 
 /** The card the three link pages sit in. */
 function LinkCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -180,16 +179,12 @@ export function ConfirmEmailPage() {
  */
 export function DeleteAccountPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [error, setError] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: () => deleteAccount({ token }),
-    onSuccess: () => {
-      clearSession();
-      navigate(GOODBYE_PATH, { replace: true });
-    },
+    onSuccess: leaveAfterDeletion,
     onError: (failure) => {
       const code = failure instanceof ApiError ? failure.code : null;
       setError(
