@@ -42,6 +42,7 @@ import { preferencesRoutes } from './modules/preferences/routes.js';
 import { recommendationsRoutes } from './modules/recommendations/routes.js';
 import { reviewRoutes } from './modules/review/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { securityLogRoutes } from './modules/security-log/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -292,6 +293,7 @@ export async function buildApp(opts: BuildAppOptions) {
     invitesRoutes,
     accountRoutes,
     adminRoutes,
+    securityLogRoutes,
     oauthRoutes,
     audioRoutes,
     imagesRoutes,

@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import type { AppJobQueue } from './jobs/app-jobs.js';
 import { deriveKey } from './lib/crypto.js';
 import {
+  createAccountSecurityService,
   createPasswordResetService,
   createProfileMediaService,
   createProfileService,
@@ -141,9 +142,10 @@ export function createServices(deps: ServiceDeps) {
     refreshDays: i.links.refreshDays,
     log,
   });
-  const josies = createJosiesService({ db, storage, bus, log, media, preferences, links });
+  const josies = createJosiesService({ db, storage, bus, log, media, preferences, links, users });
   const likes = createLikesService({ db, reads, josies });
-  const invites = createInvitesService({ db, bus, follows });
+  const invites = createInvitesService({ db, bus, follows, users });
+  const securityLog = createSecurityLog({ db });
 
   return {
     reads,
@@ -156,7 +158,7 @@ export function createServices(deps: ServiceDeps) {
     josies,
     review: createReviewService({ db, bus, josies }),
     site: createSiteService({ db }),
-    securityLog: createSecurityLog({ db }),
+    securityLog,
     feed: createFeedService({ db, users }),
     explore: createExploreService({ db, reads }),
     likes,
@@ -166,6 +168,15 @@ export function createServices(deps: ServiceDeps) {
     invites,
     profile: createProfileService({ users }),
     profileMedia: createProfileMediaService({ db, storage, users, log, media }),
+    accountSecurity: createAccountSecurityService({
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      log,
+      users,
+      auth,
+      securityLog,
+    }),
     passwordReset: createPasswordResetService({
       db,
       mailer,

@@ -69,6 +69,9 @@ const EnvSchema = z.object({
       return trust;
     }),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  // Mails one account may ask for per RATE_LIMIT_AUTH_WINDOW_MS: verification resends, email-change
+  // confirmations (docs/decisions/0025-account-and-data.md).
+  RATE_LIMIT_VERIFICATION_MAX: z.coerce.number().int().min(1).default(5),
   // Searches per client address per minute (docs/decisions/0021-search-in-postgresql.md): benchmarks raise it.
   RATE_LIMIT_SEARCH_MAX: z.coerce.number().int().min(1).default(120),
   // Explore reads per minute per user, or per address for visitors (docs/product/rules-and-limits.md).
@@ -230,6 +233,11 @@ export function buildConfig(env: Record<string, string | undefined>) {
     rateLimit: {
       authMax: e.RATE_LIMIT_AUTH_MAX,
       authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS,
+      /**
+       * Verification resends and email-change requests per account per `authWindowMs`
+       * (docs/decisions/0025-account-and-data.md).
+       */
+      verificationMax: e.RATE_LIMIT_VERIFICATION_MAX,
       /** Searches per client address per minute (docs/decisions/0021-search-in-postgresql.md). */
       searchMax: e.RATE_LIMIT_SEARCH_MAX,
       /** Explore reads per minute per user or, for a visitor, per address. */

@@ -284,3 +284,135 @@ export function inviteJoinedMail(input: InviteJoinedMailInput): RenderedMail {
         });
   return withUnsubscribeFooter(language, mail, notificationFooter(language, input.unsubscribeUrl));
 }
+
+/** Inputs of {@link verificationMail}. */
+export interface VerificationMailInput {
+  /** The recipient's `preferred_language`. */
+  language: Language;
+  /** The account's display name. */
+  name: string;
+  /** `{PUBLIC_URL}/verify-email?token=..` */
+  link: string;
+  /** How long the link works, in hours. */
+  validHours: number;
+}
+
+/**
+ * The email-verification email: the link that confirms the address is the account's
+ * (docs/decisions/0025-account-and-data.md, "Verification").
+ */
+export function verificationMail(input: VerificationMailInput): RenderedMail {
+  const { name, link, validHours } = input;
+  if (input.language === 'he') {
+    return render('he', {
+      subject: `אימות כתובת האימייל שלך ב-${BRAND}`,
+      greeting: `שלום ${name},`,
+      paragraphs: [
+        `כדי לאשר שכתובת האימייל הזו שלך יש לפתוח את הקישור. הוא פועל פעם אחת בלבד, במשך ${validHours} השעות הקרובות.`,
+        'אחרי האימות אפשר לפרסם ג׳וזים ולשלוח הזמנות.',
+      ],
+      action: { label: 'אימות האימייל', url: link },
+      fallback: 'אם הכפתור לא עובד, אפשר להעתיק את הקישור הזה לדפדפן:',
+      closing: [`אם לא נרשמת ל-${BRAND}, אפשר להתעלם מההודעה הזו.`],
+    });
+  }
+  return render('en', {
+    subject: `Verify your ${BRAND} email address`,
+    greeting: `Hi ${name},`,
+    paragraphs: [
+      `Open the link to confirm this email address is yours. It works once, within the next ${validHours} hours.`,
+      'Once it is verified you can publish josies and send invites.',
+    ],
+    action: { label: 'Verify my email', url: link },
+    fallback: "If the button doesn't work, copy this link into your browser:",
+    closing: [`If you didn't sign up for ${BRAND}, ignore this email.`],
+  });
+}
+
+/** Inputs of {@link emailChangeConfirmationMail}. */
+export interface EmailChangeConfirmationMailInput {
+  /** The recipient's `preferred_language`. */
+  language: Language;
+  /** The account's display name. */
+  name: string;
+  /** `{PUBLIC_URL}/confirm-email?token=..` */
+  link: string;
+  /** How long the link works, in hours. */
+  validHours: number;
+}
+
+/**
+ * The email sent to the new address of an email change: the link that makes the change
+ * (docs/decisions/0025-account-and-data.md, "Password and email changes").
+ */
+export function emailChangeConfirmationMail(input: EmailChangeConfirmationMailInput): RenderedMail {
+  const { name, link, validHours } = input;
+  if (input.language === 'he') {
+    return render('he', {
+      subject: `אישור כתובת האימייל החדשה שלך ב-${BRAND}`,
+      greeting: `שלום ${name},`,
+      paragraphs: [
+        `ביקשת להעביר את חשבון ה-${BRAND} שלך לכתובת הזו.`,
+        `הכתובת תשתנה כשיפתח הקישור. הוא פועל פעם אחת בלבד, במשך ${validHours} השעות הקרובות.`,
+      ],
+      action: { label: 'אישור הכתובת החדשה', url: link },
+      fallback: 'אם הכפתור לא עובד, אפשר להעתיק את הקישור הזה לדפדפן:',
+      closing: ['אם לא ביקשת את השינוי, אפשר להתעלם מההודעה הזו: שום דבר לא ישתנה.'],
+    });
+  }
+  return render('en', {
+    subject: `Confirm your new ${BRAND} email address`,
+    greeting: `Hi ${name},`,
+    paragraphs: [
+      `You asked to move your ${BRAND} account to this address.`,
+      `The address changes when you open the link. It works once, within the next ${validHours} hours.`,
+    ],
+    action: { label: 'Confirm my new address', url: link },
+    fallback: "If the button doesn't work, copy this link into your browser:",
+    closing: ["If you didn't ask for this, ignore this email: nothing will change."],
+  });
+}
+
+/** Inputs of {@link emailChangeNoticeMail}. */
+export interface EmailChangeNoticeMailInput {
+  /** The recipient's `preferred_language`. */
+  language: Language;
+  /** The account's display name. */
+  name: string;
+  /** The address the change was asked for. */
+  newEmail: string;
+  /** The account's Security tab (`{PUBLIC_URL}/account?tab=security`). */
+  link: string;
+}
+
+/**
+ * The notice sent to the current address when a change to another is asked for, so that the owner learns
+ * of a change they did not make while it can still be stopped (docs/decisions/0025-account-and-data.md).
+ */
+export function emailChangeNoticeMail(input: EmailChangeNoticeMailInput): RenderedMail {
+  const { name, newEmail, link } = input;
+  if (input.language === 'he') {
+    return render('he', {
+      subject: `בקשה לשינוי כתובת האימייל שלך ב-${BRAND}`,
+      greeting: `שלום ${name},`,
+      paragraphs: [
+        `התקבלה בקשה להעביר את חשבון ה-${BRAND} שלך לכתובת ${newEmail}. הכתובת תשתנה רק אחרי אישור מהכתובת החדשה.`,
+        'אם לא ביקשת זאת, כדאי לשנות את הסיסמה ולהתנתק מכל המכשירים האחרים בלשונית האבטחה.',
+      ],
+      action: { label: 'ללשונית האבטחה', url: link },
+      fallback: 'אם הכפתור לא עובד, אפשר להעתיק את הקישור הזה לדפדפן:',
+      closing: ['אם ביקשת את השינוי, אין צורך לעשות דבר.'],
+    });
+  }
+  return render('en', {
+    subject: `Your ${BRAND} email address is about to change`,
+    greeting: `Hi ${name},`,
+    paragraphs: [
+      `Someone asked to move your ${BRAND} account to ${newEmail}. The address changes only once the new address confirms it.`,
+      "If this wasn't you, change your password and sign out everywhere else from the Security tab.",
+    ],
+    action: { label: 'Open the Security tab', url: link },
+    fallback: "If the button doesn't work, copy this link into your browser:",
+    closing: ['If you asked for this, there is nothing to do.'],
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionCache } from '../modules/auth/session-cache.js';
+import { createSessionCache, SESSION_SEEN_INTERVAL_MS } from '../modules/auth/session-cache.js';
 import { createInvalidatedCache } from './cache.js';
 import { createInvalidation } from './invalidation.js';
 
@@ -150,7 +150,8 @@ describe('tagged invalidated cache', () => {
 });
 
 describe('session cache', () => {
-  const user = { id: 'u1', role: 'listener' as const, email: 'a@example.test', name: 'A' };
+  const fields = { id: 'u1', role: 'listener' as const, email: 'a@example.test', name: 'A' };
+  const user = { ...fields, lastSeenAt: new Date() };
 
   it('forgets one session on logout and every session of a user on revocation', async () => {
     const invalidation = createInvalidation();
@@ -160,7 +161,7 @@ describe('session cache', () => {
       loads += 1;
       return user;
     };
-    expect(await sessions.resolve('s1', 'u1', load)).toEqual({ ...user, sessionId: 's1' });
+    expect(await sessions.resolve('s1', 'u1', load)).toEqual({ ...fields, sessionId: 's1' });
     await sessions.resolve('s1', 'u1', load);
     await sessions.resolve('s2', 'u1', load);
     expect(loads).toBe(2);
@@ -188,5 +189,22 @@ describe('session cache', () => {
     expect(await sessions.resolve('s9', 'u1', gone)).toBeNull();
     expect(await sessions.resolve('s9', 'u1', gone)).toBeNull();
     expect(loads).toBe(2);
+  });
+
+  it('records a use when the remembered last-seen time is 5 minutes old, then not again within them', async () => {
+    const sessions = createSessionCache({ ttlMs: 60_000 });
+    const stale = { ...fields, lastSeenAt: new Date(Date.now() - SESSION_SEEN_INTERVAL_MS - 1000) };
+    const touched: Date[] = [];
+    const touch = async (at: Date) => {
+      touched.push(at);
+    };
+    await sessions.resolve('s1', 'u1', async () => stale, touch);
+    await sessions.resolve('s1', 'u1', async () => stale, touch);
+    expect(touched).toHaveLength(1);
+    expect(Date.now() - touched[0]!.getTime()).toBeLessThan(1000);
+
+    const fresh = { ...fields, lastSeenAt: new Date(Date.now() - 60_000) };
+    await sessions.resolve('s2', 'u1', async () => fresh, touch);
+    expect(touched).toHaveLength(1);
   });
 });

@@ -152,7 +152,15 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
     const roles: Role[] = ['admin', 'editor', 'curator', 'listener'];
     const rows = await database.db
       .insert(users)
-      .values(roles.map((role) => ({ name: role, email: `${role}@scale.test`, role, passwordHash })))
+      .values(
+        roles.map((role) => ({
+          name: role,
+          email: `${role}@scale.test`,
+          role,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+        })),
+      )
       .returning({ id: users.id, role: users.role });
     for (const row of rows) ids[row.role] = row.id;
     await database.db
@@ -265,6 +273,48 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
       });
       expect((await call(a!, 'POST', '/api/auth/logout', { token })).status).toBe(200);
       expect(await ended).toBe('io server disconnect');
+    } finally {
+      socket.disconnect();
+    }
+  }, 30_000);
+
+  it('signs out on B, at once, sockets included, the sessions revoked from the Security tab on A', async () => {
+    const here = await signIn(a!, 'editor@scale.test');
+    const elsewhere = await signIn(b!, 'editor@scale.test');
+    const another = await signIn(b!, 'editor@scale.test');
+    // Read on B first, so B holds both sessions in its cache.
+    expect((await call(b!, 'GET', '/api/users/me', { token: elsewhere })).status).toBe(200);
+    expect((await call(b!, 'GET', '/api/users/me', { token: another })).status).toBe(200);
+    const listed = await call(a!, 'GET', '/api/users/me/sessions', { token: here });
+    const sessions = (listed.body as { sessions: { _id: string; current: boolean }[] }).sessions;
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+
+    // One session by id, from A: refused on B at once.
+    const meOnB = await call(b!, 'GET', '/api/users/me/sessions', { token: another });
+    const anotherId = (meOnB.body as { sessions: { _id: string; current: boolean }[] }).sessions.find(
+      (s) => s.current,
+    )!._id;
+    expect((await call(a!, 'DELETE', `/api/users/me/sessions/${anotherId}`, { token: here })).status).toBe(
+      200,
+    );
+    expect((await call(b!, 'GET', '/api/users/me', { token: another })).status).toBe(401);
+
+    // Every other one, from A: the socket on B is closed and its token refused.
+    const { socket } = await feedSocket(b!, elsewhere);
+    try {
+      const ended = new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the socket on B stayed connected')), 10_000);
+        socket.once('disconnect', (reason) => {
+          clearTimeout(timer);
+          resolve(reason);
+        });
+      });
+      const revoked = await call(a!, 'DELETE', '/api/users/me/sessions', { token: here });
+      expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+      expect((revoked.body as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
+      expect(await ended).toBe('io server disconnect');
+      expect((await call(b!, 'GET', '/api/users/me', { token: elsewhere })).status).toBe(401);
+      expect((await call(b!, 'GET', '/api/users/me', { token: here })).status).toBe(200);
     } finally {
       socket.disconnect();
     }

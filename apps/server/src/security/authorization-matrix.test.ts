@@ -43,6 +43,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/invites/code/:code',
   'POST /api/users/reset-password/initiate',
   'POST /api/users/reset-password/complete',
+  // Mailed links (docs/decisions/0025-account-and-data.md): the token is the authorization, and the link may
+  // be opened in a browser that is not signed in.
+  'POST /api/users/verify-email',
+  'POST /api/users/confirm-email',
   'GET /api/audio/supported-types/:provider',
   'POST /api/ai/generate',
   // The VAPID public key browsers need to subscribe to push; public by nature.

@@ -69,13 +69,13 @@ export interface TestUser extends AuthResponse {
 
 /**
  * Signs a new user up through the API (so every sign-up rule applies, and the token and cookie are the
- * real ones: decision 0003) and then gives it `role` in the table. Each call uses a new email unless
- * `email` is given. Throws when the sign-up is refused. Costs one argon2 hash: for many users whose
+ * real ones: decision 0003) and then gives it `role` in the table, its address verified unless `verified`
+ * is false (docs/decisions/0025-account-and-data.md). Each call uses a new email unless `email` is given. Throws when the sign-up is refused. Costs one argon2 hash: for many users whose
  * session does not matter, {@link buildUserRow} is cheaper.
  */
 export async function buildUser(
   ctx: TestContext,
-  opts: { role?: Role; name?: string; email?: string; password?: string } = {},
+  opts: { role?: Role; name?: string; email?: string; password?: string; verified?: boolean } = {},
 ): Promise<TestUser> {
   counter += 1;
   const password = opts.password ?? 'correct-horse-battery';
@@ -87,6 +87,14 @@ export async function buildUser(
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as AuthResponse;
+  // Verified unless told otherwise, as every account made before verification existed (migration 0007).
+  if (opts.verified !== false) {
+    await ctx.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, body.user._id));
+    body.user.emailVerified = true;
+  }
   if (opts.role && opts.role !== 'listener') {
     await ctx.database.db.update(users).set({ role: opts.role }).where(eq(users.id, body.user._id));
     body.user.role = opts.role;
@@ -102,13 +110,14 @@ export const FIXTURE_PASSWORD = 'fixture-password-1';
 let fixtureHash: Promise<string> | undefined;
 
 /**
- * A user row (a `listener` unless told otherwise) with {@link FIXTURE_PASSWORD}, inserted directly: one
+ * A user row (a `listener` unless told otherwise, verified unless `verified` is false) with
+ * {@link FIXTURE_PASSWORD}, inserted directly: one
  * argon2 hash for the whole test file, however many users it makes. Sign in with the password, or
  * {@link buildSession} for a token.
  */
 export async function buildUserRow(
   ctx: FactoryContext,
-  opts: { role?: Role; name?: string; email?: string } = {},
+  opts: { role?: Role; name?: string; email?: string; verified?: boolean } = {},
 ): Promise<{ id: string; email: string; role: Role }> {
   const role = opts.role ?? 'listener';
   counter += 1;
@@ -120,6 +129,7 @@ export async function buildUserRow(
       email: opts.email ?? `${role}-${crypto.randomUUID().slice(0, 12)}@fixture.test`,
       role,
       passwordHash: await fixtureHash,
+      emailVerifiedAt: opts.verified === false ? null : new Date(),
     })
     .returning({ id: users.id, email: users.email });
   return { id: row!.id, email: row!.email, role };

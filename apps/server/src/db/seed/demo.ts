@@ -178,6 +178,8 @@ export async function seedDemo(
         avatarUrl: account.avatar === false ? null : storage.publicUrl(key),
         preferences: account.preferences,
         onboarding: { completed: true, step: 3 },
+        // Demo accounts start verified (docs/decisions/0025-account-and-data.md, "Verification").
+        emailVerifiedAt: new Date(),
       })
       .returning({ id: users.id });
     ids[account.key] = row!.id;

@@ -1,17 +1,28 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
-/** Creates a session row valid until `expiresAt`. */
-export async function insertSession(db: Executor, userId: string, expiresAt: Date) {
-  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning();
+/** Creates a session row valid until `expiresAt`, with the User-Agent header of the sign-in. */
+export async function insertSession(
+  db: Executor,
+  userId: string,
+  expiresAt: Date,
+  userAgent: string | null = null,
+) {
+  const [row] = await db.insert(sessions).values({ userId, expiresAt, userAgent }).returning();
   return row!;
 }
 
 /** The user behind a live session (not revoked, not expired, user not deleted), or undefined. */
 export async function findSessionUser(db: Executor, sessionId: string, userId: string) {
   const [row] = await db
-    .select({ id: users.id, role: users.role, email: users.email, name: users.name })
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      name: users.name,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -24,6 +35,59 @@ export async function findSessionUser(db: Executor, sessionId: string, userId: s
       ),
     );
   return row;
+}
+
+/** Records that a session was used now (at most every few minutes: the session cache decides). */
+export async function touchSession(db: Executor, sessionId: string, at: Date) {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** A user's live sessions (not revoked, not expired), last seen first. */
+export async function listLiveSessions(db: Executor, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Revokes one live session of `userId`; false when it is not theirs, not live, or not there. */
+export async function revokeSessionOf(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of `userId` but `keepId`. @returns the ids revoked. */
+export async function revokeOtherSessions(db: Executor, userId: string, keepId: string): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** Marks one session revoked. */

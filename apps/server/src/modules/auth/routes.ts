@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
+import { requestOrigin } from '../security-log/index.js';
 import { registerSessionRetention } from './retention.js';
 import { sessionCookie } from './session-cookie.js';
 
@@ -24,14 +25,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: [limits.signupPerIp, limits.signupPerEmail],
     },
     async (request, reply) => {
-      const session = await ctx.services.auth.signup(request.body);
+      const session = await ctx.services.auth.signup(request.body, request.headers['user-agent'] ?? null);
+      await ctx.services.accountSecurity.sendVerification(session.user._id, requestOrigin(request));
       await cookie.issue(reply, session.token);
       return reply.status(201).send(session);
     },
   );
 
   route(app, endpoints.login, {}, async (request, reply) => {
-    const session = await ctx.services.auth.login(request.body, request.ip);
+    const session = await ctx.services.auth.login(
+      request.body,
+      request.ip,
+      request.headers['user-agent'] ?? null,
+    );
     await cookie.issue(reply, session.token);
     return session;
   });

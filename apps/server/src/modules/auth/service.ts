@@ -8,7 +8,16 @@ import type { EventBus } from '../../realtime/bus.js';
 import type { UsersService } from '../users/index.js';
 import type { LoginLockout } from './lockout.js';
 import { assertStrongPassword } from './password-policy.js';
-import { findSessionUser, insertSession, revokeSession, revokeUserSessions } from './queries.js';
+import {
+  findSessionUser,
+  insertSession,
+  listLiveSessions,
+  revokeOtherSessions,
+  revokeSession,
+  revokeSessionOf,
+  revokeUserSessions,
+  touchSession,
+} from './queries.js';
 import type { SessionCache } from './session-cache.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -17,6 +26,10 @@ const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hashes a password with argon2id. */
 export const hashPassword = (password: string) => hash(password, ARGON2);
+
+/** Whether `password` matches the argon2 `passwordHash`; false for a malformed hash too. */
+export const verifyPassword = (passwordHash: string, password: string): Promise<boolean> =>
+  verify(passwordHash, password).catch(() => false);
 
 /**
  * A hash of a random password, verified against when no account matches the email so that an unknown
@@ -50,12 +63,16 @@ export function createAuthService(deps: {
 }) {
   const { db, tokens, lockout, sessions } = deps;
 
-  async function startSession(userId: string): Promise<AuthResponse> {
+  /**
+   * Opens a session for `userId` and answers its token and the user.
+   * @param userAgent - the sign-in request's User-Agent header, shown in the account's sessions list.
+   */
+  async function startSession(userId: string, userAgent: string | null = null): Promise<AuthResponse> {
     const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
     const now = new Date();
     const session = await db.transaction(async (tx) => {
       await deps.users.setLastLogin(tx, userId, now);
-      return insertSession(tx, userId, expiresAt);
+      return insertSession(tx, userId, expiresAt, userAgent?.slice(0, 1000) ?? null);
     });
     const token = await tokens.sign(session.id, userId, expiresAt);
     return { token, user: await deps.users.loadUser(userId) };
@@ -67,7 +84,10 @@ export function createAuthService(deps: {
      * @throws AppError 400 `WEAK_PASSWORD` for a guessable password (decision 0011); 409 when the email
      *   (case-insensitive) already has an account.
      */
-    async signup(body: SignupBody & { preferredLanguage?: 'en' | 'he' }): Promise<AuthResponse> {
+    async signup(
+      body: SignupBody & { preferredLanguage?: 'en' | 'he' },
+      userAgent: string | null = null,
+    ): Promise<AuthResponse> {
       assertStrongPassword(body.password, body);
       const passwordHash = await hashPassword(body.password);
       const row = await deps.users.insertUser(db, {
@@ -77,7 +97,7 @@ export function createAuthService(deps: {
         preferredLanguage: body.preferredLanguage ?? 'en',
       });
       if (!row) throw errors.conflict('An account with this email already exists', ERROR_CODES.EMAIL_TAKEN);
-      return startSession(row.id);
+      return startSession(row.id, userAgent);
     },
 
     /**
@@ -85,10 +105,11 @@ export function createAuthService(deps: {
      * client address) and per address, successes never ({@link createLoginLockout}; decision 0011); a
      * success clears the pair's count.
      * @param address - the client's address (`request.ip`).
+     * @param userAgent - the request's User-Agent header, kept with the session.
      * @throws AppError 401 'Invalid email or password' for an unknown email or a wrong password alike;
      *   429 with `Retry-After` while the pair is locked or the address blocked (checked before the password).
      */
-    async login(body: LoginBody, address: string): Promise<AuthResponse> {
+    async login(body: LoginBody, address: string, userAgent: string | null = null): Promise<AuthResponse> {
       await lockout.assertAllowed(body.email, address);
       const user = await deps.users.findByEmail(body.email);
       dummyHash ??= hashPassword(crypto.randomUUID());
@@ -98,7 +119,7 @@ export function createAuthService(deps: {
         throw errors.unauthenticated('Invalid email or password');
       }
       await lockout.recordSuccess(body.email, address);
-      return startSession(user.id);
+      return startSession(user.id, userAgent);
     },
 
     /**
@@ -111,12 +132,18 @@ export function createAuthService(deps: {
       deps.bus.publish('session.revoked', { sessionId: actor.sessionId });
     },
 
-    /** Bearer token -> user, for the auth plugin. Null when the token or its session is not valid. */
+    /**
+     * Bearer token -> user, for the auth plugin. Null when the token or its session is not valid. Records
+     * the session's use at most every 5 minutes (`lastSeenAt` of the sessions list).
+     */
     async resolveToken(token: string): Promise<AuthUser | null> {
       const claims = await sessions.verify(token, () => tokens.verify(token));
       if (!claims) return null;
-      return sessions.resolve(claims.sessionId, claims.userId, () =>
-        findSessionUser(db, claims.sessionId, claims.userId),
+      return sessions.resolve(
+        claims.sessionId,
+        claims.userId,
+        () => findSessionUser(db, claims.sessionId, claims.userId),
+        (now) => touchSession(db, claims.sessionId, now),
       );
     },
 
@@ -158,6 +185,43 @@ export function createAuthService(deps: {
      */
     async revokeUserSessions(tx: Executor, userId: string): Promise<void> {
       await revokeUserSessions(tx, userId);
+    },
+
+    /** The live sessions of `userId`, last seen first (the account's sessions list). */
+    listSessions: (userId: string) => listLiveSessions(db, userId),
+
+    /**
+     * Revokes one live session of `userId` inside the caller's transaction `tx`; false when no live session
+     * of theirs has this id. Call {@link forgetSessions} after commit.
+     */
+    revokeSessionOf: (tx: Executor, userId: string, sessionId: string) =>
+      revokeSessionOf(tx, userId, sessionId),
+
+    /**
+     * Revokes every live session of `userId` but `keepId` inside the caller's transaction `tx` ("sign out
+     * everywhere else", a password change). @returns the ids revoked, for {@link forgetSessions}.
+     */
+    revokeOtherSessions: (tx: Executor, userId: string, keepId: string) =>
+      revokeOtherSessions(tx, userId, keepId),
+
+    /**
+     * After a transaction that revoked these sessions committed: forgets them in every instance's session
+     * cache and disconnects their open sockets (`session.revoked`, as logout does).
+     */
+    async forgetSessions(sessionIds: readonly string[]): Promise<void> {
+      // Sequential: a handful at most, and each publishes to the other instances.
+      for (const sessionId of sessionIds) {
+        await sessions.forgetSession(sessionId);
+        deps.bus.publish('session.revoked', { sessionId });
+      }
+    },
+
+    /**
+     * After a transaction that changed what a session carries (the account's email) committed: every
+     * instance reloads `userId`'s sessions on their next request. Nothing is revoked, no socket closed.
+     */
+    async refreshUserSessions(userId: string): Promise<void> {
+      await sessions.forgetUser(userId);
     },
 
     startSession,

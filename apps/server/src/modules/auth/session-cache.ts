@@ -3,8 +3,17 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { createInvalidatedCache } from '../../scale/cache.js';
 import { createInvalidation, type Invalidation } from '../../scale/invalidation.js';
 
-/** The session fields a request carries, without the session id (the cache key). */
-type SessionUser = Omit<AuthUser, 'sessionId'>;
+/**
+ * The session fields a request carries, without the session id (the cache key), and when the session was
+ * last seen (`sessions.last_seen_at`), which the request does not carry.
+ */
+type SessionUser = Omit<AuthUser, 'sessionId'> & { lastSeenAt: Date };
+
+/**
+ * How often a session's `last_seen_at` is written, at most (ms): "last seen" needs minutes, not every
+ * request (docs/decisions/0025-account-and-data.md, "Sessions").
+ */
+export const SESSION_SEEN_INTERVAL_MS = 5 * 60_000;
 
 /** What a verified token says. */
 export interface TokenClaims {
@@ -27,11 +36,17 @@ export interface SessionCache {
    * does not pay the HMAC on every request. Null when `verify` refuses it (not remembered).
    */
   verify(token: string, verify: () => Promise<TokenClaims | null>): Promise<TokenClaims | null>;
-  /** The user of a live session: from memory, else `load()` (the session row), remembered when live. */
+  /**
+   * The user of a live session: from memory, else `load()` (the session row), remembered when live. When
+   * the session was last seen {@link SESSION_SEEN_INTERVAL_MS} or more ago (by the remembered value, so no
+   * read is added), `touch(now)` records the use, awaited, and the remembered value moves to now, so the
+   * next requests within the interval write nothing.
+   */
   resolve(
     sessionId: string,
     userId: string,
     load: () => Promise<SessionUser | undefined>,
+    touch?: (now: Date) => Promise<void>,
   ): Promise<AuthUser | null>;
   /** One session was revoked (logout). */
   forgetSession(sessionId: string): Promise<void>;
@@ -72,10 +87,18 @@ export function createSessionCache(opts: SessionCacheOptions = {}): SessionCache
       }
       return claims;
     },
-    async resolve(sessionId, userId, load) {
+    async resolve(sessionId, userId, load, touch) {
       const user = await cache.get(sessionId, load);
       // A token whose `sub` is not the session's user is refused, cached or not.
-      return user && user.id === userId ? { ...user, sessionId } : null;
+      if (!user || user.id !== userId) return null;
+      const now = new Date();
+      if (touch && now.getTime() - user.lastSeenAt.getTime() >= SESSION_SEEN_INTERVAL_MS) {
+        // Moved first (the cached object itself), so concurrent requests of the session do not write too.
+        user.lastSeenAt = now;
+        await touch(now);
+      }
+      const { lastSeenAt: _seen, ...rest } = user;
+      return { ...rest, sessionId };
     },
     forgetSession: (sessionId) => invalidation.publish('session', sessionId),
     forgetUser: (userId) => invalidation.publish('user-sessions', userId),

@@ -14,6 +14,7 @@ import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import type { FollowsService } from '../follows/index.js';
+import type { UsersService } from '../users/index.js';
 import { isInviteActive, presentInviteLanding, presentInvites } from './presenter.js';
 import {
   deactivateInvite,
@@ -39,8 +40,14 @@ export function newInviteCode(): string {
  * landing), docs/product/rules-and-limits.md#invites, docs/product/routes-and-roles.md#api,
  * docs/product/messages.md#invites; docs/product/differences.md#invite-expiry.
  */
-export function createInvitesService(deps: { db: Db; bus: EventBus; follows: FollowsService }) {
-  const { db, follows } = deps;
+export function createInvitesService(deps: {
+  db: Db;
+  bus: EventBus;
+  follows: FollowsService;
+  /** The email-verification gate: an invite reaches other people (docs/decisions/0025-account-and-data.md). */
+  users: Pick<UsersService, 'assertEmailVerified'>;
+}) {
+  const { db, follows, users } = deps;
 
   async function ownInvite(actor: AuthUser, id: string) {
     const row = await findInviteById(db, id);
@@ -63,8 +70,10 @@ export function createInvitesService(deps: { db: Db; bus: EventBus; follows: Fol
     /**
      * `POST /api/invites`: a new active invite with a fresh code, expiring
      * {@link LIMITS.inviteLifetimeDays} days after creation. The route admits curators only.
+     * @throws AppError 403 `EMAIL_NOT_VERIFIED` before the curator's address is verified.
      */
     async create(actor: AuthUser, body: InviteCreateBody): Promise<Invite> {
+      await users.assertEmailVerified(actor);
       const createdAt = new Date();
       const expiresAt = new Date(createdAt.getTime() + LIMITS.inviteLifetimeDays * DAY_MS);
       const id = await insertInvite(db, {

@@ -15,6 +15,7 @@ import type { EventBus } from '../../realtime/bus.js';
 import { JOSIE_IMAGE_MAX_WIDTH, josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
 import type { LinksService } from '../links/index.js';
 import type { PreferencesService } from '../preferences/index.js';
+import type { UsersService } from '../users/index.js';
 import { canView, isReviewer, type Viewer } from './access.js';
 import { presentJosiesFor, presentPresentable } from './listing.js';
 import {
@@ -98,8 +99,13 @@ export function createJosiesService(deps: {
    * resolved in the background (docs/decisions/0022-listen-on-your-own-service.md).
    */
   links: Pick<LinksService, 'track'>;
+  /**
+   * The email-verification gate: a josie reaches other people once reviewed, so creating one, or sending
+   * one's own back to review, needs a verified address (docs/decisions/0025-account-and-data.md).
+   */
+  users: Pick<UsersService, 'assertEmailVerified'>;
 }) {
-  const { db, storage, bus, log, media, preferences, links } = deps;
+  const { db, storage, bus, log, media, preferences, links, users } = deps;
   const findPresentable = prepareFindPresentableJosie(db);
 
   const present = async (executor: Executor, row: JosieRow, viewer: Viewer): Promise<Josie> =>
@@ -224,10 +230,11 @@ export function createJosiesService(deps: {
      * `POST /api/josies`: a new josie, pending review
      * (docs/product/differences.md#editing-sends-back-to-review).
      * @param image - the uploaded file, which becomes the image paragraph.
-     * @throws AppError 400 (not an image, empty image paragraph; `UNKNOWN_LIST_ENTRY` for a genre not in the
-     * live list), 413 (too many pixels).
+     * @throws AppError 403 `EMAIL_NOT_VERIFIED` before the address is verified; 400 (not an image, empty
+     * image paragraph; `UNKNOWN_LIST_ENTRY` for a genre not in the live list), 413 (too many pixels).
      */
     async create(actor: AuthUser, body: JosieCreateBody, image: Buffer | null): Promise<Josie> {
+      await users.assertEmailVerified(actor);
       const genres = await resolveGenres(body.genres);
       const prepared = await prepareImage(body.paragraphs, image);
       const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;
@@ -251,12 +258,13 @@ export function createJosiesService(deps: {
      * of a pending josie keeps its owner and status
      * (docs/product/differences.md#editing-sends-back-to-review,
      * docs/product/differences.md#editors-may-edit).
-     * @throws AppError 404 when the actor cannot see it; 403 when they may not edit it; 400/413 for the
-     * image; 400 `UNKNOWN_LIST_ENTRY` for a new genre not in the live list.
+     * @throws AppError 404 when the actor cannot see it; 403 when they may not edit it, or (the creator,
+     * whose edit goes back to review) `EMAIL_NOT_VERIFIED` before their address is verified; 400/413 for
+     * the image; 400 `UNKNOWN_LIST_ENTRY` for a new genre not in the live list.
      */
     async update(actor: AuthUser, id: string, body: JosieUpdateBody, image: Buffer | null): Promise<Josie> {
       const current = await findVisible(actor, id);
-      editMode(actor, current);
+      if (editMode(actor, current) === 'creator') await users.assertEmailVerified(actor);
       const genres = await resolveGenres(body.genres, current.genres);
       const prepared = await prepareImage(body.paragraphs, image);
       const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;

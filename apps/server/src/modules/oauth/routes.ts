@@ -139,7 +139,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request, reply) => {
       const nonce = readSigned(request, EXCHANGE_COOKIE);
       reply.clearCookie(EXCHANGE_COOKIE, { path: exchangeCookie.path });
-      const answer = await service.exchange(request.body.code, nonce);
+      const answer = await service.exchange(request.body.code, nonce, request.headers['user-agent'] ?? null);
       await session.issue(reply, answer.token);
       return answer;
     },

@@ -70,7 +70,7 @@ export function createOAuthService(deps: {
   cipher: TokenCipher | null;
   auth: AuthService;
   /** The owner of the `users` table: creates provider-only accounts and records the active provider. */
-  users: Pick<UsersService, 'insertUser' | 'setActiveProvider'>;
+  users: Pick<UsersService, 'insertUser' | 'setActiveProvider' | 'markEmailVerified'>;
   codes: ExchangeCodes;
   log: FastifyBaseLogger;
 }) {
@@ -133,6 +133,8 @@ export function createOAuthService(deps: {
         }
         await insertOrConflict(tx, holder.id, provider, accountValues(holder.id, provider, tokens, who));
         await users.setActiveProvider(tx, holder.id, provider);
+        // The provider vouched for the address (checked above): as good as the mailed link.
+        await users.markEmailVerified(tx, holder.id);
         return { userId: holder.id, isNewUser: false };
       }
       const created = await users.insertUser(tx, {
@@ -141,6 +143,9 @@ export function createOAuthService(deps: {
         avatarUrl: who.imageUrl,
         activeProvider: provider,
         passwordHash: null,
+        // Verified when the provider vouches for the address (Google's `email_verified`; Spotify never
+        // does): docs/decisions/0025-account-and-data.md, "Verification".
+        emailVerifiedAt: who.emailVerified ? new Date() : null,
       });
       if (!created) throw new OAuthFlowError('email_in_use', 'The email was taken meanwhile');
       await insertOrConflict(tx, created.id, provider, accountValues(created.id, provider, tokens, who));
@@ -286,10 +291,14 @@ export function createOAuthService(deps: {
      * browser's cookie). docs/product/differences.md#sign-in-callback.
      * @throws AppError 401 when the code is invalid, expired, used, or not this browser's.
      */
-    async exchange(code: string, nonce: string | null): Promise<AuthExchangeResponse> {
+    async exchange(
+      code: string,
+      nonce: string | null,
+      userAgent: string | null = null,
+    ): Promise<AuthExchangeResponse> {
       const grant = await codes.redeem(code, nonce);
       if (!grant) throw errors.unauthenticated('This sign-in link has expired. Please sign in again.');
-      const session = await deps.auth.startSession(grant.userId).catch((err: unknown) => {
+      const session = await deps.auth.startSession(grant.userId, userAgent).catch((err: unknown) => {
         if (err instanceof AppError && err.statusCode === 404) {
           throw errors.unauthenticated('This account is no longer available');
         }

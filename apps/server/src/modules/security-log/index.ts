@@ -1,4 +1,6 @@
 // The public entry of the security-log module (docs/decisions/0016-composition-root-and-module-boundaries.md).
+
+export { requestOrigin } from './origin.js';
 export {
   createSecurityLog,
   type RequestOrigin,

@@ -1,6 +1,11 @@
-import type { SECURITY_EVENT_KINDS } from '@josie/contract';
+import type { SECURITY_EVENT_KINDS, SecurityEventsQuery, SecurityEventsResponse } from '@josie/contract';
 import type { Executor } from '../../db/client.js';
-import { insertSecurityEvent } from './queries.js';
+import { describeUserAgent } from '../../lib/user-agent.js';
+import { decodeCursor, encodeCursor } from '../feed/index.js';
+import { insertSecurityEvent, listSecurityEvents } from './queries.js';
+
+/** Events per page of the admins' list. */
+export const SECURITY_EVENTS_PAGE_SIZE = 50;
 
 /** One security event as a flow records it: who, what, and the request it came from (no secrets). */
 export interface SecurityEventInput {
@@ -32,6 +37,38 @@ export function createSecurityLog(deps: { db: Executor }) {
      */
     async record(event: SecurityEventInput, tx: Executor = db): Promise<void> {
       await insertSecurityEvent(tx, event);
+    },
+
+    /**
+     * `GET /api/admin/security-events?cursor=&userId=` (admins only): {@link SECURITY_EVENTS_PAGE_SIZE}
+     * events a page, newest first, of everyone or of one account; browser and OS read from each event's
+     * user agent (the header itself is not answered).
+     * @throws AppError 400 'Invalid cursor' for a cursor this server did not write.
+     */
+    async list(query: SecurityEventsQuery): Promise<SecurityEventsResponse> {
+      const rows = await listSecurityEvents(db, {
+        ...(query.userId ? { userId: query.userId } : {}),
+        ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),
+        limit: SECURITY_EVENTS_PAGE_SIZE + 1,
+      });
+      const hasMore = rows.length > SECURITY_EVENTS_PAGE_SIZE;
+      const page = rows.slice(0, SECURITY_EVENTS_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        data: {
+          events: page.map((row) => ({
+            _id: row.id,
+            kind: row.kind as SecurityEventInput['kind'],
+            userId: row.userId,
+            userName: row.userName,
+            ip: row.ip,
+            ...describeUserAgent(row.userAgent),
+            createdAt: row.createdAt.toISOString(),
+          })),
+          hasMore,
+          nextCursor: hasMore && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+        },
+      };
     },
   };
 }

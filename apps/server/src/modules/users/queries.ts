@@ -30,6 +30,16 @@ export async function findUserByEmail(db: Executor, email: string) {
   return row;
 }
 
+/** Whether any account, deleted ones included (their address stays taken), has `email` (lower-cased). */
+export async function isEmailTaken(db: Executor, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row !== undefined;
+}
+
 // Every write of the `users` table (docs/ARCHITECTURE.md, "Modules and the tables each owns"): other
 // modules reach these through the users service, passing their transaction when the write belongs to one.
 
@@ -42,6 +52,11 @@ export interface NewUserValues {
   preferredLanguage?: 'en' | 'he';
   avatarUrl?: string | null;
   activeProvider?: Provider;
+  /**
+   * When the address was verified: now for an account whose provider vouched for it; unset (null) for a
+   * sign-up, which verifies by the mailed link (docs/decisions/0025-account-and-data.md).
+   */
+  emailVerifiedAt?: Date | null;
 }
 
 /** Creates an account (email lower-cased); undefined when the email is taken, deleted accounts included. */
@@ -66,17 +81,52 @@ export async function upsertAdmin(
   if (existing) {
     await db
       .update(users)
-      .set({ role: 'admin', passwordHash: admin.passwordHash })
+      .set({
+        role: 'admin',
+        passwordHash: admin.passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      })
       .where(eq(users.id, existing.id));
     return false;
   }
-  await db.insert(users).values({ ...admin, role: 'admin', onboarding: { completed: true, step: 3 } });
+  // The operator typed the address: it starts verified (docs/decisions/0025-account-and-data.md).
+  await db.insert(users).values({
+    ...admin,
+    role: 'admin',
+    onboarding: { completed: true, step: 3 },
+    emailVerifiedAt: new Date(),
+  });
   return true;
 }
 
 /** Records when the user last signed in. */
 export async function setLastLogin(db: Executor, userId: string, at: Date) {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+/** Marks a live user's address verified, keeping the first time it was. @returns false when gone. */
+export async function markEmailVerified(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves a live user to `email` (lower-cased), verified now: the mailed link proved it. @returns false when
+ * the user is gone or another account (deleted ones included) has the address.
+ */
+export async function changeEmail(db: Executor, userId: string, email: string): Promise<boolean> {
+  const address = email.toLowerCase();
+  const taken = db.select({ id: users.id }).from(users).where(eq(users.email, address));
+  const rows = await db
+    .update(users)
+    .set({ email: address, emailVerifiedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), sql`not exists (${taken})`))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Replaces a user's password hash. */

@@ -1,18 +1,21 @@
-import type { Provider, PublicProfile, Role, User } from '@josie/contract';
+import { ERROR_CODES, type Provider, type PublicProfile, type Role, type User } from '@josie/contract';
 import { validate as isUuid } from 'uuid';
 import type { Executor } from '../../db/client.js';
 import type { NotificationSettingsColumn, OnboardingColumn, PreferencesColumn } from '../../db/schema.js';
-import { errors } from '../../lib/errors.js';
+import { AppError, errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { FollowsService } from '../follows/index.js';
 import { presentPreferences, presentProfile, presentUser } from './presenter.js';
 import {
+  changeEmail,
   deleteUserRow,
   disableEmails,
   findProfile,
   findUserByEmail,
   findUserById,
   insertUser,
+  isEmailTaken,
+  markEmailVerified,
   mergeNotificationSettings,
   mergePreferences,
   type NewUserValues,
@@ -27,6 +30,18 @@ import {
   updateRole,
   upsertAdmin,
 } from './queries.js';
+
+/** What an unverified account is told when it tries to publish or invite. */
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please verify your email address first: open the link we emailed you, or send a new one from the banner.';
+
+/** Whether `err` (or its cause, as Drizzle wraps driver errors) is PostgreSQL's unique violation. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
 
 /**
  * Makes the account with `email` (lower-cased) an admin with this password hash, creating it (onboarding
@@ -74,6 +89,32 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
     insertUser: (tx: Executor, values: NewUserValues) => insertUser(tx, values),
     /** Records the time of a sign-in (`lastLogin` of the contract's user). */
     setLastLogin: (tx: Executor, userId: string, at: Date) => setLastLogin(tx, userId, at),
+    /** Marks the address verified (the mailed link, a provider's word); false when the user is gone. */
+    markEmailVerified: (tx: Executor, userId: string) => markEmailVerified(tx, userId),
+    /**
+     * Moves the account to a confirmed new address; false when the user is gone or the address is taken
+     * (by a check in the same statement; a concurrent taker trips the unique index, answered the same).
+     */
+    async changeEmail(tx: Executor, userId: string, email: string): Promise<boolean> {
+      try {
+        return await changeEmail(tx, userId, email);
+      } catch (err) {
+        if (isUniqueViolation(err)) return false;
+        throw err;
+      }
+    },
+    /**
+     * Refuses the actions that reach other people (publishing a josie, creating an invite) until the
+     * account's address is verified (docs/decisions/0025-account-and-data.md, "Verification").
+     * @throws AppError 403 `EMAIL_NOT_VERIFIED`; 404 when the account is gone.
+     */
+    async assertEmailVerified(actor: Pick<AuthUser, 'id'>): Promise<void> {
+      const row = await findUserById(db, actor.id);
+      if (!row) throw errors.notFound('User not found');
+      if (!row.emailVerifiedAt) {
+        throw new AppError(403, ERROR_CODES.EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE);
+      }
+    },
     /** Replaces the password hash (argon2id, hashed by auth). */
     setPasswordHash: (tx: Executor, userId: string, passwordHash: string) =>
       setPasswordHash(tx, userId, passwordHash),
@@ -116,6 +157,8 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
 
     /** A live (not deleted) user row by id, or undefined. */
     findById: (id: string) => findUserById(db, id),
+    /** Whether any account, deleted ones included, has this address (compared lower-cased). */
+    isEmailTaken: (email: string) => isEmailTaken(db, email),
     /** A live user row by email (compared lower-cased), or undefined. */
     findByEmail: (email: string) => findUserByEmail(db, email),
     /** `GET /api/users/me`. */
