@@ -6,7 +6,7 @@ import { createOpenAiClient } from './adapters/openai.js';
 import { createOpenverseClient } from './adapters/openverse.js';
 import { createPixabayClient } from './adapters/pixabay.js';
 import { createSpotifyClient } from './adapters/spotify.js';
-import type { Storage } from './adapters/storage.js';
+import { createPrivateStorage, type Storage } from './adapters/storage.js';
 import { createPushSenderFromConfig } from './adapters/webpush.js';
 import { createYouTubeClient } from './adapters/youtube.js';
 import { type Config, resolveJwtSecret } from './config.js';
@@ -15,6 +15,8 @@ import type { AppJobQueue } from './jobs/app-jobs.js';
 import { deriveKey } from './lib/crypto.js';
 import {
   createAccountSecurityService,
+  createAccountDeletion,
+  createAccountExportService,
   createPasswordResetService,
   createProfileMediaService,
   createProfileService,
@@ -146,6 +148,26 @@ export function createServices(deps: ServiceDeps) {
   const likes = createLikesService({ db, reads, josies });
   const invites = createInvitesService({ db, bus, follows, users });
   const securityLog = createSecurityLog({ db });
+  // The account's export zips: never under the publicly served media (decision 0025).
+  const files = createPrivateStorage(config);
+  // Account deletion, the admin's and the owner's: every owner's write in one transaction (decision 0025).
+  const accountDeletion = createAccountDeletion({
+    db,
+    storage,
+    files,
+    bus,
+    log,
+    mailer,
+    publicUrl: config.publicUrl,
+    sessions: auth,
+    users,
+    josies,
+    likes,
+    follows,
+    invites,
+    media,
+    securityLog,
+  });
 
   return {
     reads,
@@ -159,6 +181,17 @@ export function createServices(deps: ServiceDeps) {
     review: createReviewService({ db, bus, josies }),
     site: createSiteService({ db }),
     securityLog,
+    accountDeletion,
+    accountExports: createAccountExportService({
+      db,
+      jobs,
+      storage,
+      files,
+      mailer,
+      publicUrl: config.publicUrl,
+      securityLog,
+      log,
+    }),
     feed: createFeedService({ db, users }),
     explore: createExploreService({ db, reads }),
     likes,
@@ -187,17 +220,11 @@ export function createServices(deps: ServiceDeps) {
     }),
     admin: createAdminService({
       db,
-      storage,
       bus,
-      log,
       sessions: auth,
       users,
       preferences,
-      josies,
-      likes,
-      follows,
-      invites,
-      media,
+      accounts: accountDeletion,
     }),
     oauthContext,
     oauth: createOAuthService({

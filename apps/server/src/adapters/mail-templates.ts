@@ -285,6 +285,94 @@ export function inviteJoinedMail(input: InviteJoinedMailInput): RenderedMail {
   return withUnsubscribeFooter(language, mail, notificationFooter(language, input.unsubscribeUrl));
 }
 
+/** Inputs of {@link exportReadyMail}. */
+export interface ExportReadyMailInput {
+  /** The recipient's `preferred_language`. */
+  language: Language;
+  /** The account's display name. */
+  name: string;
+  /** `{PUBLIC_URL}/account?tab=data`: the account page's data tab, where the signed-in owner downloads it. */
+  link: string;
+  /** How long the download works, in days. */
+  validDays: number;
+}
+
+/**
+ * "Your Josie export is ready", in the user's language (English or Hebrew). The link opens the account page
+ * and never the file itself: the download needs the owner's session (docs/decisions/0025-account-and-data.md).
+ */
+export function exportReadyMail(input: ExportReadyMailInput): RenderedMail {
+  const { name, link, validDays } = input;
+  if (input.language === 'he') {
+    return render('he', {
+      subject: `הייצוא שלך מ-${BRAND} מוכן`,
+      greeting: `שלום ${name},`,
+      paragraphs: [
+        `קובץ ה-zip עם הנתונים של חשבון ה-${BRAND} שלך מוכן להורדה.`,
+        `אפשר להוריד אותו מדף החשבון, אחרי כניסה לחשבון, במשך ${validDays} הימים הקרובים.`,
+      ],
+      action: { label: 'להורדת הייצוא', url: link },
+      fallback: 'אם הכפתור לא עובד, אפשר להעתיק את הקישור הזה לדפדפן:',
+      closing: ['אם לא ביקשת לייצא את הנתונים שלך, כדאי להחליף סיסמה.'],
+    });
+  }
+  return render('en', {
+    subject: `Your ${BRAND} export is ready`,
+    greeting: `Hi ${name},`,
+    paragraphs: [
+      `The zip file with the data of your ${BRAND} account is ready to download.`,
+      `Download it from your account page, signed in, within the next ${validDays} days.`,
+    ],
+    action: { label: 'Download your export', url: link },
+    fallback: "If the button doesn't work, copy this link into your browser:",
+    closing: ["If you didn't ask for an export of your data, change your password."],
+  });
+}
+
+/** Inputs of {@link deleteAccountMail}. */
+export interface DeleteAccountMailInput {
+  /** The recipient's `preferred_language`. */
+  language: Language;
+  /** The account's display name. */
+  name: string;
+  /** `{PUBLIC_URL}/account/delete?token=..`: the page that asks once more, then deletes. */
+  link: string;
+  /** How long the link works, in hours. */
+  validHours: number;
+}
+
+/**
+ * The confirmation of deleting an account that has no password (made through Spotify or Google), in the
+ * user's language (docs/decisions/0025-account-and-data.md, "Deleting one's account").
+ */
+export function deleteAccountMail(input: DeleteAccountMailInput): RenderedMail {
+  const { name, link, validHours } = input;
+  if (input.language === 'he') {
+    return render('he', {
+      subject: `אישור מחיקת חשבון ה-${BRAND} שלך`,
+      greeting: `שלום ${name},`,
+      paragraphs: [
+        `ביקשת למחוק את חשבון ה-${BRAND} שלך. המחיקה סופית: הג'וזיז, הלייקים, השמירות, המעקבים וההזמנות שלך יימחקו.`,
+        `כדי לאשר יש לפתוח את הקישור. הוא פועל פעם אחת בלבד, במשך ${validHours} השעות הקרובות.`,
+      ],
+      action: { label: 'אישור מחיקת החשבון', url: link },
+      fallback: 'אם הכפתור לא עובד, אפשר להעתיק את הקישור הזה לדפדפן:',
+      closing: ['אם לא ביקשת למחוק את החשבון, אפשר להתעלם מההודעה הזו: החשבון שלך לא ישתנה.'],
+    });
+  }
+  return render('en', {
+    subject: `Confirm deleting your ${BRAND} account`,
+    greeting: `Hi ${name},`,
+    paragraphs: [
+      `You asked to delete your ${BRAND} account. Deleting is final: your josies, likes, saves, follows and invites go with it.`,
+      `Open the link to confirm. It works once, within the next ${validHours} hours.`,
+    ],
+    action: { label: 'Confirm deleting my account', url: link },
+    fallback: "If the button doesn't work, copy this link into your browser:",
+    closing: ["If you didn't ask to delete your account, ignore this email: your account stays as it is."],
+  });
+}
+
 /** Inputs of {@link verificationMail}. */
 export interface VerificationMailInput {
   /** The recipient's `preferred_language`. */

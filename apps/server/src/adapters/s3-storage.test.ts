@@ -5,7 +5,7 @@ import { buildUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { type S3Standin, startS3Standin } from '../test/standins/s3.js';
 import { createS3Storage, type S3Config, S3Error } from './s3-storage.js';
-import { createStorage } from './storage.js';
+import { createPrivateStorage, createStorage, StorageNotFoundError } from './storage.js';
 
 let s3: S3Standin;
 const configOf = (overrides: Partial<S3Config> = {}): S3Config => ({
@@ -56,6 +56,44 @@ describe('S3 storage adapter', () => {
     await storage.remove('headers/h.webp');
     expect(s3.objects.has('headers/h.webp')).toBe(false);
     await expect(storage.remove('headers/h.webp')).resolves.toBeUndefined();
+  });
+
+  it('streams an object back, and tells a missing key from a missing bucket', async () => {
+    const storage = createS3Storage(configOf());
+    await storage.put('josies/read.webp', Buffer.from('image bytes'), 'image/webp');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.open('josies/read.webp')) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).toString()).toBe('image bytes');
+    await expect(storage.open('josies/none.webp')).rejects.toBeInstanceOf(StorageNotFoundError);
+    const missing = createS3Storage(configOf({ bucket: 'no-such-bucket' }));
+    await expect(missing.open('josies/read.webp')).rejects.toMatchObject({
+      name: 'S3Error',
+      code: 'NoSuchBucket',
+    });
+  });
+
+  it('keeps private files under private/, never cached publicly', async () => {
+    const files = createPrivateStorage(
+      buildConfig({
+        DATA_DIR: '/tmp/unused',
+        S3_BUCKET: s3.bucket,
+        S3_ENDPOINT: s3.url,
+        S3_REGION: s3.region,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      }),
+    );
+    await files.put('exports/u/e.zip', Buffer.from('zip'), 'application/zip');
+    expect(s3.objects.get('private/exports/u/e.zip')).toMatchObject({
+      contentType: 'application/zip',
+      cacheControl: 'private, no-store',
+    });
+    expect(s3.objects.has('exports/u/e.zip')).toBe(false);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await files.open('exports/u/e.zip')) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).toString()).toBe('zip');
+    await files.remove('exports/u/e.zip');
+    expect(s3.objects.has('private/exports/u/e.zip')).toBe(false);
   });
 
   it("fails with the service's error code on a wrong secret or an unknown bucket", async () => {

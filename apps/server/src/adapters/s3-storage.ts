@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import type { Config } from '../config.js';
 import type { Storage } from './storage.js';
+import { StorageNotFoundError } from './storage-errors.js';
 
 /** The `S3_*` settings (see `config.ts`). */
 export type S3Config = NonNullable<Config['s3']>;
@@ -12,7 +15,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** A failed object-storage request, with the service's error code (`AccessDenied`, `NoSuchBucket`...). */
 export class S3Error extends Error {
   constructor(
-    readonly operation: 'PutObject' | 'DeleteObject',
+    readonly operation: 'PutObject' | 'DeleteObject' | 'GetObject',
     readonly status: number,
     readonly code: string | null,
   ) {
@@ -34,7 +37,8 @@ const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('
  * (`https://<bucket>.s3.<region>.amazonaws.com/<key>`). Objects are stored with a year-long immutable
  * `Cache-Control`, like local media, since a key is never reused for other bytes.
  */
-export function createS3Storage(config: S3Config): Storage {
+export function createS3Storage(config: S3Config, options: { cacheControl?: string } = {}): Storage {
+  const cacheControl = options.cacheControl ?? 'public, max-age=31536000, immutable';
   const client = new AwsClient({
     accessKeyId: config.accessKeyId,
     secretAccessKey: config.secretAccessKey,
@@ -56,7 +60,10 @@ export function createS3Storage(config: S3Config): Storage {
     // DeleteObject answers 204 for a key that does not exist too; a 404 is a missing bucket.
     if (res.ok) return res;
     const body = await res.text().catch(() => '');
-    throw new S3Error(operation, res.status, /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? null);
+    const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? null;
+    // A missing key is an answer of its own; a missing bucket (also 404) stays an S3Error.
+    if (operation === 'GetObject' && code === 'NoSuchKey') throw new StorageNotFoundError(key);
+    throw new S3Error(operation, res.status, code);
   }
 
   return {
@@ -66,13 +73,20 @@ export function createS3Storage(config: S3Config): Storage {
         body: new Uint8Array(bytes),
         headers: {
           'content-type': contentType,
-          'cache-control': 'public, max-age=31536000, immutable',
+          'cache-control': cacheControl,
           'x-amz-content-sha256': createHash('sha256').update(bytes).digest('hex'),
         },
       });
     },
     async remove(key) {
       await send('DeleteObject', key, { method: 'DELETE' });
+    },
+    async open(key) {
+      // GetObject: the body is streamed on, never held whole in memory. The time-out bounds the whole
+      // transfer, which the export's job retries.
+      const res = await send('GetObject', key, { method: 'GET' });
+      if (!res.body) return Readable.from([]);
+      return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
     },
     publicUrl: (key) => `${publicBase}/${encodeKey(key)}`,
   };

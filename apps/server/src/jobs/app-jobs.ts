@@ -1,4 +1,4 @@
-import type { PasswordResetJobs } from '../modules/account/index.js';
+import type { AccountExportJobs, PasswordResetJobs } from '../modules/account/index.js';
 import type { SessionJobs } from '../modules/auth/index.js';
 import type { UploadJobs } from '../modules/images/index.js';
 import type { InviteJobs } from '../modules/invites/index.js';
@@ -13,6 +13,7 @@ export type AppJobs = NotificationJobs &
   AnalyticsJobs &
   SessionJobs &
   PasswordResetJobs &
+  AccountExportJobs &
   UploadJobs &
   InviteJobs &
   SearchJobs &

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../adapters/storage.js';
 import { buildConfig } from '../config.js';
 import {
+  accountExports,
   invites,
   inviteUses,
   inviteVisits,
@@ -14,6 +15,7 @@ import {
   sessions,
   users,
 } from '../db/schema.js';
+import { EXPORTS_PURGE_CRON } from '../modules/account/export.service.js';
 import { PASSWORD_RESETS_PURGE_CRON } from '../modules/account/reset.retention.js';
 import { SESSIONS_PURGE_CRON } from '../modules/auth/retention.js';
 import { purgeUnusedUploads, UPLOADS_PURGE_CRON } from '../modules/images/retention.js';
@@ -31,7 +33,12 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   let ctx: TestContext;
   /** Runs a job as its daily cron tick would, and waits for it to finish. */
   const runDaily = async (
-    name: 'sessions.purge' | 'password-resets.purge' | 'uploads.purge' | 'invites.purge',
+    name:
+      | 'sessions.purge'
+      | 'password-resets.purge'
+      | 'uploads.purge'
+      | 'invites.purge'
+      | 'account-exports.purge',
   ) => {
     await ctx.app.jobs.enqueue(name, { run: 'daily' });
     await ctx.app.jobs.idle();
@@ -66,7 +73,15 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   it('registers each job on a daily UTC cron schedule', async () => {
     const { rows } = await ctx.database.sql.executeSql(
       `select name, cron, timezone, data from pgboss.schedule where name = any($1::text[]) order by cron`,
-      [['sessions.purge', 'password-resets.purge', 'uploads.purge', 'invites.purge']],
+      [
+        [
+          'sessions.purge',
+          'password-resets.purge',
+          'uploads.purge',
+          'invites.purge',
+          'account-exports.purge',
+        ],
+      ],
     );
     expect(rows).toEqual([
       { name: 'sessions.purge', cron: SESSIONS_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
@@ -77,6 +92,7 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
         data: { run: 'daily' },
       },
       { name: 'uploads.purge', cron: UPLOADS_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
+      { name: 'account-exports.purge', cron: EXPORTS_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
       { name: 'invites.purge', cron: INVITES_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
     ]);
     expect([SESSIONS_PURGE_CRON, PASSWORD_RESETS_PURGE_CRON, UPLOADS_PURGE_CRON, INVITES_PURGE_CRON]).toEqual(
@@ -285,5 +301,42 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
     expect(await ctx.database.db.$count(inviteUses, eq(inviteUses.inviteId, used))).toBe(1);
     await runDaily('invites.purge');
     expect(await left()).toEqual([visited, used, recent, live].sort());
+  });
+
+  it('account-exports.purge removes expired export files, then their rows, and failed ones after 7 days', async () => {
+    const user = await buildUser(ctx);
+    const id = user.user._id;
+    const files = createLocalStorage(join(ctx.dataDir, 'private'));
+    const make = async (values: Partial<typeof accountExports.$inferInsert>, key?: string) => {
+      if (key) await files.put(key, Buffer.from('zip'), 'application/zip');
+      const [row] = await ctx.database.db
+        .insert(accountExports)
+        .values({ userId: id, ...values, ...(key ? { storageKey: key } : {}) })
+        .returning();
+      return row!.id;
+    };
+    const expired = await make({ status: 'ready', expiresAt: ago(HOUR_MS) }, `exports/${id}/old.zip`);
+    const ready = await make(
+      { status: 'ready', expiresAt: new Date(Date.now() + DAY_MS) },
+      `exports/${id}/new.zip`,
+    );
+    const oldFailure = await make({ status: 'failed', createdAt: ago(8 * DAY_MS) });
+    const recentFailure = await make({ status: 'failed', createdAt: ago(DAY_MS) });
+    const pending = await make({ status: 'pending' });
+
+    await runDaily('account-exports.purge');
+    const left = (
+      await ctx.database.db
+        .select({ id: accountExports.id })
+        .from(accountExports)
+        .where(eq(accountExports.userId, id))
+    )
+      .map((r) => r.id)
+      .sort();
+    expect(left).toEqual([ready, recentFailure, pending].sort());
+    expect(left).not.toContain(expired);
+    expect(left).not.toContain(oldFailure);
+    expect(existsSync(join(ctx.dataDir, 'private', 'exports', id, 'old.zip'))).toBe(false);
+    expect(existsSync(join(ctx.dataDir, 'private', 'exports', id, 'new.zip'))).toBe(true);
   });
 });

@@ -7,6 +7,13 @@ export {
   type EmailLinkPurpose,
   hashEmailLinkToken,
 } from './email-links.js';
+export { type AccountDeletion, createAccountDeletion } from './deletion.service.js';
+export {
+  type AccountExportJobs,
+  type AccountExportService,
+  createAccountExportService,
+  registerAccountExportJobs,
+} from './export.service.js';
 export { createProfileService, type ProfileService } from './profile.service.js';
 export type { PasswordResetJobs } from './reset.retention.js';
 export { createPasswordResetService, type PasswordResetService } from './reset.service.js';

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import type { Josie } from '@josie/contract';
 import { count, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorage, type Storage } from '../../adapters/storage.js';
+import { createMailer } from '../../adapters/mailer.js';
+import { createPrivateStorage, createStorage, type Storage } from '../../adapters/storage.js';
 import type { Services } from '../../composition.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -24,7 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
+import { createEventBus, type DomainEvents, type EventBus } from '../../realtime/bus.js';
 import {
   buildEvent,
   buildFollow,
@@ -39,6 +40,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
+import { createAccountDeletion } from '../account/index.js';
 import { josieForm, pngImage } from '../josies/testing.js';
 import { createAdminService } from './service.js';
 
@@ -47,27 +49,43 @@ describe('admin: DELETE /api/admin/users/:id', () => {
   let db: Db;
   let admin: TestUser;
   /**
-   * Admin's service over `services` (the root's graph, built by `createTestServices`), with `overrides` in
-   * place of some of its dependencies: a storage or an owner's service that fails on purpose.
+   * Admin's service over `services` (the root's graph, built by `createTestServices`), its account deletion
+   * with `overrides` in place of some of its dependencies: a storage or an owner's service that fails on
+   * purpose.
    */
-  const adminService = (services: Services, overrides: Partial<Parameters<typeof createAdminService>[0]>) =>
-    createAdminService({
+  const adminService = (
+    services: Services,
+    overrides: Partial<Parameters<typeof createAccountDeletion>[0]>,
+  ) => {
+    const deps = {
       db,
       storage: createStorage(ctx.config),
+      files: createPrivateStorage(ctx.config),
       bus: createEventBus((err) => {
         throw err;
       }),
       log: { warn: () => {} },
+      mailer: createMailer(ctx.config, ctx.app.log),
+      publicUrl: ctx.config.publicUrl,
       sessions: services.auth,
       users: services.users,
-      preferences: services.preferences,
       josies: services.josies,
       likes: services.likes,
       follows: services.follows,
       invites: services.invites,
       media: services.media,
+      securityLog: services.securityLog,
       ...overrides,
+    };
+    return createAdminService({
+      db,
+      bus: deps.bus as EventBus,
+      sessions: services.auth,
+      users: services.users,
+      preferences: services.preferences,
+      accounts: createAccountDeletion(deps),
     });
+  };
   const del = (id: string, who: TestUser = admin) =>
     ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers: who.auth });
   const likeCount = async (id: string) =>
@@ -354,6 +372,9 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     const removed: { key: string; userRowsLeft: number }[] = [];
     const storage: Storage = {
       put: async () => {},
+      open: async () => {
+        throw new Error('not read here');
+      },
       publicUrl: (key) => `/media/${key}`,
       async remove(key) {
         const [row] = await db.select({ n: count() }).from(users).where(eq(users.id, curator.user._id));

@@ -160,18 +160,6 @@ export async function latestJosiesOf(db: Executor, userId: string, limit: number
     .limit(limit);
 }
 
-/**
- * The media rows a user deletion may release: the user's own uploads and the files under `keys` (the
- * images of their deleted josies, whoever uploaded them). Read before the user row goes, which sets
- * `owner_id` to null.
- */
-export async function mediaOwnedOrKeyed(db: Executor, userId: string, keys: string[]) {
-  return db
-    .select({ id: media.id, storageKey: media.storageKey })
-    .from(media)
-    .where(or(eq(media.ownerId, userId), inArray(media.storageKey, keys)));
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // AI templates
 

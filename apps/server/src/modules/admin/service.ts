@@ -16,19 +16,13 @@ import {
   ERROR_CODES,
   type Role,
 } from '@josie/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { validate as isUuid } from 'uuid';
-import type { Storage } from '../../adapters/storage.js';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
+import type { AccountDeletion } from '../account/index.js';
 import type { AuthService } from '../auth/index.js';
-import type { FollowsService } from '../follows/index.js';
-import { josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
-import type { InvitesService } from '../invites/index.js';
-import type { JosiesService } from '../josies/index.js';
-import type { LikesService } from '../likes/index.js';
 import type { PreferencesService } from '../preferences/index.js';
 import type { UsersService } from '../users/index.js';
 import {
@@ -52,7 +46,6 @@ import {
   listCatalogue,
   listTemplates,
   listUsers,
-  mediaOwnedOrKeyed,
   mostFollowedCurator,
   updateTemplate,
   userCounts,
@@ -78,28 +71,23 @@ export function lastUtcDays(now: Date, count: number): { from: Date; days: strin
 /** The admin area: statistics, users and roles, AI templates, genre and interest lists, messages. */
 export function createAdminService(deps: {
   db: Db;
-  storage: Storage;
   bus: EventBus;
-  log: Pick<FastifyBaseLogger, 'warn'>;
   /**
    * Told after commit which user's sessions were revoked, so that no instance keeps them in its session
    * cache (decision 0009); the `sessions` table is the auth module's, so it revokes them too.
    */
   sessions: Pick<AuthService, 'forgetUserSessions' | 'revokeUserSessions'>;
   /**
-   * The owners of the tables a role change, an account deletion and a catalogue removal write
+   * The owners of the tables a role change and a catalogue removal write
    * (docs/decisions/0016-composition-root-and-module-boundaries.md); each writes inside admin's transaction.
    */
-  users: Pick<UsersService, 'setRole' | 'deleteUser' | 'removeFromPreferences'>;
+  users: Pick<UsersService, 'setRole' | 'removeFromPreferences'>;
   /** The owner of the genre and interest lists, which adds and removes their entries. */
   preferences: Pick<PreferencesService, 'addEntry' | 'removeEntry'>;
-  josies: Pick<JosiesService, 'removeAllOf'>;
-  likes: Pick<LikesService, 'removeAllOfUser'>;
-  follows: Pick<FollowsService, 'removeAllOfUser'>;
-  invites: Pick<InvitesService, 'removeAllOfUser'>;
-  media: Pick<MediaService, 'releaseUnreferenced'>;
+  /** Deletes an account and everything it owns, in one transaction (the account module's orchestration). */
+  accounts: Pick<AccountDeletion, 'erase'>;
 }) {
-  const { db, storage, bus, log, users, preferences, josies, likes, follows, invites, media } = deps;
+  const { db, bus, users, preferences, accounts } = deps;
 
   /**
    * The routes already admit admins only; the service checks again so that no other caller (a script, a
@@ -227,36 +215,9 @@ export function createAdminService(deps: {
     async deleteUser(actor: AuthUser, id: string): Promise<void> {
       requireAdmin(actor);
       if (!isUuid(id)) throw errors.notFound('User not found');
-      const { removedJosies, mediaKeys } = await db.transaction(async (tx) => {
-        const target = await findLiveUser(tx, id, { lock: true });
-        if (!target) throw errors.notFound('User not found');
+      await accounts.erase(id, async (_tx, target) => {
         if (target.role === 'admin') throw errors.forbidden('Admin users cannot be deleted');
-        await likes.removeAllOfUser(tx, id);
-        const removed = await josies.removeAllOf(tx, id);
-        const shownByRemoved = storageKeysOf(
-          storage,
-          removed.flatMap((j) => josieImageUrls(j.paragraphs)),
-        );
-        const candidates = await mediaOwnedOrKeyed(tx, id, shownByRemoved);
-        await follows.removeAllOfUser(tx, id);
-        await invites.removeAllOfUser(tx, id);
-        await users.deleteUser(tx, id);
-        // After the user row: the user's own avatar and header no longer count as showing a file.
-        const keys = await media.releaseUnreferenced(tx, candidates);
-        return { removedJosies: removed, mediaKeys: keys };
       });
-      await deps.sessions.forgetUserSessions(id);
-      const results = await Promise.allSettled(mediaKeys.map((key) => storage.remove(key)));
-      results.forEach((result, i) => {
-        if (result.status === 'rejected') {
-          log.warn({ err: result.reason, key: mediaKeys[i] }, 'media file of a deleted user was not removed');
-        }
-      });
-      for (const josie of removedJosies) {
-        if (josie.status === 'published')
-          bus.publish('josie.unpublished', { josieId: josie.id, creatorId: id });
-      }
-      bus.publish('user.deleted', { userId: id });
     },
 
     /** `GET /api/admin/templates`: every AI template with its variables, by name. */

@@ -1,0 +1,533 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { EXPORT_TTL_DAYS } from '@josie/contract';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer, MailMessage } from '../../adapters/mailer.js';
+import { createStorage, type Storage } from '../../adapters/storage.js';
+import type { Db } from '../../db/client.js';
+import {
+  accountExports,
+  emailLinks,
+  follows,
+  invites,
+  inviteUses,
+  josieLikes,
+  josieSaves,
+  josies,
+  media,
+  notificationActors,
+  notifications,
+  oauthAccounts,
+  passwordResets,
+  pushSubscriptions,
+  securityEvents,
+  sessions,
+  users,
+} from '../../db/schema.js';
+import {
+  buildFollow,
+  buildInvite,
+  buildJosie,
+  buildLike,
+  buildMedia,
+  buildSave,
+  buildUser,
+  type TestUser,
+} from '../../test/factories.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
+
+const PUBLIC_URL = 'https://josie.example.test';
+const EXPORT = '/api/users/me/export';
+const DOWNLOAD = '/api/users/me/export/download';
+
+let address = 0;
+/** A fresh client address per request, so that the per-address limits stay out of these tests. */
+const ip = () => `198.51.100.${(address++ % 250) + 1}`;
+
+describe('your account, your data: export and deletion', () => {
+  let ctx: TestContext;
+  let db: Db;
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mails.push(message);
+    },
+  };
+  beforeAll(async () => {
+    ctx = await createTestContext({ PUBLIC_URL }, { mailer });
+    db = ctx.database.db;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who?: TestUser, payload?: object) =>
+    ctx.app.inject({ method, url, remoteAddress: ip(), ...(who ? { headers: who.auth } : {}), payload });
+  /** Writes a file into the media storage, as an upload would have. */
+  const putMedia = (key: string, bytes: string) => {
+    const path = join(ctx.dataDir, 'media', key);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const mediaUrl = (key: string) => `/media/${key}`;
+  const eventsOf = (userId: string | null, kind: string) =>
+    db
+      .select()
+      .from(securityEvents)
+      .where(
+        and(
+          userId ? eq(securityEvents.userId, userId) : isNull(securityEvents.userId),
+          eq(securityEvents.kind, kind),
+        ),
+      );
+
+  describe('export', () => {
+    it('builds a zip of everything the account holds, mails its owner and serves it to them only', async () => {
+      const curator = await buildUser(ctx, { role: 'curator', name: 'Cleo' });
+      const id = curator.user._id;
+      const other = await buildUser(ctx, { role: 'curator', name: 'Dana' });
+      const fan = await buildUser(ctx, { name: 'Fan' });
+      putMedia(`avatars/${id}.webp`, 'avatar bytes');
+      putMedia(`josies/${id}-1.webp`, 'josie image bytes');
+      await db
+        .update(users)
+        .set({ avatarUrl: mediaUrl(`avatars/${id}.webp`), bio: 'I collect slow songs' })
+        .where(eq(users.id, id));
+      const published = await buildJosie(ctx, {
+        creator: curator,
+        paragraphs: [
+          { type: 'text', content: 'Morning' },
+          { type: 'image', content: mediaUrl(`josies/${id}-1.webp`) },
+          // A lost file is left out, not a failure.
+          { type: 'image', content: mediaUrl(`josies/${id}-lost.webp`) },
+        ],
+      });
+      await buildJosie(ctx, { creator: curator, status: 'pending' });
+      await buildJosie(ctx, { creator: curator, status: 'rejected', rejectionReason: 'No audio' });
+      const liked = await buildJosie(ctx, { creator: other });
+      await buildLike(ctx, { josie: liked, user: curator });
+      await buildSave(ctx, { josie: liked, user: curator });
+      await buildLike(ctx, { josie: published, user: fan });
+      await buildFollow(ctx, { follower: curator, curator: other });
+      await buildFollow(ctx, { follower: fan, curator });
+      const invite = await buildInvite(ctx, { creator: curator, usedBy: [fan], visits: 3 });
+      const [note] = await db
+        .insert(notifications)
+        .values({ userId: id, kind: 'follower', groupKey: 'follower:1' })
+        .returning();
+      await db.insert(notificationActors).values({ notificationId: note!.id, actorId: fan.user._id });
+      await db.insert(oauthAccounts).values({
+        userId: id,
+        provider: 'spotify',
+        providerUserId: 'spotify-cleo',
+        accessTokenEnc: 'SECRET-ACCESS-TOKEN',
+        refreshTokenEnc: 'SECRET-REFRESH-TOKEN',
+      });
+
+      expect((await call('GET', EXPORT, curator)).json()).toEqual({ export: null });
+      const started = await call('POST', EXPORT, curator);
+      expect(started.statusCode).toBe(202);
+      expect(started.json()).toEqual({
+        export: { status: 'pending', url: null, createdAt: expect.any(String), expiresAt: null },
+      });
+      expect((await call('GET', EXPORT, curator)).json().export.status).toBe('pending');
+
+      await ctx.app.jobs.idle();
+      const ready = (await call('GET', EXPORT, curator)).json().export;
+      expect(ready).toMatchObject({ status: 'ready', url: DOWNLOAD });
+      const ttl = Date.parse(ready.expiresAt) - Date.now();
+      expect(ttl).toBeGreaterThan((EXPORT_TTL_DAYS * 24 - 1) * 3_600_000);
+      expect(ttl).toBeLessThanOrEqual(EXPORT_TTL_DAYS * 24 * 3_600_000);
+
+      const mail = mails.find((m) => m.to === curator.user.email);
+      expect(mail?.subject).toBe('Your Josie export is ready');
+      expect(mail?.text).toContain(`${PUBLIC_URL}/account?tab=data`);
+
+      // Only the owner's session reaches the file: another account has none, a visitor is refused.
+      expect((await call('GET', DOWNLOAD, other)).statusCode).toBe(404);
+      expect((await call('GET', EXPORT, other)).json()).toEqual({ export: null });
+      expect((await call('GET', DOWNLOAD)).statusCode).toBe(401);
+
+      const res = await call('GET', DOWNLOAD, curator);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="josie-export-\d{4}-\d\d-\d\d\.zip"$/,
+      );
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      const json = (name: string) => JSON.parse(strFromU8(files[name]!));
+      expect(Object.keys(files).sort()).toEqual([
+        'account.json',
+        'follows.json',
+        'invites.json',
+        'josies.json',
+        'likes.json',
+        `media/avatars/${id}.webp`,
+        `media/josies/${id}-1.webp`,
+        'notifications.json',
+        'saves.json',
+      ]);
+      expect(strFromU8(files[`media/josies/${id}-1.webp`]!)).toBe('josie image bytes');
+      expect(strFromU8(files[`media/avatars/${id}.webp`]!)).toBe('avatar bytes');
+
+      const account = json('account.json');
+      expect(account.profile).toMatchObject({
+        id,
+        name: 'Cleo',
+        email: curator.user.email,
+        role: 'curator',
+        bio: 'I collect slow songs',
+        avatarFile: `media/avatars/${id}.webp`,
+        createdAt: expect.any(String),
+      });
+      expect(account.preferences).toBeDefined();
+      expect(account.notificationSettings).toMatchObject({ allowEmails: true });
+      expect(account.signIn).toEqual({
+        password: true,
+        providers: [{ provider: 'spotify', connectedAt: expect.any(String) }],
+      });
+      // Never a secret: no password hash, no provider token.
+      const [stored] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+      const everything = Object.values(files)
+        .map((f) => strFromU8(f))
+        .join('\n');
+      expect(everything).not.toContain(stored!.hash!);
+      expect(everything).not.toContain('SECRET-');
+      expect(everything).not.toMatch(/passwordHash|argon2/);
+
+      const exported = json('josies.json');
+      expect(exported.map((j: { status: string }) => j.status)).toEqual(['published', 'pending', 'rejected']);
+      expect(exported[0]).toMatchObject({
+        id: published.id,
+        title: published.title,
+        likeCount: 1,
+        mediaFiles: [`media/josies/${id}-1.webp`],
+      });
+      expect(exported[0].paragraphs).toHaveLength(3);
+      expect(exported[2]).toMatchObject({ rejectionReason: 'No audio', mediaFiles: [] });
+      expect(json('likes.json')).toEqual([
+        {
+          josieId: liked.id,
+          title: liked.title,
+          curatorId: other.user._id,
+          curatorName: 'Dana',
+          at: expect.any(String),
+        },
+      ]);
+      expect(json('saves.json')).toHaveLength(1);
+      expect(json('follows.json')).toEqual({
+        following: [{ id: other.user._id, name: 'Dana', since: expect.any(String) }],
+        followers: [{ id: fan.user._id, name: 'Fan', since: expect.any(String) }],
+      });
+      expect(json('invites.json')).toEqual([
+        expect.objectContaining({ id: invite.id, code: invite.code, isActive: true, uses: 1, visits: 3 }),
+      ]);
+      expect(json('notifications.json')).toEqual([
+        expect.objectContaining({ kind: 'follower', actors: [{ id: fan.user._id, name: 'Fan' }] }),
+      ]);
+
+      // The zip lives in the private storage, which no public route serves.
+      const [row] = await db.select().from(accountExports).where(eq(accountExports.userId, id));
+      expect(row!.storageKey).toBe(`exports/${id}/${row!.id}.zip`);
+      expect(existsSync(join(ctx.dataDir, 'private', row!.storageKey!))).toBe(true);
+      expect(existsSync(join(ctx.dataDir, 'media', row!.storageKey!))).toBe(false);
+      for (const url of [`/media/${row!.storageKey}`, `/media/../private/${row!.storageKey}`]) {
+        const direct = await ctx.app.inject({ url });
+        expect(direct.statusCode).not.toBe(200);
+        expect(direct.rawPayload.length === 0 || direct.headers['content-type'] !== 'application/zip').toBe(
+          true,
+        );
+      }
+
+      // The security log has both events, with the request's origin and nothing else.
+      const requested = await eventsOf(id, 'export-requested');
+      expect(requested).toHaveLength(1);
+      expect(await eventsOf(id, 'export-downloaded')).toHaveLength(1);
+      expect(requested[0]!.ip).toMatch(/^198\.51\.100\./);
+    });
+
+    it('allows one export a day (429 RATE_LIMITED), answers null and 410 after expiry, and purges it', async () => {
+      const user = await buildUser(ctx);
+      const id = user.user._id;
+      expect((await call('POST', EXPORT, user)).statusCode).toBe(202);
+      const again = await call('POST', EXPORT, user);
+      expect(again.statusCode).toBe(429);
+      expect(again.json().code).toBe('RATE_LIMITED');
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(86_000);
+      await ctx.app.jobs.idle();
+      expect(await db.$count(accountExports, eq(accountExports.userId, id))).toBe(1);
+
+      // A day later another may be asked for.
+      const [first] = await db.select().from(accountExports).where(eq(accountExports.userId, id));
+      await db
+        .update(accountExports)
+        .set({ createdAt: new Date(Date.now() - 86_400_000 - 1000) })
+        .where(eq(accountExports.id, first!.id));
+      expect((await call('POST', EXPORT, user)).statusCode).toBe(202);
+      await ctx.app.jobs.idle();
+
+      // Past its expiry the latest export is gone from the page, and its download refused.
+      const rows = await db.select().from(accountExports).where(eq(accountExports.userId, id));
+      expect(rows.map((r) => r.status)).toEqual(['ready', 'ready']);
+      await db
+        .update(accountExports)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(accountExports.userId, id));
+      expect((await call('GET', EXPORT, user)).json()).toEqual({ export: null });
+      const expired = await call('GET', DOWNLOAD, user);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().code).toBe('GONE');
+
+      // The daily purge removes the files, then the rows.
+      const paths = rows.map((r) => join(ctx.dataDir, 'private', r.storageKey!));
+      expect(paths.every((p) => existsSync(p))).toBe(true);
+      const services = createTestServices(ctx, { mailer });
+      expect(await services.accountExports.purge()).toBeGreaterThanOrEqual(2);
+      expect(paths.some((p) => existsSync(p))).toBe(false);
+      expect(await db.$count(accountExports, eq(accountExports.userId, id))).toBe(0);
+      expect((await call('GET', DOWNLOAD, user)).statusCode).toBe(404);
+    });
+
+    it("marks the export failed at the build's last attempt; a failed export does not count", async () => {
+      const curator = await buildUser(ctx, { role: 'curator' });
+      const id = curator.user._id;
+      await buildJosie(ctx, {
+        creator: curator,
+        paragraphs: [{ type: 'image', content: mediaUrl(`josies/${id}-x.webp`) }],
+      });
+      const broken: Storage = {
+        ...createStorage(ctx.config),
+        open: async () => {
+          throw new Error('storage unreachable');
+        },
+      };
+      const services = createTestServices(ctx, { storage: broken, mailer });
+      // Not through the app's queue: the build is called as the job's attempts call it.
+      await services.accountExports.start(
+        { ...curator.user, id, sessionId: 'test' },
+        { ip: null, userAgent: null },
+      );
+      const [row] = await db.select().from(accountExports).where(eq(accountExports.userId, id));
+      await expect(services.accountExports.build(row!.id, { last: false })).rejects.toThrow(
+        'storage unreachable',
+      );
+      await expect(services.accountExports.build(row!.id, { last: true })).rejects.toThrow(
+        'storage unreachable',
+      );
+      const [failed] = await db.select().from(accountExports).where(eq(accountExports.id, row!.id));
+      expect(failed).toMatchObject({ status: 'failed', error: 'storage unreachable', storageKey: null });
+      await ctx.app.jobs.idle();
+      expect((await call('GET', EXPORT, curator)).json().export).toMatchObject({
+        status: 'failed',
+        url: null,
+      });
+      expect((await call('GET', DOWNLOAD, curator)).statusCode).toBe(404);
+      expect((await call('POST', EXPORT, curator)).statusCode).toBe(202);
+      await ctx.app.jobs.idle();
+    });
+  });
+
+  describe('deleting one’s account', () => {
+    const del = (who: TestUser, payload: object) => call('DELETE', '/api/users/me', who, payload);
+
+    it('leaves nothing behind: rows of every table and files, except files another account shows', async () => {
+      const curator = await buildUser(ctx, { role: 'curator', name: 'Gone' });
+      const id = curator.user._id;
+      const other = await buildUser(ctx, { role: 'curator' });
+      const fan = await buildUser(ctx);
+      const second = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: curator.user.email, password: curator.password },
+      });
+      const secondSession = { authorization: `Bearer ${second.json().token}` };
+
+      const avatar = putMedia(`avatars/${id}.webp`, 'a');
+      const own = putMedia(`josies/${id}-own.webp`, 'b');
+      const shared = putMedia(`josies/${id}-shared.webp`, 'c');
+      await buildMedia(ctx, { owner: curator, storageKey: `avatars/${id}.webp` });
+      await buildMedia(ctx, { owner: curator, storageKey: `josies/${id}-own.webp`, kind: 'josie-image' });
+      await buildMedia(ctx, { owner: curator, storageKey: `josies/${id}-shared.webp`, kind: 'josie-image' });
+      await db
+        .update(users)
+        .set({ avatarUrl: mediaUrl(`avatars/${id}.webp`) })
+        .where(eq(users.id, id));
+      const mine = await buildJosie(ctx, {
+        creator: curator,
+        paragraphs: [{ type: 'image', content: mediaUrl(`josies/${id}-own.webp`) }],
+      });
+      // Another account's josie shows one of the deleted account's uploads: that file stays.
+      const othersJosie = await buildJosie(ctx, {
+        creator: other,
+        paragraphs: [{ type: 'image', content: mediaUrl(`josies/${id}-shared.webp`) }],
+      });
+      await buildLike(ctx, { josie: mine, user: fan });
+      await buildLike(ctx, { josie: othersJosie, user: curator });
+      await buildSave(ctx, { josie: othersJosie, user: curator });
+      await buildFollow(ctx, { follower: curator, curator: other });
+      await buildFollow(ctx, { follower: fan, curator });
+      await buildInvite(ctx, { creator: curator, usedBy: [fan], visits: 2 });
+      await buildInvite(ctx, { creator: other, usedBy: [curator] });
+      const [note] = await db
+        .insert(notifications)
+        .values({ userId: id, kind: 'follower', groupKey: 'g' })
+        .returning();
+      await db.insert(notificationActors).values({ notificationId: note!.id, actorId: fan.user._id });
+      const [fansNote] = await db
+        .insert(notifications)
+        .values({ userId: other.user._id, kind: 'follower', groupKey: 'g' })
+        .returning();
+      await db.insert(notificationActors).values({ notificationId: fansNote!.id, actorId: id });
+      await db.insert(oauthAccounts).values({ userId: id, provider: 'google', providerUserId: `g-${id}` });
+      await db
+        .insert(pushSubscriptions)
+        .values({ userId: id, endpoint: `https://push.test/${id}`, p256dh: 'k', auth: 'a' });
+      await db
+        .insert(passwordResets)
+        .values({ userId: id, tokenHash: `h-${id}`, expiresAt: new Date(Date.now() + 60_000) });
+      await db
+        .insert(emailLinks)
+        .values({
+          userId: id,
+          purpose: 'verify-email',
+          tokenHash: `e-${id}`,
+          expiresAt: new Date(Date.now() + 60_000),
+        });
+      expect((await call('POST', EXPORT, curator)).statusCode).toBe(202);
+      await ctx.app.jobs.idle();
+      const [exportRow] = await db.select().from(accountExports).where(eq(accountExports.userId, id));
+      const zip = join(ctx.dataDir, 'private', exportRow!.storageKey!);
+      expect(existsSync(zip)).toBe(true);
+
+      const rows = async () => ({
+        users: await db.$count(users, eq(users.id, id)),
+        sessions: await db.$count(sessions, eq(sessions.userId, id)),
+        josies: await db.$count(josies, eq(josies.creatorId, id)),
+        likes: await db.$count(josieLikes, or(eq(josieLikes.userId, id), eq(josieLikes.josieId, mine.id))),
+        saves: await db.$count(josieSaves, eq(josieSaves.userId, id)),
+        follows: await db.$count(follows, or(eq(follows.followerId, id), eq(follows.curatorId, id))),
+        invites: await db.$count(invites, eq(invites.creatorId, id)),
+        inviteUses: await db.$count(inviteUses, eq(inviteUses.userId, id)),
+        ownedMedia: await db.$count(media, eq(media.ownerId, id)),
+        notifications: await db.$count(notifications, eq(notifications.userId, id)),
+        actorOf: await db.$count(notificationActors, eq(notificationActors.actorId, id)),
+        oauth: await db.$count(oauthAccounts, eq(oauthAccounts.userId, id)),
+        push: await db.$count(pushSubscriptions, eq(pushSubscriptions.userId, id)),
+        resets: await db.$count(passwordResets, eq(passwordResets.userId, id)),
+        emailLinks: await db.$count(emailLinks, eq(emailLinks.userId, id)),
+        exports: await db.$count(accountExports, eq(accountExports.userId, id)),
+        events: await db.$count(securityEvents, eq(securityEvents.userId, id)),
+      });
+      const before = await rows();
+      expect(Object.values(before).every((n) => n > 0)).toBe(true);
+
+      // A wrong password (400, never 401: the web would sign out) changes nothing.
+      const wrong = await del(curator, { password: 'not-my-password' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().code).toBe('WRONG_PASSWORD');
+      expect(await rows()).toEqual(before);
+      expect((await del(curator, {})).statusCode).toBe(400);
+
+      const done = await del(curator, { password: curator.password });
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toEqual({ success: true });
+      expect(String(done.headers['set-cookie'])).toMatch(/Max-Age=0/i);
+
+      expect(await rows()).toEqual(Object.fromEntries(Object.keys(before).map((k) => [k, 0])));
+      // Both sessions are gone, on this instance's cache too.
+      expect((await ctx.app.inject({ url: '/api/users/me', headers: curator.auth })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ url: '/api/users/me', headers: secondSession })).statusCode).toBe(401);
+      // The security log keeps the deletion, with no user.
+      const deleted = await eventsOf(null, 'account-deleted');
+      expect(deleted.length).toBeGreaterThanOrEqual(1);
+      expect(JSON.stringify(deleted)).not.toContain(curator.password);
+
+      // Files: the account's own are removed, the one another account's josie shows stays with its row.
+      expect(existsSync(avatar)).toBe(false);
+      expect(existsSync(own)).toBe(false);
+      expect(existsSync(zip)).toBe(false);
+      expect(existsSync(shared)).toBe(true);
+      expect(await db.$count(media, eq(media.storageKey, `josies/${id}-shared.webp`))).toBe(1);
+      const exportDir = join(ctx.dataDir, 'private', 'exports', id);
+      expect(existsSync(exportDir) ? readdirSync(exportDir) : []).toEqual([]);
+      // Others' counts follow: the josie the account liked lost its like.
+      const [liked] = await db.select().from(josies).where(eq(josies.id, othersJosie.id));
+      expect(liked!.likeCount).toBe(0);
+
+      // The address can sign up again.
+      const again = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Back again', email: curator.user.email, password: 'a-new-password-9' },
+      });
+      expect(again.statusCode).toBe(201);
+      expect(again.json().user._id).not.toBe(id);
+    });
+
+    it('refuses the last admin (409 LAST_ADMIN); an admin with another admin may leave', async () => {
+      const first = await buildUser(ctx, { role: 'admin' });
+      const last = await del(first, { password: first.password });
+      expect(last.statusCode).toBe(409);
+      expect(last.json().code).toBe('LAST_ADMIN');
+      expect(await db.$count(users, eq(users.id, first.user._id))).toBe(1);
+
+      const second = await buildUser(ctx, { role: 'admin' });
+      expect((await del(first, { password: first.password })).statusCode).toBe(200);
+      // Now the second is the last.
+      expect((await del(second, { password: second.password })).json().code).toBe('LAST_ADMIN');
+      expect(await db.$count(users, eq(users.id, second.user._id))).toBe(1);
+    });
+
+    it('confirms an account without a password by a mailed single-use link', async () => {
+      const provider = await buildUser(ctx, { name: 'Only Google' });
+      const id = provider.user._id;
+      await db.update(users).set({ passwordHash: null }).where(eq(users.id, id));
+      const withPassword = await buildUser(ctx);
+
+      // A password is refused when there is none; a password account is asked for its password instead.
+      expect((await del(provider, { password: 'anything' })).json().code).toBe('NO_PASSWORD');
+      const refused = await call('POST', '/api/users/me/delete-link', withPassword);
+      expect(refused.statusCode).toBe(400);
+      expect(mails.some((m) => m.to === withPassword.user.email)).toBe(false);
+
+      const sent = await call('POST', '/api/users/me/delete-link', provider);
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toMatchObject({ success: true });
+      const mail = mails.find((m) => m.to === provider.user.email);
+      expect(mail?.subject).toBe('Confirm deleting your Josie account');
+      const link = mail?.text.match(/https:\/\/\S+\/account\/delete\?token=\S+/)?.[0];
+      expect(link).toBeDefined();
+      const token = new URL(link!).searchParams.get('token')!;
+      expect(await eventsOf(id, 'deletion-requested')).toHaveLength(1);
+      expect(JSON.stringify(await db.select().from(securityEvents))).not.toContain(token);
+
+      // Another account cannot spend it, nor does its refusal spend it; a wrong token is refused.
+      const stolen = await del(withPassword, { token });
+      expect(stolen.statusCode).toBe(400);
+      expect(stolen.json().code).toBe('INVALID_EMAIL_LINK');
+      expect(await db.$count(users, eq(users.id, withPassword.user._id))).toBe(1);
+      expect((await del(provider, { token: 'not-the-token' })).json().code).toBe('INVALID_EMAIL_LINK');
+
+      expect((await del(provider, { token })).statusCode).toBe(200);
+      expect(await db.$count(users, eq(users.id, id))).toBe(0);
+
+      // The link is spent: the address signs up again, and the old link deletes nothing.
+      const back = await buildUser(ctx, { email: provider.user.email });
+      const reuse = await del(back, { token });
+      expect(reuse.statusCode).toBe(400);
+      expect(reuse.json().code).toBe('INVALID_EMAIL_LINK');
+      expect(await db.$count(users, eq(users.id, back.user._id))).toBe(1);
+    });
+
+    it('answers 401 to a visitor and 400 to a body with neither or both confirmations', async () => {
+      const user = await buildUser(ctx);
+      expect((await call('DELETE', '/api/users/me', undefined, { password: 'x' })).statusCode).toBe(401);
+      expect((await del(user, { password: user.password, token: 'x' })).statusCode).toBe(400);
+      expect(await db.$count(users, eq(users.id, user.user._id))).toBe(1);
+    });
+  });
+});

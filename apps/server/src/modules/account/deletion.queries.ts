@@ -1,0 +1,48 @@
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { media, users } from '../../db/schema.js';
+
+/**
+ * The live user about to be deleted, its row locked until the transaction ends (a second deletion, a role
+ * change or a sign-up waits). Only what the deletion's checks need, the password hash included.
+ */
+export async function lockUserForDeletion(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      preferredLanguage: users.preferredLanguage,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/**
+ * How many live admins other than `userId` there are, their rows locked until the transaction ends: two
+ * admins deleting themselves at once are judged one after the other, so one always stays.
+ */
+export async function lockOtherAdmins(tx: Executor, userId: string): Promise<number> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt), ne(users.id, userId)))
+    .for('update');
+  return rows.length;
+}
+
+/**
+ * The media rows a user deletion may release: the user's own uploads and the files under `keys` (the
+ * images of their deleted josies, whoever uploaded them). Read before the user row goes, which sets
+ * `owner_id` to null.
+ */
+export async function mediaOwnedOrKeyed(db: Executor, userId: string, keys: string[]) {
+  return db
+    .select({ id: media.id, storageKey: media.storageKey })
+    .from(media)
+    .where(or(eq(media.ownerId, userId), inArray(media.storageKey, keys)));
+}
