@@ -27,10 +27,14 @@ export async function apiLogin(
   return (await res.json()) as Session;
 }
 
-/** Signs a new user up through the API; the email is unique per call. */
+/**
+ * Signs a new user up through the API; the email is unique per call. Unless `verify` is false, the account's
+ * email is then verified as its owner would: the token is read from the verification mail in the outbox and
+ * posted to `POST /api/users/verify-email` (publishing and inviting need it: docs/decisions/0025-account-and-data.md).
+ */
 export async function apiSignup(
   request: APIRequestContext,
-  opts: { name?: string; email?: string; password?: string } = {},
+  opts: { name?: string; email?: string; password?: string; verify?: boolean } = {},
 ): Promise<Session & { password: string }> {
   const password = opts.password ?? 'e2e-password-1';
   const email = opts.email ?? `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -38,7 +42,31 @@ export async function apiSignup(
     data: { name: opts.name ?? 'E2E User', email, password },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { ...((await res.json()) as Session), password };
+  const session = { ...((await res.json()) as Session), password };
+  if (opts.verify !== false) await verifyEmail(request, email);
+  return session;
+}
+
+/**
+ * The token of the newest mail to `address` holding a link to `path` (e.g. `/verify-email`), read from the
+ * outbox (E2E_MAIL_DIR).
+ */
+export async function mailedToken(address: string, path: string, timeoutMs = 15_000): Promise<string> {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const pattern = new RegExp(`${escaped}\\?token=([A-Za-z0-9_%.~-]+)`);
+  const mail = await waitForMail(address, /./, timeoutMs, (m) =>
+    pattern.test(`${m.text ?? ''} ${m.html ?? ''}`),
+  );
+  const token = pattern.exec(`${mail.text ?? ''} ${mail.html ?? ''}`)?.[1];
+  if (!token) throw new Error(`no ${path} link in the mail to ${address}`);
+  return decodeURIComponent(token);
+}
+
+/** Verifies `address` through the link of its verification mail (`POST /api/users/verify-email`). */
+export async function verifyEmail(request: APIRequestContext, address: string): Promise<void> {
+  const token = await mailedToken(address, '/verify-email');
+  const res = await request.post('/api/users/verify-email', { data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Sets a feature flag as the demo admin. */
@@ -88,11 +116,15 @@ export interface ReceivedMail {
   html?: string;
 }
 
-/** Waits for the newest email to `address` whose subject matches, read from E2E_MAIL_DIR. */
+/**
+ * Waits for the newest email to `address` whose subject matches (and that `accept`s, when given), read from
+ * E2E_MAIL_DIR.
+ */
 export async function waitForMail(
   address: string,
   subject: RegExp,
   timeoutMs = 15_000,
+  accept: (mail: ReceivedMail) => boolean = () => true,
 ): Promise<ReceivedMail> {
   const { readdirSync, readFileSync } = await import('node:fs');
   const dir = process.env.E2E_MAIL_DIR!;
@@ -102,7 +134,7 @@ export async function waitForMail(
       .sort()
       .reverse()
       .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReceivedMail);
-    const found = mails.find((m) => m.to.includes(address) && subject.test(m.subject ?? ''));
+    const found = mails.find((m) => m.to.includes(address) && subject.test(m.subject ?? '') && accept(m));
     if (found) return found;
     await new Promise((r) => setTimeout(r, 200));
   }

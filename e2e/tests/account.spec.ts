@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { apiLogin, expect, setFlag, shot, test, waitForMail } from '../support/fixtures.js';
+import { apiLogin, expect, setFlag, shot, test, verifyEmail, waitForMail } from '../support/fixtures.js';
 
 /** Password reset by email, avatar, curator font and colour, header-image refusal; en and he (docs/product/routes-and-roles.md#account). */
 
@@ -52,6 +52,8 @@ async function signup(request: APIRequestContext, lang: 'en' | 'he', tag: string
     data: { name: `${tag} ${lang}`, email, password, preferredLanguage: lang },
   });
   expect(res.status()).toBe(201);
+  // Publishing needs a verified email (docs/decisions/0025-account-and-data.md).
+  await verifyEmail(request, email);
   return { ...(await res.json()), email, password };
 }
 

@@ -11,6 +11,7 @@ import {
   shot,
   test,
   useSession,
+  verifyEmail,
   waitForMail,
 } from '../support/fixtures.js';
 
@@ -162,6 +163,8 @@ async function newCurator(request: APIRequestContext, language: 'en' | 'he'): Pr
   });
   expect(res.status(), await res.text()).toBe(201);
   const { user } = (await res.json()) as Session;
+  // Publishing needs a verified email (docs/decisions/0025-account-and-data.md).
+  await verifyEmail(request, email);
   const admin = await apiLogin(request, 'admin@demo.josie');
   const promoted = await request.patch(`/api/admin/users/${user._id}`, {
     data: { role: 'curator' },

@@ -17,6 +17,8 @@ import {
   createAccountDeletion,
   createAccountExportService,
   createAccountSecurityService,
+  createAccountDeletion,
+  createAccountExportService,
   createPasswordResetService,
   createProfileMediaService,
   createProfileService,

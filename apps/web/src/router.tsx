@@ -33,9 +33,13 @@ const ResetPasswordPage = pageWithTexts(() => import('./features/auth/ResetPassw
 const AuthCallbackPage = pageWithTexts(() => import('./features/auth/AuthCallbackPage'));
 const OnboardingPage = pageWithTexts(() => import('./features/onboarding/OnboardingPage'));
 const AccountPage = pageWithTexts(() => import('./features/account/AccountPage'));
+const VerifyEmailPage = pageWithTexts(() => import('./features/account/VerifyEmailRoute'));
+const ConfirmEmailPage = pageWithTexts(() => import('./features/account/ConfirmEmailRoute'));
+const DeleteAccountPage = pageWithTexts(() => import('./features/account/DeleteAccountRoute'));
 const PublicProfilePage = pageWithTexts(() => import('./features/account/PublicProfilePage'));
 const CuratorProfilePage = pageWithTexts(() => import('./features/curator/CuratorProfilePage'));
 const SavedPage = pageWithTexts(() => import('./features/feed/SavedPage'));
+const NotificationsPage = pageWithTexts(() => import('./features/notifications/NotificationsPage'));
 const JosieViewPage = lazyPage(() => import('./features/josie/JosieViewPage'));
 const JosieEditorPage = pageWithTexts(() => import('./features/josie/JosieEditorPage'));
 const MyJosiesPage = pageWithTexts(() => import('./features/josie/MyJosiesPage'));
@@ -142,6 +146,10 @@ export const routes: RouteObject[] = [
           },
           page('reset-password', ResetPasswordPage, 'resetPassword'),
           page('auth/callback', AuthCallbackPage, 'authCallback'),
+          // The mailed links of docs/decisions/0025-account-and-data.md: verification and email change work
+          // signed out too (the token is the proof); deletion needs the session it deletes.
+          page('verify-email', VerifyEmailPage, 'verifyEmail'),
+          page('confirm-email', ConfirmEmailPage, 'confirmEmail'),
           page('auth/error', UnauthorizedPage, 'authError'),
           page('unauthorized', UnauthorizedPage, 'unauthorized'),
           page('join/:code', JoinPage, 'join'),
@@ -152,9 +160,11 @@ export const routes: RouteObject[] = [
           guarded('onboarding', OnboardingPage, 'onboarding'),
           guarded('account', AccountPage, 'account'),
           guarded('profile', AccountPage, 'account'),
+          guarded('account/delete', DeleteAccountPage, 'deleteAccount'),
           guarded('profile/:id', PublicProfilePage, 'profile'),
           guarded('curator/:curatorId', CuratorProfilePage, 'curator'),
           guarded('saved', SavedPage, 'saved'),
+          guarded('notifications', NotificationsPage, 'notifications'),
 
           guarded('josie/new', JosieEditorPage, 'newJosie', CREATORS),
           guarded('josie/edit/:id', JosieEditorPage, 'editJosie', JOSIE_EDITORS),

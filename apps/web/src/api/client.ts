@@ -39,6 +39,8 @@ export interface RequestOptions<T> {
   token?: string | null;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Answers the body as a `Blob` (a file download, e.g. the account export's zip) instead of JSON. */
+  blob?: boolean;
 }
 
 /**
@@ -115,6 +117,7 @@ export async function apiFetch<T = unknown>(
   }
 
   if (response.status === 204) return undefined as T;
+  if (options.blob) return (await response.blob()) as T;
   const contentType = response.headers.get('content-type') ?? '';
   const data: unknown = contentType.includes('json') ? await response.json() : await response.text();
   return options.schema ? options.schema.parse(data) : (data as T);

@@ -57,6 +57,7 @@ export const LATER_AREAS = [
   'invites',
   'listen',
   'login',
+  'notifications',
   'onboarding',
   'recommendations',
   'resetPassword',

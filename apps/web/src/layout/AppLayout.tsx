@@ -5,10 +5,11 @@ import { Spinner } from '../ui/Spinner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageErrorBoundary } from './PageError';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 /**
  * The shared layout of every page but the public josie view: skip link, fixed header, `main` landmark
- * (target of the skip link) holding the lazily loaded page, and footer. A page that cannot be shown gets
+ * (target of the skip link) with the email-verification banner of unverified accounts, holding the lazily loaded page, and footer. A page that cannot be shown gets
  * its error screen inside the layout, under the header (decision 0012).
  */
 export function AppLayout() {
@@ -24,6 +25,7 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
+        <VerifyEmailBanner />
         {/* Keyed by path, so each page gets a new boundary: it shows its spinner at once, also in a navigation's
             transition, which would otherwise keep the previous page (or nothing) on screen while the page's
             code loads (decision 0012); and a new page starts without the last one's error. A screen high, so

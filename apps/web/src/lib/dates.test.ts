@@ -3,6 +3,7 @@ import { he } from 'date-fns/locale/he';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import { formatDate } from './dates';
+import { formatRelativeTime } from './relativeTime';
 
 describe('formatDate (docs/product/differences.md#dates-and-excerpts)', () => {
   it("formats as 'MMM d, yyyy' in English", () => {
@@ -43,5 +44,28 @@ describe('formatDate (docs/product/differences.md#dates-and-excerpts)', () => {
     expect(formatDate('', 'en')).toBe('Invalid date');
     await i18n.loadLanguages('he');
     expect(formatDate('2024-13-45', 'he')).toBe('תאריך לא תקין');
+  });
+});
+
+describe('formatRelativeTime (docs/decisions/0024-notifications-centre.md)', () => {
+  const now = Date.UTC(2025, 5, 15, 12, 0, 0);
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it('says how long ago in the largest whole unit, "now" under a minute and for the future', () => {
+    expect(formatRelativeTime(ago(20), 'en', now)).toBe('now');
+    expect(formatRelativeTime(ago(-300), 'en', now)).toBe('now');
+    expect(formatRelativeTime(ago(5 * 60), 'en', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime(ago(3 * 3600 + 59 * 60), 'en', now)).toBe('3 hours ago');
+    expect(formatRelativeTime(ago(26 * 3600), 'en', now)).toBe('yesterday');
+    expect(formatRelativeTime(ago(15 * 24 * 3600), 'en', now)).toBe('2 weeks ago');
+    expect(formatRelativeTime(ago(400 * 24 * 3600), 'en', now)).toBe('last year');
+  });
+
+  it('writes Hebrew, and refuses an unreadable date', async () => {
+    expect(formatRelativeTime(ago(26 * 3600), 'he', now)).toBe('אתמול');
+    expect(formatRelativeTime(ago(5 * 60), 'he', now)).toBe('לפני 5 דקות');
+    expect(formatRelativeTime('soon', 'en', now)).toBe('Invalid date');
+    await i18n.loadLanguages('he');
+    expect(formatRelativeTime(null, 'he', now)).toBe('תאריך לא תקין');
   });
 });

@@ -27,7 +27,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T|$)/;
  * `parseISO` did (the platform would read it as UTC midnight: the day before, west of Greenwich); anything
  * not shaped like an ISO date is refused rather than guessed at. `null` when unreadable.
  */
-function parseIsoDate(iso: string): Date | null {
+export function parseIsoDate(iso: string): Date | null {
   if (!ISO_DATE.test(iso)) return null;
   const date = new Date(iso.length === 10 ? `${iso}T00:00` : iso);
   return Number.isNaN(date.getTime()) ? null : date;

@@ -7,4 +7,10 @@ export {
   NO_TOKEN_WARNING,
   type SocketClientModule,
 } from './feedSocket';
-export { FeedSocketProvider, useFeedJoined, useNewPosts, usePostRemoved } from './useFeedEvents';
+export {
+  FeedSocketProvider,
+  useFeedEvent,
+  useFeedJoined,
+  useNewPosts,
+  usePostRemoved,
+} from './useFeedEvents';

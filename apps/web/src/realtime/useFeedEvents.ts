@@ -1,6 +1,6 @@
-import type { JoinFeedAck, Josie, PostRemoved } from '@josie/contract';
+import type { JoinFeedAck, Josie, PostRemoved, ServerToClientEvents } from '@josie/contract';
 import { createContext, type RefObject, useContext, useEffect, useLayoutEffect, useRef } from 'react';
-import { appFeedSocket, type FeedSocketHub } from './feedSocket';
+import { appFeedSocket, type FeedEvent, type FeedSocketHub } from './feedSocket';
 
 const FeedSocketContext = createContext<FeedSocketHub>(appFeedSocket);
 
@@ -59,4 +59,24 @@ export function useFeedJoined(handler: (joined: Partial<JoinFeedAck>) => void, e
     if (!enabled) return;
     return hub.subscribeFeedJoined((joined) => latest.current(joined));
   }, [enabled, latest, hub]);
+}
+
+/**
+ * Calls `handler` with each `event` the server pushes on the shared feed socket, on the same terms as
+ * {@link useNewPosts}: e.g. `notification` and `notifications-read` for the header's bell
+ * (docs/decisions/0024-notifications-centre.md), which the server sends to the user's own room.
+ */
+export function useFeedEvent<E extends FeedEvent>(
+  event: E,
+  handler: ServerToClientEvents[E],
+  enabled = true,
+): void {
+  const latest = useLatest(handler);
+  const hub = useContext(FeedSocketContext);
+  useEffect(() => {
+    if (!enabled) return;
+    const forward = ((...args: Parameters<ServerToClientEvents[E]>) =>
+      (latest.current as (...a: typeof args) => void)(...args)) as ServerToClientEvents[E];
+    return hub.subscribeFeedEvent(event, forward);
+  }, [event, enabled, latest, hub]);
 }

@@ -1,4 +1,4 @@
-import { LIMITS } from '@josie/contract';
+import { LIMITS, mergeNotificationSettings } from '@josie/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readStoredSession } from '../../session/storage';
@@ -30,7 +30,7 @@ describe('account page (docs/product/routes-and-roles.md#account)', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Profile', 'Notifications', 'Security', 'Connections', 'Preferences', 'Theme']);
+    ).toEqual(['Profile', 'Notifications', 'Security', 'Your data', 'Connections', 'Preferences', 'Theme']);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
     expect(router.state.location.search).toBe('?tab=security');
     expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
@@ -205,7 +205,11 @@ describe('notifications tab (docs/product/routes-and-roles.md#account)', () => {
           reply: () =>
             new Promise((resolve) => {
               release = () =>
-                resolve(json(200, { data: { allowPushNotifications: true, allowEmails: false } }));
+                resolve(
+                  json(200, {
+                    data: mergeNotificationSettings({ allowPushNotifications: true, allowEmails: false }),
+                  }),
+                );
             }),
         },
         ...accountRoutes(session.user),
@@ -220,10 +224,9 @@ describe('notifications tab (docs/product/routes-and-roles.md#account)', () => {
     expect(await screen.findByText('Notification settings updated')).toBeInTheDocument();
     expect(email).not.toBeChecked();
     const stored = readStoredSession();
-    expect(stored.status === 'valid' && stored.session.user.notificationSettings).toEqual({
-      allowPushNotifications: true,
-      allowEmails: false,
-    });
+    expect(stored.status === 'valid' && stored.session.user.notificationSettings).toEqual(
+      mergeNotificationSettings({ allowPushNotifications: true, allowEmails: false }),
+    );
   });
 
   it('reverts the switch when the change fails, and ignores changes until the lock is released', async () => {

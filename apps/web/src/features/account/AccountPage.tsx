@@ -1,6 +1,15 @@
 import type { User } from '@josie/contract';
 import type { LucideIcon } from 'lucide-react';
-import { Bell, ExternalLink, Link2, Palette, ShieldCheck, SlidersHorizontal, UserRound } from 'lucide-react';
+import {
+  Bell,
+  Database,
+  ExternalLink,
+  Link2,
+  Palette,
+  ShieldCheck,
+  SlidersHorizontal,
+  UserRound,
+} from 'lucide-react';
 import { Tabs as RadixTabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +22,7 @@ import { buttonClasses, focusRing } from '../../ui/Button';
 import { Tabs, TabsContent } from '../../ui/Tabs';
 import { toast } from '../../ui/toast';
 import { ConnectionsTab, useConnectionOutcome } from './ConnectionsTab';
+import { DataTab } from './DataTab';
 import { NotificationsTab } from './NotificationsTab';
 import { PreferencesTab } from './PreferencesTab';
 import { ProfileTab } from './ProfileTab';
@@ -25,6 +35,7 @@ export const ACCOUNT_TABS = [
   'profile',
   'notifications',
   'security',
+  'data',
   'connections',
   'preferences',
   'theme',
@@ -35,6 +46,7 @@ const TAB_ICONS: Record<AccountTab, LucideIcon> = {
   profile: UserRound,
   notifications: Bell,
   security: ShieldCheck,
+  data: Database,
   connections: Link2,
   preferences: SlidersHorizontal,
   theme: Palette,
@@ -81,7 +93,7 @@ function AccountSummary({ user }: { user: User }) {
 
 /**
  * `/account` and `/profile` (docs/product/routes-and-roles.md#account): a summary of the signed-in user and
- * the tabs Profile, Notifications, Security, Connections, Preferences and Theme. The selected tab is kept in
+ * the tabs Profile, Notifications, Security, Your data, Connections, Preferences and Theme. The selected tab is kept in
  * `?tab=` so a reload, a shared link or the return from a provider's consent page opens it again. Without a
  * stored user the page goes to `/login`.
  */
@@ -116,7 +128,7 @@ export default function AccountPage() {
       </header>
       <AccountSummary user={user} />
       <Tabs value={tab} onValueChange={select} className="gap-5">
-        {/* Two rows of three on phones (every tab visible, none scrolled away), one row from md up. */}
+        {/* Rows of three on phones (every tab visible, none scrolled away), one row from md up. */}
         <RadixTabs.List
           aria-label={t('account.tabs.label')}
           className="grid grid-cols-3 gap-1 rounded-3xl bg-white/80 p-1 shadow-sm ring-1 ring-zinc-200 md:flex md:rounded-full"
@@ -148,6 +160,9 @@ export default function AccountPage() {
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab user={user} />
+        </TabsContent>
+        <TabsContent value="data">
+          <DataTab user={user} />
         </TabsContent>
         <TabsContent value="connections">
           <ConnectionsTab />

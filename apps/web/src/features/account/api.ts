@@ -1,16 +1,26 @@
 import {
+  type AccountExport,
+  AccountExportResponse,
+  type AccountSession,
+  AccountSessionsResponse,
   AVATAR_FIELD,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
   ConnectedProvidersResponse,
+  type DeleteAccountBody,
   HEADER_IMAGE_FIELD,
+  MessageResponse,
   NotificationSettingsResponse,
   type NotificationSettingsUpdateBody,
   OAuthConnectResponse,
   PasswordResetResponse,
   ProfileUpdateResponse,
   type Provider,
+  RevokeSessionsResponse,
   User,
 } from '@josie/contract';
 import { z } from 'zod';
+import { apiFetch } from '../../api/client';
 import { request } from '../../api/request';
 import { readProviderCache, writeProviderCache } from './providerCache';
 
@@ -135,4 +145,97 @@ export async function startProviderConnect(provider: Provider, returnTo: string)
     { schema: OAuthConnectResponse },
   );
   return answer.url;
+}
+
+// Your account, your data (docs/decisions/0025-account-and-data.md).
+
+/** The query key of the account's live sessions (`GET /api/users/me/sessions`). */
+export const sessionsKey = ['account', 'sessions'] as const;
+/** The query key of the account's latest export (`GET /api/users/me/export`). */
+export const exportKey = ['account', 'export'] as const;
+
+/**
+ * Changes the password (`POST /api/users/me/password`); the server signs out every other session.
+ *
+ * @throws {ApiError} 400 `WRONG_PASSWORD` (the current one is wrong: never a session end), 400
+ * `NO_PASSWORD` (the account has none: set one through the reset link), 400 `WEAK_PASSWORD`.
+ */
+export function changePassword(body: ChangePasswordBody) {
+  return request('changePassword', { body }, { schema: MessageResponse });
+}
+
+/**
+ * Asks to change the email (`POST /api/users/me/email`): a confirmation link goes to `newEmail`.
+ *
+ * @throws {ApiError} 409 `EMAIL_TAKEN`, 400 `WRONG_PASSWORD` / `NO_PASSWORD`.
+ */
+export function changeEmail(body: ChangeEmailBody) {
+  return request('changeEmail', { body }, { schema: MessageResponse });
+}
+
+/** The account's live sessions, the current one first (`GET /api/users/me/sessions`). */
+export async function fetchSessions(signal?: AbortSignal): Promise<AccountSession[]> {
+  const answer = await request('mySessions', {}, { schema: AccountSessionsResponse, signal });
+  return answer.sessions;
+}
+
+/** Signs one other session out (`DELETE /api/users/me/sessions/:id`). */
+export async function revokeSession(id: string): Promise<void> {
+  await request('revokeSession', { params: { id } });
+}
+
+/** Signs out every session but this one (`DELETE /api/users/me/sessions`); answers how many ended. */
+export async function revokeOtherSessions(): Promise<number> {
+  const answer = await request('revokeOtherSessions', {}, { schema: RevokeSessionsResponse });
+  return answer.revoked;
+}
+
+/** The latest export, or null (`GET /api/users/me/export`). */
+export async function fetchExport(signal?: AbortSignal): Promise<AccountExport | null> {
+  const answer = await request('getExport', {}, { schema: AccountExportResponse, signal });
+  return answer.export;
+}
+
+/**
+ * Starts an export (`POST /api/users/me/export`, 202 with the pending export).
+ *
+ * @throws {ApiError} 429 `RATE_LIMITED` within a day of the last one (EXPORTS_PER_DAY).
+ */
+export async function startExport(): Promise<AccountExport | null> {
+  const answer = await request('startExport', {}, { schema: AccountExportResponse });
+  return answer.export;
+}
+
+/**
+ * Downloads the ready export's zip. `url` is an app path served to the owner's session only, and the web
+ * authenticates with a bearer token from storage (not a cookie), so a plain link would not carry it: the
+ * bytes are fetched with the token and saved through an object URL.
+ *
+ * @throws {ApiError} 401/404/410 as the server answers (expired, or another account's).
+ */
+export async function downloadExport(url: string, fileName: string): Promise<void> {
+  const blob = await apiFetch<Blob>(url, 'GET', { headers: { accept: 'application/zip' }, blob: true });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the browser's download; freeing it later keeps slow browsers safe.
+  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/** Mails a link that confirms the account's deletion (`POST /api/users/me/delete-link`). */
+export function requestDeleteLink() {
+  return request('requestDeleteLink', {}, { schema: MessageResponse });
+}
+
+/**
+ * Deletes the account (`DELETE /api/users/me`) with the current password or the mailed link's token.
+ *
+ * @throws {ApiError} 400 `WRONG_PASSWORD` / `INVALID_EMAIL_LINK`, 409 `LAST_ADMIN`.
+ */
+export async function deleteAccount(body: DeleteAccountBody): Promise<void> {
+  await request('deleteAccount', { body });
 }

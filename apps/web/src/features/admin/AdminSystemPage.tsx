@@ -1,4 +1,4 @@
-import { Flag, Link2, type LucideIcon, Mail, Music, Sparkles } from 'lucide-react';
+import { Flag, Link2, type LucideIcon, Mail, Music, ShieldCheck, Sparkles } from 'lucide-react';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,16 +8,17 @@ import { FlagsTab } from './FlagsTab';
 import { LinkResolverTab } from './LinkResolverTab';
 import { MessagesTab } from './MessagesTab';
 import { PreferencesTab } from './PreferencesTab';
+import { SecurityEventsTab } from './SecurityEventsTab';
 import { TemplatesTab } from './TemplatesTab';
 
 /** The tabs of `/admin/system`, in order; the value is also the `?tab=` query value. */
-export const SYSTEM_TABS = ['templates', 'preferences', 'flags', 'messages', 'links'] as const;
+export const SYSTEM_TABS = ['templates', 'preferences', 'flags', 'messages', 'links', 'security'] as const;
 export type SystemTab = (typeof SYSTEM_TABS)[number];
 
 const TABS: Record<
   SystemTab,
   {
-    label: 'tabTemplates' | 'tabPreferences' | 'tabFlags' | 'tabMessages' | 'tabLinks';
+    label: 'tabTemplates' | 'tabPreferences' | 'tabFlags' | 'tabMessages' | 'tabLinks' | 'tabSecurity';
     icon: LucideIcon;
     Panel: ComponentType;
   }
@@ -27,6 +28,7 @@ const TABS: Record<
   flags: { label: 'tabFlags', icon: Flag, Panel: FlagsTab },
   messages: { label: 'tabMessages', icon: Mail, Panel: MessagesTab },
   links: { label: 'tabLinks', icon: Link2, Panel: LinkResolverTab },
+  security: { label: 'tabSecurity', icon: ShieldCheck, Panel: SecurityEventsTab },
 };
 
 const isSystemTab = (value: string | null): value is SystemTab =>
@@ -34,7 +36,7 @@ const isSystemTab = (value: string | null): value is SystemTab =>
 
 /**
  * `/admin/system` (docs/product/routes-and-roles.md#admin): tabs for AI templates, music preferences (genres
- * and interests), feature flags, messages and the listening links' resolver. Only the open tab is mounted, so each loads its data when first
+ * and interests), feature flags, messages, the listening links' resolver and the security log. Only the open tab is mounted, so each loads its data when first
  * opened; the open tab is kept in `?tab=` so it survives a reload and can be linked to.
  */
 export default function AdminSystemPage() {

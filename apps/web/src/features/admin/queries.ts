@@ -33,6 +33,7 @@ export const adminKeys = {
   flags: ['admin', 'flags'] as const,
   messages: ['admin', 'messages'] as const,
   linkResolver: ['admin', 'link-resolver'] as const,
+  securityEvents: ['admin', 'security-events'] as const,
 };
 
 type Signal = { signal: AbortSignal };

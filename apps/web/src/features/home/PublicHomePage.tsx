@@ -1,6 +1,6 @@
 import { Headphones, type LucideIcon, Sparkles, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/Button';
 import { contentFrame } from '../../ui/Page';
@@ -34,12 +34,20 @@ function Equaliser() {
  * The public home page for visitors (docs/product/routes-and-roles.md#home-and-feed): hero with title,
  * subtitle and a call-to-action to `/signup` (docs/product/differences.md#placeholders-that-work), a link to
  * `/explore` so a visitor hears real music first (docs/product/routes-and-roles.md#search-and-explore), three
- * feature cards, an about section of three paragraphs, and a newsletter block that really subscribes.
+ * feature cards, an about section of three paragraphs, and a newsletter block that really subscribes; a
+ * goodbye line on top after an account's deletion.
  */
 export default function PublicHomePage() {
   const { t } = useTranslation();
+  // After an account's deletion the app lands here with `?goodbye=1` (docs/decisions/0025-account-and-data.md).
+  const [params] = useSearchParams();
   return (
     <div className="flex flex-col">
+      {params.get('goodbye') === '1' && (
+        <p role="status" className="bg-brand-50 px-4 py-3 text-center text-sm font-medium text-brand-900">
+          {t('home.goodbye')}
+        </p>
+      )}
       <section aria-labelledby="hero-title" className="relative overflow-hidden">
         <div
           className="absolute inset-0 bg-linear-to-br from-brand-100 via-white to-violet-100"

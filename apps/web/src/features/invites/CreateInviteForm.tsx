@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { INVITE_TEXT_MAX_LENGTH, InviteCreateBody, InviteResponse } from '@josie/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
+import { EmailNotVerifiedNotice, isEmailNotVerified } from '../../session/EmailVerification';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Textarea } from '../../ui/Input';
@@ -26,8 +28,11 @@ export function CreateInviteForm() {
   } = useForm({ resolver: zodResolver(InviteCreateBody), defaultValues: { inviteText: '' } });
   const message = watch('inviteText') ?? '';
   const left = INVITE_TEXT_MAX_LENGTH - message.length;
+  // 403 EMAIL_NOT_VERIFIED: inviting waits for the email's verification (docs/decisions/0025-account-and-data.md).
+  const [notVerified, setNotVerified] = useState(false);
 
   const onSubmit = handleSubmit(async (body) => {
+    setNotVerified(false);
     try {
       const { invite } = await request('createInvite', { body }, { schema: InviteResponse });
       cacheInvite(queryClient, invite);
@@ -35,6 +40,10 @@ export function CreateInviteForm() {
       reset();
     } catch (error) {
       console.warn('Creating the invite failed', error);
+      if (isEmailNotVerified(error)) {
+        setNotVerified(true);
+        return;
+      }
       applyServerIssues(error, setError, ['inviteText']);
       toast.error(t('invites.createFailed'));
     }
@@ -70,6 +79,7 @@ export function CreateInviteForm() {
             />
           )}
         </Field>
+        {notVerified && <EmailNotVerifiedNotice />}
         <Button type="submit" loading={isSubmitting} className="self-start">
           {!isSubmitting && <Plus className="size-4" aria-hidden="true" />}
           {isSubmitting ? t('invites.form.submitting') : t('invites.form.submit')}

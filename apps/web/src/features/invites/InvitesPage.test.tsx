@@ -196,6 +196,27 @@ describe('invite management (docs/product/routes-and-roles.md#invites, docs/prod
     expect(screen.getByLabelText('Invite message')).toHaveValue('Hello');
   });
 
+  it('says the email must be verified first on a 403 EMAIL_NOT_VERIFIED, with a resend action', async () => {
+    const { user } = renderApp('/invites', {
+      session: curatorSession,
+      routes: [
+        listRoute(() => json(200, { invites: [] })),
+        {
+          method: 'POST',
+          path: '/api/invites',
+          reply: () => json(403, { message: 'Please verify your email first', code: 'EMAIL_NOT_VERIFIED' }),
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText('Invite message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Create invite' }));
+    expect(
+      await screen.findByText(/Please verify your email before you publish or invite/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend the email' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to create invite')).toBeNull();
+  });
+
   it('copies the full link to the clipboard', async () => {
     const { user } = renderApp('/invites', {
       session: curatorSession,

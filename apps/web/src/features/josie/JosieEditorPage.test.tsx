@@ -369,6 +369,32 @@ describe('josie editor: saving (docs/product/routes-and-roles.md#api, docs/produ
     expect(router.state.location.pathname).toBe('/josie/new');
   });
 
+  it('says the email must be verified first on a 403 EMAIL_NOT_VERIFIED, and offers to resend it', async () => {
+    const { user, router, stub } = renderEditor('/josie/new', [
+      {
+        method: 'POST',
+        path: '/api/josies',
+        reply: () => json(403, { message: 'Please verify your email first', code: 'EMAIL_NOT_VERIFIED' }),
+      },
+      {
+        method: 'POST',
+        path: '/api/users/me/verify-email/resend',
+        reply: () => json(200, { success: true, message: 'Sent' }),
+      },
+    ]);
+    await user.type(await screen.findByLabelText('Title'), 'Unverified');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const notice = await screen.findByText(/Please verify your email before you publish or invite/);
+    expect(screen.queryByText('Could not publish your josie. Please try again.')).toBeNull();
+    await user.click(
+      within(notice.closest('[role="alert"]') as HTMLElement).getByRole('button', {
+        name: 'Resend the email',
+      }),
+    );
+    await waitFor(() => expect(stub.calls('POST', '/api/users/me/verify-email/resend')).toHaveLength(1));
+    expect(router.state.location.pathname).toBe('/josie/new');
+  });
+
   it('says the image has too many pixels, not that the file is too large, when that is the refusal', async () => {
     const tooManyPixels: StubRoute = {
       method: 'POST',

@@ -18,6 +18,7 @@ import { useFlag } from '../../../flags/useFlags';
 import { cn } from '../../../lib/cn';
 import { tooManyPixelsText } from '../../../lib/imageRefusal';
 import { useSharedAudio } from '../../../push/shareTarget';
+import { EmailNotVerifiedNotice, isEmailNotVerified } from '../../../session/EmailVerification';
 import { useSession } from '../../../session/SessionProvider';
 import { Button } from '../../../ui/Button';
 import { FormError } from '../../../ui/FormError';
@@ -89,6 +90,8 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
   const [mediaErrors, setMediaErrors] = useState<Partial<Record<MediaKind, string>>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [genreError, setGenreError] = useState<string | undefined>();
+  // 403 EMAIL_NOT_VERIFIED: publishing waits for the email's verification (docs/decisions/0025-account-and-data.md).
+  const [notVerified, setNotVerified] = useState(false);
   const imagePreview = useObjectUrl(draft.image?.source === 'upload' ? draft.image.file : null);
   const editing = josie !== undefined;
   const home = editorHomePath(user?.abilities);
@@ -122,6 +125,10 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
       navigate(home);
     },
     onError: (error, { kinds }) => {
+      if (isEmailNotVerified(error)) {
+        setNotVerified(true);
+        return;
+      }
       const pixels = tooManyPixelsText(error, t);
       if (pixels || (error instanceof ApiError && error.status === 413)) {
         toast.error(pixels ?? t('josie.fileTooLarge'));
@@ -164,6 +171,7 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
     setGenreError(undefined);
     setMediaErrors({});
     setFormErrors([]);
+    setNotVerified(false);
     save.mutate({ form: draftForm(draft), kinds: draftParagraphs(draft).map((p) => p.type) });
   };
 
@@ -234,6 +242,7 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
         />
 
         {formErrors.length > 0 && <FormError message={formErrors.join(' ')} />}
+        {notVerified && <EmailNotVerifiedNotice />}
 
         <div className="sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-3 border-t border-zinc-200 bg-zinc-50/90 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
           <Button variant="ghost" asChild>

@@ -19,6 +19,7 @@ import listen from './listen.json' with { type: 'json' };
 import login from './login.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import newsletter from './newsletter.json' with { type: 'json' };
+import notifications from './notifications.json' with { type: 'json' };
 import onboarding from './onboarding.json' with { type: 'json' };
 import preferences from './preferences.json' with { type: 'json' };
 import pwa from './pwa.json' with { type: 'json' };
@@ -60,6 +61,7 @@ export default {
   login,
   nav,
   newsletter,
+  notifications,
   onboarding,
   preferences,
   pwa: { ...pwa, ...pwaLater },

@@ -18,6 +18,7 @@ import listen from './listen.json' with { type: 'json' };
 import login from './login.json' with { type: 'json' };
 import nav from './nav.json' with { type: 'json' };
 import newsletter from './newsletter.json' with { type: 'json' };
+import notifications from './notifications.json' with { type: 'json' };
 import onboarding from './onboarding.json' with { type: 'json' };
 import preferences from './preferences.json' with { type: 'json' };
 import pwa from './pwa.json' with { type: 'json' };
@@ -52,6 +53,7 @@ export default {
   login,
   nav,
   newsletter,
+  notifications,
   onboarding,
   preferences,
   pwa,

@@ -1,0 +1,4 @@
+import { DeleteAccountPage } from './EmailLinkPages';
+
+/** The lazily loaded route of {@link DeleteAccountPage}. */
+export default DeleteAccountPage;

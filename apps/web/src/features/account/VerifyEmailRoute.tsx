@@ -1,0 +1,4 @@
+import { VerifyEmailPage } from './EmailLinkPages';
+
+/** The lazily loaded route of {@link VerifyEmailPage}. */
+export default VerifyEmailPage;
