@@ -17,8 +17,6 @@ import {
   createAccountDeletion,
   createAccountExportService,
   createAccountSecurityService,
-  createAccountDeletion,
-  createAccountExportService,
   createPasswordResetService,
   createProfileMediaService,
   createProfileService,
