@@ -18,6 +18,7 @@ import { PASSWORD_RESETS_PURGE_CRON } from '../modules/account/reset.retention.j
 import { SESSIONS_PURGE_CRON } from '../modules/auth/retention.js';
 import { purgeUnusedUploads, UPLOADS_PURGE_CRON } from '../modules/images/retention.js';
 import { INVITES_PURGE_CRON } from '../modules/invites/retention.js';
+import { DIGEST_CRON, NOTIFICATIONS_PURGE_CRON } from '../modules/notifications/jobs.js';
 import { buildInvite, buildJosie, buildUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { jobRows } from '../test/jobs.js';
@@ -68,7 +69,7 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   it('registers each job on a daily UTC cron schedule', async () => {
     const { rows } = await ctx.database.sql.executeSql(
       `select name, cron, timezone, data from pgboss.schedule where name = any($1::text[]) order by cron`,
-      [['sessions.purge', 'password-resets.purge', 'uploads.purge', 'invites.purge']],
+      [['sessions.purge', 'password-resets.purge', 'uploads.purge', 'invites.purge', 'notifications.purge']],
     );
     expect(rows).toEqual([
       { name: 'sessions.purge', cron: SESSIONS_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
@@ -80,7 +81,23 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
       },
       { name: 'uploads.purge', cron: UPLOADS_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
       { name: 'invites.purge', cron: INVITES_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
+      {
+        name: 'notifications.purge',
+        cron: NOTIFICATIONS_PURGE_CRON,
+        timezone: 'UTC',
+        data: { run: 'daily' },
+      },
     ]);
+    expect(NOTIFICATIONS_PURGE_CRON).toBe('50 0 * * *');
+    // The notifications digest (decision 0024): every day at 07:00 UTC, the weekly one with Monday's run.
+    const digest = await ctx.database.sql.executeSql(
+      `select name, cron, timezone, data from pgboss.schedule where name = 'notify.digest'`,
+      [],
+    );
+    expect(digest.rows).toEqual([
+      { name: 'notify.digest', cron: DIGEST_CRON, timezone: 'UTC', data: { run: 'daily' } },
+    ]);
+    expect(DIGEST_CRON).toBe('0 7 * * *');
     expect([SESSIONS_PURGE_CRON, PASSWORD_RESETS_PURGE_CRON, UPLOADS_PURGE_CRON, INVITES_PURGE_CRON]).toEqual(
       ['10 0 * * *', '20 0 * * *', '30 0 * * *', '40 0 * * *'],
     );
