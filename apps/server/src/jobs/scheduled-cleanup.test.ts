@@ -20,6 +20,7 @@ import { PASSWORD_RESETS_PURGE_CRON } from '../modules/account/reset.retention.j
 import { SESSIONS_PURGE_CRON } from '../modules/auth/retention.js';
 import { purgeUnusedUploads, UPLOADS_PURGE_CRON } from '../modules/images/retention.js';
 import { INVITES_PURGE_CRON } from '../modules/invites/retention.js';
+import { DIGEST_CRON, NOTIFICATIONS_PURGE_CRON } from '../modules/notifications/jobs.js';
 import { buildInvite, buildJosie, buildUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { jobRows } from '../test/jobs.js';
@@ -49,18 +50,20 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   });
   afterAll(() => ctx.close());
 
-  it('reads the grace periods: 30, 30 days, 24 hours, 90 days by default, whole positive numbers', () => {
+  it('reads the grace periods: 30, 30 days, 24 hours, 90, 90 days by default, whole positive numbers', () => {
     expect(buildConfig({}).retention).toEqual({
       sessionDays: 30,
       passwordResetDays: 30,
       unusedUploadHours: 24,
       inviteDays: 90,
+      notificationDays: 90,
     });
     const names = [
       'SESSION_RETENTION_DAYS',
       'PASSWORD_RESET_RETENTION_DAYS',
       'UNUSED_UPLOAD_RETENTION_HOURS',
       'INVITE_RETENTION_DAYS',
+      'NOTIFICATION_RETENTION_DAYS',
     ];
     for (const name of names) {
       for (const bad of ['0', '-1', '1.5', 'never']) {
@@ -80,6 +83,7 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
           'uploads.purge',
           'invites.purge',
           'account-exports.purge',
+          'notifications.purge',
         ],
       ],
     );
@@ -94,7 +98,23 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
       { name: 'uploads.purge', cron: UPLOADS_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
       { name: 'account-exports.purge', cron: EXPORTS_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
       { name: 'invites.purge', cron: INVITES_PURGE_CRON, timezone: 'UTC', data: { run: 'daily' } },
+      {
+        name: 'notifications.purge',
+        cron: NOTIFICATIONS_PURGE_CRON,
+        timezone: 'UTC',
+        data: { run: 'daily' },
+      },
     ]);
+    expect(NOTIFICATIONS_PURGE_CRON).toBe('50 0 * * *');
+    // The notifications digest (decision 0024): every day at 07:00 UTC, the weekly one with Monday's run.
+    const digest = await ctx.database.sql.executeSql(
+      `select name, cron, timezone, data from pgboss.schedule where name = 'notify.digest'`,
+      [],
+    );
+    expect(digest.rows).toEqual([
+      { name: 'notify.digest', cron: DIGEST_CRON, timezone: 'UTC', data: { run: 'daily' } },
+    ]);
+    expect(DIGEST_CRON).toBe('0 7 * * *');
     expect([SESSIONS_PURGE_CRON, PASSWORD_RESETS_PURGE_CRON, UPLOADS_PURGE_CRON, INVITES_PURGE_CRON]).toEqual(
       ['10 0 * * *', '20 0 * * *', '30 0 * * *', '40 0 * * *'],
     );

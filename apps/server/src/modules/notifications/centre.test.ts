@@ -230,6 +230,35 @@ describe('notifications centre', () => {
     expect(await ofKind(quiet, 'new-josie')).toEqual([]);
   });
 
+  it('approving costs the request the same statements whatever the curator’s followers', async () => {
+    const statementsOfApprove = async (author: TestUser) => {
+      const josie = await buildJosieViaApi(ctx, author);
+      await settle();
+      const { queries } = await recordQueries(ctx.database, () => approveJosie(ctx, editor, josie._id));
+      await settle();
+      return queries.length;
+    };
+    const lonely = await buildUser(ctx, { role: 'curator' });
+    const popular = await buildUser(ctx, { role: 'curator' });
+    for (let i = 0; i < 25; i += 1) {
+      const fan = await buildUser(ctx);
+      await settings(fan, { kinds: { 'new-josie': { inApp: true } } });
+      await follow(fan, popular);
+    }
+    // Warm once (prepared statements, caches), then compare.
+    await statementsOfApprove(lonely);
+    const alone = await statementsOfApprove(lonely);
+    const followed = await statementsOfApprove(popular);
+    expect(followed).toBe(alone);
+    const entries = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(
+        sql`kind = 'new-josie' and subject_id in (select id from josies where creator_id = ${popular.user._id})`,
+      );
+    expect(entries[0]!.n).toBe(25);
+  });
+
   it('settings: kinds merge deeply, channels a kind cannot use are refused, and off means no entry', async () => {
     const user = await buildUser(ctx, { role: 'curator' });
     let res = await settings(user, { kinds: { follower: { email: true } } });

@@ -606,7 +606,7 @@ describe('notifications centre delivery (docs/decisions/0024-notifications-centr
     const josie = await buildJosieViaApi(ctx, author, { title: 'Morning Light' });
     await approveJosie(ctx, editor, josie._id);
     await ctx.app.jobs.idle();
-    await ctx.app.jobs.enqueue('notify.digest', { period: 'daily' }, { key: `digest-test-${Date.now()}` });
+    await ctx.app.jobs.enqueue('notify.digest', { run: 'daily-only' }, { key: `digest-test-${Date.now()}` });
     await ctx.app.jobs.idle();
     const mail = await sink.waitFor((m) => m.recipients.includes(reader.user.email));
     expect(mail.email.subject).toBe('New josies from your curators today (1)');
@@ -617,6 +617,13 @@ describe('notifications centre delivery (docs/decisions/0024-notifications-centr
     expect(sink.messages.filter((m) => m.recipients.includes(idle.user.email))).toEqual([]);
     // The weekly digest is not sent by the daily run.
     expect(sink.messages.filter((m) => m.recipients.includes(weekly.user.email))).toEqual([]);
+    await ctx.app.jobs.enqueue(
+      'notify.digest',
+      { run: 'weekly-only' },
+      { key: `digest-weekly-${Date.now()}` },
+    );
+    const weeklyMail = await sink.waitFor((m) => m.recipients.includes(weekly.user.email));
+    expect(weeklyMail.email.subject).toBe('New josies from your curators this week (1)');
   });
 });
 

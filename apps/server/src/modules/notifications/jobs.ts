@@ -69,8 +69,12 @@ export type NotificationJobs = {
   'notify.invite-joined': { curatorId: string; userId: string; inviteId?: string };
   /** A write that tells someone, enqueued in its own transaction ({@link NotificationCause}). */
   'notify.caused': NotificationCause & { at: string };
-  /** The digest of new josies from followed curators (cron; decision 0018). */
-  'notify.digest': { period: 'daily' | 'weekly' };
+  /**
+   * The digest of new josies from followed curators (cron; decision 0018): `daily` mails the daily readers
+   * and, on Mondays (UTC), the weekly ones too (the queue keeps one schedule per job name); `daily-only` /
+   * `weekly-only` mail one group.
+   */
+  'notify.digest': { run: 'daily' | 'daily-only' | 'weekly-only' };
   /** Deletes read notifications older than `NOTIFICATION_RETENTION_DAYS` (cron; decision 0018). */
   'notifications.purge': ScheduledRun;
   /** An email without its recipient address: the user's current address is read when it is sent. */
@@ -119,9 +123,8 @@ export const NEW_JOSIE_PAGE = 1000;
 /** Digest recipients read per statement, and josies listed per digest. */
 const DIGEST_PAGE = 500;
 const DIGEST_JOSIES = 20;
-/** When the digests go: daily at 07:00 UTC, weekly on Mondays at 07:00 UTC (cron). */
-export const DIGEST_DAILY_CRON = '0 7 * * *';
-export const DIGEST_WEEKLY_CRON = '0 7 * * 1';
+/** When the digests go: every day at 07:00 UTC; the weekly one with Monday's run (cron). */
+export const DIGEST_CRON = '0 7 * * *';
 /** When the read-notifications purge runs: every day at 00:50 UTC (cron). */
 export const NOTIFICATIONS_PURGE_CRON = '50 0 * * *';
 const DAY_S = 24 * 60 * 60;
@@ -548,8 +551,8 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
     await jobs.enqueueMany(specs);
   });
 
-  jobs.work('notify.digest', async (job) => {
-    const { period } = job.payload;
+  /** Mails every reader of `period` whose followed curators published since the period began. */
+  async function sendDigests(period: 'daily' | 'weekly', jobId: string) {
     const since = new Date(Date.now() - (period === 'daily' ? 1 : 7) * DAY_S * 1000);
     const stamp = dayOf(new Date());
     let after: string | null = null;
@@ -574,12 +577,19 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
         );
       }
       await jobs.enqueueMany(specs);
+      deps.log.info({ jobId, period, mails: specs.length }, 'digest page enqueued');
       if (page.length < DIGEST_PAGE) break;
       after = page[page.length - 1]!.id;
     }
+  }
+
+  jobs.work('notify.digest', async (job) => {
+    const { run } = job.payload;
+    if (run !== 'weekly-only') await sendDigests('daily', job.id);
+    const monday = new Date().getUTCDay() === 1;
+    if (run === 'weekly-only' || (run === 'daily' && monday)) await sendDigests('weekly', job.id);
   });
-  jobs.schedule('notify.digest', DIGEST_DAILY_CRON, { period: 'daily' });
-  jobs.schedule('notify.digest', DIGEST_WEEKLY_CRON, { period: 'weekly' });
+  jobs.schedule('notify.digest', DIGEST_CRON, { run: 'daily' });
 
   jobs.work('notifications.purge', async () => {
     await deleteInBatches((limit) => deleteReadNotifications(db, deps.retentionDays, limit));
