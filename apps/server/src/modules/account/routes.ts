@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { registerEmailLinkRetention } from './email-links.retention.js';
 import { registerPasswordResetRetention } from './reset.retention.js';
 import { resetRoutes } from './reset.routes.js';
 import { securityRoutes } from './security.routes.js';
@@ -19,4 +20,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
   await app.register(uploadsRoutes, { ctx });
   await app.register(securityRoutes, { ctx });
+  registerEmailLinkRetention({
+    db: ctx.db,
+    jobs: ctx.jobs,
+    graceDays: ctx.config.retention.passwordResetDays,
+  });
 };
