@@ -1,4 +1,5 @@
 import { Bell } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { lazyPage } from '../../lib/lazyPage';
 
 /**
@@ -8,7 +9,8 @@ import { lazyPage } from '../../lib/lazyPage';
  * the header does not shift.
  */
 export const HeaderBell = lazyPage(
-  () => import('./NotificationBell').then((module) => ({ default: module.NotificationBell })),
+  (): Promise<{ default: ComponentType }> =>
+    import('./NotificationBell').then((module) => ({ default: module.NotificationBell })),
   {
     fallback: (
       <span
