@@ -42,7 +42,11 @@ import { createInvitesService } from './modules/invites/index.js';
 import { createJosiesService } from './modules/josies/index.js';
 import { createLikesService } from './modules/likes/index.js';
 import { createLinksService, createOdesliPacer } from './modules/links/index.js';
-import { createNotificationsService, createUnsubscribeTokens } from './modules/notifications/index.js';
+import {
+  createNotificationsService,
+  createNotifier,
+  createUnsubscribeTokens,
+} from './modules/notifications/index.js';
 import { createExchangeCodes, createOAuthContext, createOAuthService } from './modules/oauth/index.js';
 import { createOnboardingService } from './modules/onboarding/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
@@ -90,7 +94,9 @@ export function createServices(deps: ServiceDeps) {
   const i = config.integrations;
   const jwtSecret = resolveJwtSecret(config);
 
-  const follows = createFollowsService({ db, bus });
+  // The notifications centre's jobs, enqueued in the causing write's transaction (decision 0024).
+  const notifier = createNotifier(jobs);
+  const follows = createFollowsService({ db, bus, notifier });
   const reads = createReadCaches({ db, invalidation, bus, follows, ttlMs: config.cache.readTtlMs });
   const users = createUsersService({ db, follows });
   const auth = createAuthService({
@@ -141,8 +147,8 @@ export function createServices(deps: ServiceDeps) {
     refreshDays: i.links.refreshDays,
     log,
   });
-  const josies = createJosiesService({ db, storage, bus, log, media, preferences, links });
-  const likes = createLikesService({ db, reads, josies });
+  const josies = createJosiesService({ db, storage, bus, log, media, preferences, links, notifier });
+  const likes = createLikesService({ db, reads, josies, notifier });
   const invites = createInvitesService({ db, bus, follows });
 
   return {
@@ -155,7 +161,7 @@ export function createServices(deps: ServiceDeps) {
     curators,
     josies,
     review: createReviewService({ db, bus, josies }),
-    site: createSiteService({ db }),
+    site: createSiteService({ db, notifier }),
     securityLog: createSecurityLog({ db }),
     feed: createFeedService({ db, users }),
     explore: createExploreService({ db, reads }),
@@ -225,7 +231,7 @@ export function createServices(deps: ServiceDeps) {
     unsubscribeTokens,
     /** The `media` rows other modules record and release inside their transactions (images module). */
     media,
-    notifications: createNotificationsService({ db, push, tokens: unsubscribeTokens, users }),
+    notifications: createNotificationsService({ db, push, tokens: unsubscribeTokens, users, bus }),
   };
 }
 

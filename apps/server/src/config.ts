@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { NOTIFICATION_RETENTION_DAYS } from '@josie/contract';
 import { z } from 'zod';
 import { parseEncryptionKey } from './lib/crypto.js';
 import { parseAddressRanges } from './lib/ssrf.js';
@@ -169,6 +170,12 @@ const EnvSchema = z.object({
   PASSWORD_RESET_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   UNUSED_UPLOAD_RETENTION_HOURS: z.coerce.number().int().min(1).max(8_760).default(24),
   INVITE_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  NOTIFICATION_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(36_500)
+    .default(NOTIFICATION_RETENTION_DAYS),
 });
 
 /** The server's configuration, parsed once from the environment. docs/product/data-and-config.md#configuration. */
@@ -310,6 +317,8 @@ export function buildConfig(env: Record<string, string | undefined>) {
       unusedUploadHours: e.UNUSED_UPLOAD_RETENTION_HOURS,
       /** Invites expired this many days ago, never visited nor used, are deleted (`invites.purge`). */
       inviteDays: e.INVITE_RETENTION_DAYS,
+      /** Notifications read more than this many days ago are deleted (`notifications.purge`; unread are kept). */
+      notificationDays: e.NOTIFICATION_RETENTION_DAYS,
     },
     /** External services of docs/product/rules-and-limits.md#media (docs/product/data-and-config.md#configuration); a service without its key or model is off (null). */
     integrations: {

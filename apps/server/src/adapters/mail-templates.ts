@@ -284,3 +284,137 @@ export function inviteJoinedMail(input: InviteJoinedMailInput): RenderedMail {
         });
   return withUnsubscribeFooter(language, mail, notificationFooter(language, input.unsubscribeUrl));
 }
+
+/** Inputs of the notifications centre's mails (docs/decisions/0024-notifications-centre.md). */
+interface CentreMailInput {
+  language: Language;
+  /** The recipient's name. */
+  name: string;
+  /** Absolute URL the button opens. */
+  link: string;
+  unsubscribeUrl: string;
+}
+
+const FALLBACK = {
+  he: 'אם הכפתור לא עובד, אפשר להעתיק את הקישור הזה לדפדפן:',
+  en: "If the button doesn't work, copy this link into your browser:",
+} as const;
+
+/** A new follower (the `follower` kind's email, off by default). */
+export function followerMail(input: CentreMailInput & { followerName: string }): RenderedMail {
+  const { language, name, followerName, link } = input;
+  const mail =
+    language === 'he'
+      ? render('he', {
+          subject: `${followerName} עוקב/ת אחריכם ב-${BRAND}`,
+          greeting: `שלום ${name},`,
+          paragraphs: [`${followerName} התחיל/ה לעקוב אחריכם. כל ג׳וזי שתפרסמו תגיע לפיד שלהם.`],
+          action: { label: 'לפרופיל', url: link },
+          fallback: FALLBACK.he,
+          closing: [],
+        })
+      : render('en', {
+          subject: `${followerName} follows you on ${BRAND}`,
+          greeting: `Hi ${name},`,
+          paragraphs: [
+            `${followerName} started following you. Every josie you publish will reach their feed.`,
+          ],
+          action: { label: 'See their profile', url: link },
+          fallback: FALLBACK.en,
+          closing: [],
+        });
+  return withUnsubscribeFooter(language, mail, notificationFooter(language, input.unsubscribeUrl));
+}
+
+/** A josie waiting for review (the `review-waiting` kind's email, editors and admins). */
+export function reviewWaitingMail(
+  input: CentreMailInput & { curatorName: string; title: string },
+): RenderedMail {
+  const { language, name, curatorName, title, link } = input;
+  const mail =
+    language === 'he'
+      ? render('he', {
+          subject: `ג׳וזי ממתינה לבדיקה: „${title}”`,
+          greeting: `שלום ${name},`,
+          paragraphs: [`${curatorName} שלח/ה את „${title}” לבדיקה.`],
+          action: { label: 'לתור הבדיקה', url: link },
+          fallback: FALLBACK.he,
+          closing: [],
+        })
+      : render('en', {
+          subject: `A josie is waiting for review: "${title}"`,
+          greeting: `Hi ${name},`,
+          paragraphs: [`${curatorName} sent "${title}" for review.`],
+          action: { label: 'Open the review queue', url: link },
+          fallback: FALLBACK.en,
+          closing: [],
+        });
+  return withUnsubscribeFooter(language, mail, notificationFooter(language, input.unsubscribeUrl));
+}
+
+/** A new contact message (the `contact-message` kind's email, admins). The message itself stays in the app. */
+export function contactMessageMail(input: CentreMailInput & { senderName: string }): RenderedMail {
+  const { language, name, senderName, link } = input;
+  const mail =
+    language === 'he'
+      ? render('he', {
+          subject: `הודעה חדשה מ-${senderName} דרך טופס יצירת הקשר`,
+          greeting: `שלום ${name},`,
+          paragraphs: [`${senderName} שלח/ה הודעה דרך טופס יצירת הקשר של ${BRAND}.`],
+          action: { label: 'להודעות', url: link },
+          fallback: FALLBACK.he,
+          closing: [],
+        })
+      : render('en', {
+          subject: `New contact message from ${senderName}`,
+          greeting: `Hi ${name},`,
+          paragraphs: [`${senderName} sent a message through ${BRAND}'s contact form.`],
+          action: { label: 'Read the messages', url: link },
+          fallback: FALLBACK.en,
+          closing: [],
+        });
+  return withUnsubscribeFooter(language, mail, notificationFooter(language, input.unsubscribeUrl));
+}
+
+/**
+ * The digest of new josies from followed curators (daily or weekly, off by default): one line per josie
+ * ("‘Title’ by Curator"), the button opens the home feed.
+ */
+export function digestMail(
+  input: CentreMailInput & {
+    period: 'daily' | 'weekly';
+    josies: { title: string; curatorName: string; url: string }[];
+  },
+): RenderedMail {
+  const { language, name, period, josies, link } = input;
+  const lines = josies.map((j) =>
+    language === 'he'
+      ? `„${j.title}” מאת ${j.curatorName}: ${j.url}`
+      : `"${j.title}" by ${j.curatorName}: ${j.url}`,
+  );
+  const mail =
+    language === 'he'
+      ? render('he', {
+          subject:
+            period === 'daily'
+              ? `ג׳וזיז חדשות מהאוצרים שלכם היום (${josies.length})`
+              : `ג׳וזיז חדשות מהאוצרים שלכם השבוע (${josies.length})`,
+          greeting: `שלום ${name},`,
+          paragraphs: ['אלה הג׳וזיז החדשות של האוצרים שאתם עוקבים אחריהם:', ...lines],
+          action: { label: 'לפיד', url: link },
+          fallback: FALLBACK.he,
+          closing: [],
+        })
+      : render('en', {
+          subject:
+            period === 'daily'
+              ? `New josies from your curators today (${josies.length})`
+              : `New josies from your curators this week (${josies.length})`,
+          greeting: `Hi ${name},`,
+          paragraphs: ['Here are the new josies of the curators you follow:', ...lines],
+          action: { label: 'Open your feed', url: link },
+          fallback: FALLBACK.en,
+          closing: [],
+        });
+  return withUnsubscribeFooter(language, mail, notificationFooter(language, input.unsubscribeUrl));
+}

@@ -83,6 +83,12 @@ export interface JobQueue<M extends JobPayloadMap> {
    * retry do not count), e.g. before a test measures the queries of a request.
    */
   idle(): Promise<void>;
+  /**
+   * Wakes this instance's workers of `name` now rather than at their next poll: call it after the commit of
+   * a transaction that enqueued `name`, whose job the workers could not see before (otherwise it waits up to
+   * `JOBS_POLL_INTERVAL_MS`).
+   */
+  wake(name: keyof M & string): void;
 }
 
 /** Options of {@link createJobQueue}. */
@@ -384,6 +390,9 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
         await new Promise((resolve) => setImmediate(resolve));
         if (running.size === 0 && inFlight.size === 0) break;
       }
+    },
+    wake(name) {
+      notify(name);
     },
     async idle() {
       // Event listeners that enqueue after a commit run on the next turns of the event loop.

@@ -42,18 +42,20 @@ describe('scheduled clean-up jobs (decision 0018, "Scheduled work")', () => {
   });
   afterAll(() => ctx.close());
 
-  it('reads the grace periods: 30, 30 days, 24 hours, 90 days by default, whole positive numbers', () => {
+  it('reads the grace periods: 30, 30 days, 24 hours, 90, 90 days by default, whole positive numbers', () => {
     expect(buildConfig({}).retention).toEqual({
       sessionDays: 30,
       passwordResetDays: 30,
       unusedUploadHours: 24,
       inviteDays: 90,
+      notificationDays: 90,
     });
     const names = [
       'SESSION_RETENTION_DAYS',
       'PASSWORD_RESET_RETENTION_DAYS',
       'UNUSED_UPLOAD_RETENTION_HOURS',
       'INVITE_RETENTION_DAYS',
+      'NOTIFICATION_RETENTION_DAYS',
     ];
     for (const name of names) {
       for (const bad of ['0', '-1', '1.5', 'never']) {

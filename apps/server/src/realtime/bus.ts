@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Role } from '@josie/contract';
+import type { Notification, Role } from '@josie/contract';
 
 /**
  * Domain events raised after a transaction commits (docs/ARCHITECTURE.md#practices), consumed by realtime
@@ -32,6 +32,13 @@ export interface DomainEvents {
   'session.revoked': { sessionId: string };
   /** Every session of a user was revoked (password reset, role change, deletion; decision 0003). */
   'user.sessions-revoked': { userId: string };
+  /**
+   * A notification job wrote (or moved up) an entry of the notifications centre: sent to the recipient's
+   * sockets with their unread count after it (docs/decisions/0024-notifications-centre.md).
+   */
+  'notification.changed': { userId: string; notification: Notification; unreadCount: number };
+  /** A user read notifications: their other tabs and devices update the bell. */
+  'notifications.read': { userId: string; unreadCount: number };
 }
 
 /** A typed publish/subscribe bus; listeners run asynchronously and their failures are logged, not thrown. */

@@ -9,7 +9,13 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ClientToServerEvents, Josie, Role, ServerToClientEvents } from '@josie/contract';
+import type {
+  ClientToServerEvents,
+  Josie,
+  NotificationEvent,
+  Role,
+  ServerToClientEvents,
+} from '@josie/contract';
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +228,58 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no new-post on B')), 10_000)),
       ]);
       expect(post).toMatchObject({ _id: josieId, title: 'Across instances', status: 'published' });
+    } finally {
+      socket.disconnect();
+    }
+  }, 60_000);
+
+  it('delivers a notification written by a job to the recipient’s socket on the other instance', async () => {
+    const curator = await signIn(a!, 'curator@scale.test');
+    const admin = await signIn(a!, 'admin@scale.test');
+    // A socket on B that never joined the feed: the user room is joined on connection (decision 0024).
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(b!.url, {
+      path: '/socket.io',
+      auth: { token: curator },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const arrived = new Promise<NotificationEvent>((resolve) => socket.on('notification', resolve));
+      const followed = await call(a!, 'POST', `/api/users/follow/${ids.curator}`, { token: admin });
+      expect(followed.status, JSON.stringify(followed.body)).toBe(200);
+      const event = await Promise.race([
+        arrived,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('no notification on B')), 15_000),
+        ),
+      ]);
+      expect(event.notification).toMatchObject({
+        kind: 'follower',
+        readAt: null,
+        actors: { total: 1, items: [{ _id: ids.admin }] },
+        url: `/profile/${ids.admin}`,
+      });
+      expect(event.unreadCount).toBeGreaterThanOrEqual(1);
+
+      // Reading on A tells the socket on B.
+      const read = new Promise<{ unreadCount: number }>((resolve) =>
+        socket.on('notifications-read', resolve),
+      );
+      const res = await call(a!, 'POST', '/api/notifications/read', { token: curator, body: {} });
+      expect(res.body).toEqual({ unreadCount: 0 });
+      expect(
+        await Promise.race([
+          read,
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('no read event on B')), 10_000),
+          ),
+        ]),
+      ).toEqual({ unreadCount: 0 });
     } finally {
       socket.disconnect();
     }

@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
+import type { Notifier } from '../notifications/index.js';
 import {
   deleteFollow,
   deleteFollowsOf,
@@ -26,8 +27,13 @@ export const FOLLOW_ERROR_CODES = {
  * idempotent. `follow.changed` is published after the commit so that open sockets join or leave the curator's
  * room (docs/product/routes-and-roles.md#realtime).
  */
-export function createFollowsService(deps: { db: Db; bus: EventBus }) {
-  const { db, bus } = deps;
+export function createFollowsService(deps: {
+  db: Db;
+  bus: EventBus;
+  /** Tells the curator of a new follower (docs/decisions/0024-notifications-centre.md), in the follow's transaction. */
+  notifier: Notifier;
+}) {
+  const { db, bus, notifier } = deps;
 
   function checkTarget(actor: AuthUser, id: string) {
     if (!isUuid(id)) throw errors.notFound('Curator not found');
@@ -59,9 +65,13 @@ export function createFollowsService(deps: { db: Db; bus: EventBus }) {
           throw errors.badRequest('Only curators can be followed', FOLLOW_ERROR_CODES.notACurator);
         }
         const added = await insertFollow(tx, actor.id, curatorId);
+        if (added) await notifier.caused(tx, { kind: 'follower', followerId: actor.id, curatorId });
         return { added, following: await followingIds(tx, actor.id) };
       });
-      if (added) announce(actor.id, [curatorId], true);
+      if (added) {
+        notifier.committed();
+        announce(actor.id, [curatorId], true);
+      }
       return { success: true, following };
     },
 

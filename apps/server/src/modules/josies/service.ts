@@ -14,6 +14,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { JOSIE_IMAGE_MAX_WIDTH, josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
 import type { LinksService } from '../links/index.js';
+import type { Notifier } from '../notifications/index.js';
 import type { PreferencesService } from '../preferences/index.js';
 import { canView, isReviewer, type Viewer } from './access.js';
 import { presentJosiesFor, presentPresentable } from './listing.js';
@@ -98,8 +99,10 @@ export function createJosiesService(deps: {
    * resolved in the background (docs/decisions/0022-listen-on-your-own-service.md).
    */
   links: Pick<LinksService, 'track'>;
+  /** Tells editors and admins a josie waits for review (docs/decisions/0024-notifications-centre.md). */
+  notifier: Notifier;
 }) {
-  const { db, storage, bus, log, media, preferences, links } = deps;
+  const { db, storage, bus, log, media, preferences, links, notifier } = deps;
   const findPresentable = prepareFindPresentableJosie(db);
 
   const present = async (executor: Executor, row: JosieRow, viewer: Viewer): Promise<Josie> =>
@@ -239,8 +242,10 @@ export function createJosiesService(deps: {
           genres,
         });
         await links.track(tx, paragraphs);
+        await notifier.caused(tx, { kind: 'review-waiting', josieId: inserted.id, creatorId: actor.id });
         return inserted;
       });
+      notifier.committed();
       return present(db, row, actor);
     },
 
@@ -267,6 +272,9 @@ export function createJosiesService(deps: {
         const mode = editMode(actor, locked);
         const status = mode === 'creator' ? 'pending' : locked.status;
         await links.track(tx, paragraphs);
+        if (mode === 'creator') {
+          await notifier.caused(tx, { kind: 'review-waiting', josieId: id, creatorId: locked.creatorId });
+        }
         return {
           before: locked,
           after: await updateJosie(tx, id, { title: body.title, paragraphs, genres, status }),
@@ -275,6 +283,7 @@ export function createJosiesService(deps: {
       if (before.status === 'published' && after.status !== 'published') {
         bus.publish('josie.unpublished', { josieId: id, creatorId: after.creatorId });
       }
+      if (after.status === 'pending') notifier.committed();
       const kept = new Set(josieImageUrls(after.paragraphs));
       await releaseImages(josieImageUrls(before.paragraphs).filter((url) => !kept.has(url)));
       return present(db, after, actor);

@@ -5,6 +5,7 @@ import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ReadCaches } from '../../reads/read-caches.js';
 import type { JosiesService } from '../josies/index.js';
+import type { Notifier } from '../notifications/index.js';
 import {
   deleteLike,
   deleteLikesAndSavesOf,
@@ -29,8 +30,10 @@ export function createLikesService(deps: {
   reads: Pick<ReadCaches, 'liked' | 'saved'>;
   /** Keeps `like_count` in step (the `josies` table is the josies module's). */
   josies: Pick<JosiesService, 'moveLikeCount' | 'lowerLikeCounts'>;
+  /** Tells the josie's creator (grouped per day; docs/decisions/0024-notifications-centre.md). */
+  notifier: Notifier;
 }) {
-  const { db, reads, josies } = deps;
+  const { db, reads, josies, notifier } = deps;
 
   return {
     /**
@@ -47,11 +50,13 @@ export function createLikesService(deps: {
         }
         // Every toggle holds the josie's lock, so the insert is new; the count moves only if a row was added.
         const added = await insertLike(tx, josieId, actor.id);
+        if (added) await notifier.caused(tx, { kind: 'like', likerId: actor.id, josieId });
         return {
           liked: true,
           likeCount: added ? await josies.moveLikeCount(tx, josieId, 1) : await likeCountOf(tx, josieId),
         };
       });
+      if (data.liked) notifier.committed();
       await reads.liked(actor.id, josieId);
       return { data };
     },

@@ -465,6 +465,168 @@ describe('notification delivery (docs/product/rules-and-limits.md#notifications-
   });
 });
 
+describe('notifications centre delivery (docs/decisions/0024-notifications-centre.md)', () => {
+  let ctx: TestContext;
+  let sink: SmtpSink;
+  let pushService: PushServiceStandin;
+  let editor: TestUser;
+
+  const setting = (user: TestUser, payload: object) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/notification-settings',
+      headers: user.auth,
+      payload,
+    });
+  const follow = (follower: TestUser, curatorUser: TestUser) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/follow/${curatorUser.user._id}`,
+      headers: follower.auth,
+    });
+  async function subscribe(user: TestUser): Promise<StandinSubscription> {
+    const subscription = pushService.subscribe();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/me/push-subscriptions',
+      headers: user.auth,
+      payload: subscription.json,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return subscription;
+  }
+  const language = (user: TestUser, preferredLanguage: 'en' | 'he') =>
+    ctx.database.db.update(users).set({ preferredLanguage }).where(eq(users.id, user.user._id));
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    pushService = await startPushServiceStandin();
+    ctx = await createTestContext(serverEnv(sink));
+    editor = await buildUser(ctx, { role: 'editor' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await sink.close();
+    await pushService.close();
+  });
+
+  it('a kind’s email switch turned off stops the review mail the defaults send; in-app stays', async () => {
+    const author = await buildUser(ctx, { role: 'curator' });
+    const res = await setting(author, { kinds: { 'josie-approved': { email: false } } });
+    expect(res.statusCode).toBe(200);
+    const josie = await buildJosieViaApi(ctx, author, { title: 'Quiet' });
+    await approveJosie(ctx, editor, josie._id);
+    await ctx.app.jobs.idle();
+    expect(sink.messages.filter((m) => m.recipients.includes(author.user.email))).toEqual([]);
+    const list = await ctx.app.inject({ url: '/api/notifications', headers: author.auth });
+    expect(list.json().data.notifications).toMatchObject([{ kind: 'josie-approved' }]);
+  });
+
+  it('emails and pushes a new follower in Hebrew when the curator turned both on', async () => {
+    const host = await buildUser(ctx, { role: 'curator', name: 'נועה' });
+    await language(host, 'he');
+    const browser = await subscribe(host);
+    expect((await setting(host, { kinds: { follower: { email: true, push: true } } })).statusCode).toBe(200);
+    const fan = await buildUser(ctx, { name: 'דן' });
+    expect((await follow(fan, host)).statusCode).toBe(200);
+    const mail = await sink.waitFor((m) => m.recipients.includes(host.user.email));
+    expect(mail.email.subject).toBe('דן עוקב/ת אחריכם ב-Josie');
+    expect(mail.email.html).toContain('<html lang="he" dir="rtl">');
+    expect(mail.email.text).toContain(`${PUBLIC_URL}/profile/${fan.user._id}`);
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const message = await pushService.waitFor((m) => m.subscriptionId === browser.id);
+    expect(JSON.parse(message.text)).toMatchObject({
+      title: 'עוקב/ת חדש/ה',
+      url: `/profile/${fan.user._id}`,
+      lang: 'he',
+      dir: 'rtl',
+    });
+  });
+
+  it('pushes likes once per josie and day, not once per like', async () => {
+    const author = await buildUser(ctx, { role: 'curator' });
+    const browser = await subscribe(author);
+    expect((await setting(author, { kinds: { likes: { push: true } } })).statusCode).toBe(200);
+    const josie = await buildJosieViaApi(ctx, author, { title: 'Liked' });
+    await approveJosie(ctx, editor, josie._id);
+    for (let i = 0; i < 3; i += 1) {
+      const fan = await buildUser(ctx, { name: `Fan ${i}` });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/josies/${josie._id}/like`,
+        headers: fan.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      await ctx.app.jobs.idle();
+    }
+    // The approval's own push comes first (josie-approved pushes by default).
+    const isLike = (m: { subscriptionId: string; text: string }) =>
+      m.subscriptionId === browser.id && (JSON.parse(m.text) as { title: string }).title === 'New like';
+    const message = await pushService.waitFor(isLike);
+    expect(JSON.parse(message.text)).toMatchObject({
+      body: 'Fan 0 liked "Liked"',
+      url: `/josie/${josie._id}`,
+    });
+    await ctx.app.jobs.idle();
+    const pushes = pushService.messages.filter(
+      (m) =>
+        m.subscriptionId === browser.id && (JSON.parse(m.text) as { title: string }).title === 'New like',
+    );
+    expect(pushes).toHaveLength(1);
+  });
+
+  it('mails admins who turned it on a new contact message', async () => {
+    const admin = await buildUser(ctx, { role: 'admin', name: 'Ada' });
+    expect((await setting(admin, { kinds: { 'contact-message': { email: true } } })).statusCode).toBe(200);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Visitor Vee', email: 'vee@example.test', message: 'A question about Josie' },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    const mail = await sink.waitFor((m) => m.recipients.includes(admin.user.email));
+    expect(mail.email.subject).toBe('New contact message from Visitor Vee');
+    expect(mail.email.text).toContain(`${PUBLIC_URL}/admin/dashboard`);
+  });
+
+  it('mails the daily digest of followed curators’ new josies, and nothing to a reader with nothing new', async () => {
+    const author = await buildUser(ctx, { role: 'curator', name: 'Digest Curator' });
+    const reader = await buildUser(ctx, { name: 'Rina' });
+    const idle = await buildUser(ctx, { name: 'Idle' });
+    const weekly = await buildUser(ctx, { name: 'Weekly' });
+    await follow(reader, author);
+    await follow(weekly, author);
+    for (const [user, digest] of [
+      [reader, 'daily'],
+      [idle, 'daily'],
+      [weekly, 'weekly'],
+    ] as const) {
+      expect((await setting(user, { digest })).statusCode).toBe(200);
+    }
+    const josie = await buildJosieViaApi(ctx, author, { title: 'Morning Light' });
+    await approveJosie(ctx, editor, josie._id);
+    await ctx.app.jobs.idle();
+    await ctx.app.jobs.enqueue('notify.digest', { run: 'daily-only' }, { key: `digest-test-${Date.now()}` });
+    await ctx.app.jobs.idle();
+    const mail = await sink.waitFor((m) => m.recipients.includes(reader.user.email));
+    expect(mail.email.subject).toBe('New josies from your curators today (1)');
+    expect(mail.email.text).toContain('"Morning Light" by Digest Curator');
+    expect(mail.email.text).toContain(`${PUBLIC_URL}/josie/${josie._id}`);
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    await ctx.app.jobs.idle();
+    expect(sink.messages.filter((m) => m.recipients.includes(idle.user.email))).toEqual([]);
+    // The weekly digest is not sent by the daily run.
+    expect(sink.messages.filter((m) => m.recipients.includes(weekly.user.email))).toEqual([]);
+    await ctx.app.jobs.enqueue(
+      'notify.digest',
+      { run: 'weekly-only' },
+      { key: `digest-weekly-${Date.now()}` },
+    );
+    const weeklyMail = await sink.waitFor((m) => m.recipients.includes(weekly.user.email));
+    expect(weeklyMail.email.subject).toBe('New josies from your curators this week (1)');
+  });
+});
+
 describe('a failed send never fails the request', () => {
   let ctx: TestContext;
   let sink: SmtpSink;

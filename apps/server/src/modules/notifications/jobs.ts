@@ -1,21 +1,56 @@
-import type { PushNotificationPayload } from '@josie/contract';
+import {
+  type Language,
+  type NotificationKind,
+  notificationAllowed,
+  type PushNotificationPayload,
+  type Role,
+} from '@josie/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { inviteJoinedMail, type RenderedMail, reviewDecisionMail } from '../../adapters/mail-templates.js';
+import {
+  contactMessageMail,
+  digestMail,
+  followerMail,
+  inviteJoinedMail,
+  type RenderedMail,
+  reviewDecisionMail,
+  reviewWaitingMail,
+} from '../../adapters/mail-templates.js';
 import type { Mailer } from '../../adapters/mailer.js';
 import type { PushOptions, PushSender } from '../../adapters/webpush.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
+import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
 import { type JobSpec, PermanentJobError } from '../../jobs/queue.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { newJosiePush, reviewDecisionPush } from './messages.js';
+import { presentNotification } from './centre.js';
+import {
+  followerPush,
+  inviteJoinedPush,
+  likesPush,
+  newJosiePush,
+  reviewDecisionPush,
+  reviewWaitingPush,
+} from './messages.js';
 import {
   approvalCount,
+  contactMessageOf,
+  deleteReadNotifications,
   deleteSubscriptionById,
+  digestJosies,
+  digestRecipientsPage,
   followerSubscriptionsPage,
+  josieSubject,
   josieWithCreator,
   mailRecipient,
+  type NotificationWrite,
+  notificationsOf,
+  staffRecipients,
   subscriptionForSend,
   subscriptionIdsOf,
+  unreadCount,
+  unreadCounts,
+  writeNewJosiePage,
+  writeNotification,
 } from './queries.js';
 import type { UnsubscribeTokens } from './tokens.js';
 
@@ -29,14 +64,69 @@ import type { UnsubscribeTokens } from './tokens.js';
 export type NotificationJobs = {
   'notify.josie-reviewed': { josieId: string; action: 'approved' | 'rejected'; reason: string | null };
   'notify.josie-published': { josieId: string };
-  'notify.invite-joined': { curatorId: string; userId: string };
+  /** One page of a new josie's in-app entries for the curator's followers, after `after` (follower id). */
+  'notify.new-josie-page': { josieId: string; curatorId: string; after: string | null };
+  'notify.invite-joined': { curatorId: string; userId: string; inviteId?: string };
+  /** A write that tells someone, enqueued in its own transaction ({@link NotificationCause}). */
+  'notify.caused': NotificationCause & { at: string };
+  /**
+   * The digest of new josies from followed curators (cron; decision 0018): `daily` mails the daily readers
+   * and, on Mondays (UTC), the weekly ones too (the queue keeps one schedule per job name); `daily-only` /
+   * `weekly-only` mail one group.
+   */
+  'notify.digest': { run: 'daily' | 'daily-only' | 'weekly-only' };
+  /** Deletes read notifications older than `NOTIFICATION_RETENTION_DAYS` (cron; decision 0018). */
+  'notifications.purge': ScheduledRun;
   /** An email without its recipient address: the user's current address is read when it is sent. */
   'send.email': { userId: string; mail: RenderedMail & { headers: Record<string, string> } };
   'send.push': { subscriptionId: string; payload: PushNotificationPayload; options: PushOptions };
 };
 
+/**
+ * The writes of other modules that notify someone (docs/decisions/0024-notifications-centre.md), enqueued by
+ * the causing service in its own transaction through {@link Notifier}: they commit (or roll back) with it,
+ * and the request pays one insert into the queue's table.
+ */
+export type NotificationCause =
+  | { kind: 'follower'; followerId: string; curatorId: string }
+  | { kind: 'like'; likerId: string; josieId: string }
+  | { kind: 'review-waiting'; josieId: string; creatorId: string }
+  | { kind: 'contact-message'; messageId: string; senderId: string | null };
+
+/** What a service that causes notifications is given: enqueue in the caller's transaction. */
+export interface Notifier {
+  /** Enqueues the `notify.caused` job of `cause` inside `tx`. */
+  caused(tx: Executor, cause: NotificationCause): Promise<void>;
+  /**
+   * After the transaction committed: wakes the workers, so the entry is written at once rather than at the
+   * queue's next poll. Harmless when nothing was enqueued.
+   */
+  committed(): void;
+}
+
+/** The {@link Notifier} over the app's queue. */
+export function createNotifier(jobs: Pick<AppJobQueue, 'enqueue' | 'wake'>): Notifier {
+  return {
+    async caused(tx, cause) {
+      await jobs.enqueue('notify.caused', { ...cause, at: new Date().toISOString() }, {}, tx);
+    },
+    committed() {
+      jobs.wake('notify.caused');
+    },
+  };
+}
+
 /** Followers' subscriptions enqueued per statement when a josie is published. */
 const FANOUT_PAGE = 500;
+/** Followers given a new josie's in-app entry per job (each page is its own job and transaction). */
+export const NEW_JOSIE_PAGE = 1000;
+/** Digest recipients read per statement, and josies listed per digest. */
+const DIGEST_PAGE = 500;
+const DIGEST_JOSIES = 20;
+/** When the digests go: every day at 07:00 UTC; the weekly one with Monday's run (cron). */
+export const DIGEST_CRON = '0 7 * * *';
+/** When the read-notifications purge runs: every day at 00:50 UTC (cron). */
+export const NOTIFICATIONS_PURGE_CRON = '50 0 * * *';
 const DAY_S = 24 * 60 * 60;
 
 /** What the notification jobs need. */
@@ -50,7 +140,23 @@ export interface NotificationDeps {
   /** `PUBLIC_URL`, for the links in emails. */
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Carries each written entry to the realtime module (`notification` to the user room). */
+  bus: Pick<EventBus, 'publish'>;
+  /** Read notifications older than this many days are purged. */
+  retentionDays: number;
 }
+
+/** A recipient as the jobs check them: their switches and role decide each channel. */
+interface Recipient {
+  id: string;
+  role: Role;
+  settings: Parameters<typeof notificationAllowed>[0];
+  language: Language;
+  name: string;
+}
+
+/** The UTC day of `at` (YYYY-MM-DD): likes and the review queue are grouped per day. */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The path of an unsubscribe link with its signed token (the confirm page's form posts to it). */
 export function unsubscribePath(token: string): string {
@@ -73,9 +179,9 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 /** A topic (RFC 8030 §5.4: at most 32 base64url characters) from a UUID: its 32 hex digits. */
 const topicOf = (id: string) => id.replaceAll('-', '');
 
-/** Registers the handlers of {@link NotificationJobs} on the queue. */
+/** Registers the handlers of {@link NotificationJobs} on the queue, and the digest and purge schedules. */
 export function registerNotificationJobs(deps: NotificationDeps): void {
-  const { db, jobs, mailer, push, tokens, publicUrl } = deps;
+  const { db, jobs, mailer, push, tokens, publicUrl, bus } = deps;
 
   const emailJob = (
     key: string,
@@ -90,12 +196,68 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
     };
   };
 
+  /** One `send.push` job per browser of `userId`, keyed on `key`. */
+  const pushJobs = async (
+    key: string,
+    userId: string,
+    payload: PushNotificationPayload,
+    options: PushOptions,
+  ): Promise<JobSpec<NotificationJobs>[]> =>
+    (await subscriptionIdsOf(db, userId)).map((subscriptionId) => ({
+      name: 'send.push' as const,
+      payload: { subscriptionId, payload, options },
+      options: { key: `${key}:push:${subscriptionId}` },
+    }));
+
+  const allowed = (r: Recipient, kind: NotificationKind, channel: 'inApp' | 'email' | 'push') =>
+    notificationAllowed(r.settings, r.role, kind, channel);
+
+  /** Tells the recipient's sockets about rows just written, each with their unread count after it. */
+  async function announce(userId: string, ids: string[]) {
+    if (ids.length === 0) return;
+    const [rows, count] = await Promise.all([
+      notificationsOf(db, userId, { limit: ids.length, ids }),
+      unreadCount(db, userId),
+    ]);
+    for (const row of rows) {
+      bus.publish('notification.changed', {
+        userId,
+        notification: presentNotification(row),
+        unreadCount: count,
+      });
+    }
+  }
+
+  /**
+   * Writes one in-app entry when the recipient's switch allows it, then announces it.
+   * @returns whether the group's row is new (pushes of grouped kinds go only then), or null when not written.
+   */
+  async function inApp(
+    recipient: Recipient,
+    write: Omit<NotificationWrite, 'userId' | 'kind'>,
+    kind: NotificationKind,
+  ) {
+    if (!allowed(recipient, kind, 'inApp')) return null;
+    const outcome = await db.transaction((tx) =>
+      writeNotification(tx, { ...write, kind, userId: recipient.id }),
+    );
+    if (outcome.changed) await announce(recipient.id, [outcome.id]);
+    return outcome;
+  }
+
   jobs.work('notify.josie-reviewed', async (job) => {
     const { josieId, action, reason } = job.payload;
     const recipient = await josieWithCreator(db, josieId);
     if (!recipient) return;
+    const kind = action === 'approved' ? 'josie-approved' : 'josie-rejected';
+    const who: Recipient = { ...recipient, id: recipient.creatorId };
+    await inApp(
+      who,
+      { groupKey: josieId, subjectType: 'josie', subjectId: josieId, reason, actorId: null },
+      kind,
+    );
     const specs: JobSpec<NotificationJobs>[] = [];
-    if (recipient.allowEmails) {
+    if (allowed(who, kind, 'email')) {
       const link = `${publicUrl}/josie/${action === 'approved' ? '' : 'edit/'}${josieId}`;
       specs.push(
         emailJob(`${job.id}:email`, recipient.creatorId, (unsubscribe) =>
@@ -111,28 +273,33 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
         ),
       );
     }
-    if (push && recipient.allowPush) {
+    if (push && allowed(who, kind, 'push')) {
       const payload = reviewDecisionPush(recipient.language, {
         josieId,
         title: recipient.title,
         action,
         reason,
       });
-      for (const subscriptionId of await subscriptionIdsOf(db, recipient.creatorId)) {
-        specs.push({
-          name: 'send.push',
-          payload: { subscriptionId, payload, options: { ttlSeconds: 7 * DAY_S, topic: topicOf(josieId) } },
-          options: { key: `${job.id}:push:${subscriptionId}` },
-        });
-      }
+      specs.push(
+        ...(await pushJobs(job.id, recipient.creatorId, payload, {
+          ttlSeconds: 7 * DAY_S,
+          topic: topicOf(josieId),
+        })),
+      );
     }
     await jobs.enqueueMany(specs);
   });
 
   jobs.work('notify.josie-published', async (job) => {
-    if (!push) return;
     const josie = await josieWithCreator(db, job.payload.josieId);
     if (josie?.status !== 'published') return;
+    // The in-app entries are written by paged jobs: a curator with many followers costs this job one enqueue.
+    await jobs.enqueue(
+      'notify.new-josie-page',
+      { josieId: josie.josieId, curatorId: josie.creatorId, after: null },
+      { key: `${job.id}:inapp:first` },
+    );
+    if (!push) return;
     const input = { josieId: josie.josieId, title: josie.title, curatorName: josie.name };
     const payloads = { en: newJosiePush('en', input), he: newJosiePush('he', input) };
     let after: string | null = null;
@@ -150,24 +317,284 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
     }
   });
 
+  jobs.work('notify.new-josie-page', async (job) => {
+    const { josieId, curatorId, after } = job.payload;
+    const josie = await josieSubject(db, josieId);
+    if (josie?.status !== 'published') return;
+    // The page's rows and the next page's job commit together: a retried page writes nothing twice.
+    const { followers, written } = await db.transaction(async (tx) => {
+      const page = await writeNewJosiePage(tx, {
+        curatorId,
+        josieId,
+        afterFollowerId: after,
+        limit: NEW_JOSIE_PAGE,
+      });
+      const last = page.followers.at(-1);
+      if (page.followers.length === NEW_JOSIE_PAGE && last) {
+        // Woken below, once this transaction committed.
+        await jobs.enqueue(
+          'notify.new-josie-page',
+          { josieId, curatorId, after: last },
+          { key: `new-josie-page:${josieId}:${last}` },
+          tx,
+        );
+      }
+      return page;
+    });
+    if (followers.length === NEW_JOSIE_PAGE) jobs.wake('notify.new-josie-page');
+    if (written.length === 0) return;
+    const counts = await unreadCounts(
+      db,
+      written.map((w) => w.userId),
+    );
+    // Every entry of the page reads the same but for its id and recipient: present it once.
+    const [sample] = await notificationsOf(db, written[0]!.userId, { limit: 1, ids: [written[0]!.id] });
+    if (!sample) return;
+    const shown = presentNotification(sample);
+    for (const w of written) {
+      bus.publish('notification.changed', {
+        userId: w.userId,
+        notification: { ...shown, _id: w.id },
+        unreadCount: counts.get(w.userId) ?? 0,
+      });
+    }
+  });
+
   jobs.work('notify.invite-joined', async (job) => {
     const [curator, joiner] = await Promise.all([
       mailRecipient(db, job.payload.curatorId),
       mailRecipient(db, job.payload.userId),
     ]);
-    if (!curator || !joiner || !curator.allowEmails) return;
-    await jobs.enqueueMany([
-      emailJob(`${job.id}:email`, curator.id, (unsubscribe) =>
-        inviteJoinedMail({
-          language: curator.language,
-          name: curator.name,
-          joinerName: joiner.name,
-          link: `${publicUrl}/invites`,
-          unsubscribeUrl: unsubscribe,
-        }),
-      ),
-    ]);
+    if (!curator || !joiner) return;
+    const { inviteId } = job.payload;
+    await inApp(
+      curator,
+      {
+        groupKey: joiner.id,
+        subjectType: inviteId ? 'invite' : null,
+        subjectId: inviteId ?? null,
+        actorId: joiner.id,
+      },
+      'invite-joined',
+    );
+    const specs: JobSpec<NotificationJobs>[] = [];
+    if (allowed(curator, 'invite-joined', 'email')) {
+      specs.push(
+        emailJob(`${job.id}:email`, curator.id, (unsubscribe) =>
+          inviteJoinedMail({
+            language: curator.language,
+            name: curator.name,
+            joinerName: joiner.name,
+            link: `${publicUrl}/invites`,
+            unsubscribeUrl: unsubscribe,
+          }),
+        ),
+      );
+    }
+    if (push && allowed(curator, 'invite-joined', 'push')) {
+      const payload = inviteJoinedPush(curator.language, { joinerName: joiner.name });
+      specs.push(...(await pushJobs(job.id, curator.id, payload, { ttlSeconds: DAY_S })));
+    }
+    await jobs.enqueueMany(specs);
   });
+
+  jobs.work('notify.caused', async (job) => {
+    const cause = job.payload;
+    const specs: JobSpec<NotificationJobs>[] = [];
+    // The day of the causing write, not of the job's run: a job retried after midnight still groups right.
+    const today = dayOf(new Date(cause.at));
+    switch (cause.kind) {
+      case 'follower': {
+        const [curator, follower] = await Promise.all([
+          mailRecipient(db, cause.curatorId),
+          mailRecipient(db, cause.followerId),
+        ]);
+        if (!curator || !follower) return;
+        await inApp(
+          curator,
+          { groupKey: follower.id, subjectType: null, subjectId: null, actorId: follower.id },
+          'follower',
+        );
+        if (allowed(curator, 'follower', 'email')) {
+          specs.push(
+            emailJob(`${job.id}:email`, curator.id, (unsubscribe) =>
+              followerMail({
+                language: curator.language,
+                name: curator.name,
+                followerName: follower.name,
+                link: `${publicUrl}/profile/${follower.id}`,
+                unsubscribeUrl: unsubscribe,
+              }),
+            ),
+          );
+        }
+        if (push && allowed(curator, 'follower', 'push')) {
+          const payload = followerPush(curator.language, {
+            followerId: follower.id,
+            followerName: follower.name,
+          });
+          specs.push(...(await pushJobs(job.id, curator.id, payload, { ttlSeconds: DAY_S })));
+        }
+        break;
+      }
+      case 'like': {
+        const josie = await josieSubject(db, cause.josieId);
+        if (!josie || josie.creatorId === cause.likerId) return;
+        const [creator, liker] = await Promise.all([
+          mailRecipient(db, josie.creatorId),
+          mailRecipient(db, cause.likerId),
+        ]);
+        if (!creator || !liker) return;
+        const outcome = await inApp(
+          creator,
+          {
+            groupKey: `${josie.id}:${today}`,
+            subjectType: 'josie',
+            subjectId: josie.id,
+            actorId: liker.id,
+          },
+          'likes',
+        );
+        // One push per josie and day: when the day's grouped entry is created (or in-app is off: the first
+        // like of the day, by the idempotency key).
+        if (push && allowed(creator, 'likes', 'push') && (outcome === null || outcome.created)) {
+          const payload = likesPush(creator.language, {
+            josieId: josie.id,
+            title: josie.title,
+            likerName: liker.name,
+          });
+          const key = `likes:${josie.id}:${today}`;
+          specs.push(
+            ...(await pushJobs(key, creator.id, payload, { ttlSeconds: DAY_S, topic: topicOf(josie.id) })),
+          );
+        }
+        break;
+      }
+      case 'review-waiting': {
+        const [josie, curator, staff] = await Promise.all([
+          josieSubject(db, cause.josieId),
+          mailRecipient(db, cause.creatorId),
+          staffRecipients(db, ['editor', 'admin']),
+        ]);
+        if (josie?.status !== 'pending' || !curator) return;
+        for (const reviewer of staff) {
+          if (reviewer.id === curator.id) continue;
+          const outcome = await inApp(
+            reviewer,
+            { groupKey: today, subjectType: null, subjectId: null, actorId: curator.id },
+            'review-waiting',
+          );
+          const first = outcome === null || outcome.created;
+          if (first && allowed(reviewer, 'review-waiting', 'email')) {
+            specs.push(
+              emailJob(`review-waiting:${today}:${reviewer.id}:email`, reviewer.id, (unsubscribe) =>
+                reviewWaitingMail({
+                  language: reviewer.language,
+                  name: reviewer.name,
+                  curatorName: curator.name,
+                  title: josie.title,
+                  link: `${publicUrl}/editor/dashboard`,
+                  unsubscribeUrl: unsubscribe,
+                }),
+              ),
+            );
+          }
+          if (first && push && allowed(reviewer, 'review-waiting', 'push')) {
+            const payload = reviewWaitingPush(reviewer.language, {
+              title: josie.title,
+              curatorName: curator.name,
+            });
+            specs.push(
+              ...(await pushJobs(`review-waiting:${today}:${reviewer.id}`, reviewer.id, payload, {
+                ttlSeconds: DAY_S,
+              })),
+            );
+          }
+        }
+        break;
+      }
+      case 'contact-message': {
+        const [message, admins] = await Promise.all([
+          contactMessageOf(db, cause.messageId),
+          staffRecipients(db, ['admin']),
+        ]);
+        if (!message) return;
+        const sender = cause.senderId ? await mailRecipient(db, cause.senderId) : undefined;
+        for (const admin of admins) {
+          await inApp(
+            admin,
+            {
+              groupKey: message.id,
+              subjectType: 'message',
+              subjectId: message.id,
+              actorId: sender && sender.id !== admin.id ? sender.id : null,
+            },
+            'contact-message',
+          );
+          if (allowed(admin, 'contact-message', 'email')) {
+            specs.push(
+              emailJob(`${job.id}:email:${admin.id}`, admin.id, (unsubscribe) =>
+                contactMessageMail({
+                  language: admin.language,
+                  name: admin.name,
+                  senderName: message.name,
+                  link: `${publicUrl}/admin/dashboard`,
+                  unsubscribeUrl: unsubscribe,
+                }),
+              ),
+            );
+          }
+        }
+        break;
+      }
+    }
+    await jobs.enqueueMany(specs);
+  });
+
+  /** Mails every reader of `period` whose followed curators published since the period began. */
+  async function sendDigests(period: 'daily' | 'weekly', jobId: string) {
+    const since = new Date(Date.now() - (period === 'daily' ? 1 : 7) * DAY_S * 1000);
+    const stamp = dayOf(new Date());
+    let after: string | null = null;
+    for (;;) {
+      const page = await digestRecipientsPage(db, period, after, DIGEST_PAGE);
+      const specs: JobSpec<NotificationJobs>[] = [];
+      for (const user of page) {
+        const list = await digestJosies(db, user.id, since, DIGEST_JOSIES);
+        // Nothing new: no mail.
+        if (list.length === 0) continue;
+        specs.push(
+          emailJob(`digest:${period}:${stamp}:${user.id}`, user.id, (unsubscribe) =>
+            digestMail({
+              language: user.language,
+              name: user.name,
+              period,
+              josies: list.map((j) => ({ ...j, url: `${publicUrl}/josie/${j.id}` })),
+              link: `${publicUrl}/`,
+              unsubscribeUrl: unsubscribe,
+            }),
+          ),
+        );
+      }
+      await jobs.enqueueMany(specs);
+      deps.log.info({ jobId, period, mails: specs.length }, 'digest page enqueued');
+      if (page.length < DIGEST_PAGE) break;
+      after = page[page.length - 1]!.id;
+    }
+  }
+
+  jobs.work('notify.digest', async (job) => {
+    const { run } = job.payload;
+    if (run !== 'weekly-only') await sendDigests('daily', job.id);
+    const monday = new Date().getUTCDay() === 1;
+    if (run === 'weekly-only' || (run === 'daily' && monday)) await sendDigests('weekly', job.id);
+  });
+  jobs.schedule('notify.digest', DIGEST_CRON, { run: 'daily' });
+
+  jobs.work('notifications.purge', async () => {
+    await deleteInBatches((limit) => deleteReadNotifications(db, deps.retentionDays, limit));
+  });
+  jobs.schedule('notifications.purge', NOTIFICATIONS_PURGE_CRON, { run: 'daily' });
 
   jobs.work('send.email', async (job) => {
     const recipient = await mailRecipient(db, job.payload.userId);
@@ -203,19 +630,19 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
  */
 export function subscribeNotificationEvents(
   bus: EventBus,
-  deps: Pick<NotificationDeps, 'db' | 'jobs' | 'push'>,
+  deps: Pick<NotificationDeps, 'db' | 'jobs'>,
 ): () => void {
-  const { db, jobs, push } = deps;
+  const { db, jobs } = deps;
   const unsubscribers = [
     bus.subscribe('josie.reviewed', async ({ josieId, action, reason }) => {
       await jobs.enqueue('notify.josie-reviewed', { josieId, action, reason });
     }),
     bus.subscribe('josie.published', async ({ josieId }) => {
-      if (!push || (await approvalCount(db, josieId)) !== 1) return;
+      if ((await approvalCount(db, josieId)) !== 1) return;
       await jobs.enqueue('notify.josie-published', { josieId }, { key: `josie-published:${josieId}` });
     }),
-    bus.subscribe('invite.joined', async ({ curatorId, userId }) => {
-      await jobs.enqueue('notify.invite-joined', { curatorId, userId });
+    bus.subscribe('invite.joined', async ({ inviteId, curatorId, userId }) => {
+      await jobs.enqueue('notify.invite-joined', { curatorId, userId, inviteId });
     }),
   ];
   return () => {

@@ -61,3 +61,70 @@ export function reviewDecisionPush(
     dir: dirOf(language),
   };
 }
+
+/** A new follower (the `follower` kind's push, off by default); opens their profile. */
+export function followerPush(
+  language: Language,
+  input: { followerId: string; followerName: string },
+): PushNotificationPayload {
+  const he = language === 'he';
+  return {
+    title: he ? 'עוקב/ת חדש/ה' : 'New follower',
+    body: clip(
+      he ? `${input.followerName} התחיל/ה לעקוב אחריכם.` : `${input.followerName} started following you.`,
+    ),
+    url: `/profile/${input.followerId}`,
+    tag: `follower-${input.followerId}`,
+    lang: language,
+    dir: dirOf(language),
+  };
+}
+
+/** Someone joined through the recipient's invite; opens the invites page. */
+export function inviteJoinedPush(language: Language, input: { joinerName: string }): PushNotificationPayload {
+  const he = language === 'he';
+  return {
+    title: he ? 'הצטרפות דרך ההזמנה שלכם' : 'Someone joined through your invite',
+    body: clip(
+      he ? `${input.joinerName} הצטרף/ה ועוקב/ת אחריכם.` : `${input.joinerName} joined and follows you.`,
+    ),
+    url: '/invites',
+    tag: 'invite-joined',
+    lang: language,
+    dir: dirOf(language),
+  };
+}
+
+/** The first like of a day on a josie (later likes that day only move the in-app entry); opens the josie. */
+export function likesPush(
+  language: Language,
+  input: { josieId: string; title: string; likerName: string },
+): PushNotificationPayload {
+  const he = language === 'he';
+  return {
+    title: he ? 'לייק חדש' : 'New like',
+    body: clip(
+      he ? `${input.likerName} אהב/ה את „${input.title}”` : `${input.likerName} liked "${input.title}"`,
+    ),
+    url: `/josie/${input.josieId}`,
+    tag: `likes-${input.josieId}`,
+    lang: language,
+    dir: dirOf(language),
+  };
+}
+
+/** The first josie of a day waiting for review (editors and admins); opens the review queue. */
+export function reviewWaitingPush(
+  language: Language,
+  input: { title: string; curatorName: string },
+): PushNotificationPayload {
+  const he = language === 'he';
+  return {
+    title: he ? 'ג׳וזי ממתינה לבדיקה' : 'A josie is waiting for review',
+    body: clip(he ? `„${input.title}” מאת ${input.curatorName}` : `"${input.title}" by ${input.curatorName}`),
+    url: '/editor/dashboard',
+    tag: 'review-waiting',
+    lang: language,
+    dir: dirOf(language),
+  };
+}

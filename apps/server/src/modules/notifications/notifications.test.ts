@@ -121,7 +121,13 @@ describe('push subscription API', () => {
 describe('web push configuration', () => {
   it('says push is not configured (503) when the server has no VAPID keys', async () => {
     const tokens = createUnsubscribeTokens('x'.repeat(32));
-    const service = createNotificationsService({ db: {} as never, push: null, tokens, users: {} as never });
+    const service = createNotificationsService({
+      db: {} as never,
+      push: null,
+      tokens,
+      users: {} as never,
+      bus: { publish: () => {} },
+    });
     const refusal = (() => {
       try {
         service.publicKey();

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
+import { actor } from '../../plugins/auth.js';
 import { registerNotificationJobs, subscribeNotificationEvents, unsubscribePath } from './jobs.js';
 import { type UnsubscribeOutcome, unsubscribePage } from './page.js';
 import { INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
@@ -28,8 +29,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     tokens,
     publicUrl: ctx.config.publicUrl,
     log: app.log,
+    bus: ctx.bus,
+    retentionDays: ctx.config.retention.notificationDays,
   });
-  const unsubscribeEvents = subscribeNotificationEvents(ctx.bus, { db: ctx.db, jobs: ctx.jobs, push });
+  const unsubscribeEvents = subscribeNotificationEvents(ctx.bus, { db: ctx.db, jobs: ctx.jobs });
   app.addHook('onClose', async () => unsubscribeEvents());
 
   // Mail clients post the one-click unsubscribe as a form (RFC 8058 §3.1); the body carries nothing we need.
@@ -38,6 +41,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   );
 
   route(app, endpoints.pushPublicKey, {}, async () => notifications.publicKey());
+
+  // The notifications centre (docs/decisions/0024-notifications-centre.md): signed-in users, their own rows.
+  route(app, endpoints.notifications, {}, (request) => notifications.list(actor(request), request.query));
+  route(app, endpoints.markNotificationsRead, {}, (request) =>
+    notifications.markRead(actor(request), request.body),
+  );
+  route(app, endpoints.unreadNotificationsCount, {}, (request) => notifications.unreadCount(actor(request)));
 
   /**
    * Answers an unsubscribe request: a page to a browser (it asked for HTML), JSON to anything else (a mail

@@ -1,11 +1,28 @@
-import type { Language, PushPublicKeyResponse, PushSubscriptionBody } from '@josie/contract';
+import type {
+  Language,
+  NotificationsQuery,
+  NotificationsReadBody,
+  NotificationsResponse,
+  PushPublicKeyResponse,
+  PushSubscriptionBody,
+  UnreadCountResponse,
+} from '@josie/contract';
 import { ERROR_CODES } from '@josie/contract';
 import type { PushSender } from '../../adapters/webpush.js';
 import type { Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
 import type { UsersService } from '../users/index.js';
-import { deleteSubscription, liveUserLanguage, upsertSubscription } from './queries.js';
+import { decodeCursor, encodeCursor, presentNotification } from './centre.js';
+import {
+  deleteSubscription,
+  liveUserLanguage,
+  markRead,
+  notificationsOf,
+  unreadCount,
+  upsertSubscription,
+} from './queries.js';
 import type { UnsubscribeTokens } from './tokens.js';
 
 /** The message of every push call on a server without VAPID keys (docs/product/README.md#external-services-are-adapters: say so clearly). */
@@ -24,8 +41,10 @@ export function createNotificationsService(deps: {
   tokens: UnsubscribeTokens;
   /** The owner of the `users` table, which turns the emails off. */
   users: Pick<UsersService, 'disableEmails'>;
+  /** Tells the caller's other tabs and devices that notifications were read. */
+  bus: Pick<EventBus, 'publish'>;
 }) {
-  const { db, push, tokens, users } = deps;
+  const { db, push, tokens, users, bus } = deps;
 
   function requirePush(): PushSender {
     if (!push) throw errors.unavailable(PUSH_NOT_CONFIGURED);
@@ -39,6 +58,49 @@ export function createNotificationsService(deps: {
   }
 
   return {
+    /**
+     * `GET /api/notifications`: the caller's notifications, newest change first, a page of `query.limit`
+     * after `query.cursor`, with the unread count (docs/decisions/0024-notifications-centre.md). Two
+     * statements whatever the page holds. Only the caller's own rows are ever read.
+     * @throws AppError 400 `VALIDATION` for a cursor this server did not make.
+     */
+    async list(actor: AuthUser, query: NotificationsQuery): Promise<NotificationsResponse> {
+      const before = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      if (query.cursor !== undefined && !before) throw errors.badRequest('This cursor is not valid');
+      const [rows, unread] = await Promise.all([
+        notificationsOf(db, actor.id, { limit: query.limit + 1, before }),
+        unreadCount(db, actor.id),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const hasMore = rows.length > query.limit;
+      return {
+        data: {
+          notifications: page.map(presentNotification),
+          hasMore,
+          nextCursor: hasMore && last ? encodeCursor(last) : null,
+          unreadCount: unread,
+        },
+      };
+    },
+
+    /**
+     * `POST /api/notifications/read`: marks the caller's notifications among `body.ids` read, or all of them;
+     * ids of others' notifications change nothing. The caller's other sockets get `notifications-read`.
+     * @returns the unread count after it.
+     */
+    async markRead(actor: AuthUser, body: NotificationsReadBody): Promise<UnreadCountResponse> {
+      await markRead(db, actor.id, body.ids);
+      const count = await unreadCount(db, actor.id);
+      bus.publish('notifications.read', { userId: actor.id, unreadCount: count });
+      return { unreadCount: count };
+    },
+
+    /** `GET /api/notifications/unread-count`: one capped read of the partial unread index. */
+    async unreadCount(actor: AuthUser): Promise<UnreadCountResponse> {
+      return { unreadCount: await unreadCount(db, actor.id) };
+    },
+
     /**
      * `GET /api/push/public-key`: the VAPID public key browsers subscribe with.
      * @throws AppError 503 when web push is not configured.

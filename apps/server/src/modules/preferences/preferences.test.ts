@@ -1,4 +1,4 @@
-import { PreferencesResponse } from '@josie/contract';
+import { NOTIFICATION_DEFAULTS, PreferencesResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { genres, users } from '../../db/schema.js';
@@ -125,18 +125,33 @@ describe('preferences and notification settings', () => {
   it('changes notification switches one at a time', async () => {
     const user = await buildUser(ctx);
     const url = '/api/users/me/notification-settings';
-    expect((await call('PUT', url, user, { allowEmails: false })).body).toEqual({
-      data: { allowPushNotifications: true, allowEmails: false },
+    expect((await call('PUT', url, user, { allowEmails: false })).body.data).toMatchObject({
+      allowPushNotifications: true,
+      allowEmails: false,
+      digest: 'off',
+      kinds: NOTIFICATION_DEFAULTS,
     });
-    expect((await call('PUT', url, user, { allowPushNotifications: false })).body).toEqual({
-      data: { allowPushNotifications: false, allowEmails: false },
+    expect((await call('PUT', url, user, { allowPushNotifications: false })).body.data).toMatchObject({
+      allowPushNotifications: false,
+      allowEmails: false,
     });
-    expect((await call('PUT', url, user, {})).body.data).toEqual({
+    expect((await call('PUT', url, user, {})).body.data).toMatchObject({
       allowPushNotifications: false,
       allowEmails: false,
     });
     const me = await ctx.app.inject({ url: '/api/users/me', headers: user.auth });
-    expect(me.json().notificationSettings).toEqual({ allowPushNotifications: false, allowEmails: false });
+    expect(me.json().notificationSettings).toMatchObject({
+      allowPushNotifications: false,
+      allowEmails: false,
+    });
+    // Kinds (docs/decisions/0024-notifications-centre.md): one channel at a time, merged into the stored ones.
+    await call('PUT', url, user, { kinds: { likes: { push: true } } });
+    const both = await call('PUT', url, user, { kinds: { likes: { inApp: false } }, digest: 'daily' });
+    expect(both.body.data.kinds.likes).toEqual({ inApp: false, email: false, push: true });
+    expect(both.body.data.digest).toBe('daily');
+    expect(both.body.data.allowEmails).toBe(false);
+    expect((await call('PUT', url, user, { kinds: { likes: { email: true } } })).status).toBe(400);
+    expect((await call('PUT', url, user, { kinds: { 'contact-message': { push: true } } })).status).toBe(400);
     expect((await call('PUT', url, user, { allowEmails: 'no' })).status).toBe(400);
     expect((await call('PUT', url, null, { allowEmails: true })).status).toBe(401);
   });

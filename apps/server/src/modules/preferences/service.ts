@@ -118,7 +118,12 @@ export function createPreferencesService(deps: {
       return { success: true, preferences: presentPreferences(preferences) };
     },
 
-    /** `PUT /api/users/me/notification-settings`: changes the switches sent, answers both. */
+    /**
+     * `PUT /api/users/me/notification-settings`: changes the switches sent (the two global ones, any kind's
+     * channels, the digest) and answers every switch merged over the defaults
+     * (docs/decisions/0024-notifications-centre.md). A kind's switches sent are merged into its stored ones,
+     * so turning one channel on keeps the others; a channel the kind cannot use was refused by the contract.
+     */
     async updateNotificationSettings(
       actor: AuthUser,
       body: NotificationSettingsUpdateBody,
@@ -127,6 +132,8 @@ export function createPreferencesService(deps: {
       if (body.allowPushNotifications !== undefined)
         patch.allowPushNotifications = body.allowPushNotifications;
       if (body.allowEmails !== undefined) patch.allowEmails = body.allowEmails;
+      if (body.kinds !== undefined) patch.kinds = body.kinds;
+      if (body.digest !== undefined) patch.digest = body.digest;
       const settings = await users.setNotificationSettings(actor.id, patch);
       if (!settings) throw errors.notFound('User not found');
       return { data: mergeNotificationSettings(settings) };

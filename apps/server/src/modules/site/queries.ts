@@ -4,8 +4,16 @@ import type { Executor } from '../../db/client.js';
 import { analyticsEvents, contactMessages, newsletterSubscribers } from '../../db/schema.js';
 
 /** Stores a contact message; `userId` is the signed-in sender, or null for a visitor. */
-export async function insertContactMessage(db: Executor, message: ContactBody, userId: string | null) {
-  await db.insert(contactMessages).values({ ...message, userId });
+export async function insertContactMessage(
+  db: Executor,
+  message: ContactBody,
+  userId: string | null,
+): Promise<string> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...message, userId })
+    .returning({ id: contactMessages.id });
+  return row!.id;
 }
 
 /** Stores a newsletter subscriber; an email already stored is left as it is (unique index on email). */

@@ -1,5 +1,6 @@
 import type { AnalyticsEventBody, ContactBody } from '@josie/contract';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import type { Notifier } from '../notifications/index.js';
 import { insertAnalyticsEvent, insertContactMessage, insertSubscriber } from './queries.js';
 
 /**
@@ -8,12 +9,20 @@ import { insertAnalyticsEvent, insertContactMessage, insertSubscriber } from './
  * `contact_messages`, `newsletter_subscribers` and `analytics_events` tables this module owns. Admins
  * read the first two in the admin area. The routes limit each per IP (decision 0010).
  */
-export function createSiteService(deps: { db: Executor }) {
-  const { db } = deps;
+export function createSiteService(deps: {
+  db: Db;
+  /** Tells the admins (docs/decisions/0024-notifications-centre.md), in the message's transaction. */
+  notifier: Notifier;
+}) {
+  const { db, notifier } = deps;
   return {
     /** `POST /api/contact`: stores the message for admins; `userId` is the signed-in sender or null. */
     async contact(message: ContactBody, userId: string | null): Promise<void> {
-      await insertContactMessage(db, message, userId);
+      await db.transaction(async (tx) => {
+        const messageId = await insertContactMessage(tx, message, userId);
+        await notifier.caused(tx, { kind: 'contact-message', messageId, senderId: userId });
+      });
+      notifier.committed();
     },
 
     /** `POST /api/newsletter`: stores the email once; subscribing again is not an error. */

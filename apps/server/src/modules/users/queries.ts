@@ -122,9 +122,18 @@ export async function mergeNotificationSettings(
   userId: string,
   patch: Partial<NotificationSettingsColumn>,
 ) {
+  const { kinds, ...flat } = patch;
+  // `||` merges one level only: each kind's switches are merged into its stored ones, in the same statement.
+  const column = sql`${users.notificationSettings}`;
+  const mergedKinds = sql`coalesce(${column}->'kinds', '{}'::jsonb) || (
+    select coalesce(jsonb_object_agg(p.kind, coalesce(${column}->'kinds'->p.kind, '{}'::jsonb) || p.switches), '{}'::jsonb)
+      from jsonb_each(${JSON.stringify(kinds ?? {})}::jsonb) as p(kind, switches))`;
+  const next = kinds
+    ? sql`(${column} || ${JSON.stringify(flat)}::jsonb) || jsonb_build_object('kinds', ${mergedKinds})`
+    : sql`${column} || ${JSON.stringify(flat)}::jsonb`;
   const [row] = await db
     .update(users)
-    .set({ notificationSettings: sql`${users.notificationSettings} || ${JSON.stringify(patch)}::jsonb` })
+    .set({ notificationSettings: next })
     .where(eq(users.id, userId))
     .returning({ notificationSettings: users.notificationSettings });
   return row?.notificationSettings;

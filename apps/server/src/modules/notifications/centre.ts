@@ -1,0 +1,56 @@
+import type { Notification, NotificationKind } from '@josie/contract';
+import type { NotificationRow } from './queries.js';
+
+/**
+ * The app path an entry opens (docs/decisions/0024-notifications-centre.md): the josie, its editor for a
+ * rejection, the follower's profile, the invites page, the review queue, the admin dashboard's messages.
+ */
+export function notificationUrl(row: Pick<NotificationRow, 'kind' | 'subjectId' | 'actors'>): string {
+  const kind: NotificationKind = row.kind;
+  switch (kind) {
+    case 'josie-approved':
+    case 'likes':
+    case 'new-josie':
+      return `/josie/${row.subjectId}`;
+    case 'josie-rejected':
+      return `/josie/edit/${row.subjectId}`;
+    case 'follower':
+      return row.actors[0] ? `/profile/${row.actors[0]._id}` : '/profile';
+    case 'invite-joined':
+      return '/invites';
+    case 'review-waiting':
+      return '/editor/dashboard';
+    case 'contact-message':
+      return '/admin/dashboard';
+  }
+}
+
+/** A row of `notificationsOf` as the API answers it. */
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    createdAt: row.updatedAt,
+    readAt: row.readAt,
+    actors: { total: row.total, items: row.actors },
+    subject:
+      row.subjectType && row.subjectId
+        ? { type: row.subjectType, _id: row.subjectId, title: row.title ?? '', reason: row.reason }
+        : null,
+    url: notificationUrl(row),
+  };
+}
+
+/** The opaque cursor after `row`: its `updated_at` and id (keyset pagination). */
+export function encodeCursor(row: { updatedAt: string; id: string }): string {
+  return Buffer.from(`${row.updatedAt}|${row.id}`).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The position a cursor names, or null for one that is not ours (answered as the first page's end: none). */
+export function decodeCursor(cursor: string): { at: string; id: string } | null {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at))) return null;
+  return { at, id };
+}
