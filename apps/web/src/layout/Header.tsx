@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeaderSearch } from '../features/discovery';
-import { NotificationBell } from '../features/notifications/NotificationBell';
+import { HeaderBell } from '../features/notifications/HeaderBell';
 import { cn } from '../lib/cn';
 import { useSession } from '../session/SessionProvider';
 import { Avatar } from '../ui/Avatar';
@@ -14,7 +14,7 @@ import { LogoLink } from './Logo';
  * The fixed top bar (docs/product/routes-and-roles.md#header-and-menu): logo link to `/`, the search field
  * (docs/product/routes-and-roles.md#search-and-explore), the signed-in user's avatar (updated at once on
  * `userDataUpdated` through the session), the notifications bell of a signed-in user
- * (docs/decisions/0024-notifications-centre.md) and the hamburger menu. The bar's content takes the layout's one content width ({@link contentFrame}, decision 0014), so it lines up with the
+ * (docs/decisions/0024-notifications-centre.md, loaded on demand) and the hamburger menu. The bar's content takes the layout's one content width ({@link contentFrame}, decision 0014), so it lines up with the
  * page under it.
  */
 export function Header() {
@@ -29,7 +29,7 @@ export function Header() {
         <LogoLink />
         <div className="flex items-center gap-2">
           <HeaderSearch />
-          {user && <NotificationBell />}
+          {user && <HeaderBell />}
           {user && (
             <Link to="/account" aria-label={t('nav.yourAccount')} className={`rounded-full ${focusRing}`}>
               <Avatar src={user.avatar} name={user.name} size={36} decorative />
