@@ -67,11 +67,18 @@ export interface TestUser extends AuthResponse {
   password: string;
 }
 
+/** argon2 hashes of the passwords {@link buildUser} has used, one per password for the whole test file. */
+const passwordHashes = new Map<string, Promise<string>>();
+
 /**
- * Signs a new user up through the API (so every sign-up rule applies, and the token and cookie are the
- * real ones: decision 0003) and then gives it `role` in the table, its address verified unless `verified`
- * is false (docs/decisions/0025-account-and-data.md). Each call uses a new email unless `email` is given. Throws when the sign-up is refused. Costs one argon2 hash: for many users whose
- * session does not matter, {@link buildUserRow} is cheaper.
+ * A new user with a session, its token and cookie the real ones (decision 0003). By default the account is
+ * verified (as every account made before verification existed: migration 0007) and is made as a verified
+ * account is (its row, then a sign-in through the API, so no verification email is sent); with
+ * `verified: false` it signs up through the API, so every sign-up rule applies and the verification email
+ * goes out (docs/decisions/0025-account-and-data.md). `role` is given in the table. Each call uses a new
+ * email unless `email` is given. Throws when the sign-up or sign-in is refused. Costs one argon2 hash per
+ * new password and one verification: for many users whose session does not matter, {@link buildUserRow}
+ * is cheaper.
  */
 export async function buildUser(
   ctx: TestContext,
@@ -79,22 +86,32 @@ export async function buildUser(
 ): Promise<TestUser> {
   counter += 1;
   const password = opts.password ?? 'correct-horse-battery';
-  const email = opts.email ?? `user${counter}-${unique()}@example.test`;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: opts.name ?? `User ${counter}`, email, password },
-  });
-  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  const body = res.json() as AuthResponse;
-  // Verified unless told otherwise, as every account made before verification existed (migration 0007).
-  if (opts.verified !== false) {
-    await ctx.database.db
-      .update(users)
-      .set({ emailVerifiedAt: new Date() })
-      .where(eq(users.id, body.user._id));
-    body.user.emailVerified = true;
+  const email = (opts.email ?? `user${counter}-${unique()}@example.test`).trim().toLowerCase();
+  const name = opts.name ?? `User ${counter}`;
+  let res: Awaited<ReturnType<TestContext['app']['inject']>>;
+  if (opts.verified === false) {
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name, email, password },
+    });
+    if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  } else {
+    let hash = passwordHashes.get(password);
+    if (!hash) {
+      hash = hashPassword(password);
+      passwordHashes.set(password, hash);
+    }
+    const [row] = await ctx.database.db
+      .insert(users)
+      .values({ name, email, passwordHash: await hash, emailVerifiedAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!row) throw new Error(`signup failed: ${email} is taken`);
+    res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   }
+  const body = res.json() as AuthResponse;
   if (opts.role && opts.role !== 'listener') {
     await ctx.database.db.update(users).set({ role: opts.role }).where(eq(users.id, body.user._id));
     body.user.role = opts.role;

@@ -1,10 +1,14 @@
 import type { Db } from '../../db/client.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
+import type { EmailLinkJobs } from './email-links.retention.js';
 import { deleteSpentPasswordResets } from './reset.queries.js';
 
-/** The password-reset clean-up job (decision 0018, "Scheduled work"). */
-export type PasswordResetJobs = { 'password-resets.purge': ScheduledRun };
+/**
+ * The clean-up jobs of the account's mailed tokens (decision 0018, "Scheduled work"): password resets, and
+ * the other mailed links (`email-links.retention.ts`), which share the reset tokens' grace.
+ */
+export type PasswordResetJobs = { 'password-resets.purge': ScheduledRun } & EmailLinkJobs;
 
 /** When the password-reset clean-up runs: every day at 00:20 UTC (cron). */
 export const PASSWORD_RESETS_PURGE_CRON = '20 0 * * *';

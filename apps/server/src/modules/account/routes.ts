@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { dataRoutes } from './data.routes.js';
+import { registerEmailLinkRetention } from './email-links.retention.js';
 import { registerAccountExportJobs } from './export.service.js';
 import { registerPasswordResetRetention } from './reset.retention.js';
 import { resetRoutes } from './reset.routes.js';
@@ -24,4 +25,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   await app.register(securityRoutes, { ctx });
   await app.register(dataRoutes, { ctx });
   registerAccountExportJobs({ jobs: ctx.jobs, exports: ctx.services.accountExports });
+  registerEmailLinkRetention({
+    db: ctx.db,
+    jobs: ctx.jobs,
+    graceDays: ctx.config.retention.passwordResetDays,
+  });
 };
