@@ -265,5 +265,7 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route times every caller, one after the other, over a hundred routes: longer than one request's
+    // test on a loaded 2-core machine (the account's data routes, decision 0025, took it past 30 s).
+  }, 120_000);
 });

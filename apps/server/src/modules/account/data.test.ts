@@ -306,12 +306,9 @@ describe('your account, your data: export and deletion', () => {
         },
       };
       const services = createTestServices(ctx, { storage: broken, mailer });
-      // Not through the app's queue: the build is called as the job's attempts call it.
-      await services.accountExports.start(
-        { ...curator.user, id, sessionId: 'test' },
-        { ip: null, userAgent: null },
-      );
-      const [row] = await db.select().from(accountExports).where(eq(accountExports.userId, id));
+      // The row alone, without its job: the build is called here as the job's attempts call it, and the
+      // app's own worker must not build it meanwhile.
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
       await expect(services.accountExports.build(row!.id, { last: false })).rejects.toThrow(
         'storage unreachable',
       );
@@ -328,6 +325,30 @@ describe('your account, your data: export and deletion', () => {
       expect((await call('GET', DOWNLOAD, curator)).statusCode).toBe(404);
       expect((await call('POST', EXPORT, curator)).statusCode).toBe(202);
       await ctx.app.jobs.idle();
+    });
+    it('removes the zip it just built when the account was deleted meanwhile', async () => {
+      const user = await buildUser(ctx);
+      const id = user.user._id;
+      putMedia(`avatars/${id}-race.webp`, 'a');
+      await db
+        .update(users)
+        .set({ avatarUrl: mediaUrl(`avatars/${id}-race.webp`) })
+        .where(eq(users.id, id));
+      const real = createStorage(ctx.config);
+      const deleting: Storage = {
+        ...real,
+        // The account goes while its media are being read into the zip.
+        async open(key) {
+          await db.delete(users).where(eq(users.id, id));
+          return real.open(key);
+        },
+      };
+      const services = createTestServices(ctx, { storage: deleting, mailer });
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await services.accountExports.build(row!.id, { last: true });
+      expect(await db.$count(accountExports, eq(accountExports.id, row!.id))).toBe(0);
+      expect(existsSync(join(ctx.dataDir, 'private', 'exports', id, `${row!.id}.zip`))).toBe(false);
+      expect(mails.some((m) => m.to === user.user.email)).toBe(false);
     });
   });
 
@@ -389,14 +410,12 @@ describe('your account, your data: export and deletion', () => {
       await db
         .insert(passwordResets)
         .values({ userId: id, tokenHash: `h-${id}`, expiresAt: new Date(Date.now() + 60_000) });
-      await db
-        .insert(emailLinks)
-        .values({
-          userId: id,
-          purpose: 'verify-email',
-          tokenHash: `e-${id}`,
-          expiresAt: new Date(Date.now() + 60_000),
-        });
+      await db.insert(emailLinks).values({
+        userId: id,
+        purpose: 'verify-email',
+        tokenHash: `e-${id}`,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
       expect((await call('POST', EXPORT, curator)).statusCode).toBe(202);
       await ctx.app.jobs.idle();
       const [exportRow] = await db.select().from(accountExports).where(eq(accountExports.userId, id));

@@ -1,5 +1,5 @@
 import type { Role } from '@josie/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -13,7 +13,6 @@ import {
   josieLikes,
   josieReviews,
   josies,
-  media,
   newsletterSubscribers,
   users,
 } from '../../db/schema.js';
