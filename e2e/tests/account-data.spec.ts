@@ -135,9 +135,8 @@ for (const lang of ['en', 'he'] as const) {
     try {
       const zip = join(dir, 'export.zip');
       await file.saveAs(zip);
-      const accountJson = JSON.parse(
-        execFileSync('unzip', ['-p', zip, 'account.json'], { encoding: 'utf8' }),
-      );
+      const entries = unzipSync(readFileSync(zip));
+      const accountJson = JSON.parse(strFromU8(entries['account.json'] ?? new Uint8Array()));
       expect(JSON.stringify(accountJson)).toContain(account.user.email);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,26 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../session/SessionProvider';
 import { Spinner } from '../ui/Spinner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageErrorBoundary } from './PageError';
-import { VerifyEmailBanner } from './VerifyEmailBanner';
+
+// Loaded only for an account whose email is not verified: its code stays out of every first page. The banner
+// is a reminder, so a failed download shows nothing rather than the page's error screen.
+const VerifyEmailBanner = lazy(() => import('./VerifyEmailBanner').catch(() => ({ default: () => null })));
+
+/** The banner while the signed-in user's email is unverified (docs/decisions/0025-account-and-data.md). */
+function VerificationBanner() {
+  const { user } = useSession();
+  if (!user?.email || user.emailVerified !== false) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner />
+    </Suspense>
+  );
+}
 
 /**
  * The shared layout of every page but the public josie view: skip link, fixed header, `main` landmark
@@ -25,7 +40,7 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-16 outline-none">
-        <VerifyEmailBanner />
+        <VerificationBanner />
         {/* Keyed by path, so each page gets a new boundary: it shows its spinner at once, also in a navigation's
             transition, which would otherwise keep the previous page (or nothing) on screen while the page's
             code loads (decision 0012); and a new page starts without the last one's error. A screen high, so

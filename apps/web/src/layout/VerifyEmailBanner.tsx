@@ -22,7 +22,7 @@ function dismissedThisSession(): boolean {
  * the browser session. It goes by itself once the stored user is verified (the `/verify-email` page
  * refreshes it).
  */
-export function VerifyEmailBanner() {
+export default function VerifyEmailBanner() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [dismissed, setDismissed] = useState(dismissedThisSession);

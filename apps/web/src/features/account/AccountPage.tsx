@@ -141,7 +141,7 @@ export default function AccountPage() {
                 value={name}
                 className={cn(
                   'flex min-w-0 flex-col items-center justify-center gap-1 rounded-2xl px-2 py-2 text-xs font-medium text-zinc-700 transition-colors',
-                  'sm:text-sm md:flex-1 md:flex-row md:gap-2 md:rounded-full md:px-3',
+                  'sm:text-sm md:flex-auto md:flex-row md:gap-1.5 md:rounded-full md:px-2.5',
                   'hover:bg-zinc-50 hover:text-zinc-950 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-brand-200',
                   focusRing,
                 )}

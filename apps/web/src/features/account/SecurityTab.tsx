@@ -80,7 +80,10 @@ function ResetLink({ email }: { email: string }) {
       <p className="text-sm text-zinc-600">
         {email ? (
           <>
-            {t('account.security.forgot')} <bdi className="font-medium text-zinc-800">{email}</bdi>
+            {t('account.security.forgot')}{' '}
+            <bdi dir="ltr" className="font-medium break-all text-zinc-800">
+              {email}
+            </bdi>
           </>
         ) : (
           t('account.noEmailFound')
@@ -437,7 +440,10 @@ export function SecurityTab({ user }: { user: User }) {
         title={t('account.security.emailTitle')}
         description={
           <>
-            {t('account.security.emailLead')} <bdi className="font-medium text-zinc-800">{email}</bdi>
+            {t('account.security.emailLead')}{' '}
+            <bdi dir="ltr" className="font-medium break-all text-zinc-800">
+              {email}
+            </bdi>
           </>
         }
       >
