@@ -10,7 +10,9 @@ import { makeNotification, markReadRoute, notificationsRoute, unreadCountRoute }
 
 beforeEach(() => resetFakeSockets());
 
-const bell = (name: RegExp | string = /^Notifications/) => screen.findByRole('button', { name });
+/** The bell, once its code (loaded for signed-in users only) is in: slow on a busy machine. */
+const bell = (name: RegExp | string = /^Notifications/) =>
+  screen.findByRole('button', { name }, { timeout: 8000 });
 
 describe('unreadBadgeText (docs/decisions/0024-notifications-centre.md)', () => {
   it('shows nothing for none, the number up to 99, and 99+ above', () => {
@@ -22,7 +24,7 @@ describe('unreadBadgeText (docs/decisions/0024-notifications-centre.md)', () => 
   });
 });
 
-describe('header bell (docs/decisions/0024-notifications-centre.md)', () => {
+describe('header bell (docs/decisions/0024-notifications-centre.md)', { timeout: 20_000 }, () => {
   it('is not shown to visitors, and they never ask for a count', async () => {
     const { stub } = renderApp('/about');
     await screen.findByRole('button', { name: 'Open menu' });
