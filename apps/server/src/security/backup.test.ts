@@ -90,7 +90,10 @@ describe('backup and restore (embedded database)', () => {
     expect(signup.statusCode).toBe(201);
     token = signup.json().token;
     const userId = signup.json().user._id as string;
-    await database.db.execute(sql`update users set role = 'curator' where id = ${userId}`);
+    // A curator with a verified address may publish (docs/decisions/0025-account-and-data.md).
+    await database.db.execute(
+      sql`update users set role = 'curator', email_verified_at = now() where id = ${userId}`,
+    );
     const josie = await app.inject({
       method: 'POST',
       url: '/api/josies',
