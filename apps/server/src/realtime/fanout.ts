@@ -8,8 +8,9 @@ import type { RealtimeServer } from './socket.js';
 /**
  * Turns domain events into socket traffic (docs/product/routes-and-roles.md#realtime;
  * docs/product/rules-and-limits.md#feed): a published josie is emitted as `new-post` to its creator's rooms,
- * an unpublished one as `post-removed`, a notification as `notification` to its recipient's user room, and a follow or unfollow moves the follower's open sockets in or out
- * of the curator's room, and a revoked session (logout) or a user's revoked sessions (password reset, role
+ * an unpublished one as `post-removed`, a notification as `notification` to its recipient's inbox room (joined on
+ * connection), and a follow or unfollow moves the follower's feed sockets (the user room, joined by
+ * `join-feed`) in or out of the curator's room, and a revoked session (logout) or a user's revoked sessions (password reset, role
  * change, deletion) disconnect their sockets. With the Redis adapter the room operations reach every
  * instance, so each instance only handles the events raised on it.
  *
@@ -41,12 +42,12 @@ export function subscribeFanout(io: RealtimeServer, ctx: Pick<AppContext, 'bus' 
       if (following) sockets.socketsJoin(rooms.curator(curatorId));
       else sockets.socketsLeave(rooms.curator(curatorId));
     }),
-    // The notifications centre (docs/decisions/0024-notifications-centre.md): to the recipient's user room.
+    // The notifications centre (docs/decisions/0024-notifications-centre.md): to the recipient's inbox room.
     ctx.bus.subscribe('notification.changed', ({ userId, notification, unreadCount }) => {
-      io.to(rooms.user(userId)).emit('notification', { notification, unreadCount });
+      io.to(rooms.inbox(userId)).emit('notification', { notification, unreadCount });
     }),
     ctx.bus.subscribe('notifications.read', ({ userId, unreadCount }) => {
-      io.to(rooms.user(userId)).emit('notifications-read', { unreadCount });
+      io.to(rooms.inbox(userId)).emit('notifications-read', { unreadCount });
     }),
     // A revoked session's sockets stop receiving the feed at once, on every instance (decision 0003).
     ctx.bus.subscribe('session.revoked', ({ sessionId }) => {

@@ -5,11 +5,15 @@
  *
  * Every socket also joins, as soon as its handshake is accepted, `session:<id>` of the session its token
  * names and `sessions:<user id>`: the rooms whose sockets are disconnected when that session, or every
- * session of that user, is revoked (decision 0003).
+ * session of that user, is revoked (decision 0003), and `inbox:<user id>`: the notifications centre's
+ * events (`notification`, `notifications-read`), which the header's bell hears on every page. Not `user:<id>`:
+ * a follow moves that room's sockets into curator rooms, which only feed pages asked for
+ * (docs/decisions/0024-notifications-centre.md).
  */
 export const rooms = {
   user: (userId: string) => `user:${userId}`,
   curator: (curatorId: string) => `curator:${curatorId}`,
   session: (sessionId: string) => `session:${sessionId}`,
   sessionsOf: (userId: string) => `sessions:${userId}`,
+  inbox: (userId: string) => `inbox:${userId}`,
 };

@@ -84,8 +84,8 @@ describe('realtime feed', () => {
     ctx.app.bus.publish('josie.published', { josieId: row.id, creatorId: creator.user._id });
     return row;
   };
-  const api = (method: 'POST', path: string, user: TestUser) =>
-    ctx.app.inject({ method, url: path, headers: user.auth });
+  const api = (method: 'POST', path: string, user: TestUser, payload?: object) =>
+    ctx.app.inject({ method, url: path, headers: user.auth, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -166,6 +166,28 @@ describe('realtime feed', () => {
     await c.received(sentinel.id);
     expect(c.posts.map((p) => p._id)).toEqual([afterFollow.id, sentinel.id]);
     expect(c.posts.map((p) => p._id)).not.toContain(afterUnfollow.id);
+  });
+
+  it('sends notifications to a socket that never joined the feed, and no new posts after a follow', async () => {
+    const reader = await buildUser(ctx);
+    const curator = await buildUser(ctx, { role: 'curator', name: 'Newly followed' });
+    // A page other than the feed: connected (for the bell) but no join-feed.
+    const bell = track(client(url, reader.token));
+    await bell.connected();
+    // The feed page of the same user on another tab, to know when the post has been emitted.
+    const feed = track(client(url, reader.token));
+    await feed.connected();
+    await feed.joinFeed();
+    expect((await api('POST', `/api/users/follow/${curator.user._id}`, reader)).statusCode).toBe(200);
+    const post = await publish(curator, 'only for the feed');
+    await feed.received(post.id);
+    // Emitted after the post on the same connection order, so a stray new-post would already be here.
+    const notified = new Promise<{ unreadCount: number }>((resolve) =>
+      bell.socket.on('notifications-read', resolve),
+    );
+    expect((await api('POST', '/api/notifications/read', reader, {})).statusCode).toBe(200);
+    expect(await notified).toEqual({ unreadCount: 0 });
+    expect(bell.posts).toEqual([]);
   });
 
   it("ignores another user's id in join-feed", async () => {

@@ -136,9 +136,9 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     server.on('connection', (socket) => {
       const { user } = socket.data;
       // Synchronous with the in-memory adapter and the Redis one alike (rooms are kept per instance).
-      // The user room too, so the header's bell hears `notification` on every page, not only the feed's
-      // (docs/decisions/0024-notifications-centre.md).
-      void socket.join([rooms.session(user.sessionId), rooms.sessionsOf(user.id), rooms.user(user.id)]);
+      // The inbox room too, so the header's bell hears `notification` on every page, not only the feed's;
+      // not the user room, which a follow moves into curator rooms (docs/decisions/0024-notifications-centre.md).
+      void socket.join([rooms.session(user.sessionId), rooms.sessionsOf(user.id), rooms.inbox(user.id)]);
       socket.on('join-feed', (_userId, ack) => {
         joinFeed(socket, ack).catch((err: unknown) => app.log.error({ err }, 'join-feed failed'));
       });

@@ -244,7 +244,7 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
   it('delivers a notification written by a job to the recipient’s socket on the other instance', async () => {
     const curator = await signIn(a!, 'curator@scale.test');
     const admin = await signIn(a!, 'admin@scale.test');
-    // A socket on B that never joined the feed: the user room is joined on connection (decision 0024).
+    // A socket on B that never joined the feed: the inbox room is joined on connection (decision 0024).
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(b!.url, {
       path: '/socket.io',
       auth: { token: curator },

@@ -2,8 +2,8 @@ import type { Language } from '@josie/contract';
 import { i18n } from '../i18n';
 import { parseIsoDate } from './dates';
 
-// Apart from `dates.ts`, which the josie page and the feed load: only the notifications' lazy code reads
-// relative times (docs/performance.md).
+// Apart from `dates.ts`, which the josie page and the feed load: only lazy code (the notifications, the
+// account page's sessions) reads relative times (docs/performance.md).
 /** Units of {@link formatRelativeTime}, largest first, with their length in seconds. */
 const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],

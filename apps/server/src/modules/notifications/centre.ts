@@ -40,17 +40,3 @@ export function presentNotification(row: NotificationRow): Notification {
     url: notificationUrl(row),
   };
 }
-
-/** The opaque cursor after `row`: its `updated_at` and id (keyset pagination). */
-export function encodeCursor(row: { updatedAt: string; id: string }): string {
-  return Buffer.from(`${row.updatedAt}|${row.id}`).toString('base64url');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The position a cursor names, or null for one that is not ours (answered as the first page's end: none). */
-export function decodeCursor(cursor: string): { at: string; id: string } | null {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at))) return null;
-  return { at, id };
-}

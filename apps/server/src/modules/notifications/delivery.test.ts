@@ -543,6 +543,66 @@ describe('notifications centre delivery (docs/decisions/0024-notifications-centr
     });
   });
 
+  it('mails a curator once for a follower who follows, unfollows and follows again', async () => {
+    const host = await buildUser(ctx, { role: 'curator' });
+    expect((await setting(host, { kinds: { follower: { email: true } } })).statusCode).toBe(200);
+    const fan = await buildUser(ctx, { name: 'Toggler' });
+    const unfollow = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/users/unfollow/${host.user._id}`, headers: fan.auth });
+    expect((await follow(fan, host)).statusCode).toBe(200);
+    await ctx.app.jobs.idle();
+    expect((await unfollow()).statusCode).toBe(200);
+    expect((await follow(fan, host)).statusCode).toBe(200);
+    await ctx.app.jobs.idle();
+    expect((await unfollow()).statusCode).toBe(200);
+    expect((await follow(fan, host)).statusCode).toBe(200);
+    await ctx.app.jobs.idle();
+    await sink.waitFor((m) => m.recipients.includes(host.user.email));
+    expect(sink.messages.filter((m) => m.recipients.includes(host.user.email))).toHaveLength(1);
+  });
+
+  it('keeps the review-waiting mail of a reviewer whose entry was written before the job failed', async () => {
+    const first = await buildUser(ctx, { role: 'editor' });
+    const second = await buildUser(ctx, { role: 'editor' });
+    for (const reviewer of [first, second]) {
+      expect((await setting(reviewer, { kinds: { 'review-waiting': { email: true } } })).statusCode).toBe(
+        200,
+      );
+    }
+    const curator = await buildUser(ctx, { role: 'curator' });
+    // The second of the two the job reaches fails once (a sequence is not rolled back with the insert), so
+    // the first one's entry is committed by then; the retry writes both.
+    const run = (text: string) => ctx.database.sql.executeSql(text);
+    await run('create sequence fail_once_seq');
+    await run(`create function fail_once() returns trigger language plpgsql as $$
+      begin
+        if new.user_id in ('${first.user._id}', '${second.user._id}') and nextval('fail_once_seq') = 2 then
+          raise exception 'injected failure';
+        end if;
+        return new;
+      end $$`);
+    await run(
+      'create trigger fail_once before insert on notifications for each row execute function fail_once()',
+    );
+    try {
+      const josie = await buildJosieViaApi(ctx, curator, { title: 'Waiting' });
+      const job = await until(async () => {
+        const [row] = await jobRows(ctx.database, 'notify.caused', { field: 'josieId', value: josie._id });
+        return row?.state === 'completed' && row;
+      });
+      expect(job).toMatchObject({ attempts: 2 });
+      await ctx.app.jobs.idle();
+    } finally {
+      await run('drop trigger fail_once on notifications');
+      await run('drop function fail_once()');
+      await run('drop sequence fail_once_seq');
+    }
+    for (const reviewer of [first, second]) {
+      await sink.waitFor((m) => m.recipients.includes(reviewer.user.email));
+      expect(sink.messages.filter((m) => m.recipients.includes(reviewer.user.email))).toHaveLength(1);
+    }
+  });
+
   it('pushes likes once per josie and day, not once per like', async () => {
     const author = await buildUser(ctx, { role: 'curator' });
     const browser = await subscribe(author);

@@ -229,18 +229,30 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
   }
 
   /**
-   * Writes one in-app entry when the recipient's switch allows it, then announces it.
-   * @returns whether the group's row is new (pushes of grouped kinds go only then), or null when not written.
+   * Writes one in-app entry when the recipient's switch allows it, then announces it. `sends` (the entry's
+   * email and push jobs, each keyed per entry) are enqueued in the transaction that creates the entry, and
+   * only then: a follow toggled again, a second like of the day or a retried job finds the entry and sends
+   * nothing more, and a job failing after the entry committed cannot lose its sends
+   * (docs/decisions/0024-notifications-centre.md). In-app off: `sends` go at once, deduplicated by their keys.
+   * @returns whether the group's row is new, or null when not written.
    */
   async function inApp(
     recipient: Recipient,
     write: Omit<NotificationWrite, 'userId' | 'kind'>,
     kind: NotificationKind,
+    sends: JobSpec<NotificationJobs>[] = [],
   ) {
-    if (!allowed(recipient, kind, 'inApp')) return null;
-    const outcome = await db.transaction((tx) =>
-      writeNotification(tx, { ...write, kind, userId: recipient.id }),
-    );
+    if (!allowed(recipient, kind, 'inApp')) {
+      await jobs.enqueueMany(sends);
+      return null;
+    }
+    const outcome = await db.transaction(async (tx) => {
+      const written = await writeNotification(tx, { ...write, kind, userId: recipient.id });
+      if (written.created) await jobs.enqueueMany(sends, tx);
+      return written;
+    });
+    // Jobs enqueued in a transaction wait for the next poll otherwise.
+    if (outcome.created) for (const name of new Set(sends.map((spec) => spec.name))) jobs.wake(name);
     if (outcome.changed) await announce(recipient.id, [outcome.id]);
     return outcome;
   }
@@ -400,9 +412,10 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
 
   jobs.work('notify.caused', async (job) => {
     const cause = job.payload;
-    const specs: JobSpec<NotificationJobs>[] = [];
     // The day of the causing write, not of the job's run: a job retried after midnight still groups right.
     const today = dayOf(new Date(cause.at));
+    // Each recipient's sends go with their in-app entry (see inApp), keyed per entry, never per job: a
+    // retried job or a repeated cause (follow, unfollow, follow) must not send twice.
     switch (cause.kind) {
       case 'follower': {
         const [curator, follower] = await Promise.all([
@@ -410,14 +423,11 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
           mailRecipient(db, cause.followerId),
         ]);
         if (!curator || !follower) return;
-        await inApp(
-          curator,
-          { groupKey: follower.id, subjectType: null, subjectId: null, actorId: follower.id },
-          'follower',
-        );
+        const key = `follower:${curator.id}:${follower.id}`;
+        const sends: JobSpec<NotificationJobs>[] = [];
         if (allowed(curator, 'follower', 'email')) {
-          specs.push(
-            emailJob(`${job.id}:email`, curator.id, (unsubscribe) =>
+          sends.push(
+            emailJob(`${key}:email`, curator.id, (unsubscribe) =>
               followerMail({
                 language: curator.language,
                 name: curator.name,
@@ -433,8 +443,14 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
             followerId: follower.id,
             followerName: follower.name,
           });
-          specs.push(...(await pushJobs(job.id, curator.id, payload, { ttlSeconds: DAY_S })));
+          sends.push(...(await pushJobs(key, curator.id, payload, { ttlSeconds: DAY_S })));
         }
+        await inApp(
+          curator,
+          { groupKey: follower.id, subjectType: null, subjectId: null, actorId: follower.id },
+          'follower',
+          sends,
+        );
         break;
       }
       case 'like': {
@@ -445,7 +461,21 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
           mailRecipient(db, cause.likerId),
         ]);
         if (!creator || !liker) return;
-        const outcome = await inApp(
+        // One push per josie and day: with the day's grouped entry (or in-app off: the first like of the
+        // day, by the key).
+        const sends: JobSpec<NotificationJobs>[] = [];
+        if (push && allowed(creator, 'likes', 'push')) {
+          const payload = likesPush(creator.language, {
+            josieId: josie.id,
+            title: josie.title,
+            likerName: liker.name,
+          });
+          const key = `likes:${josie.id}:${today}`;
+          sends.push(
+            ...(await pushJobs(key, creator.id, payload, { ttlSeconds: DAY_S, topic: topicOf(josie.id) })),
+          );
+        }
+        await inApp(
           creator,
           {
             groupKey: `${josie.id}:${today}`,
@@ -454,20 +484,8 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
             actorId: liker.id,
           },
           'likes',
+          sends,
         );
-        // One push per josie and day: when the day's grouped entry is created (or in-app is off: the first
-        // like of the day, by the idempotency key).
-        if (push && allowed(creator, 'likes', 'push') && (outcome === null || outcome.created)) {
-          const payload = likesPush(creator.language, {
-            josieId: josie.id,
-            title: josie.title,
-            likerName: liker.name,
-          });
-          const key = `likes:${josie.id}:${today}`;
-          specs.push(
-            ...(await pushJobs(key, creator.id, payload, { ttlSeconds: DAY_S, topic: topicOf(josie.id) })),
-          );
-        }
         break;
       }
       case 'review-waiting': {
@@ -479,15 +497,12 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
         if (josie?.status !== 'pending' || !curator) return;
         for (const reviewer of staff) {
           if (reviewer.id === curator.id) continue;
-          const outcome = await inApp(
-            reviewer,
-            { groupKey: today, subjectType: null, subjectId: null, actorId: curator.id },
-            'review-waiting',
-          );
-          const first = outcome === null || outcome.created;
-          if (first && allowed(reviewer, 'review-waiting', 'email')) {
-            specs.push(
-              emailJob(`review-waiting:${today}:${reviewer.id}:email`, reviewer.id, (unsubscribe) =>
+          // The first josie of the day per reviewer: with the day's entry.
+          const key = `review-waiting:${today}:${reviewer.id}`;
+          const sends: JobSpec<NotificationJobs>[] = [];
+          if (allowed(reviewer, 'review-waiting', 'email')) {
+            sends.push(
+              emailJob(`${key}:email`, reviewer.id, (unsubscribe) =>
                 reviewWaitingMail({
                   language: reviewer.language,
                   name: reviewer.name,
@@ -499,17 +514,19 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
               ),
             );
           }
-          if (first && push && allowed(reviewer, 'review-waiting', 'push')) {
+          if (push && allowed(reviewer, 'review-waiting', 'push')) {
             const payload = reviewWaitingPush(reviewer.language, {
               title: josie.title,
               curatorName: curator.name,
             });
-            specs.push(
-              ...(await pushJobs(`review-waiting:${today}:${reviewer.id}`, reviewer.id, payload, {
-                ttlSeconds: DAY_S,
-              })),
-            );
+            sends.push(...(await pushJobs(key, reviewer.id, payload, { ttlSeconds: DAY_S })));
           }
+          await inApp(
+            reviewer,
+            { groupKey: today, subjectType: null, subjectId: null, actorId: curator.id },
+            'review-waiting',
+            sends,
+          );
         }
         break;
       }
@@ -521,19 +538,10 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
         if (!message) return;
         const sender = cause.senderId ? await mailRecipient(db, cause.senderId) : undefined;
         for (const admin of admins) {
-          await inApp(
-            admin,
-            {
-              groupKey: message.id,
-              subjectType: 'message',
-              subjectId: message.id,
-              actorId: sender && sender.id !== admin.id ? sender.id : null,
-            },
-            'contact-message',
-          );
+          const sends: JobSpec<NotificationJobs>[] = [];
           if (allowed(admin, 'contact-message', 'email')) {
-            specs.push(
-              emailJob(`${job.id}:email:${admin.id}`, admin.id, (unsubscribe) =>
+            sends.push(
+              emailJob(`contact-message:${message.id}:${admin.id}:email`, admin.id, (unsubscribe) =>
                 contactMessageMail({
                   language: admin.language,
                   name: admin.name,
@@ -544,11 +552,21 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
               ),
             );
           }
+          await inApp(
+            admin,
+            {
+              groupKey: message.id,
+              subjectType: 'message',
+              subjectId: message.id,
+              actorId: sender && sender.id !== admin.id ? sender.id : null,
+            },
+            'contact-message',
+            sends,
+          );
         }
         break;
       }
     }
-    await jobs.enqueueMany(specs);
   });
 
   /** Mails every reader of `period` whose followed curators published since the period began. */

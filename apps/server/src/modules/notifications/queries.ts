@@ -18,6 +18,7 @@ import {
   pushSubscriptions,
   users,
 } from '../../db/schema.js';
+import { afterCursor, type Keyset, keysetTime } from '../feed/index.js';
 
 /** A setting is on unless it is explicitly false (both default true: docs/product/data-and-config.md#data). */
 const settingOn = (key: 'allowPushNotifications' | 'allowEmails') =>
@@ -373,12 +374,12 @@ export interface NotificationRow {
 export async function notificationsOf(
   db: Executor,
   userId: string,
-  opts: { limit: number; before?: { at: string; id: string } | null; ids?: string[] },
+  opts: { limit: number; before?: Keyset | null; ids?: string[] },
 ): Promise<NotificationRow[]> {
   const { before, ids, limit } = opts;
   const result = (await db.execute(sql`
     select n.id as "id", n.kind as "kind",
-           to_char(n.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt",
+           ${keysetTime(sql`n.updated_at`)} as "updatedAt",
            to_char(n.read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "readAt",
            n.subject_type as "subjectType", n.subject_id as "subjectId", n.reason as "reason",
            case n.subject_type
@@ -399,7 +400,7 @@ export async function notificationsOf(
                  where na.notification_id = n.id) x
       ) a
      where n.user_id = ${userId} and ${visible}
-       ${before ? sql`and (n.updated_at, n.id) < (${before.at}::timestamptz, ${before.id}::uuid)` : sql``}
+       ${before ? sql`and ${afterCursor(sql`n.updated_at`, sql`n.id`, before)}` : sql``}
        ${
          ids
            ? sql`and n.id in (${sql.join(

@@ -13,8 +13,9 @@ import type { Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
+import { decodeCursor, encodeCursor } from '../feed/index.js';
 import type { UsersService } from '../users/index.js';
-import { decodeCursor, encodeCursor, presentNotification } from './centre.js';
+import { presentNotification } from './centre.js';
 import {
   deleteSubscription,
   liveUserLanguage,
@@ -65,8 +66,8 @@ export function createNotificationsService(deps: {
      * @throws AppError 400 `VALIDATION` for a cursor this server did not make.
      */
     async list(actor: AuthUser, query: NotificationsQuery): Promise<NotificationsResponse> {
+      // The feed's keyset cursor (docs/product/routes-and-roles.md#api), as the security log's.
       const before = query.cursor === undefined ? null : decodeCursor(query.cursor);
-      if (query.cursor !== undefined && !before) throw errors.badRequest('This cursor is not valid');
       const [rows, unread] = await Promise.all([
         notificationsOf(db, actor.id, { limit: query.limit + 1, before }),
         unreadCount(db, actor.id),
@@ -78,7 +79,7 @@ export function createNotificationsService(deps: {
         data: {
           notifications: page.map(presentNotification),
           hasMore,
-          nextCursor: hasMore && last ? encodeCursor(last) : null,
+          nextCursor: hasMore && last ? encodeCursor({ at: last.updatedAt, id: last.id }) : null,
           unreadCount: unread,
         },
       };

@@ -4,6 +4,7 @@ import { KeyRound, LogOut, Mail, MonitorSmartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, serverMessageOr } from '../../api/client';
+import { formatRelativeTime } from '../../lib/relativeTime';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -21,7 +22,6 @@ import {
   revokeSession,
   sessionsKey,
 } from './api';
-import { timeAgo } from './relativeTime';
 import { Section } from './Section';
 
 /** A polite live region for a form's outcome (screen readers hear it without losing their place). */
@@ -368,9 +368,9 @@ function Sessions() {
                 {s.current && <Badge tone="brand">{t('account.sessions.thisDevice')}</Badge>}
               </p>
               <p className="text-sm text-zinc-600">
-                {t('account.sessions.signedIn', { when: timeAgo(s.createdAt, i18n.language) })}
+                {t('account.sessions.signedIn', { when: formatRelativeTime(s.createdAt, i18n.language) })}
                 {' · '}
-                {t('account.sessions.lastActive', { when: timeAgo(s.lastSeenAt, i18n.language) })}
+                {t('account.sessions.lastActive', { when: formatRelativeTime(s.lastSeenAt, i18n.language) })}
               </p>
             </div>
             {!s.current && (
