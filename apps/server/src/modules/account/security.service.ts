@@ -16,7 +16,7 @@ import {
   verificationMail,
 } from '../../adapters/mail-templates.js';
 import type { Mailer, MailMessage } from '../../adapters/mailer.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -24,6 +24,8 @@ import { type AuthService, assertStrongPassword, hashPassword, verifyPassword } 
 import type { RequestOrigin, SecurityLog } from '../security-log/index.js';
 import type { UsersService } from '../users/index.js';
 import { consumeEmailLink, createEmailLink } from './email-links.js';
+import { spendUserEmailLinks } from './email-links.queries.js';
+import { spendUserPasswordResets } from './reset.queries.js';
 
 /** Answers of the flows below, ready to show (the web shows its own translation by the route). */
 export const ACCOUNT_MESSAGES = {
@@ -98,6 +100,16 @@ export function createAccountSecurityService(deps: {
     if (!(await verifyPassword(passwordHash, password))) {
       throw errors.badRequest(ACCOUNT_MESSAGES.wrongPassword, ERROR_CODES.WRONG_PASSWORD);
     }
+  }
+
+  /**
+   * Spends every pending change-email and delete-account link and password-reset token of the user, inside
+   * the caller's transaction: the fix the email-change notice recommends (change the password, sign out
+   * elsewhere) must close whatever an intruder started (docs/decisions/0025-account-and-data.md).
+   */
+  async function spendPendingLinks(tx: Executor, userId: string) {
+    await spendUserEmailLinks(tx, userId, ['change-email', 'delete-account']);
+    await spendUserPasswordResets(tx, userId);
   }
 
   const invalidLink = () => errors.badRequest(ACCOUNT_MESSAGES.invalidLink, ERROR_CODES.INVALID_EMAIL_LINK);
@@ -187,6 +199,7 @@ export function createAccountSecurityService(deps: {
       const passwordHash = await hashPassword(body.newPassword);
       const revoked = await db.transaction(async (tx) => {
         await users.setPasswordHash(tx, user.id, passwordHash);
+        await spendPendingLinks(tx, user.id);
         const ids = await auth.revokeOtherSessions(tx, user.id, actor.sessionId);
         await securityLog.record({ userId: user.id, kind: 'password-changed', ...origin }, tx);
         return ids;
@@ -259,6 +272,8 @@ export function createAccountSecurityService(deps: {
         if (!(await users.changeEmail(tx, link.userId, link.newEmail))) {
           throw errors.conflict(ACCOUNT_MESSAGES.emailTaken, ERROR_CODES.EMAIL_TAKEN);
         }
+        // Reset mails went to the old address: they must not set the password of the moved account.
+        await spendUserPasswordResets(tx, link.userId);
         await securityLog.record({ userId: link.userId, kind: 'email-changed', ...origin }, tx);
         return link.userId;
       });
@@ -307,6 +322,7 @@ export function createAccountSecurityService(deps: {
      */
     async revokeOtherSessions(actor: AuthUser, origin: RequestOrigin): Promise<RevokeSessionsResponse> {
       const revoked = await db.transaction(async (tx) => {
+        await spendPendingLinks(tx, actor.id);
         const ids = await auth.revokeOtherSessions(tx, actor.id, actor.sessionId);
         await securityLog.record({ userId: actor.id, kind: 'other-sessions-revoked', ...origin }, tx);
         return ids;
