@@ -73,6 +73,9 @@ describe('your account, your data: export and deletion', () => {
     return path;
   };
   const mediaUrl = (key: string) => `/media/${key}`;
+  /** The media row an upload of `key` by `ownerId` would have left. */
+  const knowMedia = (key: string, ownerId: string) =>
+    db.insert(media).values({ ownerId, kind: 'josie-image', storageKey: key, bytes: 1, width: 1, height: 1 });
   const eventsOf = (userId: string | null, kind: string) =>
     db
       .select()
@@ -92,6 +95,8 @@ describe('your account, your data: export and deletion', () => {
       const fan = await buildUser(ctx, { name: 'Fan' });
       putMedia(`avatars/${id}.webp`, 'avatar bytes');
       putMedia(`josies/${id}-1.webp`, 'josie image bytes');
+      await knowMedia(`avatars/${id}.webp`, id);
+      await knowMedia(`josies/${id}-1.webp`, id);
       await db
         .update(users)
         .set({ avatarUrl: mediaUrl(`avatars/${id}.webp`), bio: 'I collect slow songs' })
@@ -299,6 +304,7 @@ describe('your account, your data: export and deletion', () => {
         creator: curator,
         paragraphs: [{ type: 'image', content: mediaUrl(`josies/${id}-x.webp`) }],
       });
+      await knowMedia(`josies/${id}-x.webp`, id);
       const broken: Storage = {
         ...createStorage(ctx.config),
         open: async () => {
@@ -326,10 +332,39 @@ describe('your account, your data: export and deletion', () => {
       expect((await call('POST', EXPORT, curator)).statusCode).toBe(202);
       await ctx.app.jobs.idle();
     });
+    it('copies only known uploads: never a private file or a path out of the media folder', async () => {
+      const victim = await buildUser(ctx);
+      const secret = join(ctx.dataDir, 'private', 'exports', victim.user._id, 'stolen.zip');
+      mkdirSync(dirname(secret), { recursive: true });
+      writeFileSync(secret, 'victim export');
+      const attacker = await buildUser(ctx, { role: 'curator' });
+      const id = attacker.user._id;
+      putMedia(`josies/${id}-unknown.webp`, 'no media row');
+      putMedia(`private/exports/${victim.user._id}/s3.zip`, 'victim export on s3');
+      await knowMedia(`private/exports/${victim.user._id}/s3.zip`, id);
+      await buildJosie(ctx, {
+        creator: attacker,
+        paragraphs: [
+          { type: 'image', content: mediaUrl(`../private/exports/${victim.user._id}/stolen.zip`) },
+          { type: 'image', content: mediaUrl(`private/exports/${victim.user._id}/s3.zip`) },
+          { type: 'image', content: mediaUrl(`josies/${id}-unknown.webp`) },
+        ],
+      });
+      const services = createTestServices(ctx, { mailer });
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await services.accountExports.build(row!.id, { last: true });
+      const res = await call('GET', DOWNLOAD, attacker);
+      expect(res.statusCode).toBe(200);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      expect(Object.keys(files).filter((f) => f.startsWith('media/'))).toEqual([]);
+      for (const bytes of Object.values(files)) expect(strFromU8(bytes)).not.toContain('victim export');
+    });
+
     it('removes the zip it just built when the account was deleted meanwhile', async () => {
       const user = await buildUser(ctx);
       const id = user.user._id;
       putMedia(`avatars/${id}-race.webp`, 'a');
+      await knowMedia(`avatars/${id}-race.webp`, id);
       await db
         .update(users)
         .set({ avatarUrl: mediaUrl(`avatars/${id}-race.webp`) })

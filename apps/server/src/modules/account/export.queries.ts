@@ -10,6 +10,7 @@ import {
   josieLikes,
   josieSaves,
   josies,
+  media,
   notificationActors,
   notifications,
   oauthAccounts,
@@ -30,6 +31,19 @@ export async function lockLiveUser(tx: Executor, userId: string): Promise<boolea
     .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
     .for('update');
   return rows.length > 0;
+}
+
+/**
+ * Which of `keys` are files the media table knows (uploads: avatars, headers, josie images). The export
+ * copies only those: a josie's image URL is typed by its author and could name any other file in storage.
+ */
+export async function knownMediaKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: media.storageKey })
+    .from(media)
+    .where(inArray(media.storageKey, [...keys]));
+  return new Set(rows.map((r) => r.key));
 }
 
 /** The user's most recent export (any status), or undefined. */

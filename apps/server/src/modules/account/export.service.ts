@@ -30,6 +30,7 @@ import {
   exportedUser,
   findExport,
   insertExport,
+  knownMediaKeys,
   latestCountedExportOf,
   latestExportOf,
   lockLiveUser,
@@ -142,12 +143,21 @@ export function createAccountExportService(deps: {
         exportedInvites(db, userId),
         exportedNotifications(db, userId),
       ]);
+    // Only uploads the media table knows, never a private file nor a path that climbs out of the media
+    // folder: image URLs in paragraphs come from clients (docs/decisions/0025-account-and-data.md, "Export").
+    const candidates = storageKeysOf(storage, [
+      ...(user.avatarUrl ? [user.avatarUrl] : []),
+      ...(user.headerImageUrl ? [user.headerImageUrl] : []),
+      ...ownJosies.flatMap((j) => josieImageUrls(j.paragraphs)),
+    ]).filter((key) => !key.startsWith('private/') && !key.includes('..') && !key.startsWith('/'));
+    const known = await knownMediaKeys(db, [...new Set(candidates)]);
     const zip = zipWriter();
     // Media first: the JSON entries then name only the files that are really in the zip.
     const written = new Map<string, string>();
     async function addMedia(key: string): Promise<string | null> {
-      const known = written.get(key);
-      if (known) return known;
+      if (!known.has(key)) return null;
+      const already = written.get(key);
+      if (already) return already;
       let source: Readable;
       try {
         source = await storage.open(key);
