@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXPORT_TTL_DAYS } from '@josie/contract';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../../adapters/mailer.js';
@@ -73,6 +73,11 @@ describe('your account, your data: export and deletion', () => {
     return path;
   };
   const mediaUrl = (key: string) => `/media/${key}`;
+  /** The export zips of `userId` in the private storage. */
+  const zipsOf = (userId: string) => {
+    const dir = join(ctx.dataDir, 'private', 'exports', userId);
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
   /** The media row an upload of `key` by `ownerId` would have left. */
   const knowMedia = (key: string, ownerId: string) =>
     db.insert(media).values({ ownerId, kind: 'josie-image', storageKey: key, bytes: 1, width: 1, height: 1 });
@@ -237,7 +242,7 @@ describe('your account, your data: export and deletion', () => {
 
       // The zip lives in the private storage, which no public route serves.
       const [row] = await db.select().from(accountExports).where(eq(accountExports.userId, id));
-      expect(row!.storageKey).toBe(`exports/${id}/${row!.id}.zip`);
+      expect(row!.storageKey).toMatch(new RegExp(`^exports/${id}/${row!.id}-[0-9a-f-]{36}\\.zip$`));
       expect(existsSync(join(ctx.dataDir, 'private', row!.storageKey!))).toBe(true);
       expect(existsSync(join(ctx.dataDir, 'media', row!.storageKey!))).toBe(false);
       for (const url of [`/media/${row!.storageKey}`, `/media/../private/${row!.storageKey}`]) {
@@ -360,6 +365,60 @@ describe('your account, your data: export and deletion', () => {
       for (const bytes of Object.values(files)) expect(strFromU8(bytes)).not.toContain('victim export');
     });
 
+    it('keeps the ready zip when a duplicate build of the same export loses the race', async () => {
+      const user = await buildUser(ctx);
+      const id = user.user._id;
+      putMedia(`avatars/${id}-dup.webp`, 'a');
+      await knowMedia(`avatars/${id}-dup.webp`, id);
+      await db
+        .update(users)
+        .set({ avatarUrl: mediaUrl(`avatars/${id}-dup.webp`) })
+        .where(eq(users.id, id));
+      const real = createStorage(ctx.config);
+      let opened = 0;
+      let release!: () => void;
+      const bothIn = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Both runs read the export as pending before either marks it ready.
+      const slow: Storage = {
+        ...real,
+        async open(key) {
+          if (++opened === 2) release();
+          await bothIn;
+          return real.open(key);
+        },
+      };
+      const services = createTestServices(ctx, { storage: slow, mailer });
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await Promise.all([
+        services.accountExports.build(row!.id, { last: true }),
+        services.accountExports.build(row!.id, { last: true }),
+      ]);
+      expect(zipsOf(id)).toHaveLength(1);
+      const res = await call('GET', DOWNLOAD, user);
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('removes the zip of a build that fails after storing it', async () => {
+      const user = await buildUser(ctx);
+      const id = user.user._id;
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await db.execute(
+        sql.raw(`create or replace function refuse_ready() returns trigger as $$
+        begin raise exception 'database went away'; end $$ language plpgsql`),
+      );
+      await db.execute(
+        sql.raw(`create trigger refuse_ready_${row!.id.replaceAll('-', '_')} before update on account_exports
+          for each row when (new.id = '${row!.id}' and new.status = 'ready') execute function refuse_ready()`),
+      );
+      const services = createTestServices(ctx, { mailer });
+      await expect(services.accountExports.build(row!.id, { last: true })).rejects.toThrow();
+      expect(zipsOf(id)).toEqual([]);
+      const [failed] = await db.select().from(accountExports).where(eq(accountExports.id, row!.id));
+      expect(failed?.status).toBe('failed');
+    });
+
     it('removes the zip it just built when the account was deleted meanwhile', async () => {
       const user = await buildUser(ctx);
       const id = user.user._id;
@@ -382,7 +441,7 @@ describe('your account, your data: export and deletion', () => {
       const [row] = await db.insert(accountExports).values({ userId: id }).returning();
       await services.accountExports.build(row!.id, { last: true });
       expect(await db.$count(accountExports, eq(accountExports.id, row!.id))).toBe(0);
-      expect(existsSync(join(ctx.dataDir, 'private', 'exports', id, `${row!.id}.zip`))).toBe(false);
+      expect(zipsOf(id)).toEqual([]);
       expect(mails.some((m) => m.to === user.user.email)).toBe(false);
     });
   });

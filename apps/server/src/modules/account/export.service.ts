@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type AccountExport,
@@ -53,8 +54,11 @@ export const EXPORTS_PURGE_CRON = '35 0 * * *';
 /** Failed exports stay this many days (the operators' trace), then the purge deletes them. */
 export const FAILED_EXPORT_KEEP_DAYS = 7;
 
-/** Where the zip of export `id` of `userId` is kept in the private storage. */
-const zipKey = (userId: string, id: string) => `exports/${userId}/${id}.zip`;
+/**
+ * Where one build attempt of export `id` of `userId` keeps its zip in the private storage: unique per
+ * attempt, so a duplicate run that loses the race removes only its own file, never the one marked ready.
+ */
+const zipKey = (userId: string, id: string) => `exports/${userId}/${id}-${randomUUID()}.zip`;
 
 /** The contract's `AccountExport` of a row; null once a ready export expired (the purge may not have run). */
 export function presentExport(row: ExportRow | undefined, now: Date): AccountExport | null {
@@ -278,11 +282,14 @@ export function createAccountExportService(deps: {
     async build(exportId: string, attempt: { last: boolean }): Promise<void> {
       const row = await findExport(db, exportId);
       if (row?.status !== 'pending') return;
+      // Set once this attempt's zip is in storage: removed again unless the export row records it.
+      let stored: string | null = null;
       try {
         const zip = await buildZip(row.userId);
         if (!zip) return;
         const key = zipKey(row.userId, row.id);
         await files.put(key, zip, 'application/zip');
+        stored = key;
         const readyAt = now();
         const expiresAt = new Date(readyAt.getTime() + EXPORT_TTL_DAYS * DAY_MS);
         const marked = await markExportReady(db, row.id, {
@@ -292,11 +299,18 @@ export function createAccountExportService(deps: {
           expiresAt,
         });
         if (!marked) {
-          // The account was deleted while the zip was being built: its file must not outlive it.
+          // The account was deleted while the zip was being built (its file must not outlive it), or
+          // another run marked the export ready first (its zip is another key): only this run's file goes.
           await files.remove(key);
           return;
         }
+        stored = null;
       } catch (err) {
+        if (stored) {
+          await files.remove(stored).catch((removeErr: unknown) => {
+            log.warn({ err: removeErr, exportId }, 'export zip of a failed build not removed');
+          });
+        }
         if (attempt.last) {
           await markExportFailed(db, row.id, err instanceof Error ? err.message : String(err));
         }
