@@ -47,21 +47,30 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   /**
    * `POST /api/users/me/delete-link`: mails the confirmation link of an account without a password
-   * (`{success, message}`); 400 for an account with a password. Limited per address like the public forms.
+   * (`{success, message}`); 400 for an account with a password. Limited per address like the public forms,
+   * and counted against the account's mail limit.
    */
-  route(app, endpoints.requestDeleteLink, { preHandler: ctx.rateLimits.formsPerIp }, async (request) =>
-    accountDeletion.requestDeleteLink(actor(request), originOf(request)),
+  route(
+    app,
+    endpoints.requestDeleteLink,
+    { preHandler: [ctx.rateLimits.formsPerIp, ctx.rateLimits.accountMails] },
+    async (request) => accountDeletion.requestDeleteLink(actor(request), originOf(request)),
   );
 
   /**
    * `DELETE /api/users/me`: body `{password}` or `{token}`; deletes the account and signs this browser out
    * (the session cookie is cleared; every session is revoked). 400 `WRONG_PASSWORD` / `NO_PASSWORD` /
-   * `INVALID_EMAIL_LINK`, 409 `LAST_ADMIN`. Limited per address, so a stolen session cannot guess the
-   * password at speed.
+   * `INVALID_EMAIL_LINK`, 409 `LAST_ADMIN`. Limited per address and per account (with the other password
+   * checks), so a stolen session cannot guess the password at speed, even from many addresses.
    */
-  route(app, endpoints.deleteAccount, { preHandler: ctx.rateLimits.formsPerIp }, async (request, reply) => {
-    await accountDeletion.deleteOwn(actor(request), request.body, originOf(request));
-    cookie.clear(reply);
-    return { success: true as const };
-  });
+  route(
+    app,
+    endpoints.deleteAccount,
+    { preHandler: [ctx.rateLimits.formsPerIp, ctx.rateLimits.accountPasswordChecks] },
+    async (request, reply) => {
+      await accountDeletion.deleteOwn(actor(request), request.body, originOf(request));
+      cookie.clear(reply);
+      return { success: true as const };
+    },
+  );
 };

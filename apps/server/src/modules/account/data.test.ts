@@ -636,6 +636,25 @@ describe('your account, your data: export and deletion', () => {
       expect(await db.$count(users, eq(users.id, back.user._id))).toBe(1);
     });
 
+    it('limits password guesses per account across addresses, and counts delete links as account mails', async () => {
+      const user = await buildUser(ctx);
+      // Every call comes from a new address: only the per-account limit (RATE_LIMIT_AUTH_MAX, 20) holds.
+      for (let i = 0; i < 20; i++) {
+        expect((await del(user, { password: `wrong-guess-${i}` })).json().code).toBe('WRONG_PASSWORD');
+      }
+      const limited = await del(user, { password: user.password });
+      expect(limited.statusCode).toBe(429);
+      expect(await db.$count(users, eq(users.id, user.user._id))).toBe(1);
+
+      const provider = await buildUser(ctx);
+      await db.update(users).set({ passwordHash: null }).where(eq(users.id, provider.user._id));
+      // RATE_LIMIT_VERIFICATION_MAX (5) mails per account, whatever the address.
+      for (let i = 0; i < 5; i++) {
+        expect((await call('POST', '/api/users/me/delete-link', provider)).statusCode).toBe(200);
+      }
+      expect((await call('POST', '/api/users/me/delete-link', provider)).statusCode).toBe(429);
+    });
+
     it('answers 401 to a visitor and 400 to a body with neither or both confirmations', async () => {
       const user = await buildUser(ctx);
       expect((await call('DELETE', '/api/users/me', undefined, { password: 'x' })).statusCode).toBe(401);
