@@ -1,17 +1,10 @@
 import { endpoints } from '@josie/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { sessionCookie } from '../auth/index.js';
-import type { RequestOrigin } from '../security-log/index.js';
-
-/** Where a request came from, for the security log (no secret: address and browser only). */
-const originOf = (request: FastifyRequest): RequestOrigin => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
+import { requestOrigin } from '../security-log/index.js';
 
 /**
  * "Your account, your data" (docs/decisions/0025-account-and-data.md): the export of an account's data and
@@ -24,7 +17,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   /** `POST /api/users/me/export`: 202 `{export}` (pending); 429 `RATE_LIMITED` within a day of the last. */
   route(app, endpoints.startExport, {}, async (request, reply) => {
-    const answer = await accountExports.start(actor(request), originOf(request));
+    const answer = await accountExports.start(actor(request), requestOrigin(request));
     return reply.code(202).send(answer);
   });
 
@@ -36,7 +29,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
    * never cached (404 none, 410 expired).
    */
   route(app, endpoints.downloadExport, {}, async (request, reply) => {
-    const file = await accountExports.download(actor(request), originOf(request));
+    const file = await accountExports.download(actor(request), requestOrigin(request));
     reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -54,7 +47,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     app,
     endpoints.requestDeleteLink,
     { preHandler: [ctx.rateLimits.formsPerIp, ctx.rateLimits.accountMails] },
-    async (request) => accountDeletion.requestDeleteLink(actor(request), originOf(request)),
+    async (request) => accountDeletion.requestDeleteLink(actor(request), requestOrigin(request)),
   );
 
   /**
@@ -68,7 +61,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     endpoints.deleteAccount,
     { preHandler: [ctx.rateLimits.formsPerIp, ctx.rateLimits.accountPasswordChecks] },
     async (request, reply) => {
-      await accountDeletion.deleteOwn(actor(request), request.body, originOf(request));
+      await accountDeletion.deleteOwn(actor(request), request.body, requestOrigin(request));
       cookie.clear(reply);
       return { success: true as const };
     },

@@ -541,7 +541,11 @@ describe('your account, your data: export and deletion', () => {
       // A wrong password (400, never 401: the web would sign out) changes nothing.
       const wrong = await del(curator, { password: 'not-my-password' });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().code).toBe('WRONG_PASSWORD');
+      // The same answer as the other checks of the current password (account/security.service.ts).
+      expect(wrong.json()).toEqual({
+        code: 'WRONG_PASSWORD',
+        message: 'The current password is not correct',
+      });
       expect(await rows()).toEqual(before);
       expect((await del(curator, {})).statusCode).toBe(400);
 

@@ -46,6 +46,19 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /**
+ * Checks the current password before a change of the account (the password, the address, its deletion).
+ * Call it before taking any row lock: argon2 takes tens of milliseconds.
+ * @throws AppError 400 `NO_PASSWORD` for an account without one (made through a provider; it sets a first
+ *   one through the reset link), 400 `WRONG_PASSWORD` (never 401, which signs the web out).
+ */
+export async function assertCurrentPassword(passwordHash: string | null, password: string): Promise<void> {
+  if (!passwordHash) throw errors.badRequest(ACCOUNT_MESSAGES.noPassword, ERROR_CODES.NO_PASSWORD);
+  if (!(await verifyPassword(passwordHash, password))) {
+    throw errors.badRequest(ACCOUNT_MESSAGES.wrongPassword, ERROR_CODES.WRONG_PASSWORD);
+  }
+}
+
+/**
  * Email verification, password and email changes while signed in, and the account's sessions
  * (docs/decisions/0025-account-and-data.md, "Verification", "Password and email changes", "Sessions").
  * Every change is logged to the security log in its own transaction, with the request's address and user
@@ -88,18 +101,6 @@ export function createAccountSecurityService(deps: {
     const user = await users.findById(userId);
     if (!user) throw errors.notFound('User not found');
     return user;
-  }
-
-  /**
-   * Checks the current password of a change.
-   * @throws AppError 400 `NO_PASSWORD` for an account without one (made through a provider; it sets a first
-   *   one through the reset link), 400 `WRONG_PASSWORD` (never 401, which signs the web out).
-   */
-  async function assertCurrentPassword(passwordHash: string | null, password: string) {
-    if (!passwordHash) throw errors.badRequest(ACCOUNT_MESSAGES.noPassword, ERROR_CODES.NO_PASSWORD);
-    if (!(await verifyPassword(passwordHash, password))) {
-      throw errors.badRequest(ACCOUNT_MESSAGES.wrongPassword, ERROR_CODES.WRONG_PASSWORD);
-    }
   }
 
   /**
