@@ -21,19 +21,6 @@ import {
 export type ExportRow = typeof accountExports.$inferSelect;
 
 /**
- * Locks the live user's row until the caller's transaction ends, so that two export requests of one account
- * are judged one after the other against the one-a-day rule. @returns false when there is no live user.
- */
-export async function lockLiveUser(tx: Executor, userId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
-    .for('update');
-  return rows.length > 0;
-}
-
-/**
  * Which of `keys` are files the media table knows (uploads: avatars, headers, josie images). The export
  * copies only those: a josie's image URL is typed by its author and could name any other file in storage.
  */

@@ -19,6 +19,7 @@ import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { josieImageUrls, storageKeysOf } from '../images/index.js';
 import type { RequestOrigin, SecurityLog } from '../security-log/index.js';
+import { lockLiveUser } from './deletion.queries.js';
 import {
   deleteExports,
   type ExportRow,
@@ -34,7 +35,6 @@ import {
   knownMediaKeys,
   latestCountedExportOf,
   latestExportOf,
-  lockLiveUser,
   markExportFailed,
   markExportReady,
   purgeableExports,
