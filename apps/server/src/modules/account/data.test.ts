@@ -419,6 +419,18 @@ describe('your account, your data: export and deletion', () => {
       expect(failed?.status).toBe('failed');
     });
 
+    it('serves the latest ready zip even behind a newer pending or failed export', async () => {
+      const user = await buildUser(ctx);
+      const id = user.user._id;
+      const services = createTestServices(ctx, { mailer });
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await services.accountExports.build(row!.id, { last: true });
+      await db.insert(accountExports).values({ userId: id, status: 'failed', error: 'x' });
+      expect((await call('GET', DOWNLOAD, user)).statusCode).toBe(200);
+      await db.insert(accountExports).values({ userId: id });
+      expect((await call('GET', DOWNLOAD, user)).statusCode).toBe(200);
+    });
+
     it('removes the zip it just built when the account was deleted meanwhile', async () => {
       const user = await buildUser(ctx);
       const id = user.user._id;

@@ -44,6 +44,20 @@ export async function latestExportOf(db: Executor, userId: string): Promise<Expo
   return row;
 }
 
+/**
+ * The user's most recent ready export (expired or not), or undefined: a newer pending or failed export must
+ * not hide a zip that can still be downloaded.
+ */
+export async function latestReadyExportOf(db: Executor, userId: string): Promise<ExportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountExports)
+    .where(and(eq(accountExports.userId, userId), eq(accountExports.status, 'ready')))
+    .orderBy(desc(accountExports.createdAt), desc(accountExports.id))
+    .limit(1);
+  return row;
+}
+
 /** The user's most recent export that did not fail: the one the one-a-day rule counts. */
 export async function latestCountedExportOf(db: Executor, userId: string): Promise<ExportRow | undefined> {
   const [row] = await db

@@ -35,6 +35,7 @@ import {
   knownMediaKeys,
   latestCountedExportOf,
   latestExportOf,
+  latestReadyExportOf,
   markExportFailed,
   markExportReady,
   purgeableExports,
@@ -246,7 +247,7 @@ export function createAccountExportService(deps: {
     },
 
     /**
-     * `GET /api/users/me/export/download`: the zip of the caller's latest export, streamed from the private
+     * `GET /api/users/me/export/download`: the zip of the caller's latest ready export, streamed from the private
      * storage, with the `export-downloaded` event. Only the caller's own export can be reached: the route
      * takes no id.
      * @throws AppError 404 when the caller has no ready export (or its file is gone), 410 once it expired.
@@ -255,7 +256,8 @@ export function createAccountExportService(deps: {
       actor: AuthUser,
       origin: RequestOrigin,
     ): Promise<{ stream: Readable; bytes: number | null; filename: string }> {
-      const row = await latestExportOf(db, actor.id);
+      // The latest ready one, even behind a newer pending or failed export (its zip is still valid).
+      const row = await latestReadyExportOf(db, actor.id);
       if (row?.status !== 'ready' || !row.storageKey) throw errors.notFound('No export to download');
       if (!row.expiresAt || row.expiresAt <= now()) throw errors.gone('This export has expired');
       let stream: Readable;
