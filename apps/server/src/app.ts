@@ -235,7 +235,31 @@ export async function buildApp(opts: BuildAppOptions) {
       return `signup-email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
     },
   });
+  /** A limit per signed-in account (the access guard has already refused visitors). */
+  const perAccount = (prefix: string, max: number, message: string) => {
+    const limit = app.createRateLimit({
+      max,
+      timeWindow: window,
+      keyGenerator: (req: FastifyRequest) => `${prefix}:${req.user?.id ?? req.ip}`,
+    });
+    return async (request: FastifyRequest) => {
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw errors.rateLimited(message, Math.ceil(result.ttlInSeconds));
+      }
+    };
+  };
   const rateLimits: RateLimits = {
+    accountPasswordChecks: perAccount(
+      'account-password',
+      config.rateLimit.authMax,
+      'Too many attempts. Please try again later.',
+    ),
+    accountMails: perAccount(
+      'account-mail',
+      config.rateLimit.verificationMax,
+      'Too many emails asked for. Please try again later.',
+    ),
     signupPerIp: app.rateLimit({
       max: config.rateLimit.authMax,
       timeWindow: window,

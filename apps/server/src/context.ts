@@ -16,6 +16,13 @@ export interface RateLimits {
   signupPerEmail: preHandlerAsyncHookHandler;
   formsPerIp: preHandlerAsyncHookHandler;
   analyticsPerIp: preHandlerAsyncHookHandler;
+  /**
+   * Checks of the current password per signed-in account (`RATE_LIMIT_AUTH_MAX` per window): a stolen
+   * session cannot guess the password from many addresses (docs/decisions/0025-account-and-data.md).
+   */
+  accountPasswordChecks: preHandlerAsyncHookHandler;
+  /** Account mails per signed-in account (`RATE_LIMIT_VERIFICATION_MAX` per window). */
+  accountMails: preHandlerAsyncHookHandler;
 }
 
 /**

@@ -1,17 +1,10 @@
 import { endpoints } from '@josie/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { sessionCookie } from '../auth/index.js';
-import type { RequestOrigin } from '../security-log/index.js';
-
-/** Where a request came from, for the security log (no secret: address and browser only). */
-const originOf = (request: FastifyRequest): RequestOrigin => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
+import { requestOrigin } from '../security-log/index.js';
 
 /**
  * "Your account, your data" (docs/decisions/0025-account-and-data.md): the export of an account's data and
@@ -24,7 +17,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   /** `POST /api/users/me/export`: 202 `{export}` (pending); 429 `RATE_LIMITED` within a day of the last. */
   route(app, endpoints.startExport, {}, async (request, reply) => {
-    const answer = await accountExports.start(actor(request), originOf(request));
+    const answer = await accountExports.start(actor(request), requestOrigin(request));
     return reply.code(202).send(answer);
   });
 
@@ -36,7 +29,7 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
    * never cached (404 none, 410 expired).
    */
   route(app, endpoints.downloadExport, {}, async (request, reply) => {
-    const file = await accountExports.download(actor(request), originOf(request));
+    const file = await accountExports.download(actor(request), requestOrigin(request));
     reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -47,21 +40,30 @@ export const dataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   /**
    * `POST /api/users/me/delete-link`: mails the confirmation link of an account without a password
-   * (`{success, message}`); 400 for an account with a password. Limited per address like the public forms.
+   * (`{success, message}`); 400 for an account with a password. Limited per address like the public forms,
+   * and counted against the account's mail limit.
    */
-  route(app, endpoints.requestDeleteLink, { preHandler: ctx.rateLimits.formsPerIp }, async (request) =>
-    accountDeletion.requestDeleteLink(actor(request), originOf(request)),
+  route(
+    app,
+    endpoints.requestDeleteLink,
+    { preHandler: [ctx.rateLimits.formsPerIp, ctx.rateLimits.accountMails] },
+    async (request) => accountDeletion.requestDeleteLink(actor(request), requestOrigin(request)),
   );
 
   /**
    * `DELETE /api/users/me`: body `{password}` or `{token}`; deletes the account and signs this browser out
    * (the session cookie is cleared; every session is revoked). 400 `WRONG_PASSWORD` / `NO_PASSWORD` /
-   * `INVALID_EMAIL_LINK`, 409 `LAST_ADMIN`. Limited per address, so a stolen session cannot guess the
-   * password at speed.
+   * `INVALID_EMAIL_LINK`, 409 `LAST_ADMIN`. Limited per address and per account (with the other password
+   * checks), so a stolen session cannot guess the password at speed, even from many addresses.
    */
-  route(app, endpoints.deleteAccount, { preHandler: ctx.rateLimits.formsPerIp }, async (request, reply) => {
-    await accountDeletion.deleteOwn(actor(request), request.body, originOf(request));
-    cookie.clear(reply);
-    return { success: true as const };
-  });
+  route(
+    app,
+    endpoints.deleteAccount,
+    { preHandler: [ctx.rateLimits.formsPerIp, ctx.rateLimits.accountPasswordChecks] },
+    async (request, reply) => {
+      await accountDeletion.deleteOwn(actor(request), request.body, requestOrigin(request));
+      cookie.clear(reply);
+      return { success: true as const };
+    },
+  );
 };

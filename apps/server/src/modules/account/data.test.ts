@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EXPORT_TTL_DAYS } from '@josie/contract';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../../adapters/mailer.js';
@@ -73,6 +73,14 @@ describe('your account, your data: export and deletion', () => {
     return path;
   };
   const mediaUrl = (key: string) => `/media/${key}`;
+  /** The export zips of `userId` in the private storage. */
+  const zipsOf = (userId: string) => {
+    const dir = join(ctx.dataDir, 'private', 'exports', userId);
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+  /** The media row an upload of `key` by `ownerId` would have left. */
+  const knowMedia = (key: string, ownerId: string) =>
+    db.insert(media).values({ ownerId, kind: 'josie-image', storageKey: key, bytes: 1, width: 1, height: 1 });
   const eventsOf = (userId: string | null, kind: string) =>
     db
       .select()
@@ -92,6 +100,8 @@ describe('your account, your data: export and deletion', () => {
       const fan = await buildUser(ctx, { name: 'Fan' });
       putMedia(`avatars/${id}.webp`, 'avatar bytes');
       putMedia(`josies/${id}-1.webp`, 'josie image bytes');
+      await knowMedia(`avatars/${id}.webp`, id);
+      await knowMedia(`josies/${id}-1.webp`, id);
       await db
         .update(users)
         .set({ avatarUrl: mediaUrl(`avatars/${id}.webp`), bio: 'I collect slow songs' })
@@ -232,7 +242,7 @@ describe('your account, your data: export and deletion', () => {
 
       // The zip lives in the private storage, which no public route serves.
       const [row] = await db.select().from(accountExports).where(eq(accountExports.userId, id));
-      expect(row!.storageKey).toBe(`exports/${id}/${row!.id}.zip`);
+      expect(row!.storageKey).toMatch(new RegExp(`^exports/${id}/${row!.id}-[0-9a-f-]{36}\\.zip$`));
       expect(existsSync(join(ctx.dataDir, 'private', row!.storageKey!))).toBe(true);
       expect(existsSync(join(ctx.dataDir, 'media', row!.storageKey!))).toBe(false);
       for (const url of [`/media/${row!.storageKey}`, `/media/../private/${row!.storageKey}`]) {
@@ -299,6 +309,7 @@ describe('your account, your data: export and deletion', () => {
         creator: curator,
         paragraphs: [{ type: 'image', content: mediaUrl(`josies/${id}-x.webp`) }],
       });
+      await knowMedia(`josies/${id}-x.webp`, id);
       const broken: Storage = {
         ...createStorage(ctx.config),
         open: async () => {
@@ -326,10 +337,105 @@ describe('your account, your data: export and deletion', () => {
       expect((await call('POST', EXPORT, curator)).statusCode).toBe(202);
       await ctx.app.jobs.idle();
     });
+    it('copies only known uploads: never a private file or a path out of the media folder', async () => {
+      const victim = await buildUser(ctx);
+      const secret = join(ctx.dataDir, 'private', 'exports', victim.user._id, 'stolen.zip');
+      mkdirSync(dirname(secret), { recursive: true });
+      writeFileSync(secret, 'victim export');
+      const attacker = await buildUser(ctx, { role: 'curator' });
+      const id = attacker.user._id;
+      putMedia(`josies/${id}-unknown.webp`, 'no media row');
+      putMedia(`private/exports/${victim.user._id}/s3.zip`, 'victim export on s3');
+      await knowMedia(`private/exports/${victim.user._id}/s3.zip`, id);
+      await buildJosie(ctx, {
+        creator: attacker,
+        paragraphs: [
+          { type: 'image', content: mediaUrl(`../private/exports/${victim.user._id}/stolen.zip`) },
+          { type: 'image', content: mediaUrl(`private/exports/${victim.user._id}/s3.zip`) },
+          { type: 'image', content: mediaUrl(`josies/${id}-unknown.webp`) },
+        ],
+      });
+      const services = createTestServices(ctx, { mailer });
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await services.accountExports.build(row!.id, { last: true });
+      const res = await call('GET', DOWNLOAD, attacker);
+      expect(res.statusCode).toBe(200);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      expect(Object.keys(files).filter((f) => f.startsWith('media/'))).toEqual([]);
+      for (const bytes of Object.values(files)) expect(strFromU8(bytes)).not.toContain('victim export');
+    });
+
+    it('keeps the ready zip when a duplicate build of the same export loses the race', async () => {
+      const user = await buildUser(ctx);
+      const id = user.user._id;
+      putMedia(`avatars/${id}-dup.webp`, 'a');
+      await knowMedia(`avatars/${id}-dup.webp`, id);
+      await db
+        .update(users)
+        .set({ avatarUrl: mediaUrl(`avatars/${id}-dup.webp`) })
+        .where(eq(users.id, id));
+      const real = createStorage(ctx.config);
+      let opened = 0;
+      let release!: () => void;
+      const bothIn = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Both runs read the export as pending before either marks it ready.
+      const slow: Storage = {
+        ...real,
+        async open(key) {
+          if (++opened === 2) release();
+          await bothIn;
+          return real.open(key);
+        },
+      };
+      const services = createTestServices(ctx, { storage: slow, mailer });
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await Promise.all([
+        services.accountExports.build(row!.id, { last: true }),
+        services.accountExports.build(row!.id, { last: true }),
+      ]);
+      expect(zipsOf(id)).toHaveLength(1);
+      const res = await call('GET', DOWNLOAD, user);
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('removes the zip of a build that fails after storing it', async () => {
+      const user = await buildUser(ctx);
+      const id = user.user._id;
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await db.execute(
+        sql.raw(`create or replace function refuse_ready() returns trigger as $$
+        begin raise exception 'database went away'; end $$ language plpgsql`),
+      );
+      await db.execute(
+        sql.raw(`create trigger refuse_ready_${row!.id.replaceAll('-', '_')} before update on account_exports
+          for each row when (new.id = '${row!.id}' and new.status = 'ready') execute function refuse_ready()`),
+      );
+      const services = createTestServices(ctx, { mailer });
+      await expect(services.accountExports.build(row!.id, { last: true })).rejects.toThrow();
+      expect(zipsOf(id)).toEqual([]);
+      const [failed] = await db.select().from(accountExports).where(eq(accountExports.id, row!.id));
+      expect(failed?.status).toBe('failed');
+    });
+
+    it('serves the latest ready zip even behind a newer pending or failed export', async () => {
+      const user = await buildUser(ctx);
+      const id = user.user._id;
+      const services = createTestServices(ctx, { mailer });
+      const [row] = await db.insert(accountExports).values({ userId: id }).returning();
+      await services.accountExports.build(row!.id, { last: true });
+      await db.insert(accountExports).values({ userId: id, status: 'failed', error: 'x' });
+      expect((await call('GET', DOWNLOAD, user)).statusCode).toBe(200);
+      await db.insert(accountExports).values({ userId: id });
+      expect((await call('GET', DOWNLOAD, user)).statusCode).toBe(200);
+    });
+
     it('removes the zip it just built when the account was deleted meanwhile', async () => {
       const user = await buildUser(ctx);
       const id = user.user._id;
       putMedia(`avatars/${id}-race.webp`, 'a');
+      await knowMedia(`avatars/${id}-race.webp`, id);
       await db
         .update(users)
         .set({ avatarUrl: mediaUrl(`avatars/${id}-race.webp`) })
@@ -347,7 +453,7 @@ describe('your account, your data: export and deletion', () => {
       const [row] = await db.insert(accountExports).values({ userId: id }).returning();
       await services.accountExports.build(row!.id, { last: true });
       expect(await db.$count(accountExports, eq(accountExports.id, row!.id))).toBe(0);
-      expect(existsSync(join(ctx.dataDir, 'private', 'exports', id, `${row!.id}.zip`))).toBe(false);
+      expect(zipsOf(id)).toEqual([]);
       expect(mails.some((m) => m.to === user.user.email)).toBe(false);
     });
   });
@@ -447,7 +553,11 @@ describe('your account, your data: export and deletion', () => {
       // A wrong password (400, never 401: the web would sign out) changes nothing.
       const wrong = await del(curator, { password: 'not-my-password' });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().code).toBe('WRONG_PASSWORD');
+      // The same answer as the other checks of the current password (account/security.service.ts).
+      expect(wrong.json()).toEqual({
+        code: 'WRONG_PASSWORD',
+        message: 'The current password is not correct',
+      });
       expect(await rows()).toEqual(before);
       expect((await del(curator, {})).statusCode).toBe(400);
 
@@ -540,6 +650,25 @@ describe('your account, your data: export and deletion', () => {
       expect(reuse.statusCode).toBe(400);
       expect(reuse.json().code).toBe('INVALID_EMAIL_LINK');
       expect(await db.$count(users, eq(users.id, back.user._id))).toBe(1);
+    });
+
+    it('limits password guesses per account across addresses, and counts delete links as account mails', async () => {
+      const user = await buildUser(ctx);
+      // Every call comes from a new address: only the per-account limit (RATE_LIMIT_AUTH_MAX, 20) holds.
+      for (let i = 0; i < 20; i++) {
+        expect((await del(user, { password: `wrong-guess-${i}` })).json().code).toBe('WRONG_PASSWORD');
+      }
+      const limited = await del(user, { password: user.password });
+      expect(limited.statusCode).toBe(429);
+      expect(await db.$count(users, eq(users.id, user.user._id))).toBe(1);
+
+      const provider = await buildUser(ctx);
+      await db.update(users).set({ passwordHash: null }).where(eq(users.id, provider.user._id));
+      // RATE_LIMIT_VERIFICATION_MAX (5) mails per account, whatever the address.
+      for (let i = 0; i < 5; i++) {
+        expect((await call('POST', '/api/users/me/delete-link', provider)).statusCode).toBe(200);
+      }
+      expect((await call('POST', '/api/users/me/delete-link', provider)).statusCode).toBe(429);
     });
 
     it('answers 401 to a visitor and 400 to a body with neither or both confirmations', async () => {

@@ -3,6 +3,15 @@ import type { Executor } from '../../db/client.js';
 import { media, users } from '../../db/schema.js';
 
 /**
+ * Locks the live user's row until the caller's transaction ends, so that changes of one account are judged
+ * one after the other (two export requests against the one-a-day rule, two uploads each seeing the other's
+ * media row). @returns false when there is no live user.
+ */
+export async function lockLiveUser(tx: Executor, userId: string): Promise<boolean> {
+  return (await lockUserForDeletion(tx, userId)) !== undefined;
+}
+
+/**
  * The live user about to be deleted, its row locked until the transaction ends (a second deletion, a role
  * change or a sign-up waits). Only what the deletion's checks need, the password hash included.
  */

@@ -1,5 +1,4 @@
 import { type DeleteAccountBody, ERROR_CODES, type MessageResponse } from '@josie/contract';
-import { verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import { deleteAccountMail } from '../../adapters/mail-templates.js';
 import type { Mailer } from '../../adapters/mailer.js';
@@ -19,6 +18,7 @@ import type { UsersService } from '../users/index.js';
 import { lockOtherAdmins, lockUserForDeletion, mediaOwnedOrKeyed } from './deletion.queries.js';
 import { consumeEmailLink, createEmailLink } from './email-links.js';
 import { exportKeysOf } from './export.queries.js';
+import { ACCOUNT_MESSAGES, assertCurrentPassword } from './security.service.js';
 
 /** How long a mailed deletion confirmation works, in hours. */
 export const DELETE_LINK_TTL_HOURS = 24;
@@ -50,7 +50,7 @@ export function createAccountDeletion(deps: {
    * The owners of the tables a deletion writes (docs/decisions/0016-composition-root-and-module-boundaries.md);
    * each writes inside this one transaction.
    */
-  users: Pick<UsersService, 'deleteUser'>;
+  users: Pick<UsersService, 'deleteUser' | 'findById'>;
   josies: Pick<JosiesService, 'removeAllOf'>;
   likes: Pick<LikesService, 'removeAllOfUser'>;
   follows: Pick<FollowsService, 'removeAllOfUser'>;
@@ -183,18 +183,22 @@ export function createAccountDeletion(deps: {
      *   another account's token; 409 `LAST_ADMIN`.
      */
     async deleteOwn(actor: AuthUser, body: DeleteAccountBody, origin: RequestOrigin): Promise<void> {
+      // The password is checked before the row lock (argon2 takes tens of milliseconds), then the locked
+      // row must still have the hash that was checked.
+      let checkedHash: string | null = null;
+      if (body.password !== undefined) {
+        const current = await users.findById(actor.id);
+        if (!current) throw errors.notFound('User not found');
+        await assertCurrentPassword(current.passwordHash, body.password);
+        checkedHash = current.passwordHash;
+      }
       await erase(
         actor.id,
         async (tx, user) => {
           if (body.password !== undefined) {
-            if (!user.passwordHash) {
-              throw errors.badRequest(
-                'Your account has no password: ask for a confirmation link by email',
-                ERROR_CODES.NO_PASSWORD,
-              );
+            if (user.passwordHash !== checkedHash) {
+              throw errors.badRequest(ACCOUNT_MESSAGES.wrongPassword, ERROR_CODES.WRONG_PASSWORD);
             }
-            const ok = await verify(user.passwordHash, body.password).catch(() => false);
-            if (!ok) throw errors.badRequest('The password is not correct', ERROR_CODES.WRONG_PASSWORD);
           } else {
             const link = await consumeEmailLink(tx, { token: body.token ?? '', purpose: 'delete-account' });
             if (link?.userId !== user.id) {

@@ -71,3 +71,25 @@ export async function deleteSpentEmailLinks(db: Executor, graceDays: number, lim
     .returning({ id: emailLinks.id });
   return deleted.length;
 }
+
+/**
+ * Spends every unused link of the user whose purpose is one of `purposes` (a password change, "sign out
+ * everywhere else" or a new address must close a pending email change or deletion: decision 0025,
+ * "Password and email changes").
+ */
+export async function spendUserEmailLinks(
+  db: Executor,
+  userId: string,
+  purposes: readonly EmailLinkPurpose[],
+): Promise<void> {
+  await db
+    .update(emailLinks)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailLinks.userId, userId),
+        inArray(emailLinks.purpose, [...purposes]),
+        isNull(emailLinks.usedAt),
+      ),
+    );
+}

@@ -10,6 +10,7 @@ import {
   josieLikes,
   josieSaves,
   josies,
+  media,
   notificationActors,
   notifications,
   oauthAccounts,
@@ -20,16 +21,16 @@ import {
 export type ExportRow = typeof accountExports.$inferSelect;
 
 /**
- * Locks the live user's row until the caller's transaction ends, so that two export requests of one account
- * are judged one after the other against the one-a-day rule. @returns false when there is no live user.
+ * Which of `keys` are files the media table knows (uploads: avatars, headers, josie images). The export
+ * copies only those: a josie's image URL is typed by its author and could name any other file in storage.
  */
-export async function lockLiveUser(tx: Executor, userId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
-    .for('update');
-  return rows.length > 0;
+export async function knownMediaKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: media.storageKey })
+    .from(media)
+    .where(inArray(media.storageKey, [...keys]));
+  return new Set(rows.map((r) => r.key));
 }
 
 /** The user's most recent export (any status), or undefined. */
@@ -38,6 +39,20 @@ export async function latestExportOf(db: Executor, userId: string): Promise<Expo
     .select()
     .from(accountExports)
     .where(eq(accountExports.userId, userId))
+    .orderBy(desc(accountExports.createdAt), desc(accountExports.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The user's most recent ready export (expired or not), or undefined: a newer pending or failed export must
+ * not hide a zip that can still be downloaded.
+ */
+export async function latestReadyExportOf(db: Executor, userId: string): Promise<ExportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountExports)
+    .where(and(eq(accountExports.userId, userId), eq(accountExports.status, 'ready')))
     .orderBy(desc(accountExports.createdAt), desc(accountExports.id))
     .limit(1);
   return row;

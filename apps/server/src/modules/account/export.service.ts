@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type AccountExport,
@@ -18,6 +19,7 @@ import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { josieImageUrls, storageKeysOf } from '../images/index.js';
 import type { RequestOrigin, SecurityLog } from '../security-log/index.js';
+import { lockLiveUser } from './deletion.queries.js';
 import {
   deleteExports,
   type ExportRow,
@@ -30,9 +32,10 @@ import {
   exportedUser,
   findExport,
   insertExport,
+  knownMediaKeys,
   latestCountedExportOf,
   latestExportOf,
-  lockLiveUser,
+  latestReadyExportOf,
   markExportFailed,
   markExportReady,
   purgeableExports,
@@ -52,8 +55,11 @@ export const EXPORTS_PURGE_CRON = '35 0 * * *';
 /** Failed exports stay this many days (the operators' trace), then the purge deletes them. */
 export const FAILED_EXPORT_KEEP_DAYS = 7;
 
-/** Where the zip of export `id` of `userId` is kept in the private storage. */
-const zipKey = (userId: string, id: string) => `exports/${userId}/${id}.zip`;
+/**
+ * Where one build attempt of export `id` of `userId` keeps its zip in the private storage: unique per
+ * attempt, so a duplicate run that loses the race removes only its own file, never the one marked ready.
+ */
+const zipKey = (userId: string, id: string) => `exports/${userId}/${id}-${randomUUID()}.zip`;
 
 /** The contract's `AccountExport` of a row; null once a ready export expired (the purge may not have run). */
 export function presentExport(row: ExportRow | undefined, now: Date): AccountExport | null {
@@ -142,12 +148,21 @@ export function createAccountExportService(deps: {
         exportedInvites(db, userId),
         exportedNotifications(db, userId),
       ]);
+    // Only uploads the media table knows, never a private file nor a path that climbs out of the media
+    // folder: image URLs in paragraphs come from clients (docs/decisions/0025-account-and-data.md, "Export").
+    const candidates = storageKeysOf(storage, [
+      ...(user.avatarUrl ? [user.avatarUrl] : []),
+      ...(user.headerImageUrl ? [user.headerImageUrl] : []),
+      ...ownJosies.flatMap((j) => josieImageUrls(j.paragraphs)),
+    ]).filter((key) => !key.startsWith('private/') && !key.includes('..') && !key.startsWith('/'));
+    const known = await knownMediaKeys(db, [...new Set(candidates)]);
     const zip = zipWriter();
     // Media first: the JSON entries then name only the files that are really in the zip.
     const written = new Map<string, string>();
     async function addMedia(key: string): Promise<string | null> {
-      const known = written.get(key);
-      if (known) return known;
+      if (!known.has(key)) return null;
+      const already = written.get(key);
+      if (already) return already;
       let source: Readable;
       try {
         source = await storage.open(key);
@@ -232,7 +247,7 @@ export function createAccountExportService(deps: {
     },
 
     /**
-     * `GET /api/users/me/export/download`: the zip of the caller's latest export, streamed from the private
+     * `GET /api/users/me/export/download`: the zip of the caller's latest ready export, streamed from the private
      * storage, with the `export-downloaded` event. Only the caller's own export can be reached: the route
      * takes no id.
      * @throws AppError 404 when the caller has no ready export (or its file is gone), 410 once it expired.
@@ -241,7 +256,8 @@ export function createAccountExportService(deps: {
       actor: AuthUser,
       origin: RequestOrigin,
     ): Promise<{ stream: Readable; bytes: number | null; filename: string }> {
-      const row = await latestExportOf(db, actor.id);
+      // The latest ready one, even behind a newer pending or failed export (its zip is still valid).
+      const row = await latestReadyExportOf(db, actor.id);
       if (row?.status !== 'ready' || !row.storageKey) throw errors.notFound('No export to download');
       if (!row.expiresAt || row.expiresAt <= now()) throw errors.gone('This export has expired');
       let stream: Readable;
@@ -268,11 +284,14 @@ export function createAccountExportService(deps: {
     async build(exportId: string, attempt: { last: boolean }): Promise<void> {
       const row = await findExport(db, exportId);
       if (row?.status !== 'pending') return;
+      // Set once this attempt's zip is in storage: removed again unless the export row records it.
+      let stored: string | null = null;
       try {
         const zip = await buildZip(row.userId);
         if (!zip) return;
         const key = zipKey(row.userId, row.id);
         await files.put(key, zip, 'application/zip');
+        stored = key;
         const readyAt = now();
         const expiresAt = new Date(readyAt.getTime() + EXPORT_TTL_DAYS * DAY_MS);
         const marked = await markExportReady(db, row.id, {
@@ -282,11 +301,18 @@ export function createAccountExportService(deps: {
           expiresAt,
         });
         if (!marked) {
-          // The account was deleted while the zip was being built: its file must not outlive it.
+          // The account was deleted while the zip was being built (its file must not outlive it), or
+          // another run marked the export ready first (its zip is another key): only this run's file goes.
           await files.remove(key);
           return;
         }
+        stored = null;
       } catch (err) {
+        if (stored) {
+          await files.remove(stored).catch((removeErr: unknown) => {
+            log.warn({ err: removeErr, exportId }, 'export zip of a failed build not removed');
+          });
+        }
         if (attempt.last) {
           await markExportFailed(db, row.id, err instanceof Error ? err.message : String(err));
         }

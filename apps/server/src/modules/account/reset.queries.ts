@@ -69,3 +69,14 @@ export async function deleteSpentPasswordResets(
     .returning({ id: passwordResets.id });
   return deleted.length;
 }
+
+/**
+ * Spends every unused reset token of the user (decision 0025, "Password and email changes"): after a
+ * password change, "sign out everywhere else" or a new address, no earlier mail may set the password.
+ */
+export async function spendUserPasswordResets(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

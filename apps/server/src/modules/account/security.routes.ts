@@ -2,7 +2,6 @@ import { endpoints } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { requestOrigin } from '../security-log/index.js';
@@ -17,34 +16,11 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const security = ctx.services.accountSecurity;
   app.addHook('onClose', () => security.drain());
 
-  const { authMax, authWindowMs: timeWindow, verificationMax } = ctx.config.rateLimit;
+  const { authMax, authWindowMs: timeWindow } = ctx.config.rateLimit;
   const perIp = (prefix: string) =>
     app.rateLimit({ max: authMax, timeWindow, keyGenerator: (req: FastifyRequest) => `${prefix}:${req.ip}` });
-  /** A limit per signed-in account (the access guard has already refused visitors). */
-  const perAccount = (prefix: string, max: number, message: string) => {
-    const limit = app.createRateLimit({
-      max,
-      timeWindow,
-      keyGenerator: (req: FastifyRequest) => `${prefix}:${req.user?.id ?? req.ip}`,
-    });
-    return async (request: FastifyRequest) => {
-      const result = await limit(request);
-      // `isAllowed` is true only for allow-listed keys; the verdict is `isExceeded`.
-      if (!result.isAllowed && result.isExceeded) {
-        throw errors.rateLimited(message, Math.ceil(result.ttlInSeconds));
-      }
-    };
-  };
-  const mails = perAccount(
-    'account-mail',
-    verificationMax,
-    'Too many emails asked for. Please try again later.',
-  );
-  const passwordChecks = perAccount(
-    'account-password',
-    authMax,
-    'Too many attempts. Please try again later.',
-  );
+  // Shared with the data routes (deleting the account checks the password, the delete link is a mail).
+  const { accountMails: mails, accountPasswordChecks: passwordChecks } = ctx.rateLimits;
 
   /** Mails a new verification link: 200 `{success, message}`; 429 past the limit. */
   route(app, endpoints.resendVerification, { preHandler: mails }, async (request) =>

@@ -16,7 +16,7 @@ import {
   verificationMail,
 } from '../../adapters/mail-templates.js';
 import type { Mailer, MailMessage } from '../../adapters/mailer.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -24,6 +24,8 @@ import { type AuthService, assertStrongPassword, hashPassword, verifyPassword } 
 import type { RequestOrigin, SecurityLog } from '../security-log/index.js';
 import type { UsersService } from '../users/index.js';
 import { consumeEmailLink, createEmailLink } from './email-links.js';
+import { spendUserEmailLinks } from './email-links.queries.js';
+import { spendUserPasswordResets } from './reset.queries.js';
 
 /** Answers of the flows below, ready to show (the web shows its own translation by the route). */
 export const ACCOUNT_MESSAGES = {
@@ -42,6 +44,19 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email already exists',
   sessionNotFound: 'Session not found',
 } as const;
+
+/**
+ * Checks the current password before a change of the account (the password, the address, its deletion).
+ * Call it before taking any row lock: argon2 takes tens of milliseconds.
+ * @throws AppError 400 `NO_PASSWORD` for an account without one (made through a provider; it sets a first
+ *   one through the reset link), 400 `WRONG_PASSWORD` (never 401, which signs the web out).
+ */
+export async function assertCurrentPassword(passwordHash: string | null, password: string): Promise<void> {
+  if (!passwordHash) throw errors.badRequest(ACCOUNT_MESSAGES.noPassword, ERROR_CODES.NO_PASSWORD);
+  if (!(await verifyPassword(passwordHash, password))) {
+    throw errors.badRequest(ACCOUNT_MESSAGES.wrongPassword, ERROR_CODES.WRONG_PASSWORD);
+  }
+}
 
 /**
  * Email verification, password and email changes while signed in, and the account's sessions
@@ -89,15 +104,13 @@ export function createAccountSecurityService(deps: {
   }
 
   /**
-   * Checks the current password of a change.
-   * @throws AppError 400 `NO_PASSWORD` for an account without one (made through a provider; it sets a first
-   *   one through the reset link), 400 `WRONG_PASSWORD` (never 401, which signs the web out).
+   * Spends every pending change-email and delete-account link and password-reset token of the user, inside
+   * the caller's transaction: the fix the email-change notice recommends (change the password, sign out
+   * elsewhere) must close whatever an intruder started (docs/decisions/0025-account-and-data.md).
    */
-  async function assertCurrentPassword(passwordHash: string | null, password: string) {
-    if (!passwordHash) throw errors.badRequest(ACCOUNT_MESSAGES.noPassword, ERROR_CODES.NO_PASSWORD);
-    if (!(await verifyPassword(passwordHash, password))) {
-      throw errors.badRequest(ACCOUNT_MESSAGES.wrongPassword, ERROR_CODES.WRONG_PASSWORD);
-    }
+  async function spendPendingLinks(tx: Executor, userId: string) {
+    await spendUserEmailLinks(tx, userId, ['change-email', 'delete-account']);
+    await spendUserPasswordResets(tx, userId);
   }
 
   const invalidLink = () => errors.badRequest(ACCOUNT_MESSAGES.invalidLink, ERROR_CODES.INVALID_EMAIL_LINK);
@@ -187,6 +200,7 @@ export function createAccountSecurityService(deps: {
       const passwordHash = await hashPassword(body.newPassword);
       const revoked = await db.transaction(async (tx) => {
         await users.setPasswordHash(tx, user.id, passwordHash);
+        await spendPendingLinks(tx, user.id);
         const ids = await auth.revokeOtherSessions(tx, user.id, actor.sessionId);
         await securityLog.record({ userId: user.id, kind: 'password-changed', ...origin }, tx);
         return ids;
@@ -259,6 +273,8 @@ export function createAccountSecurityService(deps: {
         if (!(await users.changeEmail(tx, link.userId, link.newEmail))) {
           throw errors.conflict(ACCOUNT_MESSAGES.emailTaken, ERROR_CODES.EMAIL_TAKEN);
         }
+        // Reset mails went to the old address: they must not set the password of the moved account.
+        await spendUserPasswordResets(tx, link.userId);
         await securityLog.record({ userId: link.userId, kind: 'email-changed', ...origin }, tx);
         return link.userId;
       });
@@ -307,6 +323,7 @@ export function createAccountSecurityService(deps: {
      */
     async revokeOtherSessions(actor: AuthUser, origin: RequestOrigin): Promise<RevokeSessionsResponse> {
       const revoked = await db.transaction(async (tx) => {
+        await spendPendingLinks(tx, actor.id);
         const ids = await auth.revokeOtherSessions(tx, actor.id, actor.sessionId);
         await securityLog.record({ userId: actor.id, kind: 'other-sessions-revoked', ...origin }, tx);
         return ids;

@@ -371,6 +371,90 @@ describe('account security: verification, password and email changes, sessions, 
     });
   });
 
+  describe('pending links after the fix the notice recommends', () => {
+    /** Starts an email change, a deletion link and a password reset, as an intruder with the password would. */
+    async function startPending(user: TestUser, password: string) {
+      const before = outbox.length;
+      const moved = `intruder-${user.user._id}@example.test`;
+      const change = await request('POST', '/api/users/me/email', {
+        user,
+        payload: { newEmail: moved, currentPassword: password },
+      });
+      expect(change.statusCode, change.body).toBe(200);
+      const { token: changeToken } = await linkMailed(moved, '/confirm-email', before);
+      await ctx.database.db.insert(emailLinks).values({
+        userId: user.user._id,
+        purpose: 'delete-account',
+        tokenHash: sha256(`delete-${user.user._id}`),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      const reset = await request('POST', '/api/users/reset-password/initiate', {
+        payload: { email: user.user.email },
+      });
+      expect(reset.statusCode).toBe(200);
+      const { token: resetToken } = await linkMailed(user.user.email, '/reset-password', before);
+      return { changeToken, resetToken, email: user.user.email };
+    }
+
+    async function expectAllSpent(userId: string, pending: Awaited<ReturnType<typeof startPending>>) {
+      const unused = await ctx.database.db
+        .select({ purpose: emailLinks.purpose })
+        .from(emailLinks)
+        .where(and(eq(emailLinks.userId, userId), sql`${emailLinks.usedAt} is null`));
+      expect(unused.filter((l) => l.purpose !== 'verify-email')).toEqual([]);
+      const confirm = await request('POST', '/api/users/confirm-email', {
+        payload: { token: pending.changeToken },
+      });
+      expect(confirm.statusCode).toBe(400);
+      expect(confirm.json().code).toBe('INVALID_EMAIL_LINK');
+      const reset = await request('POST', '/api/users/reset-password/complete', {
+        payload: { email: pending.email, token: pending.resetToken, newPassword: 'intruder-password-7' },
+      });
+      expect(reset.statusCode).toBe(400);
+    }
+
+    it('a password change spends pending change-email and delete-account links and reset tokens', async () => {
+      const user = await buildUser(ctx, { password: 'first-password-1' });
+      const pending = await startPending(user, 'first-password-1');
+      const res = await request('POST', '/api/users/me/password', {
+        user,
+        payload: { currentPassword: 'first-password-1', newPassword: 'second-password-2' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await expectAllSpent(user.user._id, pending);
+    });
+
+    it('signing out everywhere else spends them too', async () => {
+      const user = await buildUser(ctx, { password: 'first-password-1' });
+      const pending = await startPending(user, 'first-password-1');
+      const res = await request('DELETE', '/api/users/me/sessions', { user });
+      expect(res.statusCode, res.body).toBe(200);
+      await expectAllSpent(user.user._id, pending);
+    });
+
+    it('a confirmed email change spends reset tokens mailed to the old address', async () => {
+      const user = await buildUser(ctx, { password: 'first-password-1' });
+      const before = outbox.length;
+      const oldEmail = user.user.email;
+      await request('POST', '/api/users/reset-password/initiate', { payload: { email: oldEmail } });
+      const { token: resetToken } = await linkMailed(oldEmail, '/reset-password', before);
+      const newEmail = `moved-on-${user.user._id}@example.test`;
+      await request('POST', '/api/users/me/email', {
+        user,
+        payload: { newEmail, currentPassword: 'first-password-1' },
+      });
+      const { token } = await linkMailed(newEmail, '/confirm-email', before);
+      expect((await request('POST', '/api/users/confirm-email', { payload: { token } })).statusCode).toBe(
+        200,
+      );
+      const reset = await request('POST', '/api/users/reset-password/complete', {
+        payload: { email: newEmail, token: resetToken, newPassword: 'intruder-password-7' },
+      });
+      expect(reset.statusCode).toBe(400);
+      await login(newEmail, 'first-password-1');
+    });
+  });
+
   describe('sessions', () => {
     it('lists the live sessions with browser and OS, the caller’s first and marked current', async () => {
       const user = await buildUser(ctx, { password: 'first-password-1' });

@@ -1,22 +1,9 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { media, users } from '../../db/schema.js';
+import { media } from '../../db/schema.js';
 
 /** The two kinds of profile image, as the `media` table names them (docs/product/data-and-config.md#data). */
 export type ProfileMediaKind = 'avatar' | 'header';
-
-/**
- * Locks a live user's row until the transaction ends, so two uploads of the same user apply one after the
- * other and each sees the other's media row. False when the user does not exist or was deleted.
- */
-export async function lockLiveUser(tx: Executor, userId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .for('update');
-  return row !== undefined;
-}
 
 /**
  * The user's other media rows of `kind`: the images the new one replaces. Only rows recorded for this

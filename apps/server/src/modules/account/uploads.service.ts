@@ -14,7 +14,8 @@ import { type ProcessedImage, processImage, processSquareImage } from '../../lib
 import type { AuthUser } from '../../plugins/auth.js';
 import type { MediaService } from '../images/index.js';
 import type { UsersService } from '../users/index.js';
-import { lockLiveUser, type ProfileMediaKind, replacedProfileMedia } from './uploads.queries.js';
+import { lockLiveUser } from './deletion.queries.js';
+import { type ProfileMediaKind, replacedProfileMedia } from './uploads.queries.js';
 
 /** Where each kind of profile image is stored (keys `avatars/<uuid>.webp`, `headers/<uuid>.webp`). */
 const FOLDERS: Record<ProfileMediaKind, string> = { avatar: 'avatars', header: 'headers' };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, buildUserRow, FIXTURE_PASSWORD } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -32,6 +33,35 @@ describe('auth', () => {
     const me = await ctx.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('noa@example.test');
+  });
+
+  it('answers 201 for a created account when the verification link cannot be stored or sent', async () => {
+    // The verification step fails after the account committed: the user can ask for a new link.
+    await ctx.database.db.execute(
+      sql.raw(`create or replace function refuse_verify_link() returns trigger as $$
+        begin raise exception 'mail store down'; end $$ language plpgsql`),
+    );
+    await ctx.database.db.execute(
+      sql.raw(`create trigger refuse_verify_link before insert on email_links
+        for each row when (new.purpose = 'verify-email') execute function refuse_verify_link()`),
+    );
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Ori', email: 'ori-nomail@example.test', password: 'long-enough-1' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { token, user } = res.json();
+      expect(user.email).toBe('ori-nomail@example.test');
+      const me = await ctx.app.inject({
+        url: '/api/users/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(me.statusCode).toBe(200);
+    } finally {
+      await ctx.database.db.execute(sql.raw('drop trigger refuse_verify_link on email_links'));
+    }
   });
 
   it('refuses a duplicate email case-insensitively with 409', async () => {

@@ -26,7 +26,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       const session = await ctx.services.auth.signup(request.body, request.headers['user-agent'] ?? null);
-      await ctx.services.accountSecurity.sendVerification(session.user._id, requestOrigin(request));
+      // The account is committed: a verification link that cannot be stored or sent must not turn the
+      // sign-up into an error; the user asks for a new one (docs/decisions/0025-account-and-data.md).
+      await ctx.services.accountSecurity
+        .sendVerification(session.user._id, requestOrigin(request))
+        .catch((err: unknown) => {
+          request.log.warn({ err, userId: session.user._id }, 'verification link not sent at sign-up');
+        });
       await cookie.issue(reply, session.token);
       return reply.status(201).send(session);
     },

@@ -60,6 +60,7 @@ const GOOGLE_PEOPLE: StandinAccount[] = [
   ...GOOGLE_ACCOUNTS,
   { id: 'g-new', name: 'New Person', email: 'new.person@example.test', emailVerified: false },
   { id: 'g-only', name: 'Only Google', email: 'only.google@example.test', emailVerified: true },
+  { id: 'g-owner', name: 'Real Owner', email: 'squatted@example.test', emailVerified: true },
 ];
 
 describe('sign-in with Spotify and Google through the stand-ins', () => {
@@ -276,6 +277,26 @@ describe('sign-in with Spotify and Google through the stand-ins', () => {
     const start = google.requests.find((r) => r.path === '/o/oauth2/v2/auth');
     expect(start?.query).toMatchObject({ access_type: 'offline', scope: 'openid email profile' });
     expect((await accountRow(owner.user._id, 'google'))?.refreshTokenEnc).toMatch(/^v1\./);
+  });
+
+  it('takes an unverified account back from a squatter: no password, no sessions, then verified', async () => {
+    const squatter = await buildUser(ctx, {
+      email: 'squatted@example.test',
+      password: 'squatter-password-1',
+      verified: false,
+    });
+    const { exchange } = await signInWith(ctx, 'google', { account: 'g-owner' });
+    expect(exchange.json().user).toMatchObject({ _id: squatter.user._id, emailVerified: true });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: squatter.auth });
+    expect(me.statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'squatted@example.test', password: 'squatter-password-1' },
+    });
+    expect(login.statusCode).toBe(401);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, squatter.user._id));
+    expect(row?.passwordHash).toBeNull();
   });
 
   it('does not link an unverified Google email; creates an account when the email is free', async () => {

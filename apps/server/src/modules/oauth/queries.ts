@@ -37,7 +37,7 @@ export async function linkedProviders(db: Executor, userId: string): Promise<Pro
 /** A user by email (lower-cased), deleted ones included: the email stays taken after a deletion. */
 export async function findUserByEmailAny(db: Executor, email: string) {
   const [row] = await db
-    .select({ id: users.id, deletedAt: users.deletedAt })
+    .select({ id: users.id, deletedAt: users.deletedAt, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email.toLowerCase()));
   return row;

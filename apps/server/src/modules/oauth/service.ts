@@ -70,7 +70,7 @@ export function createOAuthService(deps: {
   cipher: TokenCipher | null;
   auth: AuthService;
   /** The owner of the `users` table: creates provider-only accounts and records the active provider. */
-  users: Pick<UsersService, 'insertUser' | 'setActiveProvider' | 'markEmailVerified'>;
+  users: Pick<UsersService, 'insertUser' | 'setActiveProvider' | 'markEmailVerified' | 'setPasswordHash'>;
   codes: ExchangeCodes;
   log: FastifyBaseLogger;
 }) {
@@ -108,7 +108,7 @@ export function createOAuthService(deps: {
     provider: Provider,
     tokens: OAuth2Tokens,
     who: ProviderIdentity,
-  ): Promise<{ userId: string; isNewUser: boolean }> {
+  ): Promise<{ userId: string; isNewUser: boolean; sessionsRevoked?: boolean }> {
     return db.transaction(async (tx) => {
       const linked = await findByProviderUser(tx, provider, who.providerUserId);
       if (linked) {
@@ -133,9 +133,17 @@ export function createOAuthService(deps: {
         }
         await insertOrConflict(tx, holder.id, provider, accountValues(holder.id, provider, tokens, who));
         await users.setActiveProvider(tx, holder.id, provider);
+        // An unverified holder may be a squatter who signed up with this address: the address's owner,
+        // vouched for by the provider, takes the account back without the squatter's password and sessions
+        // (docs/decisions/0025-account-and-data.md, "Verification").
+        const squatted = !holder.emailVerifiedAt;
+        if (squatted) {
+          await users.setPasswordHash(tx, holder.id, null);
+          await deps.auth.revokeUserSessions(tx, holder.id);
+        }
         // The provider vouched for the address (checked above): as good as the mailed link.
         await users.markEmailVerified(tx, holder.id);
-        return { userId: holder.id, isNewUser: false };
+        return { userId: holder.id, isNewUser: false, sessionsRevoked: squatted };
       }
       const created = await users.insertUser(tx, {
         name: who.name.slice(0, 100),
@@ -276,7 +284,8 @@ export function createOAuthService(deps: {
           await linkAccount(flow.u, name, tokens, who);
           return { kind: 'linked', provider: name, returnTo };
         }
-        const { userId, isNewUser } = await signInAccount(name, tokens, who);
+        const { userId, isNewUser, sessionsRevoked } = await signInAccount(name, tokens, who);
+        if (sessionsRevoked) await deps.auth.forgetUserSessions(userId);
         const { code, nonce } = await codes.issue({ userId, returnTo, isNewUser });
         return { kind: 'signed-in', code, nonce };
       } catch (err) {

@@ -129,8 +129,8 @@ export async function changeEmail(db: Executor, userId: string, email: string): 
   return rows.length > 0;
 }
 
-/** Replaces a user's password hash. */
-export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
+/** Replaces a user's password hash; null removes the password (sign-in through a provider or a reset only). */
+export async function setPasswordHash(db: Executor, userId: string, passwordHash: string | null) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 

@@ -115,8 +115,8 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
         throw new AppError(403, ERROR_CODES.EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_MESSAGE);
       }
     },
-    /** Replaces the password hash (argon2id, hashed by auth). */
-    setPasswordHash: (tx: Executor, userId: string, passwordHash: string) =>
+    /** Replaces the password hash (argon2id, hashed by auth); null removes the password. */
+    setPasswordHash: (tx: Executor, userId: string, passwordHash: string | null) =>
       setPasswordHash(tx, userId, passwordHash),
     /** The provider last signed in or connected with (docs/product/rules-and-limits.md#sign-in-providers). */
     setActiveProvider: (tx: Executor, userId: string, provider: Provider) =>
