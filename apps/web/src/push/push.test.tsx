@@ -335,7 +335,8 @@ describe('push switch of the account page', () => {
   const settingsRoute = (value: boolean) => ({
     method: 'PUT',
     path: '/api/users/me/notification-settings',
-    reply: () => json(200, { data: { allowPushNotifications: value, allowEmails: true } }),
+    reply: () =>
+      json(200, { data: mergeNotificationSettings({ allowPushNotifications: value, allowEmails: true }) }),
   });
 
   it('turning push on asks permission and subscribes this browser before saving the switch', async () => {

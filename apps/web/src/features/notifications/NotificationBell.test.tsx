@@ -4,9 +4,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeSockets, lastFakeSocket, resetFakeSockets } from '../../realtime/testing';
 import { json } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
+import {
+  makeNotification,
+  markReadRoute,
+  notificationsRoute,
+  unreadCountRoute,
+} from '../../test/notifications';
 import { renderApp } from '../../test/renderApp';
 import { unreadBadgeText } from './NotificationBell';
-import { makeNotification, markReadRoute, notificationsRoute, unreadCountRoute } from './testing';
 
 beforeEach(() => resetFakeSockets());
 

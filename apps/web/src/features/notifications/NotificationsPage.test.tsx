@@ -4,9 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
+import {
+  makeNotification,
+  markReadRoute,
+  notificationsRoute,
+  unreadCountRoute,
+} from '../../test/notifications';
 import { renderApp } from '../../test/renderApp';
 import { notificationText } from './NotificationItem';
-import { makeNotification, markReadRoute, notificationsRoute, unreadCountRoute } from './testing';
 
 function many(count: number): Notification[] {
   return Array.from({ length: count }, (_, i) =>

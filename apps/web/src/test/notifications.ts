@@ -1,5 +1,5 @@
 import type { Notification } from '@josie/contract';
-import { json, type StubRoute } from '../../test/fetchStub';
+import { json, type StubRoute } from './fetchStub';
 
 /** A notification in the contract's shape (`packages/contract/src/notifications.ts`); `overrides` replace fields. */
 export function makeNotification(n: number, overrides: Partial<Notification> = {}): Notification {
