@@ -236,7 +236,8 @@ describe('notifications centre', () => {
       await settle();
       const { queries } = await recordQueries(ctx.database, () => approveJosie(ctx, editor, josie._id));
       await settle();
-      return queries.length;
+      // The job queue's own polling (schema pgboss) runs on its timer, whatever the request.
+      return queries.filter((q) => !q.sql.includes('pgboss')).length;
     };
     const lonely = await buildUser(ctx, { role: 'curator' });
     const popular = await buildUser(ctx, { role: 'curator' });
