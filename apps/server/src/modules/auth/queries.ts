@@ -2,6 +2,9 @@ import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
+/** A session that still signs its holder in: neither revoked nor expired. */
+const liveSession = () => [isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())];
+
 /** Creates a session row valid until `expiresAt`, with the User-Agent header of the sign-in. */
 export async function insertSession(
   db: Executor,
@@ -26,13 +29,7 @@ export async function findSessionUser(db: Executor, sessionId: string, userId: s
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        isNull(users.deletedAt),
-      ),
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), ...liveSession(), isNull(users.deletedAt)),
     );
   return row;
 }
@@ -52,7 +49,7 @@ export async function listLiveSessions(db: Executor, userId: string) {
       userAgent: sessions.userAgent,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.userId, userId), ...liveSession()))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
 }
 
@@ -61,14 +58,7 @@ export async function revokeSessionOf(db: Executor, userId: string, sessionId: s
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), ...liveSession()))
     .returning({ id: sessions.id });
   return rows.length > 0;
 }
@@ -78,14 +68,7 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepId: 
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        ne(sessions.id, keepId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), ...liveSession()))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }
