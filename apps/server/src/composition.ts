@@ -32,7 +32,7 @@ import {
 } from './modules/auth/index.js';
 import { createCuratorsService } from './modules/curators/index.js';
 import { createExploreService } from './modules/explore/index.js';
-import { createFeedService } from './modules/feed/index.js';
+import { createFeedService, createHomeTimelines } from './modules/feed/index.js';
 import { createFlagsService } from './modules/flags/index.js';
 import { createFollowsService } from './modules/follows/index.js';
 import {
@@ -99,8 +99,16 @@ export function createServices(deps: ServiceDeps) {
 
   // The notifications centre's jobs, enqueued in the causing write's transaction (decision 0024).
   const notifier = createNotifier(jobs);
-  const follows = createFollowsService({ db, bus, notifier });
-  const reads = createReadCaches({ db, invalidation, bus, follows, ttlMs: config.cache.readTtlMs });
+  // Home timelines kept on write (decision 0027): written by follows and reviews, read by the feed.
+  const timelines = createHomeTimelines({ db, jobs, ...config.homeFeed });
+  const follows = createFollowsService({ db, bus, notifier, timelines });
+  const reads = createReadCaches({
+    db,
+    invalidation,
+    bus,
+    ttlMs: config.cache.readTtlMs,
+    readerTtlMs: config.cache.readerTtlMs,
+  });
   const users = createUsersService({ db, follows });
   const auth = createAuthService({
     bus,
@@ -184,7 +192,7 @@ export function createServices(deps: ServiceDeps) {
     preferences,
     curators,
     josies,
-    review: createReviewService({ db, bus, josies }),
+    review: createReviewService({ db, bus, josies, timelines }),
     site: createSiteService({ db, notifier }),
     securityLog,
     accountDeletion,
@@ -198,7 +206,7 @@ export function createServices(deps: ServiceDeps) {
       securityLog,
       log,
     }),
-    feed: createFeedService({ db, users }),
+    feed: createFeedService({ db, users, reads, timelines }),
     explore: createExploreService({ db, reads }),
     likes,
     recommendations: createRecommendationsService({ db, users }),

@@ -83,8 +83,14 @@ const EnvSchema = z.object({
   // off).
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   FLAGS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-  // Published josies, readers' likes and saves, first feed pages (reads/read-caches.ts).
+  // Read caches (reads/read-caches.ts): every one of them (published josies, the home strip, explore, each
+  // reader's likes and saves); READER_CACHE_TTL_MS the per-reader ones only (default: READ_CACHE_TTL_MS).
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  READER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+  // Home timelines (docs/decisions/0027-home-timelines.md): the most rows one reader's timeline keeps, and
+  // the followers a publication adds in its own request before the rest go to background jobs.
+  HOME_FEED_MAX: z.coerce.number().int().min(21).max(10_000).default(400),
+  HOME_FEED_INLINE_FOLLOWERS: z.coerce.number().int().min(0).max(10_000).default(200),
   // S3-compatible object storage for uploads; unset S3_BUCKET keeps media on local disk.
   S3_BUCKET: optionalString,
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -256,14 +262,22 @@ export function buildConfig(env: Record<string, string | undefined>) {
      */
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     /**
-     * How long live sessions, the feature flags and the read caches (published josies, readers' marks,
-     * first feed pages) stay in memory (ms; 0: not cached). docs/performance.md.
+     * How long live sessions, the feature flags and the read caches (published josies, the home strip,
+     * explore) stay in memory (ms; 0: not cached), and the per-reader read caches (a reader's likes and
+     * saves; never longer than the others). docs/performance.md.
      */
     cache: {
       sessionTtlMs: e.SESSION_CACHE_TTL_MS,
       flagsTtlMs: e.FLAGS_CACHE_TTL_MS,
       readTtlMs: e.READ_CACHE_TTL_MS,
+      readerTtlMs: Math.min(e.READER_CACHE_TTL_MS ?? e.READ_CACHE_TTL_MS, e.READ_CACHE_TTL_MS),
     },
+    /**
+     * Home timelines kept on write (docs/decisions/0027-home-timelines.md): `max` rows per reader at most
+     * (beyond, the feed is read live); `inlineFollowers` of a publication's followers are written in the
+     * approve request, the others by `feed.fan-out` jobs of 1,000.
+     */
+    homeFeed: { max: e.HOME_FEED_MAX, inlineFollowers: e.HOME_FEED_INLINE_FOLLOWERS },
     /**
      * S3-compatible object storage for uploads (docs/performance.md), or null for local disk under
      * `DATA_DIR/media`. `endpoint` set (MinIO, R2, Ceph...) means path-style URLs; unset means AWS

@@ -175,7 +175,12 @@ export const follows = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.curatorId] }), index('follows_curator_idx').on(t.curatorId)],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.curatorId] }),
+    // A curator's followers in id order: the pages of a publication's fan-out into home timelines
+    // (docs/decisions/0027-home-timelines.md) read it as a keyset, and the follower counts as a prefix.
+    index('follows_curator_follower_idx').on(t.curatorId, t.followerId),
+  ],
 );
 
 export const josies = pgTable(
@@ -603,5 +608,42 @@ export const securityEvents = pgTable(
   (t) => [
     index('security_events_recent_idx').on(t.createdAt.desc(), t.id.desc()),
     index('security_events_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The readers whose home timeline is kept (docs/decisions/0027-home-timelines.md): a row is made on the
+ * reader's first feed read. `since` is the timeline's horizon: it holds every josie of the reader's feed
+ * published after it (all of them when null); older ones are read from `josies` as before.
+ */
+export const homeFeeds = pgTable('home_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  since: at('since'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A reader's home timeline, kept on write (docs/decisions/0027-home-timelines.md): one row per josie of the
+ * feed, written when it is published, when the reader follows its curator and when the timeline is built;
+ * read newest first as one range of the primary key. `creator_id` lets an unfollow remove its rows.
+ */
+export const homeFeedEntries = pgTable(
+  'home_feed_entries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => homeFeeds.userId, { onDelete: 'cascade' }),
+    publishedAt: at('published_at').notNull(),
+    josieId: uuid('josie_id')
+      .notNull()
+      .references(() => josies.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.publishedAt, t.josieId] }),
+    // The rows of one josie: its deletion's cascade.
+    index('home_feed_entries_josie_idx').on(t.josieId),
   ],
 );

@@ -1,5 +1,6 @@
 import type { AccountExportJobs, PasswordResetJobs } from '../modules/account/index.js';
 import type { SessionJobs } from '../modules/auth/index.js';
+import type { FeedJobs } from '../modules/feed/index.js';
 import type { UploadJobs } from '../modules/images/index.js';
 import type { InviteJobs } from '../modules/invites/index.js';
 import type { LinkJobs } from '../modules/links/index.js';
@@ -17,7 +18,8 @@ export type AppJobs = NotificationJobs &
   UploadJobs &
   InviteJobs &
   SearchJobs &
-  LinkJobs;
+  LinkJobs &
+  FeedJobs;
 
 /**
  * The app's job queue (`AppContext.jobs`). Features take this one type (`JobQueue` is invariant in its

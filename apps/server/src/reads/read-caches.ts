@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { CuratorRecommendation, CuratorsFeedResponse, FeedResponse, Josie } from '@josie/contract';
+import type { CuratorRecommendation, CuratorsFeedResponse, Josie } from '@josie/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.js';
 import { josieLikes, josieSaves } from '../db/schema.js';
-import type { FollowsService } from '../modules/follows/index.js';
 import {
+  findPresentableJosies,
   isReviewer,
   isUuid,
+  type PresentableRow,
   prepareFindPresentableJosie,
   presentPresentable,
   type Viewer,
+  viewerMarks,
 } from '../modules/josies/index.js';
-import type { AuthUser } from '../plugins/auth.js';
 import type { EventBus } from '../realtime/bus.js';
 import { createInvalidatedCache } from '../scale/cache.js';
 import type { Invalidation } from '../scale/invalidation.js';
@@ -40,16 +41,6 @@ export interface CachedRead {
 
 /** The josies a reader liked and saved (all of them), or `overflow` for a reader with too many to hold. */
 type Marks = { liked: ReadonlySet<string>; saved: ReadonlySet<string> } | { overflow: true };
-
-/** A reader's first feed page, serialized, with what it depends on (the tags that drop it). */
-interface CachedPage {
-  /** UTF-8 bytes, so that each answer skips encoding ~20 KB again. */
-  body: Buffer;
-  /** The josies the page shows: a like changes their count, an edit or delete their presence. */
-  josieIds: readonly string[];
-  /** The curators the reader follows and the reader: a publication of any of them changes the page. */
-  creatorIds: readonly string[];
-}
 
 /**
  * A reader with more likes or saves than this is not held in memory (a set of this size is ~0.5 MB); their
@@ -80,36 +71,33 @@ export interface ReadCachesOptions {
   db: Db;
   invalidation: Invalidation;
   bus: EventBus;
-  /** Whom a reader follows (the `follows` table is the follows module's). */
-  follows: Pick<FollowsService, 'followingIds'>;
   ttlMs: number;
+  /** The per-reader caches' lifetime (a reader's likes and saves; ms, 0: off); default `ttlMs`. */
+  readerTtlMs?: number;
   /** Entries kept at most per cache (least recently used go first; 20,000); each is also bounded by size. */
   max?: number;
 }
 
 /**
- * In-process caches of the hottest reads (docs/performance.md): published josies as serialized JSON, each
- * reader's likes and saves, and each reader's first home-feed page. What makes an entry stale, and how it is
- * dropped on every instance ({@link Invalidation}; Redis pub/sub with `REDIS_URL`):
+ * In-process caches of the hottest reads (docs/performance.md): published josies as serialized JSON, shared
+ * by every reader (feeds, josie reads and explore append each reader's two marks), and each reader's likes
+ * and saves (`readerTtlMs`). Feed pages are not cached per reader: home timelines make a page one range
+ * read (docs/decisions/0027-home-timelines.md). What makes an entry stale, and how it is dropped on every
+ * instance ({@link Invalidation}; Redis pub/sub with `REDIS_URL`):
  * - a josie's content, status or like count (edit, approve, reject, delete, like): topic `josie`, from
- *   `josie.published`/`josie.unpublished` on the bus and from {@link ReadCaches.liked}; drops the josie and
- *   every cached page showing it (tagged), so **likeCount is never older than the last like committed**
- *   (plus the pub/sub delay between instances);
- * - a new or removed publication of a curator: topic `creator`; drops the pages of the curator's followers
- *   (each page is tagged with the curators its reader follows);
+ *   `josie.published`/`josie.unpublished` on the bus and from {@link ReadCaches.liked}; drops the josie, so
+ *   **likeCount is never older than the last like committed** (plus the pub/sub delay between instances);
  * - a reader's follows, likes and saves: topic `viewer` (from `follow.changed` and the toggles); drops the
- *   reader's marks and page;
- * - a role change or password reset (`user-sessions`): drops that user's marks and page;
- * - a deletion (`user-removed`, from `user.deleted`): drops the josies and pages of everyone (the likes a
- *   deleted user gave lowered counts anywhere; rare enough to clear), not on a password reset, which any
- *   user can repeat.
+ *   reader's marks;
+ * - a role change or password reset (`user-sessions`): drops that user's marks;
+ * - a deletion (`user-removed`, from `user.deleted`): drops every josie (the likes a deleted user gave
+ *   lowered counts anywhere; rare enough to clear), not on a password reset, which any user can repeat.
  * The home strip's curator cards (the same for everyone) are dropped when someone becomes a curator or
  * stops being one (topic `curators`, from `user.role-changed`) and by a deletion, so the strip shows who is
  * a curator at once; a follow moves a curator in its order within `ttlMs`.
- * A curator's name, avatar, colour and font are not tracked: cached josies, pages and strips show a change
- * of them within `ttlMs` (10 s by default), as the session cache does for the signed-in user's name.
- * A josie read by its creator, an editor or an admin (who see review histories) is served uncached; the
- * first feed page is cached per viewer for every role.
+ * A curator's name, avatar, colour and font are not tracked: cached josies and strips show a change of them
+ * within `ttlMs` (10 s by default), as the session cache does for the signed-in user's name.
+ * A josie read by its creator, an editor or an admin (who see review histories) is served uncached.
  */
 export interface ReadCaches {
   /**
@@ -124,8 +112,13 @@ export interface ReadCaches {
    * id for a reviewer, or for a reader with too many marks to hold) are left out: the caller reads those.
    */
   josieList(viewer: Viewer, ids: readonly string[]): Promise<Map<string, string>>;
-  /** The first page of `viewer`'s home feed as JSON bytes: from memory, else `load()`'s answer (kept). */
-  firstFeedPage(viewer: AuthUser, load: () => Promise<FeedResponse>): Promise<Buffer>;
+  /**
+   * The published josies among `ids` as everyone but their creators and reviewers sees them: each one's
+   * JSON without `likedByMe`, `savedByMe` and the closing brace, for the caller to append a reader's marks
+   * (`…,"likedByMe":true,"savedByMe":false}`). Misses are read in one statement. Unpublished or unknown ids
+   * are left out. The caller must not use it for a reader who created the josie or reviews.
+   */
+  josieHeads(ids: readonly string[]): Promise<Map<string, string>>;
   /**
    * `GET /api/users/curators/feed?limit=` as JSON: from memory, else `load()`'s answer (kept). It ranks
    * every curator by followers, a scan of the follows that grows with the community: once per `ttlMs` per
@@ -142,37 +135,24 @@ export interface ReadCaches {
   /** Call after a save toggle committed: the user's marks changed. */
   saved(userId: string): Promise<void>;
   /** Entries held now, per cache (tests, metrics). */
-  sizes(): { josies: number; marks: number; pages: number; strips: number; explore: number };
+  sizes(): { josies: number; marks: number; strips: number; explore: number };
 }
-
-/** The tag of a page showing josie `id`, and of a page depending on curator `id`'s publications. */
-const josieTag = (id: string) => `josie:${id}`;
-const creatorTag = (id: string) => `creator:${id}`;
 
 /** Creates the {@link ReadCaches} of one app instance and subscribes them to what makes them stale. */
 export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   const { db, invalidation, bus } = opts;
   const max = opts.max ?? 20_000;
   const base = { invalidation, ttlMs: opts.ttlMs, max };
-  // Bounded by size too: 32 MB of josies (~2 KB each), a million marks (~75 MB when full), 64 MB of pages
-  // (~20 KB each).
+  // Bounded by size too: 32 MB of josies (~2 KB each), a million marks (~75 MB when full).
   const josies = createInvalidatedCache<CachedJosie>({
     ...base,
     bySize: { size: (j) => j.head.length, maxSize: 32 * 2 ** 20 },
   });
+  const readerTtlMs = Math.min(opts.readerTtlMs ?? opts.ttlMs, opts.ttlMs);
   const marks = createInvalidatedCache<Marks>({
     ...base,
+    ttlMs: readerTtlMs,
     bySize: { size: (m) => ('overflow' in m ? 1 : m.liked.size + m.saved.size + 1), maxSize: 1_000_000 },
-  });
-  const pages = createInvalidatedCache<CachedPage>({
-    ...base,
-    tags: (p) => [...p.josieIds.map(josieTag), ...p.creatorIds.map(creatorTag)],
-    // The tag index holds each tag once per page: about 80 bytes each, counted so that a reader following
-    // thousands of curators cannot grow it beyond the bound.
-    bySize: {
-      size: (p) => p.body.length + 80 * (p.josieIds.length + p.creatorIds.length),
-      maxSize: 64 * 2 ** 20,
-    },
   });
   // One entry per `limit` asked for (the app asks for one).
   const strips = createInvalidatedCache<{ body: string }>({ ...base, max: 16 });
@@ -183,19 +163,9 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   const findPresentable = prepareFindPresentableJosie(db);
   const serving = () => opts.ttlMs > 0 && invalidation.reliable;
 
-  invalidation.subscribe('josie', (id) => {
-    josies.delete(id);
-    pages.deleteTagged(josieTag(id));
-  });
-  invalidation.subscribe('creator', (id) => pages.deleteTagged(creatorTag(id)));
-  invalidation.subscribe('viewer', (id) => {
-    marks.delete(id);
-    pages.delete(id);
-  });
-  invalidation.subscribe('user-sessions', (id) => {
-    marks.delete(id);
-    pages.delete(id);
-  });
+  invalidation.subscribe('josie', (id) => josies.delete(id));
+  invalidation.subscribe('viewer', (id) => marks.delete(id));
+  invalidation.subscribe('user-sessions', (id) => marks.delete(id));
   invalidation.subscribe('curators', () => {
     strips.clear();
     explore.clear();
@@ -203,7 +173,6 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   invalidation.subscribe('explore', () => explore.clear());
   invalidation.subscribe('user-removed', (id) => {
     josies.clear();
-    pages.clear();
     marks.delete(id);
     strips.clear();
     explore.clear();
@@ -211,17 +180,12 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   invalidation.onReset(() => {
     josies.clear();
     marks.clear();
-    pages.clear();
     strips.clear();
     explore.clear();
   });
   // Domain events happen on one instance; the invalidations they imply go to every instance.
-  const publication = async ({ josieId, creatorId }: { josieId: string; creatorId: string }) => {
-    await Promise.all([
-      invalidation.publish('josie', josieId),
-      invalidation.publish('creator', creatorId),
-      invalidation.publish('explore', josieId),
-    ]);
+  const publication = async ({ josieId }: { josieId: string }) => {
+    await Promise.all([invalidation.publish('josie', josieId), invalidation.publish('explore', josieId)]);
   };
   bus.subscribe('josie.published', publication);
   bus.subscribe('josie.unpublished', publication);
@@ -231,14 +195,48 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     if (from === 'curator' || to === 'curator') await invalidation.publish('curators', userId);
   });
 
+  /** Published rows as readers see them, minus the reader's marks (no review history is read for null). */
+  async function toCached(rows: PresentableRow[]): Promise<Map<string, CachedJosie>> {
+    const presented = await presentPresentable(db, rows, null);
+    return new Map(
+      presented.map((josie, i) => {
+        const { likedByMe: _liked, savedByMe: _saved, ...shared } = josie;
+        const head = JSON.stringify(shared).slice(0, -1);
+        const version = createHash('sha1').update(head).digest('base64url');
+        return [josie._id, { creatorId: rows[i]!.creatorId, head, version }];
+      }),
+    );
+  }
+
   /** A published josie as a reader sees it, minus the reader's marks; undefined for any other status. */
   async function loadJosie(id: string): Promise<CachedJosie | undefined> {
     const row = await findPresentable(id, null);
     if (row?.status !== 'published') return undefined;
-    const [josie] = await presentPresentable(db, [row], null);
-    const { likedByMe: _liked, savedByMe: _saved, ...shared } = josie!;
-    const head = JSON.stringify(shared).slice(0, -1);
-    return { creatorId: row.creatorId, head, version: createHash('sha1').update(head).digest('base64url') };
+    return (await toCached([row])).get(id);
+  }
+
+  /**
+   * Published josies by id through the cache: the misses of one call are read together, in one statement
+   * (each miss's loader joins the batch the first one started).
+   */
+  async function cachedJosies(ids: readonly string[]): Promise<(CachedJosie | undefined)[]> {
+    // The batch being gathered: misses join it until it starts reading (one microtask after the first).
+    let gathering: { ids: string[]; found: Promise<Map<string, CachedJosie>> } | null = null;
+    const loadMiss = (id: string) => {
+      if (!gathering) {
+        const batch: { ids: string[]; found: Promise<Map<string, CachedJosie>> } = {
+          ids: [],
+          found: Promise.resolve().then(async () => {
+            gathering = null;
+            return toCached(await findPresentableJosies(db, batch.ids, null));
+          }),
+        };
+        gathering = batch;
+      }
+      gathering.ids.push(id);
+      return gathering.found.then((found) => found.get(id));
+    };
+    return Promise.all(ids.map((id) => josies.get(id, () => loadMiss(id))));
   }
 
   /** Every josie `userId` liked and saved (two index reads in one statement), unless there are too many. */
@@ -263,9 +261,12 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     return { liked, saved };
   }
 
-  /** Whether `userId` liked and saved `josieId`: from the cached marks, else two primary-key reads. */
+  /**
+   * Whether `userId` liked and saved `josieId`: from the cached marks, else (per-reader caches off, or too
+   * many marks to hold) two primary-key reads.
+   */
   async function marksOf(userId: string, josieId: string): Promise<{ liked: boolean; saved: boolean }> {
-    const held = await marks.get(userId, () => loadMarks(userId));
+    const held = readerTtlMs > 0 ? await marks.get(userId, () => loadMarks(userId)) : { overflow: true };
     if (!('overflow' in held)) return { liked: held.liked.has(josieId), saved: held.saved.has(josieId) };
     const [row] = await db
       .select({
@@ -292,9 +293,14 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     async josieList(viewer, ids) {
       const bodies = new Map<string, string>();
       if (!serving() || isReviewer(viewer)) return bodies;
-      const held = viewer ? await marks.get(viewer.id, () => loadMarks(viewer.id)) : null;
+      // The reader's marks: all of them from the cache, or (per-reader caches off) those among `ids`.
+      const held = !viewer
+        ? null
+        : readerTtlMs > 0
+          ? await marks.get(viewer.id, () => loadMarks(viewer.id))
+          : await viewerMarks(db, viewer.id, [...ids]);
       if (held && 'overflow' in held) return bodies;
-      const heads = await Promise.all(ids.map((id) => josies.get(id, () => loadJosie(id))));
+      const heads = await cachedJosies(ids);
       ids.forEach((id, i) => {
         const josie = heads[i];
         if (!josie || viewer?.id === josie.creatorId) return;
@@ -305,17 +311,14 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       return bodies;
     },
 
-    async firstFeedPage(viewer, load) {
-      if (!serving()) return Buffer.from(JSON.stringify(await load()));
-      const page = await pages.get(viewer.id, async () => {
-        const [response, following] = await Promise.all([load(), opts.follows.followingIds(viewer.id)]);
-        return {
-          body: Buffer.from(JSON.stringify(response)),
-          josieIds: response.data.posts.map((p) => p._id),
-          creatorIds: [...following, viewer.id],
-        };
+    async josieHeads(ids) {
+      const heads = new Map<string, string>();
+      const found = await cachedJosies(ids);
+      ids.forEach((id, i) => {
+        const josie = found[i];
+        if (josie) heads.set(id, josie.head);
       });
-      return page.body;
+      return heads;
     },
 
     async curatorStrip(limit, load) {
@@ -343,7 +346,6 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     sizes: () => ({
       josies: josies.size,
       marks: marks.size,
-      pages: pages.size,
       strips: strips.size,
       explore: explore.size,
     }),

@@ -45,6 +45,8 @@ const OWNERS: Record<string, string> = {
   email_links: 'account',
   account_exports: 'account',
   security_events: 'security-log',
+  home_feeds: 'feed',
+  home_feed_entries: 'feed',
 };
 
 /** The schema's tables: the variable name each is imported under, and its SQL name. */

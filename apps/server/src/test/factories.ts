@@ -13,6 +13,7 @@
  * Imported by `*.test.ts` only. Helpers that build no rows (multipart forms, images, stand-ins, error
  * checks) live beside the tests that use them.
  */
+
 import type { AuthResponse, Josie, Role } from '@josie/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import {
@@ -31,6 +32,8 @@ import {
 import { insertSession } from '../modules/auth/queries.js';
 import { hashPassword } from '../modules/auth/service.js';
 import { createTokenSigner } from '../modules/auth/tokens.js';
+import { addCuratorToTimeline, fanOutPage } from '../modules/feed/queries.js';
+import { FAN_OUT_PAGE, HOME_FEED_MAX_DEFAULT } from '../modules/feed/timelines.js';
 import { fullParagraphs } from '../modules/josies/testing.js';
 import { userAbilities } from '../modules/users/index.js';
 import type { TestContext } from './harness.js';
@@ -199,6 +202,15 @@ export async function buildJosie(ctx: FactoryContext, opts: JosieOptions = {}) {
       publishedAt: publishedAt === undefined ? (status === 'published' ? new Date() : null) : publishedAt,
     } as JosieInsert)
     .returning();
+  // As a publication does (decision 0027): into the home timelines that exist, its curator's and followers'.
+  if (row!.status === 'published' && row!.publishedAt) {
+    let after: string | null = null;
+    for (;;) {
+      const page = await fanOutPage(ctx.database.db, row!.id, creatorId, after, FAN_OUT_PAGE);
+      if (page.count < FAN_OUT_PAGE) break;
+      after = page.last;
+    }
+  }
   return row!;
 }
 
@@ -255,6 +267,8 @@ export async function buildFollow(ctx: FactoryContext, opts: { follower?: UserRe
   const followerId = idOfUser(opts.follower ?? (await buildUserRow(ctx)));
   const curatorId = idOfUser(opts.curator ?? (await buildUserRow(ctx, { role: 'curator' })));
   await ctx.database.db.insert(follows).values({ followerId, curatorId });
+  // As a follow does (decision 0027): the curator's josies join the follower's timeline, if it exists.
+  await addCuratorToTimeline(ctx.database.db, followerId, curatorId, HOME_FEED_MAX_DEFAULT);
   return { followerId, curatorId };
 }
 

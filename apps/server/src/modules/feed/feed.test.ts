@@ -259,14 +259,19 @@ describe('feeds', () => {
         ['curator', () => feed.curator(asActor(reader), curators[0]!.user._id, {}, size)],
         ['saved', () => feed.saved(asActor(reader), {}, size)],
       ] as const) {
+        // Once first: the reader's home timeline is built on the first read, and the josies enter the
+        // shared read cache.
+        await call();
         statements.length = 0;
-        const page = await call();
+        const answer = await call();
+        const page = (typeof answer === 'string' ? JSON.parse(answer) : answer) as FeedResponse;
         expect(page.data.posts).toHaveLength(Math.min(size, name === 'curator' ? 30 : 60));
         counts[name]!.push(statements.length);
       }
     }
-    // One statement reads the page with its creators and the reader's likes and saves (plus the curator
-    // lookup); a reader sees no review history, so none is read.
+    // One statement reads the page's rows and the reader's likes and saves, from the reader's timeline or
+    // the curator's josies (plus the curator lookup); the josies come from the shared read cache; a reader
+    // sees no review history, so none is read.
     expect(counts).toEqual({ following: [1, 1, 1, 1], curator: [2, 2, 2, 2], saved: [1, 1, 1, 1] });
   });
 });

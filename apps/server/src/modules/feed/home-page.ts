@@ -73,7 +73,7 @@ export function homeFeedPageTransform(
     const me = User.parse(await users.loadUser(viewer.id));
     if (!me.onboarding.completed) return undefined;
     const [page, strip, settings, flags] = await Promise.all([
-      reads.firstFeedPage(viewer, () => feed.following(viewer, {})),
+      feed.following(viewer, {}),
       reads.curatorStrip(stripQuery.limit, () => curators.feed(stripQuery)),
       preferences.get(viewer).then((answer) => PreferencesResponse.parse(answer)),
       ctx.services.flags.all(),
@@ -84,7 +84,7 @@ export function homeFeedPageTransform(
     // queries hold: the feed's first page in an infinite query's pages, the strip's cards without their
     // envelope.
     const cards = JSON.parse(strip) as CuratorsFeedResponse;
-    const firstPage = (JSON.parse(page.toString('utf8')) as FeedResponse).data;
+    const firstPage = (JSON.parse(page) as FeedResponse).data;
     const queries: FirstPaintQuery[] = [
       firstPaintQuery(HOME_FEED_KEYS.me, me, readAt),
       firstPaintQuery(HOME_FEED_KEYS.feed, { pages: [firstPage], pageParams: [null] }, readAt, 'infinite'),

@@ -4,3 +4,10 @@
 export { afterCursor, decodeCursor, encodeCursor, type Keyset, keysetTime, newestFirst } from './cursor.js';
 export { homeFeedPageTransform } from './home-page.js';
 export { createFeedService, type FeedService } from './service.js';
+export {
+  createHomeTimelines,
+  FAN_OUT_PAGE,
+  type FeedJobs,
+  type HomeTimelines,
+  registerTimelineJobs,
+} from './timelines.js';

@@ -9,8 +9,17 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.js';
-import { follows, josieSaves, josies, users } from '../../db/schema.js';
+import {
+  follows,
+  homeFeedEntries,
+  homeFeeds,
+  josieLikes,
+  josieSaves,
+  josies,
+  users,
+} from '../../db/schema.js';
 import { type PresentableRow, presentationColumns } from '../josies/index.js';
 import { afterCursor, type Keyset, keysetTime, newestFirst } from './cursor.js';
 
@@ -71,10 +80,16 @@ export function followingFeedRows(
   return followingFeedQuery(db, userId, after, take);
 }
 
-function followingFeedQuery(
+/**
+ * The ids and publication times of the newest `take` josies of `userId`'s home feed after `after` (and,
+ * with `atOrBefore`, published at or before it), as a subquery: the lateral read described at
+ * {@link followingFeedRows}.
+ */
+function followingTop(
   db: Executor,
   userId: Param<string>,
   after: KeysetParam | null,
+  atOrBefore: Param<string> | null,
   take: Param<number>,
 ) {
   const creators = db
@@ -83,20 +98,31 @@ function followingFeedQuery(
     .where(eq(follows.followerId, userId))
     .unionAll(db.select({ id: users.id }).from(users).where(eq(users.id, userId)))
     .as('creators');
+  const conditions = [eq(josies.creatorId, creators.id), ...publishedAfter(after)];
+  if (atOrBefore !== null) conditions.push(sql`${josies.publishedAt} <= ${atOrBefore}::timestamptz`);
   const perCreator = db
     .select({ id: josies.id, publishedAt: josies.publishedAt })
     .from(josies)
-    .where(and(eq(josies.creatorId, creators.id), ...publishedAfter(after)))
+    .where(and(...conditions))
     .orderBy(...newestFirst(josies.publishedAt, josies.id))
     .limit(take)
     .as('per_creator');
-  const top = db
+  return db
     .select({ id: perCreator.id })
     .from(creators)
     .crossJoinLateral(perCreator)
     .orderBy(...newestFirst(perCreator.publishedAt, perCreator.id))
     .limit(take)
     .as('top');
+}
+
+function followingFeedQuery(
+  db: Executor,
+  userId: Param<string>,
+  after: KeysetParam | null,
+  take: Param<number>,
+) {
+  const top = followingTop(db, userId, after, null, take);
   return db
     .select({ ...josieColumns, cursorAt: keysetTime(josies.publishedAt), ...presentationColumns(userId) })
     .from(top)
@@ -223,5 +249,332 @@ export function prepareFeedQueries(db: Db): {
     following: both('feed_following', (after, take) => followingFeedQuery(db, owner, after, take)),
     creator: both('feed_creator', (after, take) => creatorFeedQuery(db, owner, viewer, after, take)),
     saved: both('feed_saved', (after, take) => savedQuery(db, owner, after, take)),
+  };
+}
+
+// Home timelines kept on write (docs/decisions/0027-home-timelines.md). A reader's timeline holds every
+// josie of their feed published after its horizon `home_feeds.since` (all of it when null); the rows at or
+// before the horizon are read live from `josies` with followingTop.
+
+/**
+ * A feed row without the josie itself: what a page needs besides the shared serialized josies
+ * (reads/read-caches.ts): the josie's id and creator, its position printed for the cursor, and the viewer's
+ * two marks.
+ */
+export interface FeedEntryRow {
+  id: string;
+  creatorId: string;
+  cursorAt: string;
+  likedByMe: boolean;
+  savedByMe: boolean;
+}
+
+/** Whether `viewer` liked (or saved) the josie `josieId`: a primary-key probe of `table`. */
+function marked(table: typeof josieLikes | typeof josieSaves, josieId: PgColumn, viewer: Param<string>) {
+  return sql<boolean>`exists (select 1 from ${table} where ${table.josieId} = ${josieId} and ${table.userId} = ${viewer})`;
+}
+
+/** `order by time desc, id desc`: the primary key of `home_feed_entries` read backwards. */
+const timelineOrder = [sql`${homeFeedEntries.publishedAt} desc`, sql`${homeFeedEntries.josieId} desc`];
+
+/**
+ * One page of `owner`'s timeline after `after`: a backward range of the primary key from the reader's
+ * newest row, each josie checked as still published by primary key (an edit back to review or a rejection
+ * leaves its rows behind, unread; a deletion removes them by cascade), rows at or before the horizon left
+ * to the live read.
+ */
+function timelineQuery(db: Executor, owner: Param<string>, after: KeysetParam | null, take: Param<number>) {
+  const conditions = [
+    eq(homeFeedEntries.userId, owner),
+    eq(josies.status, 'published'),
+    sql`(${homeFeeds.since} is null or ${homeFeedEntries.publishedAt} > ${homeFeeds.since})`,
+  ];
+  if (after) conditions.push(afterCursor(homeFeedEntries.publishedAt, homeFeedEntries.josieId, after));
+  return db
+    .select({
+      id: homeFeedEntries.josieId,
+      creatorId: homeFeedEntries.creatorId,
+      cursorAt: keysetTime(homeFeedEntries.publishedAt),
+      likedByMe: marked(josieLikes, homeFeedEntries.josieId, owner),
+      savedByMe: marked(josieSaves, homeFeedEntries.josieId, owner),
+    })
+    .from(homeFeedEntries)
+    .innerJoin(homeFeeds, eq(homeFeeds.userId, homeFeedEntries.userId))
+    .innerJoin(josies, eq(josies.id, homeFeedEntries.josieId))
+    .where(and(...conditions))
+    .orderBy(...timelineOrder)
+    .limit(take);
+}
+
+/** One page of a creator's published josies as {@link FeedEntryRow}s: `josies_feed_idx` alone. */
+function creatorEntriesQuery(
+  db: Executor,
+  creatorId: Param<string>,
+  viewer: Param<string>,
+  after: KeysetParam | null,
+  take: Param<number>,
+) {
+  return db
+    .select({
+      id: josies.id,
+      creatorId: josies.creatorId,
+      cursorAt: keysetTime(josies.publishedAt),
+      likedByMe: marked(josieLikes, josies.id, viewer),
+      savedByMe: marked(josieSaves, josies.id, viewer),
+    })
+    .from(josies)
+    .where(and(eq(josies.creatorId, creatorId), ...publishedAfter(after)))
+    .orderBy(...newestFirst(josies.publishedAt, josies.id))
+    .limit(take);
+}
+
+/**
+ * The rows of `userId`'s home feed published at or before `atOrBefore` (the timeline's horizon) and after
+ * `after`, read live from `josies` (the lateral read of {@link followingFeedRows}): the pages beyond what the
+ * timeline keeps.
+ */
+export function liveEntriesAtOrBefore(
+  db: Executor,
+  userId: string,
+  after: Keyset | null,
+  atOrBefore: string,
+  take: number,
+): Promise<FeedEntryRow[]> {
+  const top = followingTop(db, userId, after, atOrBefore, take);
+  return db
+    .select({
+      id: josies.id,
+      creatorId: josies.creatorId,
+      cursorAt: keysetTime(josies.publishedAt),
+      likedByMe: marked(josieLikes, josies.id, userId),
+      savedByMe: marked(josieSaves, josies.id, userId),
+    })
+    .from(top)
+    .innerJoin(josies, eq(josies.id, top.id))
+    .orderBy(...newestFirst(josies.publishedAt, josies.id));
+}
+
+/**
+ * Whether `userId` has a timeline, and its horizon printed as a {@link Keyset.at} (null: the timeline holds
+ * the whole feed); undefined when the reader has none yet.
+ */
+export async function timelineHorizon(
+  db: Executor,
+  userId: string,
+): Promise<{ since: string | null } | undefined> {
+  const [row] = await db
+    .select({
+      since: sql<
+        string | null
+      >`case when ${homeFeeds.since} is null then null else ${keysetTime(homeFeeds.since)} end`,
+    })
+    .from(homeFeeds)
+    .where(eq(homeFeeds.userId, userId));
+  return row;
+}
+
+/**
+ * Serializes, until the end of `tx`, the timeline writes about `key` (a curator's publications and follows,
+ * or one reader's timeline): a transaction-scoped advisory lock on its hash, so that of a publication and a
+ * follow running at once the later one sees the earlier one's rows.
+ */
+export async function lockTimelines(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`feed:${key}`}, 0))`);
+}
+
+/** Makes `userId`'s timeline row; false when it exists already. */
+export async function insertTimeline(tx: Executor, userId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(homeFeeds)
+    .values({ userId })
+    .onConflictDoNothing()
+    .returning({ id: homeFeeds.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Writes the newest `max` josies of `userId`'s feed published after the horizon into the timeline (those
+ * there already are kept). @returns how many rows were added.
+ */
+export async function fillTimeline(db: Executor, userId: string, max: number): Promise<number> {
+  const top = followingTop(db, userId, null, null, max);
+  const rows = await db
+    .insert(homeFeedEntries)
+    .select(
+      db
+        .select({
+          userId: homeFeeds.userId,
+          publishedAt: sql<Date>`${josies.publishedAt}`.as('published_at'),
+          josieId: josies.id,
+          creatorId: josies.creatorId,
+        })
+        .from(top)
+        .innerJoin(josies, eq(josies.id, top.id))
+        .innerJoin(homeFeeds, eq(homeFeeds.userId, userId))
+        .where(sql`${homeFeeds.since} is null or ${josies.publishedAt} > ${homeFeeds.since}`),
+    )
+    .onConflictDoNothing()
+    .returning({ id: homeFeedEntries.josieId });
+  return rows.length;
+}
+
+/**
+ * Keeps at most `keep` rows of `userId`'s timeline: the horizon moves to the `keep`-th newest row's time
+ * and the rows at or before it go (the live read answers them).
+ */
+export async function trimTimeline(db: Executor, userId: string, keep: number): Promise<void> {
+  await db.execute(sql`
+    with cut as (
+      select ${homeFeedEntries.publishedAt} as at from ${homeFeedEntries}
+       where ${homeFeedEntries.userId} = ${userId}
+       order by ${homeFeedEntries.publishedAt} desc, ${homeFeedEntries.josieId} desc
+       offset ${keep - 1} limit 1
+    ), moved as (
+      update ${homeFeeds} set since = cut.at from cut
+       where ${homeFeeds.userId} = ${userId} and (${homeFeeds.since} is null or ${homeFeeds.since} < cut.at)
+      returning ${homeFeeds.since} as since
+    )
+    delete from ${homeFeedEntries} using moved
+     where ${homeFeedEntries.userId} = ${userId} and ${homeFeedEntries.publishedAt} <= moved.since`);
+}
+
+/**
+ * {@link trimTimeline} for the timelines of a batch of readers in user id order after `afterUserId`.
+ * @returns how many readers the batch held and the last one's id (the next batch's start).
+ */
+export async function trimTimelines(
+  db: Executor,
+  afterUserId: string,
+  batch: number,
+  keep: number,
+): Promise<{ count: number; last: string | null }> {
+  const result = (await db.execute(sql`
+    with readers as (
+      select ${homeFeeds.userId} as id from ${homeFeeds} where ${homeFeeds.userId} > ${afterUserId}::uuid
+       order by ${homeFeeds.userId} limit ${batch}
+    ), cut as (
+      select r.id, c.at from readers r cross join lateral (
+        select e.published_at as at from ${homeFeedEntries} e where e.user_id = r.id
+         order by e.published_at desc, e.josie_id desc offset ${keep - 1} limit 1) c
+    ), moved as (
+      update ${homeFeeds} h set since = cut.at from cut
+       where h.user_id = cut.id and (h.since is null or h.since < cut.at)
+      returning h.user_id as id, h.since as since
+    ), gone as (
+      delete from ${homeFeedEntries} e using moved where e.user_id = moved.id and e.published_at <= moved.since
+    )
+    select count(*)::int as "count", max(id::text) as "last" from readers`)) as unknown as {
+    rows: { count: number; last: string | null }[];
+  };
+  const row = result.rows[0];
+  return { count: Number(row?.count ?? 0), last: row?.last ?? null };
+}
+
+/**
+ * Adds published josie `josieId` to the timelines of one page of its curator's followers (in follower id
+ * order after `afterFollowerId`, `limit` of them) that have a timeline, and, on the first page, to the
+ * curator's own. Read from the josie row, so a josie no longer published adds nothing.
+ * @returns how many followers the page held and the last one's id (the next page's start).
+ */
+export async function fanOutPage(
+  db: Executor,
+  josieId: string,
+  creatorId: string,
+  afterFollowerId: string | null,
+  limit: number,
+): Promise<{ count: number; last: string | null }> {
+  const start = afterFollowerId ?? '00000000-0000-0000-0000-000000000000';
+  const self = afterFollowerId === null ? sql`union all select ${creatorId}::uuid` : sql``;
+  const result = (await db.execute(sql`
+    with page as (
+      select ${follows.followerId} as id from ${follows}
+       where ${follows.curatorId} = ${creatorId} and ${follows.followerId} > ${start}::uuid
+       order by ${follows.followerId} limit ${limit}
+    ), added as (
+      insert into ${homeFeedEntries} (user_id, published_at, josie_id, creator_id)
+      select h.user_id, j.published_at, j.id, j.creator_id
+        from (select id from page ${self}) r
+        join ${homeFeeds} h on h.user_id = r.id
+        join ${josies} j on j.id = ${josieId} and j.status = 'published' and j.published_at is not null
+       where h.since is null or j.published_at > h.since
+      on conflict do nothing
+    )
+    select count(*)::int as "count", max(id::text) as "last" from page`)) as unknown as {
+    rows: { count: number; last: string | null }[];
+  };
+  const row = result.rows[0];
+  return { count: Number(row?.count ?? 0), last: row?.last ?? null };
+}
+
+/**
+ * Adds curator `curatorId`'s newest `max` published josies after the horizon to `readerId`'s timeline, if
+ * the reader has one (a follow). @returns how many rows were added.
+ */
+export async function addCuratorToTimeline(
+  db: Executor,
+  readerId: string,
+  curatorId: string,
+  max: number,
+): Promise<number> {
+  const result = (await db.execute(sql`
+    insert into ${homeFeedEntries} (user_id, published_at, josie_id, creator_id)
+    select h.user_id, j.published_at, j.id, j.creator_id from ${homeFeeds} h
+     cross join lateral (
+       select id, creator_id, published_at from ${josies}
+        where creator_id = ${curatorId} and status = 'published' and published_at is not null
+          and (h.since is null or published_at > h.since)
+        order by published_at desc nulls last, id desc nulls last limit ${max}) j
+     where h.user_id = ${readerId}
+    on conflict do nothing
+    returning josie_id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
+/** Removes curator `curatorId`'s josies from `readerId`'s timeline (an unfollow). */
+export async function removeCuratorFromTimeline(
+  db: Executor,
+  readerId: string,
+  curatorId: string,
+): Promise<void> {
+  await db
+    .delete(homeFeedEntries)
+    .where(and(eq(homeFeedEntries.userId, readerId), eq(homeFeedEntries.creatorId, curatorId)));
+}
+
+/**
+ * The timeline and creator pages as prepared statements of `db` (see {@link prepareFeedQueries}): the hot
+ * reads of the feed, parsed and planned once per connection and page size.
+ */
+export function prepareEntryQueries(db: Db): {
+  timeline: (ownerId: string, after: Keyset | null, rows: number) => Promise<FeedEntryRow[]>;
+  creator: (
+    creatorId: string,
+    viewerId: string,
+    after: Keyset | null,
+    rows: number,
+  ) => Promise<FeedEntryRow[]>;
+} {
+  const owner = sql.placeholder('owner');
+  const viewer = sql.placeholder('viewer');
+  const cursor = { at: sql.placeholder('at'), id: sql.placeholder('id') };
+  type Prepared = { execute(values: Record<string, unknown>): Promise<FeedEntryRow[]> };
+  const cache = new Map<string, Prepared>();
+  const statement = (key: string, build: () => { prepare(name: string): Prepared }) => {
+    let found = cache.get(key);
+    if (!found) {
+      found = build().prepare(key);
+      cache.set(key, found);
+    }
+    return found;
+  };
+  return {
+    timeline: (ownerId, after, rows) =>
+      statement(`feed_timeline_${after ? 'next' : 'first'}_${rows}`, () =>
+        timelineQuery(db, owner, after ? cursor : null, literalLimit(rows)),
+      ).execute({ owner: ownerId, ...(after ? { at: after.at, id: after.id } : {}) }),
+    creator: (creatorId, viewerId, after, rows) =>
+      statement(`feed_creator_entries_${after ? 'next' : 'first'}_${rows}`, () =>
+        creatorEntriesQuery(db, owner, viewer, after ? cursor : null, literalLimit(rows)),
+      ).execute({ owner: creatorId, viewer: viewerId, ...(after ? { at: after.at, id: after.id } : {}) }),
   };
 }

@@ -5,6 +5,7 @@ import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { actor } from '../../plugins/auth.js';
 import { sendSerialized } from '../../reads/read-caches.js';
+import { registerTimelineJobs } from './timelines.js';
 
 /**
  * Feeds, 20 josies a page with an opaque `cursor` (docs/product/routes-and-roles.md#api,
@@ -13,24 +14,17 @@ import { sendSerialized } from '../../reads/read-caches.js';
  */
 export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const feed = ctx.services.feed;
+  registerTimelineJobs({ db: ctx.db, jobs: ctx.jobs, max: ctx.config.homeFeed.max });
 
+  // Both answer the JSON the service wrote (shared serialized josies with the reader's marks appended;
+  // docs/decisions/0027-home-timelines.md), sent as it is.
   route(
     app,
     endpoints.getFeed,
     {
       serializerCompiler: presentedJson,
     },
-    async (request, reply) => {
-      const viewer = actor(request);
-      if (request.query.cursor) return feed.following(viewer, request.query);
-      // The first page, by far the most read, comes from the read cache (docs/performance.md; see ReadCaches
-      // for what drops it: publications of followed curators, the reader's follows, likes and saves, likes of
-      // the josies it shows).
-      const body = await ctx.services.reads.firstFeedPage(viewer, () =>
-        feed.following(viewer, request.query),
-      );
-      return sendSerialized(reply, body);
-    },
+    async (request, reply) => sendSerialized(reply, await feed.following(actor(request), request.query)),
   );
 
   route(
@@ -39,7 +33,8 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       serializerCompiler: presentedJson,
     },
-    async (request) => feed.curator(actor(request), request.params.curatorId, request.query),
+    async (request, reply) =>
+      sendSerialized(reply, await feed.curator(actor(request), request.params.curatorId, request.query)),
   );
 
   route(

@@ -3,10 +3,12 @@ import { validate as isUuid } from 'uuid';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { presentPresentable } from '../josies/index.js';
+import type { ReadCaches } from '../../reads/read-caches.js';
+import { findPresentableJosies, isReviewer, presentPresentable } from '../josies/index.js';
 import type { UsersService } from '../users/index.js';
 import { decodeCursor, encodeCursor, type Keyset } from './cursor.js';
-import { type JosieRowAt, newestPublishedAt, prepareFeedQueries } from './queries.js';
+import { type FeedEntryRow, type JosieRowAt, newestPublishedAt, prepareFeedQueries } from './queries.js';
+import type { HomeTimelines } from './timelines.js';
 
 /** Page size of every feed (docs/product/routes-and-roles.md#api); tests pass other sizes to show the query count does not depend on it. */
 export const FEED_PAGE_SIZE = LIMITS.feedPageSize;
@@ -15,13 +17,55 @@ type PageReader = (after: Keyset | null, take: number) => Promise<JosieRowAt[]>;
 
 /**
  * Feeds with keyset cursors (docs/product/rules-and-limits.md#feed; docs/product/routes-and-roles.md#api,
- * docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies). A page is one prepared
- * statement that also reads each josie's creator and the viewer's likes and saves, whatever its size, plus
- * one query for review histories when the viewer may see some (the josie's creator, editors and admins).
+ * docs/product/differences.md#feed-content, docs/product/differences.md#saved-josies).
+ *
+ * The home and curator feeds (docs/decisions/0027-home-timelines.md) read a page's rows (the josie ids, the
+ * cursor positions and the viewer's two marks) in one prepared statement, from the reader's home timeline or
+ * `josies_feed_idx`, and write each josie from the shared serialized josies of the read caches, with the
+ * viewer's marks appended: no per-reader cache, and no josie row decoded or serialized per request. The
+ * viewer's own josies and every josie for a reviewer (abilities, review histories) are read and presented
+ * from the database, in one statement more. The saved feed is one statement with the josies themselves.
  */
-export function createFeedService(deps: { db: Db; users: Pick<UsersService, 'findById'> }) {
-  const { db, users } = deps;
+export function createFeedService(deps: {
+  db: Db;
+  users: Pick<UsersService, 'findById'>;
+  reads: Pick<ReadCaches, 'josieHeads'>;
+  timelines: Pick<HomeTimelines, 'page' | 'creatorPage'>;
+}) {
+  const { db, users, reads, timelines } = deps;
   const pages = prepareFeedQueries(db);
+
+  /**
+   * A page of `rows` (read with one row more than `size`, to tell whether more exist) as the JSON of the
+   * contract's {@link FeedResponse}. A josie unpublished between the rows' read and this one is left out.
+   */
+  async function writePage(viewer: AuthUser, rows: FeedEntryRow[], size: number): Promise<string> {
+    const hasMore = rows.length > size;
+    const shown = hasMore ? rows.slice(0, size) : rows;
+    const last = shown.at(-1);
+    const shared = isReviewer(viewer)
+      ? new Map<string, string>()
+      : await reads.josieHeads(shown.filter((r) => r.creatorId !== viewer.id).map((r) => r.id));
+    const own = shown.filter((r) => !shared.has(r.id)).map((r) => r.id);
+    const presented = new Map(
+      own.length === 0
+        ? []
+        : (await presentPresentable(db, await findPresentableJosies(db, own, viewer.id), viewer)).map(
+            (josie) => [josie._id, JSON.stringify(josie)] as const,
+          ),
+    );
+    const posts: string[] = [];
+    for (const row of shown) {
+      const head = shared.get(row.id);
+      const josie = head
+        ? `${head},"likedByMe":${row.likedByMe},"savedByMe":${row.savedByMe}}`
+        : presented.get(row.id);
+      if (josie) posts.push(josie);
+    }
+    const nextCursor =
+      hasMore && last ? JSON.stringify(encodeCursor({ at: last.cursorAt, id: last.id })) : 'null';
+    return `{"data":{"posts":[${posts.join(',')}],"hasMore":${hasMore},"nextCursor":${nextCursor}}}`;
+  }
 
   async function page(
     viewer: AuthUser,
@@ -52,15 +96,17 @@ export function createFeedService(deps: { db: Db; users: Pick<UsersService, 'fin
       newestPublishedAt(db, creatorIds),
     /**
      * `GET /api/josies/feed`: published josies of the curators the viewer follows and the viewer's own,
-     * newest first.
+     * newest first, from the viewer's home timeline, as the JSON of a {@link FeedResponse}.
      * @throws AppError 400 for a cursor this server did not write.
      */
-    following(viewer: AuthUser, query: FeedQuery, size: number = FEED_PAGE_SIZE): Promise<FeedResponse> {
-      return page(viewer, query, (after, take) => pages.following(viewer.id, viewer.id, after, take), size);
+    async following(viewer: AuthUser, query: FeedQuery, size: number = FEED_PAGE_SIZE): Promise<string> {
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      return writePage(viewer, await timelines.page(viewer.id, after, size + 1), size);
     },
 
     /**
-     * `GET /api/josies/curator/{curatorId}/feed`: one creator's published josies, newest first.
+     * `GET /api/josies/curator/{curatorId}/feed`: one creator's published josies, newest first, as the JSON
+     * of a {@link FeedResponse}.
      * @throws AppError 404 'Curator not found' for an unknown, deleted or malformed id; 400 for a bad cursor.
      */
     async curator(
@@ -68,14 +114,15 @@ export function createFeedService(deps: { db: Db; users: Pick<UsersService, 'fin
       curatorId: string,
       query: FeedQuery,
       size: number = FEED_PAGE_SIZE,
-    ): Promise<FeedResponse> {
+    ): Promise<string> {
       if (!isUuid(curatorId)) throw errors.notFound('Curator not found');
-      const [creator, result] = await Promise.all([
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      const [creator, rows] = await Promise.all([
         users.findById(curatorId),
-        page(viewer, query, (after, take) => pages.creator(curatorId, viewer.id, after, take), size),
+        timelines.creatorPage(curatorId, viewer.id, after, size + 1),
       ]);
       if (!creator) throw errors.notFound('Curator not found');
-      return result;
+      return writePage(viewer, rows, size);
     },
 
     /**

@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
+import type { HomeTimelines } from '../feed/index.js';
 import type { Notifier } from '../notifications/index.js';
 import {
   deleteFollow,
@@ -32,8 +33,10 @@ export function createFollowsService(deps: {
   bus: EventBus;
   /** Tells the curator of a new follower (docs/decisions/0024-notifications-centre.md), in the follow's transaction. */
   notifier: Notifier;
+  /** Keeps the follower's home timeline in step, in the follow's transaction (docs/decisions/0027-home-timelines.md). */
+  timelines: Pick<HomeTimelines, 'followed' | 'unfollowed'>;
 }) {
-  const { db, bus, notifier } = deps;
+  const { db, bus, notifier, timelines } = deps;
 
   function checkTarget(actor: AuthUser, id: string) {
     if (!isUuid(id)) throw errors.notFound('Curator not found');
@@ -65,7 +68,10 @@ export function createFollowsService(deps: {
           throw errors.badRequest('Only curators can be followed', FOLLOW_ERROR_CODES.notACurator);
         }
         const added = await insertFollow(tx, actor.id, curatorId);
-        if (added) await notifier.caused(tx, { kind: 'follower', followerId: actor.id, curatorId });
+        if (added) {
+          await timelines.followed(tx, actor.id, [curatorId]);
+          await notifier.caused(tx, { kind: 'follower', followerId: actor.id, curatorId });
+        }
         return { added, following: await followingIds(tx, actor.id) };
       });
       if (added) {
@@ -85,6 +91,7 @@ export function createFollowsService(deps: {
       const { removed, following } = await db.transaction(async (tx) => {
         const removed = await deleteFollow(tx, actor.id, curatorId);
         if (!removed && !(await findLiveUserRole(tx, curatorId))) throw errors.notFound('Curator not found');
+        if (removed) await timelines.unfollowed(tx, actor.id, curatorId);
         return { removed, following: await followingIds(tx, actor.id) };
       });
       if (removed) announce(actor.id, [curatorId], false);
@@ -96,8 +103,11 @@ export function createFollowsService(deps: {
      * step); the caller passes the result to {@link announce} once committed.
      * @returns the curator ids newly followed.
      */
-    followCurators: (tx: Executor, followerId: string, curatorIds: readonly string[]) =>
-      insertFollowsOfCurators(tx, followerId, curatorIds),
+    async followCurators(tx: Executor, followerId: string, curatorIds: readonly string[]): Promise<string[]> {
+      const added = await insertFollowsOfCurators(tx, followerId, curatorIds);
+      if (added.length > 0) await timelines.followed(tx, followerId, added);
+      return added;
+    },
 
     /**
      * Account deletion, inside the caller's transaction: removes the user's follows both ways. Nothing is

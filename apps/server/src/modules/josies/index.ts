@@ -5,10 +5,12 @@ export { presentJosiesFor, presentPresentable } from './listing.js';
 export { creatorColour, type PresentableRow } from './presenter.js';
 export {
   findJosie,
+  findPresentableJosies,
   isUuid,
   type JosieRow,
   prepareFindPresentableJosie,
   presentationColumns,
+  viewerMarks,
 } from './queries.js';
 export { createJosiesService, type JosiesService } from './service.js';
 export { josieShareTransform } from './share.js';

@@ -41,6 +41,24 @@ export function prepareFindPresentableJosie(
   return async (id, viewerId) => (await query.execute({ id, viewer: viewerId }))[0];
 }
 
+/**
+ * The published josies among `ids` with what presenting them to `viewerId` needs
+ * ({@link presentationColumns}), in one statement (any order): a feed page's josies that the shared read
+ * cache does not answer, or the misses of that cache.
+ */
+export function findPresentableJosies(
+  db: Executor,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<PresentableRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ ...getTableColumns(josies), ...presentationColumns(viewerId) })
+    .from(josies)
+    .leftJoin(users, eq(users.id, josies.creatorId))
+    .where(and(inArray(josies.id, [...ids]), eq(josies.status, 'published')));
+}
+
 /** A curator's josies, last updated first (docs/product/rules-and-limits.md#constants: the my-josies default sort). */
 export function listJosiesByCreator(db: Executor, creatorId: string): Promise<JosieRow[]> {
   return db

@@ -139,7 +139,7 @@ export async function approvalCount(db: Executor, josieId: string): Promise<numb
 
 /**
  * One page of the push subscriptions of a curator's live followers who allow push (the curator excluded),
- * in subscription id order after `afterId`, with each follower's language. Served by `follows_curator_idx`
+ * in subscription id order after `afterId`, with each follower's language. Served by `follows_curator_follower_idx`
  * and `push_subscriptions_user_idx`.
  */
 export async function followerSubscriptionsPage(

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
+import type { HomeTimelines } from '../feed/index.js';
 import { findJosie, isUuid, type JosieRow, type JosiesService, presentJosiesFor } from '../josies/index.js';
 import { insertReview, listPendingJosies } from './queries.js';
 
@@ -16,8 +17,10 @@ export function createReviewService(deps: {
   bus: EventBus;
   /** Changes the josie's status (the `josies` table is the josies module's). */
   josies: Pick<JosiesService, 'transitionPending'>;
+  /** Adds a published josie to its readers' home timelines, in the approval's transaction (decision 0027). */
+  timelines: Pick<HomeTimelines, 'published' | 'committed'>;
 }) {
-  const { db, bus, josies } = deps;
+  const { db, bus, josies, timelines } = deps;
 
   /**
    * Applies a review decision and appends its review entry in one transaction.
@@ -42,6 +45,7 @@ export function createReviewService(deps: {
         action: decision.status === 'published' ? 'approved' : 'rejected',
         ...(decision.status === 'rejected' ? { rejectionReason: decision.rejectionReason } : {}),
       });
+      if (row.status === 'published') await timelines.published(tx, row);
       return row;
     });
   }
@@ -67,6 +71,7 @@ export function createReviewService(deps: {
      */
     async approve(actor: AuthUser, id: string): Promise<Josie> {
       const row = await decide(actor, id, { status: 'published' });
+      timelines.committed();
       bus.publish('josie.published', { josieId: row.id, creatorId: row.creatorId });
       bus.publish('josie.reviewed', { ...reviewed(row, actor), action: 'approved', reason: null });
       return (await presentJosiesFor(db, [row], actor))[0]!;

@@ -1,0 +1,186 @@
+import type { Db, Executor } from '../../db/client.js';
+import type { AppJobQueue } from '../../jobs/app-jobs.js';
+import type { Keyset } from './cursor.js';
+import {
+  addCuratorToTimeline,
+  type FeedEntryRow,
+  fanOutPage,
+  fillTimeline,
+  insertTimeline,
+  liveEntriesAtOrBefore,
+  lockTimelines,
+  prepareEntryQueries,
+  removeCuratorFromTimeline,
+  timelineHorizon,
+  trimTimeline,
+  trimTimelines,
+} from './queries.js';
+
+/** The jobs of home timelines, by name, with their payloads (docs/decisions/0027-home-timelines.md). */
+export type FeedJobs = {
+  /** Adds a published josie to the next page of its curator's followers' timelines (after `after`). */
+  'feed.fan-out': { josieId: string; creatorId: string; after: string | null };
+  /** Trims every timeline to its bound, moving horizons (hourly). */
+  'feed.trim': { run: 'hourly' };
+};
+
+/** The rows one reader's timeline keeps unless `HOME_FEED_MAX` says otherwise: 20 pages. */
+export const HOME_FEED_MAX_DEFAULT = 400;
+
+/** Followers a `feed.fan-out` job adds at once: one statement, tens of milliseconds. */
+export const FAN_OUT_PAGE = 1_000;
+/** Timelines a `feed.trim` statement handles at once. */
+const TRIM_BATCH = 500;
+/** When timelines are trimmed: every hour, at minute 20 (cron, UTC). */
+const TRIM_CRON = '20 * * * *';
+
+/** The lock of a curator's publications and follows, and of one reader's timeline ({@link lockTimelines}). */
+const curatorKey = (id: string) => `curator:${id}`;
+const readerKey = (id: string) => `reader:${id}`;
+
+/** Options of {@link createHomeTimelines}. */
+export interface HomeTimelinesOptions {
+  db: Db;
+  jobs: AppJobQueue;
+  /** The most rows one reader's timeline keeps (`HOME_FEED_MAX`). */
+  max: number;
+  /** Followers a publication adds in its own transaction (`HOME_FEED_INLINE_FOLLOWERS`). */
+  inlineFollowers: number;
+}
+
+/**
+ * Home timelines kept on write (docs/decisions/0027-home-timelines.md): each reader's feed as rows of
+ * `home_feed_entries`, so that a page is one range read whatever the number of curators followed. The rows
+ * are written by the transactions that change a feed (a publication, a follow, an unfollow) and removed
+ * with what they point at (foreign keys: a deleted josie, a deleted reader); a josie sent back to review
+ * or rejected stays in the rows and is skipped when read. A reader's timeline is built on their first
+ * read, so that readers who never come back cost no writes. Beyond its bound (its horizon), the feed is
+ * read live from `josies` as before.
+ */
+export function createHomeTimelines(opts: HomeTimelinesOptions) {
+  const { db, jobs, max, inlineFollowers } = opts;
+  const entries = prepareEntryQueries(db);
+
+  /**
+   * Builds `readerId`'s timeline from the live feed: its newest `max` rows. The timeline row and its rows
+   * commit together (a reader never sees a built but empty timeline); a publication committed while it ran
+   * missed both the live read and this reader (it did not see the uncommitted timeline), so the live read
+   * is repeated once after the commit.
+   */
+  async function build(readerId: string): Promise<void> {
+    const created = await db.transaction(async (tx) => {
+      await lockTimelines(tx, readerKey(readerId));
+      if (!(await insertTimeline(tx, readerId))) return false;
+      if ((await fillTimeline(tx, readerId, max)) >= max) await trimTimeline(tx, readerId, max);
+      return true;
+    });
+    if (created && (await fillTimeline(db, readerId, max)) > 0) await trimTimeline(db, readerId, max);
+  }
+
+  return {
+    /**
+     * Up to `take` rows of `readerId`'s home feed after `after`, newest first: the timeline's range, then,
+     * when it runs out above its horizon, the live read below it. Builds the timeline on a first read.
+     * Full pages (the common case) cost one statement.
+     */
+    async page(readerId: string, after: Keyset | null, take: number): Promise<FeedEntryRow[]> {
+      let rows = await entries.timeline(readerId, after, take);
+      if (rows.length === take) return rows;
+      let horizon = await timelineHorizon(db, readerId);
+      if (!horizon) {
+        await build(readerId);
+        rows = await entries.timeline(readerId, after, take);
+        if (rows.length === take) return rows;
+        horizon = await timelineHorizon(db, readerId);
+      }
+      if (!horizon || horizon.since === null) return rows;
+      const last = rows.at(-1);
+      const from = last ? { at: last.cursorAt, id: last.id } : after;
+      return [
+        ...rows,
+        ...(await liveEntriesAtOrBefore(db, readerId, from, horizon.since, take - rows.length)),
+      ];
+    },
+
+    /** One page of a curator's published josies for `viewerId` as feed rows (`josies_feed_idx` alone). */
+    creatorPage: entries.creator,
+
+    /**
+     * A josie was published, inside the approving transaction: it goes into its curator's timeline and
+     * the first `inlineFollowers` followers' now, and a `feed.fan-out` job (enqueued in the same
+     * transaction) takes the rest 1,000 at a time, so the approve request costs the same whatever the
+     * curator's audience. Call {@link committed} after the commit.
+     */
+    async published(tx: Executor, josie: { id: string; creatorId: string }): Promise<void> {
+      await lockTimelines(tx, curatorKey(josie.creatorId));
+      const { count, last } = await fanOutPage(tx, josie.id, josie.creatorId, null, inlineFollowers);
+      if (count < inlineFollowers) return;
+      await jobs.enqueue(
+        'feed.fan-out',
+        { josieId: josie.id, creatorId: josie.creatorId, after: last },
+        { key: `feed-fan-out:${josie.id}:${last ?? 'start'}` },
+        tx,
+      );
+    },
+
+    /** Wakes the fan-out workers after a transaction that called {@link published} committed. */
+    committed(): void {
+      jobs.wake('feed.fan-out');
+    },
+
+    /**
+     * `readerId` now follows `curatorIds`, inside the follow's transaction: each curator's newest josies
+     * join the reader's timeline (when the reader has one), under the curator's lock, so that a
+     * publication committing meanwhile is either seen here or sees the follow.
+     */
+    async followed(tx: Executor, readerId: string, curatorIds: readonly string[]): Promise<void> {
+      const sorted = [...curatorIds].sort();
+      for (const id of sorted) await lockTimelines(tx, curatorKey(id));
+      await lockTimelines(tx, readerKey(readerId));
+      let full = false;
+      for (const id of sorted) full = (await addCuratorToTimeline(tx, readerId, id, max)) >= max || full;
+      // A curator with more josies than the bound above the horizon: the horizon moves up to the rows kept.
+      if (full) await trimTimeline(tx, readerId, max);
+    },
+
+    /** `readerId` no longer follows `curatorId`, inside the unfollow's transaction. */
+    async unfollowed(tx: Executor, readerId: string, curatorId: string): Promise<void> {
+      await lockTimelines(tx, curatorKey(curatorId));
+      await lockTimelines(tx, readerKey(readerId));
+      await removeCuratorFromTimeline(tx, readerId, curatorId);
+    },
+  };
+}
+export type HomeTimelines = ReturnType<typeof createHomeTimelines>;
+
+/**
+ * Registers the handlers of {@link FeedJobs} and the hourly trim. `feed.fan-out` works one page per job in a
+ * transaction holding the curator's lock (a follow or unfollow of that curator waits for it), and enqueues
+ * the next page in it.
+ */
+export function registerTimelineJobs(deps: { db: Db; jobs: AppJobQueue; max: number }): void {
+  const { db, jobs, max } = deps;
+  jobs.work('feed.fan-out', async ({ payload: data }) => {
+    const next = await db.transaction(async (tx) => {
+      await lockTimelines(tx, curatorKey(data.creatorId));
+      const { count, last } = await fanOutPage(tx, data.josieId, data.creatorId, data.after, FAN_OUT_PAGE);
+      if (count < FAN_OUT_PAGE || last === null) return false;
+      return jobs.enqueue(
+        'feed.fan-out',
+        { ...data, after: last },
+        { key: `feed-fan-out:${data.josieId}:${last}` },
+        tx,
+      );
+    });
+    if (next) jobs.wake('feed.fan-out');
+  });
+  jobs.work('feed.trim', async () => {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const { count, last } = await trimTimelines(db, after, TRIM_BATCH, max);
+      if (count < TRIM_BATCH || last === null) return;
+      after = last;
+    }
+  });
+  jobs.schedule('feed.trim', TRIM_CRON, { run: 'hourly' });
+}
