@@ -127,7 +127,8 @@ export interface ReadCaches {
   curatorStrip(limit: number, load: () => Promise<CuratorsFeedResponse>): Promise<string>;
   /**
    * `GET /api/explore`'s lists: from memory, else `load()`'s answer (kept). Built from four ranking reads
-   * over all published josies and a week of likes: once per `ttlMs` per instance, not once per visit.
+   * over all published josies and a week of likes: once per `ttlMs` per instance, not once per visit, and
+   * the visits arriving while they load wait for that load (not with `ttlMs` 0).
    */
   exploreLists(load: () => Promise<ExploreLists>): Promise<ExploreLists>;
   /** Call after a like toggle committed: the josie's count and the user's marks changed. */
@@ -159,7 +160,6 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   // One entry: the lists are everyone's.
   const explore = createInvalidatedCache<ExploreLists>({ ...base, max: 1 });
   const EXPLORE_KEY = 'lists';
-  let exploreLoad: Promise<ExploreLists> | null = null;
   const findPresentable = prepareFindPresentableJosie(db);
   const serving = () => opts.ttlMs > 0 && invalidation.reliable;
 
@@ -327,15 +327,9 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       return strip.body;
     },
 
-    exploreLists(load) {
-      if (!serving()) return load();
-      // One load at a time: when the lists expire, the visits arriving meanwhile wait for it instead of
-      // each ranking every josie again.
-      exploreLoad ??= explore.get(EXPLORE_KEY, load).finally(() => {
-        exploreLoad = null;
-      });
-      return exploreLoad;
-    },
+    // One load at a time: when the lists expire, the visits arriving meanwhile wait for it (the cache
+    // coalesces concurrent gets of a key) instead of each ranking every josie again.
+    exploreLists: (load) => explore.get(EXPLORE_KEY, load),
 
     async liked(userId, josieId) {
       await Promise.all([invalidation.publish('josie', josieId), invalidation.publish('viewer', userId)]);

@@ -1,15 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSessionCache, SESSION_SEEN_INTERVAL_MS } from '../modules/auth/session-cache.js';
 import { createInvalidatedCache } from './cache.js';
 import { createInvalidation } from './invalidation.js';
 
-/** A promise with its resolve function, to hold a load in flight. */
+/** A promise with its resolve and reject functions, to hold a load in flight. */
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
+  let reject!: (err: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
   });
-  return { promise, resolve };
+  return { promise, resolve, reject };
+}
+
+/** A loader held in flight until `resolve`/`reject`, counting its calls. */
+function heldLoader<T>() {
+  const held = deferred<T>();
+  const loader = {
+    ...held,
+    calls: 0,
+    load: () => {
+      loader.calls += 1;
+      return held.promise;
+    },
+  };
+  return loader;
 }
 
 describe('invalidated cache', () => {
@@ -75,6 +91,150 @@ describe('invalidated cache', () => {
     await new Promise((r) => setTimeout(r, 60));
     await cache.get('k', async () => ({ n: ++loads }));
     expect(loads).toBe(2);
+  });
+});
+
+describe('coalesced loads', () => {
+  const fresh = (ttlMs = 60_000, reliable = true) =>
+    createInvalidatedCache<{ v: string }>({ invalidation: { reliable }, ttlMs, max: 10 });
+
+  it('loads a key once for concurrent gets, and answers them all with the value', async () => {
+    const cache = fresh();
+    const first = heldLoader<{ v: string }>();
+    const others = heldLoader<{ v: string }>();
+    const gets = [
+      cache.get('k', first.load),
+      ...Array.from({ length: 49 }, () => cache.get('k', others.load)),
+    ];
+    expect(others.calls).toBe(0);
+    first.resolve({ v: 'loaded once' });
+    const answers = await Promise.all(gets);
+    expect(first.calls).toBe(1);
+    expect(others.calls).toBe(0);
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).toEqual({ v: 'loaded once' });
+    expect(await cache.get('k', others.load)).toEqual({ v: 'loaded once' });
+    expect(others.calls).toBe(0);
+  });
+
+  it('shares an undefined answer without storing it: the next get loads again', async () => {
+    const cache = fresh();
+    const first = heldLoader<{ v: string } | undefined>();
+    let later = 0;
+    const again = async () => {
+      later += 1;
+      return undefined;
+    };
+    const gets = [cache.get('k', first.load), cache.get('k', again)];
+    first.resolve(undefined);
+    expect(await Promise.all(gets)).toEqual([undefined, undefined]);
+    expect(later).toBe(0);
+    expect(await cache.get('k', again)).toBeUndefined();
+    expect(later).toBe(1);
+  });
+
+  it('lets gets from before an invalidation share the load, and loads anew for gets after it', async () => {
+    const cache = fresh();
+    const before = heldLoader<{ v: string }>();
+    const alongside = heldLoader<{ v: string }>();
+    const after = heldLoader<{ v: string }>();
+    const first = cache.get('k', before.load);
+    const second = cache.get('k', alongside.load);
+    expect(alongside.calls).toBe(0);
+    cache.delete('k');
+    const third = cache.get('k', after.load);
+    // The get after the invalidation must not be answered a value that may predate the write.
+    expect(after.calls).toBe(1);
+    before.resolve({ v: 'read before the write committed' });
+    expect(await first).toEqual({ v: 'read before the write committed' });
+    expect(await second).toEqual({ v: 'read before the write committed' });
+    expect(alongside.calls).toBe(0);
+    expect(cache.size).toBe(0);
+    // A get arriving now joins the load that started after the invalidation.
+    const fourth = cache.get('k', alongside.load);
+    after.resolve({ v: 'fresh' });
+    expect(await third).toEqual({ v: 'fresh' });
+    expect(await fourth).toEqual({ v: 'fresh' });
+    expect(alongside.calls).toBe(0);
+    expect(await cache.get('k', alongside.load)).toEqual({ v: 'fresh' });
+    expect(alongside.calls).toBe(0);
+  });
+
+  it('does not let a get after a clear or a scan join a load started before it', async () => {
+    for (const overtake of [
+      (c: ReturnType<typeof fresh>) => c.clear(),
+      (c: ReturnType<typeof fresh>) => c.deleteWhere(() => false),
+    ]) {
+      const cache = fresh();
+      const before = heldLoader<{ v: string }>();
+      const alongside = heldLoader<{ v: string }>();
+      const after = heldLoader<{ v: string }>();
+      const first = cache.get('k', before.load);
+      const early = cache.get('k', alongside.load);
+      expect(alongside.calls).toBe(0);
+      overtake(cache);
+      const second = cache.get('k', after.load);
+      expect(after.calls).toBe(1);
+      after.resolve({ v: 'fresh' });
+      before.resolve({ v: 'stale' });
+      expect(await first).toEqual({ v: 'stale' });
+      expect(await early).toEqual({ v: 'stale' });
+      expect(await second).toEqual({ v: 'fresh' });
+      expect(await cache.get('k', async () => ({ v: 'not loaded' }))).toEqual({ v: 'fresh' });
+    }
+  });
+
+  it('rejects every get sharing a load that throws, and keeps nothing: the next get loads', async () => {
+    const cache = fresh();
+    const failing = heldLoader<{ v: string }>();
+    const others = heldLoader<{ v: string }>();
+    const gets = [cache.get('k', failing.load), cache.get('k', others.load), cache.get('k', others.load)];
+    expect(others.calls).toBe(0);
+    const failure = new Error('database down');
+    failing.reject(failure);
+    for (const result of await Promise.allSettled(gets)) {
+      expect(result).toEqual({ status: 'rejected', reason: failure });
+    }
+    expect(failing.calls).toBe(1);
+    expect(others.calls).toBe(0);
+    expect(cache.size).toBe(0);
+    expect(await cache.get('k', async () => ({ v: 'back' }))).toEqual({ v: 'back' });
+
+    // A loader that throws before returning a promise is no different.
+    const throwing = () => {
+      throw failure;
+    };
+    await expect(cache.get('j', throwing)).rejects.toBe(failure);
+    expect(await cache.get('j', async () => ({ v: 'back' }))).toEqual({ v: 'back' });
+  });
+
+  it('loads different keys independently, each once', async () => {
+    const cache = fresh();
+    const a = heldLoader<{ v: string }>();
+    const b = heldLoader<{ v: string }>();
+    const getA = cache.get('a', a.load);
+    const getB = cache.get('b', b.load);
+    const getA2 = cache.get('a', a.load);
+    const getB2 = cache.get('b', b.load);
+    expect([a.calls, b.calls]).toEqual([1, 1]);
+    b.resolve({ v: 'b' });
+    // `b` is answered while `a` is still in flight.
+    expect(await Promise.all([getB, getB2])).toEqual([{ v: 'b' }, { v: 'b' }]);
+    a.resolve({ v: 'a' });
+    expect(await Promise.all([getA, getA2])).toEqual([{ v: 'a' }, { v: 'a' }]);
+    expect([a.calls, b.calls]).toEqual([1, 1]);
+  });
+
+  it('does not coalesce when off (TTL 0: every read from the database) or deaf to invalidations', async () => {
+    for (const cache of [fresh(0), fresh(60_000, false)]) {
+      const first = heldLoader<{ v: string }>();
+      const second = heldLoader<{ v: string }>();
+      const gets = [cache.get('k', first.load), cache.get('k', second.load)];
+      expect([first.calls, second.calls]).toEqual([1, 1]);
+      first.resolve({ v: 'first' });
+      second.resolve({ v: 'second' });
+      expect(await Promise.all(gets)).toEqual([{ v: 'first' }, { v: 'second' }]);
+    }
   });
 });
 
@@ -146,6 +306,52 @@ describe('tagged invalidated cache', () => {
       expect(await cache.get('b', async () => ({ n: 4, shows: [] }))).toEqual({ n: 4, shows: [] });
       cache.delete('b');
     }
+  });
+});
+
+describe('coalesced loads of a tagged cache', () => {
+  type Page = { n: number; shows: string[] };
+  const tagged = () =>
+    createInvalidatedCache<Page>({
+      invalidation: { reliable: true },
+      ttlMs: 60_000,
+      max: 10,
+      tags: (p) => p.shows,
+    });
+
+  it('loads anew for a get that joined after an invalidation of one of the loaded tags', async () => {
+    const cache = tagged();
+    const before = heldLoader<Page>();
+    const after = heldLoader<Page>();
+    const first = cache.get('b', before.load);
+    const early = cache.get('b', after.load);
+    // A load's tags are known only once it has loaded: a get arriving now waits for it, then judges it.
+    cache.deleteTagged('j5');
+    const late = cache.get('b', after.load);
+    expect(after.calls).toBe(0);
+    before.resolve({ n: 1, shows: ['j5'] });
+    expect(await first).toEqual({ n: 1, shows: ['j5'] });
+    expect(await early).toEqual({ n: 1, shows: ['j5'] });
+    await vi.waitFor(() => expect(after.calls).toBe(1));
+    after.resolve({ n: 2, shows: ['j6'] });
+    expect(await late).toEqual({ n: 2, shows: ['j6'] });
+    expect(await cache.get('b', async () => ({ n: 3, shows: [] }))).toEqual({ n: 2, shows: ['j6'] });
+  });
+
+  it('shares a load with a get that joined after an invalidation of tags the value does not carry', async () => {
+    const cache = tagged();
+    const before = heldLoader<Page>();
+    const after = heldLoader<Page>();
+    const first = cache.get('b', before.load);
+    cache.deleteTagged('j9');
+    cache.delete('other');
+    const late = cache.get('b', after.load);
+    expect(after.calls).toBe(0);
+    before.resolve({ n: 1, shows: ['j5'] });
+    expect(await first).toEqual({ n: 1, shows: ['j5'] });
+    expect(await late).toEqual({ n: 1, shows: ['j5'] });
+    expect(after.calls).toBe(0);
+    expect(cache.size).toBe(1);
   });
 });
 
