@@ -278,32 +278,58 @@ function marked(table: typeof josieLikes | typeof josieSaves, josieId: PgColumn,
 const timelineOrder = [sql`${homeFeedEntries.publishedAt} desc`, sql`${homeFeedEntries.josieId} desc`];
 
 /**
- * One page of `owner`'s timeline after `after`: a backward range of the primary key from the reader's
- * newest row, each josie checked as still published by primary key (an edit back to review or a rejection
- * leaves its rows behind, unread; a deletion removes them by cascade), rows at or before the horizon left
- * to the live read.
+ * A timeline page as {@link timelineQuery} reads it: the reader's horizon on every row, and a row whose `id`
+ * is null when the page is empty (no row at all: the reader has no timeline yet).
+ */
+export interface TimelineRow extends Omit<FeedEntryRow, 'id' | 'creatorId'> {
+  id: string | null;
+  creatorId: string | null;
+  /** The reader's horizon printed as a {@link Keyset.at}, or null when the timeline holds the whole feed. */
+  since: string | null;
+}
+
+/**
+ * One page of `owner`'s timeline after `after`, in one statement: the reader's `home_feeds` row, then
+ * (lateral) a backward range of the primary key from the reader's newest row, each josie checked as still
+ * published by primary key (an edit back to review or a rejection leaves its rows behind, unread; a
+ * deletion removes them by cascade), rows at or before the horizon left to the live read.
  */
 function timelineQuery(db: Executor, owner: Param<string>, after: KeysetParam | null, take: Param<number>) {
   const conditions = [
-    eq(homeFeedEntries.userId, owner),
+    eq(homeFeedEntries.userId, homeFeeds.userId),
     eq(josies.status, 'published'),
     sql`(${homeFeeds.since} is null or ${homeFeedEntries.publishedAt} > ${homeFeeds.since})`,
   ];
   if (after) conditions.push(afterCursor(homeFeedEntries.publishedAt, homeFeedEntries.josieId, after));
-  return db
+  const page = db
     .select({
-      id: homeFeedEntries.josieId,
-      creatorId: homeFeedEntries.creatorId,
-      cursorAt: keysetTime(homeFeedEntries.publishedAt),
-      likedByMe: marked(josieLikes, homeFeedEntries.josieId, owner),
-      savedByMe: marked(josieSaves, homeFeedEntries.josieId, owner),
+      id: sql<string>`${homeFeedEntries.josieId}`.as('id'),
+      creatorId: sql<string>`${homeFeedEntries.creatorId}`.as('creator_id'),
+      publishedAt: sql<Date>`${homeFeedEntries.publishedAt}`.as('published_at'),
+      likedByMe: marked(josieLikes, homeFeedEntries.josieId, owner).as('liked_by_me'),
+      savedByMe: marked(josieSaves, homeFeedEntries.josieId, owner).as('saved_by_me'),
     })
     .from(homeFeedEntries)
-    .innerJoin(homeFeeds, eq(homeFeeds.userId, homeFeedEntries.userId))
     .innerJoin(josies, eq(josies.id, homeFeedEntries.josieId))
     .where(and(...conditions))
     .orderBy(...timelineOrder)
-    .limit(take);
+    .limit(take)
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      creatorId: page.creatorId,
+      cursorAt: keysetTime(sql`${page.publishedAt}`),
+      likedByMe: sql<boolean>`coalesce(${page.likedByMe}, false)`,
+      savedByMe: sql<boolean>`coalesce(${page.savedByMe}, false)`,
+      since: sql<
+        string | null
+      >`case when ${homeFeeds.since} is null then null else ${keysetTime(homeFeeds.since)} end`,
+    })
+    .from(homeFeeds)
+    .leftJoinLateral(page, sql`true`)
+    .where(eq(homeFeeds.userId, owner))
+    .orderBy(sql`${page.publishedAt} desc`, sql`${page.id} desc`);
 }
 
 /** One page of a creator's published josies as {@link FeedEntryRow}s: `josies_feed_idx` alone. */
@@ -352,25 +378,6 @@ export function liveEntriesAtOrBefore(
     .from(top)
     .innerJoin(josies, eq(josies.id, top.id))
     .orderBy(...newestFirst(josies.publishedAt, josies.id));
-}
-
-/**
- * Whether `userId` has a timeline, and its horizon printed as a {@link Keyset.at} (null: the timeline holds
- * the whole feed); undefined when the reader has none yet.
- */
-export async function timelineHorizon(
-  db: Executor,
-  userId: string,
-): Promise<{ since: string | null } | undefined> {
-  const [row] = await db
-    .select({
-      since: sql<
-        string | null
-      >`case when ${homeFeeds.since} is null then null else ${keysetTime(homeFeeds.since)} end`,
-    })
-    .from(homeFeeds)
-    .where(eq(homeFeeds.userId, userId));
-  return row;
 }
 
 /**
@@ -546,7 +553,7 @@ export async function removeCuratorFromTimeline(
  * reads of the feed, parsed and planned once per connection and page size.
  */
 export function prepareEntryQueries(db: Db): {
-  timeline: (ownerId: string, after: Keyset | null, rows: number) => Promise<FeedEntryRow[]>;
+  timeline: (ownerId: string, after: Keyset | null, rows: number) => Promise<TimelineRow[]>;
   creator: (
     creatorId: string,
     viewerId: string,
@@ -557,10 +564,10 @@ export function prepareEntryQueries(db: Db): {
   const owner = sql.placeholder('owner');
   const viewer = sql.placeholder('viewer');
   const cursor = { at: sql.placeholder('at'), id: sql.placeholder('id') };
-  type Prepared = { execute(values: Record<string, unknown>): Promise<FeedEntryRow[]> };
-  const cache = new Map<string, Prepared>();
-  const statement = (key: string, build: () => { prepare(name: string): Prepared }) => {
-    let found = cache.get(key);
+  type Prepared<R> = { execute(values: Record<string, unknown>): Promise<R[]> };
+  const cache = new Map<string, Prepared<unknown>>();
+  const statement = <R>(key: string, build: () => { prepare(name: string): Prepared<R> }) => {
+    let found = cache.get(key) as Prepared<R> | undefined;
     if (!found) {
       found = build().prepare(key);
       cache.set(key, found);

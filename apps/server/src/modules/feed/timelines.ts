@@ -11,7 +11,7 @@ import {
   lockTimelines,
   prepareEntryQueries,
   removeCuratorFromTimeline,
-  timelineHorizon,
+  type TimelineRow,
   trimTimeline,
   trimTimelines,
 } from './queries.js';
@@ -81,25 +81,20 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
     /**
      * Up to `take` rows of `readerId`'s home feed after `after`, newest first: the timeline's range, then,
      * when it runs out above its horizon, the live read below it. Builds the timeline on a first read.
-     * Full pages (the common case) cost one statement.
+     * One statement, unless the page reaches below the horizon.
      */
     async page(readerId: string, after: Keyset | null, take: number): Promise<FeedEntryRow[]> {
-      let rows = await entries.timeline(readerId, after, take);
-      if (rows.length === take) return rows;
-      let horizon = await timelineHorizon(db, readerId);
-      if (!horizon) {
+      let found = await entries.timeline(readerId, after, take);
+      if (found.length === 0) {
         await build(readerId);
-        rows = await entries.timeline(readerId, after, take);
-        if (rows.length === take) return rows;
-        horizon = await timelineHorizon(db, readerId);
+        found = await entries.timeline(readerId, after, take);
       }
-      if (!horizon || horizon.since === null) return rows;
+      const rows = found.filter((r): r is TimelineRow & FeedEntryRow => r.id !== null);
+      const since = found[0]?.since ?? null;
+      if (rows.length === take || since === null) return rows;
       const last = rows.at(-1);
       const from = last ? { at: last.cursorAt, id: last.id } : after;
-      return [
-        ...rows,
-        ...(await liveEntriesAtOrBefore(db, readerId, from, horizon.since, take - rows.length)),
-      ];
+      return [...rows, ...(await liveEntriesAtOrBefore(db, readerId, from, since, take - rows.length))];
     },
 
     /** One page of a curator's published josies for `viewerId` as feed rows (`josies_feed_idx` alone). */
