@@ -23,9 +23,11 @@
  * - feed-cached: `GET /api/josies/feed`, 1,000 readers, every read cache on (the defaults).
  * - feed: the same, per-reader caches off.
  * - feed-uncached: the same, every read cache off (`READ_CACHE_TTL_MS=0`).
- * - feed-10k: the feed, 10,000 readers (the data set's 9,000 listeners and 1,000 curators), reader caches off.
- * - curator: `GET /api/josies/curator/:id/feed` of any of the 1,000 curators.
- * - read: `GET /api/josies/:id` of any of the 1,000 latest josies. like: `POST /api/josies/:id/like` (toggles).
+ * - feed-10k: the feed, 10,000 readers (every user of the data set: 9,000 follow curators, the others
+ *   read their own josies if any), reader caches off.
+ * - curator: `GET /api/josies/curator/:id/feed` of any of the 1,000 curators who published josies.
+ * - read: `GET /api/josies/:id` of any of the 1,000 latest josies.
+ * - like: `POST /api/josies/:id/like` of the same josies (a toggle: likes and unlikes).
  * - search: `GET /api/search/josies?q=` with search.ts's queries, by visitors (no session).
  * - notifications: `GET /api/notifications`.
  * - login: `POST /api/auth/login` of one listener (argon2: the cost of a sign-in, not of a reader).
@@ -42,7 +44,14 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { followingFeedRows } from '../apps/server/src/modules/feed/queries.js';
 import { recordQueries } from '../apps/server/src/test/queries.js';
 import { BENCH_DATABASE_URL } from './lib/db.js';
-import { type LoadOptions, type LoadResult, load, printTable, warmReaders } from './lib/load.js';
+import {
+  type LoadOptions,
+  type LoadResult,
+  load,
+  printTable,
+  waitUntilIdle,
+  warmReaders,
+} from './lib/load.js';
 import { loadLine, machineLine } from './lib/machine.js';
 import { type RunningServer, repoRoot, startJosie, startProcess } from './lib/server.js';
 import { type MintedSessions, mintSessions, rotateReaders } from './lib/sessions.js';
@@ -131,14 +140,18 @@ async function largeDataSet() {
     BENCH_DATABASE_URL,
     'vacuum (analyze) josies, follows, josie_likes, josie_saves, sessions, users',
   );
-  // Listeners first: the 1,000-reader runs take the first 1,000, who all follow curators.
+  // Readers who follow curators first (the 1,000-reader runs take the first 1,000), then the others, who
+  // read their own josies if they have any: the seed numbers users in email order, not by role.
   const readers = await query<{ id: string; email: string }>(
     BENCH_DATABASE_URL,
-    `select id, email from users where email like 'bench%@bench.josie' order by role = 'listener' desc, email`,
+    `select id, email from users u where email like 'bench%@bench.josie'
+     order by exists (select 1 from follows f where f.follower_id = u.id) desc, email`,
   );
+  // The curators with published josies (the seed hands josies to the first 1,000 users in email order).
   const curators = await query<{ id: string }>(
     BENCH_DATABASE_URL,
-    `select id from users where email like 'bench%@bench.josie' and role = 'curator' order by email`,
+    `select distinct creator_id as id from josies j join users u on u.id = j.creator_id
+     where j.status = 'published' and u.email like 'bench%@bench.josie' order by id`,
   );
   const josies = await query<{ id: string }>(
     BENCH_DATABASE_URL,
@@ -323,8 +336,10 @@ export async function runHttpBench(): Promise<Budget[]> {
       if (names.length === 0) continue;
       const env = mode === 'peer' ? MODES.readerOff : MODES[mode];
       const server = await startJosie(mode === 'peer' ? peerUrl : BENCH_DATABASE_URL, env);
+      const idle = await waitUntilIdle(server.child.pid!);
       console.log(
-        `server on ${mode === 'peer' ? 'the peer shape' : 'the large data set'}, env ${JSON.stringify(env)}`,
+        `server on ${mode === 'peer' ? 'the peer shape' : 'the large data set'}, env ${JSON.stringify(env)}, ` +
+          `idle ${(idle / 1000).toFixed(1)} s after it answered`,
       );
       const warm = new Set<number>();
       try {
@@ -341,6 +356,8 @@ export async function runHttpBench(): Promise<Budget[]> {
               `  warmed ${tokens.length} readers (one feed read each) in ${(ms / 1000).toFixed(1)} s, ${loadLine()}`,
             );
             warm.add(n);
+            // What the readers' first reads left to do in the background (e.g. session last-seen writes).
+            await waitUntilIdle(server.child.pid!);
           }
           const result = await load({
             ...plan.options(server),

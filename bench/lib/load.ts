@@ -202,3 +202,23 @@ export async function warmReaders(
   if (failed > 0) throw new Error(`warming ${readers} readers at ${opts.url}: ${failed} failed requests`);
   return performance.now() - started;
 }
+
+/**
+ * Waits until process `pid` spends under `busyShare` of one core (0.05) over a `windowMs` window (1,000 ms),
+ * at most `timeoutMs` (60,000): a freshly started server warms its caches and refreshes what it derives
+ * from the data (e.g. the search words) in the background, which would otherwise count against the first
+ * endpoint measured. Answers the ms waited.
+ */
+export async function waitUntilIdle(
+  pid: number,
+  { busyShare = 0.05, windowMs = 1000, timeoutMs = 60_000 } = {},
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = processCpuUs(pid);
+    await new Promise((r) => setTimeout(r, windowMs));
+    const busy = (processCpuUs(pid) - before) / 1000 / windowMs;
+    const waited = performance.now() - started;
+    if (busy < busyShare || waited > timeoutMs) return waited;
+  }
+}
