@@ -179,6 +179,11 @@ interface Plan {
   options: (server: RunningServer) => LoadOptions;
 }
 
+/**
+ * Runs the endpoints `BENCH_ONLY` names (all by default) as the header says, prints the table, the peer
+ * comparison, the budgets of docs/performance.md with their verdicts and the feed query's plan, and answers
+ * the budgets for `npm run bench`. Session rows it minted are deleted again, also when a run fails.
+ */
 export async function runHttpBench(): Promise<Budget[]> {
   console.log(machineLine());
   const runPeer = only.includes('peer');
