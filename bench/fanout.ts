@@ -52,10 +52,12 @@ async function prepareAccounts(count: number) {
   try {
     const passwordHash = await hashPassword(PASSWORD);
     const { rows } = await client.query<{ id: string; role: string; email: string }>(
-      `insert into users (name, email, password_hash, role, onboarding)
-       values ('Fan-out Curator', 'fanout-curator@bench.josie', $1, 'curator', '{"completed": true, "step": 3}'),
-              ('Fan-out Editor', 'fanout-editor@bench.josie', $1, 'editor', '{"completed": true, "step": 3}')
-       on conflict (email) do update set password_hash = excluded.password_hash
+      // Verified addresses: an unverified account may not publish (docs/decisions/0025-account-and-data.md).
+      `insert into users (name, email, password_hash, role, onboarding, email_verified_at)
+       values ('Fan-out Curator', 'fanout-curator@bench.josie', $1, 'curator', '{"completed": true, "step": 3}', now()),
+              ('Fan-out Editor', 'fanout-editor@bench.josie', $1, 'editor', '{"completed": true, "step": 3}', now())
+       on conflict (email) do update set password_hash = excluded.password_hash,
+         email_verified_at = coalesce(users.email_verified_at, now())
        returning id, role, email`,
       [passwordHash],
     );
