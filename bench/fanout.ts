@@ -4,8 +4,8 @@
  * client's `new-post`, over several approvals (p50 and p99), with the spread of single deliveries beside it.
  *
  * The listeners are real accounts of the large data set. Their sessions are real session rows, and their
- * tokens are signed with the server's own token signer and JWT secret (`modules/auth/tokens.ts`): signing
- * in 2,000 times through the API would measure argon2, not the fan-out. The curator and the editor sign in
+ * tokens are signed with the server's own token signer and JWT secret (`mintSessions`, bench/lib/sessions.ts):
+ * signing in 2,000 times through the API would measure argon2, not the fan-out. The curator and the editor sign in
  * through the API. Clients use the websocket transport, as the web app tries first.
  *
  * Usage: `npm run bench:fanout -w bench` (or `npx tsx bench/fanout.ts`). FANOUT_SOCKETS (2000),
@@ -15,13 +15,11 @@
 import type { ClientToServerEvents, JoinFeedAck, Josie, ServerToClientEvents } from '@josie/contract';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { insertSession } from '../apps/server/src/modules/auth/queries.js';
 import { hashPassword } from '../apps/server/src/modules/auth/service.js';
-import { createTokenSigner } from '../apps/server/src/modules/auth/tokens.js';
 import { BENCH_DATABASE_URL } from './lib/db.js';
 import { loadLine, machineLine } from './lib/machine.js';
-import { BENCH_JWT_SECRET, type RunningServer, startJosie } from './lib/server.js';
+import { type RunningServer, startJosie } from './lib/server.js';
+import { mintSessions } from './lib/sessions.js';
 import { type Budget, percentile, printBudgets } from './lib/stats.js';
 import { seedLarge } from './seed-large.js';
 
@@ -54,10 +52,12 @@ async function prepareAccounts(count: number) {
   try {
     const passwordHash = await hashPassword(PASSWORD);
     const { rows } = await client.query<{ id: string; role: string; email: string }>(
-      `insert into users (name, email, password_hash, role, onboarding)
-       values ('Fan-out Curator', 'fanout-curator@bench.josie', $1, 'curator', '{"completed": true, "step": 3}'),
-              ('Fan-out Editor', 'fanout-editor@bench.josie', $1, 'editor', '{"completed": true, "step": 3}')
-       on conflict (email) do update set password_hash = excluded.password_hash
+      // Verified addresses: an unverified account may not publish (docs/decisions/0025-account-and-data.md).
+      `insert into users (name, email, password_hash, role, onboarding, email_verified_at)
+       values ('Fan-out Curator', 'fanout-curator@bench.josie', $1, 'curator', '{"completed": true, "step": 3}', now()),
+              ('Fan-out Editor', 'fanout-editor@bench.josie', $1, 'editor', '{"completed": true, "step": 3}', now())
+       on conflict (email) do update set password_hash = excluded.password_hash,
+         email_verified_at = coalesce(users.email_verified_at, now())
        returning id, role, email`,
       [passwordHash],
     );
@@ -79,34 +79,14 @@ async function prepareAccounts(count: number) {
   }
 }
 
-/** Real session rows for the listeners, and tokens for them signed as the server signs its own. */
-async function sessionTokens(userIds: string[]): Promise<{ tokens: string[]; sessionIds: string[] }> {
-  const database = await openDatabase({ url: BENCH_DATABASE_URL, dataDir: '/tmp', poolSize: 4 });
-  const signer = createTokenSigner(BENCH_JWT_SECRET);
-  const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
-  try {
-    const tokens: string[] = [];
-    const sessionIds: string[] = [];
-    for (const userId of userIds) {
-      const session = await insertSession(database.db, userId, expiresAt);
-      sessionIds.push(session.id);
-      tokens.push(await signer.sign(session.id, userId, expiresAt));
-    }
-    return { tokens, sessionIds };
-  } finally {
-    await database.close();
-  }
-}
-
 /**
  * Leaves the data set as the HTTP benchmark expects it: the fan-out's sessions, follows and josies go
  * (the accounts stay, for the next run).
  */
-async function cleanUp(curatorId: string, sessionIds: string[]) {
+async function cleanUp(curatorId: string) {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await client.connect();
   try {
-    await client.query('delete from sessions where id = any($1::uuid[])', [sessionIds]);
     await client.query('delete from follows where curator_id = $1', [curatorId]);
     await client.query('delete from josies where creator_id = $1', [curatorId]);
   } finally {
@@ -136,7 +116,8 @@ export async function runFanoutBench(): Promise<Budget[]> {
   console.log(machineLine());
   await seedLarge();
   const { curator, editor, listenerIds } = await prepareAccounts(SOCKETS);
-  const { tokens, sessionIds } = await sessionTokens(listenerIds);
+  const readers = await mintSessions(BENCH_DATABASE_URL, listenerIds);
+  const { tokens } = readers;
   const env: Record<string, string> = REDIS_URL
     ? { REDIS_URL, REDIS_PREFIX: `bench-fanout-${process.pid}:` }
     : {};
@@ -241,7 +222,8 @@ export async function runFanoutBench(): Promise<Budget[]> {
   } finally {
     for (const socket of sockets) socket.disconnect();
     await Promise.all(servers.map((s) => s.stop()));
-    await cleanUp(curator.id, sessionIds);
+    await readers.revoke();
+    await cleanUp(curator.id);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: every benchmark in turn (HTTP on the large data set, realtime fan-out, web bytes and
- * Lighthouse), each printing its figures and the machine it ran on, then every budget of docs/performance.md
- * with its verdict. The web benchmark measures a fresh production build of the web app.
+ * `npm run bench`: every benchmark in turn (HTTP on the large data set and the peer's shape, realtime
+ * fan-out, web bytes and Lighthouse), each printing its figures and the machine it ran on, then every budget
+ * of docs/performance.md with its verdict. The web benchmark measures a fresh production build of the web app.
  */
 import { execFileSync } from 'node:child_process';
 import { runFanoutBench } from './fanout.js';

@@ -21,7 +21,7 @@ import { type Budget, printBudgets } from './lib/stats.js';
 import { BENCH_PASSWORD, seedLarge } from './seed-large.js';
 
 /** The rotated queries of each measured kind (words of the seeded vocabulary, seed-large.ts). */
-const QUERIES = {
+export const QUERIES = {
   'English, one word': ['midnight', 'guitars', 'Springsteen', 'whiskey', 'lullaby', 'Coltrane'],
   'English, two words': [
     'summer night',

@@ -1,8 +1,10 @@
 /**
  * Seeds the large data set into a real PostgreSQL database for the benchmarks: 10,000 users (1,000
  * curators), 200,000 published josies, 100,000 follows and 1,000,000 likes, with like counts in step.
- * Idempotent: does nothing when the data set is already there. Usage: `npx tsx bench/seed-large.ts`
- * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/josie_bench).
+ * The same generator seeds the peer's shape ({@link PEER_SIZES}) into a database of its own. Idempotent:
+ * does nothing when the data set is already there. Usage: `npx tsx bench/seed-large.ts [peer]`
+ * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/josie_bench; `peer` seeds
+ * `<BENCH_DATABASE_URL>_peer`).
  */
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
@@ -11,7 +13,47 @@ import { seedReference } from '../apps/server/src/db/seed/reference.js';
 import { BENCH_DATABASE_URL, ensureDatabase } from './lib/db.js';
 import { machineLine } from './lib/machine.js';
 
-export const SIZES = { users: 10_000, curators: 1_000, josies: 200_000, follows: 100_000, likes: 1_000_000 };
+/**
+ * The size of a seeded data set. Users `bench1..bench<curators>` are curators, the rest listeners; josies
+ * go round the curators; followers are the listeners (every user when all are curators, never following
+ * themselves), `follows / followers` each; likes go round all users.
+ */
+export interface Sizes {
+  users: number;
+  curators: number;
+  josies: number;
+  follows: number;
+  likes: number;
+}
+
+/** The large data set (docs/performance.md). */
+export const SIZES: Sizes = {
+  users: 10_000,
+  curators: 1_000,
+  josies: 200_000,
+  follows: 100_000,
+  likes: 1_000_000,
+};
+
+/**
+ * The RealWorld peer's data set (docs/performance.md), seeded into its own database: 1,000 users who are
+ * all curators (in RealWorld every user writes articles and follows any other), 50 follows each, 20,000
+ * published josies (20 each) and about 51,000 likes (self-follows and repeated likes drawn are skipped).
+ */
+export const PEER_SIZES: Sizes = {
+  users: 1_000,
+  curators: 1_000,
+  josies: 20_000,
+  follows: 50_000,
+  likes: 51_000,
+};
+
+/** The peer shape's database: `<BENCH_DATABASE_URL>_peer` on the same server. */
+export function peerDatabaseUrl(url = BENCH_DATABASE_URL): string {
+  const peer = new URL(url);
+  peer.pathname = `${peer.pathname}_peer`;
+  return peer.toString();
+}
 export const BENCH_PASSWORD = 'bench-password';
 
 /**
@@ -144,8 +186,14 @@ async function rewriteContent(client: pg.Client): Promise<number> {
   return Date.now() - started;
 }
 
-/** Seeds when needed; answers the elapsed time in ms (0 when the data set existed). */
-export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
+/**
+ * Seeds `sizes` into the database at `url` (created when missing) when it has fewer josies than that;
+ * answers the elapsed time in ms (0 when the data set existed).
+ */
+export async function seedLarge(url = BENCH_DATABASE_URL, sizes: Sizes = SIZES): Promise<number> {
+  // Followers: the listeners, or every user when all are curators (the peer's shape).
+  const firstFollower = sizes.curators < sizes.users ? sizes.curators + 1 : 1;
+  const followers = sizes.users - firstFollower + 1;
   await ensureDatabase(url);
   const database = await openDatabase({ url, dataDir: '/tmp' });
   await database.migrate();
@@ -158,7 +206,7 @@ export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
     const { rows } = await client.query<{ n: string; tagged: boolean }>(
       `select count(*) as n, bool_or(genres <> '{}') as tagged from josies`,
     );
-    if (Number(rows[0]?.n) >= SIZES.josies) {
+    if (Number(rows[0]?.n) >= sizes.josies) {
       if (rows[0]?.tagged) return 0;
       return await rewriteContent(client);
     }
@@ -180,7 +228,7 @@ export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
                                  'myFont', 'Anton', 'myColor', 'Blue'),
               '{"completed": true, "step": 3}'::jsonb
        from generate_series(1, $3) g`,
-      [passwordHash, SIZES.curators, SIZES.users],
+      [passwordHash, sizes.curators, sizes.users],
     );
     await step(
       'numbered users',
@@ -195,17 +243,18 @@ export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
        join nu c on c.n = 1 + (g % $2)
        cross join lateral (select now() - (g * interval '150 seconds')) as ts(t)
        cross join lateral (${JOSIE_CONTENT}) as content`,
-      [SIZES.josies, SIZES.curators, ...VOCABULARY],
+      [sizes.josies, sizes.curators, ...VOCABULARY],
     );
     await step(
       'follows',
       `insert into follows (follower_id, curator_id)
        select f.id, c.id
        from generate_series(0, $1 - 1) g
-       join nu f on f.n = $2 + 1 + (g % ($3 - $2))
-       join nu c on c.n = 1 + ((g / ($3 - $2)) * 97 + g * 31) % $2
+       join nu f on f.n = $3 + (g % $4)
+       join nu c on c.n = 1 + ((g / $4) * 97 + g * 31) % $2
+       where f.id <> c.id
        on conflict do nothing`,
-      [SIZES.follows, SIZES.curators, SIZES.users],
+      [sizes.follows, sizes.curators, firstFollower, followers],
     );
     await step(
       'numbered josies',
@@ -219,7 +268,7 @@ export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
        join nu u on u.n = 1 + (g % $2)
        join nj j on j.n = 1 + ((g::bigint * 7919 + (g / $2) * 104729) % $3)
        on conflict do nothing`,
-      [SIZES.likes, SIZES.users, SIZES.josies],
+      [sizes.likes, sizes.users, sizes.josies],
     );
     await step(
       'like counts',
@@ -241,8 +290,8 @@ export async function seedLarge(url = BENCH_DATABASE_URL): Promise<number> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(machineLine());
-  const ms = await seedLarge();
-  console.log(
-    ms ? `seeded the large data set in ${(ms / 1000).toFixed(1)} s` : 'large data set already present',
-  );
+  const peer = process.argv[2] === 'peer';
+  const what = peer ? 'the peer shape' : 'the large data set';
+  const ms = peer ? await seedLarge(peerDatabaseUrl(), PEER_SIZES) : await seedLarge();
+  console.log(ms ? `seeded ${what} in ${(ms / 1000).toFixed(1)} s` : `${what} already present`);
 }

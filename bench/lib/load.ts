@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 
 /** One measured endpoint. */
@@ -14,6 +15,16 @@ export interface LoadResult {
    * shared machine it moves far less with other work than requests/s do. Undefined without `serverPid`.
    */
   serverCpuUs?: number;
+  /**
+   * CPU time PostgreSQL spent per request, in µs (user + system of every process named `postgres`,
+   * backends and background workers alike, but for client backends of databases other than
+   * {@link LoadOptions.postgresDatabases}): what the endpoint costs the database. The machine's PostgreSQL
+   * is shared; its background workers' share of other work still counts: compare runs at a quiet load.
+   */
+  postgresCpuUs?: number;
+  /** The 1-minute load average just before the warm-up and just after the measured run. */
+  loadBefore: number;
+  loadAfter: number;
 }
 
 /** Options of one load run. */
@@ -32,8 +43,11 @@ export interface LoadOptions {
    * same josie at once: not a reader's pattern.
    */
   path?: () => string;
-  /** Headers added per request (e.g. a token among many readers', or none for a visitor). */
-  requestHeaders?: () => Record<string, string>;
+  /**
+   * Headers added per request (e.g. the next reader's token, `rotateReaders` in sessions.ts). Called once
+   * per request on the load generator's hot path: answer prebuilt objects; they are copied, never kept.
+   */
+  requestHeaders?: () => Readonly<Record<string, string>>;
   /**
    * Seconds of the same load run first and not recorded (BENCH_WARMUP, 2): the JIT compiles the hot
    * paths and caches fill as they would in a server that has been up for a while.
@@ -41,6 +55,11 @@ export interface LoadOptions {
   warmupSec?: number;
   /** The server's process id, to read its CPU time ({@link LoadResult.serverCpuUs}). */
   serverPid?: number;
+  /**
+   * The databases whose client backends count in {@link LoadResult.postgresCpuUs} (other helpers' tests
+   * share the PostgreSQL server); every backend counts without it.
+   */
+  postgresDatabases?: readonly string[];
 }
 
 /** CPU time (user + system) of process `pid` so far, in µs; Linux only. */
@@ -52,38 +71,93 @@ function processCpuUs(pid: number): number {
   return (ticks * 1e6) / 100; // USER_HZ is 100 on Linux
 }
 
+/**
+ * A client backend's process title (`postgres: [cluster: ]<user> <database> <host>(<port>) <state>`, as
+ * PostgreSQL sets it with its default `update_process_title`): its database. Background processes
+ * (`postgres: 15/main: checkpointer`) and the postmaster have none.
+ */
+const BACKEND_TITLE = /^postgres: (?:[^:\s]+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/;
+
+/**
+ * CPU time (user + system, µs) of every process whose `/proc/<pid>/comm` is `postgres`, by pid: the
+ * postmaster, its background workers and the backends (of `databases` only, when given). Processes that
+ * exit while being read are left out.
+ */
+function postgresCpuByPid(databases?: readonly string[]): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (databases) {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        const database = BACKEND_TITLE.exec(title)?.[1];
+        if (database !== undefined && !databases.includes(database)) continue;
+      }
+      cpu.set(pid, processCpuUs(pid));
+    } catch {
+      // exited between the listing and the read
+    }
+  }
+  return cpu;
+}
+
+/**
+ * PostgreSQL's CPU time between two {@link postgresCpuByPid} snapshots, in µs: what each process present in
+ * both spent in between, plus all of what processes started in between spent (a backend the pool opened).
+ * A backend that exited in between takes its last seconds with it: a small undercount, never a negative one.
+ */
+function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** Options of autocannon for one run of `opts`, `duration` seconds or `amount` requests. */
+function autocannonRun(opts: LoadOptions, limit: { duration: number } | { amount: number }) {
+  const { path, requestHeaders } = opts;
+  return autocannon({
+    url: opts.url,
+    connections: opts.connections ?? 50,
+    ...limit,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body,
+    requests:
+      path || requestHeaders
+        ? [
+            {
+              // autocannon hands a fresh object with its own copy of the headers for every request.
+              setupRequest: (req) => {
+                if (path) req.path = path();
+                if (requestHeaders) Object.assign(req.headers as object, requestHeaders());
+                return req;
+              },
+            },
+          ]
+        : undefined,
+  });
+}
+
 /** Runs autocannon against one endpoint and answers requests/s and p50/p99 latency in ms. */
 export async function load(opts: LoadOptions): Promise<LoadResult> {
-  const run = (duration: number) =>
-    autocannon({
-      url: opts.url,
-      connections: opts.connections ?? 50,
-      duration,
-      method: opts.method ?? 'GET',
-      headers: opts.headers,
-      body: opts.body,
-      requests:
-        opts.path || opts.requestHeaders
-          ? [
-              {
-                setupRequest: (req) => ({
-                  ...req,
-                  ...(opts.path ? { path: opts.path() } : {}),
-                  ...(opts.requestHeaders ? { headers: { ...req.headers, ...opts.requestHeaders() } } : {}),
-                }),
-              },
-            ]
-          : undefined,
-    });
+  const loadBefore = loadavg()[0]!;
   const warmup = opts.warmupSec ?? Number(process.env.BENCH_WARMUP ?? 2);
-  if (warmup > 0) await run(warmup);
+  if (warmup > 0) await autocannonRun(opts, { duration: warmup });
   const cpuBefore = opts.serverPid ? processCpuUs(opts.serverPid) : 0;
-  const result = await run(opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 10));
+  const pgBefore = postgresCpuByPid(opts.postgresDatabases);
+  const result = await autocannonRun(opts, {
+    duration: opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 10),
+  });
   const cpu = opts.serverPid ? processCpuUs(opts.serverPid) - cpuBefore : 0;
+  const pgCpu = postgresCpuBetween(pgBefore, postgresCpuByPid(opts.postgresDatabases));
+  const total = result.requests.total;
   return {
-    ...(opts.serverPid && result.requests.total > 0
-      ? { serverCpuUs: Math.round(cpu / result.requests.total) }
-      : {}),
+    ...(opts.serverPid && total > 0 ? { serverCpuUs: Math.round(cpu / total) } : {}),
+    ...(total > 0 ? { postgresCpuUs: Math.round(pgCpu / total) } : {}),
+    loadBefore,
+    loadAfter: loadavg()[0]!,
     name: opts.name,
     requestsPerSec: result.requests.average,
     p50: result.latency.p50,
@@ -102,8 +176,49 @@ export function printTable(results: LoadResult[], baseline?: LoadResult): void {
     'p99 ms': r.p99,
     'vs bare': baseline ? `${((100 * r.requestsPerSec) / baseline.requestsPerSec).toFixed(1)}%` : '',
     'server CPU µs/req': r.serverCpuUs ?? '',
+    'PG CPU µs/req': r.postgresCpuUs ?? '',
+    'load 1m': `${r.loadBefore.toFixed(2)} -> ${r.loadAfter.toFixed(2)}`,
     errors: r.errors,
     non2xx: r.non2xx,
   }));
   console.table(rows);
+}
+
+/**
+ * One request per reader, `connections` at a time (autocannon with as many requests as there are readers,
+ * so a round robin of `requestHeaders` gives each reader exactly one): a reader's first feed read builds
+ * what the server keeps for it (docs/performance.md), and a benchmark measures readers who have been here
+ * before. Answers the elapsed time in ms.
+ *
+ * @throws when any request fails or answers other than 2xx (the readers would not be warm).
+ */
+export async function warmReaders(
+  opts: Pick<LoadOptions, 'url' | 'path' | 'requestHeaders' | 'connections' | 'headers'>,
+  readers: number,
+): Promise<number> {
+  const started = performance.now();
+  const result = await autocannonRun({ name: 'warm-up', ...opts }, { amount: readers });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0) throw new Error(`warming ${readers} readers at ${opts.url}: ${failed} failed requests`);
+  return performance.now() - started;
+}
+
+/**
+ * Waits until process `pid` spends under `busyShare` of one core (0.05) over a `windowMs` window (1,000 ms),
+ * at most `timeoutMs` (60,000): a freshly started server warms its caches and refreshes what it derives
+ * from the data (e.g. the search words) in the background, which would otherwise count against the first
+ * endpoint measured. Answers the ms waited.
+ */
+export async function waitUntilIdle(
+  pid: number,
+  { busyShare = 0.05, windowMs = 1000, timeoutMs = 60_000 } = {},
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = processCpuUs(pid);
+    await new Promise((r) => setTimeout(r, windowMs));
+    const busy = (processCpuUs(pid) - before) / 1000 / windowMs;
+    const waited = performance.now() - started;
+    if (busy < busyShare || waited > timeoutMs) return waited;
+  }
 }

@@ -58,7 +58,7 @@ export async function startProcess(
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
 
 /**
- * Starts the Josie server on the benchmark database (no demo data, generous auth rate limits). With
+ * Starts the Josie server on the benchmark database (no demo data, generous rate limits). With
  * `BENCH_CPU_PROF_DIR` set the server writes a V8 CPU profile there when it stops (open it in Chrome
  * DevTools or speedscope for a flame graph).
  */
@@ -76,6 +76,9 @@ export function startJosie(
       JWT_SECRET: BENCH_JWT_SECRET,
       DEMO_DATA: 'false',
       RATE_LIMIT_AUTH_MAX: '100000000',
+      // Load from one address: the per-address limits of search and discovery would answer 429.
+      RATE_LIMIT_SEARCH_MAX: '100000000',
+      RATE_LIMIT_DISCOVERY_MAX: '100000000',
       ...extraEnv,
     },
     '/readyz',
