@@ -41,7 +41,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { followingFeedRows } from '../apps/server/src/modules/feed/queries.js';
+import { prepareEntryQueries } from '../apps/server/src/modules/feed/queries.js';
 import { recordQueries } from '../apps/server/src/test/queries.js';
 import { BENCH_DATABASE_URL } from './lib/db.js';
 import {
@@ -107,11 +107,15 @@ for (const name of only) {
     throw new Error(`BENCH_ONLY: unknown endpoint ${name} (${ENDPOINTS.join(', ')})`);
 }
 
-/** The feed query of `userId`'s first page as the server sends it, and its `EXPLAIN (ANALYZE, BUFFERS)`. */
+/**
+ * The statement of `userId`'s first feed page as the server sends it (the page of the reader's home timeline,
+ * docs/decisions/0027-home-timelines.md), and its `EXPLAIN (ANALYZE, BUFFERS)`.
+ */
 async function feedPlan(userId: string): Promise<string> {
   const database = await openDatabase({ url: BENCH_DATABASE_URL, dataDir: '/tmp', poolSize: 1 });
   try {
-    const { queries } = await recordQueries(database, () => followingFeedRows(database.db, userId, null, 21));
+    const timeline = prepareEntryQueries(database.db).timeline;
+    const { queries } = await recordQueries(database, () => timeline(userId, null, 21));
     const query = queries[0]!;
     const client = (database.db as unknown as { $client: pg.Pool }).$client;
     const { rows } = await client.query(`explain (analyze, buffers, format text) ${query.sql}`, query.params);
