@@ -43,10 +43,10 @@ describe('home timelines kept on write', () => {
     return { id: row.id, auth: await buildAuthHeaders(ctx, row) };
   }
 
-  /** Every post id of `who`'s home feed, cursor after cursor; fails on a repeated id. */
-  async function readAll(who: Reader): Promise<string[]> {
+  /** Every post id of `who`'s home feed (after cursor `from`), cursor after cursor; fails on a repeated id. */
+  async function readAll(who: Reader, from: string | null = null): Promise<string[]> {
     const ids: string[] = [];
-    let cursor: string | null = null;
+    let cursor: string | null = from;
     for (let page = 0; page < 100; page++) {
       const res = await ctx.app.inject({
         url: cursor ? `/api/josies/feed?cursor=${cursor}` : '/api/josies/feed',
@@ -388,6 +388,11 @@ describe('home timelines kept on write', () => {
     expect(first?.since).not.toBeNull();
     expect((await timelineRows(r.id)).length).toBeLessThanOrEqual(MAX);
 
+    // A reader in the middle of the feed: their cursor is still above the horizon, until the trim below.
+    const opened = await ctx.app.inject({ url: '/api/josies/feed', headers: r.auth });
+    const { posts, nextCursor } = FeedResponse.parse(opened.json()).data;
+    const lastSeen = posts.at(-1)!._id;
+
     // More publications: two through the review flow, the rest as the factory publishes them.
     await publish(a);
     await publish(a);
@@ -402,6 +407,10 @@ describe('home timelines kept on write', () => {
     const moved = await horizonOf(r.id);
     expect(moved!.since!.getTime()).toBeGreaterThan(first!.since!.getTime());
     expect(await complete(r)).toHaveLength(95);
+    // The horizon moved above that reader's cursor: the rest of their feed is read live, whole.
+    const truth = await live(r);
+    expect(await readAll(r, nextCursor)).toEqual(truth.slice(truth.indexOf(lastSeen) + 1));
+    expect(truth.indexOf(lastSeen)).toBeGreaterThan(MAX);
   }, 180_000);
 
   it('a follow of a curator with more josies than the bound moves the horizon; paging stays complete', async () => {
