@@ -20,7 +20,7 @@ import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { homeFeedEntries, homeFeeds, users } from '../db/schema.js';
 import { seedReference } from '../db/seed/index.js';
 import { hashPassword } from '../modules/auth/service.js';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie.js';
@@ -239,6 +239,76 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
     } finally {
       socket.disconnect();
     }
+  }, 60_000);
+
+  it('keeps a home timeline read on A in step with an approval and a follow on B, and an unfollow on A', async () => {
+    const passwordHash = await hashPassword(PASSWORD);
+    const made = await database.db
+      .insert(users)
+      .values([
+        {
+          name: 'timeline reader',
+          email: 'timeline-reader@scale.test',
+          role: 'listener' as const,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+          onboarding: { completed: true, step: 3 },
+        },
+        {
+          name: 'second curator',
+          email: 'second-curator@scale.test',
+          role: 'curator' as const,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+        },
+      ])
+      .returning({ id: users.id });
+    const [readerId, secondId] = made.map((r) => r.id) as [string, string];
+    const reader = await signIn(a!, 'timeline-reader@scale.test');
+    const curator = await signIn(b!, 'curator@scale.test');
+    const second = await signIn(b!, 'second-curator@scale.test');
+    const editor = await signIn(b!, 'editor@scale.test');
+    const publishOnB = async (token: string, title: string) => {
+      const created = await call(b!, 'POST', '/api/josies', {
+        token,
+        body: { title, paragraphs: [{ type: 'text', content: 'Approved on B, read on A.' }] },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = (created.body as Josie)._id;
+      const approved = await call(b!, 'PUT', `/api/josies/${id}/approve`, { token: editor });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      return id;
+    };
+    const feed = async (instance: Instance) => {
+      const res = await call(instance, 'GET', '/api/josies/feed', { token: reader });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as { data: { posts: Josie[] } }).data.posts.map((p) => p._id);
+    };
+    const timelineOf = async () =>
+      (
+        await database.db
+          .select({ id: homeFeedEntries.josieId })
+          .from(homeFeedEntries)
+          .where(eq(homeFeedEntries.userId, readerId))
+      ).map((r) => r.id);
+
+    // Published before the reader follows its curator: it comes with the follow.
+    const older = await publishOnB(second, 'Older on B');
+    expect((await call(a!, 'POST', `/api/users/follow/${ids.curator}`, { token: reader })).status).toBe(200);
+    const before = await feed(a!);
+    expect(await database.db.select().from(homeFeeds).where(eq(homeFeeds.userId, readerId))).toHaveLength(1);
+
+    const fresh = await publishOnB(curator, 'Fresh on B');
+    expect(await timelineOf()).toContain(fresh);
+    expect((await call(b!, 'POST', `/api/users/follow/${secondId}`, { token: reader })).status).toBe(200);
+    expect(await timelineOf()).toContain(older);
+    expect(await feed(a!)).toEqual([fresh, older, ...before]);
+
+    expect(await feed(b!)).toEqual([fresh, older, ...before]);
+    expect((await call(a!, 'POST', `/api/users/unfollow/${secondId}`, { token: reader })).status).toBe(200);
+    expect(await timelineOf()).not.toContain(older);
+    expect(await feed(b!)).toEqual([fresh, ...before]);
+    expect(await feed(a!)).toEqual([fresh, ...before]);
   }, 60_000);
 
   it('delivers a notification written by a job to the recipient’s socket on the other instance', async () => {
