@@ -65,7 +65,7 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
    * Builds `readerId`'s timeline from the live feed: its newest `max` rows. The timeline row and its rows
    * commit together (a reader never sees a built but empty timeline); a publication committed while it ran
    * missed both the live read and this reader (it did not see the uncommitted timeline), so the live read
-   * is repeated once after the commit.
+   * is repeated once after the commit, under the reader's lock as a follow and an unfollow take it.
    */
   async function build(readerId: string): Promise<void> {
     const created = await db.transaction(async (tx) => {
@@ -74,7 +74,12 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
       if ((await fillTimeline(tx, readerId, max)) >= max) await trimTimeline(tx, readerId, max);
       return true;
     });
-    if (created && (await fillTimeline(db, readerId, max)) > 0) await trimTimeline(db, readerId, max);
+    if (!created) return;
+    // Under the reader's lock too: an unfollow committing meanwhile must not see its rows put back.
+    await db.transaction(async (tx) => {
+      await lockTimelines(tx, readerKey(readerId));
+      if ((await fillTimeline(tx, readerId, max)) > 0) await trimTimeline(tx, readerId, max);
+    });
   }
 
   return {
