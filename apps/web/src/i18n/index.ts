@@ -98,17 +98,6 @@ function applyDocumentLanguage(language: string): void {
 i18n.on('languageChanged', applyDocumentLanguage);
 
 /**
- * Whether the server marked the page as served while the `language_select` flag is off
- * (`<html data-language-select="off">`, docs/decisions/0026-hebrew-first-paint.md): the interface then opens
- * in English at once, as `shell.js` painted it, instead of in the browser's language until the flags are read.
- */
-function languageSelectOff(): boolean {
-  return (
-    typeof document !== 'undefined' && document.documentElement.getAttribute('data-language-select') === 'off'
-  );
-}
-
-/**
  * Initialises i18next once: detection per docs/product/rules-and-limits.md#constants without caching (only an
  * explicit choice is stored, see {@link chooseLanguage}, so forcing English while the language flag is off
  * never overwrites it). Resolves when the detected language's texts are loaded.
@@ -122,7 +111,6 @@ export const i18nReady = i18n
     // bundled areas' own (they would no longer say what the first pages bundle).
     resources: { en: { translation: structuredClone(englishFirst) } },
     partialBundledLanguages: true,
-    ...(languageSelectOff() ? { lng: DEFAULT_LANGUAGE } : {}),
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     load: 'languageOnly',
