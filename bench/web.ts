@@ -1,6 +1,6 @@
 /**
  * Web benchmark (docs/performance.md): the JavaScript and CSS that `/` (visitor), `/josie/:id` (visitor) and
- * the home feed (`/` signed in) load, measured in Debian's headless Chromium (every script and style sheet
+ * the home feed (`/` signed in) load, for an English and a Hebrew reader (decision 0026), measured in Debian's headless Chromium (every script and style sheet
  * the page requested until the network is idle, each body's size and its gzip size; the budget counts all of
  * them, and the scripts requested before the `load` event are shown beside), and the Lighthouse scores
  * (performance, accessibility, best practices, SEO) of the same three pages with Lighthouse's default mobile
@@ -11,9 +11,14 @@
  * while bytes are counted: it precaches the whole app after the first load, in the background, which is
  * not what a page needs to render (its precache list is printed beside).
  *
+ * The bench turns the `language_select` flag on (as an admin would: `PUT /api/admin/flags/language_select`),
+ * and measures each page twice: for an English reader (Chromium's own `en-US`, nothing chosen) and for a
+ * Hebrew reader who chose Hebrew, as the language toggle stores it (`chooseLanguage`: localStorage
+ * `i18nextLng` and the `i18next` cookie, which the server reads to render the page in Hebrew).
+ *
  * Usage: `npm run bench:web -w bench`, or `npx tsx bench/web.ts` on an existing build; `--bytes` measures
  * only the bytes, `--lighthouse` only the Lighthouse scores (Lighthouse is CPU heavy: run it alone);
- * `--page josie` only the pages whose name contains `josie`; `LIGHTHOUSE_RUNS=n` runs Lighthouse n times
+ * `--page josie` only the pages whose name contains `josie`; `--lang he` (or `en`) only that language's pages; `LIGHTHOUSE_RUNS=n` runs Lighthouse n times
  * per page (3 by default) and reports the median run; `LIGHTHOUSE_REPORT_DIR=dir` keeps the full reports
  * there as JSON.
  */
@@ -51,11 +56,19 @@ const LIGHTHOUSE_BUDGET = { performance: 90, accessibility: 100 };
 
 /** The demo listener, whose feed is measured. */
 const LISTENER = { email: 'listener1@demo.josie', password: 'demo-password' };
+/** The demo admin, who turns the `language_select` flag on. */
+const ADMIN = { email: 'admin@demo.josie', password: 'demo-password' };
+
+/** The interface languages measured (docs/product/rules-and-limits.md#constants). */
+const LANGUAGES = ['en', 'he'] as const;
+type Language = (typeof LANGUAGES)[number];
 
 /** A page to measure: its path and, for the feed, the account to sign in with first. */
 interface PageCase {
   name: string;
   path: string;
+  /** The reader's language: `he` stores the choice of Hebrew before the page is opened. */
+  language: Language;
   signIn?: { email: string; password: string };
   /** Budgets apply to the initial JavaScript of this page. */
   jsBudget: boolean;
@@ -98,12 +111,29 @@ async function signInInPage(credentials: { email: string; password: string }) {
   localStorage.setItem('token', session.token);
 }
 
-/** Signs in within `context` from a tab of its own: a tiny same-origin JSON page, then closed. */
-async function signInInBrowser(context: BrowserContext, origin: string, credentials: PageCase['signIn']) {
-  if (!credentials) return;
+/**
+ * Runs in a page of the app's origin: stores the choice of `language` as the app's language toggle does
+ * (`apps/web/src/i18n/index.ts`, `chooseLanguage`): localStorage `i18nextLng` and the `i18next` cookie.
+ */
+function chooseLanguageInPage(language: string) {
+  const { document, localStorage } = globalThis as unknown as {
+    document: { cookie: string };
+    localStorage: { setItem(k: string, v: string): void };
+  };
+  localStorage.setItem('i18nextLng', language);
+  document.cookie = `i18next=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * Prepares `context` as the page's reader, from a tab of its own (a tiny same-origin JSON page, then
+ * closed): signs in for the feed, and stores the choice of Hebrew for a Hebrew reader.
+ */
+async function prepareReader(context: BrowserContext, origin: string, page: PageCase) {
+  if (!page.signIn && page.language === 'en') return;
   const tab = await context.newPage();
   await tab.goto(`${origin}/healthz`);
-  await tab.evaluate(signInInPage, credentials);
+  if (page.signIn) await tab.evaluate(signInInPage, page.signIn);
+  if (page.language !== 'en') await tab.evaluate(chooseLanguageInPage, page.language);
   await tab.close();
 }
 
@@ -115,8 +145,26 @@ async function api<T>(server: RunningServer, path: string, init?: RequestInit): 
   return (await res.json()) as T;
 }
 
-/** Finds a published josie to open in the demo listener's feed. */
+/** Signs in through the API; answers the session's token. */
+async function apiToken(server: RunningServer, credentials: { email: string; password: string }) {
+  const session = await api<{ token: string }>(server, '/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  return session.token;
+}
+
+/**
+ * Turns the `language_select` flag on, finds a published josie to open in the demo listener's feed, and
+ * answers each page in each language.
+ */
 async function prepareCases(server: RunningServer): Promise<PageCase[]> {
+  await api(server, '/api/admin/flags/language_select', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await apiToken(server, ADMIN)}` },
+    body: JSON.stringify({ value: 'true' }),
+  });
   const session = await api<{ token: string; user: unknown }>(server, '/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -127,11 +175,11 @@ async function prepareCases(server: RunningServer): Promise<PageCase[]> {
   });
   const josieId = feed.data.posts[0]?._id;
   if (!josieId) throw new Error('the demo data has no published josie in the listener feed');
-  return [
-    { name: 'home (visitor)', path: '/', jsBudget: true },
-    { name: 'josie page (visitor)', path: `/josie/${josieId}`, jsBudget: true },
-    { name: 'feed (signed in)', path: '/', signIn: LISTENER, jsBudget: false },
-  ];
+  return LANGUAGES.flatMap((language): PageCase[] => [
+    { name: `home (visitor), ${language}`, path: '/', language, jsBudget: true },
+    { name: `josie page (visitor), ${language}`, path: `/josie/${josieId}`, language, jsBudget: true },
+    { name: `feed (signed in), ${language}`, path: '/', signIn: LISTENER, language, jsBudget: false },
+  ]);
 }
 
 /** The scripts and style sheets one page loads until the network is idle. */
@@ -139,7 +187,7 @@ async function measureBytes(origin: string, page: PageCase) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ serviceWorkers: 'block' });
-    await signInInBrowser(context, origin, page.signIn);
+    await prepareReader(context, origin, page);
     const tab = await context.newPage();
     const bodies: Array<Promise<Loaded>> = [];
     let pageLoaded = false;
@@ -202,16 +250,17 @@ async function lighthouseRun(origin: string, page: PageCase): Promise<Lighthouse
     serviceWorkers: 'allow',
   });
   try {
-    // Stored in the profile first; Lighthouse keeps it (disableStorageReset) and opens the feed signed in.
-    // Nothing of the app gets into the HTTP cache that stays.
-    await signInInBrowser(browser, origin, page.signIn);
+    // Stored in the profile first; Lighthouse keeps it (disableStorageReset) and opens the feed signed in,
+    // and a Hebrew reader's page with the stored choice. Nothing of the app gets into the HTTP cache that
+    // stays.
+    await prepareReader(browser, origin, page);
     const run = () =>
       lighthouse(origin + page.path, {
         port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        disableStorageReset: Boolean(page.signIn),
+        disableStorageReset: Boolean(page.signIn) || page.language !== 'en',
       });
     let result = await run();
     // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, "Please run Lighthouse
@@ -273,6 +322,8 @@ export interface WebBenchOptions {
   lighthouse: boolean;
   /** Only the pages whose name contains this (`--page josie`); all three when absent. */
   page?: string;
+  /** Only the pages in this language (`--lang he`); both when absent. */
+  language?: Language;
 }
 
 export async function runWebBench(
@@ -291,7 +342,11 @@ export async function runWebBench(
   );
   const budgets: Budget[] = [];
   try {
-    const cases = (await prepareCases(server)).filter((c) => !options.page || c.name.includes(options.page));
+    const cases = (await prepareCases(server)).filter(
+      (c) =>
+        (!options.page || c.name.includes(options.page)) &&
+        (!options.language || c.language === options.language),
+    );
     const bytes = [];
     for (const page of options.bytes ? cases : []) {
       const measured = await measureBytes(server.url, page);
@@ -377,6 +432,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const only = { bytes: args.includes('--bytes'), lighthouse: args.includes('--lighthouse') };
   const pageAt = args.indexOf('--page');
   const page = pageAt >= 0 ? args[pageAt + 1] : undefined;
+  const langAt = args.indexOf('--lang');
+  const language = langAt >= 0 ? args[langAt + 1] : undefined;
+  if (language !== undefined && !(LANGUAGES as readonly string[]).includes(language)) {
+    throw new Error(`--lang: one of ${LANGUAGES.join(', ')}`);
+  }
   const halves = only.bytes || only.lighthouse ? only : { bytes: true, lighthouse: true };
-  await runWebBench({ ...halves, ...(page ? { page } : {}) });
+  await runWebBench({
+    ...halves,
+    ...(page ? { page } : {}),
+    ...(language ? { language: language as Language } : {}),
+  });
 }

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { minify, type Plugin, type Rollup } from 'vite';
 import en from './src/i18n/locales/en/index.ts';
+import he from './src/i18n/locales/he/index.ts';
 import { shellApiPaths } from './src/shell/apiPaths.ts';
 
 const brotli = promisify(brotliCompress);
@@ -43,26 +44,88 @@ export function precompressAssets(): Plugin {
   };
 }
 
-/** The pages `src/shell/shell.js` preloads, by its route names (see there). */
+/**
+ * The pages `src/shell/shell.js` preloads, by its route names (see there), and the Hebrew texts (`he`), which
+ * it preloads when the interface opens in Hebrew: the app waits for them before its first render, and would
+ * only ask for them once its entry has run (decision 0026).
+ */
 export const SHELL_ROUTES = {
   home: 'src/features/home/PublicHomePage.tsx',
   feed: 'src/features/feed/HomeFeedPage.tsx',
   josie: 'src/features/josie/JosieViewPage.tsx',
+  he: 'src/i18n/locales/he/index.ts',
 } as const;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-/** The English text of a dotted locale key, HTML-escaped; throws for a key that has no text. */
-export function englishText(key: string): string {
-  let value: unknown = en;
+/** The texts the skeletons are written in, by language (docs/product/rules-and-limits.md#constants). */
+const SKELETON_TEXTS = { en, he } as const;
+
+/** The languages of the skeletons: English, and Hebrew (right to left, decision 0026). */
+export type SkeletonLanguage = keyof typeof SKELETON_TEXTS;
+
+/**
+ * The text of a dotted locale key in `language`, HTML-escaped.
+ * @throws Error for a key that has no text in that language (the build stops: a skeleton must not show a
+ *   key, nor English on a Hebrew page).
+ */
+export function localeText(key: string, language: SkeletonLanguage = 'en'): string {
+  let value: unknown = SKELETON_TEXTS[language];
   for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
-  if (typeof value !== 'string') throw new Error(`index.html: no English text for {{t:${key}}}`);
+  if (typeof value !== 'string') throw new Error(`index.html: no ${language} text for {{t:${key}}}`);
   return value.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/** Writes the English texts into `index.html`'s skeletons (`{{t:key}}`). */
+const TEXT_KEY = /\{\{t:([\w.]+)\}\}/g;
+/** A skeleton of `index.html`: `<template id="josie-shell-…">`, its id and its markup. */
+const SKELETON = /<template id="(josie-shell-[\w-]+)">([\s\S]*?)<\/template>/g;
+
+/**
+ * Writes the texts into `index.html`'s skeletons (`{{t:key}}`): each skeleton in English, followed by its
+ * Hebrew twin, `<template id="josie-shell-…-he">`, the same markup with the Hebrew texts, which
+ * `src/shell/shell.js` copies when the interface opens in Hebrew (decision 0026). Texts outside the
+ * skeletons are written in English.
+ */
 export function fillTexts(html: string): string {
-  return html.replace(/\{\{t:([\w.]+)\}\}/g, (_, key: string) => englishText(key));
+  const fill = (markup: string, language: SkeletonLanguage) =>
+    markup.replace(TEXT_KEY, (_, key: string) => localeText(key, language));
+  const withTwins = html.replace(
+    SKELETON,
+    (whole, id: string, markup: string) =>
+      `${fill(whole, 'en')}\n    <template id="${id}-he">${fill(markup, 'he')}</template>`,
+  );
+  return fill(withTwins, 'en');
+}
+
+/**
+ * The Heebo faces a Hebrew first paint draws its largest text in: the home page's heading (800) and the josie
+ * page's paragraphs (400), Hebrew subset (decision 0026). Preloaded, the skeleton's heading is drawn in Heebo
+ * from the first paint; else it is drawn in a fallback face, and the app's own heading, drawn later in Heebo
+ * and larger, becomes the page's largest paint.
+ */
+export const HEBREW_FIRST_PAINT_FONTS = [
+  /heebo-hebrew-800-normal-[\w-]+\.woff2$/,
+  /heebo-hebrew-400-normal-[\w-]+\.woff2$/,
+];
+
+/** The id of `index.html`'s data block listing {@link HEBREW_FIRST_PAINT_FONTS}' URLs (the server reads it). */
+export const HEBREW_FONTS_BLOCK_ID = 'josie-hebrew-fonts';
+
+/**
+ * `html` with a JSON data block, before `</head>`, of the URLs of {@link HEBREW_FIRST_PAINT_FONTS} among
+ * `files` (the bundle's file names): the server preloads them on the pages it serves in Hebrew
+ * (`apps/server/src/lib/first-paint.ts`). A data block, never run: the CSP's script rules do not apply.
+ * @throws Error when a face is not in the bundle (the Heebo package changed its file names).
+ */
+export function withHebrewFonts(html: string, files: readonly string[]): string {
+  const urls = HEBREW_FIRST_PAINT_FONTS.map((face) => {
+    const file = files.find((name) => face.test(name));
+    if (!file) throw new Error(`app shell: no font file matches ${face}`);
+    return `/${file}`;
+  });
+  const block = `<script type="application/json" id="${HEBREW_FONTS_BLOCK_ID}">${JSON.stringify(urls)}</script>`;
+  if (!html.includes('</head>')) throw new Error('app shell: index.html has no </head>');
+  return html.replace('</head>', () => `  ${block}\n  </head>`);
 }
 
 /**
@@ -110,7 +173,7 @@ export function shellScript(preloads: Record<string, string[]>, source: string):
 
 /**
  * The static first paint (docs/performance.md; `src/shell/shell.js` says what it does). This plugin writes
- * the English texts into `index.html`'s skeletons, and builds the script ({@link shellScript}): the values
+ * the texts into `index.html`'s skeletons, in English and in Hebrew ({@link fillTexts}), and builds the script ({@link shellScript}): the values
  * it reads (each first page's scripts, known only once the bundle is made, and the API paths of the route
  * table) followed by `shell.js`, written to `assets/shell-<hash>.js` (cached for a year like every asset,
  * and precached by the service worker) and loaded by `index.html`. The development server answers
@@ -160,7 +223,7 @@ export function appShell(): Plugin {
         `<script src="/${script.fileName}"></script>`,
       );
       if (page === html.source) throw new Error('app shell: index.html does not load /shell.js');
-      await writeFile(join(outDir, 'index.html'), page);
+      await writeFile(join(outDir, 'index.html'), withHebrewFonts(page, Object.keys(bundle)));
     },
   };
 }

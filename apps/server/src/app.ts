@@ -16,7 +16,7 @@ import type { Database } from './db/client.js';
 import type { AppJobs } from './jobs/app-jobs.js';
 import { createJobQueue } from './jobs/queue.js';
 import { errors } from './lib/errors.js';
-import { loadPageRenderers } from './lib/first-paint.js';
+import { documentLanguageTransform, loadPageRenderers } from './lib/first-paint.js';
 import { redactLogObject, requestForLog } from './lib/log-redaction.js';
 import { meRoutes } from './modules/account/me.routes.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -337,6 +337,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const transforms: HtmlTransform[] = [
     josieShareTransform(ctx, renderers),
     homeFeedPageTransform(ctx, renderers),
+    // Last: every page's `<html lang dir>` and flag mark (decision 0026), over the renderings' own.
+    documentLanguageTransform(ctx.services.flags),
   ];
   await app.register(webPlugin, { distDir: webDist, transforms });
 

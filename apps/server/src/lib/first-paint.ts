@@ -120,6 +120,63 @@ export function firstPaintBlock(queries: readonly FirstPaintQuery<unknown>[], us
 }
 
 /**
+ * `html` with its `<html>` tag set for the page's language (`lang`, `dir`) and marked with the
+ * `language_select` flag (`data-language-select="on"|"off"`): `shell.js` opens a page in English while it is
+ * off, in the detected language otherwise, and draws its skeleton in that language before anything is
+ * painted (docs/decisions/0026-hebrew-first-paint.md). Unchanged when it has no `<html>` tag.
+ */
+export function withDocumentLanguage(html: string, language: Language, languageSelect: boolean): string {
+  const dir = language === 'he' ? 'rtl' : 'ltr';
+  const select = languageSelect ? 'on' : 'off';
+  return html.replace(
+    /<html[^>]*>/,
+    () => `<html lang="${language}" dir="${dir}" data-language-select="${select}">`,
+  );
+}
+
+/** The data block where the web build lists the Heebo faces of a Hebrew first paint (`apps/web/vite.plugins.ts`). */
+const HEBREW_FONTS_BLOCK = /<script type="application\/json" id="josie-hebrew-fonts">([^<]*)<\/script>/;
+
+/**
+ * `<link rel="preload">` tags for the fonts `html`'s Hebrew fonts block lists (the faces of a Hebrew page's
+ * largest first-paint texts, decision 0026); none when it has no such block or it is not a list of
+ * same-origin paths.
+ */
+export function hebrewFontPreloads(html: string): string[] {
+  const listed = HEBREW_FONTS_BLOCK.exec(html)?.[1];
+  if (!listed) return [];
+  let urls: unknown;
+  try {
+    urls = JSON.parse(listed);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(urls)) return [];
+  return urls
+    .filter((url): url is string => typeof url === 'string' && /^\/[\w./-]+$/.test(url))
+    .map((url) => `<link rel="preload" as="font" type="font/woff2" href="${url}" crossorigin>`);
+}
+
+/**
+ * The app shell's language for every page it is served for (the last of the web plugin's rewrites): the
+ * {@link pageLanguage} and the `language_select` flag, written by {@link withDocumentLanguage}, so that a
+ * Hebrew reader's first paint is right to left and in Hebrew from the first frame, and an English one stays
+ * English while the flag is off whatever the browser prefers (decision 0026). A page served in Hebrew also
+ * preloads the Heebo faces of its largest texts from the top of `<head>` ({@link hebrewFontPreloads}), so the
+ * first paint draws them in Heebo. `flags` is the flag service (cached: no statement per page).
+ */
+export function documentLanguageTransform(flags: {
+  all(): Promise<{ language_select?: string }>;
+}): (request: FastifyRequest, html: string) => Promise<string> {
+  return async (request, html) => {
+    const languageSelect = (await flags.all()).language_select;
+    const language = pageLanguage(request, languageSelect);
+    const marked = withDocumentLanguage(html, language, flagEnabled('language_select', languageSelect));
+    return language === 'he' ? withHeadTags(marked, hebrewFontPreloads(marked), 'start') : marked;
+  };
+}
+
+/**
  * `html` with `body` as the content of its empty `#root`, marked with its language and, for a page
  * rendered for a signed-in user, that user (`shell.js` drops a first paint in another language or for
  * another user), and `<html lang dir>` set for `language`; unchanged when it has no empty root.

@@ -4,11 +4,11 @@
  * `index.html` loads this classic script (same origin, so the CSP holds: no inline script) right after
  * its `#root`, before the app's modules. It runs while the page is parsed and:
  * - asks the browser to fetch the scripts of the page about to open (`modulepreload`), so they load beside
- *   the app's entry instead of after it has run, and, for a visitor on a josie page the server did not
- *   write the josie into, the josie itself (the route table's `getJosie`, as the app requests it). The build
- *   prepends `JOSIE_SHELL_PRELOADS`, route -> script URLs (`vite.plugins.ts`, `shellScript()`); the routes
- *   are `home` (`/` for a visitor), `feed` (`/` for a listener or curator who finished onboarding), `josie`
- *   (`/josie/:id`);
+ *   the app's entry instead of after it has run, with the Hebrew texts when the interface opens in Hebrew,
+ *   and, for a visitor on a josie page the server did not write the josie into, the josie itself (the route
+ *   table's `getJosie`, as the app requests it). The build prepends `JOSIE_SHELL_PRELOADS`, name -> script
+ *   URLs (`vite.plugins.ts`, `shellScript()`): the routes `home` (`/` for a visitor), `feed` (`/` for a
+ *   listener or curator who finished onboarding), `josie` (`/josie/:id`), and `he` (the Hebrew texts);
  * - on the signed-in feed, when the server wrote no answers for the stored session (no session cookie, or
  * one of another account), sends the feed's first reads with the session's token (`api/earlyReads.ts` hands
  * them to the app's calls) and, once the curator strip's answer is here, fetches its first pictures (the
@@ -19,10 +19,13 @@
  *   it otherwise, with any answers written for another user;
  * - else copies the matching static skeleton of `index.html` into `#root` (`<template id="josie-shell-…">`:
  *   the public home page's header and hero, the josie page's bar and spinner, or the header and a spinner),
- *   so the first contentful paint does not wait for the app. React replaces it on its first render. The
- *   skeletons are written in English: when the interface would open in another language
- *   (docs/product/rules-and-limits.md#constants detection order, as `src/i18n/index.ts`), nothing is copied
- *   and the page stays blank until the app runs.
+ *   so the first contentful paint does not wait for the app. React replaces it on its first render. Each
+ *   skeleton has a Hebrew twin (`…-he`, written by the build), copied when the interface opens in Hebrew;
+ * - sets `<html lang dir>` to the language the interface opens in, before anything is painted: no left-to-
+ *   right frame before a Hebrew page (docs/decisions/0026-hebrew-first-paint.md). That language is the
+ *   app's detection (docs/product/rules-and-limits.md#constants order, as `src/i18n/index.ts`), or English
+ *   when the server marked the page `<html data-language-select="off">` (the `language_select` flag is off,
+ *   which only the server knows before the app has read the flags).
  *
  * A classic script (not a module: modules are deferred), in the language level of the app's own code. It
  * cannot import the contract's route table, so the build and the development server prepend the paths it
@@ -65,8 +68,12 @@
     }
   };
 
-  /** Whether i18next would pick English: the first supported language among the detected ones. */
-  const opensInEnglish = () => {
+  /**
+   * The language the interface opens in: English while the server says the `language_select` flag is off,
+   * else the first supported language among the detected ones (as i18next picks it), else English.
+   */
+  const interfaceLanguage = () => {
+    if (document.documentElement.getAttribute('data-language-select') === 'off') return 'en';
     const query = new URLSearchParams(location.search).get('lng');
     const cookie = /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie)?.[1];
     const candidates = [
@@ -80,10 +87,9 @@
       const base = String(candidate ?? '')
         .toLowerCase()
         .split('-')[0];
-      if (base === 'en') return true;
-      if (base === 'he') return false;
+      if (base === 'en' || base === 'he') return base;
     }
-    return true;
+    return 'en';
   };
 
   const routeOf = (path, user) => {
@@ -112,7 +118,11 @@
   const session = storedSession();
   const user = session?.user ?? null;
   const route = routeOf(location.pathname, user);
-  for (const href of preloads[route] ?? []) preload('modulepreload', href);
+  const language = interfaceLanguage();
+  // The Hebrew texts too: the app renders once they are here, and would ask for them only after its entry ran.
+  for (const href of [...(preloads[route] ?? []), ...(language === 'he' ? (preloads.he ?? []) : [])]) {
+    preload('modulepreload', href);
+  }
   /**
    * The page's first-paint block, where the server wrote its answers to the page's first reads
    * (`<script type="application/json" id="josie-first-paint" data-user>`, `api/firstPaint.ts`).
@@ -160,27 +170,26 @@
       .catch(() => {});
   }
 
+  // The page's language and direction, before anything is painted (the server set them when it could tell).
+  document.documentElement.lang = language;
+  document.documentElement.dir = language === 'he' ? 'rtl' : 'ltr';
+
   // The server's first paint carries its language (`data-lang`) and, when rendered for a signed-in user,
   // that user (`data-user`; a public josie page is rendered for anyone): kept when the app opens in that
   // language for that user, dropped otherwise (the app would replace it by another page).
   const prerendered = root.dataset.lang;
-  const otherLanguage = prerendered && (prerendered === 'en') !== opensInEnglish();
+  const otherLanguage = prerendered && prerendered !== language;
   const otherUser = prerendered && root.dataset.user !== undefined && root.dataset.user !== user?.id;
   if (otherLanguage || otherUser) {
     root.replaceChildren();
     delete root.dataset.lang;
     delete root.dataset.user;
-    // The server set the page's language and direction for its paint; the app's may differ.
-    const english = opensInEnglish();
-    document.documentElement.lang = english ? 'en' : 'he';
-    document.documentElement.dir = english ? 'ltr' : 'rtl';
   }
   // Answers written for somebody else (the page was served for another account's cookie) are not this
   // session's to keep in the page.
   if (answers?.hasAttribute('data-user') && answers.getAttribute('data-user') !== user?.id) answers.remove();
-  if (root.firstChild || !opensInEnglish()) return;
-  const skeleton = document.getElementById(
-    `josie-shell-${route === 'home' || route === 'josie' ? route : 'bar'}`,
-  );
+  if (root.firstChild) return;
+  const page = route === 'home' || route === 'josie' ? route : 'bar';
+  const skeleton = document.getElementById(`josie-shell-${page}${language === 'he' ? '-he' : ''}`);
   if (skeleton instanceof HTMLTemplateElement) root.append(skeleton.content.cloneNode(true));
 })(typeof JOSIE_SHELL_PRELOADS === 'undefined' ? {} : JOSIE_SHELL_PRELOADS, JOSIE_SHELL_API);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
 import { fillTexts, shellScript } from '../../vite.plugins';
@@ -12,6 +12,7 @@ const PRELOADS = {
   home: ['/assets/PublicHomePage-x.js'],
   feed: ['/assets/HomeFeedPage-x.js', '/assets/Feed-x.js'],
   josie: ['/assets/JosieViewPage-x.js'],
+  he: ['/assets/he-x.js'],
 };
 
 /**
@@ -182,11 +183,83 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     }
   });
 
-  it('paints nothing where the interface opens in Hebrew (the skeletons are English), but preloads', () => {
+  it('paints the Hebrew skeletons, right to left, where the interface opens in Hebrew (decision 0026)', () => {
     window.localStorage.setItem('i18nextLng', 'he');
-    const { root, preloads } = runShell('/');
-    expect(root?.childElementCount).toBe(0);
-    expect(preloads).toEqual(PRELOADS.home);
+    try {
+      const home = runShell('/');
+      expect(document.documentElement.lang).toBe('he');
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(home.root?.querySelector('h1')?.textContent).toBe('מוזיקה באוצרות של אנשים שאתם סומכים עליהם');
+      expect(home.root?.querySelector('a[href="/signup"]')?.textContent).toBe('בואו נתחיל');
+      expect(home.root?.querySelector('nav')?.getAttribute('aria-label')).toBe('ניווט ראשי');
+      // The Hebrew texts with the page's scripts: the app renders once they are here.
+      expect(home.preloads).toEqual([...PRELOADS.home, ...PRELOADS.he]);
+      const josie = runShell('/josie/01a2');
+      expect(josie.root?.querySelector('main')?.className).toContain('max-w-[750px]');
+      expect(josie.root?.querySelector('[role="status"]')?.textContent).toBe('טוען…');
+      storeSession(makeSession('listener'));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => Response.json({})),
+      );
+      expect(runShell('/').root?.querySelector('[role="status"]')?.textContent).toBe('טוען…');
+    } finally {
+      document.documentElement.lang = 'en';
+      document.documentElement.dir = 'ltr';
+    }
+  });
+
+  it('opens in Hebrew from the `lng` query, the `i18next` cookie or the browser, and English otherwise', () => {
+    const opened = (path: string) => {
+      runShell(path);
+      return [document.documentElement.lang, document.documentElement.dir];
+    };
+    expect(opened('/')).toEqual(['en', 'ltr']);
+    expect(opened('/?lng=he')).toEqual(['he', 'rtl']);
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie `chooseLanguage` writes, as the browser holds it
+    document.cookie = 'i18next=he; path=/';
+    try {
+      expect(opened('/')).toEqual(['he', 'rtl']);
+      // The query comes first in the detection order.
+      expect(opened('/?lng=en')).toEqual(['en', 'ltr']);
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: clears the cookie above
+      document.cookie = 'i18next=; path=/; max-age=0';
+    }
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['he-IL', 'en-US']);
+    try {
+      expect(opened('/')).toEqual(['he', 'rtl']);
+    } finally {
+      vi.restoreAllMocks();
+      document.documentElement.lang = 'en';
+      document.documentElement.dir = 'ltr';
+    }
+  });
+
+  it('paints English where the server says the `language_select` flag is off, whatever was stored', () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    document.documentElement.setAttribute('data-language-select', 'off');
+    try {
+      const { root } = runShell('/');
+      expect(document.documentElement.dir).toBe('ltr');
+      expect(root?.querySelector('h1')?.textContent).toBe('Music, curated by people you trust');
+      // The server's English rendering is kept: the app opens in English.
+      window.history.replaceState(null, '', '/josie/01a2');
+      document.body.replaceChildren(skeletonDocument());
+      const prerendered = document.getElementById('root');
+      prerendered?.setAttribute('data-lang', 'en');
+      prerendered?.append(Object.assign(document.createElement('h1'), { textContent: 'Rooftop' }));
+      runScript();
+      expect(document.getElementById('root')?.querySelector('h1')?.textContent).toBe('Rooftop');
+      document.documentElement.setAttribute('data-language-select', 'on');
+      expect(runShell('/').root?.querySelector('h1')?.textContent).toBe(
+        'מוזיקה באוצרות של אנשים שאתם סומכים עליהם',
+      );
+    } finally {
+      document.documentElement.removeAttribute('data-language-select');
+      document.documentElement.lang = 'en';
+      document.documentElement.dir = 'ltr';
+    }
   });
 
   it("keeps the server's first paint of a josie page in the app's language, and drops it in the other", () => {
@@ -275,28 +348,83 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
 describe('the skeletons of index.html still match the app', () => {
   const classesOf = (element: Element | null | undefined) =>
     element?.getAttribute('class')?.split(/\s+/).sort();
+  const template = (id: string) => {
+    const found = skeletonDocument().getElementById(id);
+    if (!(found instanceof HTMLTemplateElement)) throw new Error(`index.html has no template #${id}`);
+    return found;
+  };
 
-  it("copies the header's bar and the home page's hero: same texts, same layout classes", async () => {
-    const skeleton = document.createElement('div');
-    skeleton.append(
-      (skeletonDocument().getElementById('josie-shell-home') as HTMLTemplateElement).content.cloneNode(true),
-    );
-    renderApp('/');
-    const hero = (await screen.findByRole('heading', { level: 1 })).closest('section');
-    const shellHero = skeleton.querySelector('section');
-    expect(shellHero?.textContent).toBe(hero?.textContent);
-    for (const selector of ['h1', 'p', 'div.relative', 'div.flex.flex-col']) {
-      expect(classesOf(shellHero?.querySelector(selector)), selector).toEqual(
-        classesOf(hero?.querySelector(selector)),
-      );
-    }
-    const links = (section: Element | null | undefined) =>
-      [...(section?.querySelectorAll('a') ?? [])].map((a) => [a.getAttribute('href'), a.textContent]);
-    expect(links(shellHero)).toEqual(links(hero));
-    for (const selector of ['header', 'nav', 'main']) {
-      expect(classesOf(skeleton.querySelector(selector)), selector).toEqual(
-        classesOf(document.querySelector(`#root ${selector}, body > div ${selector}`)),
-      );
-    }
+  afterEach(() => {
+    document.documentElement.lang = 'en';
+    document.documentElement.dir = 'ltr';
   });
+
+  it.each([
+    ['English', 'en', 'josie-shell-home'],
+    ['Hebrew', 'he', 'josie-shell-home-he'],
+  ])(
+    "copies the header's bar and the home page's hero in %s: same texts, same layout classes",
+    async (_, language, id) => {
+      const skeleton = document.createElement('div');
+      skeleton.append(template(id).content.cloneNode(true));
+      window.localStorage.setItem('i18nextLng', language);
+      renderApp('/', { flags: { language_select: 'true' } });
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', language));
+      const hero = (await screen.findByRole('heading', { level: 1 })).closest('section');
+      const shellHero = skeleton.querySelector('section');
+      await waitFor(() => expect(shellHero?.textContent).toBe(hero?.textContent));
+      for (const selector of ['h1', 'p', 'div.relative', 'div.flex.flex-col']) {
+        expect(classesOf(shellHero?.querySelector(selector)), selector).toEqual(
+          classesOf(hero?.querySelector(selector)),
+        );
+      }
+      const links = (section: Element | null | undefined) =>
+        [...(section?.querySelectorAll('a') ?? [])].map((a) => [a.getAttribute('href'), a.textContent]);
+      expect(links(shellHero)).toEqual(links(hero));
+      const appNav = document.querySelector('#root nav, body > div nav');
+      expect(skeleton.querySelector('nav')?.getAttribute('aria-label')).toBe(
+        appNav?.getAttribute('aria-label'),
+      );
+      for (const selector of ['header', 'nav', 'main']) {
+        expect(classesOf(skeleton.querySelector(selector)), selector).toEqual(
+          classesOf(document.querySelector(`#root ${selector}, body > div ${selector}`)),
+        );
+      }
+    },
+  );
+
+  /** A node's markup without its texts: elements, attributes (but labels) and where the texts are. */
+  const shape = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return '#text';
+    if (!(node instanceof Element)) return '';
+    const attributes = [...node.attributes]
+      .filter((a) => a.name !== 'aria-label')
+      .map((a) => `${a.name}=${a.value}`)
+      .join(' ');
+    return `<${node.tagName} ${attributes}>${[...node.childNodes].map(shape).join('')}</${node.tagName}>`;
+  };
+  const texts = (root: Node): string[] => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    while (walker.nextNode()) found.push(walker.currentNode.textContent ?? '');
+    return [
+      ...found,
+      ...[...(root as Element).querySelectorAll('[aria-label]')].map((e) => e.ariaLabel ?? ''),
+    ];
+  };
+
+  it.each(['josie-shell-home', 'josie-shell-josie', 'josie-shell-bar'])(
+    'gives %s a Hebrew twin: the same markup, every text in Hebrew',
+    (id) => {
+      const english = document.createElement('div');
+      english.append(template(id).content.cloneNode(true));
+      const hebrew = document.createElement('div');
+      hebrew.append(template(`${id}-he`).content.cloneNode(true));
+      expect(shape(hebrew)).toBe(shape(english));
+      const words = texts(hebrew).filter((text) => /\p{L}/u.test(text));
+      expect(words.length).toBeGreaterThan(0);
+      // The app's name is written in Latin letters in Hebrew too (common.appName).
+      for (const text of words) if (text !== 'Josie') expect(text).toMatch(/\p{Script=Hebrew}/u);
+    },
+  );
 });

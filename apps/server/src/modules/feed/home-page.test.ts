@@ -20,6 +20,11 @@ const SHELL = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
+/** `SHELL` as every page serves it: `<html>` set for the page's language and flag (decision 0026). */
+const SERVED_SHELL = SHELL.replace(
+  '<html lang="en">',
+  '<html lang="en" dir="ltr" data-language-select="off">',
+);
 
 /** The page's first-paint block: the dehydrated state it holds, and the user it was written for. */
 function block(html: string): { state: FirstPaintState; user: string | undefined } | undefined {
@@ -138,7 +143,7 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     expect((await flag('true')).statusCode).toBe(200);
     try {
       const { body } = await home(listener, { 'accept-language': 'he-IL,he;q=0.9' });
-      expect(body).toContain('<html lang="he" dir="rtl">');
+      expect(body).toContain('<html lang="he" dir="rtl" data-language-select="on">');
       expect(body).toContain('<h1>he|Lior|');
     } finally {
       await flag('false');
@@ -146,15 +151,15 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
   });
 
   it('serves the shell unchanged to visitors, to pages other than /, and where / is not the feed', async () => {
-    expect((await home(null)).body).toBe(SHELL);
+    expect((await home(null)).body).toBe(SERVED_SHELL);
     const other = await ctx.app.inject({
       url: '/saved',
       headers: { cookie: listener.cookie },
     });
-    expect(other.body).toBe(SHELL);
+    expect(other.body).toBe(SERVED_SHELL);
     // Not onboarded yet (the app sends them to /onboarding), or an editor (sent to the dashboard).
-    expect((await home(await buildUser(ctx))).body).toBe(SHELL);
-    expect((await home(await buildUser(ctx, { role: 'editor' }))).body).toBe(SHELL);
+    expect((await home(await buildUser(ctx))).body).toBe(SERVED_SHELL);
+    expect((await home(await buildUser(ctx, { role: 'editor' }))).body).toBe(SERVED_SHELL);
     expect((await home(null)).headers['cache-control']).toBe('no-cache');
   });
 
@@ -165,16 +170,16 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
       (await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: leaving.auth })).statusCode,
     ).toBe(200);
     const res = await home(leaving);
-    expect(res.body).toBe(SHELL);
+    expect(res.body).toBe(SERVED_SHELL);
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0`));
     const forged = await ctx.app.inject({ url: '/', headers: { cookie: `${SESSION_COOKIE}=not-a-token` } });
-    expect(forged.body).toBe(SHELL);
+    expect(forged.body).toBe(SERVED_SHELL);
     // A bearer token is no page token.
     const bearer = await ctx.app.inject({
       url: '/',
       headers: { cookie: `${SESSION_COOKIE}=${listener.token}` },
     });
-    expect(bearer.body).toBe(SHELL);
+    expect(bearer.body).toBe(SERVED_SHELL);
   });
 
   it('serves the shell, not an error, when a read fails (a user deleted behind the session cache)', async () => {
@@ -185,7 +190,7 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
     const res = await home(gone);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(SHELL);
+    expect(res.body).toBe(SERVED_SHELL);
   });
 
   it("renders only a page being opened, through the service worker too: a script's fetch of / gets the shell", async () => {
@@ -194,7 +199,9 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     // The service worker passes a navigation on with the destination `empty`.
     const relayed = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'empty' };
     expect((await home(listener, relayed)).body).toContain(FIRST_PAINT_BLOCK_ID);
-    expect((await home(listener, { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' })).body).toBe(SHELL);
+    expect((await home(listener, { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' })).body).toBe(
+      SERVED_SHELL,
+    );
   });
 
   it('escapes what users wrote in every block, which reads back as written', async () => {

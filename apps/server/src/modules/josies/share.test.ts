@@ -19,6 +19,11 @@ const SHELL = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
+/** `SHELL` as every page serves it: `<html>` set for the page's language and flag (decision 0026). */
+const SERVED_SHELL = SHELL.replace(
+  '<html lang="en">',
+  '<html lang="en" dir="ltr" data-language-select="off">',
+);
 
 /** The content of `<meta {attr}="{key}" content="...">`, still escaped. */
 function meta(html: string, key: string): string | undefined {
@@ -138,7 +143,7 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
     ]) {
       const res = await page(path);
       expect(res.statusCode, path).toBe(200);
-      expect(res.body, path).toBe(SHELL);
+      expect(res.body, path).toBe(SERVED_SHELL);
     }
   });
 });
@@ -174,7 +179,7 @@ describe("a josie page's first paint from the web build's server rendering (docs
   it("renders a visitor's josie into #root, with the page's language", async () => {
     const html = await page(`/josie/${published._id}`, { 'accept-language': 'he-IL,he;q=0.9' });
     // The language_select flag is off by default: English, whatever the browser prefers.
-    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain('<html lang="en" dir="ltr" data-language-select="off">');
     expect(html).toContain(
       `<div id="root" data-lang="en"><p>en|Rooftop|false|/josie/${published._id}</p></div>`,
     );
@@ -194,7 +199,10 @@ describe("a josie page's first paint from the web build's server rendering (docs
     expect((await setLanguages('true')).statusCode).toBe(200);
     const language = async (headers: Record<string, string>, query = '') => {
       const html = await page(`/josie/${published._id}${query}`, headers);
-      return [/<html lang="(\w+)" dir="(\w+)">/.exec(html)?.slice(1), /data-lang="(\w+)"/.exec(html)?.[1]];
+      return [
+        /<html lang="(\w+)" dir="(\w+)" data-language-select="on">/.exec(html)?.slice(1),
+        /data-lang="(\w+)"/.exec(html)?.[1],
+      ];
     };
     expect(await language({ 'accept-language': 'he-IL,he;q=0.9,en;q=0.5' })).toEqual([['he', 'rtl'], 'he']);
     expect(await language({ 'accept-language': 'fr-FR,en;q=0.5' })).toEqual([['en', 'ltr'], 'en']);
@@ -246,7 +254,7 @@ describe("a josie page's first paint from the web build's server rendering (docs
   });
 
   it('leaves pending josies and other pages without one', async () => {
-    expect(await page(`/josie/${pending._id}`)).toBe(SHELL);
-    expect(await page('/')).toBe(SHELL);
+    expect(await page(`/josie/${pending._id}`)).toBe(SERVED_SHELL);
+    expect(await page('/')).toBe(SERVED_SHELL);
   });
 });
