@@ -49,6 +49,7 @@ const TEXT = {
     aiImageOff: 'AI image generation is not available on this server.',
     playerUnavailable: 'The YouTube player could not be loaded.',
     openInYouTube: 'Open in YouTube',
+    play: 'Play: ',
   },
   he: {
     body: 'סינת׳־פופ של שנות השמונים שעדיין נשמע כמו קיץ: קלידים בוהקים, פלסטו ונסיעה ארוכה.',
@@ -88,6 +89,7 @@ const TEXT = {
     aiImageOff: 'יצירת תמונות בבינה מלאכותית אינה זמינה בשרת הזה.',
     playerUnavailable: 'לא ניתן לטעון את נגן YouTube.',
     openInYouTube: 'פתיחה ב־YouTube',
+    play: 'ניגון: ',
   },
 } as const;
 
@@ -210,8 +212,11 @@ for (const lang of ['en', 'he'] as const) {
       apiRequests.length = 0;
       await page.goto(`/josie/${josie?._id}`);
       await expectDirection(page, lang);
-      // The player mounts (and asks for the API) only once its box nears the viewport.
-      await page.locator('[data-video-embed]').first().scrollIntoViewIfNeeded();
+      // The player mounts (and asks for the API) only when the reader presses play on the video's picture.
+      const play = page.getByRole('button', { name: new RegExp(`^${t.play}`) }).first();
+      await expect(play).toBeVisible();
+      expect(apiRequests).toHaveLength(0);
+      await play.click();
       const player = page.locator('[data-player="youtube"]').first();
       await expect(player).toHaveAttribute('data-state', 'loading');
       await expect(player).toHaveAttribute('data-state', 'unavailable', { timeout: 20_000 });

@@ -110,8 +110,11 @@ test('a visitor switches to YouTube on a josie page, and the choice stays', asyn
     card.locator('iframe[src*="open.spotify.com/embed/track/2WfaOiMkCvy7F5fcp2zZ8L"]'),
   ).toHaveCount(1);
 
-  await card.getByRole('button', { name: 'YouTube' }).click();
-  await expect(card.getByRole('button', { name: 'YouTube' })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: 'YouTube', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'YouTube', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(card.getByText(TEXT.en.playing)).toBeVisible();
   await expect(card.locator('[data-video-embed="youtube"]')).toBeVisible();
 
@@ -121,4 +124,58 @@ test('a visitor switches to YouTube on a josie page, and the choice stays', asyn
   await page.reload();
   await expect(audioCard(page, 'en').getByText(TEXT.en.playing)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('listenProvider'))).toBe('youtube');
+});
+
+/** The newest demo josie whose audio item was shared from YouTube, and that item's name. */
+async function youtubeAudioJosie(request: APIRequestContext): Promise<{ id: string; name: string }> {
+  const listener = await apiLogin(request, 'listener1@demo.josie');
+  const res = await request.get('/api/josies/feed', { headers: auth(listener.token) });
+  const body = (await res.json()) as {
+    data: {
+      posts: Array<{ _id: string; paragraphs: Array<{ type: string; content: unknown }> }>;
+    };
+  };
+  for (const post of body.data.posts) {
+    const audio = post.paragraphs.find((p) => p.type === 'audioItem')?.content as
+      | { provider: string; name: string }
+      | undefined;
+    if (audio?.provider === 'youtube') return { id: post._id, name: audio.name };
+  }
+  throw new Error('no demo josie with a YouTube audio item');
+}
+
+test('the YouTube player and ListenMore stay off the first page until the reader presses play', async ({
+  page,
+  request,
+}) => {
+  // docs/performance.md: the josie page's scripts stay under 170 KB; the player's code and YouTube's API
+  // come when the reader presses play, and "Find on Spotify" needs no chunk of its own.
+  const { id, name } = await youtubeAudioJosie(request);
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(req.url()));
+  // Nothing leaves the machine: YouTube's API and thumbnails are refused, as offline.
+  await page.route(/^https:\/\/(www\.youtube\.com|i\.ytimg\.com)\//, (route) => route.abort());
+  await page.goto(`/josie/${id}?lng=en`, { waitUntil: 'networkidle' });
+  const card = page.getByRole('article', { name: `Audio: ${name}` });
+  const play = card.getByRole('button', { name: `Play ${name} on YouTube` });
+  await expect(play).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Find on Spotify' })).toHaveAttribute(
+    'href',
+    /^https:\/\/open\.spotify\.com\/search\//,
+  );
+  await page.waitForLoadState('networkidle');
+  const player = () => requested.filter((url) => /\/assets\/YouTubePlayer-[\w-]+\.js$/.test(url));
+  expect(player()).toHaveLength(0);
+  expect(requested.filter((url) => /\/assets\/ListenMore-[\w-]+\.js$/.test(url))).toHaveLength(0);
+  expect(requested.filter((url) => url.startsWith('https://www.youtube.com/iframe_api'))).toHaveLength(0);
+  await expect(card.locator('[data-player]')).toHaveCount(0);
+
+  // From the keyboard: the player's code, then YouTube's API.
+  await play.focus();
+  await page.keyboard.press('Enter');
+  await expect(card.locator('[data-player="youtube"]')).toBeAttached();
+  expect(player().length).toBeGreaterThan(0);
+  await expect
+    .poll(() => requested.filter((url) => url.startsWith('https://www.youtube.com/iframe_api')).length)
+    .toBeGreaterThan(0);
 });

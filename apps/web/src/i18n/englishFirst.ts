@@ -1,6 +1,5 @@
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';
-import curator from './locales/en/curator.json';
 import errors from './locales/en/errors.json';
 import feed from './locales/en/feed.json';
 import footer from './locales/en/footer.json';
@@ -8,9 +7,7 @@ import home from './locales/en/home.json';
 import josie from './locales/en/josie.json';
 import nav from './locales/en/nav.json';
 import newsletter from './locales/en/newsletter.json';
-import preferences from './locales/en/preferences.json';
 import pwa from './locales/en/pwa.json';
-import review from './locales/en/review.json';
 import staticPages from './locales/en/static.json';
 import titles from './locales/en/titles.json';
 import validation from './locales/en/validation.json';
@@ -28,7 +25,6 @@ import video from './locales/en/video.json';
 export const englishFirst = {
   auth,
   common,
-  curator,
   errors,
   feed,
   footer,
@@ -36,9 +32,7 @@ export const englishFirst = {
   josie,
   nav,
   newsletter,
-  preferences,
   pwa,
-  review,
   static: staticPages,
   titles,
   validation,
@@ -51,6 +45,7 @@ export const LATER_AREAS = [
   'admin',
   'audio',
   'contact',
+  'curator',
   'discovery',
   'image',
   'integrations',
@@ -59,7 +54,9 @@ export const LATER_AREAS = [
   'login',
   'notifications',
   'onboarding',
+  'preferences',
   'recommendations',
   'resetPassword',
+  'review',
   'signup',
 ] as const;

@@ -116,9 +116,10 @@ describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () =
       'src',
       '/media/josies/night.webp',
     );
-    // The YouTube player mounts once its box comes into view (happy-dom never reports that), so the box
-    // waits; the player itself is tested in components/YouTubePlayer.test.tsx.
-    expect(screen.getByText('Loading the YouTube player…')).toBeInTheDocument();
+    // The YouTube player mounts when the reader presses play: until then its picture and the button (the
+    // player itself is tested in components/YouTubePlayer.test.tsx).
+    expect(screen.getByRole('button', { name: /^Play: YouTube video/ })).toBeInTheDocument();
+    expect(document.querySelector('[data-player="youtube"]')).toBeNull();
     const audio = screen.getByTitle('Spotify player: Nightcall');
     expect(audio).toHaveAttribute('src', 'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC');
     expect(audio).toHaveAttribute('height', '152');

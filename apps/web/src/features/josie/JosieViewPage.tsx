@@ -4,10 +4,11 @@ import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, serverMessageOr } from '../../api/client';
+import { loadAllTexts } from '../../i18n';
 import { HeaderMenu } from '../../layout/HeaderMenu';
 import { LogoLink } from '../../layout/Logo';
 import { formatDate } from '../../lib/dates';
-import { lazyComponent } from '../../lib/lazyPage';
+import { lazyComponent, lazyPage } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
 import { buttonClasses } from '../../ui/Button';
 import type { ErrorBoxProps } from '../../ui/ErrorBox';
@@ -25,9 +26,9 @@ const ErrorBox = lazyComponent<ErrorBoxProps>(() =>
   import('../../ui/ErrorBox').then((m) => ({ default: m.ErrorBox })),
 );
 
-// Only editors and admins review: the panel's code (mutations, reason box) loads for them alone
-// (docs/performance.md).
-const ReviewPanel = lazyComponent(() => import('./ReviewPanel'));
+// Only editors and admins review: the panel's code (mutations, reason box) and its texts (the `review` area,
+// not bundled with the first pages' English) load for them alone (docs/performance.md).
+const ReviewPanel = lazyPage(() => import('./ReviewPanel'), { with: loadAllTexts });
 // The status, edit link and rejection reason show to the creator and reviewers only: a visitor, who opens
 // most josie pages from a shared link, does not load them (docs/performance.md, 170 KB budget).
 const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'));

@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
 import { Button, focusRing } from '../../../ui/Button';
 import { type ListenProvider, playedLink } from '../listen/choose';
+import { FindOnLink } from '../listen/FindOn';
 import { ListenMore } from '../listen/lazy';
 import { setVisitorProvider, useListenProvider } from '../listen/provider';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
@@ -61,6 +62,12 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
   const embed = player ? audioEmbedFor(played) : null;
   const youtube = embed?.provider === 'youtube' ? parseAudioUrl(played.url) : null;
   const cover = item.image && isImageSource(item.image) ? item.image : null;
+  const service = player && links ? listener.provider : null;
+  // Links to the item elsewhere than where it was shared: without them and without the listener asking for
+  // the original, all there is to add is a search on the listener's service, which the first page draws
+  // itself instead of fetching ListenMore's chunk (docs/performance.md).
+  const elsewhere = links?.some((link) => link.platform !== item.provider) ?? false;
+  const findOnly = !!service && !keepOriginal && !elsewhere;
   return (
     <article
       aria-label={t('josie.audio.cardLabel', { name: label })}
@@ -133,26 +140,28 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
             url: youtube.url,
           }}
           title={t('josie.audio.player', { provider: playedOn, name: label })}
+          playLabel={t('josie.audio.play', { provider: playedOn, name: label })}
+          // The item's own picture when it is the video itself (its link preview's thumbnail).
+          {...(played === item && cover ? { poster: cover } : {})}
           className="rounded-xl shadow-none"
         />
       )}
-      {player &&
-        links &&
-        listener.provider &&
-        // Anything to add: a way back, other links, or a search on the listener's service.
-        (keepOriginal || links.length > 1 || listener.provider !== item.provider) && (
-          <Suspense fallback={null}>
-            <ListenMore
-              kind="audio"
-              original={original}
-              links={links}
-              title={item.name}
-              artist={item.artist ?? ''}
-              keepOriginal={keepOriginal}
-              onKeepOriginal={setKeepOriginal}
-            />
-          </Suspense>
-        )}
+      {service && findOnly && service !== item.provider && (
+        <FindOnLink provider={service} title={item.name} artist={item.artist ?? ''} />
+      )}
+      {service && !findOnly && (
+        <Suspense fallback={null}>
+          <ListenMore
+            kind="audio"
+            original={original}
+            links={links ?? []}
+            title={item.name}
+            artist={item.artist ?? ''}
+            keepOriginal={keepOriginal}
+            onKeepOriginal={setKeepOriginal}
+          />
+        </Suspense>
+      )}
       {player && links && listener.visitor && listener.provider && (
         <VisitorChoice provider={listener.provider} />
       )}

@@ -1,10 +1,10 @@
 import { embedFor, parseVideoUrl, type VideoContent, type VideoRef } from '@josie/contract';
-import { Suspense, useRef } from 'react';
+import { Play } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { lazyComponent } from '../../../lib/lazyPage';
 import { Spinner } from '../../../ui/Spinner';
-import { useInView } from '../../account';
 import type { YouTubePlayerProps } from './YouTubePlayer';
 
 /** Permissions the Spotify player asks for. */
@@ -12,49 +12,87 @@ export const SPOTIFY_ALLOW = 'autoplay; clipboard-write; encrypted-media; fullsc
 /** Height of the Spotify embed player in pixels (docs/product/rules-and-limits.md#constants). */
 export const SPOTIFY_EMBED_HEIGHT = 152;
 
-// The player and its API loader are a chunk of their own, fetched when a video first comes into view, so
-// pages without a visible video (and the first page's bundle) do not pay for them.
+// The player and its API loader are a chunk of their own, fetched when the reader presses play (or points at
+// the play button, to gain a moment), so no page pays for them before (docs/performance.md).
 const YouTubePlayer = lazyComponent<YouTubePlayerProps>(() =>
   import('./YouTubePlayer').then((m) => ({ default: m.YouTubePlayer })),
 );
+
+/** The thumbnail YouTube serves for a video id (480 x 360 px); playlists have none by id. */
+export function youtubeThumbnail(video: VideoRef): string | null {
+  return video.type === 'video'
+    ? `https://i.ytimg.com/vi/${encodeURIComponent(video.id)}/hqdefault.jpg`
+    : null;
+}
 
 export interface YouTubeEmbedProps {
   /** The video or playlist, as parsed from its link. */
   video: VideoRef;
   /** The player's accessible name. */
   title: string;
+  /** The play button's accessible name; 'Play: {title}' by default. */
+  playLabel?: string;
+  /** The picture shown until play (an absolute URL); the video's YouTube thumbnail by default. */
+  poster?: string | null;
   className?: string;
 }
 
 /**
- * A 16:9 box (docs/product/rules-and-limits.md#constants) that mounts the {@link YouTubePlayer} once it nears
- * the viewport; until then, and while the player's code downloads, it shows a loading state of the same size,
- * so nothing jumps.
+ * A 16:9 box (docs/product/rules-and-limits.md#constants, docs/product/rules-and-limits.md#player) that shows
+ * the video's picture and a play button, and mounts the {@link YouTubePlayer} (which then plays at once)
+ * only when the reader presses it: neither the player's code nor YouTube's API load before, so the first
+ * page stays within its script budget (docs/performance.md). Pointing at the button or focusing it starts
+ * fetching the player's code. The box keeps its size throughout, so nothing jumps; focus moves to the box on
+ * play and on to the player's frame when it is ready.
  */
-export function YouTubeEmbed({ video, title, className }: YouTubeEmbedProps) {
+export function YouTubeEmbed({ video, title, playLabel, poster, className }: YouTubeEmbedProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const inView = useInView(box, '200px');
-  const waiting = (
-    <div className="absolute inset-0 flex items-center justify-center">
-      <Spinner size="lg" label={t('video.player.loading')} className="text-white" />
-    </div>
-  );
+  const [playing, setPlaying] = useState(false);
+  const picture = poster === undefined ? youtubeThumbnail(video) : poster;
+  useEffect(() => {
+    // The button the reader pressed is gone: keep their place (the player takes focus when ready).
+    if (playing) box.current?.focus();
+  }, [playing]);
   return (
     <div
       ref={box}
+      tabIndex={playing ? -1 : undefined}
       data-video-embed="youtube"
       className={cn(
-        'relative aspect-video w-full overflow-hidden rounded-2xl bg-zinc-900 shadow-sm',
+        'relative aspect-video w-full overflow-hidden rounded-2xl bg-zinc-900 shadow-sm outline-none',
         className,
       )}
     >
-      {inView ? (
-        <Suspense fallback={waiting}>
-          <YouTubePlayer video={video} title={title} />
+      {playing ? (
+        <Suspense
+          fallback={
+            <div className="absolute inset-0 flex items-center justify-center">
+              <Spinner size="lg" label={t('video.player.loading')} className="text-white" />
+            </div>
+          }
+        >
+          <YouTubePlayer video={video} title={title} autoplay />
         </Suspense>
       ) : (
-        waiting
+        <button
+          type="button"
+          aria-label={playLabel ?? t('video.player.play', { title })}
+          onClick={() => setPlaying(true)}
+          onPointerEnter={() => void YouTubePlayer.preload().catch(() => {})}
+          onFocus={() => void YouTubePlayer.preload().catch(() => {})}
+          className="group absolute inset-0 flex size-full items-center justify-center focus-visible:outline-none"
+        >
+          {picture && (
+            <img src={picture} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+          )}
+          <span
+            aria-hidden="true"
+            className="relative flex size-16 items-center justify-center rounded-full bg-zinc-950/80 text-white shadow-lg ring-white transition-colors group-hover:bg-red-600 group-focus-visible:bg-red-600 group-focus-visible:ring-4"
+          >
+            <Play className="size-7 translate-x-0.5 fill-current" />
+          </span>
+        </button>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { VideoRef } from '@josie/contract';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n';
 import { VideoEmbed } from './VideoEmbed';
@@ -206,32 +207,50 @@ describe('YouTubePlayer (docs/product/rules-and-limits.md#player, docs/product/m
 });
 
 describe('VideoEmbed', () => {
-  it('mounts the YouTube player only once the video comes into view', async () => {
+  it('shows the picture and a play button, and loads no player until the reader presses play', async () => {
     const { api, players } = fakeYouTube();
     window.YT = api;
-    const observers: IntersectionObserverCallback[] = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: IntersectionObserverCallback) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const user = userEvent.setup();
     render(
       <VideoEmbed video={{ url: 'https://youtu.be/dQw4w9WgXcQ?si=x', title: 'Never Gonna Give You Up' }} />,
     );
-    expect(screen.getByText('Loading the YouTube player…')).toBeInTheDocument();
+    const play = screen.getByRole('button', { name: 'Play: YouTube video: Never Gonna Give You Up' });
+    const box = document.querySelector('[data-video-embed="youtube"]');
+    expect(box?.querySelector('img')).toHaveAttribute(
+      'src',
+      'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    );
+    // However long the page stays open, nothing of the player is there before play.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(players).toHaveLength(0);
+    expect(document.querySelector('[data-player]')).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
 
-    act(() =>
-      observers[0]?.([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
-    );
+    // From the keyboard: the button takes focus, Enter plays.
+    await user.tab();
+    expect(play).toHaveFocus();
+    await user.keyboard('{Enter}');
     await screen.findByTitle('YouTube video: Never Gonna Give You Up');
+    expect(players).toHaveLength(1);
     expect(players[0]?.options.videoId).toBe('dQw4w9WgXcQ');
+    expect(players[0]?.options.playerVars).toMatchObject({ autoplay: 1 });
+    expect(screen.queryByRole('button', { name: /^Play/ })).toBeNull();
+    // The reader's place is kept: the box, then the player's frame once it is ready.
+    expect(box).toHaveFocus();
+    players[0]?.fire('onReady');
+    expect(players[0]?.iframe).toHaveFocus();
+    expect(state()).toBe('ready');
+  });
+
+  it('shows a playlist without a picture, and says play in Hebrew', async () => {
+    await i18n.changeLanguage('he');
+    render(
+      <VideoEmbed
+        video={{ url: 'https://www.youtube.com/playlist?list=PLMC9KNkIncKtPzgY-5rmhvj7fax8fdxoj' }}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'ניגון: סרטון YouTube' })).toBeInTheDocument();
+    expect(document.querySelector('[data-video-embed] img')).toBeNull();
   });
 
   it('keeps the Spotify embed for a Spotify link and renders nothing for other links', () => {

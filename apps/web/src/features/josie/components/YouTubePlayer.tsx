@@ -53,6 +53,11 @@ export interface YouTubePlayerProps {
   loadApi?: () => Promise<YouTubeApi>;
   /** Told when the video starts or stops playing. */
   onPlayingChange?(playing: boolean): void;
+  /**
+   * Starts playing as soon as it is ready (the reader pressed play on {@link YouTubeEmbed}'s picture), and
+   * takes the focus from its box then, so the keyboard reaches the player's controls.
+   */
+  autoplay?: boolean;
   className?: string;
 }
 
@@ -64,13 +69,14 @@ export interface YouTubePlayerProps {
  * build a player, or the player is not ready within {@link YOUTUBE_PLAYER_READY_TIMEOUT_MS}, it offers 'Open
  * in YouTube'; a player error shows the spec's message for its code (2, 5, 100, 101/150 with the link, else a
  * generic message naming the code). Playlists play as playlists. It fills its positioned parent (`absolute
- * inset-0`); {@link YouTubeEmbed} gives the box.
+ * inset-0`); {@link YouTubeEmbed} gives the box and mounts it when the reader presses play (`autoplay`).
  */
 export function YouTubePlayer({
   video,
   title,
   loadApi = loadYouTubeApi,
   onPlayingChange,
+  autoplay = false,
   className,
 }: YouTubePlayerProps) {
   const { t } = useTranslation();
@@ -115,6 +121,7 @@ export function YouTubePlayer({
           ...(playlist ? { listType: 'playlist' as const, list: id } : {}),
           origin: window.location.origin,
           playsinline: 1,
+          ...(autoplay ? { autoplay: 1 as const } : {}),
           rel: 0,
         },
         events: {
@@ -122,6 +129,9 @@ export function YouTubePlayer({
             if (cancelled) return;
             window.clearTimeout(readyTimer);
             nameFrame();
+            // Still where the reader pressed play: on to the player's controls.
+            const embed = host.closest('[data-video-embed]');
+            if (autoplay && embed && embed === document.activeElement) host.querySelector('iframe')?.focus();
             setState({ status: 'ready' });
           },
           onStateChange: (event) => {
@@ -168,7 +178,7 @@ export function YouTubePlayer({
       player?.destroy();
       host.replaceChildren();
     };
-  }, [type, id, loadApi]);
+  }, [type, id, loadApi, autoplay]);
 
   useEffect(() => {
     frameHost.current?.querySelector('iframe')?.setAttribute('title', title);

@@ -1,5 +1,5 @@
 import type { ItemLink, ListenPlatform } from '@josie/contract';
-import { Music, Search } from 'lucide-react';
+import { Music } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,7 +17,8 @@ import listenTexts from '../../../i18n/locales/en/listen.json';
 import { cn } from '../../../lib/cn';
 import { focusRing } from '../../../ui/Button';
 import type { ListenProvider } from './choose';
-import { chooseListen, inPlatformOrder, searchUrl } from './order';
+import { FindOnLink, listenChip } from './FindOn';
+import { chooseListen, inPlatformOrder } from './order';
 import { useListenProvider } from './provider';
 
 // The first pages bundle only the English they read first (docs/performance.md); this chunk brings its own.
@@ -79,11 +80,6 @@ export interface ListenMoreProps {
   onKeepOriginal?(keep: boolean): void;
 }
 
-const chip = cn(
-  'inline-flex min-h-9 items-center gap-1.5 rounded-full bg-white px-3 text-sm font-medium text-zinc-800 ring-1 ring-zinc-200 hover:bg-zinc-50',
-  focusRing,
-);
-
 /**
  * What goes with an item's player on the josie page (docs/decisions/0022-listen-on-your-own-service.md):
  * which service it plays on and the way back to the original, the "Also on" links with each platform's name
@@ -137,7 +133,7 @@ export default function ListenMore(props: ListenMoreProps) {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={t('listen.newTab', { platform: PLATFORM_NAMES[link.platform] })}
-                  className={chip}
+                  className={listenChip}
                 >
                   <PlatformIcon platform={link.platform} />
                   {PLATFORM_NAMES[link.platform]}
@@ -148,15 +144,7 @@ export default function ListenMore(props: ListenMoreProps) {
         </div>
       )}
       {kind === 'audio' && choice.findOn && (
-        <a
-          href={searchUrl(choice.findOn, title, artist)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={cn(chip, 'self-start')}
-        >
-          <Search className="size-4" aria-hidden="true" />
-          {t('listen.findOn', { platform: PLATFORM_NAMES[choice.findOn] })}
-        </a>
+        <FindOnLink provider={choice.findOn} title={title} artist={artist} />
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { type ItemLink, LISTEN_PLATFORMS } from '@josie/contract';
 import { describe, expect, it } from 'vitest';
-import { playedLink } from './choose';
-import { chooseListen, inPlatformOrder, PLATFORM_ORDER, searchUrl } from './order';
+import { playedLink, searchUrl } from './choose';
+import { chooseListen, inPlatformOrder, PLATFORM_ORDER } from './order';
 
 const SPOTIFY = 'https://open.spotify.com/track/32OlwWuMpZ6b0aN2RZOeMS';
 const YOUTUBE = 'https://www.youtube.com/watch?v=OPf0YbXqDm0';

@@ -23,3 +23,11 @@ export function playedLink(
   const there = provider !== original.platform && !keepOriginal && provider && bestOn(links, provider);
   return there ? { platform: provider, url: there.url } : original;
 }
+
+/** A search on `provider` for an item by its title and artist: a link, no API (shown with no match). */
+export function searchUrl(provider: ListenProvider, title: string, artist: string): string {
+  const query = encodeURIComponent([title, artist].filter((part) => part.trim()).join(' '));
+  return provider === 'youtube'
+    ? `https://www.youtube.com/results?search_query=${query}`
+    : `https://open.spotify.com/search/${query}`;
+}

@@ -60,8 +60,8 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  // happy-dom never reports an element in view: here everything is, but the YouTube player's own box (its
-  // player is tested in components/YouTubePlayer.test.tsx), which keeps waiting.
+  // happy-dom never reports an element in view: here everything is. The YouTube player waits for its play
+  // button (it is tested in components/YouTubePlayer.test.tsx).
   vi.stubGlobal(
     'IntersectionObserver',
     class {
@@ -100,7 +100,7 @@ describe('the player follows the listener (docs/decisions/0022-listen-on-your-ow
       ],
     });
     const audio = await card();
-    expect(within(audio).getByText('Loading the YouTube player…')).toBeInTheDocument();
+    expect(within(audio).getByRole('button', { name: 'Play Nightcall on YouTube' })).toBeInTheDocument();
     expect(within(audio).queryByTitle('Spotify player: Nightcall')).toBeNull();
     expect(
       await within(audio).findByText('Playing on YouTube · originally shared from Spotify'),
@@ -119,9 +119,9 @@ describe('the player follows the listener (docs/decisions/0022-listen-on-your-ow
       'src',
       'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC',
     );
-    expect(within(audio).queryByText('Loading the YouTube player…')).toBeNull();
+    expect(within(audio).queryByRole('button', { name: 'Play Nightcall on YouTube' })).toBeNull();
     await user.click(within(audio).getByRole('button', { name: 'Play on YouTube' }));
-    expect(within(audio).getByText('Loading the YouTube player…')).toBeInTheDocument();
+    expect(within(audio).getByRole('button', { name: 'Play Nightcall on YouTube' })).toBeInTheDocument();
   });
 
   it('keeps the Spotify player for a YouTube listener with no match, and offers a search on YouTube', async () => {
@@ -152,7 +152,7 @@ describe('the player follows the listener (docs/decisions/0022-listen-on-your-ow
   it('keeps the YouTube player for a Spotify listener with no match, and offers a search on Spotify', async () => {
     renderApp('/josie/j1', { session: spotifyListener(), routes: [get(josieWith('youtube', []))] });
     const audio = await card();
-    expect(within(audio).getByText('Loading the YouTube player…')).toBeInTheDocument();
+    expect(within(audio).getByRole('button', { name: 'Play Nightcall on YouTube' })).toBeInTheDocument();
     expect(await within(audio).findByRole('link', { name: 'Find on Spotify' })).toHaveAttribute(
       'href',
       'https://open.spotify.com/search/Nightcall%20Kavinsky',
@@ -187,12 +187,14 @@ describe("a visitor's choice, kept in this browser", () => {
     await first.user.click(within(audio).getByRole('button', { name: 'YouTube' }));
     expect(localStorage.getItem(LISTEN_PROVIDER_KEY)).toBe('youtube');
     expect(within(audio).getByRole('button', { name: 'YouTube' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(audio).getByText('Loading the YouTube player…')).toBeInTheDocument();
+    expect(within(audio).getByRole('button', { name: 'Play Nightcall on YouTube' })).toBeInTheDocument();
     first.unmount();
 
     renderApp('/josie/j1', { routes: [get(josie)] });
     audio = await card();
-    await waitFor(() => expect(within(audio).getByText('Loading the YouTube player…')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(audio).getByRole('button', { name: 'Play Nightcall on YouTube' })).toBeInTheDocument(),
+    );
     expect(within(audio).getByRole('button', { name: 'YouTube' })).toHaveAttribute('aria-pressed', 'true');
   });
 

@@ -21,14 +21,6 @@ export function inPlatformOrder<T extends { platform: ListenPlatform }>(links: r
   return [...links].sort((a, b) => PLATFORM_ORDER.indexOf(a.platform) - PLATFORM_ORDER.indexOf(b.platform));
 }
 
-/** A search on `provider` for an item by its title and artist: a link, no API (shown with no match). */
-export function searchUrl(provider: ListenProvider, title: string, artist: string): string {
-  const query = encodeURIComponent([title, artist].filter((part) => part.trim()).join(' '));
-  return provider === 'youtube'
-    ? `https://www.youtube.com/results?search_query=${query}`
-    : `https://open.spotify.com/search/${query}`;
-}
-
 /** Where an audio item plays and what else is offered beside it. */
 export interface ListenChoice {
   /** The link whose player is shown: the listener's service when a link there exists, else the original. */
