@@ -211,20 +211,6 @@ export function genreFeedRows(
     .limit(take);
 }
 
-/** Published josies among `ids`, with what presenting them to `viewerId` needs (any order). */
-export function presentableByIds(
-  db: Executor,
-  ids: readonly string[],
-  viewerId: string | null,
-): Promise<PresentableRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ ...josieColumns, ...presentationColumns(viewerId) })
-    .from(josies)
-    .leftJoin(users, eq(users.id, josies.creatorId))
-    .where(and(inArray(josies.id, [...ids]), ...published()));
-}
-
 /**
  * The `limit` newest live curators (by account creation) with at least one published josie, with their
  * follower counts.

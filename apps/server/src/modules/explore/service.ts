@@ -4,14 +4,13 @@ import type { Db } from '../../db/client.js';
 import type { ExploreLists, ReadCaches } from '../../reads/read-caches.js';
 import { presentCuratorRecommendation } from '../curators/index.js';
 import { decodeCursor, encodeCursor } from '../feed/index.js';
-import { presentPresentable, type Viewer } from '../josies/index.js';
+import { findPresentableJosies, presentPresentable, type Viewer } from '../josies/index.js';
 import {
   type GenreCounts,
   genreFeedRows,
   genreRowIds,
   liveGenreName,
   newestCurators,
-  presentableByIds,
   publishedGenreCounts,
   readInOrder,
   trendingIds,
@@ -86,7 +85,7 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
   async function presentIds(viewer: Viewer, ids: readonly string[]): Promise<Map<string, string>> {
     const json = await reads.josieList(viewer, ids);
     const missing = ids.filter((id) => !json.has(id));
-    const rows = await presentableByIds(db, missing, viewer?.id ?? null);
+    const rows = await findPresentableJosies(db, missing, viewer?.id ?? null);
     for (const josie of await presentPresentable(db, rows, viewer))
       json.set(josie._id, JSON.stringify(josie));
     return json;

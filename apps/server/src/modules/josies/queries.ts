@@ -1,5 +1,5 @@
 import type { JosieReview, Paragraph } from '@josie/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { itemLinks, josieLikes, josieReviews, josieSaves, josies, media, users } from '../../db/schema.js';
 import type { StoredLinks } from '../links/index.js';
@@ -44,7 +44,7 @@ export function prepareFindPresentableJosie(
 /**
  * The published josies among `ids` with what presenting them to `viewerId` needs
  * ({@link presentationColumns}), in one statement (any order): a feed page's josies that the shared read
- * cache does not answer, or the misses of that cache.
+ * cache does not answer, the misses of that cache, explore's josies that it does not answer.
  */
 export function findPresentableJosies(
   db: Executor,
@@ -56,7 +56,7 @@ export function findPresentableJosies(
     .select({ ...getTableColumns(josies), ...presentationColumns(viewerId) })
     .from(josies)
     .leftJoin(users, eq(users.id, josies.creatorId))
-    .where(and(inArray(josies.id, [...ids]), eq(josies.status, 'published')));
+    .where(and(inArray(josies.id, [...ids]), eq(josies.status, 'published'), isNotNull(josies.publishedAt)));
 }
 
 /** A curator's josies, last updated first (docs/product/rules-and-limits.md#constants: the my-josies default sort). */
