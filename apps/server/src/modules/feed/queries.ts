@@ -389,6 +389,12 @@ export async function lockTimelines(tx: Executor, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`feed:${key}`}, 0))`);
 }
 
+/** The curators `userId` follows and `userId`: whose publications reach the reader's timeline. */
+export async function followedCreatorIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: follows.curatorId }).from(follows).where(eq(follows.followerId, userId));
+  return [...rows.map((r) => r.id), userId];
+}
+
 /** Makes `userId`'s timeline row; false when it exists already. */
 export async function insertTimeline(tx: Executor, userId: string): Promise<boolean> {
   const rows = await tx

@@ -302,6 +302,33 @@ describe('home timelines kept on write', () => {
     expect(after).not.toContain(id);
   }, 60_000);
 
+  it("a re-approval fans out again beyond the inline followers (its jobs are not the first approval's)", async () => {
+    const curator = await buildUser(ctx, { role: 'curator' });
+    // INLINE followers first (their ids sort first: uuid v7), then a reader beyond them.
+    for (let i = 0; i < INLINE; i++) {
+      const fan = await rowReader();
+      await buildFollow(ctx, { follower: fan.id, curator: curator.user._id });
+    }
+    const late = await rowReader();
+    await buildFollow(ctx, { follower: late.id, curator: curator.user._id });
+    const josie = await buildJosieViaApi(ctx, curator);
+    await approveJosie(ctx, editor, josie._id);
+    await ctx.app.jobs.idle();
+    // Back to review; meanwhile the late follower builds a timeline, which cannot hold it.
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/josies/${josie._id}`,
+      headers: curator.auth,
+      payload: { title: 'Edited', paragraphs: [{ type: 'text', content: 'Now with more songs.' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await firstPage(late)).toEqual([]);
+    await approveJosie(ctx, editor, josie._id);
+    await ctx.app.jobs.idle();
+    expect(await timelineRows(late.id)).toEqual([josie._id]);
+    expect(await complete(late)).toEqual([josie._id]);
+  }, 120_000);
+
   it('an edit by the creator takes the josie out until approved again, then back at its place', async () => {
     const curator = await buildUser(ctx, { role: 'curator' });
     const fan = await rowReader();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/client.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import type { Keyset } from './cursor.js';
@@ -6,6 +7,7 @@ import {
   type FeedEntryRow,
   fanOutPage,
   fillTimeline,
+  followedCreatorIds,
   insertTimeline,
   liveEntriesAtOrBefore,
   lockTimelines,
@@ -18,8 +20,12 @@ import {
 
 /** The jobs of home timelines, by name, with their payloads (docs/decisions/0027-home-timelines.md). */
 export type FeedJobs = {
-  /** Adds a published josie to the next page of its curator's followers' timelines (after `after`). */
-  'feed.fan-out': { josieId: string; creatorId: string; after: string | null };
+  /**
+   * Adds a published josie to the next page of its curator's followers' timelines (after `after`). `run`
+   * names the approval the chain of pages belongs to: the pages' idempotency keys carry it, so a josie
+   * approved again (after an edit sent it back to review) gets a chain of its own.
+   */
+  'feed.fan-out': { josieId: string; creatorId: string; run: string; after: string | null };
   /** Trims every timeline to its bound, moving horizons (hourly). */
   'feed.trim': { run: 'hourly' };
 };
@@ -33,6 +39,10 @@ export const FAN_OUT_PAGE = 1_000;
 const TRIM_BATCH = 500;
 /** When timelines are trimmed: every hour, at minute 20 (cron, UTC). */
 const TRIM_CRON = '20 * * * *';
+
+/** A fan-out page's idempotency key: the josie, the approval's chain and the page's first follower. */
+const fanOutKey = (josieId: string, run: string, after: string | null) =>
+  `feed-fan-out:${josieId}:${run}:${after ?? 'start'}`;
 
 /** The lock of a curator's publications and follows, and of one reader's timeline ({@link lockTimelines}). */
 const curatorKey = (id: string) => `curator:${id}`;
@@ -65,7 +75,8 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
    * Builds `readerId`'s timeline from the live feed: its newest `max` rows. The timeline row and its rows
    * commit together (a reader never sees a built but empty timeline); a publication committed while it ran
    * missed both the live read and this reader (it did not see the uncommitted timeline), so the live read
-   * is repeated once after the commit, under the reader's lock as a follow and an unfollow take it.
+   * is repeated once after the commit, under the locks of the reader's curators (an approval committing
+   * then is waited for) and the reader's own, as a follow and an unfollow take them.
    */
   async function build(readerId: string): Promise<void> {
     const created = await db.transaction(async (tx) => {
@@ -75,8 +86,12 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
       return true;
     });
     if (!created) return;
-    // Under the reader's lock too: an unfollow committing meanwhile must not see its rows put back.
+    // Under the locks of the reader's curators (and the reader's own), which an approval holds until it
+    // commits: one committing at this moment is waited for and then seen. Under the reader's lock too: an
+    // unfollow committing meanwhile must not see its rows put back.
     await db.transaction(async (tx) => {
+      for (const id of (await followedCreatorIds(tx, readerId)).sort())
+        await lockTimelines(tx, curatorKey(id));
       await lockTimelines(tx, readerKey(readerId));
       if ((await fillTimeline(tx, readerId, max)) > 0) await trimTimeline(tx, readerId, max);
     });
@@ -115,10 +130,11 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
       await lockTimelines(tx, curatorKey(josie.creatorId));
       const { count, last } = await fanOutPage(tx, josie.id, josie.creatorId, null, inlineFollowers);
       if (count < inlineFollowers) return;
+      const run = randomUUID();
       await jobs.enqueue(
         'feed.fan-out',
-        { josieId: josie.id, creatorId: josie.creatorId, after: last },
-        { key: `feed-fan-out:${josie.id}:${last ?? 'start'}` },
+        { josieId: josie.id, creatorId: josie.creatorId, run, after: last },
+        { key: fanOutKey(josie.id, run, last) },
         tx,
       );
     },
@@ -168,7 +184,7 @@ export function registerTimelineJobs(deps: { db: Db; jobs: AppJobQueue; max: num
       return jobs.enqueue(
         'feed.fan-out',
         { ...data, after: last },
-        { key: `feed-fan-out:${data.josieId}:${last}` },
+        { key: fanOutKey(data.josieId, data.run, last) },
         tx,
       );
     });
