@@ -576,8 +576,9 @@ describe('josie editor: advanced mode (docs/product/routes-and-roles.md#authorin
     expect(screen.getByLabelText('Content')).toHaveValue('Some words');
     const preview = screen.getByRole('region', { name: 'Live preview' });
     expect(within(preview).getByText('Reordered')).toBeInTheDocument();
-    // The preview holds the video's player box (the player mounts once the box is in view).
-    expect(within(preview).getByText('Loading the YouTube player…')).toBeInTheDocument();
+    // The preview holds the video's box: its play button, since the player loads on play
+    // (docs/product/rules-and-limits.md#player).
+    expect(within(preview).getByRole('button', { name: /^Play/ })).toBeInTheDocument();
 
     expect(screen.getByRole('button', { name: 'Move Text up' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Drag to reorder: Video' })).toBeInTheDocument();
