@@ -158,7 +158,18 @@ export function createServices(deps: ServiceDeps) {
     refreshDays: i.links.refreshDays,
     log,
   });
-  const josies = createJosiesService({ db, storage, bus, log, media, preferences, links, notifier, users });
+  const josies = createJosiesService({
+    db,
+    storage,
+    bus,
+    log,
+    media,
+    preferences,
+    links,
+    notifier,
+    users,
+    timelines,
+  });
   const likes = createLikesService({ db, reads, josies, notifier });
   const invites = createInvitesService({ db, bus, follows, users });
   const securityLog = createSecurityLog({ db });
@@ -206,7 +217,7 @@ export function createServices(deps: ServiceDeps) {
       securityLog,
       log,
     }),
-    feed: createFeedService({ db, users, reads, timelines }),
+    feed: createFeedService({ db, reads, timelines }),
     explore: createExploreService({ db, reads }),
     likes,
     recommendations: createRecommendationsService({ db, users }),

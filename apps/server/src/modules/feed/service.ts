@@ -5,7 +5,6 @@ import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ReadCaches } from '../../reads/read-caches.js';
 import { findPresentableJosies, isReviewer, presentPresentable } from '../josies/index.js';
-import type { UsersService } from '../users/index.js';
 import { decodeCursor, encodeCursor, type Keyset } from './cursor.js';
 import { type FeedEntryRow, type JosieRowAt, newestPublishedAt, prepareFeedQueries } from './queries.js';
 import type { HomeTimelines } from './timelines.js';
@@ -28,11 +27,10 @@ type PageReader = (after: Keyset | null, take: number) => Promise<JosieRowAt[]>;
  */
 export function createFeedService(deps: {
   db: Db;
-  users: Pick<UsersService, 'findById'>;
   reads: Pick<ReadCaches, 'josieHeads'>;
   timelines: Pick<HomeTimelines, 'page' | 'creatorPage'>;
 }) {
-  const { db, users, reads, timelines } = deps;
+  const { db, reads, timelines } = deps;
   const pages = prepareFeedQueries(db);
 
   /**
@@ -117,11 +115,8 @@ export function createFeedService(deps: {
     ): Promise<string> {
       if (!isUuid(curatorId)) throw errors.notFound('Curator not found');
       const after = query.cursor ? decodeCursor(query.cursor) : null;
-      const [creator, rows] = await Promise.all([
-        users.findById(curatorId),
-        timelines.creatorPage(curatorId, viewer.id, after, size + 1),
-      ]);
-      if (!creator) throw errors.notFound('Curator not found');
+      const rows = await timelines.creatorPage(curatorId, viewer.id, after, size + 1);
+      if (!rows) throw errors.notFound('Curator not found');
       return writePage(viewer, rows, size);
     },
 

@@ -354,6 +354,10 @@ describe('home timelines kept on write', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'pending' });
+    // It left every timeline in the edit's transaction: a page is read without checking `josies`, and
+    // the first one is still full.
+    expect(await rowsOfJosie(id)).toEqual([]);
+    expect(await firstPage(fan)).toHaveLength(20);
     const hidden = await complete(fan);
     expect(hidden).toEqual(before.filter((x) => x !== id));
 

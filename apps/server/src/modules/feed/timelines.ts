@@ -16,6 +16,7 @@ import {
   type TimelineRow,
   trimTimeline,
   trimTimelines,
+  withdrawFromTimelines,
 } from './queries.js';
 
 /** The jobs of home timelines, by name, with their payloads (docs/decisions/0027-home-timelines.md). */
@@ -61,9 +62,9 @@ export interface HomeTimelinesOptions {
 /**
  * Home timelines kept on write (docs/decisions/0027-home-timelines.md): each reader's feed as rows of
  * `home_feed_entries`, so that a page is one range read whatever the number of curators followed. The rows
- * are written by the transactions that change a feed (a publication, a follow, an unfollow) and removed
- * with what they point at (foreign keys: a deleted josie, a deleted reader); a josie sent back to review
- * or rejected stays in the rows and is skipped when read. A reader's timeline is built on their first
+ * are written by the transactions that change a feed (a publication, a follow, an unfollow, an edit that
+ * sends a published josie back to review) and removed with what they point at (foreign keys: a deleted
+ * josie, a deleted reader), so a page reads them without checking `josies`. A reader's timeline is built on their first
  * read, so that readers who never come back cost no writes. Beyond its bound (its horizon), the feed is
  * read live from `josies` as before.
  */
@@ -117,8 +118,20 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
       return [...rows, ...(await liveEntriesAtOrBefore(db, readerId, from, since, take - rows.length))];
     },
 
-    /** One page of a curator's published josies for `viewerId` as feed rows (`josies_feed_idx` alone). */
-    creatorPage: entries.creator,
+    /**
+     * One page of a curator's published josies for `viewerId` as feed rows (`josies_feed_idx` alone), in
+     * one statement with the curator's account; null when `curatorId` is no live account.
+     */
+    async creatorPage(
+      curatorId: string,
+      viewerId: string,
+      after: Keyset | null,
+      take: number,
+    ): Promise<FeedEntryRow[] | null> {
+      const found = await entries.creator(curatorId, viewerId, after, take);
+      if (found.length === 0) return null;
+      return found.filter((r): r is (typeof found)[number] & FeedEntryRow => r.id !== null);
+    },
 
     /**
      * A josie was published, inside the approving transaction: it goes into its curator's timeline and
@@ -157,6 +170,16 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
       for (const id of sorted) full = (await addCuratorToTimeline(tx, readerId, id, max)) >= max || full;
       // A curator with more josies than the bound above the horizon: the horizon moves up to the rows kept.
       if (full) await trimTimeline(tx, readerId, max);
+    },
+
+    /**
+     * A published josie left the feeds (its creator's edit sent it back to review), inside that
+     * transaction: it leaves every timeline, under its curator's lock, so a fan-out page running meanwhile
+     * (which reads the josie's status) either ran before or adds nothing.
+     */
+    async withdrawn(tx: Executor, josie: { id: string; creatorId: string }): Promise<void> {
+      await lockTimelines(tx, curatorKey(josie.creatorId));
+      await withdrawFromTimelines(tx, josie.id);
     },
 
     /** `readerId` no longer follows `curatorId`, inside the unfollow's transaction. */

@@ -107,8 +107,13 @@ export function createJosiesService(deps: {
    * one's own back to review, needs a verified address (docs/decisions/0025-account-and-data.md).
    */
   users: Pick<UsersService, 'assertEmailVerified'>;
+  /**
+   * The home timelines (the feed module's, docs/decisions/0027-home-timelines.md): a published josie that
+   * its creator's edit sends back to review leaves every reader's timeline in the edit's transaction.
+   */
+  timelines: { withdrawn(tx: Executor, josie: { id: string; creatorId: string }): Promise<void> };
 }) {
-  const { db, storage, bus, log, media, preferences, links, notifier, users } = deps;
+  const { db, storage, bus, log, media, preferences, links, notifier, users, timelines } = deps;
   const findPresentable = prepareFindPresentableJosie(db);
 
   const present = async (executor: Executor, row: JosieRow, viewer: Viewer): Promise<Josie> =>
@@ -283,10 +288,11 @@ export function createJosiesService(deps: {
         if (mode === 'creator') {
           await notifier.caused(tx, { kind: 'review-waiting', josieId: id, creatorId: locked.creatorId });
         }
-        return {
-          before: locked,
-          after: await updateJosie(tx, id, { title: body.title, paragraphs, genres, status }),
-        };
+        const updated = await updateJosie(tx, id, { title: body.title, paragraphs, genres, status });
+        if (locked.status === 'published' && updated.status !== 'published') {
+          await timelines.withdrawn(tx, updated);
+        }
+        return { before: locked, after: updated };
       });
       if (before.status === 'published' && after.status !== 'published') {
         bus.publish('josie.unpublished', { josieId: id, creatorId: after.creatorId });
