@@ -38,7 +38,8 @@ import videoLater from './video.later.json' with { type: 'json' };
 /**
  * English texts, one file per area (the area is the top-level key). Add an area: a JSON file here and in
  * ../he/, and a line below. Some areas keep the texts only later pages read in `<area>.later.json`
- * (`../../englishFirst.ts` bundles the first file alone with the first pages); both make the one area here.
+ * (`./first.ts` holds the first file alone, for the first pages: `../../areas.ts`); both make the one area
+ * here.
  */
 export default {
   account,
