@@ -3,12 +3,12 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { importWithRetry } from '../lib/importRetry';
-import englishFirst from './locales/en/first.js';
 
 /**
- * Interface languages (docs/product/rules-and-limits.md#constants): English is the fallback and its first
- * texts are bundled with the app; Hebrew (right to left) is a separate chunk loaded when first needed, so
- * English pages do not download it. Each language's other texts load with the later pages (`areas.ts`).
+ * Interface languages (docs/product/rules-and-limits.md#constants): English is the default. Each language's
+ * first texts are a chunk of their own (`areas.ts`), loaded (and preloaded by `src/shell/shell.js`) for the
+ * language the interface opens in, so neither language's pages download the other's; the rest of a
+ * language's texts loads with the later pages ({@link loadAllTexts}).
  */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
@@ -35,7 +35,7 @@ export const DETECTION_ORDER = [
  * say what the first pages load).
  */
 const firstTexts: Record<Language, () => Promise<ResourceKey>> = {
-  en: async () => structuredClone(englishFirst),
+  en: async () => structuredClone((await importWithRetry(() => import('./locales/en/first.js'))).default),
   he: async () => structuredClone((await importWithRetry(() => import('./locales/he/first.js'))).default),
 };
 
@@ -178,12 +178,10 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    // A deep copy: i18next merges the later texts into the objects it holds, which must not be the
-    // bundled areas' own (they would no longer say what the first pages bundle).
-    resources: { en: { translation: structuredClone(englishFirst) } },
-    partialBundledLanguages: true,
     supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
+    // English for a language not supported; none for Hebrew, whose keys are English's (`locales.test.ts`):
+    // a Hebrew page would otherwise load the English texts too.
+    fallbackLng: { he: [], default: [DEFAULT_LANGUAGE] },
     load: 'languageOnly',
     nonExplicitSupportedLngs: true,
     detection: {
