@@ -45,15 +45,16 @@ export function precompressAssets(): Plugin {
 }
 
 /**
- * The pages `src/shell/shell.js` preloads, by its route names (see there), and the Hebrew texts (`he`), which
- * it preloads when the interface opens in Hebrew: the app waits for them before its first render, and would
- * only ask for them once its entry has run (decision 0026).
+ * The pages `src/shell/shell.js` preloads, by its route names (see there), and each language's first texts
+ * (`en`, `he`: `src/i18n/areas.ts`), which it preloads for the language the interface opens in: the app waits
+ * for them before its first render, and would only ask for them once its entry has run (decision 0026).
  */
 export const SHELL_ROUTES = {
   home: 'src/features/home/PublicHomePage.tsx',
   feed: 'src/features/feed/HomeFeedPage.tsx',
   josie: 'src/features/josie/JosieViewPage.tsx',
-  he: 'src/i18n/locales/he/index.ts',
+  en: 'src/i18n/locales/en/first.ts',
+  he: 'src/i18n/locales/he/first.ts',
 } as const;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

@@ -62,6 +62,6 @@ function afterStaticPaint(): Promise<void> {
 
 const firstPage = preloadFirstPage(window.location.pathname, storedUser);
 const translated = i18nReady.catch((error: unknown) => {
-  console.warn('Translations failed to load; starting in English', error);
+  console.warn('Translations failed to load; starting without them', error);
 });
 void Promise.all([translated, firstPage, afterStaticPaint()]).then(render);

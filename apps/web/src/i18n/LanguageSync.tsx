@@ -2,7 +2,13 @@ import { LANGUAGES, type Language } from '@josie/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFlag, useFlags } from '../flags/useFlags';
-import { chooseLanguage, currentLanguage, DEFAULT_LANGUAGE, detectedLanguage, i18n } from './index';
+import {
+  changeInterfaceLanguage,
+  chooseLanguage,
+  currentLanguage,
+  DEFAULT_LANGUAGE,
+  detectedLanguage,
+} from './index';
 
 /**
  * Enforces the `language_select` flag (docs/product/README.md#what-josie-is,
@@ -22,7 +28,7 @@ export function LanguageSync() {
       return;
     }
     const target = enabled ? detectedLanguage() : DEFAULT_LANGUAGE;
-    if (currentLanguage() !== target) void i18n.changeLanguage(target);
+    if (currentLanguage() !== target) void changeInterfaceLanguage(target);
   }, [status, enabled]);
   return null;
 }

@@ -3,12 +3,12 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { importWithRetry } from '../lib/importRetry';
-import { englishFirst } from './englishFirst';
 
 /**
- * Interface languages (docs/product/rules-and-limits.md#constants): English is the fallback and is bundled
- * with the app; Hebrew (right to left) is a separate chunk loaded when first needed, so English pages do not
- * download it.
+ * Interface languages (docs/product/rules-and-limits.md#constants): English is the default. Each language's
+ * first texts are a chunk of their own (`areas.ts`), loaded (and preloaded by `src/shell/shell.js`) for the
+ * language the interface opens in, so neither language's pages download the other's; the rest of a
+ * language's texts loads with the later pages ({@link loadAllTexts}).
  */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
@@ -29,47 +29,118 @@ export const DETECTION_ORDER = [
   'htmlTag',
 ];
 
-const loaders: Record<Language, () => Promise<ResourceKey>> = {
-  // The rest of English is added by loadAllTexts (the backend reads a language once).
-  en: async () => structuredClone(englishFirst),
-  he: async () => (await importWithRetry(() => import('./locales/he/index.js'))).default,
+/**
+ * A language's first texts (`areas.ts`): the first pages read no other. Copies, as the whole texts: i18next
+ * merges the later texts into the objects it holds, which must not be the modules' own (they would no longer
+ * say what the first pages load).
+ */
+const firstTexts: Record<Language, () => Promise<ResourceKey>> = {
+  en: async () => structuredClone((await importWithRetry(() => import('./locales/en/first.js'))).default),
+  he: async () => structuredClone((await importWithRetry(() => import('./locales/he/first.js'))).default),
 };
 
-let allEnglish: Promise<void> | null = null;
+/** A language's whole texts: its first texts and the rest (`areas.ts`). */
+const wholeTexts: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import('./locales/en/index.js'),
+  he: () => import('./locales/he/index.js'),
+};
 
 /**
- * Loads the English areas that are not bundled with the app's entry (`englishFirst.ts`, docs/performance.md)
- * and adds them to the English texts, once (a failed download is tried again, decision 0012). The router's
- * page loader waits for it before rendering a page other than the first pages (home, feed, josie), so those
- * areas are always there when read. Hebrew is loaded whole by the backend. Rejects when the chunk cannot be
- * loaded (the page's loading fails with it).
+ * Set by the first {@link loadAllTexts}: from then on the backend loads a language whole (a switch of language
+ * on a later page must not leave that page without its texts).
  */
-export function loadAllTexts(): Promise<void> {
-  allEnglish ??= importWithRetry(() => import('./locales/en/index.js')).then(
-    ({ default: all }) => {
-      i18n.addResourceBundle('en', 'translation', all, true, true);
-    },
-    (error: unknown) => {
-      allEnglish = null;
-      throw error;
-    },
-  );
-  return allEnglish;
+let allTextsWanted = false;
+/** A language's whole texts, downloaded once (a failed download is tried again at the next call), copied. */
+const wholeDownloads = new Map<Language, Promise<ResourceKey>>();
+/** A language's whole texts added to i18next's, once. */
+const wholeAdded = new Map<Language, Promise<void>>();
+
+function downloadWhole(language: Language): Promise<ResourceKey> {
+  let download = wholeDownloads.get(language);
+  if (!download) {
+    download = importWithRetry(wholeTexts[language]).then(
+      ({ default: texts }) => structuredClone(texts),
+      (error: unknown) => {
+        wholeDownloads.delete(language);
+        throw error;
+      },
+    );
+    wholeDownloads.set(language, download);
+  }
+  return download;
 }
 
-/** Loads a language's texts on demand (an i18next backend over dynamic imports). */
+function addWhole(language: Language): Promise<void> {
+  let added = wholeAdded.get(language);
+  if (!added) {
+    added = downloadWhole(language).then(
+      (texts) => {
+        i18n.addResourceBundle(language, 'translation', texts, true, true);
+      },
+      (error: unknown) => {
+        wholeAdded.delete(language);
+        throw error;
+      },
+    );
+    wholeAdded.set(language, added);
+  }
+  return added;
+}
+
+const isLanguage = (language: unknown): language is Language =>
+  (LANGUAGES as readonly unknown[]).includes(language);
+
+/**
+ * Loads the texts that are not the first pages' (`areas.ts`, docs/performance.md) in the interface language
+ * and adds them to its texts, once (a failed download is tried again, decision 0012); from then on, every
+ * language is loaded whole: by the backend, or by {@link changeInterfaceLanguage} for a language i18next
+ * holds the first texts of. The router's page loader waits for it before rendering a page other than the
+ * first pages (home, feed, josie), so those areas are always there when read, in English and in Hebrew.
+ * Waits for i18next's first language (a later page opened first asks before it is known). Rejects when a
+ * chunk cannot be loaded (the page's loading fails with it).
+ */
+export function loadAllTexts(): Promise<void> {
+  allTextsWanted = true;
+  return i18nReady.then(() => addWhole(currentLanguage()));
+}
+
+/**
+ * Switches i18next to `language`, with all its texts once a later page has asked for them
+ * ({@link loadAllTexts}): i18next does not ask the backend again for a language it holds the first texts of.
+ * Resolves when the language is applied, or, when its texts cannot be loaded (after the retries of decision
+ * 0012), with a warning and the language unchanged: a page is never shown without its texts.
+ */
+export async function changeInterfaceLanguage(language: Language): Promise<void> {
+  if (allTextsWanted) {
+    try {
+      await addWhole(language);
+    } catch (error) {
+      console.warn(`The ${language} texts failed to load; the language stays`, error);
+      return;
+    }
+  }
+  await i18n.changeLanguage(language);
+}
+
+/**
+ * Loads a language's texts on demand (an i18next backend over dynamic imports): its first texts, or all of
+ * them once a later page has asked for them ({@link loadAllTexts}), also when it asked while the first ones
+ * were on their way (i18next applies a language once its texts are here).
+ */
 const localeBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
   read(language, _namespace, callback) {
-    const load = loaders[language as Language];
-    if (!load) {
+    if (!isLanguage(language)) {
       callback(new Error(`Unsupported language ${language}`), false);
       return;
     }
-    load().then(
-      (texts) => callback(null, texts),
+    const texts = allTextsWanted
+      ? downloadWhole(language)
+      : firstTexts[language]().then((first) => (allTextsWanted ? downloadWhole(language) : first));
+    texts.then(
+      (loaded) => callback(null, loaded),
       (error: unknown) => callback(error instanceof Error ? error : String(error), false),
     );
   },
@@ -107,12 +178,10 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    // A deep copy: i18next merges the later texts into the objects it holds, which must not be the
-    // bundled areas' own (they would no longer say what the first pages bundle).
-    resources: { en: { translation: structuredClone(englishFirst) } },
-    partialBundledLanguages: true,
     supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
+    // English for a language not supported; none for Hebrew, whose keys are English's (`locales.test.ts`):
+    // a Hebrew page would otherwise load the English texts too.
+    fallbackLng: { he: [], default: [DEFAULT_LANGUAGE] },
     load: 'languageOnly',
     nonExplicitSupportedLngs: true,
     detection: {
@@ -152,7 +221,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
   }
   // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is missing in browsers we support (Safari before 18.4)
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_S}; samesite=lax`;
-  await i18n.changeLanguage(language);
+  await changeInterfaceLanguage(language);
 }
 
 export { i18n };

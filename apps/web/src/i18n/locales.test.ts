@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { englishFirst, LATER_AREAS } from './englishFirst';
+import { FIRST_AREAS, LATER_AREAS } from './areas';
+import enFirst from './locales/en/first.js';
 import en from './locales/en/index.js';
+import heFirst from './locales/he/first.js';
 import he from './locales/he/index.js';
 
 type Tree = { [key: string]: string | Tree };
@@ -76,31 +78,71 @@ describe('locale files', () => {
   });
 });
 
-describe('English areas bundled with the entry and loaded later (docs/performance.md)', () => {
-  it('puts every area in exactly one of the two', () => {
-    const first = Object.keys(englishFirst);
-    expect([...first, ...LATER_AREAS].sort()).toEqual(Object.keys(en).sort());
-    expect(first.filter((area) => (LATER_AREAS as readonly string[]).includes(area))).toEqual([]);
+describe('areas loaded with the first pages and later, in each language (docs/performance.md)', () => {
+  /** The locale files of a language (`auth.json`, `josie.later.json`...), as Vite finds them. */
+  const localeFiles = (language: string) =>
+    Object.keys(import.meta.glob('./locales/*/*.json'))
+      .filter((path) => path.startsWith(`./locales/${language}/`))
+      .map((path) => path.slice(`./locales/${language}/`.length))
+      .sort();
+  const languages = [
+    ['en', enFirst, en],
+    ['he', heFirst, he],
+  ] as const;
+
+  it('puts every area of each language in exactly one of the two lists', () => {
+    expect(FIRST_AREAS.filter((area) => (LATER_AREAS as readonly string[]).includes(area))).toEqual([]);
+    for (const [language, first, whole] of languages) {
+      expect([...FIRST_AREAS, ...LATER_AREAS].sort(), language).toEqual(Object.keys(whole).sort());
+      expect(Object.keys(first).sort(), language).toEqual([...FIRST_AREAS].sort());
+    }
   });
 
-  it('bundles texts of the full English only, word for word', () => {
-    for (const [area, texts] of Object.entries(englishFirst)) {
-      const full = flatten(en[area as keyof typeof en] as Tree);
-      for (const [key, value] of flatten(texts as Tree))
-        expect([area, key, full.get(key)]).toEqual([area, key, value]);
+  it("has every locale file in its language's whole texts: a Hebrew area missing from the split fails", () => {
+    for (const [language, , whole] of languages) {
+      const files = localeFiles(language);
+      const areas = new Set(files.map((file) => file.replace(/(\.later)?\.json$/, '')));
+      expect([...areas].sort(), language).toEqual(Object.keys(whole).sort());
+      // A `.later.json` only for a first area (a later area loads whole with the later pages).
+      for (const file of files.filter((name) => name.endsWith('.later.json')))
+        expect(FIRST_AREAS as readonly string[], `${language}/${file}`).toContain(
+          file.replace('.later.json', ''),
+        );
+    }
+  });
+
+  it('splits Hebrew as English: the same keys in the first texts, so the same ones later', () => {
+    for (const area of FIRST_AREAS) {
+      const keys = (texts: object) => [...baseKeys(flatten(texts as Tree)).keys()].sort();
+      expect(keys(heFirst[area]), area).toEqual(keys(enFirst[area]));
+    }
+    const laterFiles = (language: string) =>
+      localeFiles(language).filter((file) => file.endsWith('.later.json'));
+    expect(laterFiles('he')).toEqual(laterFiles('en'));
+  });
+
+  it('loads texts of the whole language only, word for word', () => {
+    for (const [language, first, whole] of languages) {
+      for (const [area, texts] of Object.entries(first)) {
+        const full = flatten(whole[area as keyof typeof whole] as Tree);
+        for (const [key, value] of flatten(texts as Tree))
+          expect([language, area, key, full.get(key)]).toEqual([language, area, key, value]);
+      }
     }
   });
 
   it('keeps the texts the first pages read: each area whole, but for what only later pages read', () => {
-    const first = (area: keyof typeof englishFirst) => [...flatten(englishFirst[area] as Tree).keys()];
-    expect(first('josie')).toContain('editor.rejectedHelp');
-    expect(first('josie').filter((key) => /^(editor|list|create|edit)\./.test(key))).toEqual([
-      'editor.rejectedHelp',
-    ]);
-    expect(first('video').every((key) => key.startsWith('player.'))).toBe(true);
-    expect(first('pwa').every((key) => key.startsWith('offline.'))).toBe(true);
-    expect(first('static').every((key) => key.startsWith('about.'))).toBe(true);
-    for (const area of ['auth', 'common', 'errors', 'feed', 'home', 'titles', 'validation'] as const)
-      expect(englishFirst[area]).toEqual(en[area]);
+    for (const [language, firstTexts, whole] of languages) {
+      const first = (area: keyof typeof firstTexts) => [...flatten(firstTexts[area] as Tree).keys()];
+      expect(first('josie'), language).toContain('editor.rejectedHelp');
+      expect(first('josie').filter((key) => /^(editor|list|create|edit)\./.test(key))).toEqual([
+        'editor.rejectedHelp',
+      ]);
+      expect(first('video').every((key) => key.startsWith('player.'))).toBe(true);
+      expect(first('pwa').every((key) => key.startsWith('offline.'))).toBe(true);
+      expect(first('static').every((key) => key.startsWith('about.'))).toBe(true);
+      for (const area of ['auth', 'common', 'errors', 'feed', 'home', 'titles', 'validation'] as const)
+        expect(firstTexts[area], `${language} ${area}`).toEqual(whole[area]);
+    }
   });
 });

@@ -4,11 +4,12 @@
  * `index.html` loads this classic script (same origin, so the CSP holds: no inline script) right after
  * its `#root`, before the app's modules. It runs while the page is parsed and:
  * - asks the browser to fetch the scripts of the page about to open (`modulepreload`), so they load beside
- *   the app's entry instead of after it has run, with the Hebrew texts when the interface opens in Hebrew,
+ *   the app's entry instead of after it has run, with the first texts of the language the interface opens in,
  *   and, for a visitor on a josie page the server did not write the josie into, the josie itself (the route
  *   table's `getJosie`, as the app requests it). The build prepends `JOSIE_SHELL_PRELOADS`, name -> script
  *   URLs (`vite.plugins.ts`, `shellScript()`): the routes `home` (`/` for a visitor), `feed` (`/` for a
- *   listener or curator who finished onboarding), `josie` (`/josie/:id`), and `he` (the Hebrew texts);
+ *   listener or curator who finished onboarding), `josie` (`/josie/:id`), and `en` and `he` (each language's
+ *   first texts, `src/i18n/areas.ts`);
  * - on the signed-in feed, when the server wrote no answers for the stored session (no session cookie, or
  * one of another account), sends the feed's first reads with the session's token (`api/earlyReads.ts` hands
  * them to the app's calls) and, once the curator strip's answer is here, fetches its first pictures (the
@@ -119,8 +120,9 @@
   const user = session?.user ?? null;
   const route = routeOf(location.pathname, user);
   const language = interfaceLanguage();
-  // The Hebrew texts too: the app renders once they are here, and would ask for them only after its entry ran.
-  for (const href of [...(preloads[route] ?? []), ...(language === 'he' ? (preloads.he ?? []) : [])]) {
+  // The language's first texts too: the app renders once they are here, and would ask for them only after its
+  // entry ran.
+  for (const href of [...(preloads[route] ?? []), ...(preloads[language] ?? [])]) {
     preload('modulepreload', href);
   }
   /**

@@ -12,6 +12,7 @@ const PRELOADS = {
   home: ['/assets/PublicHomePage-x.js'],
   feed: ['/assets/HomeFeedPage-x.js', '/assets/Feed-x.js'],
   josie: ['/assets/JosieViewPage-x.js'],
+  en: ['/assets/en-x.js'],
   he: ['/assets/he-x.js'],
 };
 
@@ -62,7 +63,7 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     const { root, preloads } = runShell('/');
     expect(root?.querySelector('h1')?.textContent).toBe('Music, curated by people you trust');
     expect(root?.querySelector('a[href="/signup"]')?.textContent).toBe('Get started');
-    expect(preloads).toEqual(PRELOADS.home);
+    expect(preloads).toEqual([...PRELOADS.home, ...PRELOADS.en]);
   });
 
   it('shows a signed-in listener the header with a spinner, and preloads the feed', () => {
@@ -74,7 +75,7 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     const { root, preloads } = runShell('/');
     expect(root?.querySelector('h1')).toBeNull();
     expect(root?.querySelector('[role="status"]')?.textContent).toBe('Loading…');
-    expect(preloads).toEqual(PRELOADS.feed);
+    expect(preloads).toEqual([...PRELOADS.feed, ...PRELOADS.en]);
   });
 
   it("sends the signed-in feed's first reads with the session's token and fetches the strip's first pictures", async () => {
@@ -132,23 +133,23 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     expect(fetches).toEqual(['/api/josies/01a2']);
   });
 
-  it('preloads nothing for roles that / sends elsewhere, and no signed-in josie answer', () => {
+  it('preloads only the texts for roles that / sends elsewhere, and no signed-in josie answer', () => {
     storeSession(makeSession('admin'));
-    expect(runShell('/').preloads).toEqual([]);
+    expect(runShell('/').preloads).toEqual(PRELOADS.en);
     const josie = runShell('/josie/01a2');
-    expect(josie.preloads).toEqual(PRELOADS.josie);
+    expect(josie.preloads).toEqual([...PRELOADS.josie, ...PRELOADS.en]);
     expect(josie.fetches).toEqual([]);
   });
 
   it('shows the josie page frame on /josie/:id only, not on the editor routes', () => {
     const josie = runShell('/josie/01a2');
     expect(josie.root?.querySelector('main')?.className).toContain('max-w-[750px]');
-    expect(josie.preloads).toEqual(PRELOADS.josie);
+    expect(josie.preloads).toEqual([...PRELOADS.josie, ...PRELOADS.en]);
     expect(josie.fetches).toEqual(['/api/josies/01a2']);
     for (const path of ['/josie/new', '/josie/edit/01a2']) {
       const editor = runShell(path);
       expect(editor.root?.querySelector('header')?.className).toContain('fixed');
-      expect(editor.preloads).toEqual([]);
+      expect(editor.preloads).toEqual(PRELOADS.en);
     }
   });
 
@@ -156,7 +157,7 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     writeFirstPaint([[['josies', 'one', '01a2'], {}]]);
     try {
       const josie = runShell('/josie/01a2');
-      expect(josie.preloads).toEqual(PRELOADS.josie);
+      expect(josie.preloads).toEqual([...PRELOADS.josie, ...PRELOADS.en]);
       expect(josie.fetches).toEqual([]);
     } finally {
       removeFirstPaint();
@@ -170,7 +171,7 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     storeSession(session);
     try {
       writeFirstPaint([[['feed', 'pages', 'following'], {}]], session.user.id);
-      expect(runShell('/').preloads).toEqual(PRELOADS.feed);
+      expect(runShell('/').preloads).toEqual([...PRELOADS.feed, ...PRELOADS.en]);
       expect(fetchMock).not.toHaveBeenCalled();
       expect(window.josieEarlyReads).toBeUndefined();
 
@@ -276,7 +277,9 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     const kept = prerendered('en');
     expect(kept?.querySelector('h1')?.textContent).toBe('Rooftop');
     expect(kept?.querySelector('main')).toBeNull();
-    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(PRELOADS.josie.length);
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(
+      PRELOADS.josie.length + PRELOADS.en.length,
+    );
 
     // The app opens in English (no Hebrew choice anywhere): a Hebrew first paint would be replaced.
     const dropped = prerendered('he');

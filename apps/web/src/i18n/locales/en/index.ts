@@ -1,76 +1,64 @@
 import account from './account.json' with { type: 'json' };
 import admin from './admin.json' with { type: 'json' };
 import audio from './audio.json' with { type: 'json' };
-import auth from './auth.json' with { type: 'json' };
-import common from './common.json' with { type: 'json' };
 import contact from './contact.json' with { type: 'json' };
 import curator from './curator.json' with { type: 'json' };
 import discovery from './discovery.json' with { type: 'json' };
-import errors from './errors.json' with { type: 'json' };
-import feed from './feed.json' with { type: 'json' };
-import footer from './footer.json' with { type: 'json' };
-import home from './home.json' with { type: 'json' };
+import first from './first.js';
 import image from './image.json' with { type: 'json' };
 import integrations from './integrations.json' with { type: 'json' };
 import invites from './invites.json' with { type: 'json' };
-import josie from './josie.json' with { type: 'json' };
 import josieLater from './josie.later.json' with { type: 'json' };
 import listen from './listen.json' with { type: 'json' };
 import login from './login.json' with { type: 'json' };
-import nav from './nav.json' with { type: 'json' };
-import newsletter from './newsletter.json' with { type: 'json' };
 import notifications from './notifications.json' with { type: 'json' };
 import onboarding from './onboarding.json' with { type: 'json' };
 import preferences from './preferences.json' with { type: 'json' };
-import pwa from './pwa.json' with { type: 'json' };
 import pwaLater from './pwa.later.json' with { type: 'json' };
 import recommendations from './recommendations.json' with { type: 'json' };
 import resetPassword from './resetPassword.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
 import signup from './signup.json' with { type: 'json' };
-import staticPages from './static.json' with { type: 'json' };
 import staticPagesLater from './static.later.json' with { type: 'json' };
-import titles from './titles.json' with { type: 'json' };
-import validation from './validation.json' with { type: 'json' };
-import video from './video.json' with { type: 'json' };
 import videoLater from './video.later.json' with { type: 'json' };
 
 /**
  * English texts, one file per area (the area is the top-level key). Add an area: a JSON file here and in
  * ../he/, and a line below. Some areas keep the texts only later pages read in `<area>.later.json`
- * (`../../englishFirst.ts` bundles the first file alone with the first pages); both make the one area here.
+ * (`./first.ts` holds the first file alone, for the first pages: `../../areas.ts`); both make the one area
+ * here.
  */
 export default {
   account,
   admin,
   audio,
-  auth,
-  common,
+  auth: first.auth,
+  common: first.common,
   contact,
   curator,
   discovery,
-  errors,
-  feed,
-  footer,
-  home,
+  errors: first.errors,
+  feed: first.feed,
+  footer: first.footer,
+  home: first.home,
   image,
   integrations,
   invites,
-  josie: { ...josie, ...josieLater, editor: { ...josie.editor, ...josieLater.editor } },
+  josie: { ...first.josie, ...josieLater, editor: { ...first.josie.editor, ...josieLater.editor } },
   listen,
   login,
-  nav,
-  newsletter,
+  nav: first.nav,
+  newsletter: first.newsletter,
   notifications,
   onboarding,
   preferences,
-  pwa: { ...pwa, ...pwaLater },
+  pwa: { ...first.pwa, ...pwaLater },
   recommendations,
   resetPassword,
   review,
   signup,
-  static: { ...staticPages, ...staticPagesLater },
-  titles,
-  validation,
-  video: { ...video, ...videoLater },
+  static: { ...first.static, ...staticPagesLater },
+  titles: first.titles,
+  validation: first.validation,
+  video: { ...first.video, ...videoLater },
 };
