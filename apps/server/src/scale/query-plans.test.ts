@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSessionUser } from '../modules/auth/queries.js';
+import { prepareFindSessionUser } from '../modules/auth/queries.js';
 import { creatorFeedRows, followingFeedRows } from '../modules/feed/queries.js';
 import { presentJosies } from '../modules/josies/listing.js';
 import { bumpLikeCount, findJosie, listJosiesByCreator } from '../modules/josies/queries.js';
@@ -176,7 +176,7 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
 
   it("the session lookup and a feed page's presenter read by key", async () => {
     expectIndexed(
-      await planOf(() => findSessionUser(ctx.database.db, ids.session, ids.listener)),
+      await planOf(() => prepareFindSessionUser(ctx.database.db)(ids.session, ids.listener)),
       'sessions_pkey',
       'users_pkey',
     );

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
 /** A session that still signs its holder in: neither revoked nor expired. */
@@ -16,9 +16,14 @@ export async function insertSession(
   return row!;
 }
 
-/** The user behind a live session (not revoked, not expired, user not deleted), or undefined. */
-export async function findSessionUser(db: Executor, sessionId: string, userId: string) {
-  const [row] = await db
+/**
+ * The live session `sessionId` of `userId` with the user's role and name (undefined when revoked, expired
+ * or deleted), as a statement prepared once per connection (parsed and planned once): every
+ * request whose session is not in the instance's session cache runs it, which is every request of a
+ * reader who comes back after the cache's lifetime (docs/performance.md, "Feeds for many readers").
+ */
+export function prepareFindSessionUser(db: Db) {
+  const statement = db
     .select({
       id: users.id,
       role: users.role,
@@ -29,9 +34,17 @@ export async function findSessionUser(db: Executor, sessionId: string, userId: s
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), ...liveSession(), isNull(users.deletedAt)),
-    );
-  return row;
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare('auth_find_session_user');
+  return async (sessionId: string, userId: string) =>
+    (await statement.execute({ sessionId, userId }))[0];
 }
 
 /** Records that a session was used now (at most every few minutes: the session cache decides). */

@@ -9,7 +9,7 @@ import type { UsersService } from '../users/index.js';
 import type { LoginLockout } from './lockout.js';
 import { assertStrongPassword } from './password-policy.js';
 import {
-  findSessionUser,
+  prepareFindSessionUser,
   insertSession,
   listLiveSessions,
   revokeOtherSessions,
@@ -62,6 +62,7 @@ export function createAuthService(deps: {
   bus: Pick<EventBus, 'publish'>;
 }) {
   const { db, tokens, lockout, sessions } = deps;
+  const findSessionUser = prepareFindSessionUser(db);
 
   /**
    * Opens a session for `userId` and answers its token and the user.
@@ -142,7 +143,7 @@ export function createAuthService(deps: {
       return sessions.resolve(
         claims.sessionId,
         claims.userId,
-        () => findSessionUser(db, claims.sessionId, claims.userId),
+        () => findSessionUser(claims.sessionId, claims.userId),
         (now) => touchSession(db, claims.sessionId, now),
       );
     },
@@ -165,7 +166,7 @@ export function createAuthService(deps: {
       const claims = await deps.pageTokens.verify(pageToken);
       if (!claims) return null;
       return sessions.resolve(claims.sessionId, claims.userId, () =>
-        findSessionUser(db, claims.sessionId, claims.userId),
+        findSessionUser(claims.sessionId, claims.userId),
       );
     },
 

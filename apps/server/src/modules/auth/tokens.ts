@@ -10,7 +10,13 @@ const ISSUER = 'josie';
  * cookie's page tokens (decision 0008) are signed with a key derived for them alone.
  */
 export function createTokenSigner(secret: string | Uint8Array) {
-  const key = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
+  const raw = typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every call, half of a
+  // verification's CPU (docs/performance.md, "Feeds for many readers").
+  const key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     /** @param expiresAt - the session's expiry; the token expires with it. */
     async sign(sessionId: string, userId: string, expiresAt: Date): Promise<string> {
@@ -20,12 +26,12 @@ export function createTokenSigner(secret: string | Uint8Array) {
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await key);
     },
     /** The session and user a token names, and when it expires; null when its signature or expiry is bad. */
     async verify(token: string): Promise<{ sessionId: string; userId: string; expiresAt: Date } | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: [ALG] });
+        const { payload } = await jwtVerify(token, await key, { issuer: ISSUER, algorithms: [ALG] });
         if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
         if (typeof payload.exp !== 'number') return null;
         return { sessionId: payload.sid, userId: payload.sub, expiresAt: new Date(payload.exp * 1000) };
