@@ -43,8 +43,7 @@ export function prepareFindSessionUser(db: Db) {
       ),
     )
     .prepare('auth_find_session_user');
-  return async (sessionId: string, userId: string) =>
-    (await statement.execute({ sessionId, userId }))[0];
+  return async (sessionId: string, userId: string) => (await statement.execute({ sessionId, userId }))[0];
 }
 
 /** Records that a session was used now (at most every few minutes: the session cache decides). */

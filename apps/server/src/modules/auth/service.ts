@@ -9,9 +9,9 @@ import type { UsersService } from '../users/index.js';
 import type { LoginLockout } from './lockout.js';
 import { assertStrongPassword } from './password-policy.js';
 import {
-  prepareFindSessionUser,
   insertSession,
   listLiveSessions,
+  prepareFindSessionUser,
   revokeOtherSessions,
   revokeSession,
   revokeSessionOf,
