@@ -9,7 +9,8 @@
  * Usage: `npm run bench:http -w bench` (or `npx tsx bench/http.ts`).
  *
  * Environment:
- * - BENCH_DATABASE_URL: the large data set's database (postgres://postgres@127.0.0.1:5432/josie_bench);
+ * - BENCH_DATABASE_URL: the large data set's database (the machine's PostgreSQL through its Unix socket,
+ *   else over TCP on 127.0.0.1:5432: bench/lib/db.ts);
  *   the peer's shape goes to `<BENCH_DATABASE_URL>_peer`. Both are seeded on first use (seed-large.ts).
  * - BENCH_DURATION: seconds measured per endpoint (10); BENCH_WARMUP: seconds of load first, unrecorded (2).
  * - BENCH_ONLY: comma-separated names (below) measured beside the bare route; all by default.
@@ -190,6 +191,7 @@ interface Plan {
  */
 export async function runHttpBench(): Promise<Budget[]> {
   console.log(machineLine());
+  console.log(`database: ${BENCH_DATABASE_URL}`);
   const runPeer = only.includes('peer');
   const peerUrl = peerDatabaseUrl();
   // BENCH_ONLY=peer leaves the large data set alone (not even seeded).
