@@ -281,6 +281,26 @@ function marked(table: typeof josieLikes | typeof josieSaves, josieId: PgColumn,
   return sql<boolean>`exists (${probe})`;
 }
 
+/**
+ * The {@link FeedEntryRow} fields of a page read as a lateral subquery (`id`, `creatorId`, `publishedAt` and
+ * the two marks, null on the row that says the page is empty), for the statement around it.
+ */
+function entryFields(page: {
+  id: SQL.Aliased<string>;
+  creatorId: SQL.Aliased<string>;
+  publishedAt: SQL.Aliased<Date>;
+  likedByMe: SQL.Aliased<boolean>;
+  savedByMe: SQL.Aliased<boolean>;
+}) {
+  return {
+    id: page.id,
+    creatorId: page.creatorId,
+    cursorAt: keysetTime(sql`${page.publishedAt}`),
+    likedByMe: sql<boolean>`coalesce(${page.likedByMe}, false)`,
+    savedByMe: sql<boolean>`coalesce(${page.savedByMe}, false)`,
+  };
+}
+
 /** `order by time desc, id desc`: the primary key of `home_feed_entries` read backwards. */
 const timelineOrder = [sql`${homeFeedEntries.publishedAt} desc`, sql`${homeFeedEntries.josieId} desc`];
 
@@ -323,11 +343,7 @@ function timelineQuery(db: Executor, owner: Param<string>, after: KeysetParam | 
     .as('page');
   return db
     .select({
-      id: page.id,
-      creatorId: page.creatorId,
-      cursorAt: keysetTime(sql`${page.publishedAt}`),
-      likedByMe: sql<boolean>`coalesce(${page.likedByMe}, false)`,
-      savedByMe: sql<boolean>`coalesce(${page.savedByMe}, false)`,
+      ...entryFields(page),
       since: sql<
         string | null
       >`case when ${homeFeeds.since} is null then null else ${keysetTime(homeFeeds.since)} end`,
@@ -366,11 +382,7 @@ function creatorEntriesQuery(
     .as('page');
   return db
     .select({
-      id: page.id,
-      creatorId: page.creatorId,
-      cursorAt: keysetTime(sql`${page.publishedAt}`),
-      likedByMe: sql<boolean>`coalesce(${page.likedByMe}, false)`,
-      savedByMe: sql<boolean>`coalesce(${page.savedByMe}, false)`,
+      ...entryFields(page),
     })
     .from(users)
     .leftJoinLateral(page, sql`true`)
