@@ -1,8 +1,9 @@
-import '@fontsource/heebo/400.css';
-import '@fontsource/heebo/500.css';
-import '@fontsource/heebo/600.css';
-import '@fontsource/heebo/700.css';
-import '@fontsource/heebo/800.css';
+// Heebo's Hebrew faces only (styles.css): Latin text keeps the system stack in both languages.
+import '@fontsource/heebo/hebrew-400.css';
+import '@fontsource/heebo/hebrew-500.css';
+import '@fontsource/heebo/hebrew-600.css';
+import '@fontsource/heebo/hebrew-700.css';
+import '@fontsource/heebo/hebrew-800.css';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';

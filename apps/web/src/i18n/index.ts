@@ -157,13 +157,20 @@ export function currentLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : DEFAULT_LANGUAGE;
 }
 
-/** Sets `<html lang>` and `<html dir>` for a language, so the whole page mirrors in Hebrew. */
-function applyDocumentLanguage(language: string): void {
+/**
+ * Sets `<html lang>` and `<html dir>` for a language, so the whole page mirrors in Hebrew. Writes only what
+ * differs: the server and `src/shell/shell.js` have usually set both already (decision 0026), and Chromium
+ * restyles the whole document on any write of either to `<html>`, even of the value it holds (on the
+ * server-rendered feed, a style pass in the middle of the first render: docs/performance.md).
+ */
+export function applyDocumentLanguage(language: string): void {
   // Rendered on the server too (`src/prerender/`), where there is no document.
   if (typeof document === 'undefined') return;
   const lng = (LANGUAGES as readonly string[]).includes(language) ? language : DEFAULT_LANGUAGE;
-  document.documentElement.lang = lng;
-  document.documentElement.dir = directionOf(lng);
+  const html = document.documentElement;
+  const dir = directionOf(lng);
+  if (html.lang !== lng) html.lang = lng;
+  if (html.dir !== dir) html.dir = dir;
 }
 
 i18n.on('languageChanged', applyDocumentLanguage);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/renderApp';
-import { detectedLanguage, LANGUAGE_STORAGE_KEY } from './index';
+import { applyDocumentLanguage, detectedLanguage, LANGUAGE_STORAGE_KEY } from './index';
 
 describe('language toggle and direction (docs/product/README.md#what-josie-is, docs/product/rules-and-limits.md#constants)', () => {
   it('is absent while the language_select flag is off', async () => {
@@ -50,6 +50,37 @@ describe('language toggle and direction (docs/product/README.md#what-josie-is, d
     renderApp('/about', { flags: { language_select: 'true' } });
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     expect(await screen.findByRole('heading', { level: 1, name: 'אודות Josie' })).toBeInTheDocument();
+  });
+
+  it('marks <html> with the language, writing only what differs (a write restyles the whole page)', async () => {
+    const html = document.documentElement;
+    const writes: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        writes.push(`${record.attributeName}=${html.getAttribute(record.attributeName ?? '')}`);
+    });
+    observer.observe(html, { attributes: true, attributeFilter: ['lang', 'dir'] });
+    try {
+      html.lang = 'he';
+      html.dir = 'rtl';
+      await Promise.resolve();
+      writes.length = 0;
+      applyDocumentLanguage('he');
+      await Promise.resolve();
+      expect(writes).toEqual([]);
+      applyDocumentLanguage('en');
+      await Promise.resolve();
+      expect(writes).toEqual(['lang=en', 'dir=ltr']);
+      // A language the app does not have is English.
+      writes.length = 0;
+      applyDocumentLanguage('fr');
+      await Promise.resolve();
+      expect(writes).toEqual([]);
+    } finally {
+      observer.disconnect();
+      html.lang = 'en';
+      html.dir = 'ltr';
+    }
   });
 
   it('shows the toggle on the login page when the flag is on', async () => {

@@ -172,9 +172,12 @@
       .catch(() => {});
   }
 
-  // The page's language and direction, before anything is painted (the server set them when it could tell).
-  document.documentElement.lang = language;
-  document.documentElement.dir = language === 'he' ? 'rtl' : 'ltr';
+  // The page's language and direction, before anything is painted. Written only when the server's differ:
+  // Chromium restyles the whole document on any write of `lang` or `dir` to <html>, even of the same value.
+  const html = document.documentElement;
+  const dir = language === 'he' ? 'rtl' : 'ltr';
+  if (html.lang !== language) html.lang = language;
+  if (html.dir !== dir) html.dir = dir;
 
   // The server's first paint carries its language (`data-lang`) and, when rendered for a signed-in user,
   // that user (`data-user`; a public josie page is rendered for anyone): kept when the app opens in that

@@ -210,6 +210,33 @@ describe('the first paint before the app runs (src/shell/shell.js, docs/performa
     }
   });
 
+  it('leaves the language and direction the server wrote alone: writing them restyles the whole page', async () => {
+    for (const [language, dir] of [
+      ['he', 'rtl'],
+      ['en', 'ltr'],
+    ] as const) {
+      window.localStorage.setItem('i18nextLng', language);
+      document.documentElement.lang = language;
+      document.documentElement.dir = dir;
+      const writes: MutationRecord[] = [];
+      const observer = new MutationObserver((records) => writes.push(...records));
+      // Every write of an attribute is a record, also of the value it holds (as Chromium then restyles).
+      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir'] });
+      try {
+        runShell('/');
+        await Promise.resolve();
+        expect(writes.map((record) => record.attributeName)).toEqual([]);
+        expect(document.documentElement.lang).toBe(language);
+        expect(document.documentElement.dir).toBe(dir);
+      } finally {
+        observer.disconnect();
+        window.localStorage.removeItem('i18nextLng');
+        document.documentElement.lang = 'en';
+        document.documentElement.dir = 'ltr';
+      }
+    }
+  });
+
   it('opens in Hebrew from the `lng` query, the `i18next` cookie or the browser, and English otherwise', () => {
     const opened = (path: string) => {
       runShell(path);
