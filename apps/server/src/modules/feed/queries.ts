@@ -358,7 +358,7 @@ function timelineQuery(db: Executor, owner: Param<string>, after: KeysetParam | 
  * One page of a creator's published josies as {@link FeedEntryRow}s (`josies_feed_idx` alone), in one
  * statement with the creator's account: the live `users` row, then (lateral) the page. No row at all: no
  * such live account; one row with a null `id`: an account without published josies after `after`. The
- * page's columns have names of their own (`users` has an `id` too).
+ * page's columns have names of their own, so that no reader of the SQL has to work out which `id` is meant.
  */
 function creatorEntriesQuery(
   db: Executor,
@@ -588,6 +588,17 @@ export async function withdrawFromTimelines(db: Executor, josieId: string): Prom
   await db.execute(sql`
     delete from ${homeFeedEntries} where ${homeFeedEntries.josieId} = ${josieId}
        and not exists (select 1 from ${josies} where ${josies.id} = ${josieId} and ${josies.status} = 'published')`);
+}
+
+/**
+ * Removes from `readerId`'s timeline the rows of josies no longer published: what a build's first
+ * transaction may have added from a snapshot taken before an edit withdrew the josie
+ * ({@link withdrawFromTimelines} ran before those rows were committed). At most `HOME_FEED_MAX` probes.
+ */
+export async function dropWithdrawn(db: Executor, readerId: string): Promise<void> {
+  await db.execute(sql`
+    delete from ${homeFeedEntries} e using ${josies} j
+     where e.user_id = ${readerId} and j.id = e.josie_id and j.status <> 'published'`);
 }
 
 /** Removes curator `curatorId`'s josies from `readerId`'s timeline (an unfollow). */

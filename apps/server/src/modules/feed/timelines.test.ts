@@ -15,7 +15,7 @@ import {
 } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { recordQueries } from '../../test/queries.js';
-import { followingFeedRows } from './queries.js';
+import { dropWithdrawn, followingFeedRows } from './queries.js';
 
 /** The bound of every timeline here: 21 rows, so that a few dozen josies already cross the horizon. */
 const MAX = 21;
@@ -370,6 +370,20 @@ describe('home timelines kept on write', () => {
       .where(eq(josies.id, id));
     expect(again!.publishedAt).toEqual(publishedAt);
   }, 60_000);
+
+  it("a build's second transaction drops rows of josies withdrawn while its first ran", async () => {
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const fan = await rowReader();
+    await buildFollow(ctx, { follower: fan.id, curator: curator.user._id });
+    const [kept, withdrawn] = await buildJosies(ctx, { creator: curator, count: 2 });
+    await firstPage(fan);
+    // What a build's first transaction leaves when an edit's delete ran before its rows were committed:
+    // a row of a josie that is no longer published.
+    await ctx.database.db.update(josies).set({ status: 'pending' }).where(eq(josies.id, withdrawn!.id));
+    expect((await timelineRows(fan.id)).sort()).toEqual([kept!.id, withdrawn!.id].sort());
+    await dropWithdrawn(ctx.database.db, fan.id);
+    expect(await timelineRows(fan.id)).toEqual([kept!.id]);
+  });
 
   it('account deletion: a curator’s josies leave the feeds; a reader’s timeline rows go with them', async () => {
     const leaving = await buildUser(ctx, { role: 'curator' });

@@ -4,6 +4,7 @@ import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import type { Keyset } from './cursor.js';
 import {
   addCuratorToTimeline,
+  dropWithdrawn,
   type FeedEntryRow,
   fanOutPage,
   fillTimeline,
@@ -77,7 +78,9 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
    * commit together (a reader never sees a built but empty timeline); a publication committed while it ran
    * missed both the live read and this reader (it did not see the uncommitted timeline), so the live read
    * is repeated once after the commit, under the locks of the reader's curators (an approval committing
-   * then is waited for) and the reader's own, as a follow and an unfollow take them.
+   * then is waited for) and the reader's own, as a follow and an unfollow take them. Under the same locks
+   * it drops the rows of josies withdrawn meanwhile (an edit whose delete ran before this build's rows
+   * were committed).
    */
   async function build(readerId: string): Promise<void> {
     const created = await db.transaction(async (tx) => {
@@ -94,6 +97,7 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
       for (const id of (await followedCreatorIds(tx, readerId)).sort())
         await lockTimelines(tx, curatorKey(id));
       await lockTimelines(tx, readerKey(readerId));
+      await dropWithdrawn(tx, readerId);
       if ((await fillTimeline(tx, readerId, max)) > 0) await trimTimeline(tx, readerId, max);
     });
   }
@@ -174,8 +178,9 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
 
     /**
      * A published josie left the feeds (its creator's edit sent it back to review), inside that
-     * transaction: it leaves every timeline, under its curator's lock, so a fan-out page running meanwhile
-     * (which reads the josie's status) either ran before or adds nothing.
+     * transaction: it leaves every timeline, under its curator's lock, so that a fan-out page or a follow
+     * running meanwhile (each reads the josie's status under that lock) either committed before, and its
+     * rows are deleted here, or adds nothing; a build's rows are checked again by its second transaction.
      */
     async withdrawn(tx: Executor, josie: { id: string; creatorId: string }): Promise<void> {
       await lockTimelines(tx, curatorKey(josie.creatorId));

@@ -13,14 +13,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** True when `id` can be a josie id (PostgreSQL refuses a malformed uuid, so callers answer 404 first). */
 export const isUuid = (id: string) => UUID.test(id);
 
-/** One josie by id; `forUpdate` locks the row until the transaction ends. */
+/**
+ * One josie by id; `forUpdate` locks the row against other edits and reviews until the transaction ends.
+ * The lock is `for no key update`, which an insert referencing the josie (a timeline row, a like) does not
+ * wait for: an edit that then waits for the curator's timeline lock (docs/decisions/0027-home-timelines.md)
+ * would otherwise deadlock with a fan-out holding that lock and inserting the josie's rows.
+ */
 export async function findJosie(
   db: Executor,
   id: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<JosieRow | undefined> {
   const query = db.select().from(josies).where(eq(josies.id, id));
-  const [row] = await (opts.forUpdate ? query.for('update') : query);
+  const [row] = await (opts.forUpdate ? query.for('no key update') : query);
   return row;
 }
 
