@@ -133,36 +133,6 @@ function followingFeedQuery(
 }
 
 /**
- * One page (plus one row) of a creator's published josies, newest first, read in `josies_feed_idx` order;
- * likedByMe and savedByMe are `viewerId`'s.
- */
-export function creatorFeedRows(
-  db: Executor,
-  creatorId: string,
-  after: Keyset | null,
-  take: number,
-  viewerId: string | null = null,
-): Promise<JosieRowAt[]> {
-  return creatorFeedQuery(db, creatorId, viewerId, after, take);
-}
-
-function creatorFeedQuery(
-  db: Executor,
-  creatorId: Param<string>,
-  viewerId: Param<string> | null,
-  after: KeysetParam | null,
-  take: Param<number>,
-) {
-  return db
-    .select({ ...josieColumns, cursorAt: keysetTime(josies.publishedAt), ...presentationColumns(viewerId) })
-    .from(josies)
-    .leftJoin(users, eq(users.id, josies.creatorId))
-    .where(and(eq(josies.creatorId, creatorId), ...publishedAfter(after)))
-    .orderBy(...newestFirst(josies.publishedAt, josies.id))
-    .limit(take);
-}
-
-/**
  * One page (plus one row) of the josies `userId` saved that are still published, most recently saved
  * first; the keyset is the save's `(created_at, josie_id)`.
  */
@@ -211,20 +181,14 @@ function literalLimit(rows: number): number {
 }
 
 /**
- * The three feeds' page queries as prepared statements of `db` (docs/performance.md): each statement is built
- * once per page size instead of on every request (building the lateral feed query was a tenth of a feed
- * request's CPU), and on PostgreSQL it is parsed once per connection (named statements) and planned once
- * ({@link literalLimit}). Same SQL and the same rows as {@link followingFeedRows}, {@link creatorFeedRows}
- * and {@link savedRows}, which stay for callers inside a transaction (a prepared statement runs on the
- * database, not on a transaction).
+ * The saved feed's page query as a prepared statement of `db` (docs/performance.md): built once per page
+ * size instead of on every request, and on PostgreSQL parsed once per connection (named statements) and
+ * planned once ({@link literalLimit}). Same SQL and the same rows as {@link savedRows}, which stays for
+ * callers inside a transaction (a prepared statement runs on the database, not on a transaction). The home
+ * and curator feeds read their rows with {@link prepareEntryQueries}.
  */
-export function prepareFeedQueries(db: Db): {
-  following: FeedPageReader;
-  creator: FeedPageReader;
-  saved: FeedPageReader;
-} {
+export function prepareFeedQueries(db: Db): { saved: FeedPageReader } {
   const owner = sql.placeholder('owner');
-  const viewer = sql.placeholder('viewer');
   const cursor = { at: sql.placeholder('at'), id: sql.placeholder('id') };
   type Prepared = { execute(values: Record<string, unknown>): Promise<JosieRowAt[]> };
   const both = (
@@ -241,14 +205,12 @@ export function prepareFeedQueries(db: Db): {
       }
       return found;
     };
-    return (ownerId, viewerId, after, rows) =>
+    return (ownerId, _viewerId, after, rows) =>
       after
-        ? statement(true, rows).execute({ owner: ownerId, viewer: viewerId, at: after.at, id: after.id })
-        : statement(false, rows).execute({ owner: ownerId, viewer: viewerId });
+        ? statement(true, rows).execute({ owner: ownerId, at: after.at, id: after.id })
+        : statement(false, rows).execute({ owner: ownerId });
   };
   return {
-    following: both('feed_following', (after, take) => followingFeedQuery(db, owner, after, take)),
-    creator: both('feed_creator', (after, take) => creatorFeedQuery(db, owner, viewer, after, take)),
     saved: both('feed_saved', (after, take) => savedQuery(db, owner, after, take)),
   };
 }
