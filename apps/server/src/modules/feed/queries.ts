@@ -239,7 +239,8 @@ export interface FeedEntryRow {
  * `"josie_id" = "josie_id"`, true for any like of the viewer.
  */
 function marked(table: typeof josieLikes | typeof josieSaves, josieId: PgColumn, viewer: Param<string>) {
-  const probe = sql`select 1 from ${table} where ${table.josieId} = ${josieId} and ${table.userId} = ${viewer}`;
+  const probe = sql`select 1 from ${table}
+    where ${table.josieId} = ${josieId} and ${table.userId} = ${viewer}`;
   return sql<boolean>`exists (${probe})`;
 }
 
@@ -549,7 +550,8 @@ export async function addCuratorToTimeline(
 export async function withdrawFromTimelines(db: Executor, josieId: string): Promise<void> {
   await db.execute(sql`
     delete from ${homeFeedEntries} where ${homeFeedEntries.josieId} = ${josieId}
-       and not exists (select 1 from ${josies} where ${josies.id} = ${josieId} and ${josies.status} = 'published')`);
+       and not exists (
+         select 1 from ${josies} where ${josies.id} = ${josieId} and ${josies.status} = 'published')`);
 }
 
 /**

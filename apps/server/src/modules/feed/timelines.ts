@@ -65,9 +65,9 @@ export interface HomeTimelinesOptions {
  * `home_feed_entries`, so that a page is one range read whatever the number of curators followed. The rows
  * are written by the transactions that change a feed (a publication, a follow, an unfollow, an edit that
  * sends a published josie back to review) and removed with what they point at (foreign keys: a deleted
- * josie, a deleted reader), so a page reads them without checking `josies`. A reader's timeline is built on their first
- * read, so that readers who never come back cost no writes. Beyond its bound (its horizon), the feed is
- * read live from `josies` as before.
+ * josie, a deleted reader), so a page reads them without checking `josies`. A reader's timeline is built
+ * on their first read, so that readers who never come back cost no writes. Beyond its bound (its
+ * horizon), the feed is read live from `josies` as before.
  */
 export function createHomeTimelines(opts: HomeTimelinesOptions) {
   const { db, jobs, max, inlineFollowers } = opts;
