@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from './index';
 import heAccount from './locales/he/account.json' with { type: 'json' };
 import heHome from './locales/he/home.json' with { type: 'json' };
+import heListen from './locales/he/listen.json' with { type: 'json' };
 import heStaticLater from './locales/he/static.later.json' with { type: 'json' };
 
 /**
@@ -46,6 +47,19 @@ describe('texts of the first pages and of the later ones, in Hebrew (docs/perfor
       await screen.findByRole('heading', { level: 1, name: heStaticLater.privacy.title }),
     ).toBeInTheDocument();
     expect(i18n.t('account.imageTooLarge')).toBe(heAccount.imageTooLarge);
+  });
+
+  it("loads the later texts with a first page's component that reads them (listening)", async () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'he');
+    const { i18n, i18nReady } = await fresh();
+    await i18nReady;
+    expect(i18n.exists('listen.playingOn')).toBe(false);
+    const { ListenMore } = await import('../features/josie/listen/lazy');
+    await ListenMore.preload();
+    // A component does not render again when texts are added: they must be here before it renders.
+    expect(i18n.t('listen.playingOn', { platform: 'YouTube', original: 'Spotify' })).toBe(
+      heListen.playingOn.replace('{{platform}}', 'YouTube').replace('{{original}}', 'Spotify'),
+    );
   });
 
   it('completes the first Hebrew texts when the reader switches back to Hebrew after a later page', async () => {

@@ -101,10 +101,13 @@ export function lazyPage<P extends object = object>(
 
 /**
  * A component (not a page) loaded on demand, with the retries of {@link lazyPage}; what shows while it
- * loads is up to the Suspense boundary around it.
+ * loads is up to the Suspense boundary around it. A component on a first page that reads texts of a later
+ * area (`src/i18n/areas.ts`) passes `with: loadAllTexts`: the first pages do not load those texts, and a
+ * component does not render again when they are added.
  */
 export function lazyComponent<P extends object = object>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  options: Pick<LazyPageOptions, 'with'> = {},
 ): LazyPage<P> {
-  return lazyPage(load);
+  return lazyPage(load, options);
 }
