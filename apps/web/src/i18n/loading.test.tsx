@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from './index';
 import heAccount from './locales/he/account.json' with { type: 'json' };
+import heCommon from './locales/he/common.json' with { type: 'json' };
 import heHome from './locales/he/home.json' with { type: 'json' };
 import heListen from './locales/he/listen.json' with { type: 'json' };
 import heStaticLater from './locales/he/static.later.json' with { type: 'json' };
@@ -47,6 +48,15 @@ describe('texts of the first pages and of the later ones, in Hebrew (docs/perfor
       await screen.findByRole('heading', { level: 1, name: heStaticLater.privacy.title }),
     ).toBeInTheDocument();
     expect(i18n.t('account.imageTooLarge')).toBe(heAccount.imageTooLarge);
+  });
+
+  it("names a josie's seed genres in Hebrew from the first texts (its chips are on the first pages)", async () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'he');
+    const { i18n, i18nReady } = await fresh();
+    await i18nReady;
+    const { genreName } = await import('../features/josie/components/GenreChips');
+    expect(genreName(i18n.t, 'Rock')).toBe(heCommon.genreNames.Rock);
+    expect(genreName(i18n.t, 'Rock')).not.toBe('Rock');
   });
 
   it("loads the later texts with a first page's component that reads them (listening)", async () => {

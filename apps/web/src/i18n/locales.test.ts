@@ -141,7 +141,11 @@ describe('areas loaded with the first pages and later, in each language (docs/pe
       expect(first('video').every((key) => key.startsWith('player.'))).toBe(true);
       expect(first('pwa').every((key) => key.startsWith('offline.'))).toBe(true);
       expect(first('static').every((key) => key.startsWith('about.'))).toBe(true);
-      for (const area of ['auth', 'common', 'errors', 'feed', 'home', 'titles', 'validation'] as const)
+      // The layout's verification banner; the sign-in pages' provider buttons are later.
+      expect(first('auth').every((key) => key.startsWith('verify.'))).toBe(true);
+      // Genre names: a josie's chips are on the first pages.
+      expect(first('common')).toContain('genreNames.Rock');
+      for (const area of ['common', 'errors', 'feed', 'home', 'titles', 'validation'] as const)
         expect(firstTexts[area], `${language} ${area}`).toEqual(whole[area]);
     }
   });

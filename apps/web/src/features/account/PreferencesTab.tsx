@@ -22,7 +22,7 @@ function useEntryLabels(list: ListName): (name: string) => string {
   const { t } = useTranslation();
   const labels: Record<string, string> =
     list === 'genres'
-      ? t('onboarding.genreNames', { returnObjects: true })
+      ? t('common.genreNames', { returnObjects: true })
       : t('onboarding.interestNames', { returnObjects: true });
   return (name) => labels[name] ?? name;
 }

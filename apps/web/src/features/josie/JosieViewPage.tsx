@@ -31,8 +31,7 @@ const ErrorBox = lazyComponent<ErrorBoxProps>(() =>
 const ReviewPanel = lazyPage(() => import('./ReviewPanel'), { with: loadAllTexts });
 // The status, edit link and rejection reason show to the creator and reviewers only: a visitor, who opens
 // most josie pages from a shared link, does not load them (docs/performance.md, 170 KB budget).
-// With the later texts: the owner bar reads the editor's (`josie.later.json`).
-const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'), { with: loadAllTexts });
+const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'));
 
 /**
  * The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home, the header's search

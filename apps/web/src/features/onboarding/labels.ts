@@ -10,7 +10,7 @@ export function humanizeName(name: string): string {
  * entries (docs/product/data-and-config.md#data), else the name as the admin wrote it, spaced out.
  */
 export function listEntryLabel(t: TFunction, list: 'genres' | 'interests', name: string): string {
-  const labels = t(list === 'genres' ? 'onboarding.genreNames' : 'onboarding.interestNames', {
+  const labels = t(list === 'genres' ? 'common.genreNames' : 'onboarding.interestNames', {
     returnObjects: true,
   }) as unknown as Record<string, string>;
   return labels && typeof labels === 'object' && Object.hasOwn(labels, name)

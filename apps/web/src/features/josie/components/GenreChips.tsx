@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
  * every page; English shows the stored name), any other as stored (decision 0020).
  */
 export function genreName(t: TFunction, genre: string): string {
-  const names: unknown = t('onboarding.genreNames', { returnObjects: true });
+  const names: unknown = t('common.genreNames', { returnObjects: true });
   return (typeof names === 'object' && names !== null && (names as Record<string, string>)[genre]) || genre;
 }
 

@@ -16,7 +16,7 @@ const lower = (name: string) => name.toLowerCase();
  * plus any name in `selected` or `kept` that left the list since, shown with a dashed border and kept
  * until unpressed. At most {@link MAX_JOSIE_GENRES} (docs/product/rules-and-limits.md#josies): once that
  * many are pressed, the others are `aria-disabled` and pressing one says why in a polite live region.
- * Seed genres show their translated names (`onboarding.genreNames`); names an admin added show as written.
+ * Seed genres show their translated names (`common.genreNames`); names an admin added show as written.
  *
  * @param kept - the genres the josie had when the editor opened: the server accepts them again even when
  *   they left the list (docs/decisions/0020-genres-on-josies.md).
@@ -39,7 +39,7 @@ export function GenrePicker({
   const removedId = useId();
   const [limitReached, setLimitReached] = useState(false);
   const options = useQuery({ ...preferenceOptionsQuery(), staleTime: 5 * 60 * 1000 });
-  const labels: Record<string, string> = t('onboarding.genreNames', { returnObjects: true });
+  const labels: Record<string, string> = t('common.genreNames', { returnObjects: true });
   const label = (name: string) => labels[name] ?? name;
 
   const chosen = new Set(selected.map(lower));

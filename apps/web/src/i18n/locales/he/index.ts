@@ -1,6 +1,7 @@
 import account from './account.json' with { type: 'json' };
 import admin from './admin.json' with { type: 'json' };
 import audio from './audio.json' with { type: 'json' };
+import authLater from './auth.later.json' with { type: 'json' };
 import contact from './contact.json' with { type: 'json' };
 import curator from './curator.json' with { type: 'json' };
 import discovery from './discovery.json' with { type: 'json' };
@@ -31,7 +32,7 @@ export default {
   account,
   admin,
   audio,
-  auth: first.auth,
+  auth: { ...first.auth, ...authLater },
   common: first.common,
   contact,
   curator,
