@@ -159,15 +159,10 @@ function savedQuery(db: Executor, userId: Param<string>, after: KeysetParam | nu
 }
 
 /**
- * Reads one page (plus one row) of a feed: whose feed, who is looking (whose likes and saves), after which
+ * Reads one page (plus one row) of a user's saved feed (the user's own likes and saves), after which
  * position, how many rows.
  */
-export type FeedPageReader = (
-  ownerId: string,
-  viewerId: string,
-  after: Keyset | null,
-  take: number,
-) => Promise<JosieRowAt[]>;
+export type FeedPageReader = (userId: string, after: Keyset | null, take: number) => Promise<JosieRowAt[]>;
 
 /**
  * A row limit written into the SQL text instead of bound as a parameter. PostgreSQL costs a generic plan
@@ -191,27 +186,21 @@ export function prepareFeedQueries(db: Db): { saved: FeedPageReader } {
   const owner = sql.placeholder('owner');
   const cursor = { at: sql.placeholder('at'), id: sql.placeholder('id') };
   type Prepared = { execute(values: Record<string, unknown>): Promise<JosieRowAt[]> };
-  const both = (
-    name: string,
-    build: (after: KeysetParam | null, take: number) => { prepare(name: string): Prepared },
-  ): FeedPageReader => {
-    const prepared = new Map<string, Prepared>();
-    const statement = (next: boolean, rows: number) => {
-      const key = `${name}_${next ? 'next' : 'first'}_${rows}`;
-      let found = prepared.get(key);
-      if (!found) {
-        found = build(next ? cursor : null, literalLimit(rows)).prepare(key);
-        prepared.set(key, found);
-      }
-      return found;
-    };
-    return (ownerId, _viewerId, after, rows) =>
-      after
-        ? statement(true, rows).execute({ owner: ownerId, at: after.at, id: after.id })
-        : statement(false, rows).execute({ owner: ownerId });
+  const prepared = new Map<string, Prepared>();
+  const statement = (next: boolean, rows: number) => {
+    const key = `feed_saved_${next ? 'next' : 'first'}_${rows}`;
+    let found = prepared.get(key);
+    if (!found) {
+      found = savedQuery(db, owner, next ? cursor : null, literalLimit(rows)).prepare(key);
+      prepared.set(key, found);
+    }
+    return found;
   };
   return {
-    saved: both('feed_saved', (after, take) => savedQuery(db, owner, after, take)),
+    saved: (userId, after, rows) =>
+      after
+        ? statement(true, rows).execute({ owner: userId, at: after.at, id: after.id })
+        : statement(false, rows).execute({ owner: userId }),
   };
 }
 

@@ -125,7 +125,7 @@ export function createFeedService(deps: {
      * @throws AppError 400 for a bad cursor.
      */
     saved(viewer: AuthUser, query: FeedQuery, size: number = FEED_PAGE_SIZE): Promise<FeedResponse> {
-      return page(viewer, query, (after, take) => pages.saved(viewer.id, viewer.id, after, take), size);
+      return page(viewer, query, (after, take) => pages.saved(viewer.id, after, take), size);
     },
   };
 }
