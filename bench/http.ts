@@ -115,8 +115,8 @@ for (const name of only) {
 async function feedPlan(userId: string): Promise<string> {
   const database = await openDatabase({ url: BENCH_DATABASE_URL, dataDir: '/tmp', poolSize: 1 });
   try {
-    const timeline = prepareEntryQueries(database.db).timeline;
-    const { queries } = await recordQueries(database, () => timeline(userId, null, 21));
+    const timelines = prepareEntryQueries(database.db).timelines;
+    const { queries } = await recordQueries(database, () => timelines([userId], null, 21));
     const query = queries[0]!;
     const client = (database.db as unknown as { $client: pg.Pool }).$client;
     const { rows } = await client.query(`explain (analyze, buffers, format text) ${query.sql}`, query.params);

@@ -153,7 +153,7 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
   it("a curator's feed reads the curator's account by key, then josies_feed_idx in order", async () => {
     const entries = prepareEntryQueries(ctx.database.db);
     expectIndexed(
-      await planOf(() => entries.creator(ids.curator, ids.listener, null, 21)),
+      await planOf(() => entries.creators([{ creatorId: ids.curator, viewerId: ids.listener }], null, 21)),
       'users_pkey',
       'josies_feed_idx',
     );

@@ -241,6 +241,99 @@ describe('feeds', () => {
     }
   });
 
+  it('reads the first pages of readers who ask at once in one statement, each reader their own', async () => {
+    // Three readers with feeds of their own (one curator each, and the third follows both) and likes that
+    // must stay with their reader, plus one who follows nobody.
+    const [a, b] = [await buildUser(ctx, { role: 'curator' }), await buildUser(ctx, { role: 'curator' })];
+    const [first, second] = [
+      await buildJosies(ctx, { creator: a, count: 3 }),
+      await buildJosies(ctx, { creator: b, count: 25 }),
+    ];
+    const readers = [await buildUser(ctx), await buildUser(ctx), await buildUser(ctx), await buildUser(ctx)];
+    await follow(readers[0]!, a);
+    await follow(readers[1]!, b);
+    await follow(readers[2]!, a);
+    await follow(readers[2]!, b);
+    for (const [reader, josie] of [
+      [readers[0]!, first![0]!],
+      [readers[2]!, second![1]!],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/josies/${josie.id}/like`,
+        headers: reader.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const { db, statements } = countingDb(ctx.database);
+    const { feed } = createTestServices(ctx, { database: { ...ctx.database, db } });
+    const alone = [];
+    // One at a time first: each reader's timeline is built on their first read.
+    for (const reader of readers)
+      alone.push(FeedResponse.parse(JSON.parse(await feed.following(asActor(reader), {}))));
+    statements.length = 0;
+    const together = (await Promise.all(readers.map((r) => feed.following(asActor(r), {})))).map((answer) =>
+      FeedResponse.parse(JSON.parse(answer)),
+    );
+    expect(statements).toHaveLength(1);
+    expect(together).toEqual(alone);
+    const liked = (page: FeedResponse) => page.data.posts.filter((p) => p.likedByMe).map((p) => p._id);
+    expect(together.map(liked)).toEqual([[first![0]!.id], [], [second![1]!.id], []]);
+    expect(together.map((page) => [page.data.posts.length, page.data.hasMore])).toEqual([
+      [3, false],
+      [20, true],
+      [20, true],
+      [0, false],
+    ]);
+  });
+
+  it('reads the first pages of curator feeds asked for at once in one statement, each with its viewer', async () => {
+    const [a, b] = [await buildUser(ctx, { role: 'curator' }), await buildUser(ctx, { role: 'curator' })];
+    const [ofA, ofB] = [
+      await buildJosies(ctx, { creator: a, count: 22 }),
+      await buildJosies(ctx, { creator: b, count: 2 }),
+    ];
+    const [x, y] = [await buildUser(ctx), await buildUser(ctx)];
+    const like = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/josies/${ofA![2]!.id}/like`,
+      headers: x.auth,
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    const asks = [
+      [x, a.user._id],
+      [y, a.user._id],
+      [y, b.user._id],
+      [x, crypto.randomUUID()],
+    ] as const;
+    const { db, statements } = countingDb(ctx.database);
+    const { feed } = createTestServices(ctx, { database: { ...ctx.database, db } });
+    const read = ([viewer, curatorId]: (typeof asks)[number]) =>
+      feed.curator(asActor(viewer), curatorId, {}).then(
+        (answer) => FeedResponse.parse(JSON.parse(answer)).data,
+        (error: { statusCode?: number }) => error.statusCode,
+      );
+    const alone = [];
+    for (const ask of asks) alone.push(await read(ask));
+    statements.length = 0;
+    const together = await Promise.all(asks.map(read));
+    expect(statements).toHaveLength(1);
+    expect(together).toEqual(alone);
+    const pages = together.slice(0, 3) as FeedResponse['data'][];
+    expect(pages.map((p) => [p.posts.length, p.hasMore])).toEqual([
+      [20, true],
+      [20, true],
+      [2, false],
+    ]);
+    expect(pages.map((p) => p.posts.filter((post) => post.likedByMe).map((post) => post._id))).toEqual([
+      [ofA![2]!.id],
+      [],
+      [],
+    ]);
+    expect(pages[2]!.posts.map((p) => p._id).sort()).toEqual(ofB!.map((j) => j.id).sort());
+    expect(together[3]).toBe(404);
+  });
+
   it('lists saved josies still published, most recently saved first, keyset paginated', async () => {
     const saver = await buildUser(ctx);
     const curator = await buildUser(ctx, { role: 'curator' });

@@ -227,7 +227,11 @@ export interface FeedEntryRow {
  * without their table, which would turn `josie_likes.josie_id = home_feed_entries.josie_id` into
  * `"josie_id" = "josie_id"`, true for any like of the viewer.
  */
-function marked(table: typeof josieLikes | typeof josieSaves, josieId: PgColumn, viewer: Param<string>) {
+function marked(
+  table: typeof josieLikes | typeof josieSaves,
+  josieId: PgColumn,
+  viewer: Param<string> | PgColumn | SQL,
+) {
   const probe = sql`select 1 from ${table}
     where ${table.josieId} = ${josieId} and ${table.userId} = ${viewer}`;
   return sql<boolean>`exists (${probe})`;
@@ -267,14 +271,26 @@ export interface TimelineRow extends Omit<FeedEntryRow, 'id' | 'creatorId'> {
   since: string | null;
 }
 
+/** A {@link TimelineRow} with the reader whose timeline it belongs to, as a batched read answers it. */
+export interface OwnedTimelineRow extends TimelineRow {
+  owner: string;
+}
+
 /**
- * One page of `owner`'s timeline after `after`, in one statement: the reader's `home_feeds` row, then
- * (lateral) a backward range of the primary key from the reader's newest row, rows at or before the horizon
- * left to the live read. The rows are not checked against `josies`: a josie that leaves the feeds leaves
- * every timeline in the same transaction ({@link withdrawFromTimelines}; a deletion by cascade), which
- * spares each page 21 probes of `josies` (a third of the statement's cost; docs/performance.md).
+ * One page of each of `owners`' timelines after `after`, in one statement: each reader's `home_feeds` row,
+ * then (lateral) a backward range of the primary key from the reader's newest row, rows at or before the
+ * horizon left to the live read; the rows come grouped by reader. Several readers' first pages share one
+ * statement (docs/decisions/0029-batched-timeline-reads.md). The rows are not checked against `josies`: a
+ * josie that leaves the feeds leaves every timeline in the same transaction ({@link withdrawFromTimelines};
+ * a deletion by cascade), which spares each page 21 probes of `josies` (a third of the statement's cost;
+ * docs/performance.md).
  */
-function timelineQuery(db: Executor, owner: Param<string>, after: KeysetParam | null, take: Param<number>) {
+function timelineQuery(
+  db: Executor,
+  owners: Param<string[]>,
+  after: KeysetParam | null,
+  take: Param<number>,
+) {
   const conditions = [
     eq(homeFeedEntries.userId, homeFeeds.userId),
     sql`(${homeFeeds.since} is null or ${homeFeedEntries.publishedAt} > ${homeFeeds.since})`,
@@ -285,8 +301,8 @@ function timelineQuery(db: Executor, owner: Param<string>, after: KeysetParam | 
       id: sql<string>`${homeFeedEntries.josieId}`.as('id'),
       creatorId: sql<string>`${homeFeedEntries.creatorId}`.as('creator_id'),
       publishedAt: sql<Date>`${homeFeedEntries.publishedAt}`.as('published_at'),
-      likedByMe: marked(josieLikes, homeFeedEntries.josieId, owner).as('liked_by_me'),
-      savedByMe: marked(josieSaves, homeFeedEntries.josieId, owner).as('saved_by_me'),
+      likedByMe: marked(josieLikes, homeFeedEntries.josieId, homeFeeds.userId).as('liked_by_me'),
+      savedByMe: marked(josieSaves, homeFeedEntries.josieId, homeFeeds.userId).as('saved_by_me'),
     })
     .from(homeFeedEntries)
     .where(and(...conditions))
@@ -295,6 +311,7 @@ function timelineQuery(db: Executor, owner: Param<string>, after: KeysetParam | 
     .as('page');
   return db
     .select({
+      owner: sql<string>`${homeFeeds.userId}`,
       ...entryFields(page),
       since: sql<
         string | null
@@ -302,23 +319,32 @@ function timelineQuery(db: Executor, owner: Param<string>, after: KeysetParam | 
     })
     .from(homeFeeds)
     .leftJoinLateral(page, sql`true`)
-    .where(eq(homeFeeds.userId, owner))
-    .orderBy(sql`${page.publishedAt} desc`, sql`${page.id} desc`);
+    .where(sql`${homeFeeds.userId} = any(${owners}::uuid[])`)
+    .orderBy(sql`${homeFeeds.userId}`, sql`${page.publishedAt} desc`, sql`${page.id} desc`);
+}
+
+/** A creator page's row as {@link creatorEntriesQuery} answers it, with the creator and viewer it is for. */
+export interface PairedEntryRow extends Omit<TimelineRow, 'since'> {
+  creator: string;
+  viewer: string;
 }
 
 /**
- * One page of a creator's published josies as {@link FeedEntryRow}s (`josies_feed_idx` alone), in one
- * statement with the creator's account: the live `users` row, then (lateral) the page. No row at all: no
- * such live account; one row with a null `id`: an account without published josies after `after`. The
- * page's columns have names of their own, so that no reader of the SQL has to work out which `id` is meant.
+ * One page of each creator's published josies for a viewer, as {@link FeedEntryRow}s (`josies_feed_idx`
+ * alone), in one statement with the creators' accounts: for each (creator, viewer) pair of the two arrays
+ * (read side by side), the live `users` row, then (lateral) the page with that viewer's marks; the rows
+ * come grouped by pair (docs/decisions/0029-batched-timeline-reads.md). No row for a pair: no such live
+ * account; one row with a null `id`: an account without published josies after `after`. The page's
+ * columns have names of their own, so that no reader of the SQL has to work out which `id` is meant.
  */
 function creatorEntriesQuery(
   db: Executor,
-  creatorId: Param<string>,
-  viewer: Param<string>,
+  creators: Param<string[]>,
+  viewers: Param<string[]>,
   after: KeysetParam | null,
   take: Param<number>,
 ) {
+  const viewer = sql`pair.viewer_id`;
   const page = db
     .select({
       id: sql<string>`${josies.id}`.as('entry_id'),
@@ -334,12 +360,14 @@ function creatorEntriesQuery(
     .as('page');
   return db
     .select({
+      creator: sql<string>`pair.creator_id`,
+      viewer: sql<string>`${viewer}`,
       ...entryFields(page),
     })
-    .from(users)
+    .from(sql`unnest(${creators}::uuid[], ${viewers}::uuid[]) as pair(creator_id, viewer_id)`)
+    .innerJoin(users, and(sql`${users.id} = pair.creator_id`, isNull(users.deletedAt)))
     .leftJoinLateral(page, sql`true`)
-    .where(and(eq(users.id, creatorId), isNull(users.deletedAt)))
-    .orderBy(sql`${page.publishedAt} desc`, sql`${page.id} desc`);
+    .orderBy(sql`pair.creator_id`, sql`${viewer}`, sql`${page.publishedAt} desc`, sql`${page.id} desc`);
 }
 
 /**
@@ -570,17 +598,18 @@ export async function removeCuratorFromTimeline(
  * reads of the feed, parsed and planned once per connection and page size.
  */
 export function prepareEntryQueries(db: Db): {
-  timeline: (ownerId: string, after: Keyset | null, rows: number) => Promise<TimelineRow[]>;
-  /** No row: no such live account; a row with a null `id`: no published josies after `after`. */
-  creator: (
-    creatorId: string,
-    viewerId: string,
+  /** One page of each reader's timeline ({@link timelineQuery}): no rows for a reader without one. */
+  timelines: (ownerIds: readonly string[], after: Keyset | null, rows: number) => Promise<OwnedTimelineRow[]>;
+  /** One page of each (creator, viewer) pair's creator feed ({@link creatorEntriesQuery}). */
+  creators: (
+    pairs: readonly { creatorId: string; viewerId: string }[],
     after: Keyset | null,
     rows: number,
-  ) => Promise<Omit<TimelineRow, 'since'>[]>;
+  ) => Promise<PairedEntryRow[]>;
 } {
-  const owner = sql.placeholder('owner');
-  const viewer = sql.placeholder('viewer');
+  const owners = sql.placeholder('owners');
+  const creators = sql.placeholder('creators');
+  const viewers = sql.placeholder('viewers');
   const cursor = { at: sql.placeholder('at'), id: sql.placeholder('id') };
   type Prepared<R> = { execute(values: Record<string, unknown>): Promise<R[]> };
   const cache = new Map<string, Prepared<unknown>>();
@@ -593,13 +622,17 @@ export function prepareEntryQueries(db: Db): {
     return found;
   };
   return {
-    timeline: (ownerId, after, rows) =>
-      statement(`feed_timeline_${after ? 'next' : 'first'}_${rows}`, () =>
-        timelineQuery(db, owner, after ? cursor : null, literalLimit(rows)),
-      ).execute({ owner: ownerId, ...(after ? { at: after.at, id: after.id } : {}) }),
-    creator: (creatorId, viewerId, after, rows) =>
+    timelines: (ownerIds, after, rows) =>
+      statement(`feed_timelines_${after ? 'next' : 'first'}_${rows}`, () =>
+        timelineQuery(db, owners, after ? cursor : null, literalLimit(rows)),
+      ).execute({ owners: [...ownerIds], ...(after ? { at: after.at, id: after.id } : {}) }),
+    creators: (pairs, after, rows) =>
       statement(`feed_creator_entries_${after ? 'next' : 'first'}_${rows}`, () =>
-        creatorEntriesQuery(db, owner, viewer, after ? cursor : null, literalLimit(rows)),
-      ).execute({ owner: creatorId, viewer: viewerId, ...(after ? { at: after.at, id: after.id } : {}) }),
+        creatorEntriesQuery(db, creators, viewers, after ? cursor : null, literalLimit(rows)),
+      ).execute({
+        creators: pairs.map((p) => p.creatorId),
+        viewers: pairs.map((p) => p.viewerId),
+        ...(after ? { at: after.at, id: after.id } : {}),
+      }),
   };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { LIMITS } from '@josie/contract';
+import DataLoader from 'dataloader';
 import type { Db, Executor } from '../../db/client.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import type { Keyset } from './cursor.js';
@@ -12,6 +14,8 @@ import {
   insertTimeline,
   liveEntriesAtOrBefore,
   lockTimelines,
+  type OwnedTimelineRow,
+  type PairedEntryRow,
   prepareEntryQueries,
   removeCuratorFromTimeline,
   type TimelineRow,
@@ -46,6 +50,9 @@ const TRIM_CRON = '20 * * * *';
 const fanOutKey = (josieId: string, run: string, after: string | null) =>
   `feed-fan-out:${josieId}:${run}:${after ?? 'start'}`;
 
+/** A creator page's batch key: the creator and the viewer. */
+const pairKey = (creatorId: string, viewerId: string) => `${creatorId}:${viewerId}`;
+
 /** The lock of a curator's publications and follows, and of one reader's timeline ({@link lockTimelines}). */
 const curatorKey = (id: string) => `curator:${id}`;
 const readerKey = (id: string) => `reader:${id}`;
@@ -60,6 +67,12 @@ export interface HomeTimelinesOptions {
   inlineFollowers: number;
 }
 
+/** The most readers whose first pages one statement reads (docs/decisions/0029-batched-timeline-reads.md). */
+export const FIRST_PAGE_BATCH = 64;
+
+/** The rows a feed's first page reads: the page size, and one more to tell whether more exist. */
+const FIRST_PAGE_ROWS = LIMITS.feedPageSize + 1;
+
 /**
  * Home timelines kept on write (docs/decisions/0027-home-timelines.md): each reader's feed as rows of
  * `home_feed_entries`, so that a page is one range read whatever the number of curators followed. The rows
@@ -72,6 +85,53 @@ export interface HomeTimelinesOptions {
 export function createHomeTimelines(opts: HomeTimelinesOptions) {
   const { db, jobs, max, inlineFollowers } = opts;
   const entries = prepareEntryQueries(db);
+
+  /**
+   * The first pages of the readers whose feeds were asked for during one turn of the event loop, read in
+   * one statement when the turn ends (docs/decisions/0029-batched-timeline-reads.md): under load, many
+   * requests share one round trip and one execution instead of each paying its own. Nothing is kept
+   * between batches (`cache: false`): each request reads the database afresh.
+   */
+  const firstPages = new DataLoader<string, TimelineRow[]>(
+    async (readerIds) => {
+      const byReader = new Map<string, OwnedTimelineRow[]>();
+      for (const row of await entries.timelines(readerIds, null, FIRST_PAGE_ROWS)) {
+        const rows = byReader.get(row.owner);
+        if (rows) rows.push(row);
+        else byReader.set(row.owner, [row]);
+      }
+      return readerIds.map((id) => byReader.get(id) ?? []);
+    },
+    { cache: false, maxBatchSize: FIRST_PAGE_BATCH, batchScheduleFn: (run) => setImmediate(run) },
+  );
+
+  /**
+   * The first pages of the creator feeds asked for during one turn of the event loop, as {@link firstPages}:
+   * keyed by creator and viewer (each viewer has their own marks).
+   */
+  const firstCreatorPages = new DataLoader<{ creatorId: string; viewerId: string }, PairedEntryRow[], string>(
+    async (pairs) => {
+      const byPair = new Map<string, PairedEntryRow[]>();
+      for (const row of await entries.creators(pairs, null, FIRST_PAGE_ROWS)) {
+        const key = pairKey(row.creator, row.viewer);
+        const rows = byPair.get(key);
+        if (rows) rows.push(row);
+        else byPair.set(key, [row]);
+      }
+      return pairs.map((p) => byPair.get(pairKey(p.creatorId, p.viewerId)) ?? []);
+    },
+    {
+      cache: false,
+      maxBatchSize: FIRST_PAGE_BATCH,
+      batchScheduleFn: (run) => setImmediate(run),
+    },
+  );
+
+  /** One page of `readerId`'s timeline: a first page through the batch, a later one alone. */
+  const timelinePage = (readerId: string, after: Keyset | null, take: number): Promise<TimelineRow[]> =>
+    after === null && take === FIRST_PAGE_ROWS
+      ? firstPages.load(readerId)
+      : entries.timelines([readerId], after, take);
 
   /**
    * Builds `readerId`'s timeline from the live feed: its newest `max` rows. The timeline row and its rows
@@ -109,10 +169,10 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
      * One statement, unless the page reaches below the horizon.
      */
     async page(readerId: string, after: Keyset | null, take: number): Promise<FeedEntryRow[]> {
-      let found = await entries.timeline(readerId, after, take);
+      let found = await timelinePage(readerId, after, take);
       if (found.length === 0) {
         await build(readerId);
-        found = await entries.timeline(readerId, after, take);
+        found = await timelinePage(readerId, after, take);
       }
       const rows = found.filter((r): r is TimelineRow & FeedEntryRow => r.id !== null);
       const since = found[0]?.since ?? null;
@@ -132,7 +192,10 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
       after: Keyset | null,
       take: number,
     ): Promise<FeedEntryRow[] | null> {
-      const found = await entries.creator(curatorId, viewerId, after, take);
+      const found =
+        after === null && take === FIRST_PAGE_ROWS
+          ? await firstCreatorPages.load({ creatorId: curatorId, viewerId })
+          : await entries.creators([{ creatorId: curatorId, viewerId }], after, take);
       if (found.length === 0) return null;
       return found.filter((r): r is (typeof found)[number] & FeedEntryRow => r.id !== null);
     },
