@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes, josies } from '../../db/schema.js';
 import { buildJosie, buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { countQueries } from '../../test/queries.js';
 
 describe('likes and saves', () => {
   let ctx: TestContext;
@@ -67,6 +68,16 @@ describe('likes and saves', () => {
     expect(await stored(josie.id)).toEqual({ likeCount: 6, rows: 6 });
     const counts = results.map((r) => r.body.data.likeCount as number);
     expect(Math.max(...counts)).toBeLessThanOrEqual(7);
+  });
+
+  it('a like is three statements (toggle, notification job, count), an unlike two', async () => {
+    const josie = await buildJosie(ctx, { creator: curator });
+    const liker = await buildUser(ctx);
+    // Once first: the session's lookup is cached after the first request.
+    await toggle('save', josie.id, liker);
+    expect(await countQueries(ctx, () => toggle('like', josie.id, liker))).toBe(3);
+    expect(await countQueries(ctx, () => toggle('like', josie.id, liker))).toBe(2);
+    expect(await stored(josie.id)).toEqual({ likeCount: 0, rows: 0 });
   });
 
   it('answers 404 for josies that are not published, unknown or malformed; 401 for visitors', async () => {

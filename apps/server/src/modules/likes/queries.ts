@@ -1,52 +1,51 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { josieLikes, josieSaves, josies } from '../../db/schema.js';
 
 /**
- * Locks a published josie's row for the rest of the transaction, so that concurrent like toggles on it run
- * one after the other and `like_count` always equals its likes. Undefined when it is not published.
+ * What {@link toggleLikeRow} did: removed the like, added it, found the josie not published, or `raced`: a
+ * toggle of the same user running at the same moment added the like first (this statement's insert waited
+ * for it to commit and then added nothing), so toggling again now removes it.
  */
-export async function lockPublishedJosie(db: Executor, josieId: string) {
-  const [row] = await db
-    .select({ id: josies.id })
-    .from(josies)
-    .where(and(eq(josies.id, josieId), eq(josies.status, 'published')))
-    .for('update');
-  return row;
+export type LikeToggle = 'removed' | 'added' | 'unpublished' | 'raced';
+
+/**
+ * Removes the user's like of a published josie, or adds it when there was none, in one statement
+ * ({@link LikeToggle}). The like row is the unit of change: of concurrent toggles each removes or adds a
+ * row at most once, so the caller's count update in the same transaction keeps `like_count` equal to the
+ * likes without a lock on the josie.
+ */
+export async function toggleLikeRow(db: Executor, josieId: string, userId: string): Promise<LikeToggle> {
+  const result = (await db.execute(sql`
+    with published as (
+      select ${josies.id} as id from ${josies}
+       where ${josies.id} = ${josieId} and ${josies.status} = 'published'
+    ), gone as (
+      delete from ${josieLikes}
+       where ${josieLikes.josieId} in (select id from published) and ${josieLikes.userId} = ${userId}
+      returning 1
+    ), added as (
+      insert into ${josieLikes} (josie_id, user_id)
+      select id, ${userId} from published where not exists (select 1 from gone)
+      on conflict do nothing
+      returning 1
+    )
+    select exists (select 1 from published) as "published", exists (select 1 from gone) as "removed",
+           exists (select 1 from added) as "added"`)) as unknown as {
+    rows: { published: boolean; removed: boolean; added: boolean }[];
+  };
+  const row = result.rows[0];
+  if (!row?.published) return 'unpublished';
+  return row.removed ? 'removed' : row.added ? 'added' : 'raced';
 }
 
-/** Whether a published josie exists (saves need no lock: they carry no counter). */
+/** Whether a published josie exists. */
 export async function isPublished(db: Executor, josieId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: josies.id })
     .from(josies)
     .where(and(eq(josies.id, josieId), eq(josies.status, 'published')));
   return row !== undefined;
-}
-
-/** Removes the user's like; whether there was one. */
-export async function deleteLike(db: Executor, josieId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .delete(josieLikes)
-    .where(and(eq(josieLikes.josieId, josieId), eq(josieLikes.userId, userId)))
-    .returning({ userId: josieLikes.userId });
-  return rows.length > 0;
-}
-
-/** Adds the user's like; whether it is new. */
-export async function insertLike(db: Executor, josieId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .insert(josieLikes)
-    .values({ josieId, userId })
-    .onConflictDoNothing()
-    .returning({ userId: josieLikes.userId });
-  return rows.length > 0;
-}
-
-/** The josie's current `like_count`. */
-export async function likeCountOf(db: Executor, josieId: string): Promise<number> {
-  const [row] = await db.select({ likeCount: josies.likeCount }).from(josies).where(eq(josies.id, josieId));
-  return row!.likeCount;
 }
 
 /** Removes the user's save; whether there was one. */
