@@ -74,6 +74,32 @@ export const FIRST_PAGE_BATCH = 64;
 const FIRST_PAGE_ROWS = LIMITS.feedPageSize + 1;
 
 /**
+ * A loader of the first pages asked for during one turn of the event loop, read in one statement when the
+ * turn ends (docs/decisions/0029-batched-timeline-reads.md): under load, many requests share one round trip
+ * and one execution instead of each paying its own. `read` answers the rows of every ask; `askKey` and
+ * `rowKey` tell which ask a row belongs to. Nothing is kept between batches (`cache: false`): each request
+ * reads the database afresh.
+ */
+function batchedPages<K, R>(
+  read: (asks: readonly K[]) => Promise<R[]>,
+  askKey: (ask: K) => string,
+  rowKey: (row: R) => string,
+): DataLoader<K, R[], string> {
+  return new DataLoader<K, R[], string>(
+    async (asks) => {
+      const byAsk = new Map<string, R[]>();
+      for (const row of await read(asks)) {
+        const rows = byAsk.get(rowKey(row));
+        if (rows) rows.push(row);
+        else byAsk.set(rowKey(row), [row]);
+      }
+      return asks.map((ask) => byAsk.get(askKey(ask)) ?? []);
+    },
+    { cache: false, maxBatchSize: FIRST_PAGE_BATCH, batchScheduleFn: (run) => setImmediate(run) },
+  );
+}
+
+/**
  * Home timelines kept on write (docs/decisions/0027-home-timelines.md): each reader's feed as rows of
  * `home_feed_entries`, so that a page is one range read whatever the number of curators followed. The rows
  * are written by the transactions that change a feed (a publication, a follow, an unfollow, an edit that
@@ -86,45 +112,19 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
   const { db, jobs, max, inlineFollowers } = opts;
   const entries = prepareEntryQueries(db);
 
-  /**
-   * The first pages of the readers whose feeds were asked for during one turn of the event loop, read in
-   * one statement when the turn ends (docs/decisions/0029-batched-timeline-reads.md): under load, many
-   * requests share one round trip and one execution instead of each paying its own. Nothing is kept
-   * between batches (`cache: false`): each request reads the database afresh.
-   */
-  const firstPages = new DataLoader<string, TimelineRow[]>(
-    async (readerIds) => {
-      const byReader = new Map<string, OwnedTimelineRow[]>();
-      for (const row of await entries.timelines(readerIds, null, FIRST_PAGE_ROWS)) {
-        const rows = byReader.get(row.owner);
-        if (rows) rows.push(row);
-        else byReader.set(row.owner, [row]);
-      }
-      return readerIds.map((id) => byReader.get(id) ?? []);
-    },
-    { cache: false, maxBatchSize: FIRST_PAGE_BATCH, batchScheduleFn: (run) => setImmediate(run) },
+  /** The home feeds' first pages, batched by reader. */
+  const firstPages = batchedPages(
+    (readerIds: readonly string[]) => entries.timelines(readerIds, null, FIRST_PAGE_ROWS),
+    (readerId) => readerId,
+    (row: OwnedTimelineRow) => row.owner,
   );
 
-  /**
-   * The first pages of the creator feeds asked for during one turn of the event loop, as {@link firstPages}:
-   * keyed by creator and viewer (each viewer has their own marks).
-   */
-  const firstCreatorPages = new DataLoader<{ creatorId: string; viewerId: string }, PairedEntryRow[], string>(
-    async (pairs) => {
-      const byPair = new Map<string, PairedEntryRow[]>();
-      for (const row of await entries.creators(pairs, null, FIRST_PAGE_ROWS)) {
-        const key = pairKey(row.creator, row.viewer);
-        const rows = byPair.get(key);
-        if (rows) rows.push(row);
-        else byPair.set(key, [row]);
-      }
-      return pairs.map((p) => byPair.get(pairKey(p.creatorId, p.viewerId)) ?? []);
-    },
-    {
-      cache: false,
-      maxBatchSize: FIRST_PAGE_BATCH,
-      batchScheduleFn: (run) => setImmediate(run),
-    },
+  /** The curator feeds' first pages, batched by curator and viewer (each viewer has their own marks). */
+  const firstCreatorPages = batchedPages(
+    (pairs: readonly { creatorId: string; viewerId: string }[]) =>
+      entries.creators(pairs, null, FIRST_PAGE_ROWS),
+    (pair) => pairKey(pair.creatorId, pair.viewerId),
+    (row: PairedEntryRow) => pairKey(row.creator, row.viewer),
   );
 
   /** One page of `readerId`'s timeline: a first page through the batch, a later one alone. */
