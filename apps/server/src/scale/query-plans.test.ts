@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareFindSessionUser } from '../modules/auth/queries.js';
-import { followingFeedRows, prepareEntryQueries } from '../modules/feed/queries.js';
+import { dropWithdrawn, followingFeedRows, prepareEntryQueries } from '../modules/feed/queries.js';
 import { presentJosies } from '../modules/josies/listing.js';
 import { bumpLikeCount, findJosie, listJosiesByCreator } from '../modules/josies/queries.js';
 import { listPendingJosies } from '../modules/review/queries.js';
@@ -148,6 +148,23 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
     expect(
       plan.nodes.some((n) => n['Node Type'] === 'Index Only Scan' && n['Index Name'] === 'josies_feed_idx'),
     ).toBe(true);
+  });
+
+  it("a timeline build's check for withdrawn josies probes the reader's rows by key, not every josie", async () => {
+    // The reader's timeline holds the newest 400 of their feed, as a build leaves it.
+    const db = ctx.database.db;
+    await db.execute(sql`insert into home_feeds (user_id) values (${ids.listener}) on conflict do nothing`);
+    await db.execute(sql`
+      insert into home_feed_entries (user_id, published_at, josie_id, creator_id)
+      select ${ids.listener}, j.published_at, j.id, j.creator_id from josies j
+        join follows f on f.curator_id = j.creator_id and f.follower_id = ${ids.listener}
+       where j.status = 'published' order by j.published_at desc limit 400
+      on conflict do nothing`);
+    await db.execute(sql`analyze home_feeds, home_feed_entries`);
+    expectIndexed(
+      await planOf(() => db.transaction((tx) => dropWithdrawn(tx, ids.listener)), /^\s*delete/i),
+      'josies_pkey',
+    );
   });
 
   it("a curator's feed reads the curator's account by key, then josies_feed_idx in order", async () => {

@@ -574,12 +574,16 @@ export async function withdrawFromTimelines(db: Executor, josieId: string): Prom
 /**
  * Removes from `readerId`'s timeline the rows of josies no longer published: what a build's first
  * transaction may have added from a snapshot taken before an edit withdrew the josie
- * ({@link withdrawFromTimelines} ran before those rows were committed). At most `HOME_FEED_MAX` probes.
+ * ({@link withdrawFromTimelines} ran before those rows were committed). Each of the reader's rows (at most
+ * `HOME_FEED_MAX`) looks up its josie's status by key, a subquery per row that the planner cannot turn into
+ * a join: as a join on `status <> 'published'`, which no index answers, it read every josie on every
+ * build (docs/performance.md).
  */
 export async function dropWithdrawn(db: Executor, readerId: string): Promise<void> {
   await db.execute(sql`
-    delete from ${homeFeedEntries} e using ${josies} j
-     where e.user_id = ${readerId} and j.id = e.josie_id and j.status <> 'published'`);
+    delete from ${homeFeedEntries} e
+     where e.user_id = ${readerId}
+       and (select j.status from ${josies} j where j.id = e.josie_id) is distinct from 'published'`);
 }
 
 /** Removes curator `curatorId`'s josies from `readerId`'s timeline (an unfollow). */
