@@ -77,7 +77,7 @@ const FIRST_PAGE_ROWS = LIMITS.feedPageSize + 1;
  * A loader of the first pages asked for during one turn of the event loop, read in one statement when the
  * turn ends (docs/decisions/0029-batched-timeline-reads.md): under load, many requests share one round trip
  * and one execution instead of each paying its own. `read` answers the rows of every ask; `askKey` and
- * `rowKey` tell which ask a row belongs to. Nothing is kept between batches (`cache: false`): each request
+ * `rowKey` tell which ask a row belongs to; asks with the same key share one answer. Nothing is kept between batches (`cache: false`): each request
  * reads the database afresh.
  */
 function batchedPages<K, R>(
@@ -87,8 +87,11 @@ function batchedPages<K, R>(
 ): DataLoader<K, R[], string> {
   return new DataLoader<K, R[], string>(
     async (asks) => {
+      // The same ask twice in a batch (two tabs of one reader) is read once: a pair listed twice would
+      // come back with every row twice.
+      const unique = [...new Map(asks.map((ask) => [askKey(ask), ask])).values()];
       const byAsk = new Map<string, R[]>();
-      for (const row of await read(asks)) {
+      for (const row of await read(unique)) {
         const rows = byAsk.get(rowKey(row));
         if (rows) rows.push(row);
         else byAsk.set(rowKey(row), [row]);
