@@ -276,7 +276,12 @@ export async function buildApp(opts: BuildAppOptions) {
     analyticsPerIp: app.rateLimit({ max: 300, timeWindow: 60_000, keyGenerator: byIp('analytics') }),
   };
 
-  const jobs = createJobQueue<AppJobs>({ sql: database.sql, log: app.log, ...config.jobs });
+  const jobs = createJobQueue<AppJobs>({
+    sql: database.sql,
+    log: app.log,
+    ...config.jobs,
+    producersIdle: () => bus.idle(),
+  });
   // Workers start once every module has registered its handlers, and finish their jobs before the
   // database closes.
   app.decorate('jobs', jobs);

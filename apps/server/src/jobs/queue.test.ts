@@ -245,6 +245,20 @@ describe('job queue', () => {
     expect(flaky).toMatchObject({ state: 'queued', attempts: 1 });
   });
 
+  it('idle() waits for a producer still on its way to enqueue (an event listener after the response)', async () => {
+    let enqueued: Promise<unknown> = Promise.resolve();
+    const q = queue({ producersIdle: () => enqueued.then(() => undefined) });
+    const done: number[] = [];
+    q.work('test.echo', async (job) => {
+      done.push(job.payload.n);
+    });
+    await q.start();
+    // What a bus listener does after the request answered: its insert lands only later.
+    enqueued = new Promise((r) => setTimeout(r, 100)).then(() => q.enqueue('test.echo', { n: 3 }));
+    await q.idle();
+    expect(done).toEqual([3]);
+  });
+
   it('stop() waits for the job in progress', async () => {
     const q = queue();
     let finished = false;

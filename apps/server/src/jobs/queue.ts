@@ -118,6 +118,12 @@ export interface JobQueueOptions {
    * retries the attempts whose lease ran out (a worker that died) and archives finished jobs.
    */
   maintenanceIntervalMs?: number;
+  /**
+   * Resolves when the work that enqueues jobs on its own, after a request answered (the event bus's
+   * listeners in flight), has finished: {@link JobQueue.idle} waits for it before each count of open jobs,
+   * so an insert still on its way is not missed.
+   */
+  producersIdle?: () => Promise<void>;
   /** How long {@link JobQueue.stop} waits for running jobs before pg-boss marks them failed (default 30 s). */
   stopTimeoutMs?: number;
 }
@@ -399,6 +405,7 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
       await sleep(0);
       if (!started || stopping) return;
       for (;;) {
+        await opts.producersIdle?.();
         if (running.size > 0) {
           await Promise.allSettled([...running]);
           continue;

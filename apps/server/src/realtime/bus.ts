@@ -48,24 +48,36 @@ export interface EventBus {
     event: K,
     listener: (payload: DomainEvents[K]) => Promise<void> | void,
   ): () => void;
+  /**
+   * Resolves once every listener started so far, and every listener those started, has finished. A listener
+   * that enqueues a job does so after the request answered; the job queue's `idle()` waits here first, so a
+   * test (or a drain before shutdown) never counts the queue before that insert landed.
+   */
+  idle(): Promise<void>;
 }
 
 /** The in-process {@link EventBus}. */
 export function createEventBus(onError: (err: unknown, event: string) => void): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(50);
+  const running = new Set<Promise<void>>();
   return {
     publish(event, payload) {
       emitter.emit(event, payload);
     },
     subscribe(event, listener) {
       const wrapped = (payload: DomainEvents[typeof event]) => {
-        Promise.resolve()
+        const run: Promise<void> = Promise.resolve()
           .then(() => listener(payload))
-          .catch((err) => onError(err, event));
+          .catch((err) => onError(err, event))
+          .finally(() => running.delete(run));
+        running.add(run);
       };
       emitter.on(event, wrapped);
       return () => emitter.off(event, wrapped);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
   };
 }

@@ -234,7 +234,11 @@ describe('notifications centre', () => {
     const statementsOfApprove = async (author: TestUser) => {
       const josie = await buildJosieViaApi(ctx, author);
       await settle();
-      const { queries } = await recordQueries(ctx.database, () => approveJosie(ctx, editor, josie._id));
+      // With the listeners it set off (they run in the request's context, before or after it answered).
+      const { queries } = await recordQueries(ctx.database, async () => {
+        await approveJosie(ctx, editor, josie._id);
+        await ctx.app.bus.idle();
+      });
       await settle();
       // The job queue's own polling (schema pgboss) runs on its timer, whatever the request.
       return queries.filter((q) => !q.sql.includes('pgboss')).length;
