@@ -24,6 +24,8 @@
  * - feed-cached: `GET /api/josies/feed`, 1,000 readers, every read cache on (the defaults).
  * - feed: the same, per-reader caches off.
  * - feed-uncached: the same, every read cache off (`READ_CACHE_TTL_MS=0`).
+ * - feed-br: the feed (per-reader caches off) as a browser asks for it, `Accept-Encoding: gzip, deflate, br`:
+ *   what compressing the answer costs (decision 0030); the other endpoints ask for it uncompressed.
  * - feed-10k: the feed, 10,000 readers (every user of the data set: 9,000 follow curators, the others
  *   read their own josies if any), reader caches off.
  * - curator: `GET /api/josies/curator/:id/feed` of any of the 1,000 curators who published josies.
@@ -66,6 +68,7 @@ const ENDPOINTS = [
   'feed-cached',
   'feed',
   'feed-uncached',
+  'feed-br',
   'feed-10k',
   'curator',
   'read',
@@ -255,6 +258,18 @@ export async function runHttpBench(): Promise<Budget[]> {
       mode: 'uncached',
       readers: 1000,
       options: feed('GET /api/josies/feed, 1,000 readers, all caches off', 1000),
+    },
+    'feed-br': {
+      mode: 'readerOff',
+      readers: 1000,
+      options: (server) => {
+        const reader = rotate(1000);
+        return {
+          name: 'GET /api/josies/feed, 1,000 readers, reader caches off, brotli',
+          url: `${server.url}/api/josies/feed`,
+          requestHeaders: () => ({ ...reader(), 'accept-encoding': 'gzip, deflate, br' }),
+        };
+      },
     },
     'feed-10k': {
       mode: 'readerOff',

@@ -22,7 +22,7 @@
  * per page (3 by default) and reports the median run; `LIGHTHOUSE_REPORT_DIR=dir` keeps the full reports
  * there as JSON.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -298,6 +298,7 @@ async function lighthouseScores(origin: string, page: PageCase): Promise<Record<
   if (reportDir) {
     // The whole reports, for the audits behind a score (LCP element, long tasks, layout shifts): the median
     // run's, and each run's (`-run1`, …).
+    mkdirSync(reportDir, { recursive: true });
     const base = join(reportDir, page.name.replace(/\W+/g, '-'));
     writeFileSync(`${base}.json`, JSON.stringify(lhr));
     for (const [i, run] of runs.entries()) writeFileSync(`${base}-run${i + 1}.json`, JSON.stringify(run));

@@ -10,6 +10,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Bytes received per answer, headers and body, as sent (compressed when asked for). */
+  bytesPerRequest: number;
   /**
    * CPU time the server process spent per request, in µs (user + system, from `/proc/<pid>/stat`): on a
    * shared machine it moves far less with other work than requests/s do. Undefined without `serverPid`.
@@ -164,6 +166,8 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    bytesPerRequest:
+      result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
   };
 }
 
@@ -177,6 +181,7 @@ export function printTable(results: LoadResult[], baseline?: LoadResult): void {
     'vs bare': baseline ? `${((100 * r.requestsPerSec) / baseline.requestsPerSec).toFixed(1)}%` : '',
     'server CPU µs/req': r.serverCpuUs ?? '',
     'PG CPU µs/req': r.postgresCpuUs ?? '',
+    'bytes/req': r.bytesPerRequest,
     'load 1m': `${r.loadBefore.toFixed(2)} -> ${r.loadAfter.toFixed(2)}`,
     errors: r.errors,
     non2xx: r.non2xx,

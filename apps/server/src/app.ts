@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -56,6 +58,13 @@ import { attachRealtime } from './realtime/socket.js';
 import { createInvalidation } from './scale/invalidation.js';
 import { redisRateLimitStore } from './scale/rate-limit-store.js';
 import { connectRedis } from './scale/redis.js';
+
+/**
+ * Answers up to this size (bytes) are compressed synchronously in the request's turn; larger ones through a
+ * zlib stream. A 33 KB feed page costs ~150 µs at brotli quality 1 in the turn, and more through a stream
+ * (docs/decisions/0030-compressed-responses.md); nothing the app writes is near the bound.
+ */
+const COMPRESS_SYNC_BYTES = 512 * 1024;
 
 /** Rate-limit key per client address, prefixed so that limits never share counters. */
 const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
@@ -180,6 +189,17 @@ export async function buildApp(opts: BuildAppOptions) {
   );
   // CORS is closed by default: the web app is served from the same origin.
   await app.register(cors, { origin: false });
+  // Pages and API answers of 1 KB or more are compressed for a browser that accepts it, at each format's
+  // fastest level, in the request's own turn (docs/decisions/0030-compressed-responses.md): the signed-in
+  // feed's page is 88 KB raw. The built assets have their own .br and .gz files (plugins/web.ts). Request
+  // bodies are never inflated.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: zlib.constants.Z_BEST_SPEED },
+    syncThreshold: COMPRESS_SYNC_BYTES,
+    globalDecompression: false,
+  });
   // With REDIS_URL many instances share rate-limit counters and cache invalidations (docs/performance.md).
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   const invalidation = createInvalidation(
@@ -347,13 +367,16 @@ export async function buildApp(opts: BuildAppOptions) {
   ];
   await app.register(webPlugin, { distDir: webDist, transforms });
 
+  // Client routes get the app shell from a route of their own, not from the not-found handler, so that the
+  // route's hooks (compression, decision 0030) apply to pages too; API paths and missing media files answer
+  // 404 JSON.
+  app.get('/*', (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isAppRoute = !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/media/');
+    return isAppRoute ? app.sendAppShell(request, reply) : reply.callNotFound();
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    // Client routes get the app shell; API paths and missing media files answer 404 JSON.
-    const isAppRoute = !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/media/');
-    if ((request.method === 'GET' || request.method === 'HEAD') && isAppRoute) {
-      return app.sendAppShell(request, reply);
-    }
     return reply
       .status(404)
       .send({ message: `Route ${request.method} ${path} not found`, code: ERROR_CODES.NOT_FOUND });

@@ -23,6 +23,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     endpoints.signup,
     {
       preHandler: [limits.signupPerIp, limits.signupPerEmail],
+      // A session token is never sent compressed (docs/decisions/0030-compressed-responses.md).
+      compress: false,
     },
     async (request, reply) => {
       const session = await ctx.services.auth.signup(request.body, request.headers['user-agent'] ?? null);
@@ -38,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  route(app, endpoints.login, {}, async (request, reply) => {
+  route(app, endpoints.login, { compress: false }, async (request, reply) => {
     const session = await ctx.services.auth.login(
       request.body,
       request.ip,

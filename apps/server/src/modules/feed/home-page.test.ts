@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FIRST_PAINT_BLOCK_ID, type FirstPaintState } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,22 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     }
     expect(block(res.body)?.state.queries[1]?.queryType).toBe('infinite');
     expect(res.body).not.toContain(listener.token);
+  });
+
+  it('sends the page compressed to a browser that accepts it, the same page once decoded', async () => {
+    // Each rendering stamps its answers with the time it read them.
+    const unstamped = (html: string) => html.replace(/"dataUpdatedAt":\d+/g, '"dataUpdatedAt":0');
+    const plain = await home(listener);
+    // Brotli where offered (every current browser), gzip otherwise (decision 0030).
+    const br = await home(listener, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Language, Cookie, accept-encoding');
+    expect(unstamped(brotliDecompressSync(br.rawPayload).toString())).toBe(unstamped(plain.body));
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const gzip = await home(listener, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(unstamped(gunzipSync(gzip.rawPayload).toString())).toBe(unstamped(plain.body));
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('renders the page into #root for its user and language, and preloads the strip pictures first', async () => {

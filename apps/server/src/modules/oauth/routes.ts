@@ -135,6 +135,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     endpoints.authExchange,
     {
       preHandler: perIp,
+      // A session token is never sent compressed (docs/decisions/0030-compressed-responses.md).
+      compress: false,
     },
     async (request, reply) => {
       const nonce = readSigned(request, EXCHANGE_COOKIE);
