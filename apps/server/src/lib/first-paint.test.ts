@@ -9,6 +9,7 @@ import { hebrewFontPreloads, withDocumentLanguage } from './first-paint.js';
 const SHELL = `<!doctype html>
 <html lang="en" dir="ltr">
   <head><meta charset="UTF-8" /><title>Josie</title>
+  <link rel="manifest" href="/manifest.webmanifest" />
   <script type="application/json" id="josie-hebrew-fonts">["/assets/heebo-hebrew-800-normal-x.woff2"]</script>
   </head>
   <body><div id="root"></div></body>
@@ -87,6 +88,9 @@ describe("every page's language before the first paint (decision 0026)", () => {
         expect(hebrew).toMatch(
           /<meta charset="UTF-8" \/>\s*<link rel="preload" as="font" type="font\/woff2" href="\/assets\/heebo-hebrew-800-normal-x.woff2" crossorigin>/,
         );
+        // The Hebrew manifest from the start: the app would otherwise switch to it, and the browser fetch both.
+        expect(hebrew).toContain('<link rel="manifest" href="/manifest.he.webmanifest" />');
+        expect(hebrew).not.toContain('/manifest.webmanifest');
         expect(await served(path, { 'accept-language': 'he-IL,he;q=0.9,en;q=0.5' }), path).toEqual([
           'he',
           'rtl',
@@ -102,6 +106,7 @@ describe("every page's language before the first paint (decision 0026)", () => {
         const english = (await ctx.app.inject({ url: path })).body;
         expect(documentLanguage(english), path).toEqual(['en', 'ltr', 'on']);
         expect(english).not.toContain('rel="preload" as="font"');
+        expect(english).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
       }
     } finally {
       await setLanguages('false');

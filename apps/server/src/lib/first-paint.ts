@@ -158,12 +158,29 @@ export function hebrewFontPreloads(html: string): string[] {
 }
 
 /**
+ * The web app manifest of a Hebrew page (`apps/web/public/manifest.he.webmanifest`; the app's
+ * `push/manifest.ts` keeps the link on the document language's manifest).
+ */
+const HEBREW_MANIFEST = '/manifest.he.webmanifest';
+
+/**
+ * `html` with its `<link rel="manifest">` on the Hebrew manifest: written by the server, the browser fetches
+ * the page's own manifest once, where the app's switch from the English one after it starts made it fetch
+ * both.
+ */
+function withHebrewManifest(html: string): string {
+  return html.replace(/(<link rel="manifest" href=")[^"]*(")/, (_link, open: string, close: string) => {
+    return `${open}${HEBREW_MANIFEST}${close}`;
+  });
+}
+
+/**
  * The app shell's language for every page it is served for (the last of the web plugin's rewrites): the
  * {@link pageLanguage} and the `language_select` flag, written by {@link withDocumentLanguage}, so that a
  * Hebrew reader's first paint is right to left and in Hebrew from the first frame, and an English one stays
  * English while the flag is off whatever the browser prefers (decision 0026). A page served in Hebrew also
  * preloads the Heebo faces of its largest texts from the top of `<head>` ({@link hebrewFontPreloads}), so the
- * first paint draws them in Heebo. `flags` is the flag service (cached: no statement per page).
+ * first paint draws them in Heebo, and links the Hebrew manifest. `flags` is the flag service (cached: no statement per page).
  */
 export function documentLanguageTransform(flags: {
   all(): Promise<{ language_select?: string }>;
@@ -172,7 +189,8 @@ export function documentLanguageTransform(flags: {
     const languageSelect = (await flags.all()).language_select;
     const language = pageLanguage(request, languageSelect);
     const marked = withDocumentLanguage(html, language, flagEnabled('language_select', languageSelect));
-    return language === 'he' ? withHeadTags(marked, hebrewFontPreloads(marked), 'start') : marked;
+    if (language !== 'he') return marked;
+    return withHeadTags(withHebrewManifest(marked), hebrewFontPreloads(marked), 'start');
   };
 }
 
