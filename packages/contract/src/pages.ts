@@ -11,6 +11,13 @@ import { ROUTES } from './routes.js';
  */
 export const PAGE_SESSION_COOKIE = 'josie_session';
 
+/**
+ * The web app manifests (docs/product/rules-and-limits.md#notifications-and-install), one per interface
+ * language: the web app keeps `<link rel="manifest">` on the document language's, and the server writes the
+ * Hebrew one into a page it serves in Hebrew.
+ */
+export const MANIFESTS = { en: '/manifest.webmanifest', he: '/manifest.he.webmanifest' } as const;
+
 /** `GET /api/users/me`: the signed-in user's fresh copy (docs/product/routes-and-roles.md#api). */
 export const ME_PATH = ROUTES.me.path;
 /** `GET /api/users/curators/feed`: the home strip's curator cards (docs/product/routes-and-roles.md#api). */

@@ -9,6 +9,7 @@ import {
   type Josie,
   LANGUAGES,
   type Language,
+  MANIFESTS,
 } from '@josie/contract';
 import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
@@ -158,20 +159,12 @@ export function hebrewFontPreloads(html: string): string[] {
 }
 
 /**
- * The web app manifest of a Hebrew page (`apps/web/public/manifest.he.webmanifest`; the app's
- * `push/manifest.ts` keeps the link on the document language's manifest).
- */
-const HEBREW_MANIFEST = '/manifest.he.webmanifest';
-
-/**
  * `html` with its `<link rel="manifest">` on the Hebrew manifest: written by the server, the browser fetches
  * the page's own manifest once, where the app's switch from the English one after it starts made it fetch
  * both.
  */
 function withHebrewManifest(html: string): string {
-  return html.replace(/(<link rel="manifest" href=")[^"]*(")/, (_link, open: string, close: string) => {
-    return `${open}${HEBREW_MANIFEST}${close}`;
-  });
+  return html.replace(/(<link rel="manifest" href=")[^"]*"/, `$1${MANIFESTS.he}"`);
 }
 
 /**
@@ -180,7 +173,8 @@ function withHebrewManifest(html: string): string {
  * Hebrew reader's first paint is right to left and in Hebrew from the first frame, and an English one stays
  * English while the flag is off whatever the browser prefers (decision 0026). A page served in Hebrew also
  * preloads the Heebo faces of its largest texts from the top of `<head>` ({@link hebrewFontPreloads}), so the
- * first paint draws them in Heebo, and links the Hebrew manifest. `flags` is the flag service (cached: no statement per page).
+ * first paint draws them in Heebo, and links the Hebrew manifest. `flags` is the flag service (cached: no
+ * statement per page).
  */
 export function documentLanguageTransform(flags: {
   all(): Promise<{ language_select?: string }>;

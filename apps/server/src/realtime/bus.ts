@@ -51,7 +51,7 @@ export interface EventBus {
   /**
    * Resolves once every listener started so far, and every listener those started, has finished. A listener
    * that enqueues a job does so after the request answered; the job queue's `idle()` waits here first, so a
-   * test (or a drain before shutdown) never counts the queue before that insert landed.
+   * test never counts the queue before that insert landed.
    */
   idle(): Promise<void>;
 }

@@ -1,10 +1,12 @@
+import { MANIFESTS } from '@josie/contract';
+
 /**
  * The web app manifests (docs/product/rules-and-limits.md#notifications-and-install): one per interface
  * language, so the installed app's description and shortcuts read in that language with its `lang` and `dir`
  * (`/manifest.webmanifest` is English, left to right; `/manifest.he.webmanifest` Hebrew, right to left). Both
  * share `id` and `start_url`: it is one app whichever language installed it.
  */
-export const MANIFESTS = { en: '/manifest.webmanifest', he: '/manifest.he.webmanifest' } as const;
+export { MANIFESTS };
 
 /** The manifest of a document language (`<html lang>`); English for anything else. */
 export function manifestHref(language: string | null | undefined): string {
