@@ -139,14 +139,23 @@ export interface ReadCaches {
   sizes(): { josies: number; marks: number; strips: number; explore: number };
 }
 
+/**
+ * The share of `ttlMs` after which a read of a cached josie also reloads it in the background (refresh
+ * ahead, scale/cache.ts): late enough that a josie read every few seconds is reloaded about once per TTL.
+ */
+const JOSIE_REFRESH_AFTER = 0.75;
+
 /** Creates the {@link ReadCaches} of one app instance and subscribes them to what makes them stale. */
 export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   const { db, invalidation, bus } = opts;
   const max = opts.max ?? 20_000;
   const base = { invalidation, ttlMs: opts.ttlMs, max };
   // Bounded by size too: 32 MB of josies (~2 KB each), a million marks (~75 MB when full).
+  // Reloaded ahead of expiry when read in the last quarter of their life: a josie in many readers' feeds
+  // would otherwise expire under all of them at once, and every page showing it wait for its reload.
   const josies = createInvalidatedCache<CachedJosie>({
     ...base,
+    refreshAfterMs: Math.floor(opts.ttlMs * JOSIE_REFRESH_AFTER),
     bySize: { size: (j) => j.head.length, maxSize: 32 * 2 ** 20 },
   });
   const readerTtlMs = Math.min(opts.readerTtlMs ?? opts.ttlMs, opts.ttlMs);

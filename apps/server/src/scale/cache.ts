@@ -59,6 +59,14 @@ export interface InvalidatedCacheOptions<V extends object = object> {
    * any unit, e.g. bytes) and the most the cache holds in that unit. For caches of large values.
    */
   bySize?: { size: (value: V) => number; maxSize: number };
+  /**
+   * Refresh ahead: a get that finds an entry older than this (ms, below `ttlMs`) answers it at once and
+   * starts one reload of the key with its loader in the background, whose value replaces the entry (a
+   * reload that finds nothing drops it; one that fails leaves it to its TTL). A value is still never
+   * answered past `ttlMs`, but an entry read often never expires in front of a reader: each miss of a
+   * shared entry made every request that needed it wait for a second statement (docs/performance.md).
+   */
+  refreshAfterMs?: number;
 }
 
 /** Creates an {@link InvalidatedCache}; the caller subscribes it to the topics that make it stale. */
@@ -66,6 +74,9 @@ export function createInvalidatedCache<V extends object>(
   opts: InvalidatedCacheOptions<V>,
 ): InvalidatedCache<V> {
   const enabled = opts.ttlMs > 0;
+  const refreshAfterMs = opts.refreshAfterMs;
+  // An entry is due for a reload once fewer than this many ms of its life remain.
+  const refreshAt = opts.ttlMs - (refreshAfterMs ?? opts.ttlMs);
   const tagsOf = opts.tags;
   // tag -> keys of the entries carrying it; kept in step by `dispose`, which runs for every entry that
   // leaves (deleted, evicted, expired or overwritten).
@@ -153,18 +164,22 @@ export function createInvalidatedCache<V extends object>(
   const flights = new Map<string, Flight>();
   const fly = (key: string, load: () => Promise<V | undefined>): Flight => {
     const started = begin();
-    const land = (value: V | undefined): Landing => {
-      if (flights.get(key) === flight) flights.delete(key);
+    const land = (value: V | undefined, failed = false): Landing => {
+      const current = flights.get(key) === flight;
+      if (current) flights.delete(key);
       const staleAt = end(started, key, value);
       if (value !== undefined && staleAt === Number.POSITIVE_INFINITY && opts.invalidation.reliable) {
         store(key, value);
+      } else if (value === undefined && current && !failed) {
+        // A reload (refresh ahead) that found nothing: what the held entry showed is gone.
+        lru.delete(key);
       }
       return { value, staleAt };
     };
     // `load` runs now (a throw becomes a rejection); `land` always runs later, once `flight` is in `flights`.
     const flight: Flight = {
       landed: new Promise<V | undefined>((resolve) => resolve(load())).then(land, (err: unknown) => {
-        land(undefined);
+        land(undefined, true);
         throw err;
       }),
     };
@@ -174,7 +189,13 @@ export function createInvalidatedCache<V extends object>(
   async function get<L extends V | undefined>(key: string, load: () => Promise<L>): Promise<V | L> {
     if (!enabled || !opts.invalidation.reliable) return load();
     const hit = lru.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      if (refreshAfterMs !== undefined && !flights.has(key) && lru.getRemainingTTL(key) < refreshAt) {
+        // Its failure leaves the held entry to its TTL; the next get after it may try again.
+        fly(key, load).landed.catch(() => {});
+      }
+      return hit;
+    }
     const arrived = seq;
     const { value, staleAt } = await (flights.get(key) ?? fly(key, load)).landed;
     // Only a tag invalidation can come between a load's start and a get joining it (the others take the
