@@ -1,11 +1,24 @@
 import { format } from 'date-fns';
 import { he } from 'date-fns/locale/he';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { formatDate } from './dates';
 import { formatRelativeTime } from './relativeTime';
 
 describe('formatDate (docs/product/differences.md#dates-and-excerpts)', () => {
+  // First in this file, whose modules are its own: no formatter was built before it.
+  it('builds no Intl.DateTimeFormat: the first one of a page is a long task on a phone (decision 0031)', async () => {
+    await i18n.loadLanguages('he');
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(formatDate('2024-03-05T12:00:00.000Z', 'en')).toBe('Mar 5, 2024');
+      expect(formatDate('2024-03-05T12:00:00.000Z', 'he')).toBe('5 במרץ 2024');
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
+  });
+
   it("formats as 'MMM d, yyyy' in English", () => {
     expect(formatDate('2024-01-05T12:00:00.000Z', 'en')).toBe('Jan 5, 2024');
     expect(formatDate('2024-11-22', 'en')).toBe('Nov 22, 2024');

@@ -3,20 +3,12 @@ import { i18n } from '../i18n';
 
 /**
  * Display formats (docs/product/differences.md#dates-and-excerpts): 'MMM d, yyyy' in English, the Hebrew
- * day-month-year order ('d בMMM yyyy'). The browser's `Intl` writes exactly these (`Jan 5, 2024`, `5 בינו׳
- * 2024`), so date-fns' `format` and its Hebrew locale (about 8 KB gzip) stay out of the josie page and the
- * feed (docs/performance.md).
+ * day-month-year order ('d בMMM yyyy'): each language's `common.date` pattern and `common.monthsShort`
+ * names, the same words CLDR gives `Intl` and date-fns. Not `Intl.DateTimeFormat`: the first one a page
+ * builds loads the browser's date data, 25-70 ms of main thread on a desktop and four times that on a
+ * phone, in the task that renders the first card; nor date-fns with its Hebrew locale, about 8 KB gzip on
+ * the josie page and the feed (docs/decisions/0031-dates-from-the-texts.md).
  */
-const OPTIONS: Record<Language, [locale: string, Intl.DateTimeFormatOptions]> = {
-  en: ['en-US', { month: 'short', day: 'numeric', year: 'numeric' }],
-  he: ['he', { day: 'numeric', month: 'short', year: 'numeric' }],
-};
-/**
- * Made on first use: building a formatter loads the locale's data, which took ~15 ms per language of a
- * phone's first script task when both were built as the module loaded (docs/performance.md, Lighthouse
- * profile).
- */
-const formats: Partial<Record<Language, Intl.DateTimeFormat>> = {};
 
 /** A calendar date (`2024-11-22`), alone or followed by a time (`T12:00:00.000Z`): what the API sends. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T|$)/;
@@ -42,6 +34,12 @@ export function formatDate(iso: string | null | undefined, lang: Language | stri
   const language: Language = lang === 'he' ? 'he' : 'en';
   const date = iso ? parseIsoDate(iso) : null;
   if (!date) return i18n.t('common.invalidDate', { lng: language });
-  formats[language] ??= new Intl.DateTimeFormat(...OPTIONS[language]);
-  return formats[language].format(date);
+  // The month's name by its number in the calendar year (`1` January … `12` December).
+  const months: Record<string, string> = i18n.t('common.monthsShort', { lng: language, returnObjects: true });
+  return i18n.t('common.date', {
+    lng: language,
+    day: date.getDate(),
+    month: months[String(date.getMonth() + 1)],
+    year: date.getFullYear(),
+  });
 }

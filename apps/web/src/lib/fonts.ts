@@ -175,8 +175,14 @@ export function useCuratorFont(family: string | null | undefined): FontLoadState
     const update = () => setLocal(fonts.state(family));
     const stop = fonts.subscribe(update);
     update();
-    if (curatorFont(family)) void fonts.load(family);
-    return stop;
+    // Asked for in a task of its own: adding a family's stylesheet (the bundler's preload of its chunk)
+    // took ~50 ms of the feed's first commit on a desktop, four times that on a phone, when the cards'
+    // effects asked for their five families in the commit's task (docs/performance.md, Lighthouse profile).
+    const asked = curatorFont(family) ? setTimeout(() => void fonts.load(family)) : undefined;
+    return () => {
+      clearTimeout(asked);
+      stop();
+    };
   }, [family, fonts]);
   return state;
 }

@@ -273,7 +273,8 @@ describe('preferences tab (docs/product/routes-and-roles.md#account, docs/produc
         {} as IntersectionObserver,
       );
     });
-    expect(fonts.requested).toContain('Anton');
+    // Asked for in a task after the commit (lib/fonts.ts).
+    await waitFor(() => expect(fonts.requested).toContain('Anton'));
     expect(fonts.requested).not.toContain('Delius');
   });
 
