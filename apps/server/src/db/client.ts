@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { type Logger, sql } from 'drizzle-orm';
+import { type Logger, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -18,6 +18,24 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services accept `Db | Tx` through {@link Executor}. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
+
+/** Prints SQL for {@link executeNamed}: the drivers' own dialects are not public. */
+const printer = new PgDialect();
+
+/**
+ * Runs `query` on `executor` (the database, or a transaction's own connection) as the named prepared
+ * statement `name`, and answers its rows as the driver reads them, by column name. PostgreSQL parses a
+ * named statement once per connection and, after a few runs, keeps one plan for it; a statement sent
+ * without a name is parsed and planned on every run. Drizzle names only the statements of its query
+ * builders' `prepare()`, which cannot take an SQL of our own. For the statements of hot transactions: a
+ * like's planning cost PostgreSQL more than its execution (docs/performance.md). `name` must always go with
+ * the same SQL text (values are parameters), or the driver refuses it.
+ */
+export async function executeNamed<R>(executor: Executor, name: string, query: SQL): Promise<R[]> {
+  const prepared = executor._.session.prepareQuery(printer.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: R[] };
+  return result.rows;
+}
 
 /**
  * Runs a library's own SQL (positional `$1` parameters) outside Drizzle and its query observers: pg-boss's

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type SQLChunk, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
-import type { Executor, SqlExecutor } from '../db/client.js';
+import { type Executor, executeNamed, type SqlExecutor } from '../db/client.js';
 
 /**
  * The app's durable job queue, on pg-boss (decision 0018) in the application's own database: pg-boss keeps
@@ -157,10 +158,32 @@ export function transactionExecutor(executor: Executor): SqlExecutor {
         last = match.index + match[0].length;
       }
       chunks.push(sql.raw(text.slice(last)));
-      const result = (await executor.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      const query = sql.join(chunks);
+      const name = statementName(text);
+      if (name) return { rows: await executeNamed(executor, name, query) };
+      const result = (await executor.execute(query)) as unknown as { rows: unknown[] };
       return { rows: result.rows };
     },
   };
+}
+
+/** The most distinct texts of pg-boss that {@link transactionExecutor} prepares (each stays on each connection). */
+const MAX_NAMED_TEXTS = 32;
+const namedTexts = new Map<string, string>();
+
+/**
+ * A prepared statement's name for one of pg-boss's texts sent in a transaction (its insert of a job, one
+ * per like or follow): planned once per connection instead of on every enqueue (docs/performance.md). The
+ * name is the text's hash, so one name always goes with one text. Past {@link MAX_NAMED_TEXTS} texts (a
+ * library that wrote values into its SQL) the rest go unnamed, so that no connection gathers statements
+ * without bound.
+ */
+function statementName(text: string): string | undefined {
+  const known = namedTexts.get(text);
+  if (known || namedTexts.size >= MAX_NAMED_TEXTS) return known;
+  const name = `pgboss_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  namedTexts.set(text, name);
+  return name;
 }
 
 /**

@@ -129,11 +129,14 @@ export async function transitionPending(
 
 /** Moves `like_count` by `delta` and answers the new count. */
 export async function bumpLikeCount(db: Executor, josieId: string, delta: number): Promise<number> {
+  // Named, so that PostgreSQL plans it once per connection, not on every like (docs/performance.md).
   const [row] = await db
     .update(josies)
     .set({ likeCount: sql`${josies.likeCount} + ${delta}` })
     .where(eq(josies.id, josieId))
-    .returning({ likeCount: josies.likeCount });
+    .returning({ likeCount: josies.likeCount })
+    .prepare('josie_like_count_move')
+    .execute();
   return row!.likeCount;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, executeNamed } from '../../db/client.js';
 import { josieLikes, josieSaves, josies } from '../../db/schema.js';
 
 /**
@@ -16,7 +16,10 @@ export type LikeToggle = 'removed' | 'added' | 'unpublished' | 'raced';
  * likes without a lock on the josie.
  */
 export async function toggleLikeRow(db: Executor, josieId: string, userId: string): Promise<LikeToggle> {
-  const result = (await db.execute(sql`
+  const [row] = await executeNamed<{ published: boolean; removed: boolean; added: boolean }>(
+    db,
+    'like_toggle',
+    sql`
     with published as (
       select ${josies.id} as id from ${josies}
        where ${josies.id} = ${josieId} and ${josies.status} = 'published'
@@ -31,10 +34,8 @@ export async function toggleLikeRow(db: Executor, josieId: string, userId: strin
       returning 1
     )
     select exists (select 1 from published) as "published", exists (select 1 from gone) as "removed",
-           exists (select 1 from added) as "added"`)) as unknown as {
-    rows: { published: boolean; removed: boolean; added: boolean }[];
-  };
-  const row = result.rows[0];
+           exists (select 1 from added) as "added"`,
+  );
   if (!row?.published) return 'unpublished';
   return row.removed ? 'removed' : row.added ? 'added' : 'raced';
 }

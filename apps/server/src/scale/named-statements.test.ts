@@ -1,0 +1,42 @@
+/**
+ * The statements of a like are named prepared statements on PostgreSQL (docs/performance.md): planned once
+ * per connection, where unnamed ones were planned on every like, which cost PostgreSQL more than running
+ * them. Checked in one transaction, whose statements all run on one connection, against the connection's
+ * own list (`pg_prepared_statements`). Runs when `TEST_DATABASE_URL` is set: PGlite has no such list.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transactionExecutor } from '../jobs/queue.js';
+import { bumpLikeCount } from '../modules/josies/queries.js';
+import { toggleLikeRow } from '../modules/likes/queries.js';
+import { buildJosie, buildUserRow } from '../test/factories.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('named statements of a like (PostgreSQL)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("prepares the toggle, the count and pg-boss's texts on the transaction's connection", async () => {
+    const liker = await buildUserRow(ctx, { role: 'listener' });
+    const josie = await buildJosie(ctx, { status: 'published' });
+    const names = await ctx.database.db.transaction(async (tx) => {
+      expect(await toggleLikeRow(tx, josie.id, liker.id)).toBe('added');
+      expect(await bumpLikeCount(tx, josie.id, 1)).toBe(1);
+      const pgBossText = 'select $1::int + 1 as "next"';
+      expect((await transactionExecutor(tx).executeSql(pgBossText, [1])).rows).toEqual([{ next: 2 }]);
+      // Again: the driver finds the name parsed on this connection and sends no second parse.
+      expect((await transactionExecutor(tx).executeSql(pgBossText, [2])).rows).toEqual([{ next: 3 }]);
+      const rows = (await tx.execute(sql`select name from pg_prepared_statements`)) as unknown as {
+        rows: { name: string }[];
+      };
+      return rows.rows.map((row) => row.name);
+    });
+    expect(names).toEqual(expect.arrayContaining(['like_toggle', 'josie_like_count_move']));
+    expect(names.filter((name) => name.startsWith('pgboss_'))).toHaveLength(1);
+  });
+});
