@@ -93,13 +93,18 @@ describe('invalidated cache', () => {
     expect(loads).toBe(2);
   });
 
-  it('reloads an entry read late in its life in the background, answering the held value meanwhile', async () => {
-    const cache = createInvalidatedCache<{ n: number }>({
+  /** A cache that refreshes ahead (`refreshAfterMs`), for the tests below. */
+  const refreshing = (ttlMs: number, refreshAfterMs: number) =>
+    createInvalidatedCache<{ n: number }>({
       invalidation: { reliable: true },
-      ttlMs: 200,
-      refreshAfterMs: 50,
+      ttlMs,
+      refreshAfterMs,
       max: 10,
     });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('reloads an entry read late in its life in the background, answering the held value meanwhile', async () => {
+    const cache = refreshing(200, 50);
     let loads = 0;
     let release = () => {};
     const load = async () => {
@@ -111,50 +116,40 @@ describe('invalidated cache', () => {
     // Young: answered from memory, nothing reloads.
     expect(await cache.get('k', load)).toEqual({ n: 1 });
     expect(loads).toBe(1);
-    await new Promise((r) => setTimeout(r, 80));
+    await sleep(80);
     // Past refreshAfterMs: the held value at once, one reload started (not one per get).
     expect(await cache.get('k', load)).toEqual({ n: 1 });
     expect(await cache.get('k', load)).toEqual({ n: 1 });
     expect(loads).toBe(2);
     release();
-    await new Promise((r) => setTimeout(r, 10));
+    await sleep(10);
     expect(await cache.get('k', load)).toEqual({ n: 2 });
     // The reload restarted the entry's life: kept past the first load's TTL without a miss.
-    await new Promise((r) => setTimeout(r, 160));
+    await sleep(160);
     expect(await cache.get('k', async () => ({ n: -1 }))).toEqual({ n: 2 });
   });
 
   it('drops an entry whose background reload finds it gone, and keeps one whose reload fails', async () => {
-    const cache = createInvalidatedCache<{ n: number }>({
-      invalidation: { reliable: true },
-      ttlMs: 1_000,
-      refreshAfterMs: 20,
-      max: 10,
-    });
+    const cache = refreshing(1_000, 20);
     await cache.get('gone', async () => ({ n: 1 }));
     await cache.get('failing', async () => ({ n: 1 }));
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40);
     expect(await cache.get('gone', async () => undefined)).toEqual({ n: 1 });
     expect(
       await cache.get('failing', async () => {
         throw new Error('database unreachable');
       }),
     ).toEqual({ n: 1 });
-    await new Promise((r) => setTimeout(r, 10));
+    await sleep(10);
     expect(cache.size).toBe(1);
     expect(await cache.get('gone', async () => ({ n: 3 }))).toEqual({ n: 3 });
     expect(await cache.get('failing', async () => ({ n: 3 }))).toEqual({ n: 1 });
   });
 
   it('does not store a background reload overtaken by an invalidation', async () => {
-    const cache = createInvalidatedCache<{ n: number }>({
-      invalidation: { reliable: true },
-      ttlMs: 1_000,
-      refreshAfterMs: 20,
-      max: 10,
-    });
+    const cache = refreshing(1_000, 20);
     await cache.get('k', async () => ({ n: 1 }));
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40);
     let release = () => {};
     const reload = async () => {
       await new Promise<void>((r) => (release = r));
@@ -163,7 +158,7 @@ describe('invalidated cache', () => {
     expect(await cache.get('k', reload)).toEqual({ n: 1 });
     cache.delete('k');
     release();
-    await new Promise((r) => setTimeout(r, 10));
+    await sleep(10);
     expect(await cache.get('k', async () => ({ n: 3 }))).toEqual({ n: 3 });
   });
 });
