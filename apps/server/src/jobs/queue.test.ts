@@ -223,6 +223,22 @@ describe('job queue', () => {
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
   });
 
+  it('drains a backlog of many batches without waiting a poll interval between them', async () => {
+    // pg-boss's worker sleeps its polling interval after every fetch, a full batch too: 40 jobs in batches of
+    // 4 would take 10 polls (10 minutes here). A full batch must fetch the next one at once.
+    const q = queue({ concurrency: 4, pollIntervalMs: 60_000 });
+    const done: number[] = [];
+    q.work('test.echo', async (job) => {
+      done.push(job.payload.n);
+    });
+    await q.enqueueMany(
+      Array.from({ length: 40 }, (_, n) => ({ name: 'test.echo' as const, payload: { n } })),
+    );
+    await q.start();
+    await until(async () => done.length === 40, 10_000);
+    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+  });
+
   it('idle() resolves once everything due has run, not waiting for later retries', async () => {
     const q = queue({ retryBaseMs: 60_000 });
     const done: number[] = [];

@@ -332,7 +332,12 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
     }
   }
 
-  /** One pg-boss worker's batch: its jobs run side by side, each completed or failed on its own. */
+  /**
+   * One pg-boss worker's batch: its jobs run side by side, each completed or failed on its own. A full batch
+   * wakes its worker: pg-boss sleeps the polling interval after every fetch, a full one too, so a backlog
+   * would otherwise drain at one batch per interval (8 jobs every 10 s by default: a like storm's thousands of
+   * notification jobs took hours).
+   */
   function handleBatch(name: string) {
     return async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
       const tasks = batch.map((fetched) => {
@@ -341,6 +346,7 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
         return task;
       });
       await Promise.all(tasks);
+      if (batch.length >= opts.concurrency && !stopping) notify(name);
     };
   }
 
