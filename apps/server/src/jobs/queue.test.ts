@@ -239,6 +239,54 @@ describe('job queue', () => {
     expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
 
+  it('hands a batch handler many jobs at once and completes them together', async () => {
+    const q = queue({ pollIntervalMs: 60_000 });
+    const batches: number[][] = [];
+    q.workBatch(
+      'test.echo',
+      async (jobs) => {
+        batches.push(jobs.map((job) => job.payload.n));
+      },
+      { batchSize: 25 },
+    );
+    await q.enqueueMany(
+      Array.from({ length: 60 }, (_, n) => ({ name: 'test.echo' as const, payload: { n } })),
+    );
+    await q.start();
+    await until(async () => (await rowsNamed('test.echo')).every((r) => r.state === 'completed'), 10_000);
+    expect(batches.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+    // Full batches, then the rest: 60 jobs in 3 calls, not 60.
+    expect(batches.map((batch) => batch.length).sort((a, b) => b - a)).toEqual([25, 25, 10]);
+  });
+
+  it('runs the jobs of a failed batch alone: the bad one fails, the others complete', async () => {
+    const q = queue({ pollIntervalMs: 60_000, retryBaseMs: 60_000 });
+    const alone: number[] = [];
+    q.workBatch(
+      'test.echo',
+      async (jobs) => {
+        if (jobs.length === 1) alone.push(jobs[0]!.payload.n);
+        if (jobs.some((job) => job.payload.n === 3)) throw new Error('job 3 is broken');
+      },
+      { batchSize: 10 },
+    );
+    await q.enqueueMany(
+      Array.from({ length: 6 }, (_, n) => ({ name: 'test.echo' as const, payload: { n } })),
+    );
+    await q.start();
+    const settled = (rows: Awaited<ReturnType<typeof rowsNamed>>) =>
+      rows.length === 6 && rows.every((r) => r.state === 'completed' || r.lastError !== null);
+    const rows = await until(async () => {
+      const found = await rowsNamed('test.echo');
+      return settled(found) && found;
+    }, 10_000);
+    const rowOf = (n: number) => rows.find((r) => (r.payload as { n: number }).n === n);
+    expect(rowOf(3)).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(rowOf(3)?.lastError).toContain('job 3 is broken');
+    for (const n of [0, 1, 2, 4, 5]) expect(rowOf(n)?.state).toBe('completed');
+    expect(alone.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
   it('idle() resolves once everything due has run, not waiting for later retries', async () => {
     const q = queue({ retryBaseMs: 60_000 });
     const done: number[] = [];

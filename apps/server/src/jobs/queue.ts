@@ -68,6 +68,17 @@ export interface JobQueue<M extends JobPayloadMap> {
   /** Registers the handler of `name`. A handler that throws makes the job retry (or fail, at the limit). */
   work<N extends keyof M & string>(name: N, handler: (job: Job<M[N]>) => Promise<void>): void;
   /**
+   * Registers a handler of `name` that takes up to `batchSize` jobs at once, for work that costs far less
+   * done together (a like storm's notifications: one write per group of likes, not per like). The batch is
+   * completed together; when the handler throws, its jobs are run again one at a time, each retried or
+   * failed on its own, so one bad job does not fail the others. The handler must be idempotent per job.
+   */
+  workBatch<N extends keyof M & string>(
+    name: N,
+    handler: (jobs: Job<M[N]>[]) => Promise<void>,
+    options: { batchSize: number },
+  ): void;
+  /**
    * Runs `name` with `payload` on a cron schedule (5 fields, UTC), e.g. `'0 0 * * *'` every midnight. One
    * job per tick between all instances (pg-boss's timekeeper). Takes effect from {@link start}.
    */
@@ -243,6 +254,8 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
 
   const handlers = new Map<string, (job: Job<unknown>) => Promise<void>>();
+  /** The handlers of {@link JobQueue.workBatch}, with their batch sizes. */
+  const batchHandlers = new Map<string, { handle: (jobs: Job<unknown>[]) => Promise<void>; size: number }>();
   const schedules = new Map<string, { cron: string; payload: unknown }>();
   const workers = new Map<string, string[]>();
   const queues = new Set<string>();
@@ -293,17 +306,25 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
     timers.add(timer);
   }
 
+  const jobOf = (name: string, fetched: PgBoss.JobWithMetadata<unknown>): Job<unknown> => ({
+    id: fetched.id,
+    name,
+    payload: fetched.data,
+    attempt: fetched.retryCount + 1,
+    maxAttempts: fetched.retryLimit + 1,
+  });
+
+  /** The handler of one job of `name`: its own, or its batch handler with a batch of one. */
+  function handlerOf(name: string): ((job: Job<unknown>) => Promise<void>) | undefined {
+    const batched = batchHandlers.get(name);
+    return batched ? (job) => batched.handle([job]) : handlers.get(name);
+  }
+
   /** Runs one fetched job and records its outcome; never throws. */
   async function run(name: string, fetched: PgBoss.JobWithMetadata<unknown>) {
-    const job: Job<unknown> = {
-      id: fetched.id,
-      name,
-      payload: fetched.data,
-      attempt: fetched.retryCount + 1,
-      maxAttempts: fetched.retryLimit + 1,
-    };
+    const job = jobOf(name, fetched);
     try {
-      const handler = handlers.get(name);
+      const handler = handlerOf(name);
       if (!handler) throw new PermanentJobError(`no handler for ${name}`);
       await handler(job);
       await boss.complete(name, job.id);
@@ -350,6 +371,40 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
     };
   }
 
+  /**
+   * A batch of a {@link JobQueue.workBatch} handler: handled and completed together; when the handler throws,
+   * each job is run again alone ({@link run}), so each is retried or failed on its own. Never throws.
+   */
+  async function runTogether(name: string, batch: PgBoss.JobWithMetadata<unknown>[]) {
+    const handler = batchHandlers.get(name);
+    if (handler && batch.length > 1) {
+      try {
+        await handler.handle(batch.map((fetched) => jobOf(name, fetched)));
+        await boss.complete(
+          name,
+          batch.map((fetched) => fetched.id),
+        );
+        return;
+      } catch (error) {
+        log.info(
+          { err: error, job: { name, count: batch.length } },
+          'job batch failed; running its jobs alone',
+        );
+      }
+    }
+    for (const fetched of batch) await run(name, fetched);
+  }
+
+  /** One pg-boss worker's batch of a {@link JobQueue.workBatch} handler; a full one wakes its worker. */
+  function handleTogether(name: string, size: number) {
+    return async (batch: PgBoss.JobWithMetadata<unknown>[]) => {
+      const task = runTogether(name, batch).finally(() => running.delete(task));
+      running.add(task);
+      await task;
+      if (batch.length >= size && !stopping) notify(name);
+    };
+  }
+
   /** Sends one job; @returns whether it was added (false: its key is taken). */
   async function send(name: string, payload: unknown, options: EnqueueOptions = {}, executor?: Executor) {
     if (executor && !booted) throw new Error('start the job queue before enqueueing in a transaction');
@@ -373,7 +428,7 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
 
   /** Counts the jobs of this instance's queues that are due or being run. */
   async function openJobs(): Promise<number> {
-    const names = [...handlers.keys()];
+    const names = [...handlers.keys(), ...batchHandlers.keys()];
     if (names.length === 0) return 0;
     const { rows } = await db.executeSql(
       `select count(*)::int as n from ${SCHEMA}.job
@@ -393,6 +448,13 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
       if (started) throw new Error(`register the handler of ${name} before the job queue starts`);
       handlers.set(name, handler as (job: Job<unknown>) => Promise<void>);
     },
+    workBatch(name, handler, { batchSize }) {
+      if (started) throw new Error(`register the handler of ${name} before the job queue starts`);
+      batchHandlers.set(name, {
+        handle: handler as (jobs: Job<unknown>[]) => Promise<void>,
+        size: Math.max(1, batchSize),
+      });
+    },
     schedule(name, cron, payload) {
       schedules.set(name, { cron, payload });
     },
@@ -400,7 +462,8 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
       if (started) return;
       started = true;
       await boot();
-      for (const name of new Set([...handlers.keys(), ...schedules.keys()])) await ensureQueue(name);
+      const names = [...handlers.keys(), ...batchHandlers.keys()];
+      for (const name of new Set([...names, ...schedules.keys()])) await ensureQueue(name);
       for (const [name, { cron, payload }] of schedules) {
         await boss.schedule(name, cron, payload as object, { tz: 'UTC' });
       }
@@ -409,6 +472,14 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
           name,
           { includeMetadata: true, batchSize: opts.concurrency, pollingIntervalSeconds: pollSeconds },
           handleBatch(name),
+        );
+        workers.set(name, [id]);
+      }
+      for (const [name, { size }] of batchHandlers) {
+        const id = await boss.work(
+          name,
+          { includeMetadata: true, batchSize: size, pollingIntervalSeconds: pollSeconds },
+          handleTogether(name, size),
         );
         workers.set(name, [id]);
       }
@@ -440,7 +511,7 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
           continue;
         }
         if ((await openJobs()) === 0 && running.size === 0) return;
-        for (const name of handlers.keys()) notify(name);
+        for (const name of [...handlers.keys(), ...batchHandlers.keys()]) notify(name);
         await sleep(5);
       }
     },
