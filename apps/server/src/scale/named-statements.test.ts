@@ -1,5 +1,6 @@
 /**
- * The statements of a like are named prepared statements on PostgreSQL (docs/performance.md): planned once
+ * The statements of a like, and the notifications list's, are named prepared statements on PostgreSQL
+ * (docs/performance.md): planned once
  * per connection, where unnamed ones were planned on every like, which cost PostgreSQL more than running
  * them. Checked in one transaction, whose statements all run on one connection, against the connection's
  * own list (`pg_prepared_statements`). Runs when `TEST_DATABASE_URL` is set: PGlite has no such list.
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionExecutor } from '../jobs/queue.js';
 import { bumpLikeCount } from '../modules/josies/queries.js';
 import { toggleLikeRow } from '../modules/likes/queries.js';
+import { notificationsOf, unreadCount } from '../modules/notifications/queries.js';
 import { buildJosie, buildUserRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 
@@ -38,5 +40,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('named statements of a like (Pos
     });
     expect(names).toEqual(expect.arrayContaining(['like_toggle', 'josie_like_count_move']));
     expect(names.filter((name) => name.startsWith('pgboss_'))).toHaveLength(1);
+  });
+
+  it("prepares the notifications list's page and unread count, which planning cost more than running", async () => {
+    const reader = await buildUserRow(ctx, { role: 'listener' });
+    const names = await ctx.database.db.transaction(async (tx) => {
+      expect(await notificationsOf(tx, reader.id, { limit: 21 })).toEqual([]);
+      expect(
+        await notificationsOf(tx, reader.id, {
+          limit: 21,
+          before: { at: new Date().toISOString(), id: reader.id },
+        }),
+      ).toEqual([]);
+      expect(await unreadCount(tx, reader.id)).toBe(0);
+      const rows = (await tx.execute(sql`select name from pg_prepared_statements`)) as unknown as {
+        rows: { name: string }[];
+      };
+      return rows.rows.map((row) => row.name);
+    });
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'notifications_page',
+        'notifications_page_after',
+        'notifications_unread_count',
+      ]),
+    );
   });
 });

@@ -12,6 +12,7 @@ import { prepareFindSessionUser } from '../modules/auth/queries.js';
 import { dropWithdrawn, followingFeedRows, prepareEntryQueries } from '../modules/feed/queries.js';
 import { presentJosies } from '../modules/josies/listing.js';
 import { bumpLikeCount, findJosie, listJosiesByCreator } from '../modules/josies/queries.js';
+import { notificationsByIds, notificationsOf } from '../modules/notifications/queries.js';
 import { listPendingJosies } from '../modules/review/queries.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { type RecordedQuery, recordQueries } from '../test/queries.js';
@@ -182,6 +183,38 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
     expectIndexed(
       await planOf(() => db.transaction((tx) => bumpLikeCount(tx, ids.josie, 1)), /^update/i),
       'josies_pkey',
+    );
+  });
+
+  it("the notifications list reads its actors' accounts by key, never the whole users table", async () => {
+    // Found in a like storm's notification jobs: the actors' names were hash-joined to a sequential scan of
+    // users, once per entry (95 entries: 300 ms).
+    const db = ctx.database.db;
+    // A day of likes: 500 entries of 40 likers each, 20 of them the curator's.
+    await db.execute(sql`
+      insert into notifications (user_id, kind, group_key, subject_type, subject_id)
+      select j.creator_id, 'likes', j.id || ':2026-11-28', 'josie', j.id from (
+        select j.*, row_number() over (partition by j.creator_id order by j.id) as n
+          from josies j where j.status = 'published') j
+       where j.n <= 20 and (j.creator_id = ${ids.curator} or j.n <= 10)
+       limit 500`);
+    await db.execute(sql`
+      insert into notification_actors (notification_id, actor_id)
+      select n.id, u.id from notifications n
+        cross join (select id from users where email like 'listener%' order by id limit 40) u`);
+    // No ANALYZE: a burst of likes writes entries faster than autovacuum gathers their statistics.
+    const page = await planOf(() => notificationsOf(db, ids.curator, { limit: 20 }));
+    expectIndexed(page, 'users_pkey');
+    const rows = await notificationsOf(db, ids.curator, { limit: 20 });
+    expect(rows.map((row) => row.total)).toEqual(rows.map(() => 40));
+    expectIndexed(
+      await planOf(() =>
+        notificationsByIds(
+          db,
+          rows.map((row) => row.id),
+        ),
+      ),
+      'users_pkey',
     );
   });
 

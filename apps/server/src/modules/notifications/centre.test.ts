@@ -108,6 +108,44 @@ describe('notifications centre', () => {
     });
   });
 
+  it('writes a like storm in batches: one entry per josie, every new actor in one statement', async () => {
+    const liked = [
+      await published(curator, 'Storm A'),
+      await published(curator, 'Storm B'),
+      await published(curator, 'Storm C'),
+    ];
+    const fans: TestUser[] = [];
+    for (let i = 0; i < 10; i += 1) fans.push(await buildUser(ctx, { name: `Storm fan ${i}` }));
+    // 30 likes' jobs waiting at once, as a storm leaves them: committed together, then the workers woken.
+    const at = new Date().toISOString();
+    await ctx.database.db.transaction(async (tx) => {
+      await ctx.app.jobs.enqueueMany(
+        liked.flatMap((josie) =>
+          fans.map((fan) => ({
+            name: 'notify.likes' as const,
+            payload: { kind: 'like' as const, likerId: fan.user._id, josieId: josie._id, at },
+          })),
+        ),
+        tx,
+      );
+    });
+    const statements: string[] = [];
+    const stop = ctx.database.observeQueries({ logQuery: (text) => statements.push(text) });
+    try {
+      ctx.app.jobs.wake('notify.likes');
+      await settle();
+    } finally {
+      stop();
+    }
+    const entries = await ofKind(curator, 'likes');
+    for (const josie of liked) {
+      const entry = entries.find((n) => n.subject?._id === josie._id);
+      expect(entry?.actors.total).toBe(10);
+    }
+    // One batch: the 30 actors in one insert, not one per like.
+    expect(statements.filter((text) => /^\s*insert into "notification_actors"/i.test(text))).toHaveLength(1);
+  });
+
   it('a deleted actor leaves the grouping, and an entry with no actor left disappears', async () => {
     const josie = await published(curator, 'Fleeting');
     const [a, b] = [await buildUser(ctx), await buildUser(ctx)];

@@ -40,9 +40,13 @@ import {
   digestRecipientsPage,
   followerSubscriptionsPage,
   josieSubject,
+  josieSubjects,
   josieWithCreator,
   mailRecipient,
+  mailRecipients,
+  type NotificationGroupWrite,
   type NotificationWrite,
+  notificationsByIds,
   notificationsOf,
   staffRecipients,
   subscriptionForSend,
@@ -51,6 +55,7 @@ import {
   unreadCounts,
   writeNewJosiePage,
   writeNotification,
+  writeNotifications,
 } from './queries.js';
 import type { UnsubscribeTokens } from './tokens.js';
 
@@ -69,6 +74,11 @@ export type NotificationJobs = {
   'notify.invite-joined': { curatorId: string; userId: string; inviteId?: string };
   /** A write that tells someone, enqueued in its own transaction ({@link NotificationCause}). */
   'notify.caused': NotificationCause & { at: string };
+  /**
+   * A like, enqueued in its transaction: handled in batches of {@link LIKES_BATCH}, one write per josie and
+   * day, since a like storm enqueues hundreds a second (docs/decisions/0032-like-notifications-in-batches.md).
+   */
+  'notify.likes': LikeCause & { at: string };
   /**
    * The digest of new josies from followed curators (cron; decision 0018): `daily` mails the daily readers
    * and, on Mondays (UTC), the weekly ones too (the queue keeps one schedule per job name); `daily-only` /
@@ -89,9 +99,12 @@ export type NotificationJobs = {
  */
 export type NotificationCause =
   | { kind: 'follower'; followerId: string; curatorId: string }
-  | { kind: 'like'; likerId: string; josieId: string }
+  | LikeCause
   | { kind: 'review-waiting'; josieId: string; creatorId: string }
   | { kind: 'contact-message'; messageId: string; senderId: string | null };
+
+/** A like of a josie, which tells its creator (grouped per josie and day). */
+export type LikeCause = { kind: 'like'; likerId: string; josieId: string };
 
 /** What a service that causes notifications is given: enqueue in the caller's transaction. */
 export interface Notifier {
@@ -108,13 +121,22 @@ export interface Notifier {
 export function createNotifier(jobs: Pick<AppJobQueue, 'enqueue' | 'wake'>): Notifier {
   return {
     async caused(tx, cause) {
-      await jobs.enqueue('notify.caused', { ...cause, at: new Date().toISOString() }, {}, tx);
+      const at = new Date().toISOString();
+      if (cause.kind === 'like') await jobs.enqueue('notify.likes', { ...cause, at }, {}, tx);
+      else await jobs.enqueue('notify.caused', { ...cause, at }, {}, tx);
     },
     committed() {
       jobs.wake('notify.caused');
+      jobs.wake('notify.likes');
     },
   };
 }
+
+/**
+ * Likes handled by one `notify.likes` batch: their josies, creators and likers read in two statements, and
+ * the day's entries written in four (docs/decisions/0032-like-notifications-in-batches.md).
+ */
+export const LIKES_BATCH = 100;
 
 /** Followers' subscriptions enqueued per statement when a josie is published. */
 const FANOUT_PAGE = 500;
@@ -224,6 +246,20 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
         userId,
         notification: presentNotification(row),
         unreadCount: count,
+      });
+    }
+  }
+
+  /** {@link announce} of rows of many recipients: three statements, whatever their number. */
+  async function announceMany(ids: readonly string[]) {
+    if (ids.length === 0) return;
+    const rows = await notificationsByIds(db, ids);
+    const counts = await unreadCounts(db, [...new Set(rows.map((row) => row.userId))]);
+    for (const row of rows) {
+      bus.publish('notification.changed', {
+        userId: row.userId,
+        notification: presentNotification(row),
+        unreadCount: counts.get(row.userId) ?? 0,
       });
     }
   }
@@ -410,6 +446,83 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
     await jobs.enqueueMany(specs);
   });
 
+  /**
+   * Tells josies' creators about `likes` (docs/decisions/0024-notifications-centre.md): one entry per josie
+   * and UTC day of the like, naming each new liker once; a creator's own like and a josie or account gone
+   * since are skipped. Reads everything in two statements and writes every entry in one transaction of four,
+   * whatever the number of likes (docs/decisions/0032-like-notifications-in-batches.md). The day's push goes
+   * with the entry that creates its row (keyed per josie and day: one push a day), naming its first liker.
+   */
+  async function writeLikes(likes: readonly (LikeCause & { at: string })[]) {
+    const subjects = await josieSubjects(db, [...new Set(likes.map((like) => like.josieId))]);
+    const people = await mailRecipients(db, [
+      ...new Set([...likes.map((like) => like.likerId), ...[...subjects.values()].map((j) => j.creatorId)]),
+    ]);
+    const groups = new Map<
+      string,
+      { josie: { id: string; title: string }; creator: Recipient; day: string; likers: Recipient[] }
+    >();
+    for (const like of likes) {
+      const josie = subjects.get(like.josieId);
+      const creator = josie && people.get(josie.creatorId);
+      const liker = people.get(like.likerId);
+      if (!josie || !creator || !liker || creator.id === liker.id) continue;
+      // The day of the like, not of the job's run: a job retried after midnight still groups right.
+      const day = dayOf(new Date(like.at));
+      const key = `${josie.id}:${day}`;
+      const group = groups.get(key) ?? { josie, creator, day, likers: [] };
+      if (!group.likers.some((known) => known.id === liker.id)) group.likers.push(liker);
+      groups.set(key, group);
+    }
+    const entries: { write: NotificationGroupWrite; sends: JobSpec<NotificationJobs>[] }[] = [];
+    const sendsNow: JobSpec<NotificationJobs>[] = [];
+    for (const [groupKey, { josie, creator, day, likers }] of groups) {
+      const sends: JobSpec<NotificationJobs>[] = [];
+      if (push && allowed(creator, 'likes', 'push')) {
+        const payload = likesPush(creator.language, {
+          josieId: josie.id,
+          title: josie.title,
+          likerName: likers[0]!.name,
+        });
+        const key = `likes:${josie.id}:${day}`;
+        sends.push(
+          ...(await pushJobs(key, creator.id, payload, { ttlSeconds: DAY_S, topic: topicOf(josie.id) })),
+        );
+      }
+      // In-app off: the push goes at once, deduplicated by its key (the first like of the day).
+      if (!allowed(creator, 'likes', 'inApp')) {
+        sendsNow.push(...sends);
+        continue;
+      }
+      const write = {
+        userId: creator.id,
+        kind: 'likes' as const,
+        groupKey,
+        subjectType: 'josie' as const,
+        subjectId: josie.id,
+        actorIds: likers.map((liker) => liker.id),
+      };
+      entries.push({ write, sends });
+    }
+    await jobs.enqueueMany(sendsNow);
+    if (entries.length === 0) return;
+    const outcomes = await db.transaction(async (tx) => {
+      const written = await writeNotifications(
+        tx,
+        entries.map((entry) => entry.write),
+      );
+      const sends = entries.flatMap((entry, i) => (written[i]?.created ? entry.sends : []));
+      await jobs.enqueueMany(sends, tx);
+      return { written, sends };
+    });
+    for (const name of new Set(outcomes.sends.map((spec) => spec.name))) jobs.wake(name);
+    await announceMany(outcomes.written.filter((w) => w.changed).map((w) => w.id));
+  }
+
+  jobs.workBatch('notify.likes', (batch) => writeLikes(batch.map((job) => job.payload)), {
+    batchSize: LIKES_BATCH,
+  });
+
   jobs.work('notify.caused', async (job) => {
     const cause = job.payload;
     // The day of the causing write, not of the job's run: a job retried after midnight still groups right.
@@ -454,38 +567,8 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
         break;
       }
       case 'like': {
-        const josie = await josieSubject(db, cause.josieId);
-        if (!josie || josie.creatorId === cause.likerId) return;
-        const [creator, liker] = await Promise.all([
-          mailRecipient(db, josie.creatorId),
-          mailRecipient(db, cause.likerId),
-        ]);
-        if (!creator || !liker) return;
-        // One push per josie and day: with the day's grouped entry (or in-app off: the first like of the
-        // day, by the key).
-        const sends: JobSpec<NotificationJobs>[] = [];
-        if (push && allowed(creator, 'likes', 'push')) {
-          const payload = likesPush(creator.language, {
-            josieId: josie.id,
-            title: josie.title,
-            likerName: liker.name,
-          });
-          const key = `likes:${josie.id}:${today}`;
-          sends.push(
-            ...(await pushJobs(key, creator.id, payload, { ttlSeconds: DAY_S, topic: topicOf(josie.id) })),
-          );
-        }
-        await inApp(
-          creator,
-          {
-            groupKey: `${josie.id}:${today}`,
-            subjectType: 'josie',
-            subjectId: josie.id,
-            actorId: liker.id,
-          },
-          'likes',
-          sends,
-        );
+        // Enqueued before likes had their own batched job: one like, written as a batch of one.
+        await writeLikes([cause]);
         break;
       }
       case 'review-waiting': {

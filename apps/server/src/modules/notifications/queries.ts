@@ -5,8 +5,8 @@ import {
   type PushSubscriptionBody,
   UNREAD_COUNT_DISPLAY_MAX,
 } from '@josie/contract';
-import { and, asc, count, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { type Executor, executeNamed } from '../../db/client.js';
 import {
   contactMessages,
   follows,
@@ -78,22 +78,35 @@ export async function subscriptionForSend(db: Executor, id: string) {
   return row;
 }
 
+/** What a notification needs of its recipient (and of the people it names). */
+const recipientFields = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  language: users.preferredLanguage,
+  allowEmails: settingOn('allowEmails'),
+  allowPush: settingOn('allowPushNotifications'),
+  settings: users.notificationSettings,
+  role: users.role,
+};
+
 /** What a notification email needs of a live user; undefined when missing or deleted. */
 export async function mailRecipient(db: Executor, userId: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      language: users.preferredLanguage,
-      allowEmails: settingOn('allowEmails'),
-      allowPush: settingOn('allowPushNotifications'),
-      settings: users.notificationSettings,
-      role: users.role,
-    })
+    .select(recipientFields)
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row;
+}
+
+/** {@link mailRecipient} of many users in one statement, by id; missing and deleted users are left out. */
+export async function mailRecipients(db: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, NonNullable<Awaited<ReturnType<typeof mailRecipient>>>>();
+  const rows = await db
+    .select(recipientFields)
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), isNull(users.deletedAt)));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**
@@ -204,49 +217,100 @@ export async function writeNotification(
   tx: Executor,
   w: NotificationWrite,
 ): Promise<{ id: string; created: boolean; changed: boolean }> {
-  const [inserted] = await tx
+  const { actorId, ...group } = w;
+  const [written] = await writeNotifications(tx, [{ ...group, actorIds: actorId ? [actorId] : [] }]);
+  if (!written) throw new Error('notification row vanished while being written');
+  return written;
+}
+
+/** A group's write of {@link writeNotifications}: its actors, none for a kind without actors. */
+export type NotificationGroupWrite = Omit<NotificationWrite, 'actorId'> & { actorIds: readonly string[] };
+
+/**
+ * {@link writeNotification} for many groups at once (the likes of a batch of jobs), in four statements
+ * whatever their number: the new rows, the ids of those that existed, the actors, and the rows that moved.
+ * Each group must appear once.
+ * @returns each group's row id and what changed, in the order of `writes`.
+ */
+export async function writeNotifications(
+  tx: Executor,
+  writes: readonly NotificationGroupWrite[],
+): Promise<{ id: string; created: boolean; changed: boolean }[]> {
+  if (writes.length === 0) return [];
+  const keyOf = (w: { userId: string; kind: string; groupKey: string }) =>
+    `${w.userId}|${w.kind}|${w.groupKey}`;
+  const inserted = await tx
     .insert(notifications)
-    .values({
-      userId: w.userId,
-      kind: w.kind,
-      groupKey: w.groupKey,
-      subjectType: w.subjectType,
-      subjectId: w.subjectId,
-      reason: w.reason ?? null,
-    })
+    .values(
+      writes.map((w) => ({
+        userId: w.userId,
+        kind: w.kind,
+        groupKey: w.groupKey,
+        subjectType: w.subjectType,
+        subjectId: w.subjectId,
+        reason: w.reason ?? null,
+      })),
+    )
     .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.groupKey] })
-    .returning({ id: notifications.id });
-  const id =
-    inserted?.id ??
-    (
-      await tx
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, w.userId),
-            eq(notifications.kind, w.kind),
-            eq(notifications.groupKey, w.groupKey),
-          ),
-        )
-    )[0]?.id;
-  if (!id) throw new Error('notification row vanished while being written');
-  let actorAdded = w.actorId === null;
-  if (w.actorId) {
-    const added = await tx
-      .insert(notificationActors)
-      .values({ notificationId: id, actorId: w.actorId })
-      .onConflictDoNothing()
-      .returning({ id: notificationActors.actorId });
-    actorAdded = added.length > 0;
+    .returning({
+      id: notifications.id,
+      userId: notifications.userId,
+      kind: notifications.kind,
+      groupKey: notifications.groupKey,
+    });
+  const ids = new Map(inserted.map((row) => [keyOf(row), row.id]));
+  const created = new Set(ids.values());
+  const existing = writes.filter((w) => !ids.has(keyOf(w)));
+  if (existing.length > 0) {
+    const found = await tx
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        kind: notifications.kind,
+        groupKey: notifications.groupKey,
+      })
+      .from(notifications)
+      .where(
+        sql`(${notifications.userId}, ${notifications.kind}, ${notifications.groupKey}) in (${sql.join(
+          existing.map((w) => sql`(${w.userId}::uuid, ${w.kind}, ${w.groupKey})`),
+          sql`, `,
+        )})`,
+      );
+    for (const row of found) ids.set(keyOf(row), row.id);
   }
-  if (!inserted && actorAdded) {
-    await tx
-      .update(notifications)
-      .set({ updatedAt: sql`now()`, readAt: null, reason: w.reason ?? null })
-      .where(eq(notifications.id, id));
+  const idOf = (w: NotificationGroupWrite) => {
+    const id = ids.get(keyOf(w));
+    if (!id) throw new Error('notification row vanished while being written');
+    return id;
+  };
+  const actors = writes.flatMap((w) => w.actorIds.map((actorId) => ({ notificationId: idOf(w), actorId })));
+  const withNewActors = new Set(
+    actors.length === 0
+      ? []
+      : (
+          await tx
+            .insert(notificationActors)
+            .values(actors)
+            .onConflictDoNothing()
+            .returning({ id: notificationActors.notificationId })
+        ).map((row) => row.id),
+  );
+  const outcomes = writes.map((w) => {
+    const id = idOf(w);
+    const isNew = created.has(id);
+    return { id, created: isNew, changed: isNew || w.actorIds.length === 0 || withNewActors.has(id), w };
+  });
+  const moved = outcomes.filter((o) => o.changed && !o.created);
+  if (moved.length > 0) {
+    await tx.execute(sql`
+      update ${notifications} set updated_at = now(), read_at = null, reason = v.reason
+        from (values ${sql.join(
+          moved.map((o) => sql`(${o.id}::uuid, ${o.w.reason ?? null}::text)`),
+          sql`, `,
+        )}) as v(id, reason)
+       where ${notifications.id} = v.id`);
   }
-  return { id, created: Boolean(inserted), changed: Boolean(inserted) || actorAdded };
+  return outcomes.map(({ id, created: isNew, changed }) => ({ id, created: isNew, changed }));
 }
 
 /**
@@ -306,6 +370,14 @@ const ACTORLESS = sql.raw(`('josie-approved', 'josie-rejected', 'contact-message
  * none. A deleted josie, invite or message, or an entry whose every actor left, disappears from the list and
  * from the unread count without a write.
  */
+/**
+ * Whether the account of an actor is live, as a lookup by key per actor: joined instead, the planner may read
+ * every account to hash them, once per entry, when it expects many actors (statistics of a table a burst of
+ * likes just filled: docs/performance.md).
+ */
+const liveActor = (actorId: SQL) =>
+  sql`(select u.deleted_at is null from ${users} u where u.id = ${actorId})`;
+
 const visible = sql`
   (n.subject_type is null
     or (n.subject_type = 'josie' and exists (select 1 from ${josies} j where j.id = n.subject_id))
@@ -313,21 +385,24 @@ const visible = sql`
     or (n.subject_type = 'message'
         and exists (select 1 from ${contactMessages} m where m.id = n.subject_id)))
   and (n.kind in ${ACTORLESS}
-    or exists (select 1 from ${notificationActors} a join ${users} u on u.id = a.actor_id and u.deleted_at is null
-               where a.notification_id = n.id))`;
+    or exists (select 1 from ${notificationActors} a where a.notification_id = n.id and ${liveActor(sql`a.actor_id`)}))`;
 
 /**
  * A user's unread count, capped at {@link UNREAD_COUNT_DISPLAY_MAX} + 1 (the bell shows "99+"): one statement
  * that walks at most that many rows of the partial index `notifications_unread_idx`.
  */
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const result = (await db.execute(sql`
+  const [row] = await executeNamed<{ n: number }>(
+    db,
+    'notifications_unread_count',
+    sql`
     select count(*)::int as "n" from (
       select 1 from ${notifications} n
        where n.user_id = ${userId} and n.read_at is null and ${visible}
        limit ${UNREAD_COUNT_DISPLAY_MAX + 1}
-    ) unread`)) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+    ) unread`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -354,6 +429,8 @@ export async function unreadCounts(db: Executor, userIds: string[]): Promise<Map
 /** A notification row as the list reads it, before its `url` is made. */
 export interface NotificationRow {
   id: string;
+  /** The recipient. */
+  userId: string;
   kind: NotificationKind;
   updatedAt: string;
   readAt: string | null;
@@ -364,6 +441,58 @@ export interface NotificationRow {
   total: number;
   actors: { _id: string; name: string; avatar: string | null }[];
 }
+
+/** Rows of the list with their titles and newest actors, `where` the caller says, newest change first. */
+async function selectNotifications(
+  db: Executor,
+  where: SQL,
+  limit: number,
+  /** The prepared statement's name, for a `where` whose text never changes (values are parameters). */
+  name?: string,
+): Promise<NotificationRow[]> {
+  const query = sql`
+    select n.id as "id", n.user_id as "userId", n.kind as "kind",
+           ${keysetTime(sql`n.updated_at`)} as "updatedAt",
+           to_char(n.read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "readAt",
+           n.subject_type as "subjectType", n.subject_id as "subjectId", n.reason as "reason",
+           case n.subject_type
+             when 'josie' then (select j.title from ${josies} j where j.id = n.subject_id)
+             when 'invite' then (select i.code from ${invites} i where i.id = n.subject_id)
+             when 'message' then (select m.name from ${contactMessages} m where m.id = n.subject_id)
+           end as "title",
+           c.total as "total", a.items as "actors"
+      from ${notifications} n
+      cross join lateral (
+        select count(*)::int as total from ${notificationActors} na
+         where na.notification_id = n.id and ${liveActor(sql`na.actor_id`)}
+      ) c
+      cross join lateral (
+        select coalesce(json_agg(json_build_object('_id', u.id, 'name', u.name, 'avatar', u.avatar_url)
+                                 order by t.created_at desc, t.actor_id), '[]'::json) as items
+          from (select na.actor_id, na.created_at from ${notificationActors} na
+                 where na.notification_id = n.id and ${liveActor(sql`na.actor_id`)}
+                 order by na.created_at desc, na.actor_id
+                 limit 3) t
+          join ${users} u on u.id = t.actor_id
+      ) a
+     where ${where} and ${visible}
+     order by n.updated_at desc, n.id desc
+     limit ${limit}`;
+  const rows = name
+    ? await executeNamed<NotificationRow>(db, name, query)
+    : ((await db.execute(query)) as unknown as { rows: NotificationRow[] }).rows;
+  return rows.map((r) => ({
+    ...r,
+    total: Number(r.total),
+    actors: typeof r.actors === 'string' ? JSON.parse(r.actors) : r.actors,
+  }));
+}
+
+const idIn = (ids: readonly string[]) =>
+  sql`n.id in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
 
 /**
  * Notifications of `userId`, newest change first, with their live subject's title and their actors (how
@@ -377,45 +506,23 @@ export async function notificationsOf(
   opts: { limit: number; before?: Keyset | null; ids?: string[] },
 ): Promise<NotificationRow[]> {
   const { before, ids, limit } = opts;
-  const result = (await db.execute(sql`
-    select n.id as "id", n.kind as "kind",
-           ${keysetTime(sql`n.updated_at`)} as "updatedAt",
-           to_char(n.read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "readAt",
-           n.subject_type as "subjectType", n.subject_id as "subjectId", n.reason as "reason",
-           case n.subject_type
-             when 'josie' then (select j.title from ${josies} j where j.id = n.subject_id)
-             when 'invite' then (select i.code from ${invites} i where i.id = n.subject_id)
-             when 'message' then (select m.name from ${contactMessages} m where m.id = n.subject_id)
-           end as "title",
-           a.total as "total", a.items as "actors"
-      from ${notifications} n
-      cross join lateral (
-        select count(*)::int as total,
-               coalesce(json_agg(json_build_object('_id', x.id, 'name', x.name, 'avatar', x.avatar)
-                                 order by x.rn) filter (where x.rn <= 3), '[]'::json) as items
-          from (select u.id, u.name, u.avatar_url as avatar,
-                       row_number() over (order by na.created_at desc, u.id) as rn
-                  from ${notificationActors} na
-                  join ${users} u on u.id = na.actor_id and u.deleted_at is null
-                 where na.notification_id = n.id) x
-      ) a
-     where n.user_id = ${userId} and ${visible}
-       ${before ? sql`and ${afterCursor(sql`n.updated_at`, sql`n.id`, before)}` : sql``}
-       ${
-         ids
-           ? sql`and n.id in (${sql.join(
-               ids.map((id) => sql`${id}::uuid`),
-               sql`, `,
-             )})`
-           : sql``
-       }
-     order by n.updated_at desc, n.id desc
-     limit ${limit}`)) as unknown as { rows: NotificationRow[] };
-  return result.rows.map((r) => ({
-    ...r,
-    total: Number(r.total),
-    actors: typeof r.actors === 'string' ? JSON.parse(r.actors) : r.actors,
-  }));
+  return selectNotifications(
+    db,
+    and(
+      sql`n.user_id = ${userId}`,
+      before ? afterCursor(sql`n.updated_at`, sql`n.id`, before) : undefined,
+      ids ? idIn(ids) : undefined,
+    ) as SQL,
+    limit,
+    // The list's two texts are prepared (planning them cost PostgreSQL more than running them); a list of ids
+    // has a text per length.
+    ids ? undefined : before ? 'notifications_page_after' : 'notifications_page',
+  );
+}
+
+/** Visible rows of any recipients by id (each row with its `userId`), as {@link notificationsOf} reads them. */
+export async function notificationsByIds(db: Executor, ids: readonly string[]): Promise<NotificationRow[]> {
+  return ids.length === 0 ? [] : selectNotifications(db, idIn(ids), ids.length);
 }
 
 /**
@@ -486,6 +593,16 @@ export async function josieSubject(db: Executor, josieId: string) {
     .from(josies)
     .where(eq(josies.id, josieId));
   return row;
+}
+
+/** {@link josieSubject} of many josies in one statement, by id; josies gone are left out. */
+export async function josieSubjects(db: Executor, josieIds: readonly string[]) {
+  if (josieIds.length === 0) return new Map<string, NonNullable<Awaited<ReturnType<typeof josieSubject>>>>();
+  const rows = await db
+    .select({ id: josies.id, title: josies.title, creatorId: josies.creatorId, status: josies.status })
+    .from(josies)
+    .where(inArray(josies.id, [...josieIds]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A contact message's sender, for the admins' notification; undefined when deleted. */
