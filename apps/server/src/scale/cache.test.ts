@@ -452,6 +452,57 @@ describe('session cache', () => {
     expect(loads).toBe(5);
   });
 
+  it('holds the sessions and tokens of 20,000 readers who come back in turn', async () => {
+    // Readers in rotation, one more than a cache holds, miss every time (the least recently used is always
+    // the next one back): the 10,000-reader benchmark paid every session lookup and token check.
+    const sessions = createSessionCache({ ttlMs: 60_000 });
+    const readers = Array.from({ length: 20_000 }, (_, n) => `s${n}`);
+    let loads = 0;
+    let verifications = 0;
+    const load = async () => {
+      loads += 1;
+      return user;
+    };
+    const claims = { sessionId: 's', userId: 'u1', expiresAt: new Date(Date.now() + 60_000) };
+    const verify = async () => {
+      verifications += 1;
+      return claims;
+    };
+    for (let round = 0; round < 2; round += 1) {
+      for (const id of readers) {
+        await sessions.verify(`token-${id}`, verify);
+        await sessions.resolve(id, 'u1', load);
+      }
+    }
+    expect({ loads, verifications }).toEqual({ loads: 20_000, verifications: 20_000 });
+  });
+
+  it('remembers a verified token past the session TTL, until the token expires', async () => {
+    // A token's signature verifies the same way every time; only its session can change, and that is the
+    // session cache's (short-lived, invalidated) business.
+    const sessions = createSessionCache({ ttlMs: 20 });
+    let verifications = 0;
+    const claims = (expiresInMs: number) => ({
+      sessionId: 's1',
+      userId: 'u1',
+      expiresAt: new Date(Date.now() + expiresInMs),
+    });
+    const long = claims(60_000);
+    const verify = async () => {
+      verifications += 1;
+      return long;
+    };
+    await sessions.verify('long-lived', verify);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await sessions.verify('long-lived', verify)).toBe(long);
+    expect(verifications).toBe(1);
+    // A token about to expire is checked again once it has.
+    const short = claims(40);
+    await sessions.verify('short-lived', async () => short);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await sessions.verify('short-lived', async () => null)).toBeNull();
+  });
+
   it('refuses a token whose user is not the cached session user, and caches no refusal', async () => {
     const sessions = createSessionCache({ ttlMs: 60_000 });
     await sessions.resolve('s1', 'u1', async () => user);

@@ -54,11 +54,20 @@ export interface SessionCache {
   forgetUser(userId: string): Promise<void>;
 }
 
+/**
+ * Sessions (and tokens) one instance remembers by default: more than the distinct readers it serves within
+ * the TTL. Readers who come back in turn, one more than the cache holds, would each find their entry just
+ * evicted (the least recently used is always the next one back); the 10,000-reader benchmark paid every
+ * session lookup and token check that way at 10,000 entries (docs/performance.md). About 1 KB a reader for
+ * both: 50 MB when full.
+ */
+export const SESSION_CACHE_MAX = 50_000;
+
 /** Options of {@link createSessionCache}; `ttlMs` 0 (the default) caches nothing. */
 export interface SessionCacheOptions {
   invalidation?: Invalidation;
   ttlMs?: number;
-  /** Entries kept at most (least recently used go first). */
+  /** Entries kept at most (least recently used go first); {@link SESSION_CACHE_MAX} by default. */
   max?: number;
 }
 
@@ -68,22 +77,25 @@ export function createSessionCache(opts: SessionCacheOptions = {}): SessionCache
   const cache = createInvalidatedCache<SessionUser>({
     invalidation,
     ttlMs: opts.ttlMs ?? 0,
-    max: opts.max ?? 10_000,
+    max: opts.max ?? SESSION_CACHE_MAX,
   });
   invalidation.subscribe('session', (sessionId) => cache.delete(sessionId));
   invalidation.subscribe('user-sessions', (userId) => cache.deleteWhere((user) => user.id === userId));
   invalidation.onReset(() => cache.clear());
   const ttlMs = opts.ttlMs ?? 0;
-  const verified = new LRUCache<string, TokenClaims>({ max: opts.max ?? 10_000, ttl: Math.max(1, ttlMs) });
+  const verified = new LRUCache<string, TokenClaims>({
+    max: opts.max ?? SESSION_CACHE_MAX,
+    ttl: Math.max(1, ttlMs),
+  });
   return {
     async verify(token, verify) {
       const known = ttlMs > 0 ? verified.get(token) : undefined;
       if (known && known.expiresAt.getTime() > Date.now()) return known;
       const claims = await verify();
+      // Until the token expires, not only the session TTL: the signature's verdict never changes, and
+      // readers who come back after the TTL would otherwise pay the HMAC again (docs/performance.md).
       if (claims && ttlMs > 0) {
-        verified.set(token, claims, {
-          ttl: Math.max(1, Math.min(ttlMs, claims.expiresAt.getTime() - Date.now())),
-        });
+        verified.set(token, claims, { ttl: Math.max(1, claims.expiresAt.getTime() - Date.now()) });
       }
       return claims;
     },

@@ -90,6 +90,10 @@ const recipientFields = {
   role: users.role,
 };
 
+/** {@link recipientFields} of a josie's creator, whose id is `creatorId`. */
+const { id: creatorId, ...creatorRest } = recipientFields;
+const creatorFields = { creatorId, ...creatorRest };
+
 /** What a notification email needs of a live user; undefined when missing or deleted. */
 export async function mailRecipient(db: Executor, userId: string) {
   const [row] = await db
@@ -126,14 +130,7 @@ export async function josieWithCreator(db: Executor, josieId: string) {
       josieId: josies.id,
       title: josies.title,
       status: josies.status,
-      creatorId: users.id,
-      name: users.name,
-      email: users.email,
-      language: users.preferredLanguage,
-      allowEmails: settingOn('allowEmails'),
-      allowPush: settingOn('allowPushNotifications'),
-      settings: users.notificationSettings,
-      role: users.role,
+      ...creatorFields,
     })
     .from(josies)
     .innerJoin(users, and(eq(users.id, josies.creatorId), isNull(users.deletedAt)))
