@@ -506,6 +506,10 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
     }
     await jobs.enqueueMany(sendsNow);
     if (entries.length === 0) return;
+    // In one order everywhere: two instances' batches then lock the same entries in the same order.
+    entries.sort((a, b) =>
+      a.write.groupKey < b.write.groupKey ? -1 : a.write.groupKey > b.write.groupKey ? 1 : 0,
+    );
     const outcomes = await db.transaction(async (tx) => {
       const written = await writeNotifications(
         tx,
