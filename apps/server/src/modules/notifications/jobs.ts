@@ -51,7 +51,6 @@ import {
   staffRecipients,
   subscriptionForSend,
   subscriptionIdsOf,
-  unreadCount,
   unreadCounts,
   writeNewJosiePage,
   writeNotification,
@@ -234,24 +233,11 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
   const allowed = (r: Recipient, kind: NotificationKind, channel: 'inApp' | 'email' | 'push') =>
     notificationAllowed(r.settings, r.role, kind, channel);
 
-  /** Tells the recipient's sockets about rows just written, each with their unread count after it. */
-  async function announce(userId: string, ids: string[]) {
-    if (ids.length === 0) return;
-    const [rows, count] = await Promise.all([
-      notificationsOf(db, userId, { limit: ids.length, ids }),
-      unreadCount(db, userId),
-    ]);
-    for (const row of rows) {
-      bus.publish('notification.changed', {
-        userId,
-        notification: presentNotification(row),
-        unreadCount: count,
-      });
-    }
-  }
-
-  /** {@link announce} of rows of many recipients: three statements, whatever their number. */
-  async function announceMany(ids: readonly string[]) {
+  /**
+   * Tells the recipients' sockets about rows just written, each with its recipient's unread count after it:
+   * two statements, whatever the number of rows and recipients.
+   */
+  async function announce(ids: readonly string[]) {
     if (ids.length === 0) return;
     const rows = await notificationsByIds(db, ids);
     const counts = await unreadCounts(db, [...new Set(rows.map((row) => row.userId))]);
@@ -289,7 +275,7 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
     });
     // Jobs enqueued in a transaction wait for the next poll otherwise.
     if (outcome.created) for (const name of new Set(sends.map((spec) => spec.name))) jobs.wake(name);
-    if (outcome.changed) await announce(recipient.id, [outcome.id]);
+    if (outcome.changed) await announce([outcome.id]);
     return outcome;
   }
 
@@ -507,9 +493,7 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
     await jobs.enqueueMany(sendsNow);
     if (entries.length === 0) return;
     // In one order everywhere: two instances' batches then lock the same entries in the same order.
-    entries.sort((a, b) =>
-      a.write.groupKey < b.write.groupKey ? -1 : a.write.groupKey > b.write.groupKey ? 1 : 0,
-    );
+    entries.sort((a, b) => a.write.groupKey.localeCompare(b.write.groupKey));
     const outcomes = await db.transaction(async (tx) => {
       const written = await writeNotifications(
         tx,
@@ -520,7 +504,7 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
       return { written, sends };
     });
     for (const name of new Set(outcomes.sends.map((spec) => spec.name))) jobs.wake(name);
-    await announceMany(outcomes.written.filter((w) => w.changed).map((w) => w.id));
+    await announce(outcomes.written.filter((w) => w.changed).map((w) => w.id));
   }
 
   jobs.workBatch('notify.likes', (batch) => writeLikes(batch.map((job) => job.payload)), {

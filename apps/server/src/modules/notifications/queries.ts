@@ -220,6 +220,14 @@ export async function writeNotification(
   return written;
 }
 
+/** A notification row's id and the three columns that name its group (`notifications_group_key`). */
+const groupColumns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  kind: notifications.kind,
+  groupKey: notifications.groupKey,
+};
+
 /** A group's write of {@link writeNotifications}: its actors, none for a kind without actors. */
 export type NotificationGroupWrite = Omit<NotificationWrite, 'actorId'> & { actorIds: readonly string[] };
 
@@ -249,23 +257,13 @@ export async function writeNotifications(
       })),
     )
     .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.groupKey] })
-    .returning({
-      id: notifications.id,
-      userId: notifications.userId,
-      kind: notifications.kind,
-      groupKey: notifications.groupKey,
-    });
+    .returning(groupColumns);
   const ids = new Map(inserted.map((row) => [keyOf(row), row.id]));
   const created = new Set(ids.values());
   const existing = writes.filter((w) => !ids.has(keyOf(w)));
   if (existing.length > 0) {
     const found = await tx
-      .select({
-        id: notifications.id,
-        userId: notifications.userId,
-        kind: notifications.kind,
-        groupKey: notifications.groupKey,
-      })
+      .select(groupColumns)
       .from(notifications)
       .where(
         sql`(${notifications.userId}, ${notifications.kind}, ${notifications.groupKey}) in (${sql.join(
@@ -363,11 +361,6 @@ export async function writeNewJosiePage(
 const ACTORLESS = sql.raw(`('josie-approved', 'josie-rejected', 'contact-message')`);
 
 /**
- * Whether notification `n` is shown: its subject still exists, and it has a live actor unless its kind has
- * none. A deleted josie, invite or message, or an entry whose every actor left, disappears from the list and
- * from the unread count without a write.
- */
-/**
  * Whether the account of an actor is live, as a lookup by key per actor: joined instead, the planner may read
  * every account to hash them, once per entry, when it expects many actors (statistics of a table a burst of
  * likes just filled: docs/performance.md).
@@ -375,6 +368,11 @@ const ACTORLESS = sql.raw(`('josie-approved', 'josie-rejected', 'contact-message
 const liveActor = (actorId: SQL) =>
   sql`(select u.deleted_at is null from ${users} u where u.id = ${actorId})`;
 
+/**
+ * Whether notification `n` is shown: its subject still exists, and it has a live actor unless its kind has
+ * none. A deleted josie, invite or message, or an entry whose every actor left, disappears from the list and
+ * from the unread count without a write.
+ */
 const visible = sql`
   (n.subject_type is null
     or (n.subject_type = 'josie' and exists (select 1 from ${josies} j where j.id = n.subject_id))
@@ -583,12 +581,17 @@ export async function staffRecipients(db: Executor, roles: readonly ('editor' | 
     );
 }
 
+/** What a notification needs of the josie it is about. */
+const subjectFields = {
+  id: josies.id,
+  title: josies.title,
+  creatorId: josies.creatorId,
+  status: josies.status,
+};
+
 /** A josie's title and creator, for the notifications about it; undefined when gone. */
 export async function josieSubject(db: Executor, josieId: string) {
-  const [row] = await db
-    .select({ id: josies.id, title: josies.title, creatorId: josies.creatorId, status: josies.status })
-    .from(josies)
-    .where(eq(josies.id, josieId));
+  const [row] = await db.select(subjectFields).from(josies).where(eq(josies.id, josieId));
   return row;
 }
 
@@ -596,7 +599,7 @@ export async function josieSubject(db: Executor, josieId: string) {
 export async function josieSubjects(db: Executor, josieIds: readonly string[]) {
   if (josieIds.length === 0) return new Map<string, NonNullable<Awaited<ReturnType<typeof josieSubject>>>>();
   const rows = await db
-    .select({ id: josies.id, title: josies.title, creatorId: josies.creatorId, status: josies.status })
+    .select(subjectFields)
     .from(josies)
     .where(inArray(josies.id, [...josieIds]));
   return new Map(rows.map((row) => [row.id, row]));
