@@ -108,6 +108,7 @@ export function createServices(deps: ServiceDeps) {
     bus,
     ttlMs: config.cache.readTtlMs,
     readerTtlMs: config.cache.readerTtlMs,
+    josieTtlMs: config.cache.josieTtlMs,
   });
   const users = createUsersService({ db, follows });
   const auth = createAuthService({
@@ -126,7 +127,7 @@ export function createServices(deps: ServiceDeps) {
     }),
   });
   const flags = createFlagsService({ db, invalidation, cacheTtlMs: config.cache.flagsTtlMs });
-  const preferences = createPreferencesService({ db, users });
+  const preferences = createPreferencesService({ db, users, bus });
   const curators = createCuratorsService({ db });
   const oauthContext = createOAuthContext(config, db);
   const imageStore = createImageStore({ db, storage, log });
@@ -224,8 +225,8 @@ export function createServices(deps: ServiceDeps) {
     search: createSearchService({ db }),
     onboarding: createOnboardingService({ db, follows, users }),
     invites,
-    profile: createProfileService({ users }),
-    profileMedia: createProfileMediaService({ db, storage, users, log, media }),
+    profile: createProfileService({ users, bus }),
+    profileMedia: createProfileMediaService({ db, storage, users, log, media, bus }),
     accountSecurity: createAccountSecurityService({
       db,
       mailer,

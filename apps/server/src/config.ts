@@ -87,6 +87,9 @@ const EnvSchema = z.object({
   // reader's likes and saves); READER_CACHE_TTL_MS the per-reader ones only (default: READ_CACHE_TTL_MS).
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   READER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+  // Published josies only: every change to one is invalidated on every instance (its creator's name, avatar,
+  // colour and font too), so they live longer than the other read caches (never shorter; 0 with them).
+  JOSIE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   // Home timelines (docs/decisions/0027-home-timelines.md): the most rows one reader's timeline keeps, and
   // the followers a publication adds in its own request before the rest go to background jobs.
   HOME_FEED_MAX: z.coerce.number().int().min(21).max(10_000).default(400),
@@ -262,15 +265,16 @@ export function buildConfig(env: Record<string, string | undefined>) {
      */
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     /**
-     * How long live sessions, the feature flags and the read caches (published josies, the home strip,
-     * explore) stay in memory (ms; 0: not cached), and the per-reader read caches (a reader's likes and
-     * saves; never longer than the others). docs/performance.md.
+     * How long live sessions, the feature flags and the read caches (the home strip, explore) stay in memory
+     * (ms; 0: not cached), the per-reader read caches (a reader's likes and saves; never longer than the
+     * others), and published josies (never shorter; decision 0033). docs/performance.md.
      */
     cache: {
       sessionTtlMs: e.SESSION_CACHE_TTL_MS,
       flagsTtlMs: e.FLAGS_CACHE_TTL_MS,
       readTtlMs: e.READ_CACHE_TTL_MS,
       readerTtlMs: Math.min(e.READER_CACHE_TTL_MS ?? e.READ_CACHE_TTL_MS, e.READ_CACHE_TTL_MS),
+      josieTtlMs: e.READ_CACHE_TTL_MS === 0 ? 0 : Math.max(e.JOSIE_CACHE_TTL_MS, e.READ_CACHE_TTL_MS),
     },
     /**
      * Home timelines kept on write (docs/decisions/0027-home-timelines.md): `max` rows per reader at most

@@ -74,6 +74,11 @@ export interface ReadCachesOptions {
   ttlMs: number;
   /** The per-reader caches' lifetime (a reader's likes and saves; ms, 0: off); default `ttlMs`. */
   readerTtlMs?: number;
+  /**
+   * Published josies' lifetime (ms; at least `ttlMs`, off with it); default `ttlMs`. Every change to a josie
+   * is invalidated, so only a bound on a missed invalidation (decision 0033).
+   */
+  josieTtlMs?: number;
   /** Entries kept at most per cache (least recently used go first; 20,000); each is also bounded by size. */
   max?: number;
 }
@@ -87,6 +92,9 @@ export interface ReadCachesOptions {
  * - a josie's content, status or like count (edit, approve, reject, delete, like): topic `josie`, from
  *   `josie.published`/`josie.unpublished` on the bus and from {@link ReadCaches.liked}; drops the josie, so
  *   **likeCount is never older than the last like committed** (plus the pub/sub delay between instances);
+ * - what a josie shows of its creator (name, avatar, colour, font): topic `creator`, from
+ *   `user.profile-changed`; drops every josie of that creator. Josies therefore live `josieTtlMs` (5 minutes
+ *   by default), longer than the other caches (decision 0033);
  * - a reader's follows, likes and saves: topic `viewer` (from `follow.changed` and the toggles); drops the
  *   reader's marks;
  * - a role change or password reset (`user-sessions`): drops that user's marks;
@@ -95,8 +103,8 @@ export interface ReadCachesOptions {
  * The home strip's curator cards (the same for everyone) are dropped when someone becomes a curator or
  * stops being one (topic `curators`, from `user.role-changed`) and by a deletion, so the strip shows who is
  * a curator at once; a follow moves a curator in its order within `ttlMs`.
- * A curator's name, avatar, colour and font are not tracked: cached josies and strips show a change of them
- * within `ttlMs` (10 s by default), as the session cache does for the signed-in user's name.
+ * The strips show a curator's new name, avatar, colour or font within `ttlMs` (10 s by default), as the
+ * session cache does for the signed-in user's name.
  * A josie read by its creator, an editor or an admin (who see review histories) is served uncached.
  */
 export interface ReadCaches {
@@ -120,6 +128,14 @@ export interface ReadCaches {
    */
   josieHeads(ids: readonly string[]): Promise<Map<string, string>>;
   /**
+   * {@link ReadCaches.josieHeads} for the josies among `ids` that `creator` created, as their creator sees
+   * them: the abilities to edit and delete, and the review history. A josie has one creator, so one entry
+   * per josie serves every read of it by its creator (a shared cache, not a per-reader one; a curator's own
+   * josies are on their home and curator feeds). Josies of anyone else are left out, and every josie for a
+   * reviewer, whose abilities and review histories differ (the caller reads those).
+   */
+  ownJosieHeads(creator: NonNullable<Viewer>, ids: readonly string[]): Promise<Map<string, string>>;
+  /**
    * `GET /api/users/curators/feed?limit=` as JSON: from memory, else `load()`'s answer (kept). It ranks
    * every curator by followers, a scan of the follows that grows with the community: once per `ttlMs` per
    * instance instead of once per home page view.
@@ -140,6 +156,17 @@ export interface ReadCaches {
 }
 
 /**
+ * Josies one instance keeps, at most (entries, and bytes of their JSON). A feed reads the josies of its
+ * readers' first pages again and again, and an LRU cache smaller than that set misses every time: readers
+ * in turn always ask next for the josie it evicted last. 10,000 readers of 1,000 curators have 20,000
+ * distinct josies on their first pages (~1.3 KB each, 27 MB), and reloaded ~4,000 a second when the cache
+ * held 20,000 (docs/performance.md, "seventh round").
+ */
+export const JOSIE_CACHE_MAX = 100_000;
+/** See {@link JOSIE_CACHE_MAX}: 128 MB, about 100,000 josies of 1.3 KB. */
+export const JOSIE_CACHE_BYTES = 128 * 2 ** 20;
+
+/**
  * The share of `ttlMs` after which a read of a cached josie also reloads it in the background (refresh
  * ahead, scale/cache.ts): late enough that a josie read every few seconds is reloaded about once per TTL.
  */
@@ -150,14 +177,21 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   const { db, invalidation, bus } = opts;
   const max = opts.max ?? 20_000;
   const base = { invalidation, ttlMs: opts.ttlMs, max };
-  // Bounded by size too: 32 MB of josies (~2 KB each), a million marks (~75 MB when full).
+  // Josies as readers see them (key: the id), and as their creators do (key: `<id>/creator`).
   // Reloaded ahead of expiry when read in the last quarter of their life: a josie in many readers' feeds
   // would otherwise expire under all of them at once, and every page showing it wait for its reload.
+  const josieTtlMs = opts.ttlMs > 0 ? Math.max(opts.josieTtlMs ?? opts.ttlMs, opts.ttlMs) : 0;
   const josies = createInvalidatedCache<CachedJosie>({
     ...base,
-    refreshAfterMs: Math.floor(opts.ttlMs * JOSIE_REFRESH_AFTER),
-    bySize: { size: (j) => j.head.length, maxSize: 32 * 2 ** 20 },
+    ttlMs: josieTtlMs,
+    max: JOSIE_CACHE_MAX,
+    refreshAfterMs: Math.floor(josieTtlMs * JOSIE_REFRESH_AFTER),
+    bySize: { size: (j) => j.head.length, maxSize: JOSIE_CACHE_BYTES },
+    // Their creator's name, avatar, colour and font are in them: a change of those drops them all.
+    tags: (j) => [j.creatorId],
   });
+  /** The key of a josie as its creator sees it. */
+  const creatorsKey = (id: string) => `${id}/creator`;
   const readerTtlMs = Math.min(opts.readerTtlMs ?? opts.ttlMs, opts.ttlMs);
   const marks = createInvalidatedCache<Marks>({
     ...base,
@@ -172,7 +206,11 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   const findPresentable = prepareFindPresentableJosie(db);
   const serving = () => opts.ttlMs > 0 && invalidation.reliable;
 
-  invalidation.subscribe('josie', (id) => josies.delete(id));
+  invalidation.subscribe('josie', (id) => {
+    josies.delete(id);
+    josies.delete(creatorsKey(id));
+  });
+  invalidation.subscribe('creator', (id) => josies.deleteTagged(id));
   invalidation.subscribe('viewer', (id) => marks.delete(id));
   invalidation.subscribe('user-sessions', (id) => marks.delete(id));
   invalidation.subscribe('curators', () => {
@@ -200,13 +238,17 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   bus.subscribe('josie.unpublished', publication);
   bus.subscribe('follow.changed', ({ followerId }) => invalidation.publish('viewer', followerId));
   bus.subscribe('user.deleted', ({ userId }) => invalidation.publish('user-removed', userId));
+  bus.subscribe('user.profile-changed', ({ userId }) => invalidation.publish('creator', userId));
   bus.subscribe('user.role-changed', async ({ userId, from, to }) => {
     if (from === 'curator' || to === 'curator') await invalidation.publish('curators', userId);
   });
 
-  /** Published rows as readers see them, minus the reader's marks (no review history is read for null). */
-  async function toCached(rows: PresentableRow[]): Promise<Map<string, CachedJosie>> {
-    const presented = await presentPresentable(db, rows, null);
+  /**
+   * Published rows as `viewer` sees them, minus the viewer's marks: by default as readers do (no review
+   * history is read for null).
+   */
+  async function toCached(rows: PresentableRow[], viewer: Viewer = null): Promise<Map<string, CachedJosie>> {
+    const presented = await presentPresentable(db, rows, viewer);
     return new Map(
       presented.map((josie, i) => {
         const { likedByMe: _liked, savedByMe: _saved, ...shared } = josie;
@@ -225,10 +267,13 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   }
 
   /**
-   * Published josies by id through the cache: the misses of one call are read together, in one statement
-   * (each miss's loader joins the batch the first one started).
+   * Published josies by id through `cache`: the misses of one call are read together, in one statement
+   * (each miss's loader joins the batch the first one started), and presented for `viewer`.
    */
-  async function cachedJosies(ids: readonly string[]): Promise<(CachedJosie | undefined)[]> {
+  async function cachedJosies(
+    ids: readonly string[],
+    viewer: Viewer = null,
+  ): Promise<(CachedJosie | undefined)[]> {
     // The batch being gathered: misses join it until it starts reading (one microtask after the first).
     let gathering: { ids: string[]; found: Promise<Map<string, CachedJosie>> } | null = null;
     const loadMiss = (id: string) => {
@@ -237,7 +282,9 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
           ids: [],
           found: Promise.resolve().then(async () => {
             gathering = null;
-            return toCached(await findPresentableJosies(db, batch.ids, null));
+            const rows = await findPresentableJosies(db, batch.ids, null);
+            // A josie presented for a viewer is kept for its creator only (abilities, review history).
+            return toCached(viewer ? rows.filter((row) => row.creatorId === viewer.id) : rows, viewer);
           }),
         };
         gathering = batch;
@@ -245,7 +292,7 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       gathering.ids.push(id);
       return gathering.found.then((found) => found.get(id));
     };
-    return Promise.all(ids.map((id) => josies.get(id, () => loadMiss(id))));
+    return Promise.all(ids.map((id) => josies.get(viewer ? creatorsKey(id) : id, () => loadMiss(id))));
   }
 
   /** Every josie `userId` liked and saved (two index reads in one statement), unless there are too many. */
@@ -326,6 +373,17 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
       ids.forEach((id, i) => {
         const josie = found[i];
         if (josie) heads.set(id, josie.head);
+      });
+      return heads;
+    },
+
+    async ownJosieHeads(creator, ids) {
+      const heads = new Map<string, string>();
+      if (isReviewer(creator)) return heads;
+      const found = await cachedJosies(ids, creator);
+      ids.forEach((id, i) => {
+        const josie = found[i];
+        if (josie?.creatorId === creator.id) heads.set(id, josie.head);
       });
       return heads;
     },

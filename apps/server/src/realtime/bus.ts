@@ -26,6 +26,11 @@ export interface DomainEvents {
   'invite.joined': { inviteId: string; curatorId: string; userId: string };
   /** An admin deleted a user: the likes they gave and the follows of and to them are gone. */
   'user.deleted': { userId: string };
+  /**
+   * A user changed what their josies show of them: their name, avatar, colour or font (cached josies
+   * carry them; docs/decisions/0033-josies-cached-until-changed.md).
+   */
+  'user.profile-changed': { userId: string };
   /** An admin gave a user another role. */
   'user.role-changed': { userId: string; from: Role; to: Role };
   /** One session was revoked (logout): whatever it holds open must close (decision 0003). */

@@ -6,8 +6,8 @@ import type { Redis } from 'ioredis';
  * `user-sessions`: every session of one user id was revoked (role change, password reset, deletion);
  * `flags`: an admin stored a feature flag (the key is the flag's). The read caches
  * (`reads/read-caches.ts`): `josie`: a josie's content, status or like count changed (key: its id);
- * `creator`: a curator published or unpublished a josie, so their followers' feeds changed (key: the
- * curator's id); `viewer`: a user's likes, saves or follows changed (key: the user's id); `user-removed`: a
+ * `creator`: a user's name, avatar, colour or font changed, which the josies they created show (key: the
+ * user's id); `viewer`: a user's likes, saves or follows changed (key: the user's id); `user-removed`: a
  * user was deleted, with the likes they gave (key: the user's id); `curators`: a user became a curator or
  * stopped being one, so the home strip changed (key: the user's id); `explore`: a josie was published or
  * unpublished, so the explore page's lists changed (key: the josie's id).

@@ -8,6 +8,7 @@
  */
 import { ExploreResponse, FeedResponse, type Josie } from '@josie/contract';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes } from '../db/schema.js';
 import { MARKS_CACHE_LIMIT } from '../reads/read-caches.js';
@@ -207,6 +208,79 @@ describe('read caches on one instance', () => {
     expect(await countQueries(ctx, () => a.feed(reader))).toBe(1);
   });
 
+  it("answers a curator's own josies on their feed from memory, as theirs, current after likes, edits, approvals and deletes", async () => {
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const liker = await buildUser(ctx);
+    const [newest, older] = await buildJosies(ctx, { creator: curator, count: 2 });
+    const own = async () => (await a.feed(curator)).posts;
+    expect((await own()).map((p) => p._id)).toEqual([newest!.id, older!.id]);
+    expect(await countQueries(ctx, () => a.feed(curator))).toBe(1);
+    expect((await own())[0]).toMatchObject({
+      abilities: { edit: true, review: false, delete: true, seeReviews: true },
+      likeCount: 0,
+    });
+
+    await a.like(newest!.id, liker);
+    expect((await own())[0]).toMatchObject({ likeCount: 1, likedByMe: false });
+    // The edit sends it back to review; the approval brings it back with its review, to its creator only.
+    await a.edit(newest!.id, curator, 'Edited');
+    expect(ids({ posts: await own() })).toEqual([older!.id]);
+    await a.approve(newest!.id, editor);
+    const back = (await own()).find((p) => p._id === newest!.id)!;
+    expect(back).toMatchObject({
+      title: 'Edited',
+      reviews: [expect.objectContaining({ action: 'approved' })],
+    });
+    expect((await a.josie(newest!.id, liker)).reviews).toEqual([]);
+    await a.remove(older!.id, curator);
+    expect(ids({ posts: await own() })).toEqual([newest!.id]);
+  });
+
+  it("shows a curator's new name, avatar, colour and font on their cached josies at once", async () => {
+    const curator = await buildUser(ctx, { role: 'curator', name: 'Before' });
+    const reader = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator });
+    await a.follow(curator, reader);
+    const seen = async () => {
+      const [fromRead, fromFeed] = [
+        (await a.josie(josie.id, reader)).creator,
+        (await a.feed(reader)).posts[0]!.creator,
+      ];
+      expect(fromFeed).toEqual(fromRead);
+      return fromRead;
+    };
+    expect(await seen()).toMatchObject({ name: 'Before', avatar: null });
+    expect(await countQueries(ctx, () => a.josie(josie.id, reader))).toBe(0);
+
+    const put = async (url: string, payload: object) => {
+      const res = await ctx.app.inject({ method: 'PUT', url, headers: curator.auth, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await put('/api/users/me/profile', { bio: '', name: 'After' });
+    expect((await seen()).name).toBe('After');
+    await put('/api/users/me/preferences', {
+      genres: [],
+      interests: [],
+      myColor: 'Pink',
+      myFont: 'Anton',
+    });
+    expect((await seen()).preferences).toEqual({ myColor: '#FF3D8E', myFont: 'Anton' });
+    const picture = new FormData();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff3d8e' } })
+      .png()
+      .toBuffer();
+    picture.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers: curator.auth,
+      payload: picture,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect((await seen()).avatar).toBe(upload.json().avatar);
+  });
+
   it("drops a deleted curator's josies and pages, and the likes they gave", async () => {
     const admin = await buildUser(ctx, { role: 'admin' });
     const reader = await buildUser(ctx);
@@ -355,6 +429,29 @@ describe.skipIf(!redisUrl)('read caches across two instances (Redis pub/sub)', (
     await a.approve(josie.id, editor);
     await expect.poll(async () => (await b.josie(josie.id, reader)).title).toBe('After');
     await expect.poll(async () => ids(await b.feed(reader))).toEqual([josie.id, laterJosie.id]);
+  });
+
+  it("drops B's cached josies of a curator's own feed, and their creator's old name, for writes made on A", async () => {
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const liker = await buildUser(ctx);
+    const josie = await buildJosie(ctx, { creator: curator, title: 'Mine' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await b.feed(curator)).posts[0]).toMatchObject({ _id: josie.id, likeCount: 0 });
+    await a.like(josie.id, liker);
+    await expect.poll(async () => (await b.feed(curator)).posts[0]?.likeCount).toBe(1);
+    // A new name, given on A, reaches B's cached josie (read by someone else) and the creator's own.
+    expect((await b.josie(josie.id, liker)).creator.name).not.toBe('Renamed');
+    const rename = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/profile',
+      headers: curator.auth,
+      payload: { bio: '', name: 'Renamed' },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    await expect.poll(async () => (await b.josie(josie.id, liker)).creator.name).toBe('Renamed');
+    await expect.poll(async () => (await b.feed(curator)).posts[0]?.creator.name).toBe('Renamed');
+    await a.edit(josie.id, curator, 'Mine, edited');
+    await expect.poll(async () => ids(await b.feed(curator))).toEqual([]);
   });
 
   it("drops B's explore lists when a josie is unpublished or approved on A", async () => {

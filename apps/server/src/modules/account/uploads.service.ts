@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import { type ProcessedImage, processImage, processSquareImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
 import type { MediaService } from '../images/index.js';
 import type { UsersService } from '../users/index.js';
 import { lockLiveUser } from './deletion.queries.js';
@@ -47,13 +48,15 @@ async function decode(kind: ProfileMediaKind, bytes: Buffer): Promise<ProcessedI
 export function createProfileMediaService(deps: {
   db: Db;
   storage: Storage;
+  /** Points the user at the new image (the `users` table is the users module's). */
   users: UsersService;
   log: Pick<FastifyBaseLogger, 'error'>;
-  /** Points the user at the new image (the `users` table is the users module's). */
+  /** Tells the read caches that a new avatar, which the user's josies show, replaced the old one. */
+  bus: EventBus;
   /** Records the new image and releases the replaced ones (the `media` table is the images module's). */
   media: Pick<MediaService, 'recordProfileImage' | 'releaseUnreferenced'>;
 }) {
-  const { db, storage, users, log, media } = deps;
+  const { db, storage, users, log, media, bus } = deps;
 
   /**
    * Makes `bytes` the actor's new avatar or header image and answers its public URL. Order matters for
@@ -103,6 +106,7 @@ export function createProfileMediaService(deps: {
      */
     async uploadAvatar(actor: AuthUser, bytes: Buffer): Promise<AvatarUploadResponse> {
       const url = await replace(actor, 'avatar', bytes);
+      bus.publish('user.profile-changed', { userId: actor.id });
       return { success: true, avatar: url, avatarUrl: url, user: await users.loadUser(actor.id) };
     },
 

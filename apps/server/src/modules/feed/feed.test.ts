@@ -241,6 +241,43 @@ describe('feeds', () => {
     }
   });
 
+  it("answers a curator's own josies from the shared josies too, as their creator sees them", async () => {
+    // Curators are readers of their own feeds (and everyone is, at the RealWorld peer's shape): their own
+    // josies were read and presented from the database on every page (docs/performance.md).
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const fan = await buildUser(ctx);
+    await follow(fan, curator);
+    const [josie] = await buildJosies(ctx, { creator: curator, count: 3 });
+    await buildReview(ctx, { josie: josie!, reviewedBy: editor, action: 'approved' });
+    const { db, statements } = countingDb(ctx.database);
+    const { feed } = createTestServices(ctx, { database: { ...ctx.database, db } });
+    const read = async (viewer: TestUser, which: 'home' | 'curator') => {
+      const answer =
+        which === 'home'
+          ? await feed.following(asActor(viewer), {})
+          : await feed.curator(asActor(viewer), curator.user._id, {});
+      return FeedResponse.parse(JSON.parse(answer)).data.posts.find((p) => p._id === josie!.id)!;
+    };
+    // Once first: the home timeline is built, the josies enter the shared cache.
+    await read(curator, 'home');
+    for (const which of ['home', 'curator'] as const) {
+      statements.length = 0;
+      const mine = await read(curator, which);
+      expect(statements, which).toHaveLength(1);
+      expect(mine.abilities).toEqual({ edit: true, review: false, delete: true, seeReviews: true });
+      expect(mine.reviews).toMatchObject([{ action: 'approved', reviewedBy: editor.user._id }]);
+    }
+    // The creator's view stays theirs: a follower reading right after sees a reader's.
+    for (const which of ['home', 'curator'] as const) {
+      const theirs = await read(fan, which);
+      expect(theirs.abilities).toEqual({ edit: false, review: false, delete: false, seeReviews: false });
+      expect(theirs.reviews).toEqual([]);
+    }
+    // An editor who curates is never answered from it: every josie's review history is theirs to see.
+    expect((await read(editor, 'curator')).abilities).toMatchObject({ delete: false, seeReviews: true });
+  });
+
   it('reads the first pages of readers who ask at once in one statement, each reader their own', async () => {
     // Three readers with feeds of their own (one curator each, and the third follows both) and likes that
     // must stay with their reader, plus one who follows nobody.

@@ -22,12 +22,12 @@ type PageReader = (after: Keyset | null, take: number) => Promise<JosieRowAt[]>;
  * cursor positions and the viewer's two marks) in one prepared statement, from the reader's home timeline or
  * `josies_feed_idx`, and write each josie from the shared serialized josies of the read caches, with the
  * viewer's marks appended: no per-reader cache, and no josie row decoded or serialized per request. The
- * viewer's own josies and every josie for a reviewer (abilities, review histories) are read and presented
- * from the database, in one statement more. The saved feed is one statement with the josies themselves.
+ * viewer's own josies come from the read caches as their creator sees them (abilities, review history).
+ * Every josie for a reviewer is read and presented from the database, in one statement more. The saved feed is one statement with the josies themselves.
  */
 export function createFeedService(deps: {
   db: Db;
-  reads: Pick<ReadCaches, 'josieHeads'>;
+  reads: Pick<ReadCaches, 'josieHeads' | 'ownJosieHeads'>;
   timelines: Pick<HomeTimelines, 'page' | 'creatorPage'>;
 }) {
   const { db, reads, timelines } = deps;
@@ -41,9 +41,17 @@ export function createFeedService(deps: {
     const hasMore = rows.length > size;
     const shown = hasMore ? rows.slice(0, size) : rows;
     const last = shown.at(-1);
-    const shared = isReviewer(viewer)
-      ? new Map<string, string>()
-      : await reads.josieHeads(shown.filter((r) => r.creatorId !== viewer.id).map((r) => r.id));
+    const mine = (r: FeedEntryRow) => r.creatorId === viewer.id;
+    const [theirs, ours] = isReviewer(viewer)
+      ? [new Map<string, string>(), new Map<string, string>()]
+      : await Promise.all([
+          reads.josieHeads(shown.filter((r) => !mine(r)).map((r) => r.id)),
+          reads.ownJosieHeads(
+            viewer,
+            shown.filter(mine).map((r) => r.id),
+          ),
+        ]);
+    const shared = ours.size === 0 ? theirs : new Map([...theirs, ...ours]);
     const own = shown.filter((r) => !shared.has(r.id)).map((r) => r.id);
     const presented = new Map(
       own.length === 0

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.js';
 import type { PreferencesColumn } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { EventBus } from '../../realtime/bus.js';
 import { presentPreferences, type UsersService, userAbilities } from '../users/index.js';
 import {
   deleteEntry,
@@ -56,8 +57,10 @@ export function createPreferencesService(deps: {
   db: Executor;
   /** The owner of the `users` table, which stores the preferences and switches. */
   users: Pick<UsersService, 'setPreferences' | 'setNotificationSettings'>;
+  /** Tells the read caches that a curator's font or colour, which their josies show, changed. */
+  bus: EventBus;
 }) {
-  const { db, users } = deps;
+  const { db, users, bus } = deps;
 
   async function stored(actor: AuthUser) {
     const row = await storedPreferences(db, actor.id);
@@ -115,6 +118,9 @@ export function createPreferencesService(deps: {
       if (body.theme !== undefined) patch.theme = body.theme;
       const preferences = await users.setPreferences(actor.id, patch);
       if (!preferences) throw errors.notFound('User not found');
+      if (patch.myFont !== undefined || patch.myColor !== undefined) {
+        bus.publish('user.profile-changed', { userId: actor.id });
+      }
       return { success: true, preferences: presentPreferences(preferences) };
     },
 
