@@ -38,7 +38,8 @@
  *   compared with the RealWorld peer's feed.
  *
  * Before an endpoint's first run for N readers on a server, each reader reads its feed once (printed with
- * its time): readers who have been here before, whose home timelines exist.
+ * its time): readers who have been here before, whose home timelines exist. Before the curator feed's, each
+ * curator's page is read once too: a server that has been up a while holds their josies.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -185,6 +186,15 @@ interface Plan {
   mode: Mode;
   readers?: number;
   options: (server: RunningServer) => LoadOptions;
+  /**
+   * Requests made once before the endpoint's first run on a server, unrecorded, besides the readers' feed
+   * reads: what a server that has been up a while holds already (e.g. every curator's page read once).
+   */
+  warm?: (server: RunningServer) => {
+    what: string;
+    count: number;
+    options: Pick<LoadOptions, 'url' | 'path' | 'requestHeaders'>;
+  };
 }
 
 /**
@@ -285,6 +295,20 @@ export async function runHttpBench(): Promise<Budget[]> {
         path: () => `/api/josies/curator/${pick(curatorIds)}/feed`,
         requestHeaders: rotate(1000),
       }),
+      // Each curator's page once: their josies are in the server's shared josies, as after any while up
+      // (the readers' feed reads hold a few thousand of the curators' 20,000 newest).
+      warm: (s) => {
+        let turn = 0;
+        return {
+          what: `${curatorIds.length} curators' pages`,
+          count: curatorIds.length,
+          options: {
+            url: s.url,
+            path: () => `/api/josies/curator/${curatorIds[turn++ % curatorIds.length]}/feed`,
+            requestHeaders: rotate(1000),
+          },
+        };
+      },
     },
     read: {
       mode: 'readerOff',
@@ -383,6 +407,12 @@ export async function runHttpBench(): Promise<Budget[]> {
             );
             warm.add(n);
             // What the readers' first reads left to do in the background (e.g. session last-seen writes).
+            await waitUntilIdle(server.child.pid!);
+          }
+          if (plan.warm) {
+            const { what, count, options } = plan.warm(server);
+            const ms = await warmReaders(options, count);
+            console.log(`  warmed ${what} (one read each) in ${(ms / 1000).toFixed(1)} s, ${loadLine()}`);
             await waitUntilIdle(server.child.pid!);
           }
           const result = await load({
