@@ -257,7 +257,7 @@ describe('feeds', () => {
         which === 'home'
           ? await feed.following(asActor(viewer), {})
           : await feed.curator(asActor(viewer), curator.user._id, {});
-      return FeedResponse.parse(JSON.parse(answer)).data.posts.find((p) => p._id === josie!.id)!;
+      return FeedResponse.parse(JSON.parse(answer.toString())).data.posts.find((p) => p._id === josie!.id)!;
     };
     // Once first: the home timeline is built, the josies enter the shared cache.
     await read(curator, 'home');
@@ -307,12 +307,12 @@ describe('feeds', () => {
     const alone = [];
     // One at a time first: each reader's timeline is built on their first read.
     for (const reader of readers)
-      alone.push(FeedResponse.parse(JSON.parse(await feed.following(asActor(reader), {}))));
+      alone.push(FeedResponse.parse(JSON.parse((await feed.following(asActor(reader), {})).toString())));
     statements.length = 0;
     // The first reader asks twice at once (two tabs): each answer is their page once.
     const together = (
       await Promise.all([...readers, readers[0]!].map((r) => feed.following(asActor(r), {})))
-    ).map((answer) => FeedResponse.parse(JSON.parse(answer)));
+    ).map((answer) => FeedResponse.parse(JSON.parse(answer.toString())));
     expect(statements).toHaveLength(1);
     expect(together).toEqual([...alone, alone[0]]);
     const liked = (page: FeedResponse) => page.data.posts.filter((p) => p.likedByMe).map((p) => p._id);
@@ -350,7 +350,7 @@ describe('feeds', () => {
     const { feed } = createTestServices(ctx, { database: { ...ctx.database, db } });
     const read = ([viewer, curatorId]: (typeof asks)[number]) =>
       feed.curator(asActor(viewer), curatorId, {}).then(
-        (answer) => FeedResponse.parse(JSON.parse(answer)).data,
+        (answer) => FeedResponse.parse(JSON.parse(answer.toString())).data,
         (error: { statusCode?: number }) => error.statusCode,
       );
     const alone = [];
@@ -428,7 +428,7 @@ describe('feeds', () => {
         await call();
         statements.length = 0;
         const answer = await call();
-        const page = (typeof answer === 'string' ? JSON.parse(answer) : answer) as FeedResponse;
+        const page = (Buffer.isBuffer(answer) ? JSON.parse(answer.toString()) : answer) as FeedResponse;
         expect(page.data.posts).toHaveLength(Math.min(size, name === 'curator' ? 30 : 60));
         counts[name]!.push(statements.length);
       }

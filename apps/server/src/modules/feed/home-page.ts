@@ -84,7 +84,7 @@ export function homeFeedPageTransform(
     // queries hold: the feed's first page in an infinite query's pages, the strip's cards without their
     // envelope.
     const cards = JSON.parse(strip) as CuratorsFeedResponse;
-    const firstPage = (JSON.parse(page) as FeedResponse).data;
+    const firstPage = (JSON.parse(page.toString()) as FeedResponse).data;
     const queries: FirstPaintQuery[] = [
       firstPaintQuery(HOME_FEED_KEYS.me, me, readAt),
       firstPaintQuery(HOME_FEED_KEYS.feed, { pages: [firstPage], pageParams: [null] }, readAt, 'infinite'),
