@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CuratorRecommendation, CuratorsFeedResponse, Josie } from '@josie/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.js';
 import { josieLikes, josieSaves } from '../db/schema.js';
@@ -163,7 +163,7 @@ export interface ReadCaches {
  * Josies one instance keeps, at most (entries, and bytes of their JSON). A feed reads the josies of its
  * readers' first pages again and again, and an LRU cache smaller than that set misses every time: readers
  * in turn always ask next for the josie it evicted last. 10,000 readers of 1,000 curators have 20,000
- * distinct josies on their first pages (~1.3 KB each, 27 MB), and reloaded ~4,000 a second when the cache
+ * distinct josies on their first pages (~1.3 KB each, 27 MB), and reloaded ~1,800 a second when the cache
  * held 20,000 (docs/performance.md, "seventh round").
  */
 export const JOSIE_CACHE_MAX = 100_000;
@@ -321,6 +321,16 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     return { liked, saved };
   }
 
+  // One reader's two marks of one josie: two primary-key reads, prepared once per connection (every josie
+  // read pays it when the per-reader caches are off).
+  const readMarks = db
+    .select({
+      liked: sql<boolean>`exists (select 1 from ${josieLikes} where ${josieLikes.josieId} = ${sql.placeholder('josieId')} and ${josieLikes.userId} = ${sql.placeholder('userId')})`,
+      saved: sql<boolean>`exists (select 1 from ${josieSaves} where ${josieSaves.josieId} = ${sql.placeholder('josieId')} and ${josieSaves.userId} = ${sql.placeholder('userId')})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('read_caches_marks');
+
   /**
    * Whether `userId` liked and saved `josieId`: from the cached marks, else (per-reader caches off, or too
    * many marks to hold) two primary-key reads.
@@ -328,12 +338,7 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   async function marksOf(userId: string, josieId: string): Promise<{ liked: boolean; saved: boolean }> {
     const held = readerTtlMs > 0 ? await marks.get(userId, () => loadMarks(userId)) : { overflow: true };
     if (!('overflow' in held)) return { liked: held.liked.has(josieId), saved: held.saved.has(josieId) };
-    const [row] = await db
-      .select({
-        liked: sql<boolean>`exists (select 1 from ${josieLikes} where ${and(eq(josieLikes.josieId, josieId), eq(josieLikes.userId, userId))})`,
-        saved: sql<boolean>`exists (select 1 from ${josieSaves} where ${and(eq(josieSaves.josieId, josieId), eq(josieSaves.userId, userId))})`,
-      })
-      .from(sql`(select 1) as one`);
+    const [row] = await readMarks.execute({ josieId, userId });
     return { liked: row?.liked ?? false, saved: row?.saved ?? false };
   }
 

@@ -372,6 +372,37 @@ describe('read caches on one instance', () => {
   });
 });
 
+describe('read caches with the per-reader caches off (READER_CACHE_TTL_MS=0)', () => {
+  let ctx: TestContext;
+  let a: ReturnType<typeof api>;
+  beforeAll(async () => {
+    ctx = await createTestContext({ READ_CACHE_TTL_MS: '300000', READER_CACHE_TTL_MS: '0' });
+    a = api(ctx.app.inject.bind(ctx.app));
+  });
+  afterAll(() => ctx.close());
+
+  it("answers a josie read with the reader's own marks, read per request, each reader their own", async () => {
+    const josie = await buildJosie(ctx, {});
+    const [reader, other] = [await buildUser(ctx), await buildUser(ctx)];
+    expect(await a.josie(josie.id, reader)).toMatchObject({ likedByMe: false, savedByMe: false });
+    await a.like(josie.id, reader);
+    expect(await a.josie(josie.id, reader)).toMatchObject({
+      likeCount: 1,
+      likedByMe: true,
+      savedByMe: false,
+    });
+    await a.save(josie.id, reader);
+    expect(await a.josie(josie.id, reader)).toMatchObject({ likedByMe: true, savedByMe: true });
+    expect(await a.josie(josie.id, other)).toMatchObject({
+      likeCount: 1,
+      likedByMe: false,
+      savedByMe: false,
+    });
+    // The josie from memory, the marks in one statement.
+    expect(await countQueries(ctx, () => a.josie(josie.id, other))).toBe(1);
+  });
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!redisUrl)('read caches across two instances (Redis pub/sub)', () => {
