@@ -4,7 +4,7 @@ import { type SQLChunk, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
-import { type Executor, executeNamed, type SqlExecutor } from '../db/client.js';
+import { type Executor, executeNamedText, type SqlExecutor } from '../db/client.js';
 
 /**
  * The app's durable job queue, on pg-boss (decision 0018) in the application's own database: pg-boss keeps
@@ -162,6 +162,9 @@ export const jobIdOfKey = (key: string) => uuidv5(key, KEY_NAMESPACE);
 export function transactionExecutor(executor: Executor): SqlExecutor {
   return {
     async executeSql(text, values = []) {
+      const name = statementName(text);
+      // Named texts (pg-boss's hot statements) go as written: their parameters are already positional.
+      if (name) return { rows: await executeNamedText(executor, name, text, values) };
       const chunks: SQLChunk[] = [];
       let last = 0;
       for (const match of text.matchAll(/\$(\d+)/g)) {
@@ -170,8 +173,6 @@ export function transactionExecutor(executor: Executor): SqlExecutor {
       }
       chunks.push(sql.raw(text.slice(last)));
       const query = sql.join(chunks);
-      const name = statementName(text);
-      if (name) return { rows: await executeNamed(executor, name, query) };
       const result = (await executor.execute(query)) as unknown as { rows: unknown[] };
       return { rows: result.rows };
     },

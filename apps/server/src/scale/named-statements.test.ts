@@ -3,16 +3,42 @@
  * (docs/performance.md): planned once
  * per connection, where unnamed ones were planned on every like, which cost PostgreSQL more than running
  * them. Checked in one transaction, whose statements all run on one connection, against the connection's
- * own list (`pg_prepared_statements`). Runs when `TEST_DATABASE_URL` is set: PGlite has no such list.
+ * own list (`pg_prepared_statements`), when `TEST_DATABASE_URL` is set: PGlite has no such list. The hot ones
+ * are printed once (`namedStatement`), each run filling in its own values: checked on either database.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeNamedText, namedStatement } from '../db/client.js';
 import { transactionExecutor } from '../jobs/queue.js';
 import { bumpLikeCount } from '../modules/josies/queries.js';
 import { toggleLikeRow } from '../modules/likes/queries.js';
 import { notificationsOf, unreadCount } from '../modules/notifications/queries.js';
 import { buildJosie, buildUserRow } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+
+describe('named statements printed once (PGlite or PostgreSQL)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('fills each run of a statement printed once with that run’s values, on the database and in a transaction', async () => {
+    const sum = namedStatement<{ n: number; word: string }, { a: number; b: number; word: string }>(
+      'test_printed_once',
+      sql`select ${sql.placeholder('a')}::int + ${sql.placeholder('b')}::int as n, ${sql.placeholder('word')}::text as word`,
+    );
+    expect(await sum(ctx.database.db, { a: 1, b: 2, word: 'one' })).toEqual([{ n: 3, word: 'one' }]);
+    expect(await sum(ctx.database.db, { a: 40, b: 2, word: 'שתיים' })).toEqual([{ n: 42, word: 'שתיים' }]);
+    const inside = await ctx.database.db.transaction(async (tx) => [
+      await sum(tx, { a: 5, b: 5, word: 'three' }),
+      await executeNamedText<{ n: number }>(tx, 'test_text', 'select $1::int * $2::int as n', [6, 7]),
+    ]);
+    expect(inside).toEqual([[{ n: 10, word: 'three' }], [{ n: 42 }]]);
+  });
+});
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('named statements of a like (PostgreSQL)', () => {
   let ctx: TestContext;

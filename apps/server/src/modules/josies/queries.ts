@@ -1,6 +1,6 @@
 import type { JosieReview, Paragraph } from '@josie/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, type Placeholder, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import { type Db, type Executor, namedStatement } from '../../db/client.js';
 import { itemLinks, josieLikes, josieReviews, josieSaves, josies, media, users } from '../../db/schema.js';
 import type { StoredLinks } from '../links/index.js';
 import type { PresentableRow } from './presenter.js';
@@ -127,16 +127,17 @@ export async function transitionPending(
   return row;
 }
 
+// Named, so that PostgreSQL plans it once per connection, and printed once, not on every like
+// (docs/performance.md).
+const likeCountMove = namedStatement<{ likeCount: number }, { josieId: string; delta: number }>(
+  'josie_like_count_move',
+  sql`update ${josies} set like_count = ${josies.likeCount} + ${sql.placeholder('delta')}
+       where ${josies.id} = ${sql.placeholder('josieId')} returning ${josies.likeCount} as "likeCount"`,
+);
+
 /** Moves `like_count` by `delta` and answers the new count. */
 export async function bumpLikeCount(db: Executor, josieId: string, delta: number): Promise<number> {
-  // Named, so that PostgreSQL plans it once per connection, not on every like (docs/performance.md).
-  const [row] = await db
-    .update(josies)
-    .set({ likeCount: sql`${josies.likeCount} + ${delta}` })
-    .where(eq(josies.id, josieId))
-    .returning({ likeCount: josies.likeCount })
-    .prepare('josie_like_count_move')
-    .execute();
+  const [row] = await likeCountMove(db, { josieId, delta });
   return row!.likeCount;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, executeNamed } from '../../db/client.js';
+import { type Executor, namedStatement } from '../../db/client.js';
 import { josieLikes, josieSaves, josies } from '../../db/schema.js';
 
 /**
@@ -9,6 +9,31 @@ import { josieLikes, josieSaves, josies } from '../../db/schema.js';
  */
 export type LikeToggle = 'removed' | 'added' | 'unpublished' | 'raced';
 
+/** The statement of {@link toggleLikeRow}, printed once. */
+const likeToggle = namedStatement<
+  { published: boolean; removed: boolean; added: boolean },
+  { josieId: string; userId: string }
+>(
+  'like_toggle',
+  sql`
+    with published as (
+      select ${josies.id} as id from ${josies}
+       where ${josies.id} = ${sql.placeholder('josieId')} and ${josies.status} = 'published'
+    ), gone as (
+      delete from ${josieLikes}
+       where ${josieLikes.josieId} in (select id from published)
+         and ${josieLikes.userId} = ${sql.placeholder('userId')}
+      returning 1
+    ), added as (
+      insert into ${josieLikes} (josie_id, user_id)
+      select id, ${sql.placeholder('userId')} from published where not exists (select 1 from gone)
+      on conflict do nothing
+      returning 1
+    )
+    select exists (select 1 from published) as "published", exists (select 1 from gone) as "removed",
+           exists (select 1 from added) as "added"`,
+);
+
 /**
  * Removes the user's like of a published josie, or adds it when there was none, in one statement
  * ({@link LikeToggle}). The like row is the unit of change: of concurrent toggles each removes or adds a
@@ -16,26 +41,7 @@ export type LikeToggle = 'removed' | 'added' | 'unpublished' | 'raced';
  * likes without a lock on the josie.
  */
 export async function toggleLikeRow(db: Executor, josieId: string, userId: string): Promise<LikeToggle> {
-  const [row] = await executeNamed<{ published: boolean; removed: boolean; added: boolean }>(
-    db,
-    'like_toggle',
-    sql`
-    with published as (
-      select ${josies.id} as id from ${josies}
-       where ${josies.id} = ${josieId} and ${josies.status} = 'published'
-    ), gone as (
-      delete from ${josieLikes}
-       where ${josieLikes.josieId} in (select id from published) and ${josieLikes.userId} = ${userId}
-      returning 1
-    ), added as (
-      insert into ${josieLikes} (josie_id, user_id)
-      select id, ${userId} from published where not exists (select 1 from gone)
-      on conflict do nothing
-      returning 1
-    )
-    select exists (select 1 from published) as "published", exists (select 1 from gone) as "removed",
-           exists (select 1 from added) as "added"`,
-  );
+  const [row] = await likeToggle(db, { josieId, userId });
   if (!row?.published) return 'unpublished';
   return row.removed ? 'removed' : row.added ? 'added' : 'raced';
 }
