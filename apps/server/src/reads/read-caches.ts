@@ -126,8 +126,8 @@ export interface ReadCaches {
   josieList(viewer: Viewer, ids: readonly string[]): Promise<Map<string, string>>;
   /**
    * The published josies among `ids` as everyone but their creators and reviewers sees them: each one's
-   * JSON as UTF-8 bytes, without `likedByMe`, `savedByMe` and the closing brace, for the caller to append a reader's marks
-   * (`…,"likedByMe":true,"savedByMe":false}`). Misses are read in one statement. Unpublished or unknown ids
+   * JSON as UTF-8 bytes, without `likedByMe`, `savedByMe` and the closing brace, for the caller to append a
+   * reader's marks (`…,"likedByMe":true,"savedByMe":false}`). Misses are read in one statement. Unpublished or unknown ids
    * are left out. The caller must not use it for a reader who created the josie or reviews.
    */
   josieHeads(ids: readonly string[]): Promise<Map<string, Buffer>>;
@@ -271,7 +271,7 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   }
 
   /**
-   * Published josies by id through `cache`: the misses of one call are read together, in one statement
+   * Published josies by id through the cache (as their creator sees them when `viewer` is given): the misses of one call are read together, in one statement
    * (each miss's loader joins the batch the first one started), and presented for `viewer`.
    */
   async function cachedJosies(
