@@ -271,8 +271,9 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
   }
 
   /**
-   * Published josies by id through the cache (as their creator sees them when `viewer` is given): the misses of one call are read together, in one statement
-   * (each miss's loader joins the batch the first one started), and presented for `viewer`.
+   * Published josies by id through the cache, as their creator sees them when `viewer` is given: the misses
+   * of one call are read together, in one statement (each miss's loader joins the batch the first one
+   * started).
    */
   async function cachedJosies(
     ids: readonly string[],
