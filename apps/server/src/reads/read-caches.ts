@@ -127,8 +127,8 @@ export interface ReadCaches {
   /**
    * The published josies among `ids` as everyone but their creators and reviewers sees them: each one's
    * JSON as UTF-8 bytes, without `likedByMe`, `savedByMe` and the closing brace, for the caller to append a
-   * reader's marks (`…,"likedByMe":true,"savedByMe":false}`). Misses are read in one statement. Unpublished or unknown ids
-   * are left out. The caller must not use it for a reader who created the josie or reviews.
+   * reader's marks (`…,"likedByMe":true,"savedByMe":false}`). Misses are read in one statement. Unpublished
+   * or unknown ids are left out. The caller must not use it for a reader who created the josie or reviews.
    */
   josieHeads(ids: readonly string[]): Promise<Map<string, Buffer>>;
   /**
