@@ -171,7 +171,7 @@ export function createServices(deps: ServiceDeps) {
     users,
     timelines,
   });
-  const likes = createLikesService({ db, reads, josies, notifier });
+  const likes = createLikesService({ db, reads, josies, bus });
   const invites = createInvitesService({ db, bus, follows, users });
   const securityLog = createSecurityLog({ db });
   // The account's export zips: never under the publicly served media (decision 0025).

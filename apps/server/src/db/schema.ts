@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -26,6 +27,14 @@ const id = () =>
     .$defaultFn(() => uuidv7());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A 64-bit transaction id (`xid8`, PostgreSQL 13+), as the decimal string PostgreSQL prints. Rows stamped with
+ * the transaction that wrote them can be read in commit-safe order: every id below
+ * `pg_snapshot_xmin(pg_current_snapshot())` belongs to a transaction that has ended
+ * (docs/decisions/0034-a-like-in-one-statement.md).
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * Shape of `users.notification_settings`: the two global switches, and (absent until first changed) the
@@ -239,10 +248,16 @@ export const josieLikes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /**
+     * The transaction that added the like: the like notifications read new likes by it, so the like is its
+     * own outbox (docs/decisions/0034-a-like-in-one-statement.md).
+     */
+    createdXid: xid8('created_xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     primaryKey({ columns: [t.josieId, t.userId] }),
     index('josie_likes_user_idx').on(t.userId),
+    index('josie_likes_xid_idx').on(t.createdXid),
     // A josie's likes of the last 7 days, counted from the index alone, for trending
     // (docs/decisions/0023-explore-and-taste.md).
     index('josie_likes_recent_idx').on(t.josieId, t.createdAt),
@@ -536,6 +551,16 @@ export const notificationActors = pgTable(
     index('notification_actors_recent_idx').on(t.notificationId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * How far a reader of an outbox has read (docs/decisions/0034-a-like-in-one-statement.md): `likes` is the
+ * last transaction whose likes told their josies' creators. One row per reader, written under its row lock,
+ * so two instances never read the same likes.
+ */
+export const outboxCursors = pgTable('outbox_cursors', {
+  name: text('name').primaryKey(),
+  position: xid8('position').notNull(),
+});
 
 /**
  * A mailed single-use link of the account (docs/decisions/0025-account-and-data.md): verifying the address,

@@ -12,6 +12,11 @@ export interface DomainEvents {
   'josie.published': { josieId: string; creatorId: string };
   /** A josie left the published state (edited back to pending, or deleted). */
   'josie.unpublished': { josieId: string; creatorId: string };
+  /**
+   * A like was added (committed): its row is the notification's outbox
+   * (docs/decisions/0034-a-like-in-one-statement.md). Not raised for an unlike.
+   */
+  'like.added': { josieId: string; userId: string };
   /** A user followed or unfollowed a curator. */
   'follow.changed': { followerId: string; curatorId: string; following: boolean };
   /** An editor or admin approved or rejected a pending josie (`reason` is the rejection's). */

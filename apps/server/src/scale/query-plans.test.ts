@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareFindSessionUser } from '../modules/auth/queries.js';
 import { dropWithdrawn, followingFeedRows, prepareEntryQueries } from '../modules/feed/queries.js';
 import { presentJosies } from '../modules/josies/listing.js';
-import { bumpLikeCount, findJosie, listJosiesByCreator } from '../modules/josies/queries.js';
-import { notificationsByIds, notificationsOf } from '../modules/notifications/queries.js';
+import { findJosie, listJosiesByCreator } from '../modules/josies/queries.js';
+import { toggleLike } from '../modules/likes/queries.js';
+import { likesAfter, notificationsByIds, notificationsOf } from '../modules/notifications/queries.js';
 import { listPendingJosies } from '../modules/review/queries.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { type RecordedQuery, recordQueries } from '../test/queries.js';
@@ -177,13 +178,23 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
     );
   });
 
-  it('a josie by id, and the like toggle’s counter update, use the primary key', async () => {
+  it('a josie by id, and the like toggle with its counter update, use the primary keys', async () => {
     expectIndexed(await planOf(() => findJosie(ctx.database.db, ids.josie)), 'josies_pkey');
     const db = ctx.database.db;
     expectIndexed(
-      await planOf(() => db.transaction((tx) => bumpLikeCount(tx, ids.josie, 1)), /^update/i),
+      await planOf(() => toggleLike(db, ids.josie, ids.listener)),
       'josies_pkey',
+      'josie_likes_josie_id_user_id_pk',
     );
+    await toggleLike(db, ids.josie, ids.listener);
+  });
+
+  it('the read of new likes ranges over their transactions by index, never over the likes before', async () => {
+    const db = ctx.database.db;
+    // The data set's likes as the told ones: every like of the table at or before the cursor.
+    const result = await db.execute(sql`select max(created_xid)::text as xid from josie_likes`);
+    const told = (result as unknown as { rows: { xid: string }[] }).rows[0]!.xid;
+    expectIndexed(await planOf(() => likesAfter(db, told, 500)), 'josie_likes_xid_idx');
   });
 
   it("the notifications list reads its actors' accounts by key, never the whole users table", async () => {

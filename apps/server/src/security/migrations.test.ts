@@ -101,6 +101,7 @@ function sampleValue(column: Column, enumLabels: Map<string, string>): string {
     case 'int2':
     case 'int4':
     case 'int8':
+    case 'xid8':
     case 'numeric':
     case 'float4':
     case 'float8':

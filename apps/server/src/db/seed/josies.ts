@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type GENRES, JosieCreateBody, type JosieStatus, type Paragraph } from '@josie/contract';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
-import { josieLikes, josieReviews, josies, media } from '../schema.js';
+import { josieLikes, josieReviews, josies, media, outboxCursors } from '../schema.js';
 
 const assets = join(SEED_ASSETS_DIR, 'josies');
 
@@ -561,5 +562,11 @@ export async function seedDemoJosies(db: Db, storage: Storage, ids: Record<strin
         );
       }
     }
+    // The demo's likes are its history, not news: the like notifications read on after them
+    // (docs/decisions/0034-a-like-in-one-statement.md).
+    await tx
+      .update(outboxCursors)
+      .set({ position: sql`pg_current_xact_id()` })
+      .where(eq(outboxCursors.name, 'likes'));
   });
 }

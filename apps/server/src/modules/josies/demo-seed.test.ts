@@ -4,7 +4,7 @@ import { ExploreResponse, GENRES, type Josie, JosieCreateBody } from '@josie/con
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage.js';
-import { josieLikes, josieReviews, josies, users } from '../../db/schema.js';
+import { josieLikes, josieReviews, josies, notifications, users } from '../../db/schema.js';
 import { seed } from '../../db/seed/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
@@ -120,6 +120,16 @@ describe('demo josies', () => {
     const byJosie = new Map(likes.map((l) => [l.josieId, l.n]));
     expect(likes.length).toBeGreaterThan(3);
     for (const row of rows) expect(row.likeCount, row.title).toBe(byJosie.get(row.id) ?? 0);
+  });
+
+  it("tells nobody of the demo's likes: they are history, not news (decision 0034)", async () => {
+    await ctx.app.jobs.enqueue('notify.likes-since', {});
+    await ctx.app.jobs.idle();
+    const [told] = await ctx.database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.kind, 'likes'));
+    expect(told!.n).toBe(0);
   });
 
   it('seeds once: a second start adds nothing', async () => {

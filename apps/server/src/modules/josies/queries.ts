@@ -1,6 +1,6 @@
 import type { JosieReview, Paragraph } from '@josie/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, type Placeholder, sql } from 'drizzle-orm';
-import { type Db, type Executor, namedStatement } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { itemLinks, josieLikes, josieReviews, josieSaves, josies, media, users } from '../../db/schema.js';
 import type { StoredLinks } from '../links/index.js';
 import type { PresentableRow } from './presenter.js';
@@ -125,20 +125,6 @@ export async function transitionPending(
     .where(and(eq(josies.id, id), eq(josies.status, 'pending')))
     .returning();
   return row;
-}
-
-// Named, so that PostgreSQL plans it once per connection, and printed once, not on every like
-// (docs/performance.md).
-const likeCountMove = namedStatement<{ likeCount: number }, { josieId: string; delta: number }>(
-  'josie_like_count_move',
-  sql`update ${josies} set like_count = ${josies.likeCount} + ${sql.placeholder('delta')}
-       where ${josies.id} = ${sql.placeholder('josieId')} returning ${josies.likeCount} as "likeCount"`,
-);
-
-/** Moves `like_count` by `delta` and answers the new count. */
-export async function bumpLikeCount(db: Executor, josieId: string, delta: number): Promise<number> {
-  const [row] = await likeCountMove(db, { josieId, delta });
-  return row!.likeCount;
 }
 
 /**

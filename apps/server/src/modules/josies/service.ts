@@ -20,7 +20,6 @@ import type { UsersService } from '../users/index.js';
 import { canView, isReviewer, type Viewer } from './access.js';
 import { presentJosiesFor, presentPresentable } from './listing.js';
 import {
-  bumpLikeCount,
   deleteJosie,
   deleteJosiesOf,
   findJosie,
@@ -332,13 +331,6 @@ export function createJosiesService(deps: {
       id: string,
       to: { status: 'published' } | { status: 'rejected'; rejectionReason: string },
     ): Promise<JosieRow | undefined> => transitionPending(tx, id, to),
-
-    /**
-     * The likes module's toggle: moves `like_count` by `delta` in the transaction that adds or removes the
-     * like row, under the lock it holds on the josie (decision 0004); answers the new count.
-     */
-    moveLikeCount: (tx: Executor, josieId: string, delta: number): Promise<number> =>
-      bumpLikeCount(tx, josieId, delta),
 
     /**
      * Lowers by one the `like_count` of each josie among `ids` (a deleted user's likes, decision 0004),

@@ -2,9 +2,11 @@ import { LikeResponse } from '@josie/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes, josies } from '../../db/schema.js';
+import type { AuthUser } from '../../plugins/auth.js';
 import { buildJosie, buildUser, type TestUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import { countQueries } from '../../test/queries.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
+import { countingDb } from '../../test/queries.js';
+import { createLikesService } from './service.js';
 
 describe('likes and saves', () => {
   let ctx: TestContext;
@@ -70,14 +72,31 @@ describe('likes and saves', () => {
     expect(Math.max(...counts)).toBeLessThanOrEqual(7);
   });
 
-  it('a like is three statements (toggle, notification job, count), an unlike two', async () => {
+  it('a like is one statement, with no transaction around it, and so is an unlike; a like raises like.added', async () => {
     const josie = await buildJosie(ctx, { creator: curator });
     const liker = await buildUser(ctx);
-    // Once first: the session's lookup is cached after the first request.
-    await toggle('save', josie.id, liker);
-    expect(await countQueries(ctx, () => toggle('like', josie.id, liker))).toBe(3);
-    expect(await countQueries(ctx, () => toggle('like', josie.id, liker))).toBe(2);
+    // The service alone on a recording connection: the notification read that like.added starts is the
+    // notifications module's, after the like (decision 0034).
+    const { db, statements } = countingDb(ctx.database);
+    const raised: unknown[] = [];
+    const likes = createLikesService({
+      db,
+      reads: { liked: async () => undefined, saved: async () => undefined },
+      josies: createTestServices(ctx).josies,
+      bus: { publish: (event, payload) => void raised.push({ event, payload }) },
+    });
+    const actor = { id: liker.user._id, role: 'listener' } as AuthUser;
+    expect(await likes.toggleLike(actor, josie.id)).toEqual({ data: { liked: true, likeCount: 1 } });
+    expect(statements).toHaveLength(1);
+    expect(raised).toEqual([{ event: 'like.added', payload: { josieId: josie.id, userId: liker.user._id } }]);
+    expect(await likes.toggleLike(actor, josie.id)).toEqual({ data: { liked: false, likeCount: 0 } });
+    expect(statements).toHaveLength(2);
+    // An unlike tells nobody.
+    expect(raised).toHaveLength(1);
+    expect(statements.every((text) => !/^\s*(begin|commit)/i.test(text))).toBe(true);
     expect(await stored(josie.id)).toEqual({ likeCount: 0, rows: 0 });
+    // The route answers the same through the whole app.
+    expect((await toggle('like', josie.id, liker)).body).toEqual({ data: { liked: true, likeCount: 1 } });
   });
 
   it('answers 404 for josies that are not published, unknown or malformed; 401 for visitors', async () => {

@@ -3,15 +3,20 @@ import { type Executor, namedStatement } from '../../db/client.js';
 import { josieLikes, josieSaves, josies } from '../../db/schema.js';
 
 /**
- * What {@link toggleLikeRow} did: removed the like, added it, found the josie not published, or `raced`: a
+ * What {@link toggleLike} did: removed the like, added it, found the josie not published, or `raced`: a
  * toggle of the same user running at the same moment added the like first (this statement's insert waited
  * for it to commit and then added nothing), so toggling again now removes it.
  */
 export type LikeToggle = 'removed' | 'added' | 'unpublished' | 'raced';
 
-/** The statement of {@link toggleLikeRow}, printed once. */
+/**
+ * The statement of {@link toggleLike}, printed once. It writes `josies.like_count`, a column of the josies
+ * module's table: the like's row and the count change in one statement (decision 0034). The update's
+ * `exists` subqueries run the delete and the insert before it takes the josie's row lock, and a concurrent
+ * toggle's commit makes it re-read the row, so the count moves from the latest value.
+ */
 const likeToggle = namedStatement<
-  { published: boolean; removed: boolean; added: boolean },
+  { published: boolean; removed: boolean; added: boolean; likeCount: number | null },
   { josieId: string; userId: string }
 >(
   'like_toggle',
@@ -29,21 +34,34 @@ const likeToggle = namedStatement<
       select id, ${sql.placeholder('userId')} from published where not exists (select 1 from gone)
       on conflict do nothing
       returning 1
+    ), counted as (
+      update ${josies}
+         set like_count = ${josies.likeCount}
+           + case when exists (select 1 from added) then 1 when exists (select 1 from gone) then -1 else 0 end
+       where ${josies.id} in (select id from published)
+      returning ${josies.likeCount} as like_count
     )
     select exists (select 1 from published) as "published", exists (select 1 from gone) as "removed",
-           exists (select 1 from added) as "added"`,
+           exists (select 1 from added) as "added", (select like_count from counted) as "likeCount"`,
 );
 
 /**
- * Removes the user's like of a published josie, or adds it when there was none, in one statement
- * ({@link LikeToggle}). The like row is the unit of change: of concurrent toggles each removes or adds a
- * row at most once, so the caller's count update in the same transaction keeps `like_count` equal to the
- * likes without a lock on the josie.
+ * Removes the user's like of a published josie, or adds it when there was none, and moves the josie's
+ * `like_count` by the row it removed or added, in one statement and so one transaction
+ * (docs/decisions/0034-a-like-in-one-statement.md). The like row is the unit of change: of concurrent
+ * toggles each removes or adds a row at most once, so the count stays equal to the likes without holding
+ * the josie's lock for more than the statement.
+ * @returns what was done, and the count after it (null when the josie is not published).
  */
-export async function toggleLikeRow(db: Executor, josieId: string, userId: string): Promise<LikeToggle> {
+export async function toggleLike(
+  db: Executor,
+  josieId: string,
+  userId: string,
+): Promise<{ change: LikeToggle; likeCount: number | null }> {
   const [row] = await likeToggle(db, { josieId, userId });
-  if (!row?.published) return 'unpublished';
-  return row.removed ? 'removed' : row.added ? 'added' : 'raced';
+  if (!row?.published) return { change: 'unpublished', likeCount: null };
+  const change = row.removed ? 'removed' : row.added ? 'added' : 'raced';
+  return { change, likeCount: row.likeCount };
 }
 
 /** Whether a published josie exists. */

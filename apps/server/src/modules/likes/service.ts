@@ -4,15 +4,15 @@ import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ReadCaches } from '../../reads/read-caches.js';
+import type { EventBus } from '../../realtime/bus.js';
 import type { JosiesService } from '../josies/index.js';
-import type { Notifier } from '../notifications/index.js';
 import {
   deleteLikesAndSavesOf,
   deleteSave,
   insertSave,
   isPublished,
   type LikeToggle,
-  toggleLikeRow,
+  toggleLike,
 } from './queries.js';
 
 const notFound = () => errors.notFound('Josie not found');
@@ -32,40 +32,36 @@ const MAX_TOGGLE_TRIES = 10;
 export function createLikesService(deps: {
   db: Db;
   reads: Pick<ReadCaches, 'liked' | 'saved'>;
-  /** Keeps `like_count` in step (the `josies` table is the josies module's). */
-  josies: Pick<JosiesService, 'moveLikeCount' | 'lowerLikeCounts'>;
-  /** Tells the josie's creator (grouped per day; docs/decisions/0024-notifications-centre.md). */
-  notifier: Notifier;
+  /** Lowers `like_count` when an account goes (the `josies` table is the josies module's). */
+  josies: Pick<JosiesService, 'lowerLikeCounts'>;
+  /**
+   * Raises `like.added` after a like committed: the notifications module then tells the creator (grouped
+   * per day; docs/decisions/0024-notifications-centre.md).
+   */
+  bus: Pick<EventBus, 'publish'>;
 }) {
-  const { db, reads, josies, notifier } = deps;
+  const { db, reads, josies, bus } = deps;
 
   return {
     /**
-     * `POST /api/josies/{id}/like`: likes, or unlikes when already liked. The like row and `like_count`
-     * change in one transaction, the row first ({@link toggleLikeRow}): each toggle moves the count by the
-     * row it removed or added, so concurrent toggles cannot drift it. A like is three statements (the
-     * toggle, the creator's notification job, the count), an unlike two (docs/performance.md).
+     * `POST /api/josies/{id}/like`: likes, or unlikes when already liked. One statement adds or removes the
+     * like row and moves `like_count` by it ({@link toggleLike}), so concurrent toggles cannot drift the
+     * count. The like's row is the creator's notification: `like.added` makes the notifications module read
+     * the likes added since it last did (docs/decisions/0034-a-like-in-one-statement.md); nothing is enqueued.
      * @throws AppError 404 when the josie is unknown, not published, or the id is malformed.
      */
     async toggleLike(actor: AuthUser, josieId: string): Promise<LikeResponse> {
       if (!isUuid(josieId)) throw notFound();
-      const data = await db.transaction(async (tx) => {
-        let change: LikeToggle = 'raced';
-        for (let tries = 0; change === 'raced' && tries < MAX_TOGGLE_TRIES; tries += 1) {
-          change = await toggleLikeRow(tx, josieId, actor.id);
-        }
-        if (change === 'unpublished') throw notFound();
-        if (change === 'removed') {
-          return { liked: false, likeCount: await josies.moveLikeCount(tx, josieId, -1) };
-        }
-        // Still racing after every try: the like stands, added by another toggle; its count moves by nothing.
-        if (change === 'raced') return { liked: true, likeCount: await josies.moveLikeCount(tx, josieId, 0) };
-        await notifier.caused(tx, { kind: 'like', likerId: actor.id, josieId });
-        return { liked: true, likeCount: await josies.moveLikeCount(tx, josieId, 1) };
-      });
-      if (data.liked) notifier.committed();
+      let toggle: { change: LikeToggle; likeCount: number | null } = { change: 'raced', likeCount: null };
+      for (let tries = 0; toggle.change === 'raced' && tries < MAX_TOGGLE_TRIES; tries += 1) {
+        toggle = await toggleLike(db, josieId, actor.id);
+      }
+      const { change, likeCount } = toggle;
+      if (change === 'unpublished' || likeCount === null) throw notFound();
+      if (change === 'added') bus.publish('like.added', { josieId, userId: actor.id });
       await reads.liked(actor.id, josieId);
-      return { data };
+      // Still racing after every try: the like stands, added by another toggle.
+      return { data: { liked: change !== 'removed', likeCount } };
     },
 
     /**

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Language,
   type NotificationKind,
@@ -21,6 +22,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
 import { type JobSpec, PermanentJobError } from '../../jobs/queue.js';
+import { coalesced } from '../../lib/coalesced.js';
 import type { EventBus } from '../../realtime/bus.js';
 import { presentNotification } from './centre.js';
 import {
@@ -42,8 +44,12 @@ import {
   josieSubject,
   josieSubjects,
   josieWithCreator,
+  likesAfter,
+  likesHeldBack,
+  lockOutboxCursor,
   mailRecipient,
   mailRecipients,
+  moveOutboxCursor,
   type NotificationGroupWrite,
   type NotificationWrite,
   notificationsByIds,
@@ -72,12 +78,19 @@ export type NotificationJobs = {
   'notify.new-josie-page': { josieId: string; curatorId: string; after: string | null };
   'notify.invite-joined': { curatorId: string; userId: string; inviteId?: string };
   /** A write that tells someone, enqueued in its own transaction ({@link NotificationCause}). */
-  'notify.caused': NotificationCause & { at: string };
+  'notify.caused': CausedPayload;
   /**
-   * A like, enqueued in its transaction: handled in batches of {@link LIKES_BATCH}, one write per josie and
-   * day, since a like storm enqueues hundreds a second (docs/decisions/0032-like-notifications-in-batches.md).
+   * A like, as likes were enqueued before they became their own outbox (decision 0034): jobs still waiting
+   * from then are handled in batches of {@link LIKES_BATCH}, one write per josie and day
+   * (docs/decisions/0032-like-notifications-in-batches.md). Nothing enqueues them any more.
    */
   'notify.likes': LikeCause & { at: string };
+  /**
+   * Reads the likes added since the last read and tells their creators (cron, every minute): the safety
+   * net of {@link LikesReader}, for likes whose instance stopped before it read them
+   * (docs/decisions/0034-a-like-in-one-statement.md).
+   */
+  'notify.likes-since': Record<string, never>;
   /**
    * The digest of new josies from followed curators (cron; decision 0018): `daily` mails the daily readers
    * and, on Mondays (UTC), the weekly ones too (the queue keeps one schedule per job name); `daily-only` /
@@ -94,16 +107,22 @@ export type NotificationJobs = {
 /**
  * The writes of other modules that notify someone (docs/decisions/0024-notifications-centre.md), enqueued by
  * the causing service in its own transaction through {@link Notifier}: they commit (or roll back) with it,
- * and the request pays one insert into the queue's table.
+ * and the request pays one insert into the queue's table. A like is not among them: the like's row is its
+ * own outbox (docs/decisions/0034-a-like-in-one-statement.md).
  */
 export type NotificationCause =
   | { kind: 'follower'; followerId: string; curatorId: string }
-  | LikeCause
   | { kind: 'review-waiting'; josieId: string; creatorId: string }
   | { kind: 'contact-message'; messageId: string; senderId: string | null };
 
-/** A like of a josie, which tells its creator (grouped per josie and day). */
+/**
+ * A like of a josie, which tells its creator (grouped per josie and day): read from `josie_likes`, or from a
+ * job enqueued before decision 0034.
+ */
 export type LikeCause = { kind: 'like'; likerId: string; josieId: string };
+
+/** A `notify.caused` job's payload: a cause, or a like enqueued that way before likes had their own job. */
+type CausedPayload = (NotificationCause | LikeCause) & { at: string };
 
 /** What a service that causes notifications is given: enqueue in the caller's transaction. */
 export interface Notifier {
@@ -120,22 +139,44 @@ export interface Notifier {
 export function createNotifier(jobs: Pick<AppJobQueue, 'enqueue' | 'wake'>): Notifier {
   return {
     async caused(tx, cause) {
-      const at = new Date().toISOString();
-      if (cause.kind === 'like') await jobs.enqueue('notify.likes', { ...cause, at }, {}, tx);
-      else await jobs.enqueue('notify.caused', { ...cause, at }, {}, tx);
+      await jobs.enqueue('notify.caused', { ...cause, at: new Date().toISOString() }, {}, tx);
     },
     committed() {
       jobs.wake('notify.caused');
-      jobs.wake('notify.likes');
     },
   };
 }
+
+/**
+ * Reads the likes added since its last read and tells their creators
+ * (docs/decisions/0034-a-like-in-one-statement.md). Called after every like's commit (the `like.added`
+ * event): a call while a read runs is answered by one more read after it, so a storm of likes costs a read
+ * now and then, not one per like. Every instance reads from the same cursor, one at a time.
+ * @returns when the read that will see the caller's like has finished; rejects when it failed (the cron's
+ * `notify.likes-since` reads the likes again).
+ */
+export type LikesReader = () => Promise<void>;
 
 /**
  * Likes handled by one `notify.likes` batch: their josies, creators and likers read in two statements, and
  * the day's entries written in four (docs/decisions/0032-like-notifications-in-batches.md).
  */
 export const LIKES_BATCH = 100;
+
+/**
+ * Transactions whose likes one read of the likes outbox takes (each toggle adds at most one like): the
+ * read's statements are the batch's, whatever its size (decision 0034).
+ */
+export const LIKES_PAGE = 500;
+
+/**
+ * How long one read of the likes outbox waits, in all, for an older transaction to end when it holds back
+ * committed likes (ms): longer than a statement, far shorter than the cron's minute.
+ */
+export const LIKES_HELD_BACK_MS = 1_000;
+
+/** When the likes outbox is read whatever happens: every minute (cron), for likes no instance read. */
+export const LIKES_SINCE_CRON = '* * * * *';
 
 /** Followers' subscriptions enqueued per statement when a josie is published. */
 const FANOUT_PAGE = 500;
@@ -200,8 +241,11 @@ function unsubscribeHeaders(url: string): Record<string, string> {
 /** A topic (RFC 8030 §5.4: at most 32 base64url characters) from a UUID: its 32 hex digits. */
 const topicOf = (id: string) => id.replaceAll('-', '');
 
-/** Registers the handlers of {@link NotificationJobs} on the queue, and the digest and purge schedules. */
-export function registerNotificationJobs(deps: NotificationDeps): void {
+/**
+ * Registers the handlers of {@link NotificationJobs} on the queue, and the digest, purge and likes
+ * schedules. @returns the {@link LikesReader} to call after a like committed.
+ */
+export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
   const { db, jobs, mailer, push, tokens, publicUrl, bus } = deps;
 
   const emailJob = (
@@ -223,8 +267,9 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
     userId: string,
     payload: PushNotificationPayload,
     options: PushOptions,
+    executor: Executor = db,
   ): Promise<JobSpec<NotificationJobs>[]> =>
-    (await subscriptionIdsOf(db, userId)).map((subscriptionId) => ({
+    (await subscriptionIdsOf(executor, userId)).map((subscriptionId) => ({
       name: 'send.push' as const,
       payload: { subscriptionId, payload, options },
       options: { key: `${key}:push:${subscriptionId}` },
@@ -433,15 +478,16 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
   });
 
   /**
-   * Tells josies' creators about `likes` (docs/decisions/0024-notifications-centre.md): one entry per josie
-   * and UTC day of the like, naming each new liker once; a creator's own like and a josie or account gone
-   * since are skipped. Reads everything in two statements and writes every entry in one transaction of four,
+   * Tells josies' creators about `likes` (docs/decisions/0024-notifications-centre.md), inside `tx`: one
+   * entry per josie and UTC day of the like, naming each new liker once; a creator's own like and a josie or
+   * account gone since are skipped. Reads everything in two statements and writes every entry in four,
    * whatever the number of likes (docs/decisions/0032-like-notifications-in-batches.md). The day's push goes
    * with the entry that creates its row (keyed per josie and day: one push a day), naming its first liker.
+   * @returns what to do once `tx` committed: wake the send jobs' workers and announce the entries.
    */
-  async function writeLikes(likes: readonly (LikeCause & { at: string })[]) {
-    const subjects = await josieSubjects(db, [...new Set(likes.map((like) => like.josieId))]);
-    const people = await mailRecipients(db, [
+  async function writeLikes(tx: Executor, likes: readonly (LikeCause & { at: string })[]) {
+    const subjects = await josieSubjects(tx, [...new Set(likes.map((like) => like.josieId))]);
+    const people = await mailRecipients(tx, [
       ...new Set([...likes.map((like) => like.likerId), ...[...subjects.values()].map((j) => j.creatorId)]),
     ]);
     const groups = new Map<
@@ -461,9 +507,10 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
       groups.set(key, group);
     }
     const entries: { write: NotificationGroupWrite; sends: JobSpec<NotificationJobs>[] }[] = [];
-    const sendsNow: JobSpec<NotificationJobs>[] = [];
+    // In-app off: the push goes anyway, deduplicated by its key (the first like of the day).
+    const sends: JobSpec<NotificationJobs>[] = [];
     for (const [groupKey, { josie, creator, day, likers }] of groups) {
-      const sends: JobSpec<NotificationJobs>[] = [];
+      const pushes: JobSpec<NotificationJobs>[] = [];
       if (push && allowed(creator, 'likes', 'push')) {
         const payload = likesPush(creator.language, {
           josieId: josie.id,
@@ -471,13 +518,11 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
           likerName: likers[0]!.name,
         });
         const key = `likes:${josie.id}:${day}`;
-        sends.push(
-          ...(await pushJobs(key, creator.id, payload, { ttlSeconds: DAY_S, topic: topicOf(josie.id) })),
-        );
+        const options = { ttlSeconds: DAY_S, topic: topicOf(josie.id) };
+        pushes.push(...(await pushJobs(key, creator.id, payload, options, tx)));
       }
-      // In-app off: the push goes at once, deduplicated by its key (the first like of the day).
       if (!allowed(creator, 'likes', 'inApp')) {
-        sendsNow.push(...sends);
+        sends.push(...pushes);
         continue;
       }
       const write = {
@@ -488,28 +533,69 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
         subjectId: josie.id,
         actorIds: likers.map((liker) => liker.id),
       };
-      entries.push({ write, sends });
+      entries.push({ write, sends: pushes });
     }
-    await jobs.enqueueMany(sendsNow);
-    if (entries.length === 0) return;
     // In one order everywhere: two instances' batches then lock the same entries in the same order.
     entries.sort((a, b) => a.write.groupKey.localeCompare(b.write.groupKey));
-    const outcomes = await db.transaction(async (tx) => {
-      const written = await writeNotifications(
-        tx,
-        entries.map((entry) => entry.write),
-      );
-      const sends = entries.flatMap((entry, i) => (written[i]?.created ? entry.sends : []));
-      await jobs.enqueueMany(sends, tx);
-      return { written, sends };
-    });
-    for (const name of new Set(outcomes.sends.map((spec) => spec.name))) jobs.wake(name);
-    await announce(outcomes.written.filter((w) => w.changed).map((w) => w.id));
+    const written = await writeNotifications(
+      tx,
+      entries.map((entry) => entry.write),
+    );
+    sends.push(...entries.flatMap((entry, i) => (written[i]?.created ? entry.sends : [])));
+    await jobs.enqueueMany(sends, tx);
+    return async () => {
+      for (const name of new Set(sends.map((spec) => spec.name))) jobs.wake(name);
+      await announce(written.filter((w) => w.changed).map((w) => w.id));
+    };
   }
 
-  jobs.workBatch('notify.likes', (batch) => writeLikes(batch.map((job) => job.payload)), {
-    batchSize: LIKES_BATCH,
-  });
+  jobs.workBatch(
+    'notify.likes',
+    async (batch) => {
+      const after = await db.transaction((tx) =>
+        writeLikes(
+          tx,
+          batch.map((job) => job.payload),
+        ),
+      );
+      await after();
+    },
+    { batchSize: LIKES_BATCH },
+  );
+
+  /**
+   * One read of the likes outbox (docs/decisions/0034-a-like-in-one-statement.md): under the cursor's lock,
+   * the likes of up to {@link LIKES_PAGE} ended transactions after it are written as entries and the cursor
+   * moves past them, in one transaction: a like is told once, and a failed read leaves the cursor where it
+   * was. Reads on while pages come back full. Committed likes that an older transaction still running held
+   * back are read again after a short wait, doubling from 5 ms, for up to {@link LIKES_HELD_BACK_MS} in
+   * all; past that the cron's read tells them.
+   */
+  async function readLikesOnce() {
+    let waited = 0;
+    for (let wait = 5; ; ) {
+      const { after, full, held } = await db.transaction(async (tx) => {
+        const position = await lockOutboxCursor(tx, 'likes');
+        const page = await likesAfter(tx, position, LIKES_PAGE);
+        if (page.last === null) return { after: null, full: false, held: await likesHeldBack(tx, position) };
+        const likes = page.likes.map((like) => ({
+          kind: 'like' as const,
+          josieId: like.josieId,
+          likerId: like.likerId,
+          at: like.at.toISOString(),
+        }));
+        const done = await writeLikes(tx, likes);
+        await moveOutboxCursor(tx, 'likes', page.last);
+        return { after: done, full: page.full, held: !page.full && (await likesHeldBack(tx, page.last)) };
+      });
+      await after?.();
+      if (full) continue;
+      if (!held || waited >= LIKES_HELD_BACK_MS) return;
+      await sleep(wait);
+      waited += wait;
+      wait *= 2;
+    }
+  }
 
   jobs.work('notify.caused', async (job) => {
     const cause = job.payload;
@@ -556,7 +642,8 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
       }
       case 'like': {
         // Enqueued before likes had their own batched job: one like, written as a batch of one.
-        await writeLikes([cause]);
+        const after = await db.transaction((tx) => writeLikes(tx, [cause]));
+        await after();
         break;
       }
       case 'review-waiting': {
@@ -706,23 +793,30 @@ export function registerNotificationJobs(deps: NotificationDeps): void {
       );
     }
   });
+
+  const readLikes = coalesced(readLikesOnce);
+  jobs.work('notify.likes-since', () => readLikes());
+  jobs.schedule('notify.likes-since', LIKES_SINCE_CRON, {});
+  return readLikes;
 }
 
 /**
  * Enqueues the notifications of domain events, after their transactions commit
  * (docs/product/rules-and-limits.md#notifications-and-install): a review decision tells the josie's creator;
  * a josie's first publication tells the curator's followers (an edited josie approved again is not news to
- * them); someone joining through an invite tells the curator. A failure here is logged by the bus and never
- * reaches the request that raised the event.
+ * them); someone joining through an invite tells the curator; a like tells the josie's creator. A failure
+ * here is logged by the bus and never reaches the request that raised the event.
  *
  * @returns a function that unsubscribes every listener.
  */
 export function subscribeNotificationEvents(
   bus: EventBus,
-  deps: Pick<NotificationDeps, 'db' | 'jobs'>,
+  deps: Pick<NotificationDeps, 'db' | 'jobs'> & { readLikes: LikesReader },
 ): () => void {
-  const { db, jobs } = deps;
+  const { db, jobs, readLikes } = deps;
   const unsubscribers = [
+    // The like is in `josie_likes` already: read it with whatever else came since (decision 0034).
+    bus.subscribe('like.added', () => readLikes()),
     bus.subscribe('josie.reviewed', async ({ josieId, action, reason }) => {
       await jobs.enqueue('notify.josie-reviewed', { josieId, action, reason });
     }),

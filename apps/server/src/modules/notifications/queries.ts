@@ -11,10 +11,12 @@ import {
   contactMessages,
   follows,
   invites,
+  josieLikes,
   josieReviews,
   josies,
   notificationActors,
   notifications,
+  outboxCursors,
   pushSubscriptions,
   users,
 } from '../../db/schema.js';
@@ -664,4 +666,77 @@ export async function digestJosies(db: Executor, userId: string, since: Date, li
     )
     .orderBy(sql`${josies.publishedAt} desc`)
     .limit(limit);
+}
+
+/**
+ * Locks the outbox cursor `name` for the caller's transaction and answers its position (a transaction id,
+ * `xid8` as text): a second instance's run waits here, then reads on from where this one stops
+ * (docs/decisions/0034-a-like-in-one-statement.md). A cursor the migrations did not create starts at 0:
+ * nothing read yet.
+ */
+export async function lockOutboxCursor(tx: Executor, name: string): Promise<string> {
+  await tx.insert(outboxCursors).values({ name, position: '0' }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ position: outboxCursors.position })
+    .from(outboxCursors)
+    .where(eq(outboxCursors.name, name))
+    .for('update');
+  return row!.position;
+}
+
+/** Moves the outbox cursor `name` (locked by {@link lockOutboxCursor}) to `position`. */
+export async function moveOutboxCursor(tx: Executor, name: string, position: string): Promise<void> {
+  await tx.update(outboxCursors).set({ position }).where(eq(outboxCursors.name, name));
+}
+
+/**
+ * The likes of the first `transactions` ended transactions after `position` (decision 0034), oldest first:
+ * only transactions below the snapshot's `xmin`, every one of which has committed or rolled back, so a like
+ * still being committed is read by a later run, never skipped. Whole transactions, never part of one: the
+ * cursor moves to the last one's id.
+ * @returns the likes, and the id of the last transaction read (null when there was none).
+ */
+export async function likesAfter(
+  tx: Executor,
+  position: string,
+  transactions: number,
+): Promise<{ likes: { josieId: string; likerId: string; at: Date }[]; last: string | null; full: boolean }> {
+  // The page's last transaction bounds a range scan of the index from the cursor: `created_xid in (page)`
+  // was planned as a merge join reading every like older than the cursor first (docs/performance.md).
+  const page = sql`select distinct ${josieLikes.createdXid} as xid from ${josieLikes}
+     where ${josieLikes.createdXid} > ${position}::xid8
+       and ${josieLikes.createdXid} < pg_snapshot_xmin(pg_current_snapshot())
+     order by 1 limit ${transactions}`;
+  const rows = await tx
+    .select({
+      josieId: josieLikes.josieId,
+      likerId: josieLikes.userId,
+      at: josieLikes.createdAt,
+      xid: josieLikes.createdXid,
+    })
+    .from(josieLikes)
+    .where(
+      sql`${josieLikes.createdXid} > ${position}::xid8
+        and ${josieLikes.createdXid} <= (select max(xid) from (${page}) as page)`,
+    )
+    .orderBy(asc(josieLikes.createdXid));
+  const xids = new Set(rows.map((row) => row.xid));
+  return {
+    likes: rows.map(({ josieId, likerId, at }) => ({ josieId, likerId, at })),
+    last: rows.at(-1)?.xid ?? null,
+    full: xids.size >= transactions,
+  };
+}
+
+/**
+ * Whether likes after `position` have committed that {@link likesAfter} could not read yet: a transaction
+ * older than theirs, of any database on the server, was still running. One probe of `josie_likes_xid_idx`.
+ */
+export async function likesHeldBack(tx: Executor, position: string): Promise<boolean> {
+  const [row] = await tx
+    .select({
+      held: sql<boolean>`exists (select 1 from ${josieLikes} where ${josieLikes.createdXid} > ${position}::xid8)`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.held ?? false;
 }

@@ -21,7 +21,7 @@ import { INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { notifications, push, unsubscribeTokens: tokens } = ctx.services;
 
-  registerNotificationJobs({
+  const readLikes = registerNotificationJobs({
     db: ctx.db,
     jobs: ctx.jobs,
     mailer: ctx.mailer,
@@ -32,7 +32,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     bus: ctx.bus,
     retentionDays: ctx.config.retention.notificationDays,
   });
-  const unsubscribeEvents = subscribeNotificationEvents(ctx.bus, { db: ctx.db, jobs: ctx.jobs });
+  const unsubscribeEvents = subscribeNotificationEvents(ctx.bus, { db: ctx.db, jobs: ctx.jobs, readLikes });
   app.addHook('onClose', async () => unsubscribeEvents());
 
   // Mail clients post the one-click unsubscribe as a form (RFC 8058 §3.1); the body carries nothing we need.
