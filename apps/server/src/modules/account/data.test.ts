@@ -129,6 +129,10 @@ describe('your account, your data: export and deletion', () => {
         .values({ userId: id, kind: 'follower', groupKey: 'follower:1' })
         .returning();
       await db.insert(notificationActors).values({ notificationId: note!.id, actorId: fan.user._id });
+      // The fan's like is told by a read of the likes (docs/decisions/0034-a-like-in-one-statement.md):
+      // read now, not whenever the cron's next read falls inside this test.
+      await ctx.app.jobs.enqueue('notify.likes-since', {});
+      await ctx.app.jobs.idle();
       await db.insert(oauthAccounts).values({
         userId: id,
         provider: 'spotify',
@@ -236,9 +240,17 @@ describe('your account, your data: export and deletion', () => {
       expect(json('invites.json')).toEqual([
         expect.objectContaining({ id: invite.id, code: invite.code, isActive: true, uses: 1, visits: 3 }),
       ]);
-      expect(json('notifications.json')).toEqual([
-        expect.objectContaining({ kind: 'follower', actors: [{ id: fan.user._id, name: 'Fan' }] }),
-      ]);
+      expect(json('notifications.json')).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'follower', actors: [{ id: fan.user._id, name: 'Fan' }] }),
+          expect.objectContaining({
+            kind: 'likes',
+            subjectId: published.id,
+            actors: [{ id: fan.user._id, name: 'Fan' }],
+          }),
+        ]),
+      );
+      expect(json('notifications.json')).toHaveLength(2);
 
       // The zip lives in the private storage, which no public route serves.
       const [row] = await db.select().from(accountExports).where(eq(accountExports.userId, id));
