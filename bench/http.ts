@@ -16,6 +16,8 @@
  * - BENCH_ONLY: comma-separated names (below) measured beside the bare route; all by default.
  * - BENCH_PEER_URL, BENCH_PEER_TOKENS: a running RealWorld API seeded in the peer's shape and a file of its
  *   JWTs (one a line); its `GET /api/articles/feed` is then measured and replaces {@link PEER_REFERENCE}.
+ * - BENCH_ONLINE_SHARE: the share of the liked josies' creators with a socket open during the like toggle's
+ *   run (0.1): their notification entries are announced to them.
  * - BENCH_CPU_PROF_DIR: the Josie servers write V8 CPU profiles there (bench/lib/server.ts).
  *
  * Names (readers rotated; "reader caches off" is `READER_CACHE_TTL_MS=0`, the budget runs):
@@ -30,7 +32,8 @@
  *   read their own josies if any), reader caches off.
  * - curator: `GET /api/josies/curator/:id/feed` of any of the 1,000 curators who published josies.
  * - read: `GET /api/josies/:id` of any of the 1,000 latest josies.
- * - like: `POST /api/josies/:id/like` of the same josies (a toggle: likes and unlikes).
+ * - like: `POST /api/josies/:id/like` of the same josies (a toggle: likes and unlikes), with the bells of a
+ *   share of their creators open (BENCH_ONLINE_SHARE).
  * - search: `GET /api/search/josies?q=` with search.ts's queries, by visitors (no session).
  * - notifications: `GET /api/notifications`.
  * - login: `POST /api/auth/login` of one listener (argon2: the cost of a sign-in, not of a reader).
@@ -43,7 +46,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ClientToServerEvents, ServerToClientEvents } from '@josie/contract';
 import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { prepareEntryQueries } from '../apps/server/src/modules/feed/queries.js';
 import { recordQueries } from '../apps/server/src/test/queries.js';
@@ -102,6 +107,52 @@ const MODES = {
   uncached: { READ_CACHE_TTL_MS: '0' },
 } satisfies Record<string, Record<string, string>>;
 type Mode = keyof typeof MODES | 'peer';
+
+/**
+ * The share of the liked josies' creators with a bell open (a socket) during the like toggle's run
+ * (`BENCH_ONLINE_SHARE`, 0.1): their entries are read and announced, the others' only written
+ * (docs/decisions/0035-announced-to-those-connected.md).
+ */
+const ONLINE_SHARE = Number(process.env.BENCH_ONLINE_SHARE ?? 0.1);
+
+/**
+ * Opens a socket (the header bell's) for each of `userIds` on `server`, on sessions minted for them, and
+ * counts the `notification` events they hear. @returns once every socket connected.
+ */
+async function openBells(server: RunningServer, userIds: readonly string[]) {
+  const minted = await mintSessions(BENCH_DATABASE_URL, userIds);
+  let heard = 0;
+  const sockets = minted.tokens.map((token) => {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(server.url, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    socket.on('notification', () => {
+      heard += 1;
+    });
+    return socket;
+  });
+  await Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        }),
+    ),
+  );
+  return {
+    count: sockets.length,
+    heard: () => heard,
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await minted.revoke();
+    },
+  };
+}
 
 /** `BENCH_ONLY` (comma-separated endpoint names), or every endpoint. */
 const only: readonly Endpoint[] = process.env.BENCH_ONLY
@@ -162,14 +213,15 @@ async function largeDataSet() {
     `select distinct creator_id as id from josies j join users u on u.id = j.creator_id
      where j.status = 'published' and u.email like 'bench%@bench.josie' order by id`,
   );
-  const josies = await query<{ id: string }>(
+  const josies = await query<{ id: string; creator_id: string }>(
     BENCH_DATABASE_URL,
-    `select id from josies where status = 'published' order by published_at desc limit 1000`,
+    `select id, creator_id from josies where status = 'published' order by published_at desc limit 1000`,
   );
   return {
     readers,
     curatorIds: curators.map((r) => r.id),
     josieIds: josies.map((r) => r.id),
+    likedCreatorIds: [...new Set(josies.map((r) => r.creator_id))].sort(),
   };
 }
 
@@ -186,6 +238,11 @@ interface Plan {
   mode: Mode;
   readers?: number;
   options: (server: RunningServer) => LoadOptions;
+  /**
+   * Users whose bell is open while the endpoint runs: a socket each, connected before the run and closed
+   * after it, hearing whatever the endpoint makes the server announce.
+   */
+  online?: string[];
   /**
    * Requests made once before the endpoint's first run on a server, unrecorded, besides the readers' feed
    * reads: what a server that has been up a while holds already (e.g. every curator's page read once).
@@ -211,9 +268,9 @@ export async function runHttpBench(): Promise<Budget[]> {
   const runLarge = only.some((name) => name !== 'peer');
   if (runLarge) await seedLarge();
   if (runPeer) await seedLarge(peerUrl, PEER_SIZES);
-  const { readers, curatorIds, josieIds } = runLarge
+  const { readers, curatorIds, josieIds, likedCreatorIds } = runLarge
     ? await largeDataSet()
-    : { readers: [], curatorIds: [], josieIds: [] };
+    : { readers: [], curatorIds: [], josieIds: [], likedCreatorIds: [] };
   const largest = !runLarge ? 0 : only.includes('feed-10k') ? 10_000 : 1_000;
   if (readers.length < largest) throw new Error(`the data set has ${readers.length} users, not ${largest}`);
   const peerReaders = runPeer ? await peerDataSet(peerUrl) : [];
@@ -330,6 +387,8 @@ export async function runHttpBench(): Promise<Budget[]> {
         path: () => `/api/josies/${pick(josieIds)}/like`,
         requestHeaders: rotate(1000),
       }),
+      // Some of the creators are online: their entries are announced, the others' only written.
+      online: likedCreatorIds.filter((_, i) => i % Math.round(1 / ONLINE_SHARE) === 0),
     },
     search: {
       mode: 'readerOff',
@@ -415,12 +474,23 @@ export async function runHttpBench(): Promise<Budget[]> {
             console.log(`  warmed ${what} (one read each) in ${(ms / 1000).toFixed(1)} s, ${loadLine()}`);
             await waitUntilIdle(server.child.pid!);
           }
-          const result = await load({
-            ...plan.options(server),
-            serverPid: server.child.pid,
-            postgresDatabases,
-          });
+          const bells = plan.online ? await openBells(server, plan.online) : undefined;
+          let result: LoadResult;
+          try {
+            result = await load({
+              ...plan.options(server),
+              serverPid: server.child.pid,
+              postgresDatabases,
+            });
+          } finally {
+            await bells?.close();
+          }
           console.log(`  measured ${name}: ${Math.round(result.requestsPerSec)} req/s, p99 ${result.p99} ms`);
+          if (bells) {
+            console.log(
+              `  ${bells.count} bells open (${plan.online?.length} users) heard ${bells.heard()} notifications`,
+            );
+          }
           measured.set(name, result);
         }
       } finally {

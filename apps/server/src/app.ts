@@ -54,6 +54,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { type HtmlTransform, webPlugin } from './plugins/web.js';
 import { createEventBus, type EventBus } from './realtime/bus.js';
+import { createPresence } from './realtime/presence.js';
 import { attachRealtime } from './realtime/socket.js';
 import { createInvalidation } from './scale/invalidation.js';
 import { redisRateLimitStore } from './scale/rate-limit-store.js';
@@ -320,7 +321,24 @@ export async function buildApp(opts: BuildAppOptions) {
     log: app.log,
     jobs,
   });
-  const ctx: AppContext = { config, database, db, storage, mailer, rateLimits, services, bus, jobs };
+  const presence = createPresence({
+    ...(redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {}),
+    log: app.log,
+  });
+  app.decorate('presence', presence);
+  app.addHook('onClose', async () => presence.close());
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    storage,
+    mailer,
+    rateLimits,
+    services,
+    bus,
+    jobs,
+    presence,
+  };
 
   await app.register(authPlugin, { resolveToken: services.auth.resolveToken });
   const features = [

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { AppJobQueue } from './jobs/app-jobs.js';
 import type { EventBus } from './realtime/bus.js';
+import type { Presence } from './realtime/presence.js';
 
 /**
  * Named rate limits, each a preHandler (per IP or per submitted email). Sign-in has none of these: it
@@ -44,4 +45,9 @@ export interface AppContext {
   bus: EventBus;
   /** The durable job queue (emails and push messages after commit; decision 0006). */
   jobs: AppJobQueue;
+  /**
+   * Who has a socket open, on any instance with Redis: notification entries are announced only to them
+   * (docs/decisions/0035-announced-to-those-connected.md).
+   */
+  presence: Presence;
 }

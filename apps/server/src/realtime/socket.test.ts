@@ -2,6 +2,7 @@ import type {
   ClientToServerEvents,
   JoinFeedAck,
   Josie,
+  NotificationEvent,
   PostRemoved,
   ServerToClientEvents,
 } from '@josie/contract';
@@ -84,7 +85,7 @@ describe('realtime feed', () => {
     ctx.app.bus.publish('josie.published', { josieId: row.id, creatorId: creator.user._id });
     return row;
   };
-  const api = (method: 'POST', path: string, user: TestUser, payload?: object) =>
+  const api = (method: 'GET' | 'POST', path: string, user: TestUser, payload?: object) =>
     ctx.app.inject({ method, url: path, headers: user.auth, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
@@ -188,6 +189,40 @@ describe('realtime feed', () => {
     expect((await api('POST', '/api/notifications/read', reader, {})).statusCode).toBe(200);
     expect(await notified).toEqual({ unreadCount: 0 });
     expect(bell.posts).toEqual([]);
+  });
+
+  it('announces an entry only to a recipient with a socket open, and not after it closed', async () => {
+    const here = await buildUser(ctx, { role: 'curator', name: 'Here' });
+    const away = await buildUser(ctx, { role: 'curator', name: 'Away' });
+    const fan = await buildUser(ctx, { name: 'Fan' });
+    const announced: string[] = [];
+    const stop = ctx.app.bus.subscribe('notification.changed', ({ userId }) => void announced.push(userId));
+    try {
+      const bell = track(client(url, here.token));
+      await bell.connected();
+      const heard = new Promise<NotificationEvent>((resolve) => bell.socket.on('notification', resolve));
+      for (const curator of [here, away]) {
+        expect((await api('POST', `/api/users/follow/${curator.user._id}`, fan)).statusCode).toBe(200);
+      }
+      await ctx.app.jobs.idle();
+      expect((await heard).notification).toMatchObject({ kind: 'follower', actors: { total: 1 } });
+      // Both entries were written; only the connected recipient's was read and sent.
+      expect(announced).toEqual([here.user._id]);
+      for (const curator of [here, away]) {
+        const count = await api('GET', '/api/notifications/unread-count', curator);
+        expect(count.json()).toEqual({ unreadCount: 1 });
+      }
+
+      bell.socket.disconnect();
+      await expect.poll(() => ctx.app.presence.online([here.user._id])).toEqual(new Set());
+      const second = await buildUser(ctx, { name: 'Second fan' });
+      expect((await api('POST', `/api/users/follow/${here.user._id}`, second)).statusCode).toBe(200);
+      await ctx.app.jobs.idle();
+      expect(announced).toEqual([here.user._id]);
+      expect((await api('GET', '/api/notifications/unread-count', here)).json()).toEqual({ unreadCount: 2 });
+    } finally {
+      stop();
+    }
   });
 
   it("ignores another user's id in join-feed", async () => {

@@ -122,9 +122,12 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         return;
       }
       ctx.services.auth.resolveToken(token).then(
-        (user) => {
+        async (user) => {
           if (!user) return next(refusal('Your session has expired. Please sign in again.'));
           socket.data.user = user;
+          // Online on every instance before the inbox room is joined: an entry written from then on is
+          // announced to it (docs/decisions/0035-announced-to-those-connected.md).
+          await ctx.presence.share(user.id);
           next();
         },
         (err: unknown) => {
@@ -139,6 +142,9 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       // The inbox room too, so the header's bell hears `notification` on every page, not only the feed's;
       // not the user room, which a follow moves into curator rooms (docs/decisions/0024-notifications-centre.md).
       void socket.join([rooms.session(user.sessionId), rooms.sessionsOf(user.id), rooms.inbox(user.id)]);
+      // Counted here and not in the handshake: a client gone during the handshake never connects.
+      ctx.presence.add(user.id);
+      socket.on('disconnect', () => ctx.presence.remove(user.id));
       socket.on('join-feed', (_userId, ack) => {
         joinFeed(socket, ack).catch((err: unknown) => app.log.error({ err }, 'join-feed failed'));
       });

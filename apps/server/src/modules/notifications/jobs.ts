@@ -24,6 +24,7 @@ import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
 import { type JobSpec, PermanentJobError } from '../../jobs/queue.js';
 import { coalesced } from '../../lib/coalesced.js';
 import type { EventBus } from '../../realtime/bus.js';
+import type { Presence } from '../../realtime/presence.js';
 import { presentNotification } from './centre.js';
 import {
   followerPush,
@@ -204,6 +205,8 @@ export interface NotificationDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Carries each written entry to the realtime module (`notification` to the user room). */
   bus: Pick<EventBus, 'publish'>;
+  /** Who could hear an announcement: entries are read and sent only for them. */
+  presence: Pick<Presence, 'online'>;
   /** Read notifications older than this many days are purged. */
   retentionDays: number;
 }
@@ -246,7 +249,7 @@ const topicOf = (id: string) => id.replaceAll('-', '');
  * schedules. @returns the {@link LikesReader} to call after a like committed.
  */
 export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
-  const { db, jobs, mailer, push, tokens, publicUrl, bus } = deps;
+  const { db, jobs, mailer, push, tokens, publicUrl, bus, presence } = deps;
 
   const emailJob = (
     key: string,
@@ -280,9 +283,14 @@ export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
 
   /**
    * Tells the recipients' sockets about rows just written, each with its recipient's unread count after it:
-   * two statements, whatever the number of rows and recipients.
+   * two statements, whatever the number of rows and recipients. Only recipients with a socket open are
+   * told, and only their rows read: the others see the rows in their list, and their bell reads the count
+   * when it opens (docs/decisions/0035-announced-to-those-connected.md).
    */
-  async function announce(ids: readonly string[]) {
+  async function announce(written: readonly { id: string; userId: string }[]) {
+    if (written.length === 0) return;
+    const online = await presence.online(written.map((w) => w.userId));
+    const ids = written.filter((w) => online.has(w.userId)).map((w) => w.id);
     if (ids.length === 0) return;
     const rows = await notificationsByIds(db, ids);
     const counts = await unreadCounts(db, [...new Set(rows.map((row) => row.userId))]);
@@ -320,7 +328,7 @@ export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
     });
     // Jobs enqueued in a transaction wait for the next poll otherwise.
     if (outcome.created) for (const name of new Set(sends.map((spec) => spec.name))) jobs.wake(name);
-    if (outcome.changed) await announce([outcome.id]);
+    if (outcome.changed) await announce([{ id: outcome.id, userId: recipient.id }]);
     return outcome;
   }
 
@@ -421,16 +429,19 @@ export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
       return page;
     });
     if (followers.length === NEW_JOSIE_PAGE) jobs.wake('notify.new-josie-page');
-    if (written.length === 0) return;
+    // Only those with a socket open are told (docs/decisions/0035-announced-to-those-connected.md).
+    const online = await presence.online(written.map((w) => w.userId));
+    const told = written.filter((w) => online.has(w.userId));
+    if (told.length === 0) return;
     const counts = await unreadCounts(
       db,
-      written.map((w) => w.userId),
+      told.map((w) => w.userId),
     );
     // Every entry of the page reads the same but for its id and recipient: present it once.
-    const [sample] = await notificationsOf(db, written[0]!.userId, { limit: 1, ids: [written[0]!.id] });
+    const [sample] = await notificationsOf(db, told[0]!.userId, { limit: 1, ids: [told[0]!.id] });
     if (!sample) return;
     const shown = presentNotification(sample);
-    for (const w of written) {
+    for (const w of told) {
       bus.publish('notification.changed', {
         userId: w.userId,
         notification: { ...shown, _id: w.id },
@@ -545,7 +556,9 @@ export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
     await jobs.enqueueMany(sends, tx);
     return async () => {
       for (const name of new Set(sends.map((spec) => spec.name))) jobs.wake(name);
-      await announce(written.filter((w) => w.changed).map((w) => w.id));
+      await announce(
+        written.flatMap((w, i) => (w.changed ? [{ id: w.id, userId: entries[i]!.write.userId }] : [])),
+      );
     };
   }
 

@@ -52,6 +52,41 @@ describe('likes told from the likes themselves', () => {
     expect((await likesEntry(ctx, curator, josie.id))?.actors.total).toBe(1);
   });
 
+  it('announces the entries of creators with a socket open, each to its own creator', async () => {
+    const online = await buildUser(ctx, { role: 'curator', name: 'Online' });
+    const offline = await buildUser(ctx, { role: 'curator', name: 'Offline' });
+    const josies = await Promise.all(
+      [online, curator, offline, online].map((creator) => buildJosie(ctx, { creator: creator.user._id })),
+    );
+    const fan = await buildUser(ctx, { name: 'Everywhere' });
+    const announced: { userId: string; subject: string | undefined }[] = [];
+    const stop = ctx.app.bus.subscribe('notification.changed', ({ userId, notification }) => {
+      announced.push({ userId, subject: notification.subject?._id });
+    });
+    // As the socket's connection counts it (realtime/socket.ts).
+    for (const user of [online, curator]) ctx.app.presence.add(user.user._id);
+    try {
+      for (const josie of josies) expect((await like(fan, josie.id)).statusCode).toBe(200);
+      await settle();
+      await ctx.app.jobs.enqueue('notify.likes-since', {});
+      await settle();
+      const byJosie = (a: { subject: string | undefined }, b: { subject: string | undefined }) =>
+        (a.subject ?? '').localeCompare(b.subject ?? '');
+      expect(announced.sort(byJosie)).toEqual(
+        [
+          { userId: online.user._id, subject: josies[0]!.id },
+          { userId: curator.user._id, subject: josies[1]!.id },
+          { userId: online.user._id, subject: josies[3]!.id },
+        ].sort(byJosie),
+      );
+      // The offline creator's entry was written all the same.
+      expect((await likesEntry(ctx, offline, josies[2]!.id))?.actors.total).toBe(1);
+    } finally {
+      stop();
+      for (const user of [online, curator]) ctx.app.presence.remove(user.user._id);
+    }
+  });
+
   it("tells a like nobody announced (an instance stopped after its commit) at the cron's next read", async () => {
     const josie = await buildJosie(ctx, { creator: curator.user._id });
     const fan = await buildUser(ctx, { name: 'Quiet fan' });

@@ -30,6 +30,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     publicUrl: ctx.config.publicUrl,
     log: app.log,
     bus: ctx.bus,
+    presence: ctx.presence,
     retentionDays: ctx.config.retention.notificationDays,
   });
   const unsubscribeEvents = subscribeNotificationEvents(ctx.bus, { db: ctx.db, jobs: ctx.jobs, readLikes });
