@@ -198,7 +198,7 @@ async function largeDataSet() {
   // database in.
   await query(
     BENCH_DATABASE_URL,
-    'vacuum (analyze) josies, follows, josie_likes, josie_saves, sessions, users',
+    'vacuum (analyze) josies, follows, josie_likes, josie_saves, sessions, users, notifications, notification_actors',
   );
   // Readers who follow curators first (the 1,000-reader runs take the first 1,000), then the others, who
   // read their own josies if they have any: the seed numbers users in email order, not by role.

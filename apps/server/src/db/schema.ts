@@ -112,6 +112,9 @@ export const users = pgTable(
     index('users_curator_name_search_idx')
       .using('gin', sql`public.josie_search_words(${t.name})`)
       .where(sql`${t.role} = 'curator' and ${t.deletedAt} is null`),
+    // The few deleted accounts: a notification entry's live actors are all its actors less these
+    // (docs/decisions/0035-announced-to-those-connected.md).
+    index('users_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -548,7 +551,9 @@ export const notificationActors = pgTable(
   (t) => [
     primaryKey({ columns: [t.notificationId, t.actorId] }),
     index('notification_actors_actor_idx').on(t.actorId),
-    index('notification_actors_recent_idx').on(t.notificationId, t.createdAt.desc()),
+    // In the order an entry names its actors, newest first (the actors of one batch share a time): the
+    // newest three live ones are the first rows of the range (docs/decisions/0035-announced-to-those-connected.md).
+    index('notification_actors_recent_idx').on(t.notificationId, t.createdAt.desc(), t.actorId),
   ],
 );
 

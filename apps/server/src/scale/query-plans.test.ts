@@ -36,6 +36,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
@@ -226,7 +227,27 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
         ),
       ),
       'users_pkey',
+      'users_deleted_idx',
+      'notification_actors_recent_idx',
     );
+    // Announcing an entry reads the accounts of its newest three live actors, not of its 40: live actors are
+    // counted as all of them less the deleted accounts (docs/decisions/0035-announced-to-those-connected.md).
+    const { queries } = await recordQueries(ctx.database, () =>
+      notificationsByIds(
+        db,
+        rows.map((row) => row.id),
+      ),
+    );
+    const client = (db as unknown as { $client: pg.Pool }).$client;
+    const analysed = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (analyze, format json) ${queries[0]!.sql}`,
+      queries[0]!.params,
+    );
+    const accountReads = nodesOf(analysed.rows[0]!['QUERY PLAN'][0].Plan)
+      .filter((n) => n['Index Name'] === 'users_pkey')
+      .reduce((sum, n) => sum + Number(n['Actual Loops'] ?? 0), 0);
+    expect(accountReads).toBeGreaterThan(0);
+    expect(accountReads).toBeLessThanOrEqual(rows.length * 7);
   });
 
   it('the review queue reads josies_review_idx, my-josies josies_creator_updated_idx', async () => {

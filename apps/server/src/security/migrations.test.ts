@@ -237,9 +237,13 @@ describe('migrations', () => {
     expect(gone.sort()).toEqual([...dropped].sort());
     for (const [table, row] of inserted) {
       if (dropped.has(table)) continue;
+      // Besides rows a migration wrote itself (the likes' outbox cursor of migration 0009).
       const now = await rowsOf(database, sql`select * from ${sql.identifier(table)}`);
-      expect(now, `${table} lost its rows`).toHaveLength(1);
-      expect(comparable(row, now[0]!), `${table} changed its row`).toBe(comparable(now[0]!, row));
+      expect(now.length, `${table} lost its rows`).toBeGreaterThanOrEqual(1);
+      expect(
+        now.map((kept) => comparable(kept, row)),
+        `${table} changed its row`,
+      ).toContain(comparable(row, now[0]!));
     }
     const applied = await rowsOf(database, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(Number(applied[0]!.n)).toBe(journal.entries.length);

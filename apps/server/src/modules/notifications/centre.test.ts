@@ -148,17 +148,23 @@ describe('notifications centre', () => {
 
   it('a deleted actor leaves the grouping, and an entry with no actor left disappears', async () => {
     const josie = await published(curator, 'Fleeting');
-    const [a, b] = [await buildUser(ctx), await buildUser(ctx)];
+    const [a, b, c] = [await buildUser(ctx), await buildUser(ctx), await buildUser(ctx)];
     await like(a, josie._id);
     await like(b, josie._id);
+    await like(c, josie._id);
     await settle();
     const entry = async () => (await ofKind(curator, 'likes')).find((n) => n.subject?._id === josie._id);
-    expect((await entry())?.actors.total).toBe(2);
+    expect((await entry())?.actors.total).toBe(3);
     // Removed row: the cascade on notification_actors.
     await ctx.database.db.delete(users).where(eq(users.id, a.user._id));
-    expect((await entry())?.actors).toMatchObject({ total: 1, items: [{ _id: b.user._id }] });
+    expect((await entry())?.actors.total).toBe(2);
     // A soft-deleted account is neither named nor counted either.
-    await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, b.user._id));
+    const softDelete = (user: TestUser) =>
+      ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.user._id));
+    await softDelete(b);
+    expect((await entry())?.actors).toMatchObject({ total: 1, items: [{ _id: c.user._id }] });
+    expect((await entry())?.actors.items).toHaveLength(1);
+    await softDelete(c);
     expect(await entry()).toBeUndefined();
   });
 

@@ -459,19 +459,24 @@ async function selectNotifications(
            end as "title",
            a.total as "total", a.items as "actors"
       from ${notifications} n
-      -- One pass over the entry's live actors gives both the count and the newest three; the accounts are
-      -- read by key, the three named ones only (a like storm announces hundreds of entries of ~100 actors:
-      -- docs/performance.md, "eighth round").
+      -- An entry's live actors are all its actors (counted in the index) less the deleted accounts among
+      -- them, found from the few deleted accounts (users_deleted_idx) rather than by looking up each actor;
+      -- the newest three live ones are the first of notification_actors_recent_idx's range, each account
+      -- read by key. Entries of a like storm have hundreds of actors (docs/performance.md, "ninth round").
       cross join lateral (
-        select count(*)::int as total,
-               coalesce(json_agg((select json_build_object('_id', u.id, 'name', u.name, 'avatar', u.avatar_url)
-                                    from ${users} u where u.id = t.actor_id)
-                                 order by t.created_at desc, t.actor_id) filter (where t.rank <= 3),
-                        '[]'::json) as items
-          from (select na.actor_id, na.created_at,
-                       row_number() over (order by na.created_at desc, na.actor_id) as rank
-                  from ${notificationActors} na
-                 where na.notification_id = n.id and ${liveActor(sql`na.actor_id`)}) t
+        select (select count(*) from ${notificationActors} na where na.notification_id = n.id)::int
+                 - (select count(*) from ${users} gone
+                     where gone.deleted_at is not null
+                       and exists (select 1 from ${notificationActors} na
+                                    where na.notification_id = n.id and na.actor_id = gone.id))::int as total,
+               (select coalesce(json_agg((select json_build_object('_id', u.id, 'name', u.name, 'avatar', u.avatar_url)
+                                            from ${users} u where u.id = t.actor_id)
+                                         order by t.created_at desc nulls last, t.actor_id), '[]'::json)
+                  from (select na.actor_id, na.created_at
+                          from ${notificationActors} na
+                         where na.notification_id = n.id and ${liveActor(sql`na.actor_id`)}
+                         order by na.created_at desc nulls last, na.actor_id
+                         limit 3) t) as items
       ) a
      where ${where} and ${visible}
      order by n.updated_at desc, n.id desc
