@@ -73,6 +73,18 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
     return { nodes, summary: summary.join('\n'), sql: query.sql };
   }
 
+  /** The listener's timeline holds the newest 400 of their feed, as a build leaves it. */
+  async function fillListenerTimeline() {
+    const db = ctx.database.db;
+    await db.execute(sql`insert into home_feeds (user_id) values (${ids.listener}) on conflict do nothing`);
+    await db.execute(sql`
+      insert into home_feed_entries (user_id, published_at, josie_id, creator_id)
+      select ${ids.listener}, j.published_at, j.id, j.creator_id from josies j
+        join follows f on f.curator_id = j.creator_id and f.follower_id = ${ids.listener}
+       where j.status = 'published' order by j.published_at desc limit 400
+      on conflict do nothing`);
+  }
+
   /** Asserts the plan reads `index` and reads no large table sequentially. */
   function expectIndexed(plan: Awaited<ReturnType<typeof explain>>, ...indexes: string[]) {
     const used = new Set(plan.nodes.map((n) => n['Index Name']).filter(Boolean));
@@ -154,15 +166,8 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
   });
 
   it("a timeline build's check for withdrawn josies probes the reader's rows by key, not every josie", async () => {
-    // The reader's timeline holds the newest 400 of their feed, as a build leaves it.
     const db = ctx.database.db;
-    await db.execute(sql`insert into home_feeds (user_id) values (${ids.listener}) on conflict do nothing`);
-    await db.execute(sql`
-      insert into home_feed_entries (user_id, published_at, josie_id, creator_id)
-      select ${ids.listener}, j.published_at, j.id, j.creator_id from josies j
-        join follows f on f.curator_id = j.creator_id and f.follower_id = ${ids.listener}
-       where j.status = 'published' order by j.published_at desc limit 400
-      on conflict do nothing`);
+    await fillListenerTimeline();
     await db.execute(sql`analyze home_feeds, home_feed_entries`);
     expectIndexed(
       await planOf(() => db.transaction((tx) => dropWithdrawn(tx, ids.listener)), /^\s*delete/i),
@@ -172,13 +177,7 @@ describe.skipIf(!pgUrl)('query plans of the hot queries on PostgreSQL', () => {
 
   it('a timeline page marks the reader’s likes by key, however many josies the reader liked', async () => {
     const db = ctx.database.db;
-    await db.execute(sql`insert into home_feeds (user_id) values (${ids.listener}) on conflict do nothing`);
-    await db.execute(sql`
-      insert into home_feed_entries (user_id, published_at, josie_id, creator_id)
-      select ${ids.listener}, j.published_at, j.id, j.creator_id from josies j
-        join follows f on f.curator_id = j.creator_id and f.follower_id = ${ids.listener}
-       where j.status = 'published' order by j.published_at desc limit 400
-      on conflict do nothing`);
+    await fillListenerTimeline();
     // A keen listener: 400 likes. Read into a hash, they cost a page four times its probes.
     await db.execute(sql`
       insert into josie_likes (josie_id, user_id)

@@ -281,6 +281,13 @@ export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
   const allowed = (r: Recipient, kind: NotificationKind, channel: 'inApp' | 'email' | 'push') =>
     notificationAllowed(r.settings, r.role, kind, channel);
 
+  /** Of `written`, the rows whose recipient has a socket open (decision 0035). */
+  async function heard<T extends { userId: string }>(written: readonly T[]): Promise<T[]> {
+    if (written.length === 0) return [];
+    const online = await presence.online(written.map((w) => w.userId));
+    return written.filter((w) => online.has(w.userId));
+  }
+
   /**
    * Tells the recipients' sockets about rows just written, each with its recipient's unread count after it:
    * two statements, whatever the number of rows and recipients. Only recipients with a socket open are
@@ -288,9 +295,7 @@ export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
    * when it opens (docs/decisions/0035-announced-to-those-connected.md).
    */
   async function announce(written: readonly { id: string; userId: string }[]) {
-    if (written.length === 0) return;
-    const online = await presence.online(written.map((w) => w.userId));
-    const ids = written.filter((w) => online.has(w.userId)).map((w) => w.id);
+    const ids = (await heard(written)).map((w) => w.id);
     if (ids.length === 0) return;
     const rows = await notificationsByIds(db, ids);
     const counts = await unreadCounts(db, [...new Set(rows.map((row) => row.userId))]);
@@ -430,8 +435,7 @@ export function registerNotificationJobs(deps: NotificationDeps): LikesReader {
     });
     if (followers.length === NEW_JOSIE_PAGE) jobs.wake('notify.new-josie-page');
     // Only those with a socket open are told (docs/decisions/0035-announced-to-those-connected.md).
-    const online = await presence.online(written.map((w) => w.userId));
-    const told = written.filter((w) => online.has(w.userId));
+    const told = await heard(written);
     if (told.length === 0) return;
     const counts = await unreadCounts(
       db,
