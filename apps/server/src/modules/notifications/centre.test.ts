@@ -12,6 +12,7 @@ import {
 } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { recordQueries } from '../../test/queries.js';
+import { type NotificationGroupWrite, writeNotifications } from './queries.js';
 
 /**
  * The notifications centre (docs/decisions/0024-notifications-centre.md): every kind written by its job,
@@ -144,6 +145,40 @@ describe('notifications centre', () => {
     }
     // One batch: the 30 actors in one insert, not one per like.
     expect(statements.filter((text) => /^\s*insert into "notification_actors"/i.test(text))).toHaveLength(1);
+  });
+
+  it('finds and moves existing entries in statements of one shape, whatever their number', async () => {
+    // A statement that grows with the batch is planned afresh each time: ~12 ms for a batch of likes
+    // (docs/performance.md, tenth round).
+    const fans: TestUser[] = [];
+    for (let i = 0; i < 3; i += 1) fans.push(await buildUser(ctx, { name: `Shape fan ${i}` }));
+    const writesOf = (of: TestUser[]): NotificationGroupWrite[] =>
+      of.map((fan) => ({
+        userId: curator.user._id,
+        kind: 'follower',
+        groupKey: `shape:${fan.user._id}`,
+        subjectType: null,
+        subjectId: null,
+        actorIds: [],
+      }));
+    const { db } = ctx.database;
+    await db.transaction((tx) => writeNotifications(tx, writesOf(fans)));
+    const statements: string[] = [];
+    const stop = ctx.database.observeQueries({ logQuery: (text) => statements.push(text) });
+    try {
+      const once = await db.transaction((tx) => writeNotifications(tx, writesOf(fans.slice(0, 1))));
+      const thrice = await db.transaction((tx) => writeNotifications(tx, writesOf(fans)));
+      expect(once.map((o) => o.created)).toEqual([false]);
+      expect(thrice.map((o) => o.changed)).toEqual([true, true, true]);
+    } finally {
+      stop();
+    }
+    const lookups = statements.filter((text) => /^\s*select .* from "notifications" where/is.test(text));
+    const moves = statements.filter((text) => /^\s*update "notifications" set updated_at/i.test(text));
+    expect(lookups).toHaveLength(2);
+    expect(lookups[1]).toBe(lookups[0]);
+    expect(moves).toHaveLength(2);
+    expect(moves[1]).toBe(moves[0]);
   });
 
   it('a deleted actor leaves the grouping, and an entry with no actor left disappears', async () => {
