@@ -181,6 +181,44 @@ describe('notifications centre', () => {
     expect(moves[1]).toBe(moves[0]);
   });
 
+  it('creates entries and names their actors in statements of one shape, whatever their number', async () => {
+    const fans: TestUser[] = [];
+    for (let i = 0; i < 4; i += 1) fans.push(await buildUser(ctx, { name: `Insert fan ${i}` }));
+    const writesOf = (tag: string, groups: number, actors: TestUser[]): NotificationGroupWrite[] =>
+      Array.from({ length: groups }, (_, i) => ({
+        userId: curator.user._id,
+        kind: 'likes',
+        groupKey: `insert-shape:${tag}:${i}`,
+        subjectType: null,
+        subjectId: null,
+        actorIds: actors.map((fan) => fan.user._id),
+      }));
+    const { db } = ctx.database;
+    const statements: string[] = [];
+    const stop = ctx.database.observeQueries({ logQuery: (text) => statements.push(text) });
+    let once: Awaited<ReturnType<typeof writeNotifications>>;
+    let thrice: Awaited<ReturnType<typeof writeNotifications>>;
+    try {
+      once = await db.transaction((tx) => writeNotifications(tx, writesOf('a', 1, fans.slice(0, 1))));
+      thrice = await db.transaction((tx) => writeNotifications(tx, writesOf('b', 3, fans.slice(1))));
+    } finally {
+      stop();
+    }
+    expect(once.map((o) => o.created)).toEqual([true]);
+    expect(thrice.map((o) => o.created)).toEqual([true, true, true]);
+    // Time-ordered ids, as the schema's default makes them: the list's tiebreak.
+    for (const { id } of [...once, ...thrice]) expect(id[14], id).toBe('7');
+    const named = await db.execute(sql`
+      select count(*)::int as n from notification_actors
+       where notification_id = any(${sql.param(thrice.map((o) => o.id))}::uuid[])`);
+    expect((named as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(9);
+    for (const table of ['notifications', 'notification_actors']) {
+      const inserts = statements.filter((text) => new RegExp(`^\\s*insert into "${table}" `, 'i').test(text));
+      expect(inserts, table).toHaveLength(2);
+      expect(inserts[1], table).toBe(inserts[0]);
+    }
+  });
+
   it('a deleted actor leaves the grouping, and an entry with no actor left disappears', async () => {
     const josie = await published(curator, 'Fleeting');
     const [a, b, c] = [await buildUser(ctx), await buildUser(ctx), await buildUser(ctx)];

@@ -6,6 +6,7 @@ import {
   UNREAD_COUNT_DISPLAY_MAX,
 } from '@josie/contract';
 import { and, asc, count, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { type Executor, executeNamed } from '../../db/client.js';
 import {
   contactMessages,
@@ -246,27 +247,30 @@ export async function writeNotifications(
   if (writes.length === 0) return [];
   const keyOf = (w: { userId: string; kind: string; groupKey: string }) =>
     `${w.userId}|${w.kind}|${w.groupKey}`;
-  const inserted = await tx
-    .insert(notifications)
-    .values(
-      writes.map((w) => ({
-        userId: w.userId,
-        kind: w.kind,
-        groupKey: w.groupKey,
-        subjectType: w.subjectType,
-        subjectId: w.subjectId,
-        reason: w.reason ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.groupKey] })
-    .returning(groupColumns);
+  // Every statement here takes its rows as array parameters (`unnest`): one statement whatever the batch's
+  // size. A list of tuples made a new statement for each size, planned afresh every time: a batch of likes'
+  // entries spent as long in planning as in running (docs/performance.md, tenth and eleventh rounds). The
+  // ids are made here, as the schema's default makes them (UUIDv7: time-ordered, the list's tiebreak).
+  const inserted = (
+    (await tx.execute(sql`
+      insert into ${notifications} (id, user_id, kind, group_key, subject_type, subject_id, reason)
+      select * from unnest(${sql.param(writes.map(() => uuidv7()))}::uuid[],
+                           ${sql.param(writes.map((w) => w.userId))}::uuid[],
+                           ${sql.param(writes.map((w) => w.kind))}::text[],
+                           ${sql.param(writes.map((w) => w.groupKey))}::text[],
+                           ${sql.param(writes.map((w) => w.subjectType))}::text[],
+                           ${sql.param(writes.map((w) => w.subjectId))}::uuid[],
+                           ${sql.param(writes.map((w) => w.reason ?? null))}::text[])
+      on conflict (user_id, kind, group_key) do nothing
+      returning id, user_id as "userId", kind, group_key as "groupKey"`)) as unknown as {
+      rows: { id: string; userId: string; kind: string; groupKey: string }[];
+    }
+  ).rows;
   const ids = new Map(inserted.map((row) => [keyOf(row), row.id]));
   const created = new Set(ids.values());
   const existing = writes.filter((w) => !ids.has(keyOf(w)));
   if (existing.length > 0) {
-    // The groups as three array parameters, as the moved rows below: one statement whatever their number.
-    // As a list of tuples, a batch of likes made a new statement each time, planned in ~12 ms for 300
-    // groups (docs/performance.md, tenth round).
+    // ~12 ms of planning for 300 groups as a list of tuples (docs/performance.md, tenth round).
     const found = await tx
       .select(groupColumns)
       .from(notifications)
@@ -288,12 +292,13 @@ export async function writeNotifications(
     actors.length === 0
       ? []
       : (
-          await tx
-            .insert(notificationActors)
-            .values(actors)
-            .onConflictDoNothing()
-            .returning({ id: notificationActors.notificationId })
-        ).map((row) => row.id),
+          (await tx.execute(sql`
+            insert into ${notificationActors} (notification_id, actor_id)
+            select * from unnest(${sql.param(actors.map((a) => a.notificationId))}::uuid[],
+                                 ${sql.param(actors.map((a) => a.actorId))}::uuid[])
+            on conflict do nothing
+            returning notification_id as "id"`)) as unknown as { rows: { id: string }[] }
+        ).rows.map((row) => row.id),
   );
   const outcomes = writes.map((w) => {
     const id = idOf(w);
@@ -338,24 +343,21 @@ export async function writeNewJosiePage(
     .limit(limit);
   const recipients = page.filter((r) => r.on).map((r) => r.id);
   if (recipients.length === 0) return { followers: page.map((r) => r.id), written: [] };
-  const written = await tx
-    .insert(notifications)
-    .values(
-      recipients.map((userId) => ({
-        userId,
-        kind: 'new-josie' as const,
-        groupKey: josieId,
-        subjectType: 'josie' as const,
-        subjectId: josieId,
-      })),
-    )
-    .onConflictDoNothing({ target: [notifications.userId, notifications.kind, notifications.groupKey] })
-    .returning({ id: notifications.id, userId: notifications.userId });
+  // The recipients as one array parameter, as in writeNotifications: one statement whatever the page's size.
+  const written = (
+    (await tx.execute(sql`
+      insert into ${notifications} (id, user_id, kind, group_key, subject_type, subject_id)
+      select r.id, r.user_id, 'new-josie', ${josieId}, 'josie', ${josieId}::uuid
+        from unnest(${sql.param(recipients.map(() => uuidv7()))}::uuid[], ${sql.param(recipients)}::uuid[])
+          as r(id, user_id)
+      on conflict (user_id, kind, group_key) do nothing
+      returning id, user_id as "userId"`)) as unknown as { rows: { id: string; userId: string }[] }
+  ).rows;
   if (written.length > 0) {
-    await tx
-      .insert(notificationActors)
-      .values(written.map((n) => ({ notificationId: n.id, actorId: curatorId })))
-      .onConflictDoNothing();
+    await tx.execute(sql`
+      insert into ${notificationActors} (notification_id, actor_id)
+      select n.id, ${curatorId}::uuid from unnest(${sql.param(written.map((n) => n.id))}::uuid[]) as n(id)
+      on conflict do nothing`);
   }
   return { followers: page.map((r) => r.id), written };
 }
