@@ -34,6 +34,10 @@
  * - read: `GET /api/josies/:id` of any of the 1,000 latest josies.
  * - like: `POST /api/josies/:id/like` of the same josies (a toggle: likes and unlikes), with the bells of a
  *   share of their creators open (BENCH_ONLINE_SHARE).
+ * - like-statement: the like toggle's one statement alone (the server's own `toggleLike`), by the same 1,000
+ *   readers on the same josies, 50 callers through a pool of the server's size (10), no server running: the
+ *   floor under the like toggle on this machine, as the bare route is under every endpoint. Its p99 is what
+ *   PostgreSQL alone needs; the like toggle cannot answer faster.
  * - search: `GET /api/search/josies?q=` with search.ts's queries, by visitors (no session).
  * - notifications: `GET /api/notifications`.
  * - login: `POST /api/auth/login` of one listener (argon2: the cost of a sign-in, not of a reader).
@@ -51,12 +55,14 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { prepareEntryQueries } from '../apps/server/src/modules/feed/queries.js';
+import { toggleLike } from '../apps/server/src/modules/likes/queries.js';
 import { recordQueries } from '../apps/server/src/test/queries.js';
 import { BENCH_DATABASE_URL } from './lib/db.js';
 import {
   type LoadOptions,
   type LoadResult,
   load,
+  loadCalls,
   printTable,
   waitUntilIdle,
   warmReaders,
@@ -79,12 +85,16 @@ const ENDPOINTS = [
   'curator',
   'read',
   'like',
+  'like-statement',
   'search',
   'notifications',
   'login',
   'peer',
 ] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
+/** The endpoints asked of a server; `like-statement` is run on the database directly. */
+type Served = Exclude<Endpoint, 'like-statement'>;
+const SERVED = ENDPOINTS.filter((name): name is Served => name !== 'like-statement');
 
 /**
  * The RealWorld peer's feed (`GET /api/articles/feed`, a RealWorld API server on the peer's data shape,
@@ -301,7 +311,7 @@ export async function runHttpBench(): Promise<Budget[]> {
     requestHeaders: rotate(n),
   });
 
-  const plans: Record<Endpoint, Plan> = {
+  const plans: Record<Served, Plan> = {
     floor: {
       mode: 'readerOff',
       readers: 1000,
@@ -440,8 +450,19 @@ export async function runHttpBench(): Promise<Budget[]> {
       serverPid: bare.child.pid,
       postgresDatabases,
     });
+    if (only.includes('like-statement')) {
+      const result = await measureLikeStatement(
+        readers.slice(0, 1000).map((r) => r.id),
+        josieIds,
+        postgresDatabases,
+      );
+      console.log(
+        `  measured like-statement: ${Math.round(result.requestsPerSec)} calls/s, p99 ${result.p99} ms`,
+      );
+      measured.set('like-statement', result);
+    }
     for (const mode of ['readerOff', 'cached', 'uncached', 'peer'] as const) {
-      const names = ENDPOINTS.filter((name) => plans[name].mode === mode && only.includes(name));
+      const names = SERVED.filter((name) => plans[name].mode === mode && only.includes(name));
       if (names.length === 0) continue;
       const env = mode === 'peer' ? MODES.readerOff : MODES[mode];
       const server = await startJosie(mode === 'peer' ? peerUrl : BENCH_DATABASE_URL, env);
@@ -554,12 +575,54 @@ export async function runHttpBench(): Promise<Budget[]> {
     });
   }
   printBudgets(budgets);
+  const likeStatement = measured.get('like-statement');
+  if (likeStatement) {
+    console.log(
+      `the like toggle's floor here: its statement alone answers ${Math.round(likeStatement.requestsPerSec)} ` +
+        `calls/s at p99 ${likeStatement.p99} ms (50 callers, pool of 10, no server)` +
+        (likeStatement.p99 >= 50 ? ': the like budget cannot be met on this machine' : ''),
+    );
+  }
 
   if (measured.has('feed') || measured.has('feed-10k')) {
     console.log('\nThe feed query as the feed route sends it, and its plan on the large data set:');
     console.log(await feedPlan(readers[0]!.id));
   }
   return budgets;
+}
+
+/**
+ * The like toggle's statement alone (`like-statement` above): the server's `toggleLike` through a pool of
+ * the server's size (10 connections, `openDatabase`), 50 callers, each toggling a random josie of `josieIds`
+ * as the next of `userIds` in turn. The likes it adds are history, not news: the likes outbox's cursor moves
+ * past them afterwards (as the seed's: docs/decisions/0034-a-like-in-one-statement.md), so the like toggle's
+ * server does not tell them in its own run.
+ */
+async function measureLikeStatement(
+  userIds: readonly string[],
+  josieIds: readonly string[],
+  postgresDatabases: readonly string[],
+): Promise<LoadResult> {
+  const database = await openDatabase({ url: BENCH_DATABASE_URL, dataDir: '/tmp' });
+  let turn = 0;
+  try {
+    return await loadCalls({
+      name: 'like statement alone (50 callers, pool of 10)',
+      call: () =>
+        toggleLike(
+          database.db,
+          josieIds[Math.floor(Math.random() * josieIds.length)]!,
+          userIds[turn++ % userIds.length]!,
+        ),
+      postgresDatabases,
+    });
+  } finally {
+    await database.sql.executeSql(
+      `update outbox_cursors set position = pg_current_xact_id() where name = 'likes'`,
+      [],
+    );
+    await database.close();
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { percentile } from './stats.js';
 
 /** One measured endpoint. */
 export interface LoadResult {
@@ -168,6 +169,79 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     bytesPerRequest:
       result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+/** Options of {@link loadCalls}. */
+export interface CallLoadOptions {
+  name: string;
+  /** One call, made by each caller again as soon as its last one answered (a closed loop, as autocannon). */
+  call: () => Promise<unknown>;
+  /** Callers at once (50, as the HTTP runs' connections). */
+  connections?: number;
+  /** Seconds measured (BENCH_DURATION, 10) and seconds of unrecorded calls first (BENCH_WARMUP, 2). */
+  durationSec?: number;
+  warmupSec?: number;
+  /** As {@link LoadOptions.postgresDatabases}. */
+  postgresDatabases?: readonly string[];
+}
+
+/**
+ * The same measurement as {@link load} for calls made in this process instead of HTTP requests: what a
+ * statement costs with no server in front of it, measured as the endpoints are (the like statement beside
+ * the like toggle, docs/performance.md). Latency is each call's time in ms (p50 and p99 by nearest rank,
+ * to 0.1 ms); {@link LoadResult.serverCpuUs} is this process's CPU per call, the caller's share (the
+ * driver's work that a server would do). A call that throws counts as an error.
+ */
+export async function loadCalls(opts: CallLoadOptions): Promise<LoadResult> {
+  const loadBefore = loadavg()[0]!;
+  const callers = opts.connections ?? 50;
+  const run = async (seconds: number, latencies?: number[]) => {
+    let errors = 0;
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: callers }, async () => {
+        while (performance.now() < end) {
+          const started = performance.now();
+          try {
+            await opts.call();
+          } catch {
+            errors += 1;
+          }
+          latencies?.push(performance.now() - started);
+        }
+      }),
+    );
+    return errors;
+  };
+  await run(opts.warmupSec ?? Number(process.env.BENCH_WARMUP ?? 2));
+  const latencies: number[] = [];
+  const durationSec = opts.durationSec ?? Number(process.env.BENCH_DURATION ?? 10);
+  const cpuBefore = process.cpuUsage();
+  const pgBefore = postgresCpuByPid(opts.postgresDatabases);
+  const started = performance.now();
+  const errors = await run(durationSec, latencies);
+  const elapsedSec = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const pgCpu = postgresCpuBetween(pgBefore, postgresCpuByPid(opts.postgresDatabases));
+  const total = latencies.length;
+  const ms = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
+  return {
+    ...(total > 0
+      ? {
+          serverCpuUs: Math.round((cpu.user + cpu.system) / total),
+          postgresCpuUs: Math.round(pgCpu / total),
+        }
+      : {}),
+    loadBefore,
+    loadAfter: loadavg()[0]!,
+    name: opts.name,
+    requestsPerSec: total / elapsedSec,
+    p50: ms(50),
+    p99: ms(99),
+    errors,
+    non2xx: 0,
+    bytesPerRequest: 0,
   };
 }
 
