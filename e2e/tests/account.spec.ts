@@ -167,12 +167,12 @@ for (const lang of ['en', 'he'] as const) {
 
     await cpage.goto(`/josie/${josie._id}${q}`);
     const name = cpage.getByText(fresh.user.name).first();
-    await expect(name).toBeVisible();
-    expect(await name.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Permanent Marker');
+    // Retried: hydration may replace the server-rendered node under the locator, and a detached node has
+    // no computed style (a one-shot read saw "").
+    await expect(name).toHaveCSS('font-family', /Permanent Marker/);
     await cpage.goto(`/curator/${curator.user._id}${q}`);
     const heading = cpage.getByRole('heading', { level: 1, name: fresh.user.name });
-    await expect(heading).toBeVisible();
-    expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Permanent Marker');
+    await expect(heading).toHaveCSS('font-family', /Permanent Marker/);
     await shot(cpage, `${lang}-curator-profile`);
     await cpage.context().close();
   });
