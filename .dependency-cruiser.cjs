@@ -65,6 +65,23 @@ module.exports = {
       },
     },
     {
+      name: 'server-routes-register-routes-only',
+      severity: 'error',
+      comment:
+        'A route file (routes.ts, *.routes.ts) registers routes only. Job handlers, cron schedules and ' +
+        'domain-event subscriptions are registered in one place, wireBackgroundWork in composition.ts ' +
+        '(docs/ARCHITECTURE.md "Background work"), so a route file imports neither the job queue (jobs/), ' +
+        "the event bus (realtime/bus.ts), nor a module's job handlers (jobs.ts, jobs/, *retention.ts).",
+      from: { path: `${MODULES}[^/]+/[a-z.-]*routes\\.ts$` },
+      to: {
+        path: [
+          `${SERVER}jobs/`,
+          `${SERVER}realtime/bus\\.ts$`,
+          `${MODULES}[^/]+/(jobs\\.ts|jobs/|[a-z.-]*retention\\.ts)`,
+        ],
+      },
+    },
+    {
       name: 'server-lib-and-adapters-know-no-module',
       severity: 'error',
       comment:

@@ -1,23 +1,32 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end journeys on the production build, served by the real server on a fresh embedded database
- * with demo data (see support/global-setup.ts), in Debian's Chromium (never a downloaded browser).
+ * End-to-end journeys on the production build, in Debian's Chromium (never a downloaded browser). Each
+ * worker runs its own server on a copy of a data folder seeded once with the demo data (support/global-setup.ts,
+ * support/fixtures.ts), so journeys in two workers share no feature flags (docs/decisions/0039-test-tiers.md).
+ * `PLAYWRIGHT_JSON_REPORT` names a file for a JSON report besides the list (`.ci/run` prints the slowest
+ * files and the retried tests from it).
  */
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
   globalTeardown: './support/global-teardown.ts',
+  // A file's journeys run in order in one worker (some build on the one before); files run side by side.
   fullyParallel: false,
-  // One worker: journeys share one server whose feature flags are global state.
-  workers: 1,
+  // Two: the 2-core CI machine runs two servers and two browsers at once.
+  workers: 2,
+  // One retry in CI at most, and the report names every test that needed it: a flaky test is a bug.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [
+    ['list'],
+    ...(process.env.PLAYWRIGHT_JSON_REPORT
+      ? [['json', { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }] as ['json', { outputFile: string }]]
+      : []),
+  ],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

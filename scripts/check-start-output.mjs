@@ -4,12 +4,15 @@
  * tests (`npm ci`'s own output is checked there).
  *
  * 1. The web build (`npm start` runs it on a first start, quietly unless it fails) prints only its progress
- *    and file listing: no warning, deprecation or notice of Vite, Rolldown or the PWA plugin.
- * 2. `npm start` prints the address, the demo accounts and the server's info logs, nothing else.
+ *    and file listing: no warning, deprecation or notice of Vite, Rolldown or the PWA plugin. With
+ *    `--build-log <file>` (`.ci/run` passes the output of `npm test`, whose end-to-end step built the web
+ *    app), the build's lines are read from that output instead of building again.
+ * 2. `npm start` (which builds the server and runs `npm run start:prod`) prints the address, the demo
+ *    accounts and the server's info logs, nothing else.
  * 3. `npm run start:prod` runs the compiled server with `node` and no TypeScript loader (decision 0019):
- *    its script runs `dist/main.js`, Node's own TypeScript support is off where Node has it, and the
- *    started server applies its migrations, seeds the demo data from its assets, serves the web build and
- *    answers `/healthz`, `/readyz` and `/api/config/flags`, printing what `npm start` prints.
+ *    its script runs `dist/main.js`, and the server `npm start` started, with Node's own TypeScript support
+ *    off where Node has it, applies its migrations, seeds the demo data from its assets, serves the web
+ *    build and answers `/healthz`, `/readyz` and `/api/config/flags`. One start checks 2 and 3.
  *
  * Any other line fails the check and is printed. Exit code 0 when all are clean, 1 otherwise.
  */
@@ -132,8 +135,42 @@ async function expectOk(baseUrl, path, check) {
   }
 }
 
-/** The production start's checks (3. above); answers its problems. */
-async function productionStartProblems() {
+/** The lines of the web build in `log` (the output of `npm test`): from its npm header to the next one. */
+function webBuildLines(log) {
+  const lines = log.split('\n');
+  const first = lines.findIndex((line) => /^> @josie\/web@[\d.]+ build$/.test(line));
+  if (first < 0) return undefined;
+  // The header's second line is the script's command.
+  const rest = lines.slice(first + 2);
+  const end = rest.findIndex((line) => /^> \S+@[\d.]+ \S+$/.test(line));
+  return (end < 0 ? rest : rest.slice(0, end)).join('\n');
+}
+
+/** The web build's checks (1. above); answers its problems. */
+function webBuildProblems() {
+  const logFlag = process.argv.indexOf('--build-log');
+  let output;
+  if (logFlag >= 0) {
+    output = webBuildLines(readFileSync(process.argv[logFlag + 1], 'utf8'));
+    if (output === undefined) return [`no web build in ${process.argv[logFlag + 1]}`];
+  } else {
+    const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    if (build.status !== 0) return [`the web build failed:\n${build.stdout}${build.stderr}`];
+    output = build.stdout + build.stderr;
+  }
+  const lines = unexpectedLines(output, BUILD_LINES);
+  return lines.length > 0
+    ? [`the web build printed ${lines.length} unexpected lines:\n${lines.join('\n')}`]
+    : [];
+}
+
+/** The start's checks (2. and 3. above), on one `npm start`; answers its problems. */
+async function startProblems() {
   const found = [];
   const script = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8')).scripts[
     'start:prod'
@@ -145,14 +182,9 @@ async function productionStartProblems() {
   const nodeOptions = process.allowedNodeEnvironmentFlags.has('--experimental-strip-types')
     ? `${process.env.NODE_OPTIONS ?? ''} --no-experimental-strip-types`.trim()
     : process.env.NODE_OPTIONS;
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/server'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) return [...found, `the server build failed:\n${build.stdout}${build.stderr}`];
   try {
     const output = await serverOutput(
-      ['run', 'start:prod', '--silent'],
+      ['start'],
       nodeOptions ? { NODE_OPTIONS: nodeOptions } : {},
       async (baseUrl) => {
         await expectOk(baseUrl, '/healthz', (body) => JSON.parse(body).status === 'ok');
@@ -166,45 +198,23 @@ async function productionStartProblems() {
         );
       },
     );
-    if (!/Demo accounts/.test(output)) found.push(`npm run start:prod seeded no demo data:\n${output}`);
+    if (!/Demo accounts/.test(output)) found.push(`npm start seeded no demo data:\n${output}`);
     const lines = unexpectedLines(output, START_LINES);
-    if (lines.length > 0) {
-      found.push(`npm run start:prod printed ${lines.length} unexpected lines:\n${lines.join('\n')}`);
-    }
+    if (lines.length > 0)
+      found.push(`npm start printed ${lines.length} unexpected lines:\n${lines.join('\n')}`);
   } catch (err) {
-    found.push(`npm run start:prod: ${err.message}`);
+    found.push(`npm start: ${err.message}`);
   }
   return found;
 }
 
-const problems = [];
-const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], {
-  cwd: root,
-  encoding: 'utf8',
-  maxBuffer: 64 * 1024 * 1024,
-  env: { ...process.env, NO_COLOR: '1' },
-});
-if (build.status !== 0) problems.push(`the web build failed:\n${build.stdout}${build.stderr}`);
-else {
-  const lines = unexpectedLines(build.stdout + build.stderr, BUILD_LINES);
-  if (lines.length > 0)
-    problems.push(`the web build printed ${lines.length} unexpected lines:\n${lines.join('\n')}`);
-}
-try {
-  const lines = unexpectedLines(await serverOutput(['start']), START_LINES);
-  if (lines.length > 0)
-    problems.push(`npm start printed ${lines.length} unexpected lines:\n${lines.join('\n')}`);
-} catch (err) {
-  problems.push(`npm start: ${err.message}`);
-}
-
-problems.push(...(await productionStartProblems()));
+const problems = [...webBuildProblems(), ...(await startProblems())];
 
 if (problems.length > 0) {
   console.error(`start check failed:\n${problems.join('\n\n')}`);
   process.exitCode = 1;
 } else {
   console.log(
-    'start check: the web build, npm start and npm run start:prod printed only the expected lines; the compiled server answered',
+    'start check: the web build and npm start printed only the expected lines; the compiled server answered',
   );
 }

@@ -1,11 +1,20 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { startSmtpSink } from '../../apps/server/src/adapters/smtp-sink.testing.js';
+import { startServer, stopServer } from './global-setup.js';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '../artifacts');
 mkdirSync(artifacts, { recursive: true });
+
+/**
+ * How long a test waits for a mail by default (ms): a bound for a mail that never comes, not a speed the
+ * test asserts. On the busy 2-core CI machine a sign-up's mail has taken over 15 s to arrive.
+ */
+const MAIL_WAIT_MS = 60_000;
 
 /** The demo password (server default). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -42,7 +51,8 @@ export async function apiSignup(
     data: { name: opts.name ?? 'E2E User', email, password },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const session = { ...((await res.json()) as Session), password };
+  // A sign-up answers no session (decision 0037): the new user signs in.
+  const session = { ...(await apiLogin(request, email, password)), password };
   if (opts.verify !== false) await verifyEmail(request, email);
   return session;
 }
@@ -51,7 +61,7 @@ export async function apiSignup(
  * The token of the newest mail to `address` holding a link to `path` (e.g. `/verify-email`), read from the
  * outbox (E2E_MAIL_DIR).
  */
-export async function mailedToken(address: string, path: string, timeoutMs = 15_000): Promise<string> {
+export async function mailedToken(address: string, path: string, timeoutMs = MAIL_WAIT_MS): Promise<string> {
   const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const pattern = new RegExp(`${escaped}\\?token=([A-Za-z0-9_%.~-]+)`);
   const mail = await waitForMail(address, /./, timeoutMs, (m) =>
@@ -104,8 +114,69 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** Playwright's test with a fresh browser context per test (AxeBuilder needs one). */
-export const test = base;
+/** The server of one Playwright worker: its address and the folder its mail is written to. */
+export interface WorkerServer {
+  url: string;
+  mailDir: string;
+}
+
+/**
+ * Playwright's test with a fresh browser context per test (AxeBuilder needs one), and a server per worker:
+ * the production build over a copy of the data folder global-setup seeded (`E2E_SEEDED_DATA_DIR`), with a
+ * local SMTP server whose messages are written to `E2E_MAIL_DIR` (one JSON file each, see
+ * {@link waitForMail}). Feature flags and mail are a server's global state, so journeys in two workers
+ * never see each other's (docs/decisions/0039-test-tiers.md). `baseURL` is the worker's server unless a
+ * test uses another (integrations.spec.ts: `E2E_INTEGRATIONS_URL`).
+ */
+export const test = base.extend<Record<never, never>, { workerServer: WorkerServer }>({
+  workerServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function takes from its first parameter.
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-worker-'));
+      cpSync(process.env.E2E_SEEDED_DATA_DIR!, dataDir, { recursive: true });
+      const mailDir = join(dataDir, 'received-mail');
+      mkdirSync(mailDir, { recursive: true });
+      const smtp = await startSmtpSink();
+      let received = 0;
+      const writer = setInterval(() => {
+        while (received < smtp.messages.length) {
+          const mail = smtp.messages[received]!;
+          received += 1;
+          writeFileSync(
+            join(mailDir, `${String(received).padStart(4, '0')}.json`),
+            JSON.stringify({
+              to: mail.recipients,
+              subject: mail.email.subject,
+              text: mail.email.text,
+              html: mail.email.html,
+            }),
+          );
+        }
+      }, 100);
+      const server = await startServer(
+        {
+          SMTP_URL: smtp.url,
+          ...JSON.parse(process.env.E2E_RESOLVER_ENV ?? '{}'),
+          ...JSON.parse(process.env.E2E_SERVER_ENV ?? '{}'),
+        },
+        dataDir,
+      );
+      process.env.E2E_MAIL_DIR = mailDir;
+      try {
+        await use({ url: server.url, mailDir });
+      } finally {
+        await stopServer(server.child);
+        clearInterval(writer);
+        await smtp.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 600_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => {
+    await use(workerServer.url);
+  },
+});
 export { expect };
 
 /** One email the app sent, as the local SMTP server received it (see global-setup). */
@@ -123,7 +194,7 @@ export interface ReceivedMail {
 export async function waitForMail(
   address: string,
   subject: RegExp,
-  timeoutMs = 15_000,
+  timeoutMs = MAIL_WAIT_MS,
   accept: (mail: ReceivedMail) => boolean = () => true,
 ): Promise<ReceivedMail> {
   const { readdirSync, readFileSync } = await import('node:fs');
@@ -139,4 +210,52 @@ export async function waitForMail(
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no email to ${address} matching ${subject} within ${timeoutMs} ms`);
+}
+
+/** The bearer header of a session token. */
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A new listener who finished onboarding following a new curator with `count` published josies, titled
+ * `Grid #1`... unless `title` names them (by their number, 1 the oldest). Answers the reader's session, with
+ * the curator's and the josies' ids (oldest first).
+ */
+export async function readerOfCurator(
+  request: APIRequestContext,
+  count: number,
+  title: (i: number) => string = (i) => `Grid #${i}`,
+): Promise<Session & { curator: Session; josieIds: string[] }> {
+  const admin = await apiLogin(request, 'admin@demo.josie');
+  const editor = await apiLogin(request, 'editor@demo.josie');
+  const signup = await apiSignup(request, { name: `Grid curator ${Date.now()}` });
+  await request.patch(`/api/admin/users/${signup.user._id}`, {
+    headers: auth(admin.token),
+    data: { role: 'curator' },
+  });
+  const curator = await apiLogin(request, signup.user.email, signup.password);
+  const josieIds: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const created = await request.post('/api/josies', {
+      headers: auth(curator.token),
+      multipart: {
+        title: title(i),
+        paragraphs: JSON.stringify([{ type: 'text', content: `Post ${i}` }]),
+      },
+    });
+    const josie = (await created.json()) as { _id: string };
+    josieIds.push(josie._id);
+    const approved = await request.put(`/api/josies/${josie._id}/approve`, {
+      headers: auth(editor.token),
+      data: {},
+    });
+    expect(approved.status()).toBe(200);
+  }
+  const reader = await apiSignup(request, { name: 'Grid Reader' });
+  await request.post(`/api/users/follow/${curator.user._id}`, { headers: auth(reader.token) });
+  await request.put('/api/users/me/onboarding', {
+    headers: auth(reader.token),
+    data: { completed: true, step: 3 },
+  });
+  const session = await apiLogin(request, reader.user.email, reader.password);
+  return { ...session, curator, josieIds };
 }

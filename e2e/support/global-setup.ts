@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-import { startSmtpSink } from '../../apps/server/src/adapters/smtp-sink.testing.js';
 import { freePort } from '../../apps/server/src/test/ports.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,6 +26,26 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server not ready within ${timeoutMs} ms`);
+}
+
+/**
+ * Waits, up to `timeoutMs`, until the server answers the explore page's read (the heaviest public read) in
+ * under 300 ms twice in a row. A server that just started does its start-up work (the search words, the
+ * link resolver's refresh, the read caches) on embedded PostgreSQL, which runs on the server's own thread:
+ * for the first seconds on a busy 2-core machine it answered even its static files in 4 s, and the first
+ * journey of a worker timed out on a page still loading. Journeys start on a server that is settled, as a
+ * user's does.
+ */
+async function waitSettled(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quick = 0;
+  while (quick < 2 && Date.now() < deadline) {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/explore`).catch(() => null);
+    await res?.arrayBuffer();
+    quick = res?.ok && performance.now() - started < 300 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /**
@@ -55,42 +74,70 @@ async function startStandins(): Promise<{ child: ChildProcess; env: Record<strin
   return { child, env: JSON.parse(first) as Record<string, string> };
 }
 
-/** Starts one production server with `extraEnv` on a free port; answers its process, URL and data folder. */
-async function startServer(
-  extraEnv: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
+/** The environment every end-to-end server gets, before its own additions. */
+function serverEnv(port: number, dataDir: string): Record<string, string> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, serverArgs, {
-    cwd: join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_MAX: '10000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: false,
-  });
-  await waitReady(url, child, 60_000);
-  return { child, url, dataDir };
+  return {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_AUTH_MAX: '10000',
+    // Jobs enqueued in a transaction wake their workers on commit; other instances' and retried jobs are
+    // noticed at the next poll, which a journey should not wait 10 s for.
+    JOBS_POLL_INTERVAL_MS: '500',
+  };
 }
 
 /**
- * Starts the production server (built web app, fresh embedded database with demo data) on a free port and
- * exposes its URL to the tests as `E2E_BASE_URL`. The web app and the server must be built first (`npm run
- * test:e2e` does).
- * Also starts the integration stand-ins and a second server configured with them (sign-in, search, images,
- * AI, the link resolver), exposed as `E2E_INTEGRATIONS_URL`; tests without it keep `E2E_BASE_URL`, which is
- * unconfigured but for the link resolver: both servers resolve the demo josies' items against the Odesli
- * stand-in (docs/decisions/0022-listen-on-your-own-service.md), so their counterparts show in both.
+ * Starts one production server with `extraEnv` on a free port, over `dataDir` (a fresh one unless given);
+ * answers its process, URL and data folder.
+ */
+export async function startServer(
+  extraEnv: Record<string, string>,
+  dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-')),
+): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, serverArgs, {
+    cwd: join(root, 'apps/server'),
+    env: { ...serverEnv(port, dataDir), ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: false,
+  });
+  // A first start migrates and seeds; on a busy 2-core machine that has taken over three minutes.
+  await waitReady(url, child, 600_000).catch((err: unknown) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
+  await waitSettled(url, 60_000);
+  return { child, url, dataDir };
+}
+
+/** Stops a server started by {@link startServer} and waits for it to exit (its database closed). */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Prepares the end-to-end run; each worker then starts its own server (support/fixtures.ts), so that the
+ * journeys of two workers never share feature flags or mail (docs/decisions/0039-test-tiers.md).
+ *
+ * - Seeds one data folder (migrations and demo data) with a server started and stopped once, exposed as
+ *   `E2E_SEEDED_DATA_DIR`: a worker's server starts on a copy, without migrating and seeding again.
+ * - Starts the integration stand-ins (sign-in, search, images, AI, the link resolver) and one server
+ *   configured with them, on another copy of the seeded folder, exposed as `E2E_INTEGRATIONS_URL` (only integrations.spec.ts uses it). Every
+ *   worker's server resolves the demo josies' items against the stand-ins' Odesli
+ *   (docs/decisions/0022-listen-on-your-own-service.md): their environment is `E2E_RESOLVER_ENV` (JSON).
+ *
+ * The web app and the server must be built first (`npm run test:e2e` does).
  */
 export default async function globalSetup(): Promise<void> {
   const standins = await startStandins();
@@ -98,71 +145,30 @@ export default async function globalSetup(): Promise<void> {
     ODESLI_API_URL: standins.env.ODESLI_API_URL ?? 'off',
     ODESLI_REQUESTS_PER_MINUTE: standins.env.ODESLI_REQUESTS_PER_MINUTE ?? '10',
   };
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
-  // A local SMTP server receives the app's mail; tests read each message from E2E_MAIL_DIR.
-  const mailDir = join(dataDir, 'received-mail');
-  mkdirSync(mailDir, { recursive: true });
-  const smtp = await startSmtpSink();
-  let received = 0;
-  setInterval(() => {
-    while (received < smtp.messages.length) {
-      const mail = smtp.messages[received]!;
-      received += 1;
-      writeFileSync(
-        join(mailDir, `${String(received).padStart(4, '0')}.json`),
-        JSON.stringify({
-          to: mail.recipients,
-          subject: mail.email.subject,
-          text: mail.email.text,
-          html: mail.email.html,
-        }),
-      );
-    }
-  }, 100).unref();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, serverArgs, {
-    cwd: join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_MAX: '10000',
-      SMTP_URL: smtp.url,
-      ...resolver,
-      ...JSON.parse(process.env.E2E_SERVER_ENV ?? '{}'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: false,
-  });
-  await waitReady(url, child, 60_000).catch((err: unknown) => {
-    standins.child.kill();
+  process.env.E2E_RESOLVER_ENV = JSON.stringify(resolver);
+  try {
+    // One after the other: two first starts at once take longer on two cores than in turn.
+    const seeded = await startServer(resolver);
+    await stopServer(seeded.child);
+    const integrationsDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
+    cpSync(seeded.dataDir, integrationsDir, { recursive: true });
+    const integrations = await startServer(standins.env, integrationsDir);
+    process.env.E2E_SEEDED_DATA_DIR = seeded.dataDir;
+    process.env.E2E_INTEGRATIONS_URL = integrations.url;
+    writeFileSync(
+      stateFile,
+      JSON.stringify({
+        seededDataDir: seeded.dataDir,
+        integrations: {
+          pid: integrations.child.pid,
+          dataDir: integrations.dataDir,
+          url: integrations.url,
+          standinsPid: standins.child.pid,
+        },
+      }),
+    );
+  } catch (err) {
+    standins.child.kill('SIGKILL');
     throw err;
-  });
-  process.env.E2E_BASE_URL = url;
-  process.env.E2E_DATA_DIR = dataDir;
-  process.env.E2E_MAIL_DIR = mailDir;
-  writeFileSync(stateFile, JSON.stringify({ pid: child.pid, dataDir, url }));
-
-  const integrations = await startServer(standins.env);
-  process.env.E2E_INTEGRATIONS_URL = integrations.url;
-  writeFileSync(
-    stateFile,
-    JSON.stringify({
-      pid: child.pid,
-      dataDir,
-      url,
-      integrations: {
-        pid: integrations.child.pid,
-        dataDir: integrations.dataDir,
-        url: integrations.url,
-        standinsPid: standins.child.pid,
-      },
-    }),
-  );
+  }
 }

@@ -1,16 +1,16 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { stateFile } from './global-setup.js';
 
-/** Stops the servers and stand-ins started by global-setup and removes their data folders. */
+/**
+ * Stops the integrations server and the stand-ins started by global-setup and removes the data folders
+ * (each worker stops its own server: support/fixtures.ts).
+ */
 export default async function globalTeardown(): Promise<void> {
   const state = JSON.parse(readFileSync(stateFile, 'utf8')) as {
-    pid: number;
-    dataDir: string;
-    integrations?: { pid: number; dataDir: string; standinsPid: number };
+    seededDataDir: string;
+    integrations: { pid: number; dataDir: string; standinsPid: number };
   };
-  const pids = [state.pid, state.integrations?.pid, state.integrations?.standinsPid];
-  for (const pid of pids) {
-    if (pid === undefined) continue;
+  for (const pid of [state.integrations.pid, state.integrations.standinsPid]) {
     try {
       process.kill(pid, 'SIGTERM');
     } catch {
@@ -18,6 +18,7 @@ export default async function globalTeardown(): Promise<void> {
     }
   }
   await new Promise((r) => setTimeout(r, 500));
-  rmSync(state.dataDir, { recursive: true, force: true });
-  if (state.integrations) rmSync(state.integrations.dataDir, { recursive: true, force: true });
+  rmSync(state.seededDataDir, { recursive: true, force: true });
+  rmSync(state.integrations.dataDir, { recursive: true, force: true });
+  rmSync(stateFile, { force: true });
 }

@@ -49,7 +49,7 @@ const TEXT = {
     change: 'החלפת סיסמה',
     changed: 'הסיסמה הוחלפה. החיבורים האחרים שלכם נותקו.',
     thisDevice: 'המכשיר הזה',
-    exportRegion: 'ייצוא הנתונים שלך',
+    exportRegion: 'ייצוא הנתונים שלכם',
     exportButton: 'ייצוא הנתונים שלי',
     download: 'הורדת קובץ ה-zip',
     deleteButton: 'מחיקת החשבון שלי',

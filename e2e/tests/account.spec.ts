@@ -54,7 +54,8 @@ async function signup(request: APIRequestContext, lang: 'en' | 'he', tag: string
   expect(res.status()).toBe(201);
   // Publishing needs a verified email (docs/decisions/0025-account-and-data.md).
   await verifyEmail(request, email);
-  return { ...(await res.json()), email, password };
+  // A sign-up answers no session (decision 0037): the new user signs in.
+  return { ...(await apiLogin(request, email, password)), email, password };
 }
 
 async function pageAs(browser: Browser, session: object | null, q: string) {

@@ -29,7 +29,7 @@ const TEXT = {
   },
   he: {
     explore: 'קודם לגלות את המוזיקה',
-    seeAll: (genre: string) => `לכל הג'וזיז בז׳אנר ${genre}`,
+    seeAll: (genre: string) => `לכל הג׳וזיז בז׳אנר ${genre}`,
     search: 'חיפוש',
     title: 'כותרת',
     content: 'תוכן',

@@ -41,6 +41,12 @@ test('a visitor signs up, logs out and logs in again (English)', async ({ page }
 
   await page.getByLabel('Confirm password').fill('long-enough-password');
   await page.getByRole('button', { name: 'Sign up' }).click();
+  // No session at sign-up (decision 0037): the page says to check the inbox, then sign in.
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to log in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('long-enough-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
   // A new listener has not onboarded yet: `/` sends them to onboarding.
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('link', { name: 'Your account' })).toBeVisible();
@@ -56,7 +62,7 @@ test('a visitor signs up, logs out and logs in again (English)', async ({ page }
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong email or password.' })).toBeVisible();
   await page.getByLabel('Password').fill('long-enough-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('link', { name: 'Your account' })).toBeVisible();
@@ -169,6 +175,12 @@ test('with language_select on, a user switches to Hebrew and every page mirrors'
   await page.getByLabel('סיסמה', { exact: true }).fill('long-enough-password');
   await page.getByLabel('אימות סיסמה').fill('long-enough-password');
   await page.getByRole('button', { name: 'הרשמה' }).click();
+  // No session at sign-up (decision 0037): check the inbox, then sign in.
+  await expect(page.getByRole('heading', { name: 'בדקו את תיבת האימייל' })).toBeVisible();
+  await page.getByRole('link', { name: 'להתחברות' }).click();
+  await page.getByLabel('אימייל').fill(email);
+  await page.getByLabel('סיסמה').fill('long-enough-password');
+  await page.getByRole('button', { name: 'התחברות' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
@@ -178,7 +190,7 @@ test('with language_select on, a user switches to Hebrew and every page mirrors'
   await page.getByLabel('אימייל').fill(email);
   await page.getByLabel('סיסמה').fill('long-enough-password');
   await page.getByRole('button', { name: 'התחברות' }).click();
-  await expect(page.getByRole('link', { name: /Your account|החשבון שלך/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Your account|החשבון שלכם/ })).toBeVisible();
 
   for (const path of ['/', '/about', '/contact', '/terms', '/privacy']) {
     await page.goto(path);

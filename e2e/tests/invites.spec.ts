@@ -15,6 +15,9 @@ const TEXT = {
     password: 'Password',
     confirm: 'Confirm password',
     signUp: 'Sign up',
+    checkEmail: 'Check your email',
+    goToLogin: 'Go to log in',
+    logIn: 'Log in',
     welcome: /Welcome! You are now following/,
     accept: 'Accept Invite',
     already: 'You have already joined using this invite link',
@@ -34,6 +37,9 @@ const TEXT = {
     password: 'סיסמה',
     confirm: 'אימות סיסמה',
     signUp: 'הרשמה',
+    checkEmail: 'בדקו את תיבת האימייל',
+    goToLogin: 'להתחברות',
+    logIn: 'התחברות',
     welcome: /ברוכים הבאים|ברוך הבא|עוקבים/,
     accept: 'קבלת ההזמנה',
     already: /כבר/,
@@ -87,6 +93,12 @@ for (const lang of ['en', 'he'] as const) {
     await visitor.getByLabel(t.password, { exact: true }).fill('invited-password');
     await visitor.getByLabel(t.confirm).fill('invited-password');
     await visitor.getByRole('button', { name: t.signUp }).click();
+    // Sign-up opens no session (decision 0037): the invite waits for the sign-in that follows.
+    await expect(visitor.getByRole('heading', { name: t.checkEmail })).toBeVisible();
+    await visitor.getByRole('link', { name: t.goToLogin }).click();
+    await visitor.getByLabel(t.email).fill(email);
+    await visitor.getByLabel(t.password).fill('invited-password');
+    await visitor.getByRole('button', { name: t.logIn }).click();
     await expect(visitor.getByText(t.welcome).first()).toBeVisible();
     const invitee = await apiLogin(request, email, 'invited-password');
     expect(invitee.user).toMatchObject({ following: expect.arrayContaining([curator.user._id]) });

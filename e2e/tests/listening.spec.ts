@@ -100,6 +100,35 @@ for (const lang of ['en', 'he'] as const) {
   });
 }
 
+test('a YouTube Music listener hears a Spotify item in the YouTube player, as YouTube Music (decision 0022, amendment of 2026-12-05)', async ({
+  page,
+  request,
+}) => {
+  // The demo ships each recording's YouTube Music link (seed/item-links.ts); "Happy on a Front Porch" has the
+  // song on Spotify and no video of it, so the listener's service plays it.
+  const found = await request.get(`/api/search/josies?q=${encodeURIComponent('Front Porch Country')}`);
+  const posts = ((await found.json()) as { data: { posts: Array<{ _id: string; title: string }> } }).data
+    .posts;
+  const id = posts.find((post) => post.title === 'Happy on a Front Porch: a Country Reading')?._id ?? null;
+  expect(id).not.toBeNull();
+  const signup = await apiSignup(request, { name: 'YouTube Music Listener' });
+  const set = await request.put('/api/users/me/active-provider', {
+    headers: auth(signup.token),
+    data: { activeProvider: 'youtubeMusic' },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  await request.put('/api/users/me/onboarding', {
+    headers: auth(signup.token),
+    data: { completed: true, step: 3 },
+  });
+  await useSession(page, await apiLogin(request, signup.user.email, signup.password));
+  await page.goto(`/josie/${id}?lng=en`);
+  const card = page.getByRole('article', { name: 'Audio: Happy' });
+  await expect(card.getByRole('button', { name: 'Play Happy on YouTube Music' })).toBeVisible();
+  await expect(card.getByText('Playing on YouTube Music · originally shared from Spotify')).toBeVisible();
+  await expect(card.locator('iframe[src*="open.spotify.com"]')).toHaveCount(0);
+});
+
 test('a visitor switches to YouTube on a josie page, and the choice stays', async ({ page, request }) => {
   test.setTimeout(90_000);
   const id = await resolvedJosie(request);

@@ -68,12 +68,13 @@ test('serves a valid manifest per language, with its icons and the share target'
 
 test('is installable: Chromium reports no installability error and the worker controls the page', async ({
   playwright,
+  baseURL,
 }, testInfo) => {
   // Chromium never offers to install from an incognito profile, which browser.newContext() is.
   const profile = mkdtempSync(join(tmpdir(), 'josie-e2e-profile-'));
   const context = await playwright.chromium.launchPersistentContext(profile, {
     ...testInfo.project.use.launchOptions,
-    baseURL: testInfo.project.use.baseURL,
+    baseURL,
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -162,7 +163,8 @@ async function newCurator(request: APIRequestContext, language: 'en' | 'he'): Pr
     data: { name: language === 'he' ? 'נועה' : 'Noa', email, password, preferredLanguage: language },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { user } = (await res.json()) as Session;
+  // A sign-up answers no session (decision 0037).
+  const { user } = await apiLogin(request, email, password);
   // Publishing needs a verified email (docs/decisions/0025-account-and-data.md).
   await verifyEmail(request, email);
   const admin = await apiLogin(request, 'admin@demo.josie');
@@ -209,7 +211,8 @@ test("an editor's rejection emails the curator in Hebrew with the reason; the li
 
   // The curator's email, in Hebrew, with the reason, a link to edit and a link to unsubscribe.
   const mail = await waitForMail(curator.user.email, /צריכה שינויים/);
-  expect(mail.subject).toBe(`הג׳וזי שלכם „${title}” צריכה שינויים`);
+  // The title is isolated (U+2068…U+2069, decision 0038) so that a Latin title keeps its place in the Hebrew line.
+  expect(mail.subject).toBe(`הג׳וזי שלכם „\u2068${title}\u2069” צריכה שינויים`);
   expect(mail.text).toContain(reason);
   expect(mail.text).toContain(`/josie/edit/${josieId}`);
   expect(mail.html).toContain('dir="rtl"');
@@ -248,6 +251,6 @@ test("an editor's rejection emails the curator in Hebrew with the reason; the li
   const control = await newCurator(request, 'en');
   expect((await reject(await pendingJosie(request, control, 'Control josie'))).status()).toBe(200);
   const controlMail = await waitForMail(control.user.email, /needs changes/);
-  expect(controlMail.subject).toBe('Your josie "Control josie" needs changes');
+  expect(controlMail.subject).toBe('Your josie "\u2068Control josie\u2069" needs changes');
   await expect(waitForMail(curator.user.email, new RegExp(`${title} 2`), 1_000)).rejects.toThrow();
 });

@@ -1,5 +1,14 @@
-import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, apiSignup, expect, setFlag, shot, test, useSession } from '../support/fixtures.js';
+import {
+  apiLogin,
+  apiSignup,
+  auth,
+  expect,
+  readerOfCurator,
+  setFlag,
+  shot,
+  test,
+  useSession,
+} from '../support/fixtures.js';
 
 /**
  * What a reader sees, in English and Hebrew: the Funky Grid reads row by row (newest first across the top
@@ -12,42 +21,6 @@ const TEXT = {
   en: { grid: 'Funky Grid', genre: 'Jazz', next: 'Next', step: (n: number) => `Step ${n} of 3` },
   he: { grid: 'רשת שובבה', genre: 'בלוז', next: 'הבא', step: (n: number) => `שלב ${n} מתוך 3` },
 } as const;
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A new listener who finished onboarding following a new curator with `count` published josies. */
-async function readerOfCurator(request: APIRequestContext, count: number) {
-  const admin = await apiLogin(request, 'admin@demo.josie');
-  const editor = await apiLogin(request, 'editor@demo.josie');
-  const signup = await apiSignup(request, { name: `Grid curator ${Date.now()}` });
-  await request.patch(`/api/admin/users/${signup.user._id}`, {
-    headers: auth(admin.token),
-    data: { role: 'curator' },
-  });
-  const curator = await apiLogin(request, signup.user.email, signup.password);
-  for (let i = 1; i <= count; i++) {
-    const created = await request.post('/api/josies', {
-      headers: auth(curator.token),
-      multipart: {
-        title: `Grid #${i}`,
-        paragraphs: JSON.stringify([{ type: 'text', content: `Post ${i}` }]),
-      },
-    });
-    const josie = await created.json();
-    const approved = await request.put(`/api/josies/${josie._id}/approve`, {
-      headers: auth(editor.token),
-      data: {},
-    });
-    expect(approved.status()).toBe(200);
-  }
-  const reader = await apiSignup(request, { name: 'Grid Reader' });
-  await request.post(`/api/users/follow/${curator.user._id}`, { headers: auth(reader.token) });
-  await request.put('/api/users/me/onboarding', {
-    headers: auth(reader.token),
-    data: { completed: true, step: 3 },
-  });
-  return apiLogin(request, reader.user.email, reader.password);
-}
 
 test.beforeAll(async ({ request }) => {
   await setFlag(request, 'language_select', 'true');

@@ -10,6 +10,8 @@ const TEXT = {
     password: 'Password',
     confirm: 'Confirm password',
     signUp: 'Sign up',
+    goToLogin: 'Go to log in',
+    logIn: 'Log in',
     genre: 'Jazz',
     interest: 'Concerts',
     next: 'Next',
@@ -26,6 +28,8 @@ const TEXT = {
     password: 'סיסמה',
     confirm: 'אימות סיסמה',
     signUp: 'הרשמה',
+    goToLogin: 'להתחברות',
+    logIn: 'התחברות',
     genre: 'בלוז',
     interest: 'תקלוט',
     next: 'הבא',
@@ -94,6 +98,11 @@ for (const lang of ['en', 'he'] as const) {
     await page.getByLabel(t.password, { exact: true }).fill('feed-reader-password');
     await page.getByLabel(t.confirm).fill('feed-reader-password');
     await page.getByRole('button', { name: t.signUp }).click();
+    // No session at sign-up (decision 0037): "check your email", then sign in.
+    await page.getByRole('link', { name: t.goToLogin }).click();
+    await page.getByLabel(t.email).fill(email);
+    await page.getByLabel(t.password, { exact: true }).fill('feed-reader-password');
+    await page.getByRole('button', { name: t.logIn, exact: true }).click();
     await expect(page).toHaveURL(/\/onboarding/);
 
     // Genres, then interests (saving preferences), then a recommended curator to follow.

@@ -5,13 +5,13 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES, LIMITS } from '@josie/contract';
+import { ERROR_CODES, LIMITS, SERVICE_EMBED_ORIGINS } from '@josie/contract';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { createMailer, type Mailer } from './adapters/mailer.js';
 import { createStorage, type Storage } from './adapters/storage.js';
-import { createServices } from './composition.js';
+import { createServices, wireBackgroundWork } from './composition.js';
 import type { Config } from './config.js';
 import type { AppContext, RateLimits } from './context.js';
 import type { Database } from './db/client.js';
@@ -20,6 +20,7 @@ import { createJobQueue } from './jobs/queue.js';
 import { errors } from './lib/errors.js';
 import { documentLanguageTransform, loadPageRenderers } from './lib/first-paint.js';
 import { redactLogObject, requestForLog } from './lib/log-redaction.js';
+import type { SafeFetcher } from './lib/ssrf.js';
 import { meRoutes } from './modules/account/me.routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -37,7 +38,6 @@ import { invitesRoutes } from './modules/invites/routes.js';
 import { josieShareTransform } from './modules/josies/index.js';
 import { josiesRoutes } from './modules/josies/routes.js';
 import { likesRoutes } from './modules/likes/routes.js';
-import { linksRoutes } from './modules/links/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { preferencesRoutes } from './modules/preferences/routes.js';
@@ -50,7 +50,7 @@ import { usersRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { type HtmlTransform, webPlugin } from './plugins/web.js';
 import { createEventBus, type EventBus } from './realtime/bus.js';
@@ -62,8 +62,8 @@ import { connectRedis } from './scale/redis.js';
 
 /**
  * Answers up to this size (bytes) are compressed synchronously in the request's turn; larger ones through a
- * zlib stream. A 33 KB feed page costs ~150 µs at brotli quality 1 in the turn, and more through a stream
- * (docs/decisions/0030-compressed-responses.md); nothing the app writes is near the bound.
+ * zlib stream, which costs more per answer (docs/decisions/0030-compressed-responses.md; figures in
+ * docs/performance.md); nothing the app writes is near the bound.
  */
 const COMPRESS_SYNC_BYTES = 512 * 1024;
 
@@ -85,10 +85,14 @@ export interface BuildAppOptions {
    * hear the events the app publishes.
    */
   bus?: EventBus;
+  /** The SSRF-safe fetcher of image links; defaults to the one `config` describes. Tests pass their own. */
+  imageFetcher?: SafeFetcher;
 }
 
 /**
- * The Content-Security-Policy: no inline scripts; frames only from the Spotify and YouTube embeds. The only
+ * The Content-Security-Policy: no inline scripts; frames only from the Spotify and YouTube embeds and the
+ * players of the other listening services (`SERVICE_EMBED_ORIGINS`: Apple Music, Deezer, TIDAL, SoundCloud;
+ * docs/decisions/0022-listen-on-your-own-service.md, amendment of 2026-12-05). The only
  * foreign scripts are YouTube's IFrame Player API (docs/product/routes-and-roles.md#api: loaded from the
  * video provider itself): `iframe_api`, and the widget script it adds from `/s/player/{version}/`. Paths keep
  * the rest of www.youtube.com out. Scripts connect to this origin only (decision 0009): the web app's fetches
@@ -103,7 +107,12 @@ const cspFor = (publicUrl: string) => ({
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", websocketOrigin(publicUrl)],
-  frameSrc: ['https://open.spotify.com', 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+  frameSrc: [
+    'https://open.spotify.com',
+    'https://www.youtube.com',
+    'https://www.youtube-nocookie.com',
+    ...SERVICE_EMBED_ORIGINS,
+  ],
   mediaSrc: ["'self'", 'https:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -130,6 +139,15 @@ export function requestTimeouts(totalMs: number) {
   const requestTimeout = totalMs - connectionsCheckingInterval;
   return { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval };
 }
+
+/**
+ * The longest path parameter the router matches, in characters of the raw, percent-encoded path. Fastify's
+ * router stops at 100 by default and answers a longer one 'Route not found', before any schema: an invite
+ * code of 101-128 characters (the contract allows 128, `InviteCodeParams`) or a genre name in Hebrew (6
+ * characters a letter once encoded) never reached its route. Each parameter's schema judges it instead; this
+ * admits the longest the contract takes, 128 UTF-16 units, at 9 encoded characters each (3 UTF-8 bytes).
+ */
+export const MAX_PATH_PARAM_LENGTH = 128 * 9;
 
 /**
  * Builds the Fastify application from plugins and feature modules; used by `main.ts` and by tests
@@ -169,7 +187,10 @@ export async function buildApp(opts: BuildAppOptions) {
     requestTimeout: timeouts.requestTimeout,
     http: timeouts,
     bodyLimit: 1024 * 1024,
+    // Fastify 5 takes the router's options under `routerOptions` (top-level ones are deprecated: FSTDEP022).
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -177,8 +198,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   // Security headers on every answer, from helmet's middleware built once: @fastify/helmet builds it anew
-  // on every request (parsing the CSP each time), which was half of an empty route's CPU (177 -> 83 µs per
-  // request, measured with bench/http.ts; docs/performance.md).
+  // on every request, parsing the CSP each time (its cost: docs/performance.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: { directives: cspFor(config.publicUrl) },
     crossOriginEmbedderPolicy: false,
@@ -320,6 +340,7 @@ export async function buildApp(opts: BuildAppOptions) {
     redis,
     log: app.log,
     jobs,
+    ...(opts.imageFetcher ? { imageFetcher: opts.imageFetcher } : {}),
   });
   const presence = createPresence({
     ...(redis ? { redis: { client: redis.commands, prefix: config.redisPrefix } } : {}),
@@ -327,6 +348,18 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   app.decorate('presence', presence);
   app.addHook('onClose', async () => presence.close());
+  // Every job, cron schedule and domain-event subscription (composition.ts); route plugins register routes.
+  const background = wireBackgroundWork({
+    config,
+    database,
+    storage,
+    mailer,
+    log: app.log,
+    jobs,
+    bus,
+    presence,
+    services,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -366,9 +399,14 @@ export async function buildApp(opts: BuildAppOptions) {
     imagesRoutes,
     aiRoutes,
     notificationsRoutes,
-    linksRoutes,
   ];
   for (const routes of features) await app.register(routes, { ctx });
+  // After the route plugins, as a plugin of its own: the start-up runs follow the queue's start (the app's
+  // own `onReady`), and the listeners are removed first as the app closes.
+  await app.register(async (scope) => {
+    scope.addHook('onReady', () => background.atStart());
+    scope.addHook('onClose', async () => background.stop());
+  });
   await attachRealtime(app, ctx);
 
   const webDist = config.webDistDir ?? WEB_DIST_DIR;

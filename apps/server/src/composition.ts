@@ -13,13 +13,20 @@ import { type Config, resolveJwtSecret } from './config.js';
 import type { Database } from './db/client.js';
 import type { AppJobQueue } from './jobs/app-jobs.js';
 import { deriveKey } from './lib/crypto.js';
+import type { SafeFetcher } from './lib/ssrf.js';
 import {
+  accountExportJobs,
   createAccountDeletion,
   createAccountExportService,
   createAccountSecurityService,
   createPasswordResetService,
   createProfileMediaService,
   createProfileService,
+  EMAIL_LINKS_PURGE_CRON,
+  EXPORTS_PURGE_CRON,
+  emailLinksPurgeJob,
+  PASSWORD_RESETS_PURGE_CRON,
+  passwordResetsPurgeJob,
 } from './modules/account/index.js';
 import { createAdminService } from './modules/admin/index.js';
 import { createAiService } from './modules/ai/index.js';
@@ -29,10 +36,17 @@ import {
   createLoginLockout,
   createSessionCache,
   createTokenSigner,
+  SESSIONS_PURGE_CRON,
+  sessionsPurgeJob,
 } from './modules/auth/index.js';
 import { createCuratorsService } from './modules/curators/index.js';
 import { createExploreService } from './modules/explore/index.js';
-import { createFeedService, createHomeTimelines } from './modules/feed/index.js';
+import {
+  createFeedService,
+  createHomeTimelines,
+  FEED_TRIM_CRON,
+  timelineJobs,
+} from './modules/feed/index.js';
 import { createFlagsService } from './modules/flags/index.js';
 import { createFollowsService } from './modules/follows/index.js';
 import {
@@ -40,27 +54,52 @@ import {
   createImagesService,
   createMediaService,
   imageFetcherFor,
+  UPLOADS_PURGE_CRON,
+  uploadsPurgeJob,
 } from './modules/images/index.js';
-import { createInvitesService } from './modules/invites/index.js';
+import { createInvitesService, INVITES_PURGE_CRON, invitesPurgeJob } from './modules/invites/index.js';
 import { createJosiesService } from './modules/josies/index.js';
 import { createLikesService } from './modules/likes/index.js';
-import { createLinksService, createOdesliPacer } from './modules/links/index.js';
 import {
+  createLinksService,
+  createOdesliPacer,
+  enqueueLinksStartRefresh,
+  LINKS_REFRESH_CRON,
+  linkJobs,
+} from './modules/links/index.js';
+import {
+  createNotificationJobs,
   createNotificationsService,
   createNotifier,
   createUnsubscribeTokens,
+  DIGEST_CRON,
+  LIKES_BATCH,
+  LIKES_SINCE_CRON,
+  NOTIFICATIONS_PURGE_CRON,
 } from './modules/notifications/index.js';
 import { createExchangeCodes, createOAuthContext, createOAuthService } from './modules/oauth/index.js';
 import { createOnboardingService } from './modules/onboarding/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
 import { createRecommendationsService } from './modules/recommendations/index.js';
 import { createReviewService } from './modules/review/index.js';
-import { createSearchService } from './modules/search/index.js';
+import {
+  createSearchService,
+  enqueueSearchStartRefresh,
+  SEARCH_WORDS_REFRESH_CRON,
+  searchWordsListeners,
+  searchWordsRefreshJob,
+} from './modules/search/index.js';
 import { createSecurityLog } from './modules/security-log/index.js';
-import { createSiteService } from './modules/site/index.js';
+import {
+  ANALYTICS_PURGE_CRON,
+  analyticsPurgeJob,
+  createSiteService,
+  enqueueAnalyticsStartPurge,
+} from './modules/site/index.js';
 import { createUsersService } from './modules/users/index.js';
 import { createReadCaches } from './reads/read-caches.js';
 import type { EventBus } from './realtime/bus.js';
+import type { Presence } from './realtime/presence.js';
 import type { Invalidation } from './scale/invalidation.js';
 import type { RedisConnections } from './scale/redis.js';
 
@@ -80,6 +119,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** The job queue (pg-boss, decision 0018): services that enqueue inside their transactions get it. */
   jobs: AppJobQueue;
+  /** The SSRF-safe fetcher of image links; defaults to the one `config` describes (tests pass their own). */
+  imageFetcher?: SafeFetcher;
 }
 
 /**
@@ -116,6 +157,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     tokens: createTokenSigner(jwtSecret),
     pageTokens: createTokenSigner(deriveKey(jwtSecret, 'josie/page-session')),
+    deviceTokens: createTokenSigner(deriveKey(jwtSecret, 'josie/device-cookie')),
     users,
     sessionTtlMs: config.sessionTtlMs,
     sessions: createSessionCache({ invalidation, ttlMs: config.cache.sessionTtlMs }),
@@ -131,7 +173,7 @@ export function createServices(deps: ServiceDeps) {
   const curators = createCuratorsService({ db });
   const oauthContext = createOAuthContext(config, db);
   const imageStore = createImageStore({ db, storage, log });
-  const imageFetcher = imageFetcherFor(config);
+  const imageFetcher = deps.imageFetcher ?? imageFetcherFor(config);
   const push = createPushSenderFromConfig(config);
   const unsubscribeTokens = createUnsubscribeTokens(jwtSecret);
   const ai = i.ai;
@@ -159,12 +201,19 @@ export function createServices(deps: ServiceDeps) {
     refreshDays: i.links.refreshDays,
     log,
   });
+  const images = createImagesService({
+    pixabay: i.pixabay ? createPixabayClient(i.pixabay) : null,
+    openverse: createOpenverseClient(i.openverse),
+    fetcher: imageFetcher,
+    store: imageStore,
+  });
   const josies = createJosiesService({
     db,
     storage,
     bus,
     log,
     media,
+    images,
     preferences,
     links,
     notifier,
@@ -174,6 +223,16 @@ export function createServices(deps: ServiceDeps) {
   const likes = createLikesService({ db, reads, josies, bus });
   const invites = createInvitesService({ db, bus, follows, users });
   const securityLog = createSecurityLog({ db });
+  const site = createSiteService({ db, notifier });
+  const notifications = createNotificationsService({
+    db,
+    push,
+    tokens: unsubscribeTokens,
+    users,
+    bus,
+    log,
+    extraPushServiceHosts: config.push.extraServiceHosts,
+  });
   // The account's export zips: never under the publicly served media (decision 0025).
   const files = createPrivateStorage(config);
   // Account deletion, the admin's and the owner's: every owner's write in one transaction (decision 0025).
@@ -192,6 +251,8 @@ export function createServices(deps: ServiceDeps) {
     follows,
     invites,
     media,
+    site,
+    notifications,
     securityLog,
   });
 
@@ -205,7 +266,7 @@ export function createServices(deps: ServiceDeps) {
     curators,
     josies,
     review: createReviewService({ db, bus, josies, timelines }),
-    site: createSiteService({ db, notifier }),
+    site,
     securityLog,
     accountDeletion,
     accountExports: createAccountExportService({
@@ -271,12 +332,7 @@ export function createServices(deps: ServiceDeps) {
       tokens: oauthContext.tokens,
       log,
     }),
-    images: createImagesService({
-      pixabay: i.pixabay ? createPixabayClient(i.pixabay) : null,
-      openverse: createOpenverseClient(i.openverse),
-      fetcher: imageFetcher,
-      store: imageStore,
-    }),
+    images,
     ai: createAiService({
       db,
       openai: ai ? createOpenAiClient(ai) : null,
@@ -289,9 +345,128 @@ export function createServices(deps: ServiceDeps) {
     unsubscribeTokens,
     /** The `media` rows other modules record and release inside their transactions (images module). */
     media,
-    notifications: createNotificationsService({ db, push, tokens: unsubscribeTokens, users, bus }),
+    notifications,
   };
 }
 
 /** Every service of the app, as {@link createServices} builds them; route plugins get it as `ctx.services`. */
 export type Services = ReturnType<typeof createServices>;
+
+/** What {@link wireBackgroundWork} registers the app's background work from. */
+export interface BackgroundDeps
+  extends Pick<ServiceDeps, 'config' | 'database' | 'storage' | 'mailer' | 'log'> {
+  jobs: AppJobQueue;
+  bus: EventBus;
+  /** Who has a socket open: notification entries are announced only to them (decision 0035). */
+  presence: Presence;
+  services: Services;
+}
+
+/** What `buildApp` does with the background work once the app is ready, and as it closes. */
+export interface BackgroundWork {
+  /** The runs enqueued as the app starts (after the queue started): each a no-op when its key is taken. */
+  atStart(): Promise<void>;
+  /** Unsubscribes every domain-event listener registered here. */
+  stop(): void;
+}
+
+/**
+ * Every job handler, cron schedule (UTC) and domain-event subscription of the modules, in one list
+ * (docs/ARCHITECTURE.md "Background work"; decision 0018 for the queue and its schedules). Each handler
+ * lives with its module's service (`modules/<name>/jobs/`, `jobs.ts` or `*retention.ts`) and is registered
+ * here only: route plugins register routes, never jobs or listeners (checked by `npm run lint`). The read
+ * caches' listeners (`reads/read-caches.ts`, built by {@link createServices}) and the socket fan-out's
+ * (`realtime/fanout.ts`, which needs the socket server) are registered where those are built.
+ */
+export function wireBackgroundWork(deps: BackgroundDeps): BackgroundWork {
+  const { config, database, storage, mailer, log, jobs, bus, presence, services } = deps;
+  const db = database.db;
+  const retention = config.retention;
+  const feed = timelineJobs({ db, jobs, max: config.homeFeed.max });
+  const exports = accountExportJobs(services.accountExports);
+  const links = linkJobs(services.links);
+  const searchWords = searchWordsListeners(services.search);
+  const notify = createNotificationJobs({
+    db,
+    jobs,
+    mailer,
+    push: services.push,
+    tokens: services.unsubscribeTokens,
+    publicUrl: config.publicUrl,
+    log,
+    bus,
+    presence,
+    retentionDays: retention.notificationDays,
+  });
+
+  // Jobs: every name of `AppJobs` (jobs/app-jobs.ts) and its handler.
+  jobs.work('sessions.purge', sessionsPurgeJob({ db, graceDays: retention.sessionDays }));
+  jobs.work('analytics.purge', analyticsPurgeJob({ db, retentionDays: config.analytics.retentionDays }));
+  jobs.work('feed.fan-out', feed.fanOut);
+  jobs.work('feed.trim', feed.trim);
+  jobs.work('search.refreshWords', searchWordsRefreshJob(services.search));
+  jobs.work('invites.purge', invitesPurgeJob({ db, graceDays: retention.inviteDays }));
+  jobs.work('password-resets.purge', passwordResetsPurgeJob({ db, graceDays: retention.passwordResetDays }));
+  jobs.work('account-exports.build', exports.build);
+  jobs.work('account-exports.purge', exports.purge);
+  // Mailed links share the reset tokens' grace (decision 0025).
+  jobs.work('email-links.purge', emailLinksPurgeJob({ db, graceDays: retention.passwordResetDays }));
+  jobs.work(
+    'uploads.purge',
+    uploadsPurgeJob({ db, storage, log, olderThanHours: retention.unusedUploadHours }),
+  );
+  jobs.work('notify.josie-reviewed', notify.josieReviewed);
+  jobs.work('notify.josie-published', notify.josiePublished);
+  jobs.work('notify.new-josie-page', notify.newJosiePage);
+  jobs.work('notify.invite-joined', notify.inviteJoined);
+  jobs.workBatch('notify.likes', notify.likes, { batchSize: LIKES_BATCH });
+  jobs.work('notify.caused', notify.caused);
+  jobs.work('notify.digest', notify.digest);
+  jobs.work('notifications.purge', notify.purge);
+  jobs.work('send.email', notify.sendEmail);
+  jobs.work('send.push', notify.sendPush);
+  jobs.work('notify.likes-since', notify.likesSince);
+  jobs.work('links.resolve', links.resolve);
+  jobs.work('links.refresh', links.refresh);
+
+  // Schedules (cron, UTC; decision 0018 "Scheduled work"): one job per tick between all instances.
+  jobs.schedule('sessions.purge', SESSIONS_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('analytics.purge', ANALYTICS_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('feed.trim', FEED_TRIM_CRON, { run: 'hourly' });
+  jobs.schedule('search.refreshWords', SEARCH_WORDS_REFRESH_CRON, { run: 'every 10 minutes' });
+  jobs.schedule('invites.purge', INVITES_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('password-resets.purge', PASSWORD_RESETS_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('account-exports.purge', EXPORTS_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('email-links.purge', EMAIL_LINKS_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('uploads.purge', UPLOADS_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('notify.digest', DIGEST_CRON, { run: 'daily' });
+  jobs.schedule('notifications.purge', NOTIFICATIONS_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('notify.likes-since', LIKES_SINCE_CRON, {});
+  // Without a source there is nothing to refresh (docs/decisions/0022-listen-on-your-own-service.md).
+  if (services.links.configured) jobs.schedule('links.refresh', LINKS_REFRESH_CRON, { run: 'periodic' });
+
+  // Domain events -> notification jobs (docs/product/rules-and-limits.md#notifications-and-install).
+  const unsubscribers = [
+    bus.subscribe('like.added', notify.events.likeAdded),
+    bus.subscribe('josie.reviewed', notify.events.josieReviewed),
+    bus.subscribe('josie.published', notify.events.josiePublished),
+    bus.subscribe('invite.joined', notify.events.inviteJoined),
+    // Domain events -> the search's known words (decision 0021): new words' misspellings found at once.
+    bus.subscribe('josie.published', searchWords.josiePublished),
+    bus.subscribe('user.profile-changed', searchWords.curatorNamed),
+    bus.subscribe('user.role-changed', searchWords.curatorNamed),
+  ];
+
+  return {
+    async atStart() {
+      // Analytics are purged as the app starts too (decision 0010); a failure here fails the start.
+      await enqueueAnalyticsStartPurge(jobs);
+      // The demo josies' words and links need no wait for the cron; failures are logged.
+      await enqueueSearchStartRefresh(jobs, log);
+      if (services.links.configured) await enqueueLinksStartRefresh(jobs, log);
+    },
+    stop() {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    },
+  };
+}

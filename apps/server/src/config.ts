@@ -172,6 +172,7 @@ const EnvSchema = z.object({
     }
   }, 'PUSH_ALLOWED_ADDRESSES must be a comma-separated list of IP addresses or CIDR ranges'),
   PUSH_CA_FILE: optionalString,
+  PUSH_SERVICE_HOSTS: optionalString,
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(300_000).default(10_000),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
@@ -319,6 +320,14 @@ export function buildConfig(env: Record<string, string | undefined>) {
       allowedAddresses: e.PUSH_ALLOWED_ADDRESSES ?? null,
       /** A PEM file of certificate authorities trusted for push endpoints besides the system's. */
       caFile: e.PUSH_CA_FILE ? resolve(e.PUSH_CA_FILE) : null,
+      /**
+       * Host names a subscription's endpoint may name besides the known push services
+       * (modules/notifications/push-services.ts): a private push service, or a test's stand-in.
+       */
+      extraServiceHosts: (e.PUSH_SERVICE_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
     },
     /** The durable job queue (`src/jobs/`, pg-boss: decision 0018). */
     jobs: {

@@ -43,8 +43,11 @@ export interface AppContext {
   services: Services;
   /** Domain events, published after commit. */
   bus: EventBus;
-  /** The durable job queue (emails and push messages after commit; decision 0006). */
-  jobs: AppJobQueue;
+  /**
+   * The durable job queue (decision 0018), to enqueue: handlers and schedules are registered by the
+   * composition root only (`wireBackgroundWork`), so `work` and `schedule` are not offered here.
+   */
+  jobs: Pick<AppJobQueue, 'enqueue' | 'enqueueMany' | 'wake' | 'idle'>;
   /**
    * Who has a socket open, on any instance with Redis: notification entries are announced only to them
    * (docs/decisions/0035-announced-to-those-connected.md).

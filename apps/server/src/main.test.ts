@@ -32,10 +32,15 @@ describe('main: start-up and graceful shutdown', () => {
     // An installation made before DATA_DIR was private: readable by everyone.
     chmodSync(dataDir, 0o755);
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', join(here, 'main.ts')], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // Started with the usual umask 022, under which files are made 0644 unless the server narrows it.
+    const server = spawn(
+      '/bin/sh',
+      ['-c', 'umask 022 && exec "$0" "$@"', process.execPath, '--import', 'tsx', join(here, 'main.ts')],
+      {
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child = server;
     let out = '';
     server.stdout.on('data', (d) => {

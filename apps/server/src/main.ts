@@ -1,3 +1,5 @@
+// First: the umask must be in place before any other module runs (lib/private-umask.ts).
+import './lib/private-umask.js';
 import { join } from 'node:path';
 import { createStorage } from './adapters/storage.js';
 import { buildApp } from './app.js';

@@ -52,9 +52,9 @@ const AdminUserPage = pageWithTexts(() => import('./features/admin/AdminUserPage
 const AdminSystemPage = pageWithTexts(() => import('./features/admin/AdminSystemPage'));
 // Discovery's three pages share one chunk (`features/discovery/pages.ts`).
 const discoveryPages = () => import('./features/discovery/pages');
-const SearchPage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.SearchPage })));
-const ExplorePage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.ExplorePage })));
-const ExploreGenrePage = pageWithTexts(() => discoveryPages().then((m) => ({ default: m.ExploreGenrePage })));
+const SearchPage = lazyPage(discoveryPages, { with: loadAllTexts, export: 'SearchPage' });
+const ExplorePage = lazyPage(discoveryPages, { with: loadAllTexts, export: 'ExplorePage' });
+const ExploreGenrePage = lazyPage(discoveryPages, { with: loadAllTexts, export: 'ExploreGenrePage' });
 
 type Page = ComponentType;
 
@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
             <JosieViewPage />
           </Suspense>
         ),
-        handle: { titleKey: 'josie' } satisfies RouteHandle,
+        handle: { titleKey: 'josie', titleFromPage: true } satisfies RouteHandle,
       },
       {
         element: <AppLayout />,

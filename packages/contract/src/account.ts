@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, type Role } from './catalogues.js';
-import { Email, text } from './common.js';
+import { DisplayName, Email, text } from './common.js';
 import { User } from './users.js';
 
 /** How long a password-reset link works, in minutes. docs/product/routes-and-roles.md#account; docs/product/rules-and-limits.md#passwords-and-reset. */
@@ -70,8 +70,11 @@ export const HEADER_IMAGE_ROLES = ['curator', 'editor', 'admin'] as const satisf
 export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
 /** Answer to an avatar of {@link LIMITS}.avatarMaxBytes or more (docs/product/rules-and-limits.md#account-images, docs/product/rules-and-limits.md#constants). */
 export const AVATAR_TOO_LARGE_MESSAGE = 'Image must be less than 2MB';
-/** Answer to a header image over {@link HEADER_IMAGE_MAX_BYTES}. */
-export const HEADER_IMAGE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
+/**
+ * Answer to a header image over {@link HEADER_IMAGE_MAX_BYTES}: "at most", since a file of exactly 5 MB is
+ * accepted (docs/product/rules-and-limits.md#account-images), unlike the avatar's "less than".
+ */
+export const HEADER_IMAGE_TOO_LARGE_MESSAGE = 'Image must be at most 5MB';
 
 /**
  * Answer of `POST /api/users/avatar`: `success` and the stored image's URL under both names the spec
@@ -106,11 +109,11 @@ export const ProfileUpdateBody = z.object({
   bio: text({ error: 'Bio must be text' })
     .trim()
     .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`),
-  name: text({ error: 'Name must be text' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name must be at most 100 characters')
-    .optional(),
+  name: DisplayName({
+    invalidType: 'Name must be text',
+    required: 'Name is required',
+    tooLong: 'Name must be at most 100 characters',
+  }).optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
@@ -151,7 +154,8 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
  * `POST /api/users/verify-email` and `POST /api/users/confirm-email`: the token of the mailed link. The
  * web's pages `/verify-email?token=` and `/confirm-email?token=` post it (a GET changes nothing, since mail
  * scanners follow links: docs/decisions/0010-analytics-media-unsubscribe-hardening.md). A wrong, used or expired token answers
- * 400 `INVALID_EMAIL_LINK`.
+ * 400 `INVALID_EMAIL_LINK`; a verification link of an account already verified (a second click) answers 409
+ * `ALREADY_VERIFIED`. The mails' links also carry `lng`, the language of the mail, so the page opens in it.
  */
 export const EmailLinkBody = z.object({ token: LinkToken });
 export type EmailLinkBody = z.infer<typeof EmailLinkBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOSIE_STATUSES, ROLES } from './catalogues.js';
-import { text } from './common.js';
+import { BaseVersion, text } from './common.js';
 
 /**
  * Contract of the admin area (docs/product/routes-and-roles.md#admin, docs/product/data-and-config.md#data,
@@ -170,6 +170,11 @@ export const AdminTemplate = z.object({
   content: text(),
   /** {@link templateVariables} of `content`. */
   variables: z.array(text()),
+  /**
+   * The edit version: one more with each saved edit; a save sends it back as `baseVersion`
+   * (docs/decisions/0041-edits-carry-their-version.md).
+   */
+  version: z.number().int(),
 });
 export type AdminTemplate = z.infer<typeof AdminTemplate>;
 
@@ -177,15 +182,20 @@ export type AdminTemplate = z.infer<typeof AdminTemplate>;
 export const AdminTemplatesResponse = z.object({ templates: z.array(AdminTemplate) });
 export type AdminTemplatesResponse = z.infer<typeof AdminTemplatesResponse>;
 
-/**
- * `PUT /api/admin/templates/{id}`: the new name and content, trimmed and required. Other fields of the
- * template object the page sends (`_id`, `key`, `variables`) are ignored. Answered with the {@link
- * AdminTemplate}.
- */
-export const AdminTemplateBody = z.object({
+/** A template's editable fields: the name and content, trimmed and required (the admin page's form). */
+export const AdminTemplateFields = z.object({
   name: text().trim().min(1, 'Name is required').max(100),
   content: text().trim().min(1, 'Content is required').max(10_000),
 });
+export type AdminTemplateFields = z.infer<typeof AdminTemplateFields>;
+
+/**
+ * `PUT /api/admin/templates/{id}`: the new name and content ({@link AdminTemplateFields}) and `baseVersion`,
+ * the template's `version` the edit started from: 409 `STALE_VERSION` when it has been saved since
+ * (docs/decisions/0041-edits-carry-their-version.md). Other fields of the template object the page sends
+ * (`_id`, `key`, `variables`) are ignored. Answered with the {@link AdminTemplate}.
+ */
+export const AdminTemplateBody = AdminTemplateFields.extend({ baseVersion: BaseVersion });
 export type AdminTemplateBody = z.infer<typeof AdminTemplateBody>;
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ERROR_CODES, LANGUAGES, LIMITS } from './catalogues.js';
-import { Email, text } from './common.js';
+import { DisplayName, Email, text } from './common.js';
 import { User } from './users.js';
 
 /** `POST /api/auth/signup`. docs/product/rules-and-limits.md#accounts-and-sessions; password length per docs/product/differences.md#sign-up-passwords. */
 export const SignupBody = z.object({
-  name: text().trim().min(1, 'Name is required').max(100),
+  name: DisplayName(),
   email: Email,
   password: text()
     .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
@@ -22,7 +22,18 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** Answer of login and signup: stored whole under localStorage `user`. docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#accounts-and-sessions. */
+/** The English message of every sign-up's answer; the web shows its own text. */
+export const SIGNUP_MESSAGE = 'Check your email to finish signing up, then sign in.';
+
+/**
+ * Answer of `POST /api/auth/signup` (201), the same whether the address was new or had an account: no
+ * session, so that the answer never tells which
+ * (docs/decisions/0037-sign-up-without-telling-and-trusted-devices.md). The person signs in afterwards.
+ */
+export const SignupResponse = z.object({ success: z.literal(true), message: text() });
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+/** Answer of login: stored whole under localStorage `user`. docs/product/data-and-config.md#data, docs/product/rules-and-limits.md#accounts-and-sessions. */
 export const AuthResponse = z.object({ token: text(), user: User });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 

@@ -15,6 +15,22 @@ export type Role = (typeof ROLES)[number];
 export const PROVIDERS = ['spotify', 'google'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
+/**
+ * The services a listener may listen on (`activeProvider`): the sign-in providers, whose players Josie
+ * shows, and the platforms the link resolver finds links on (Odesli's `linksByPlatform` keys), opened by
+ * their links. docs/decisions/0022-listen-on-your-own-service.md.
+ */
+export const LISTEN_SERVICES = [
+  ...PROVIDERS,
+  'appleMusic',
+  'deezer',
+  'tidal',
+  'soundcloud',
+  'amazonMusic',
+  'youtubeMusic',
+] as const;
+export type ListenService = (typeof LISTEN_SERVICES)[number];
+
 /** The 20 seed genres. docs/product/rules-and-limits.md#preferences-and-catalogues. */
 export const GENRES = [
   'Pop',
@@ -38,6 +54,39 @@ export const GENRES = [
   'House',
   'Techno',
 ] as const;
+
+/** One of the {@link GENRES}. */
+export type Genre = (typeof GENRES)[number];
+
+/**
+ * The other names people type for each seed genre, which search takes as the genre
+ * (docs/decisions/0021-search-in-postgresql.md): its Hebrew name as the Hebrew interface shows it
+ * (`common.genreNames`, a web test keeps the two alike) and common spellings in both languages. Josies store
+ * the English identifier (decision 0020), so without these a Hebrew genre name finds only the texts that
+ * write it. "פאנק" names both Funk and Punk, as the interface writes both.
+ */
+export const GENRE_SEARCH_NAMES: Readonly<Record<Genre, readonly string[]>> = {
+  Pop: ['פופ'],
+  Rock: ['רוק'],
+  HipHop: ['Hip-Hop', 'היפ-הופ', 'היפהופ'],
+  'R&B': ['RnB', 'אר-אנד-בי', 'אר אנד בי'],
+  Country: ['קאנטרי'],
+  Electronic: ['אלקטרונית', 'אלקטרוני'],
+  Jazz: ['ג׳אז'],
+  Classical: ['קלאסית', 'קלאסי', 'קלאסיקה'],
+  Reggae: ['רגאיי', 'רגאי'],
+  Folk: ['פולק'],
+  Blues: ['בלוז'],
+  Metal: ['מטאל', 'מטל'],
+  Punk: ['פאנק', 'פאנק רוק'],
+  Indie: ['אינדי'],
+  Alternative: ['אלטרנטיב', 'אלטרנטיבי'],
+  Soul: ['סול'],
+  Funk: ['פאנק', 'פאנקי'],
+  Disco: ['דיסקו'],
+  House: ['האוס'],
+  Techno: ['טכנו'],
+};
 
 /** The 12 seed interests. docs/product/rules-and-limits.md#preferences-and-catalogues. */
 export const INTERESTS = [
@@ -138,6 +187,8 @@ export const LIMITS = {
 export const ERROR_CODES = {
   VALIDATION: 'VALIDATION_ERROR',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  /** 401: sign-in with an unknown email or a wrong password (the two are not told apart). */
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
@@ -149,8 +200,10 @@ export const ERROR_CODES = {
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',
   // Refusals of the product's rules (400, 409 unless said).
-  /** 409: sign-up with an email that has an account. */
+  /** 409: changing the account's email to one that has an account. */
   EMAIL_TAKEN: 'EMAIL_TAKEN',
+  /** 400: a display name with invisible characters (direction overrides, zero-width characters). */
+  UNSAFE_NAME: 'UNSAFE_NAME',
   /** 400: a guessable password (docs/decisions/0011-sign-in-limits-and-password-policy.md). */
   WEAK_PASSWORD: 'WEAK_PASSWORD',
   /** 400: a password-reset link that is unknown, used or expired. */
@@ -173,6 +226,8 @@ export const ERROR_CODES = {
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   /** 400: a mailed verification, email-change or deletion link that is unknown, used or expired. */
   INVALID_EMAIL_LINK: 'INVALID_EMAIL_LINK',
+  /** 409: a verification link followed again (or an older one) once the account's address is verified. */
+  ALREADY_VERIFIED: 'ALREADY_VERIFIED',
   /** 400: the current password given to change the password or email, or to delete the account, is wrong. */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
   /** 400: a password-confirmed action on an account that has no password (made through a provider). */
@@ -181,6 +236,11 @@ export const ERROR_CODES = {
   LAST_ADMIN: 'LAST_ADMIN',
   /** 400: an email unsubscribe link that is not genuine or whose account is gone. */
   INVALID_UNSUBSCRIBE_TOKEN: 'INVALID_UNSUBSCRIBE_TOKEN',
+  /**
+   * 409: a save of a josie or an AI template based on a version that has changed since it was loaded (another
+   * tab or person saved first); nothing was written (docs/decisions/0041-edits-carry-their-version.md).
+   */
+  STALE_VERSION: 'STALE_VERSION',
   /** 400: an AI template called without one of its variables. */
   MISSING_TEMPLATE_VARIABLE: 'MISSING_TEMPLATE_VARIABLE',
   /** 400: the AI provider refused the request (its content policy). */
@@ -191,6 +251,15 @@ export const ERROR_CODES = {
   UNSUPPORTED_TYPE: 'UNSUPPORTED_TYPE',
   /** 400: an audio link that names no track, album, playlist or video. */
   INVALID_AUDIO_URL: 'INVALID_AUDIO_URL',
+  /**
+   * 403: a josie showing a stored file (`/media/...`) that neither its writer nor its creator uploaded
+   * (docs/decisions/0036-media-limits-and-provenance.md).
+   */
+  MEDIA_NOT_OWNED: 'MEDIA_NOT_OWNED',
+  /** 400: an audio or video item's picture that is not on its provider's image servers (decision 0036). */
+  ARTWORK_HOST_NOT_ALLOWED: 'ARTWORK_HOST_NOT_ALLOWED',
+  /** 400: a push subscription whose endpoint is not a known push service (decision 0036). */
+  PUSH_SERVICE_NOT_ALLOWED: 'PUSH_SERVICE_NOT_ALLOWED',
   /** 400: an image link that is not a well-formed http(s) URL. */
   INVALID_IMAGE_URL: 'INVALID_IMAGE_URL',
   // The integrations' errors (docs/product/messages.md#errors-from-the-api); `INTEGRATION_ERROR_CODES` names

@@ -46,7 +46,7 @@ import {
   AdminUsersQuery,
   AdminUsersResponse,
 } from './admin.js';
-import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody } from './auth.js';
+import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody, SignupResponse } from './auth.js';
 import { IdParams, SuccessResponse } from './common.js';
 import {
   ExploreGenreParams,
@@ -189,7 +189,7 @@ export const endpoints = {
     access: 'public',
     tags: ['auth'],
     body: SignupBody,
-    responses: { 201: AuthResponse },
+    responses: { 201: SignupResponse },
   }),
   login: endpoint(ROUTES.login, {
     access: 'public',

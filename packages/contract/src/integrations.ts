@@ -306,6 +306,17 @@ export type ImageIdParams = z.infer<typeof ImageIdParams>;
 export const ImageGetQuery = z.object({ provider: z.enum(IMAGE_PROVIDERS).default('pixabay') });
 export type ImageGetQuery = z.infer<typeof ImageGetQuery>;
 
+/**
+ * The refusals of `POST /api/images/upload`, as docs/product/messages.md lists them (the texts the editor's
+ * upload tab shows for the same checks, `image.upload.errors.*`): a file that is not an image type (400
+ * `INVALID_IMAGE`), over 5 MB (413 `PAYLOAD_TOO_LARGE`), none that decodes (400 `INVALID_IMAGE`).
+ */
+export const IMAGE_UPLOAD_MESSAGES = {
+  notImage: 'Please select only image files',
+  tooLarge: 'Some files exceed the maximum size of 5MB',
+  noValidImages: 'No valid images were found',
+} as const;
+
 /** Answer of `POST /api/images/upload` (multipart field `images`, first file): our URL of the stored image. */
 export const ImageUploadResponse = z.object({ urls: z.array(text()) });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
@@ -341,6 +352,18 @@ export const AI_TEMPLATE_KEYS = [
   'album-cover-style',
 ] as const;
 export type AiTemplateKey = (typeof AI_TEMPLATE_KEYS)[number];
+
+/**
+ * The names the templates are seeded with (English, in the database). The admin's list shows a template
+ * still under its seed name by its translation (`admin.templates.seedNames.<key>` in the web's texts), and a
+ * name an admin wrote as written.
+ */
+export const AI_TEMPLATE_SEED_NAMES: Readonly<Record<AiTemplateKey, string>> = {
+  'enticing-title': 'Enticing title',
+  'image-prompt-from-josie': 'Image prompt from josie',
+  'image-from-text': 'Image from text',
+  'album-cover-style': 'Album cover style',
+};
 
 /** `POST /api/ai/generate`: renders the template with the variables and calls the AI endpoint. */
 export const AiGenerateBody = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImageSource, JosieCreateBody, RejectBody } from './josies.js';
+import { ImageSource, JosieCreateBody, JosieUpdateBody, RejectBody } from './josies.js';
 
 const TRACK = '0VjIjW4GlUZAMYd2vXMi3b'; // Blinding Lights
 const VIDEO = 'fJ9rUzIMcZQ'; // Bohemian Rhapsody
@@ -189,5 +189,25 @@ describe('RejectBody', () => {
     expect(RejectBody.parse({ rejectionReason: '  Needs a source  ' })).toEqual({
       rejectionReason: 'Needs a source',
     });
+  });
+});
+
+describe('JosieUpdateBody (docs/decisions/0041-edits-carry-their-version.md)', () => {
+  const edit = (baseVersion: unknown) =>
+    JosieUpdateBody.safeParse({ title: 'T', paragraphs: [], baseVersion });
+
+  it('takes the version the edit started from, as a number or as multipart text', () => {
+    expect(edit(3).data?.baseVersion).toBe(3);
+    expect(edit('3').data?.baseVersion).toBe(3);
+    expect(edit(' 12 ').data?.baseVersion).toBe(12);
+  });
+
+  it('refuses an edit without one, or with one that is not a whole number from 1', () => {
+    for (const bad of [undefined, null, '', '0', 0, -2, 1.5, '1.5', 'three', '1e3', 2_147_483_648]) {
+      expect(edit(bad).success, String(bad)).toBe(false);
+    }
+    expect(edit(undefined).error?.issues[0]?.message).toBe(
+      'baseVersion must be the version the edit is based on, as loaded (a whole number)',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOSIE_STATUSES } from './catalogues.js';
-import { text, wellFormedText } from './common.js';
+import { BaseVersion, text, wellFormedText } from './common.js';
 import { isImageSource } from './domain/image-source.js';
 import { parseAudioUrl, parseVideoUrl, type VideoUrlError } from './domain/media-urls.js';
 import { ListenItem } from './listening.js';
@@ -132,6 +132,11 @@ export const Josie = z.object({
   rejectionReason: text().nullable(),
   reviews: z.array(JosieReview),
   likeCount: z.number().int(),
+  /**
+   * The edit version: 1 when created, one more with each saved edit of its title, paragraphs or genres (not
+   * a review or a like). An edit sends it back as `baseVersion` (docs/decisions/0041-edits-carry-their-version.md).
+   */
+  version: z.number().int(),
   /**
    * The audio and video items' links on other platforms (docs/decisions/0022-listen-on-your-own-service.md),
    * one entry per item in paragraph order; an item not resolved yet carries only its original link.
@@ -378,8 +383,12 @@ export const JosieCreateBody = z.object({
 });
 export type JosieCreateBody = z.infer<typeof JosieCreateBody>;
 
-/** `PUT /api/josies/{id}`: the whole josie again, as for {@link JosieCreateBody}. */
-export const JosieUpdateBody = JosieCreateBody;
+/**
+ * `PUT /api/josies/{id}`: the whole josie again, as for {@link JosieCreateBody}, and `baseVersion`, the
+ * josie's `version` the edit started from: 409 `STALE_VERSION` when the josie has been saved since
+ * (docs/decisions/0041-edits-carry-their-version.md).
+ */
+export const JosieUpdateBody = JosieCreateBody.extend({ baseVersion: BaseVersion });
 export type JosieUpdateBody = z.infer<typeof JosieUpdateBody>;
 
 /**

@@ -5,7 +5,7 @@
  * player are in `domain/`.
  */
 import { z } from 'zod';
-import { PROVIDERS } from './catalogues.js';
+import { LISTEN_SERVICES } from './catalogues.js';
 import { text } from './common.js';
 import { User } from './users.js';
 
@@ -69,8 +69,11 @@ export type AudioLinksQuery = z.infer<typeof AudioLinksQuery>;
 export const AudioLinksResponse = z.object({ data: ItemLinks });
 export type AudioLinksResponse = z.infer<typeof AudioLinksResponse>;
 
-/** `PUT /api/users/me/active-provider`: the service the listener plays on (`google` is shown as YouTube). */
-export const ActiveProviderBody = z.object({ activeProvider: z.enum(PROVIDERS) });
+/**
+ * `PUT /api/users/me/active-provider`: the service the listener plays on (`google` is shown as YouTube; the
+ * platforms past the sign-in providers are opened by their links).
+ */
+export const ActiveProviderBody = z.object({ activeProvider: z.enum(LISTEN_SERVICES) });
 export type ActiveProviderBody = z.infer<typeof ActiveProviderBody>;
 
 /** Answer of `PUT /api/users/me/active-provider`: the user as `GET /api/users/me` answers it. */

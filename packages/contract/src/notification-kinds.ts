@@ -66,11 +66,22 @@ export const NOTIFICATION_DEFAULTS: Readonly<
   'contact-message': { inApp: true, email: false, push: false },
 };
 
+/** Who is followed, invites and writes josies: curators (docs/product/routes-and-roles.md#roles). */
+const CURATORS = ['curator'] as const satisfies readonly Role[];
+
 /**
- * The kinds a role can receive: reviewing and the contact inbox are staff work, so listeners and curators
- * see no switches for them and are never sent them.
+ * The kinds a role can receive; a kind not named here reaches every role (`new-josie`: anyone follows
+ * curators). Followers, invite sign-ups, review decisions and likes happen to curators only (only curators
+ * are followed, invite and write josies: `endpoints.follow`'s rule, `createInvite` and `createJosie`);
+ * reviewing and the contact inbox are staff work. A role sees no switches for the other kinds and is never
+ * sent them.
  */
 export const NOTIFICATION_KIND_ROLES: Readonly<Partial<Record<NotificationKind, readonly Role[]>>> = {
+  follower: CURATORS,
+  'invite-joined': CURATORS,
+  'josie-approved': CURATORS,
+  'josie-rejected': CURATORS,
+  likes: CURATORS,
   'review-waiting': ['editor', 'admin'],
   'contact-message': ['admin'],
 };

@@ -38,6 +38,12 @@ export interface ServerToClientEvents {
   notification: (event: NotificationEvent) => void;
   /** The socket's user read notifications elsewhere ({@link UnreadCountEvent}). */
   'notifications-read': (event: UnreadCountEvent) => void;
+  /**
+   * The socket's session was revoked (a password change or reset, "sign out everywhere else", a revoked
+   * session, an account deleted or its role changed): sent just before the server closes the socket, so the
+   * client signs out at once rather than on its next request (docs/decisions/0003-sessions-behind-jwts.md).
+   */
+  'session-ended': () => void;
 }
 
 /** What `join-feed` acknowledges. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEED_THEMES, LANGUAGES, PROVIDERS, ROLES } from './catalogues.js';
+import { FEED_THEMES, LANGUAGES, LISTEN_SERVICES, ROLES } from './catalogues.js';
 import { text } from './common.js';
 import { NotificationDigestSetting, NotificationKindSettings } from './notifications.js';
 
@@ -73,7 +73,7 @@ export const User = z.object({
   spotifyId: text().nullable(),
   preferredLanguage: z.enum(LANGUAGES),
   lastLogin: text().nullable(),
-  activeProvider: z.enum(PROVIDERS),
+  activeProvider: z.enum(LISTEN_SERVICES),
   following: z.array(text()),
   createdAt: text(),
   /**
@@ -82,6 +82,12 @@ export const User = z.object({
    * a josie and creating an invite answer 403 `EMAIL_NOT_VERIFIED` (docs/decisions/0025-account-and-data.md).
    */
   emailVerified: z.boolean(),
+  /**
+   * Whether the account has a password (false for one made through Spotify or Google that never set one):
+   * the deletion dialog asks for the password, or offers the mailed confirmation link
+   * (docs/decisions/0025-account-and-data.md, "Deleting one's account").
+   */
+  hasPassword: z.boolean(),
   notificationSettings: NotificationSettings,
   preferences: Preferences,
   onboarding: OnboardingStatus,

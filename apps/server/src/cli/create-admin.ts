@@ -3,6 +3,8 @@
  * configured database (the same DATABASE_URL / DATA_DIR the server uses). Never seeds demo data. A
  * guessable password is refused (exit code 2; decision 0011).
  */
+// First: the umask must be in place before any other module runs (lib/private-umask.ts).
+import '../lib/private-umask.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/index.js';

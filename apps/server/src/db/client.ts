@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -50,8 +51,8 @@ async function runNamed<R>(
 /**
  * {@link executeNamed} for a statement of a hot path whose text is printed once, not on every run: `query`
  * holds `sql.placeholder(key)` where each run's values go, and the answered function runs it on an executor
- * with those values (`{ key: value }`). Printing a template of a dozen parts on every like was most of the
- * 15% of a like's server CPU spent in Drizzle (docs/performance.md, "seventh round").
+ * with those values (`{ key: value }`). Printing a template of a dozen parts on every run was most of
+ * Drizzle's share of a like's server CPU (docs/performance.md, "seventh round").
  */
 export function namedStatement<R, V extends Record<string, unknown>>(
   name: string,
@@ -84,6 +85,36 @@ export function executeNamedText<R>(
  */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** The after-commit callbacks of the transaction the caller runs in (see {@link afterCommit}). */
+const commitCallbacks = new AsyncLocalStorage<(() => void)[]>();
+
+/**
+ * Runs `callback` once the transaction the caller runs in (a `db.transaction` of a database opened by
+ * {@link openDatabase}) has committed, and never when it rolls back; at once outside a transaction. For
+ * what must not happen before others can see the writes: waking the job workers of a job enqueued in the
+ * transaction (decision 0018), which would otherwise fetch before the commit and find nothing.
+ */
+export function afterCommit(callback: () => void): void {
+  const callbacks = commitCallbacks.getStore();
+  if (callbacks) callbacks.push(callback);
+  else callback();
+}
+
+/** `db` whose `transaction` runs the {@link afterCommit} callbacks registered inside it once it commits. */
+function withAfterCommit(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (
+    run: Parameters<Db['transaction']>[0],
+    config?: Parameters<Db['transaction']>[1],
+  ) => {
+    const callbacks: (() => void)[] = [];
+    const result = await commitCallbacks.run(callbacks, () => transaction(run, config));
+    for (const callback of callbacks) callback();
+    return result;
+  }) as Db['transaction'];
+  return db;
 }
 
 /** An open database with its lifecycle. */
@@ -140,7 +171,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // A dropped idle connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const db = withAfterCommit(drizzlePg(pool, { schema, logger }) as unknown as Db);
     return {
       db,
       driver: 'pg',
@@ -171,7 +202,7 @@ export async function openDatabase(opts: {
     client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  const db = withAfterCommit(drizzlePglite(client, { schema, logger }) as unknown as Db);
   return {
     db,
     driver: 'pglite',

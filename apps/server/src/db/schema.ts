@@ -83,7 +83,20 @@ export const users = pgTable(
     preferredLanguage: text('preferred_language', { enum: ['en', 'he'] })
       .notNull()
       .default('en'),
-    activeProvider: text('active_provider', { enum: ['spotify', 'google'] })
+    // The listening service (decision 0022, the contract's LISTEN_SERVICES): the sign-in providers and the
+    // platforms opened by their links.
+    activeProvider: text('active_provider', {
+      enum: [
+        'spotify',
+        'google',
+        'appleMusic',
+        'deezer',
+        'tidal',
+        'soundcloud',
+        'amazonMusic',
+        'youtubeMusic',
+      ],
+    })
       .notNull()
       .default('spotify'),
     notificationSettings: jsonb('notification_settings')
@@ -215,6 +228,12 @@ export const josies = pgTable(
       .default('pending'),
     rejectionReason: text('rejection_reason'),
     likeCount: integer('like_count').notNull().default(0),
+    /**
+     * The edit version: 1 at creation, one more with each saved edit of the title, paragraphs or genres (a
+     * review or a like leaves it). An edit names the version it started from and is refused when it moved
+     * (docs/decisions/0041-edits-carry-their-version.md).
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     publishedAt: at('published_at'),
@@ -361,6 +380,8 @@ export const aiTemplates = pgTable(
     key: text('key').notNull(),
     name: text('name').notNull(),
     content: text('content').notNull(),
+    /** The edit version, one more with each saved edit (docs/decisions/0041-edits-carry-their-version.md). */
+    version: integer('version').notNull().default(1),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('ai_templates_key_key').on(t.key)],

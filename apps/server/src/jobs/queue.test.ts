@@ -182,6 +182,24 @@ describe('job queue', () => {
     expect((await rowsNamed('test.echo'))[0]?.id).toBe(jobIdOfKey('in-tx'));
   });
 
+  it('wakes its workers when a transaction that enqueued a job commits, not at their next poll', async () => {
+    // Polls an hour apart: only the wake after the commit can run the job before the test times out.
+    const q = queue({ pollIntervalMs: 3_600_000 });
+    const seen: number[] = [];
+    q.work('test.echo', async (job) => {
+      seen.push(job.payload.n);
+    });
+    await q.start();
+    // A job outside a transaction first: once it has run, the worker has had its first look and sleeps.
+    await q.enqueue('test.echo', { n: 1 });
+    await until(async () => seen.length === 1);
+    await ctx.database.db.transaction(async (tx) => {
+      await q.enqueue('test.echo', { n: 2 }, {}, tx);
+    });
+    await until(async () => seen.length === 2);
+    expect(seen).toEqual([1, 2]);
+  });
+
   it('keeps jobs across a restart: a new instance runs what a stopped one left, including a crashed attempt', async () => {
     const first = queue();
     await first.enqueue('test.echo', { n: 1 });

@@ -4,7 +4,7 @@ import { type SQLChunk, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { v5 as uuidv5 } from 'uuid';
-import { type Executor, executeNamedText, type SqlExecutor } from '../db/client.js';
+import { afterCommit, type Executor, executeNamedText, type SqlExecutor } from '../db/client.js';
 
 /**
  * The app's durable job queue, on pg-boss (decision 0018) in the application's own database: pg-boss keeps
@@ -96,9 +96,9 @@ export interface JobQueue<M extends JobPayloadMap> {
    */
   idle(): Promise<void>;
   /**
-   * Wakes this instance's workers of `name` now rather than at their next poll: call it after the commit of
-   * a transaction that enqueued `name`, whose job the workers could not see before (otherwise it waits up to
-   * `JOBS_POLL_INTERVAL_MS`).
+   * Wakes this instance's workers of `name` now rather than at their next poll. A job enqueued in a
+   * `db.transaction` wakes them by itself once the transaction commits ({@link afterCommit}); this is for
+   * work that makes jobs due otherwise.
    */
   wake(name: keyof M & string): void;
 }
@@ -422,8 +422,9 @@ export function createJobQueue<M extends JobPayloadMap>(opts: JobQueueOptions): 
       expireInSeconds: leaseSeconds,
       ...(executor ? { db: transactionExecutor(executor) as PgBoss.Db } : {}),
     });
-    // Without a transaction the job is visible now; with one, it is fetched at the next poll after commit.
-    if (id && !executor && !options.delayMs) notify(name);
+    // Without a transaction the job is visible now; with one, once it commits (a worker woken before would
+    // find nothing and sleep until its next poll, up to JOBS_POLL_INTERVAL_MS).
+    if (id && !options.delayMs) afterCommit(() => notify(name));
     return id !== null;
   }
 

@@ -20,7 +20,7 @@ import { PASSWORD_RESETS_PURGE_CRON } from '../modules/account/reset.retention.j
 import { SESSIONS_PURGE_CRON } from '../modules/auth/retention.js';
 import { purgeUnusedUploads, UPLOADS_PURGE_CRON } from '../modules/images/retention.js';
 import { INVITES_PURGE_CRON } from '../modules/invites/retention.js';
-import { DIGEST_CRON, NOTIFICATIONS_PURGE_CRON } from '../modules/notifications/jobs.js';
+import { DIGEST_CRON, NOTIFICATIONS_PURGE_CRON } from '../modules/notifications/index.js';
 import { buildInvite, buildJosie, buildUser } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { jobRows } from '../test/jobs.js';

@@ -23,6 +23,8 @@ export const errors = {
   badRequest: (message: string, code: ErrorCode = ERROR_CODES.VALIDATION) => new AppError(400, code, message),
   unauthenticated: (message = 'No authentication credentials provided') =>
     new AppError(401, ERROR_CODES.UNAUTHENTICATED, message),
+  /** A sign-in with an unknown email or a wrong password: its own code, so it never reads as a session's end. */
+  invalidCredentials: () => new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, 'Invalid email or password'),
   forbidden: (message = 'You are not allowed to do this') =>
     new AppError(403, ERROR_CODES.FORBIDDEN, message),
   notFound: (message = 'Not found') => new AppError(404, ERROR_CODES.NOT_FOUND, message),

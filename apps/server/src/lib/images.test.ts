@@ -2,7 +2,13 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jpegWithExif, pngImage } from '../modules/josies/testing.js';
 import { AppError } from './errors.js';
-import { MAX_INPUT_PIXELS, processImage } from './images.js';
+import {
+  IMAGE_DECODES_AT_ONCE,
+  IMAGE_DECODES_WAITING_MAX,
+  imageDecodeQueue,
+  MAX_INPUT_PIXELS,
+  processImage,
+} from './images.js';
 
 const refusal = (p: Promise<unknown>) =>
   p.then(
@@ -87,5 +93,59 @@ describe('processImage', () => {
     expect(err.message).toBe(
       `The image is ${side} × ${side} pixels; at most 50 megapixels are accepted. Please use a smaller image.`,
     );
+  });
+
+  it('decodes one image at a time, so parallel uploads leave libuv threads to argon2 and file reads', async () => {
+    // A noisy PNG takes sharp a noticeable while to decode; four in parallel would hold four of libuv's
+    // threads at once without the queue (decision 0036).
+    const noisy = await sharp({
+      create: {
+        width: 1200,
+        height: 1200,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    let most = 0;
+    const watch = () => {
+      most = Math.max(most, sharp.counters().process);
+    };
+    sharp.queue.on('change', watch);
+    try {
+      const out = await Promise.all(
+        Array.from({ length: 4 }, () => {
+          const job = processImage(noisy, { maxWidth: 800 });
+          watch();
+          return job;
+        }),
+      );
+      expect(out.map((o) => o.width)).toEqual([800, 800, 800, 800]);
+    } finally {
+      sharp.queue.off('change', watch);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(IMAGE_DECODES_AT_ONCE);
+    expect(imageDecodeQueue()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('refuses with 503 an image that would wait behind a full queue, and decodes the rest', async () => {
+    const png = await pngImage(32, 32);
+    const extra = 3;
+    const settled = await Promise.allSettled(
+      Array.from({ length: IMAGE_DECODES_AT_ONCE + IMAGE_DECODES_WAITING_MAX + extra }, () =>
+        processImage(png, { maxWidth: 100 }),
+      ),
+    );
+    const refused = settled.filter((s) => s.status === 'rejected');
+    expect(refused).toHaveLength(extra);
+    for (const r of refused) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    }
   });
 });

@@ -1,6 +1,24 @@
 import { ERROR_CODES, LIMITS } from '@josie/contract';
+import pLimit from 'p-limit';
 import sharp, { type ResizeOptions } from 'sharp';
 import { AppError, errors } from './errors.js';
+
+/**
+ * Images decoded at once in this process (docs/decisions/0036-media-limits-and-provenance.md). Each of
+ * sharp's operations holds one of libuv's threads (4 by default) until its image is decoded, and argon2's
+ * password hashing (@node-rs/argon2) and every file read (`/media/...`, the web build) wait for the same
+ * threads: one decode at a time leaves the others free for sign-in and file serving.
+ */
+export const IMAGE_DECODES_AT_ONCE = 1;
+/**
+ * Images waiting for their turn beyond which a new one is refused with 503 rather than queued: each waits
+ * with its bytes (up to 5 MB) in memory, and its request would time out in the queue anyway.
+ */
+export const IMAGE_DECODES_WAITING_MAX = 32;
+
+const decodes = pLimit(IMAGE_DECODES_AT_ONCE);
+// libvips' own worker threads per image: one, so a decode takes one of the machine's cores, not all.
+sharp.concurrency(1);
 
 /** Raster formats accepted from uploads. SVG is refused: it is a document that may reference other files. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -55,8 +73,26 @@ export async function processSquareImage(
   );
 }
 
+/**
+ * Runs {@link decodeToWebp} in the process's decode queue ({@link IMAGE_DECODES_AT_ONCE} at once).
+ * @throws AppError 503 `SERVICE_UNAVAILABLE` when {@link IMAGE_DECODES_WAITING_MAX} images already wait.
+ */
+function toWebp(input: Buffer, resize: ResizeOptions, quality?: number): Promise<ProcessedImage> {
+  if (decodes.pendingCount >= IMAGE_DECODES_WAITING_MAX) {
+    return Promise.reject(
+      errors.unavailable('The server is busy with other images. Please try again in a minute.'),
+    );
+  }
+  return decodes(() => decodeToWebp(input, resize, quality));
+}
+
+/** How many images are being decoded now and how many wait for their turn (for tests and metrics). */
+export function imageDecodeQueue(): { active: number; waiting: number } {
+  return { active: decodes.activeCount, waiting: decodes.pendingCount };
+}
+
 /** Validates, orients, resizes with `resize`, strips metadata and encodes WebP (see {@link processImage}). */
-async function toWebp(input: Buffer, resize: ResizeOptions, quality = 82): Promise<ProcessedImage> {
+async function decodeToWebp(input: Buffer, resize: ResizeOptions, quality = 82): Promise<ProcessedImage> {
   // The header alone gives format and size, so oversized images are refused before any pixel is decoded.
   // An empty buffer makes sharp throw synchronously, hence the wrapper.
   const meta = await Promise.resolve()

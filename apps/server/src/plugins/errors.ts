@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@josie/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
@@ -57,6 +57,21 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
+
+/**
+ * The product rule a validation failure broke, when a contract check names one in its issue's `params`
+ * (`{code: ERROR_CODES.UNSAFE_NAME}`, a display name's rule): the web chooses its text by that code.
+ * Undefined for plain shape errors, answered as `VALIDATION_ERROR`.
+ */
+function ruleCode(validation: readonly { params?: unknown }[]): string | undefined {
+  for (const v of validation) {
+    const code = (v.params as { params?: { code?: unknown } } | undefined)?.params?.code;
+    if (typeof code === 'string' && KNOWN_CODES.has(code)) return code;
+  }
+  return undefined;
+}
+
 function statusCodeCode(status: number): string {
   switch (status) {
     case 400:
@@ -74,6 +89,20 @@ function statusCodeCode(status: number): string {
     default:
       return status >= 500 ? ERROR_CODES.INTERNAL : ERROR_CODES.VALIDATION;
   }
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the errors its router raises before any route or error handler runs
+ * (a path with a malformed percent-encoding such as `/api/josies/%E0%A4%A`, a path parameter over the
+ * length limit), answered as every other error, `{message, code}` (docs/product/routes-and-roles.md#api),
+ * instead of Fastify's own `{error, code, message, statusCode}`.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.status(status).send({
+    message: error.code === 'FST_ERR_BAD_URL' ? 'The address is not a valid URL' : error.message,
+    code: ERROR_CODES.VALIDATION,
+  });
 }
 
 /**
@@ -95,7 +124,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = issues[0];
       return reply.status(400).send({
         message: first ? `Invalid ${first.path}: ${first.message}` : 'Invalid request',
-        code: ERROR_CODES.VALIDATION,
+        code: ruleCode(error.validation) ?? ERROR_CODES.VALIDATION,
         issues,
       });
     }
@@ -104,6 +133,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(500)
         .send({ message: `Internal error (${request.id})`, code: ERROR_CODES.INTERNAL });
+    }
+    // A client that went away before its body was all sent: Node reports an `ECONNRESET` the database's
+    // check below would take for an outage (an error log and a false alarm that anyone can raise). The
+    // request's own stream says it ended early; nobody reads the answer.
+    if (request.raw.readableAborted) {
+      request.log.info({ err: error }, 'client aborted the request body');
+      return reply
+        .status(400)
+        .send({ message: 'The request body was not sent in full', code: ERROR_CODES.VALIDATION });
     }
     const errno = errorCode(error);
     if (errno && UNAVAILABLE_ERRNOS.has(errno)) {

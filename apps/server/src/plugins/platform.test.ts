@@ -122,7 +122,10 @@ describe('platform: health, metrics, docs, errors, web app', () => {
       "script-src 'self' https://www.youtube.com/iframe_api https://www.youtube.com/s/player/;",
     );
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(csp).toContain('frame-src https://open.spotify.com https://www.youtube.com');
+    expect(csp).toContain(
+      'frame-src https://open.spotify.com https://www.youtube.com https://www.youtube-nocookie.com ' +
+        'https://embed.music.apple.com https://widget.deezer.com https://embed.tidal.com https://w.soundcloud.com;',
+    );
     expect(csp).toContain("frame-ancestors 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toContain('max-age=');

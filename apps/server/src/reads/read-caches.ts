@@ -28,8 +28,8 @@ import type { Invalidation } from '../scale/invalidation.js';
 interface CachedJosie {
   creatorId: string;
   /**
-   * The JSON as UTF-8 bytes: a feed page is these bytes copied one after the other, where joining 20
-   * strings and encoding the 27 KB result cost 30-40 µs a page (docs/performance.md, "seventh round").
+   * The JSON as UTF-8 bytes: a feed page is these bytes copied one after the other, cheaper than joining
+   * the strings and encoding the result on every page (figures: docs/performance.md, "seventh round").
    */
   head: Buffer;
   /** A hash of `head`, the shared part of every reader's weak ETag. */
@@ -163,8 +163,8 @@ export interface ReadCaches {
  * Josies one instance keeps, at most (entries, and bytes of their JSON). A feed reads the josies of its
  * readers' first pages again and again, and an LRU cache smaller than that set misses every time: readers
  * in turn always ask next for the josie it evicted last. 10,000 readers of 1,000 curators have 20,000
- * distinct josies on their first pages (~1.3 KB each, 27 MB), and reloaded ~1,800 a second when the cache
- * held 20,000 (docs/performance.md, "seventh round").
+ * distinct josies on their first pages (~1.3 KB each, 27 MB), so the bound sits well above that set
+ * (measured in docs/performance.md, "seventh round").
  */
 export const JOSIE_CACHE_MAX = 100_000;
 /** See {@link JOSIE_CACHE_MAX}: 128 MB, about 100,000 josies of 1.3 KB. */

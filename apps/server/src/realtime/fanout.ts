@@ -11,7 +11,7 @@ import type { RealtimeServer } from './socket.js';
  * an unpublished one as `post-removed`, a notification as `notification` to its recipient's inbox room (joined on
  * connection), and a follow or unfollow moves the follower's feed sockets (the user room, joined by
  * `join-feed`) in or out of the curator's room, and a revoked session (logout) or a user's revoked sessions (password reset, role
- * change, deletion) disconnect their sockets. With the Redis adapter the room operations reach every
+ * change, deletion) are told `session-ended` and disconnected. With the Redis adapter the room operations reach every
  * instance, so each instance only handles the events raised on it.
  *
  * @returns a function that unsubscribes every listener.
@@ -49,11 +49,15 @@ export function subscribeFanout(io: RealtimeServer, ctx: Pick<AppContext, 'bus' 
     ctx.bus.subscribe('notifications.read', ({ userId, unreadCount }) => {
       io.to(rooms.inbox(userId)).emit('notifications-read', { unreadCount });
     }),
-    // A revoked session's sockets stop receiving the feed at once, on every instance (decision 0003).
+    // A revoked session's sockets are told (the page signs out at once) and stop receiving the feed, on
+    // every instance (decision 0003). The emit goes first: both travel through the same Redis connection in
+    // order, and a socket's buffered packets are flushed before its transport closes.
     ctx.bus.subscribe('session.revoked', ({ sessionId }) => {
+      io.to(rooms.session(sessionId)).emit('session-ended');
       io.in(rooms.session(sessionId)).disconnectSockets(true);
     }),
     ctx.bus.subscribe('user.sessions-revoked', ({ userId }) => {
+      io.to(rooms.sessionsOf(userId)).emit('session-ended');
       io.in(rooms.sessionsOf(userId)).disconnectSockets(true);
     }),
   ];

@@ -377,6 +377,31 @@ describe('sockets end with their session', () => {
     expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
   });
 
+  it('tells the sockets of the sessions a password change revoked that their session ended, and not its own', async () => {
+    const { user, first, second } = await followerWithTwoSessions();
+    let firstEnded = false;
+    first.socket.on('session-ended', () => {
+      firstEnded = true;
+    });
+    // The event arrives before the disconnection, so the page can sign out with a message.
+    const order: string[] = [];
+    second.socket.once('session-ended', () => order.push('session-ended'));
+    const ended = disconnection(second).then((reason) => order.push(reason));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/me/password',
+      headers: user.auth,
+      payload: { currentPassword: user.password, newPassword: 'another-long-passphrase-42' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await ended;
+    expect(order).toEqual(['session-ended', 'io server disconnect']);
+    const id = await publish('after the password change');
+    await first.received(id);
+    expect(firstEnded).toBe(false);
+    expect(first.socket.connected).toBe(true);
+  });
+
   it('disconnects every socket of a user whose role an admin changed', async () => {
     const { user, first, second } = await followerWithTwoSessions();
     const ended = [disconnection(first), disconnection(second)];

@@ -12,14 +12,21 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes } from '../db/schema.js';
 import { MARKS_CACHE_LIMIT } from '../reads/read-caches.js';
-import { buildJosie, buildJosies, buildUser, type TestUser } from '../test/factories.js';
+import {
+  atCurrentVersion,
+  buildJosie,
+  buildJosies,
+  buildUser,
+  type FactoryContext,
+  type TestUser,
+} from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { countQueries } from '../test/queries.js';
 
 type Inject = TestContext['app']['inject'];
 
-/** The API calls the tests make, on one app instance. */
-function api(inject: Inject) {
+/** The API calls the tests make, on one app instance; `db` tells an edit the josie's current version. */
+function api(inject: Inject, db: FactoryContext) {
   const call = async (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -56,11 +63,16 @@ function api(inject: Inject) {
     follow: (curator: TestUser, user: TestUser) => ok('POST', `/api/users/follow/${curator.user._id}`, user),
     unfollow: (curator: TestUser, user: TestUser) =>
       ok('POST', `/api/users/unfollow/${curator.user._id}`, user),
-    edit: (id: string, user: TestUser, title: string) =>
-      ok('PUT', `/api/josies/${id}`, user, {
-        title,
-        paragraphs: [{ type: 'text', content: `${title}, the text.` }],
-      }),
+    edit: async (id: string, user: TestUser, title: string) =>
+      ok(
+        'PUT',
+        `/api/josies/${id}`,
+        user,
+        await atCurrentVersion(db, id, {
+          title,
+          paragraphs: [{ type: 'text', content: `${title}, the text.` }],
+        }),
+      ),
     approve: (id: string, editor: TestUser) => ok('PUT', `/api/josies/${id}/approve`, editor),
     reject: (id: string, editor: TestUser) =>
       ok('PUT', `/api/josies/${id}/reject`, editor, { rejectionReason: 'Add a track' }),
@@ -77,7 +89,7 @@ describe('read caches on one instance', () => {
   let a: ReturnType<typeof api>;
   beforeAll(async () => {
     ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000', READ_CACHE_TTL_MS: '300000' });
-    a = api(ctx.app.inject.bind(ctx.app));
+    a = api(ctx.app.inject.bind(ctx.app), ctx);
   });
   afterAll(() => ctx.close());
 
@@ -377,7 +389,7 @@ describe('read caches with the per-reader caches off (READER_CACHE_TTL_MS=0)', (
   let a: ReturnType<typeof api>;
   beforeAll(async () => {
     ctx = await createTestContext({ READ_CACHE_TTL_MS: '300000', READER_CACHE_TTL_MS: '0' });
-    a = api(ctx.app.inject.bind(ctx.app));
+    a = api(ctx.app.inject.bind(ctx.app), ctx);
   });
   afterAll(() => ctx.close());
 
@@ -420,8 +432,8 @@ describe.skipIf(!redisUrl)('read caches across two instances (Redis pub/sub)', (
     const { buildApp } = await import('../app.js');
     other = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
     await other.ready();
-    a = api(ctx.app.inject.bind(ctx.app));
-    b = api(other.inject.bind(other));
+    a = api(ctx.app.inject.bind(ctx.app), ctx);
+    b = api(other.inject.bind(other), ctx);
   });
   afterAll(async () => {
     await other?.close();
@@ -502,6 +514,7 @@ describe.skipIf(!redisUrl)('read caches across two instances (Redis pub/sub)', (
         title: 'Explored again',
         paragraphs: [{ type: 'text', content: 'Again.' }],
         genres: ['Techno'],
+        baseVersion: 1,
       },
     });
     expect(edit.statusCode, edit.body).toBe(200);

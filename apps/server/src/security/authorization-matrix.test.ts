@@ -75,7 +75,12 @@ const OWN_POLICY: Record<string, Access> = {
  * stop at 400 and the rule would never be reached. Other routes get `{}` (POST/PUT/PATCH) or nothing.
  */
 const BODIES: Record<string, unknown> = {
-  'PUT /api/josies/:id': { title: 'Edited', paragraphs: [{ type: 'text', content: 'Edited.' }] },
+  // The owner's josie is new (version 1) for each caller whose write succeeded before.
+  'PUT /api/josies/:id': {
+    title: 'Edited',
+    paragraphs: [{ type: 'text', content: 'Edited.' }],
+    baseVersion: 1,
+  },
   'PUT /api/josies/:id/reject': { rejectionReason: 'Not this week' },
   'PATCH /api/admin/users/:id': { role: 'editor' },
 };

@@ -88,8 +88,14 @@ describe('backup and restore (embedded database)', () => {
       payload: { name: 'Archivist', email: 'archivist@example.test', password: 'keep-it-safe-1' },
     });
     expect(signup.statusCode).toBe(201);
-    token = signup.json().token;
-    const userId = signup.json().user._id as string;
+    // A sign-up answers no session (decision 0037): the archivist signs in.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'archivist@example.test', password: 'keep-it-safe-1' },
+    });
+    token = login.json().token;
+    const userId = login.json().user._id as string;
     // A curator with a verified address may publish (docs/decisions/0025-account-and-data.md).
     await database.db.execute(
       sql`update users set role = 'curator', email_verified_at = now() where id = ${userId}`,

@@ -102,7 +102,7 @@ describe('enumeration', { retry: 2 }, () => {
             url: `/api/josies/${id}${suffix}`,
             headers: other,
             ...(method === 'PUT'
-              ? { payload: { title: 'x', paragraphs: [{ type: 'text', content: 'x' }] } }
+              ? { payload: { title: 'x', paragraphs: [{ type: 'text', content: 'x' }], baseVersion: 1 } }
               : {}),
           });
           answers.push(`${res.statusCode} ${res.body}`);

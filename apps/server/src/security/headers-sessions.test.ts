@@ -17,11 +17,19 @@ import { buildAuthHeaders, buildSession, buildUser, buildUserRow } from '../test
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { expectCleanError } from './fixtures.js';
 
-/** The embed origins the CSP admits in frames: Spotify's and YouTube's players, nothing else. */
+/**
+ * The embed origins the CSP admits in frames: Spotify's and YouTube's players, and the players of the other
+ * listening services (Apple Music, Deezer, TIDAL, SoundCloud; decision 0022, amendment of 2026-12-05),
+ * nothing else.
+ */
 const EMBED_ORIGINS = [
   'https://open.spotify.com',
   'https://www.youtube.com',
   'https://www.youtube-nocookie.com',
+  'https://embed.music.apple.com',
+  'https://widget.deezer.com',
+  'https://embed.tidal.com',
+  'https://w.soundcloud.com',
 ];
 
 /**

@@ -36,6 +36,21 @@ async function outbox(dataDir: string, count: number): Promise<Email[]> {
   return Promise.all(files.sort().map((f) => PostalMime.parse(readFileSync(join(dir, f)))));
 }
 
+/**
+ * The first email to `address` in `dataDir`'s outbox that `matches`, once it is there (waits up to 10 s).
+ * Waiting for a count instead raced: other emails (a sign-up's verification) arrive in no fixed order.
+ */
+async function mailTo(dataDir: string, address: string, matches: (mail: Email) => boolean): Promise<Email> {
+  for (let i = 0; i < 200; i++) {
+    const found = (await outbox(dataDir, 0)).find(
+      (m) => m.to?.some((to) => to.address === address) && matches(m),
+    );
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no matching email to ${address} in the outbox`);
+}
+
 describe('secrets in logs', () => {
   let ctx: TestContext;
   let app: App;
@@ -70,7 +85,6 @@ describe('secrets in logs', () => {
       payload: { name: 'Secret Keeper', email, password },
     });
     expect(signup.statusCode).toBe(201);
-    secrets.push(signup.json().token);
     const wrong = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -89,12 +103,18 @@ describe('secrets in logs', () => {
       url: '/api/auth/signup',
       payload: { name: 'Curator', email: 'curator-logs@example.test', password },
     });
-    const curatorId = curatorSignup.json().user._id as string;
+    expect(curatorSignup.statusCode).toBe(201);
+    const curatorLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'curator-logs@example.test', password },
+    });
+    const curatorId = curatorLogin.json().user._id as string;
     // Verified as well: publishing needs a verified address (docs/decisions/0025-account-and-data.md).
     await ctx.database.db.execute(
       sql`update users set role = 'curator', email_verified_at = now() where id = ${curatorId}`,
     );
-    const curatorToken = curatorSignup.json().token as string;
+    const curatorToken = curatorLogin.json().token as string;
     secrets.push(curatorToken);
     const upload = await app.inject({
       method: 'POST',
@@ -146,7 +166,6 @@ describe('secrets in logs', () => {
   it('logs the links of emails and redirects without their query values', async () => {
     const from = lines.length;
     const secrets: string[] = [];
-    const mailsBefore = (await outbox(ctx.dataDir, 0)).length;
     const publicPath = (link: string) => {
       const url = new URL(link);
       expect(url.origin).toBe(ctx.config.publicUrl);
@@ -160,10 +179,10 @@ describe('secrets in logs', () => {
       url: '/api/users/reset-password/initiate',
       payload: { email: reader.user.email },
     });
-    const resetMail = (await outbox(ctx.dataDir, mailsBefore + 1)).find((m) =>
-      m.to?.some((to) => to.address === reader.user.email),
+    const resetMail = await mailTo(ctx.dataDir, reader.user.email, (m) =>
+      /\/reset-password\?/.test(m.text ?? ''),
     );
-    const resetLink = resetMail?.text?.match(/\S+\/reset-password\?\S+/)?.[0];
+    const resetLink = resetMail.text?.match(/\S+\/reset-password\?\S+/)?.[0];
     expect(resetLink).toBeDefined();
     secrets.push(new URL(resetLink!).searchParams.get('token')!);
     await app.inject({ url: publicPath(resetLink!) });
@@ -185,10 +204,10 @@ describe('secrets in logs', () => {
       payload: { rejectionReason: 'Needs more tracks' },
     });
     expect(rejected.statusCode).toBe(200);
-    const reviewMail = (await outbox(ctx.dataDir, mailsBefore + 2)).find((m) =>
-      m.to?.some((to) => to.address === curator.user.email),
+    const reviewMail = await mailTo(ctx.dataDir, curator.user.email, (m) =>
+      m.headers.some((h) => h.key === 'list-unsubscribe'),
     );
-    const unsubscribeHeader = reviewMail?.headers.find((h) => h.key === 'list-unsubscribe')?.value;
+    const unsubscribeHeader = reviewMail.headers.find((h) => h.key === 'list-unsubscribe')?.value;
     const unsubscribeLink = unsubscribeHeader?.match(/<([^>]+)>/)?.[1];
     expect(unsubscribeLink).toBeDefined();
     secrets.push(...new URL(unsubscribeLink!).searchParams.values());

@@ -14,7 +14,7 @@
  * checks) live beside the tests that use them.
  */
 
-import type { AuthResponse, Josie, Role } from '@josie/contract';
+import { type AuthResponse, type Josie, PAGE_SESSION_COOKIE, type Role } from '@josie/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import {
   analyticsEvents,
@@ -29,6 +29,7 @@ import {
   media,
   users,
 } from '../db/schema.js';
+import { deriveKey } from '../lib/crypto.js';
 import { insertSession } from '../modules/auth/queries.js';
 import { hashPassword } from '../modules/auth/service.js';
 import { createTokenSigner } from '../modules/auth/tokens.js';
@@ -36,6 +37,7 @@ import { addCuratorToTimeline, fanOutPage } from '../modules/feed/queries.js';
 import { FAN_OUT_PAGE, HOME_FEED_MAX_DEFAULT } from '../modules/feed/timelines.js';
 import { fullParagraphs } from '../modules/josies/testing.js';
 import { userAbilities } from '../modules/users/index.js';
+import { presentUser } from '../modules/users/presenter.js';
 import type { TestContext } from './harness.js';
 
 /** What the row factories need of a test context: its database. */
@@ -75,13 +77,15 @@ const passwordHashes = new Map<string, Promise<string>>();
 
 /**
  * A new user with a session, its token and cookie the real ones (decision 0003). By default the account is
- * verified (as every account made before verification existed: migration 0007) and is made as a verified
- * account is (its row, then a sign-in through the API, so no verification email is sent); with
- * `verified: false` it signs up through the API, so every sign-up rule applies and the verification email
- * goes out (docs/decisions/0025-account-and-data.md). `role` is given in the table. Each call uses a new
- * email unless `email` is given. Throws when the sign-up or sign-in is refused. Costs one argon2 hash per
- * new password and one verification: for many users whose session does not matter, {@link buildUserRow}
- * is cheaper.
+ * verified (as every account made before verification existed: migration 0007) and is made as sign-up and
+ * sign-in would leave it, straight into the tables: its row (last sign-in now), a session row, the bearer
+ * token and the session cookie's page token signed with the app's keys (decision 0008), and the user as
+ * sign-in answers it, so no argon2 verification is paid and no verification email is sent. With `verified: false` it signs up through the API, so every sign-up rule applies
+ * and the verification email goes out (docs/decisions/0025-account-and-data.md). A test about sign-in
+ * itself signs in through `POST /api/auth/login`. `role` is given in the table. Each call uses a new email
+ * unless `email` is given. Throws when the sign-up is refused or the email is taken. Costs one argon2 hash
+ * per new password per test file: for many users whose session does not matter, {@link buildUserRow} is
+ * cheaper still.
  */
 export async function buildUser(
   ctx: TestContext,
@@ -91,37 +95,68 @@ export async function buildUser(
   const password = opts.password ?? 'correct-horse-battery';
   const email = (opts.email ?? `user${counter}-${unique()}@example.test`).trim().toLowerCase();
   const name = opts.name ?? `User ${counter}`;
-  let res: Awaited<ReturnType<TestContext['app']['inject']>>;
+  let body: AuthResponse;
+  let cookie: string;
   if (opts.verified === false) {
-    res = await ctx.app.inject({
+    const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       payload: { name, email, password },
     });
     if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+    // A sign-up answers no session (decision 0037): the new user signs in.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+    body = login.json() as AuthResponse;
+    const setCookie = login.headers['set-cookie'];
+    const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).map(
+      (c) => c.split(';')[0] ?? '',
+    );
+    cookie = cookies.find((c) => c.startsWith(`${PAGE_SESSION_COOKIE}=`)) ?? cookies[0] ?? '';
   } else {
     let hash = passwordHashes.get(password);
     if (!hash) {
       hash = hashPassword(password);
       passwordHashes.set(password, hash);
     }
+    const now = new Date();
     const [row] = await ctx.database.db
       .insert(users)
-      .values({ name, email, passwordHash: await hash, emailVerifiedAt: new Date() })
+      .values({
+        name,
+        email,
+        passwordHash: await hash,
+        emailVerifiedAt: now,
+        lastLoginAt: now,
+        role: opts.role ?? 'listener',
+      })
       .onConflictDoNothing()
-      .returning({ id: users.id });
+      .returning();
     if (!row) throw new Error(`signup failed: ${email} is taken`);
-    res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlMs);
+    const session = await insertSession(ctx.database.db, row.id, expiresAt);
+    const jwtSecret = ctx.config.jwtSecret!;
+    const token = await createTokenSigner(jwtSecret).sign(session.id, row.id, expiresAt);
+    const pageToken = await createTokenSigner(deriveKey(jwtSecret, 'josie/page-session')).sign(
+      session.id,
+      row.id,
+      expiresAt,
+    );
+    // What sign-in answers, without resolving the session here: its cache and last-use stamp start as a
+    // signed-in client's do, at the test's first request. A new user follows no one and has no Spotify.
+    body = { token, user: presentUser(row, [], null) };
+    cookie = `${PAGE_SESSION_COOKIE}=${pageToken}`;
   }
-  const body = res.json() as AuthResponse;
-  if (opts.role && opts.role !== 'listener') {
+  if (opts.verified === false && opts.role && opts.role !== 'listener') {
+    // Before the session is first used: the session cache would keep the listener it saw.
     await ctx.database.db.update(users).set({ role: opts.role }).where(eq(users.id, body.user._id));
     body.user.role = opts.role;
     body.user.abilities = userAbilities(opts.role);
   }
-  const setCookie = res.headers['set-cookie'];
-  const cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
   return { ...body, password, cookie, auth: { authorization: `Bearer ${body.token}` } };
 }
 
@@ -385,6 +420,40 @@ export async function buildJosieViaApi(
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json() as Josie;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The version of josie `id` that an edit made now starts from (docs/decisions/0041-edits-carry-their-version.md),
+ * read from the table; 1 for an id that names no josie, so that an edit refused for another reason (404,
+ * 403) is refused for that reason.
+ */
+export async function josieVersion(ctx: FactoryContext, ref: JosieRef): Promise<number> {
+  const id = josieId(ref);
+  if (!UUID.test(id)) return 1;
+  const [row] = await ctx.database.db
+    .select({ version: josies.version })
+    .from(josies)
+    .where(eq(josies.id, id));
+  return row?.version ?? 1;
+}
+
+/**
+ * `payload`, a JSON body or a multipart form of `PUT /api/josies/{id}`, as an edit of the josie as it is now:
+ * with `baseVersion` {@link josieVersion}, unless the payload names one itself.
+ */
+export async function atCurrentVersion<P extends object>(
+  ctx: FactoryContext,
+  ref: JosieRef,
+  payload: P,
+): Promise<P> {
+  if (payload instanceof FormData) {
+    if (!payload.has('baseVersion')) payload.append('baseVersion', String(await josieVersion(ctx, ref)));
+    return payload;
+  }
+  if ('baseVersion' in payload) return payload;
+  return { ...payload, baseVersion: await josieVersion(ctx, ref) };
 }
 
 /** Approves josie `id` through the API as `reviewer`; throws on any answer but 200. */

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { createMailer, type Mailer } from '../adapters/mailer.js';
 import { createStorage, type Storage } from '../adapters/storage.js';
 import { type App, buildApp } from '../app.js';
@@ -9,9 +8,10 @@ import { createServices, type ServiceDeps, type Services } from '../composition.
 import { buildConfig, type Config } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/index.js';
+import type { SafeFetcher } from '../lib/ssrf.js';
 import { createEventBus, type EventBus } from '../realtime/bus.js';
 import { createInvalidation } from '../scale/invalidation.js';
-import { templateDatabase } from './template-database.js';
+import { databaseUrl, onServer, postgresTemplate, templateDatabase } from './template-database.js';
 
 /** A running app over a fresh database, for API tests through `app.inject`. */
 export interface TestContext {
@@ -31,12 +31,14 @@ export interface TestSubstitutes {
   bus?: EventBus;
   storage?: Storage;
   mailer?: Mailer;
+  /** The fetcher of image links, e.g. one whose resolver sends a test's names to a local stand-in. */
+  imageFetcher?: SafeFetcher;
 }
 
 /**
  * Builds the app over a fresh, migrated database with the reference data: in-memory PGlite, or the real
  * PostgreSQL in `TEST_DATABASE_URL` (each context then gets its own database, so files run in parallel).
- * `substitutes` replace the app's event bus, storage or mailer.
+ * `substitutes` replace the app's event bus, storage, mailer or image-link fetcher.
  */
 export async function createTestContext(
   env: Record<string, string> = {},
@@ -47,12 +49,12 @@ export async function createTestContext(
   let url: string | undefined;
   let dbName: string | undefined;
   if (pgUrl) {
-    // The migrations name the `public` schema, so each context gets its own database.
+    // The migrations name the `public` schema, so each context gets its own database: a copy of the
+    // migrated, seeded template (made once per run by the global setup).
     dbName = `josie_t_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    await onServer(pgUrl, dataDir, `create database ${dbName}`);
-    const u = new URL(pgUrl);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
+    const template = await postgresTemplate(pgUrl, dataDir);
+    await onServer(pgUrl, dataDir, `create database ${dbName} template ${template}`);
+    url = databaseUrl(pgUrl, dbName);
   }
   const config = buildConfig({
     NODE_ENV: 'test',
@@ -72,7 +74,7 @@ export async function createTestContext(
   const database = url
     ? await openDatabase({ url, dataDir })
     : await openDatabase({ dataDir: 'memory://', from: await templateDatabase() });
-  // Idempotent: on the template both find their work done.
+  // Idempotent: on a template both find their work done.
   await database.migrate();
   await seedReference(database.db);
   const app = await buildApp({ config, database, logger: false, ...substitutes });
@@ -112,13 +114,4 @@ export function createTestServices(ctx: TestContext, substitutes: Partial<Servic
     jobs: ctx.app.jobs,
     ...substitutes,
   });
-}
-
-async function onServer(url: string, dataDir: string, statement: string) {
-  const admin = await openDatabase({ url, dataDir, poolSize: 1 });
-  try {
-    await admin.db.execute(sql.raw(statement));
-  } finally {
-    await admin.close();
-  }
 }

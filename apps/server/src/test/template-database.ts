@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FLAG_DEFAULTS, GENRES, INTERESTS } from '@josie/contract';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/index.js';
 import { AI_TEMPLATES } from '../db/seed/reference.js';
@@ -31,16 +32,21 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * The file of the template for the current migrations and reference data: its name carries a hash of them
- * (and of the seed's code and PGlite's version), so a change to any of them makes (and uses) a new template, never a stale one.
+ * A hash of the current migrations and reference data (and of the seed's code and PGlite's version): the
+ * templates' names carry it, so a change to any of them makes (and uses) a new template, never a stale one.
  */
-function templatePath(): string {
+function templateKey(): string {
   const hash = createHash('sha256');
   for (const file of [...filesUnder(MIGRATIONS_DIR), join(here, '../db/seed/reference.ts')]) {
     hash.update(file).update(readFileSync(file));
   }
   hash.update(JSON.stringify({ GENRES, INTERESTS, FLAG_DEFAULTS, AI_TEMPLATES, pglite: PGLITE_VERSION }));
-  return join(tmpdir(), `josie-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The file of the PGlite template for the current migrations and reference data. */
+function templatePath(): string {
+  return join(tmpdir(), `josie-test-template-${templateKey()}.tar`);
 }
 
 let cached: Promise<Blob> | undefined;
@@ -73,4 +79,72 @@ export function templateDatabase(): Promise<Blob> {
     }
   })();
   return cached;
+}
+
+/** Runs `statement` on the maintenance connection of `serverUrl` (its own database, one connection). */
+export async function onServer(serverUrl: string, dataDir: string, statement: string): Promise<void> {
+  const admin = await openDatabase({ url: serverUrl, dataDir, poolSize: 1 });
+  try {
+    await admin.db.execute(sql.raw(statement));
+  } finally {
+    await admin.close();
+  }
+}
+
+/** The SQLSTATE of a database that already exists. */
+const DUPLICATE_DATABASE = '42P04';
+const codeOf = (error: unknown) =>
+  (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
+  (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const pgTemplates = new Map<string, Promise<string>>();
+
+/**
+ * The name of a database on the PostgreSQL server of `serverUrl` that is migrated and holds the reference
+ * data, for test contexts to copy (`create database x template t`: a file copy, about ten times quicker
+ * than migrating a new database; docs/decisions/0039-test-tiers.md). Made once per server and set of
+ * migrations (its name carries {@link templateKey}), by the test run's global setup before any test file
+ * starts; built under another name and renamed, so that concurrent runs never copy half of one. Nothing
+ * may stay connected to it: PostgreSQL copies only a template nobody uses.
+ */
+export function postgresTemplate(serverUrl: string, dataDir: string): Promise<string> {
+  const name = `josie_template_${templateKey()}`;
+  let made = pgTemplates.get(name);
+  if (!made) {
+    made = (async () => {
+      const probe = await openDatabase({ url: serverUrl, dataDir, poolSize: 1 });
+      try {
+        const found = await probe.db.execute(sql`select 1 from pg_database where datname = ${name}`);
+        if ((found as unknown as { rows: unknown[] }).rows.length > 0) return name;
+      } finally {
+        await probe.close();
+      }
+      const building = `${name}_${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
+      await onServer(serverUrl, dataDir, `create database ${building}`);
+      const database = await openDatabase({ url: databaseUrl(serverUrl, building), dataDir });
+      try {
+        await database.migrate();
+        await seedReference(database.db);
+      } finally {
+        await database.close();
+      }
+      try {
+        await onServer(serverUrl, dataDir, `alter database ${building} rename to ${name}`);
+      } catch (error) {
+        // Another run made it first: its copy is as good.
+        await onServer(serverUrl, dataDir, `drop database if exists ${building} with (force)`);
+        if (codeOf(error) !== DUPLICATE_DATABASE) throw error;
+      }
+      return name;
+    })();
+    pgTemplates.set(name, made);
+  }
+  return made;
 }

@@ -1,6 +1,8 @@
 import { ANALYTICS_EVENT_NAMES } from '@josie/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeJosie } from '../features/josie/testing';
+import { i18n } from '../i18n';
 import { storeSession } from '../session/storage';
 import { installFetchStub, json } from '../test/fetchStub';
 import { makeSession } from '../test/fixtures';
@@ -70,5 +72,43 @@ describe('analytics (docs/product/routes-and-roles.md#api, docs/product/differen
     expect(body.params.page_path).toBe('/privacy');
     expect(body.params.page_title).toBe('Privacy policy · Josie');
     expect(typeof body.params.page_location).toBe('string');
+  });
+
+  it("records a josie's page_view under the josie's title once it has loaded, never 'Josie · Josie'", async () => {
+    const josie = makeJosie({ title: 'Night drive' });
+    const { stub } = renderApp(`/josie/${josie._id}`, {
+      routes: [{ method: 'GET', path: `/api/josies/${josie._id}`, reply: () => json(200, josie) }],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
+    await waitFor(() => expect(stub.calls('POST', '/api/analytics/events')).toHaveLength(1));
+    expect(stub.calls('POST', '/api/analytics/events')[0]?.body).toMatchObject({
+      name: 'page_view',
+      params: { page_path: `/josie/${josie._id}`, page_title: 'Night drive · Josie' },
+    });
+    expect(document.title).toBe('Night drive · Josie');
+  });
+
+  it.each([
+    ['en', 'Josie not found · Josie'],
+    ['he', 'הג׳וזי לא נמצאה · Josie'],
+  ] as const)('records a missing josie under the not-found title (%s)', async (language, title) => {
+    window.localStorage.setItem('i18nextLng', language);
+    await i18n.changeLanguage(language);
+    const id = '0190a0b0-0000-7000-8000-00000000dead';
+    const { stub } = renderApp(`/josie/${id}`, {
+      flags: { language_select: 'true' },
+      routes: [
+        {
+          method: 'GET',
+          path: `/api/josies/${id}`,
+          reply: () => json(404, { message: 'x', code: 'NOT_FOUND' }),
+        },
+      ],
+    });
+    await waitFor(() => expect(stub.calls('POST', '/api/analytics/events')).toHaveLength(1));
+    expect(stub.calls('POST', '/api/analytics/events')[0]?.body).toMatchObject({
+      params: { page_title: title },
+    });
+    expect(document.title).toBe(title);
   });
 });

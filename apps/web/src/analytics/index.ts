@@ -1,2 +1,2 @@
-export { type RouteHandle, RouteTracker, type TitleKey } from './RouteTracker';
+export { type RouteHandle, RouteTracker, type TitleKey, usePageTitle } from './RouteTracker';
 export { type AnalyticsValue, track, userProperties } from './track';

@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import { clearSession, readStoredToken } from '../session/storage';
 import { takeEarlyRead } from './earlyReads';
 
+/** The code an {@link ApiError} carries when the server could not be reached (status 0). */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
 /**
- * A failed API call. `message` is for logs: the server's `{message}` when the answer carried one, else the
- * HTTP status words ("Internal Server Error"), which are not for readers. Screens show
- * {@link serverMessageOr}: the server's own text (`serverMessage`, null otherwise), else the feature's own
- * translated message, e.g. 'Login failed' (docs/product/messages.md#errors-from-the-api).
+ * A failed API call. `message` is for logs only: the server's English `{message}` when the answer carried
+ * one, else the HTTP status words ("Internal Server Error"). Screens show `errorText` (`./errorText.ts`): the
+ * code's text in the reader's language, or the screen's own (docs/product/messages.md#errors-from-the-api).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -18,7 +20,6 @@ export class ApiError extends Error {
     /** Stable error code from the server (`ERROR_CODES`), or `NETWORK_ERROR` / `HTTP_<status>`. */
     readonly code: string,
     message: string,
-    readonly serverMessage: string | null = null,
     /** Field issues of a 400 answer (`path` like `body.email`). */
     readonly issues: ApiErrorBody['issues'] = undefined,
   ) {
@@ -96,7 +97,7 @@ export async function apiFetch<T = unknown>(
     response = await (early ?? fetch(path, { method, headers, body, signal: options.signal }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
+    throw new ApiError(0, NETWORK_ERROR, error instanceof Error ? error.message : 'Network error');
   }
 
   if (!response.ok) {
@@ -111,7 +112,6 @@ export async function apiFetch<T = unknown>(
       response.status,
       errorBody?.code ?? `HTTP_${response.status}`,
       errorBody?.message || response.statusText || `HTTP ${response.status}`,
-      errorBody?.message || null,
       errorBody?.issues,
     );
   }
@@ -138,11 +138,3 @@ export const api = {
   upload: <T = unknown>(path: string, form: FormData, options?: Options<T>) =>
     apiFetch<T>(path, 'POST', { ...options, body: form }),
 };
-
-/**
- * The text to show for a failed call: the server's message when it sent one, else `fallback`
- * (docs/product/messages.md#errors-from-the-api: "the server message, else 'Login failed'").
- */
-export function serverMessageOr(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}

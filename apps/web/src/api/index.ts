@@ -1,2 +1,3 @@
-export { ApiError, api, apiFetch, type RequestOptions, serverMessageOr } from './client';
+export { ApiError, api, apiFetch, NETWORK_ERROR, type RequestOptions } from './client';
+export { errorText, SHOWN_ERROR_CODES, type ShownErrorCode } from './errorText';
 export { createQueryClient, PUBLIC_QUERY_ROOTS, removeUserQueries } from './queryClient';

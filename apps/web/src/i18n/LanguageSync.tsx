@@ -15,19 +15,24 @@ import {
  * docs/product/rules-and-limits.md#constants): while it is off the interface is English; when it is on, the
  * detected (or chosen) language applies, and a `?lng=` link is a choice: remembered like the toggle's
  * (localStorage and the `i18next` cookie the server reads), so it outlasts the page it was on. Waits for the
- * flags' first answer or failure so a Hebrew reader with the flag on does not see English first.
+ * flags' first answer so a Hebrew reader with the flag on does not see English first; when the flags cannot
+ * be read (offline), the detected language stays.
  */
 export function LanguageSync() {
   const { status } = useFlags();
   const enabled = useFlag('language_select');
   useEffect(() => {
     if (status === 'pending') return;
-    const linked = enabled ? linkedLanguage() : null;
+    // Without an answer (offline: the page came from the service worker's shell, which the server did not
+    // mark) the flag is unknown: the detected language applies, the reader's stored choice first, as
+    // `shell.js` painted it (decision 0026).
+    const known = status === 'success';
+    const linked = enabled && known ? linkedLanguage() : null;
     if (linked) {
       void chooseLanguage(linked);
       return;
     }
-    const target = enabled ? detectedLanguage() : DEFAULT_LANGUAGE;
+    const target = enabled || !known ? detectedLanguage() : DEFAULT_LANGUAGE;
     if (currentLanguage() !== target) void changeInterfaceLanguage(target);
   }, [status, enabled]);
   return null;

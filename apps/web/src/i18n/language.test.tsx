@@ -52,6 +52,25 @@ describe('language toggle and direction (docs/product/README.md#what-josie-is, d
     expect(await screen.findByRole('heading', { level: 1, name: 'אודות Josie' })).toBeInTheDocument();
   });
 
+  it('keeps the remembered Hebrew choice when the flags cannot be read (offline, the shell from the service worker)', async () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'he');
+    const { stub } = renderApp('/about', {
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/config/flags',
+          reply: () => {
+            throw new TypeError('Failed to fetch');
+          },
+        },
+      ],
+    });
+    await waitFor(() => expect(stub.calls('GET', '/api/config/flags')).toHaveLength(1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'אודות Josie' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'he');
+  });
+
   it('marks <html> with the language, writing only what differs (a write restyles the whole page)', async () => {
     const html = document.documentElement;
     const writes: string[] = [];

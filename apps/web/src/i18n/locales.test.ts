@@ -1,3 +1,4 @@
+import { GENRE_SEARCH_NAMES, GENRES } from '@josie/contract';
 import { describe, expect, it } from 'vitest';
 import { FIRST_AREAS, LATER_AREAS } from './areas';
 import enFirst from './locales/en/first.js';
@@ -66,10 +67,27 @@ describe('locale files', () => {
   });
 
   it('are written in Hebrew in he.json', () => {
-    const brandOnly = new Set(['common.appName', 'nav.switchLanguage', 'titles.josie']);
+    const brandOnly = new Set([
+      'common.appName',
+      'nav.switchLanguage',
+      'titles.josie',
+      'josie.audio.provider.spotify',
+      'josie.audio.provider.youtube',
+    ]);
     for (const [key, text] of heTexts) {
       if (brandOnly.has(key)) continue;
       expect(/[\u0590-\u05FF]/.test(text), key).toBe(true);
+    }
+  });
+
+  it("give every seed genre a Hebrew name that search takes as the genre (the contract's GENRE_SEARCH_NAMES)", () => {
+    // Search maps the names people type to the stored English identifiers (decision 0021): the name the
+    // Hebrew interface shows must be one of them, without its English gloss ("פאנק (Funk)").
+    for (const genre of GENRES) {
+      const shown = heTexts.get(`common.genreNames.${genre}`);
+      expect(shown, genre).toBeDefined();
+      const name = (shown ?? '').replace(/\s*\([^)]*\)\s*$/u, '');
+      expect(GENRE_SEARCH_NAMES[genre], genre).toContain(name);
     }
   });
 

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { lazyComponent } from '../lib/lazyPage';
 import { useSession } from '../session/SessionProvider';
 import { Spinner } from '../ui/Spinner';
 import { Footer } from './Footer';
@@ -9,7 +10,7 @@ import { PageErrorBoundary } from './PageError';
 
 // Loaded only for an account whose email is not verified: its code stays out of every first page. The banner
 // is a reminder, so a failed download shows nothing rather than the page's error screen.
-const VerifyEmailBanner = lazy(() => import('./VerifyEmailBanner').catch(() => ({ default: () => null })));
+const VerifyEmailBanner = lazyComponent(() => import('./VerifyEmailBanner'));
 
 /** The banner while the signed-in user's email is unverified (docs/decisions/0025-account-and-data.md). */
 function VerificationBanner() {

@@ -3,20 +3,18 @@ import { Direction } from 'radix-ui';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import type { ToasterProps } from 'sonner';
 import { RouteTracker } from '../analytics/RouteTracker';
 import { directionOf } from '../i18n';
 import { LanguageSync } from '../i18n/LanguageSync';
 import { lazyComponent } from '../lib/lazyPage';
+import { useCountLocations } from '../lib/useReturning';
 import { SessionProvider } from '../session/SessionProvider';
 import { useToasterWanted } from '../ui/toast';
 
 // Toasts appear after something happened: sonner loads with the first toast (`ui/toast.ts`,
 // docs/performance.md), and the toast area mounts then. A toast raised before it mounts is not lost: sonner
 // shows the active toasts to a late Toaster.
-const Toaster = lazyComponent<ToasterProps>(() =>
-  import('sonner').then((module) => ({ default: module.Toaster })),
-);
+const Toaster = lazyComponent(() => import('sonner'), { export: 'Toaster' });
 
 /**
  * The root route: session, language (flag-driven, with Radix components following the page direction),
@@ -27,6 +25,7 @@ export function AppRoot() {
   const { t, i18n } = useTranslation();
   const dir = directionOf(i18n.resolvedLanguage ?? i18n.language);
   const toasterWanted = useToasterWanted();
+  useCountLocations();
   return (
     <Direction.Provider dir={dir}>
       <SessionProvider>

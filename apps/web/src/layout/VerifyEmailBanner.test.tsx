@@ -1,5 +1,6 @@
 import { ROUTES } from '@josie/contract';
-import { screen, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json } from '../test/fetchStub';
 import { makeSession } from '../test/fixtures';
@@ -8,7 +9,10 @@ import { VERIFY_BANNER_DISMISSED_KEY } from './VerifyEmailBanner';
 
 const banner = () => screen.findByRole('complementary', { name: 'Email verification' }, { timeout: 5000 });
 
-afterEach(() => window.sessionStorage.removeItem(VERIFY_BANNER_DISMISSED_KEY));
+afterEach(() => {
+  window.sessionStorage.removeItem(VERIFY_BANNER_DISMISSED_KEY);
+  focusManager.setFocused(undefined);
+});
 
 describe('the verification banner (docs/decisions/0025-account-and-data.md)', () => {
   it('shows for an unverified account, with its address', async () => {
@@ -48,7 +52,9 @@ describe('the verification banner (docs/decisions/0025-account-and-data.md)', ()
     });
     const region = within(await banner());
     await user.click(region.getByRole('button', { name: 'Resend the email' }));
-    expect(await region.findByText('Please wait 10 minutes before asking again.')).toBeInTheDocument();
+    expect(
+      await region.findByText('Too many attempts. Please wait a few minutes and try again.'),
+    ).toBeInTheDocument();
   });
 
   it('hides for the browser session when dismissed', async () => {
@@ -56,5 +62,41 @@ describe('the verification banner (docs/decisions/0025-account-and-data.md)', ()
     await user.click(within(await banner()).getByRole('button', { name: 'Hide for now' }));
     expect(screen.queryByRole('complementary', { name: 'Email verification' })).toBeNull();
     expect(window.sessionStorage.getItem(VERIFY_BANNER_DISMISSED_KEY)).toBe('1');
+  });
+
+  it('goes without a reload once the address was verified elsewhere and the page comes back into view', async () => {
+    const session = makeSession('listener', { emailVerified: false });
+    let verified = false;
+    const { stub } = renderApp('/about', {
+      session,
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/users/me',
+          reply: () => json(200, { ...session.user, emailVerified: verified }),
+        },
+      ],
+    });
+    await banner();
+    await waitFor(() => expect(stub.calls('GET', '/api/users/me')).toHaveLength(1));
+    // The link is opened on a phone; the user comes back to this tab.
+    verified = true;
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Email verification' })).toBeNull(),
+    );
+    expect(stub.calls('GET', '/api/users/me')).toHaveLength(2);
+  });
+
+  it('does not read the account again on focus once verified', async () => {
+    const { stub } = renderApp('/about', { session: makeSession('listener') });
+    await screen.findByRole('main');
+    await waitFor(() => expect(stub.calls('GET', '/api/users/me').length).toBeLessThanOrEqual(1));
+    const before = stub.calls('GET', '/api/users/me').length;
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stub.calls('GET', '/api/users/me')).toHaveLength(before);
   });
 });

@@ -67,17 +67,30 @@ describe('formatRelativeTime (docs/decisions/0024-notifications-centre.md)', () 
   it('says how long ago in the largest whole unit, "now" under a minute and for the future', () => {
     expect(formatRelativeTime(ago(20), 'en', now)).toBe('now');
     expect(formatRelativeTime(ago(-300), 'en', now)).toBe('now');
+    expect(formatRelativeTime(ago(60), 'en', now)).toBe('1 minute ago');
     expect(formatRelativeTime(ago(5 * 60), 'en', now)).toBe('5 minutes ago');
     expect(formatRelativeTime(ago(3 * 3600 + 59 * 60), 'en', now)).toBe('3 hours ago');
-    expect(formatRelativeTime(ago(26 * 3600), 'en', now)).toBe('yesterday');
-    expect(formatRelativeTime(ago(15 * 24 * 3600), 'en', now)).toBe('2 weeks ago');
-    expect(formatRelativeTime(ago(400 * 24 * 3600), 'en', now)).toBe('last year');
+    expect(formatRelativeTime(ago(26 * 3600), 'en', now)).toBe('1 day ago');
+    expect(formatRelativeTime(ago(15 * 24 * 3600), 'en', now)).toBe('15 days ago');
+    expect(formatRelativeTime(ago(400 * 24 * 3600), 'en', now)).toBe('1 year ago');
   });
 
   it('writes Hebrew, and refuses an unreadable date', async () => {
+    expect(formatRelativeTime(ago(20), 'he', now)).toBe('עכשיו');
     expect(formatRelativeTime(ago(26 * 3600), 'he', now)).toBe('אתמול');
     expect(formatRelativeTime(ago(5 * 60), 'he', now)).toBe('לפני 5 דקות');
     expect(formatRelativeTime('soon', 'en', now)).toBe('Invalid date');
+    // One and two of a unit are words in Hebrew, without a number in brackets ('לפני דקה (1)').
+    expect(formatRelativeTime(ago(60), 'he', now)).toBe('לפני דקה');
+    expect(formatRelativeTime(ago(90), 'he', now)).toBe('לפני דקה');
+    expect(formatRelativeTime(ago(3600), 'he', now)).toBe('לפני שעה');
+    expect(formatRelativeTime(ago(2 * 3600), 'he', now)).toBe('לפני שעתיים');
+    expect(formatRelativeTime(ago(2 * 24 * 3600), 'he', now)).toBe('שלשום');
+    expect(formatRelativeTime(ago(40 * 24 * 3600), 'he', now)).toBe('לפני חודש');
+    expect(formatRelativeTime(ago(800 * 24 * 3600), 'he', now)).toBe('לפני שנתיים');
+    for (const seconds of [60, 3600, 2 * 3600, 7 * 24 * 3600, 40 * 24 * 3600, 400 * 24 * 3600]) {
+      expect(formatRelativeTime(ago(seconds), 'he', now)).not.toMatch(/\(\d+\)/);
+    }
     await i18n.loadLanguages('he');
     expect(formatRelativeTime(null, 'he', now)).toBe('תאריך לא תקין');
   });

@@ -3,7 +3,7 @@ import { Component, createRef, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PageSpinner } from '../ui/Spinner';
 import { ChunkLoadError } from './importRetry';
-import { lazyPage, retryFailedImports } from './lazyPage';
+import { lazyComponent, lazyPage, retryFailedImports } from './lazyPage';
 
 function Page() {
   return <p>the page</p>;
@@ -83,6 +83,65 @@ describe('lazyPage', () => {
     act(() => boundary.current?.reset());
     expect(await screen.findByText('the page')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('picks the named export also from the module a retry imports by its URL', async () => {
+    const chunk = 'http://localhost/assets/NotificationBell-abc.js';
+    // The first import fails naming its chunk (as Chromium does); the retry imports that URL and gets the
+    // module itself, with its named exports and no default.
+    const load = vi.fn(async (): Promise<{ NotificationBell: typeof Page }> => {
+      throw new TypeError(`Failed to fetch dynamically imported module: ${chunk}`);
+    });
+    const importUrl = vi.fn(async (url: string) => {
+      expect(url.startsWith(`${chunk}?retry=`)).toBe(true);
+      return { NotificationBell: Page };
+    });
+    const Bell = lazyPage(load, { export: 'NotificationBell', retry: { ...FAST, importUrl } });
+    render(
+      <Boundary>
+        <Bell />
+      </Boundary>,
+    );
+    expect(await screen.findByText('the page')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(importUrl).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('lazyComponent', () => {
+  it('shows its own failure in place when its code never loads, and the page around it stays', async () => {
+    let available = false;
+    const load = vi.fn(async () => {
+      if (!available) throw new TypeError('Importing a module script failed.');
+      return { Part: () => <p>the part</p> };
+    });
+    const Part = lazyComponent(load, {
+      export: 'Part',
+      fallback: <p>loading the part</p>,
+      failed: <p>the part is missing</p>,
+      retry: { ...FAST, retries: 0 },
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <Boundary>
+        <p>the page</p>
+        <Part />
+      </Boundary>,
+      { onCaughtError: () => {} },
+    );
+    expect(await screen.findByText('the part is missing')).toBeInTheDocument();
+    expect(screen.getByText('the page')).toBeInTheDocument();
+    expect(screen.queryByText('failed')).toBeNull();
+    expect(warn).toHaveBeenCalled();
+
+    // Back online: the part loads again by itself.
+    available = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('the part')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
   });
 });
 

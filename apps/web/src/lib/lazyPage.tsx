@@ -1,4 +1,11 @@
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+} from 'react';
 import { type ImportRetryOptions, importWithRetry } from './importRetry';
 
 /** A component loaded on demand, that can also be loaded ahead of its first render. */
@@ -22,7 +29,22 @@ export function retryFailedImports(): void {
   failed.clear();
 }
 
-export interface LazyPageOptions {
+/** The names of `M`'s exports that are components. */
+export type ComponentExport<M> = {
+  [K in keyof M]: M[K] extends ComponentType<never> ? K : never;
+}[keyof M] &
+  string;
+
+/** The props of the component `M` exports as `K`. */
+export type ExportProps<M, K extends keyof M> = M[K] extends ComponentType<infer P> ? P & object : never;
+
+export interface LazyPageOptions<K extends string = string> {
+  /**
+   * The export that is the component; `default` when absent. Picked here, after the retries, and not by a
+   * `.then` inside `load`: a retry imports the failed chunk's URL again (`importWithRetry`) and answers
+   * that module itself, so a pick inside `load` is skipped and the component is undefined.
+   */
+  export?: K;
   /**
    * What shows while the code loads, in a Suspense boundary of the component's own: for a page, the page
    * spinner, so a page opened by a navigation shows it at once instead of the previous page (or nothing)
@@ -41,28 +63,35 @@ export interface LazyPageOptions {
  * `preload()`: a page preloaded before its first render renders at once, without suspending (the page that
  * opens the app replaces the static first paint directly). React's `lazy` takes any thenable; once the
  * module is here this hands it one that answers synchronously, so React reads the component in the same
- * render.
+ * render. A final failure is thrown to the error boundary around it: for a page, the layout's error screen
+ * (`layout/PageError.tsx`). A component inside a page uses {@link lazyComponent}, which fails locally.
  *
- * @param load the module's dynamic import, whose default export is the component.
+ * @param load the module's dynamic import, exactly `() => import('./Page')`: nothing chained to it (see
+ *   {@link LazyPageOptions.export}).
  */
-export function lazyPage<P extends object = object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-  options: LazyPageOptions = {},
-): LazyPage<P> {
-  let loaded: { default: ComponentType<P> } | null = null;
-  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+export function lazyPage<M, K extends ComponentExport<M> = ComponentExport<M> & 'default'>(
+  load: () => Promise<M>,
+  options: LazyPageOptions<K> = {},
+): LazyPage<ExportProps<M, K>> {
+  type P = ExportProps<M, K>;
+  type Module = { default: ComponentType<P> };
+  const name = options.export ?? 'default';
+  let loaded: Module | null = null;
+  let loading: Promise<Module> | null = null;
   const start = () => {
     loading ??= Promise.all([importWithRetry(load, options.retry), options.with?.()]).then(
       ([module]) => {
-        loaded = module;
-        return module;
+        const component = (module as Record<string, unknown>)[name] as ComponentType<P> | undefined;
+        if (typeof component !== 'function' && typeof component !== 'object') {
+          throw new TypeError(`The module has no component named ${name}`);
+        }
+        loaded = { default: component };
+        return loaded;
       },
       (error: unknown) => {
         // Forgotten, so that the next render (or preload) loads again instead of inheriting this failure.
         loading = null;
-        failed.add(() => {
-          current = create();
-        });
+        failed.add(reset);
         throw error;
       },
     );
@@ -75,13 +104,16 @@ export function lazyPage<P extends object = object>(
       // A settled thenable: `then` calls back at once (React's lazy reads the module in the same render).
       const thenable = {
         // biome-ignore lint/suspicious/noThenProperty: a thenable is what React's lazy takes
-        then(resolve: (module: { default: ComponentType<P> }) => void) {
+        then(resolve: (module: Module) => void) {
           resolve(ready);
         },
       };
-      return thenable as unknown as Promise<{ default: ComponentType<P> }>;
+      return thenable as unknown as Promise<Module>;
     });
   let current = create();
+  const reset = () => {
+    current = create();
+  };
   const { fallback } = options;
   function Page(props: P) {
     const Current = current as unknown as ComponentType<P>;
@@ -99,15 +131,70 @@ export function lazyPage<P extends object = object>(
   });
 }
 
+export interface LazyComponentOptions<K extends string = string, P = object>
+  extends Pick<LazyPageOptions<K>, 'export' | 'fallback' | 'with' | 'retry'> {
+  /**
+   * What shows in the component's place when its code could not be loaded after every retry (or renders
+   * it from the component's props): nothing by default. The page around it stays; the component is loaded
+   * again when the browser comes back online or the error screen's "Try again" runs
+   * ({@link retryFailedImports}).
+   */
+  failed?: ReactNode | ((props: P) => ReactNode);
+}
+
+interface LocalFailureProps {
+  failed: ReactNode;
+  children: ReactNode;
+}
+
 /**
- * A component (not a page) loaded on demand, with the retries of {@link lazyPage}; what shows while it
- * loads is up to the Suspense boundary around it. A component on a first page that reads texts of a later
- * area (`src/i18n/areas.ts`) passes `with: loadAllTexts`: the first pages do not load those texts, and a
- * component does not render again when they are added.
+ * Shows `failed` in place of a lazy component whose code did not load, instead of letting the error reach
+ * the page's error screen; tries again when the browser is back online.
  */
-export function lazyComponent<P extends object = object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-  options: Pick<LazyPageOptions, 'with'> = {},
-): LazyPage<P> {
-  return lazyPage(load, options);
+class LocalFailure extends Component<LocalFailureProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  private readonly onOnline = () => {
+    retryFailedImports();
+    this.setState({ error: null });
+  };
+  override componentDidCatch(error: unknown) {
+    console.warn('A part of the page could not be loaded', error);
+    window.addEventListener('online', this.onOnline, { once: true });
+  }
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.onOnline);
+  }
+  override render() {
+    return this.state.error ? this.props.failed : this.props.children;
+  }
+}
+
+/**
+ * A component (not a page) loaded on demand, with the retries of {@link lazyPage} (decisions 0012, 0040). Should
+ * its code still fail to load, it shows `failed` (nothing by default) and the page around it goes on: a
+ * part of a page never takes the page down. What shows while it loads is `fallback`, or the Suspense
+ * boundary around it. A component on a first page that reads texts of a later area
+ * (`src/i18n/areas.ts`) passes `with: loadAllTexts`: the first pages do not load those texts, and a
+ * component does not render again when they are added.
+ *
+ * @param load the module's dynamic import, exactly `() => import('./Part')`; a named export is picked with
+ *   `export`.
+ */
+export function lazyComponent<M, K extends ComponentExport<M> = ComponentExport<M> & 'default'>(
+  load: () => Promise<M>,
+  options: LazyComponentOptions<K, ExportProps<M, K>> = {},
+): LazyPage<ExportProps<M, K>> {
+  const { failed = null, ...rest } = options;
+  const Inner = lazyPage(load, rest);
+  function Part(props: ExportProps<M, K>) {
+    return (
+      <LocalFailure failed={typeof failed === 'function' ? failed(props) : failed}>
+        <Inner {...props} />
+      </LocalFailure>
+    );
+  }
+  return Object.assign(Part, { preload: Inner.preload });
 }

@@ -20,7 +20,8 @@ describe("the server's first paint of a josie page (docs/performance.md)", () =>
     expect(html).toContain('Curated by');
     // A visitor's follow button is the link to sign in.
     expect(html).toMatch(/<a[^>]+href="\/login"[^>]*>.*Log in to follow/);
-    expect(html).toContain('0 songs');
+    // No song, no count (docs/product/rules-and-limits.md).
+    expect(html).not.toContain('0 songs');
   });
 
   it("leaves a Spotify player's frame to the browser (loaded once, by the app)", () => {
@@ -34,6 +35,7 @@ describe("the server's first paint of a josie page (docs/performance.md)", () =>
     });
     const html = renderJosiePage(withPlayer, 'en', '/josie/j1');
     expect(html).toContain('Nightcall');
+    expect(html).toContain('1 song');
     expect(html).not.toContain('<iframe');
   });
 
@@ -47,7 +49,7 @@ describe("the server's first paint of a josie page (docs/performance.md)", () =>
     const broken = { ...josie, creator: null, paragraphs: { 0: josie.paragraphs[0] } } as unknown as Josie;
     const en = renderJosiePage(broken, 'en', '/josie/j1');
     expect(en).toContain('Unknown Curator');
-    expect(en).toContain('0 songs');
+    expect(en).not.toContain('0 songs');
     expect(en).not.toContain('first paragraph');
     expect(renderJosiePage(broken, 'he', '/josie/j1')).toContain('אוצר/ת לא ידוע/ה');
   });

@@ -1,15 +1,23 @@
+import { ERROR_CODES } from '@josie/contract';
 import { BellOff, BellRing, CircleCheck, Info } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/toast';
 import { PushPermissionError } from './pushClient';
 import type { PushDevice } from './usePushDevice';
 
-/** The message of a failed attempt to turn push on in this browser. */
+/**
+ * The message of a failed attempt to turn push on in this browser; a push service the server does not send
+ * to (400 `PUSH_SERVICE_NOT_ALLOWED`, docs/decisions/0036-media-limits-and-provenance.md) says so.
+ */
 export function pushErrorKey(error: unknown) {
   if (error instanceof PushPermissionError) {
     return error.reason === 'denied' ? ('pwa.push.blocked' as const) : ('pwa.push.dismissed' as const);
+  }
+  if (error instanceof ApiError && error.code === ERROR_CODES.PUSH_SERVICE_NOT_ALLOWED) {
+    return 'errors.api.PUSH_SERVICE_NOT_ALLOWED' as const;
   }
   return 'pwa.push.enableFailed' as const;
 }

@@ -62,6 +62,7 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
     'post-removed': new Set(),
     notification: new Set(),
     'notifications-read': new Set(),
+    'session-ended': new Set(),
   };
   /** Called each time the server confirmed `join-feed`: on the first connection and after each reconnection. */
   const joinedListeners = new Set<(joined: Partial<JoinFeedAck>) => void>();
@@ -116,6 +117,9 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
     });
     socket.on('post-removed', (post) => {
       for (const listener of listeners['post-removed']) listener.handler(post);
+    });
+    socket.on('session-ended', () => {
+      for (const listener of listeners['session-ended']) listener.handler();
     });
     return socket;
   }

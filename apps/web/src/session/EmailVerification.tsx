@@ -1,9 +1,10 @@
 import { ERROR_CODES } from '@josie/contract';
-import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, serverMessageOr } from '../api/client';
+import { ApiError } from '../api/client';
+import { errorText } from '../api/errorText';
 import { request } from '../api/request';
+import { useMutation } from '../lib/useMutation';
 import { Button, type ButtonSize, type ButtonVariant } from '../ui/Button';
 import { useSession } from './SessionProvider';
 
@@ -32,7 +33,7 @@ export function ResendVerificationButton({
   const outcome = resend.isSuccess
     ? t('auth.verify.resent')
     : resend.isError
-      ? serverMessageOr(resend.error, t('auth.verify.resendFailed'))
+      ? errorText(t, resend.error, t('auth.verify.resendFailed'))
       : '';
   return (
     <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,4 +1,4 @@
-import { type AuthResponse, ME_PATH, PAGE_QUERY_KEYS, type User } from '@josie/contract';
+import { type AuthResponse, PAGE_QUERY_KEYS, type User } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -11,7 +11,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../api/client';
 import { removeUserQueries } from '../api/queryClient';
 import { request } from '../api/request';
 import { clearSession, readRawSession, readStoredToken, storeSession, storeUser } from './storage';
@@ -51,7 +50,8 @@ export const meQueryKey = (token: string | null) => ['session', 'me', token] as 
  * `userDataUpdated` events and other tabs' `storage` events, logs out when the stored user is unreadable,
  * drops cached user data when the signed-in user changes, and refreshes the stored user from `GET
  * /api/users/me` once per load (a revoked token answers 401, which clears the session), or from the copy the
- * server wrote into the page when it rendered it for this session. Must sit inside the router (logout
+ * server wrote into the page when it rendered it for this session, and again whenever the page comes back
+ * into view while the address is unverified. Must sit inside the router (logout
  * navigates) and the QueryClientProvider.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -92,7 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const basedOn = readRawSession();
       // The schema (and zod with it) loads with this first signed-in request, not with the first page.
       const { User } = await import('./userSchema');
-      return { user: await api.get(ME_PATH, { schema: User, signal }), basedOn };
+      return { user: await request('me', {}, { schema: User, signal }), basedOn };
     },
     // The user the server wrote into a home page it rendered for this session (docs/performance.md), hydrated
     // into the cache before the first render (`api/firstPaint.ts`, decision 0017), is the fresh copy: no
@@ -103,7 +103,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     enabled: snapshot.token !== null,
     staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
+    // While the address waits for its link, read again each time the page comes back into view: the link
+    // may have been opened on another device or browser, and the banner must go without a reload
+    // (docs/decisions/0025-account-and-data.md, "Verification"). Tabs of this browser follow the stored user.
+    refetchOnWindowFocus: snapshot.user?.emailVerified === false ? 'always' : false,
   });
   useEffect(() => {
     // A local change made while the request was in flight (e.g. a new avatar) is newer: keep it.

@@ -8,6 +8,22 @@ export interface ReturnToState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 
+let sessionEnded = false;
+
+/**
+ * Notes that the server ended this page's session (`useSessionEnded`), for `/login` to say why. Kept in
+ * memory, not in the router state: clearing the session makes a private page's guard navigate to `/login`
+ * too, with its own state.
+ */
+export function noteSessionEnded(ended = true): void {
+  sessionEnded = ended;
+}
+
+/** Whether the server ended the last session of this page ({@link noteSessionEnded}). */
+export function wasSessionEnded(): boolean {
+  return sessionEnded;
+}
+
 /**
  * The page to return to after sign-in: the guarded page the visitor was sent away from, else `/`.
  * Only same-app paths are accepted, and never the auth pages themselves.

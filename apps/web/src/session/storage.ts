@@ -1,6 +1,7 @@
 import {
   type AuthResponse,
   LANGUAGES,
+  LISTEN_SERVICES,
   PAGE_SESSION_COOKIE,
   PROVIDERS,
   ROLES,
@@ -83,7 +84,7 @@ function looksLikeSession(value: unknown): value is StoredSessionShape {
     isString(user.email) &&
     isOneOf(ROLES, user.role) &&
     isOneOf(LANGUAGES, user.preferredLanguage) &&
-    isOneOf(PROVIDERS, user.activeProvider) &&
+    isOneOf(LISTEN_SERVICES, user.activeProvider) &&
     (user.avatar === null || isString(user.avatar)) &&
     Array.isArray(user.following) &&
     isObject(user.preferences) &&

@@ -30,6 +30,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     following: [],
     createdAt: '2024-01-15T09:30:00.000Z',
     emailVerified: true,
+    hasPassword: true,
     notificationSettings: mergeNotificationSettings({ allowPushNotifications: true, allowEmails: true }),
     preferences: { theme: DEFAULT_FEED_THEME, genres: [], interests: [], myFont: '', myColor: '' },
     onboarding: { completed: true, step: 3 },

@@ -30,11 +30,34 @@ export function Spinner({ size = 'md', label, decorative = false, className }: S
   );
 }
 
-/** A centred spinner filling a page's content area while a page or its data loads. */
-export function PageSpinner() {
+export interface LoadingProps {
+  /** What assistive tech announces; "Loading…" in the reader's language by default. */
+  label?: string;
+  /** `page`: fills the content area (at least 40 % of the viewport's height); `section`: 48 px above and below. */
+  size?: 'page' | 'section';
+  className?: string;
+}
+
+/**
+ * A page's or a section's data is on its way: a centred spinner in a region marked busy, announced once as a
+ * status. The loading state of {@link QueryState} (`./QueryState.tsx`).
+ */
+export function Loading({ label, size = 'section', className }: LoadingProps) {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center">
-      <Spinner size="lg" />
+    <div
+      aria-busy="true"
+      className={cn(
+        'flex items-center justify-center',
+        size === 'page' ? 'min-h-[40vh]' : 'py-12',
+        className,
+      )}
+    >
+      <Spinner size="lg" label={label} />
     </div>
   );
+}
+
+/** {@link Loading} filling a page's content area while a page or its data loads. */
+export function PageSpinner() {
+  return <Loading size="page" />;
 }

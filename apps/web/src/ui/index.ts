@@ -9,6 +9,12 @@ export {
   focusRing,
 } from './Button';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export {
+  type ConflictChoice,
+  ConflictDialog,
+  type ConflictDialogProps,
+  type ConflictTexts,
+} from './ConflictDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorBox, type ErrorBoxProps } from './ErrorBox';
 export { Field, type FieldControlProps, type FieldProps } from './Field';
@@ -16,5 +22,12 @@ export { FormError } from './FormError';
 export { IconButton, type IconButtonProps } from './IconButton';
 export { Input, Textarea } from './Input';
 export { Page, type PageProps } from './Page';
-export { PageSpinner, Spinner, type SpinnerProps } from './Spinner';
+export {
+  LoadError,
+  type LoadErrorProps,
+  QueryState,
+  type QueryStateProps,
+  type QueryStateQuery,
+} from './QueryState';
+export { Loading, type LoadingProps, PageSpinner, Spinner, type SpinnerProps } from './Spinner';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';

@@ -1,12 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n';
 import { Avatar } from './Avatar';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ErrorBox } from './ErrorBox';
 import { Field } from './Field';
-import { Input } from './Input';
+import { Input, Textarea } from './Input';
 import { Spinner } from './Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
 
@@ -19,8 +21,66 @@ describe('ui primitives', () => {
     );
     const input = screen.getByLabelText('Email');
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAttribute('dir', 'auto');
     expect(input).toHaveAccessibleDescription('We never share it Enter a valid email address');
+  });
+
+  it.each([
+    ['en', 'ltr'],
+    ['he', 'rtl'],
+  ] as const)(
+    'an empty Input or Textarea takes the page direction, typed text its own (%s)',
+    async (language, page) => {
+      await i18n.changeLanguage(language);
+      const user = userEvent.setup();
+      function Controlled() {
+        const [text, setText] = useState('');
+        return <Textarea aria-label="Text" value={text} onChange={(event) => setText(event.target.value)} />;
+      }
+      render(
+        <>
+          <Input aria-label="Title" placeholder="על מה המוזיקה הזו?" />
+          <Controlled />
+          <Input aria-label="Link" dir="ltr" />
+        </>,
+      );
+      const title = screen.getByLabelText('Title');
+      const text = screen.getByLabelText('Text');
+      // `auto` on an empty field is laid out left to right: a Hebrew placeholder ending in "?" shows the mark
+      // in front, and the field aligns left.
+      expect(title).toHaveAttribute('dir', page);
+      expect(text).toHaveAttribute('dir', page);
+      await user.type(title, 'Night drive');
+      await user.type(text, 'לילה');
+      expect(title).toHaveAttribute('dir', 'auto');
+      expect(text).toHaveAttribute('dir', 'auto');
+      await user.clear(title);
+      await user.clear(text);
+      expect(title).toHaveAttribute('dir', page);
+      expect(text).toHaveAttribute('dir', page);
+      expect(screen.getByLabelText('Link')).toHaveAttribute('dir', 'ltr');
+    },
+  );
+
+  it('directs an uncontrolled field filled without typing (a form reset) by what it holds', async () => {
+    await i18n.changeLanguage('he');
+    function Form() {
+      const { register, reset } = useForm({ defaultValues: { name: '' } });
+      return (
+        <>
+          <Input aria-label="Name" {...register('name')} />
+          <button type="button" onClick={() => reset({ name: 'Enticing title' })}>
+            Fill
+          </button>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Form />);
+    const name = screen.getByLabelText('Name');
+    expect(name).toHaveAttribute('dir', 'rtl');
+    await user.click(screen.getByRole('button', { name: 'Fill' }));
+    await waitFor(() => expect(name).toHaveAttribute('dir', 'auto'));
+    expect(name).toHaveValue('Enticing title');
   });
 
   it('Avatar shows the image, or the default avatar when there is none or it fails', () => {

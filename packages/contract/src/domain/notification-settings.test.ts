@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Role } from '../catalogues.js';
+import { endpoints } from '../endpoints.js';
 import {
   NOTIFICATION_CHANNELS_OF,
   NOTIFICATION_DEFAULTS,
@@ -49,7 +51,24 @@ describe('notification settings (docs/decisions/0024-notifications-centre.md)', 
     expect(kindReaches('review-waiting', 'curator')).toBe(false);
     expect(kindReaches('contact-message', 'editor')).toBe(false);
     expect(kindReaches('contact-message', 'admin')).toBe(true);
-    expect(kindReaches('likes', 'listener')).toBe(true);
+  });
+
+  it('keeps what happens to curators (followers, invites, review decisions, likes) to curators', () => {
+    const reaching = (role: Role) => NOTIFICATION_KINDS.filter((kind) => kindReaches(kind, role));
+    expect(reaching('listener')).toEqual(['new-josie']);
+    expect(reaching('curator')).toEqual([
+      'follower',
+      'invite-joined',
+      'josie-approved',
+      'josie-rejected',
+      'likes',
+      'new-josie',
+    ]);
+    expect(reaching('editor')).toEqual(['new-josie', 'review-waiting']);
+    expect(reaching('admin')).toEqual(['new-josie', 'review-waiting', 'contact-message']);
+    // The roles that can cause them: only curators write josies and invite.
+    expect(endpoints.createJosie.access).toEqual(['curator']);
+    expect(endpoints.createInvite.access).toEqual(['curator']);
   });
 
   it('the global switches still mean no email at all, no push at all; in-app is unaffected', () => {

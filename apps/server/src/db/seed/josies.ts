@@ -4,9 +4,11 @@ import { type GENRES, JosieCreateBody, type JosieStatus, type Paragraph } from '
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Storage } from '../../adapters/storage.js';
+import { resolvableItems } from '../../modules/links/index.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
-import { josieLikes, josieReviews, josies, media, outboxCursors } from '../schema.js';
+import { itemLinks, josieLikes, josieReviews, josies, media, outboxCursors } from '../schema.js';
+import { demoItemLinks } from './item-links.js';
 
 const assets = join(SEED_ASSETS_DIR, 'josies');
 
@@ -517,7 +519,12 @@ export async function seedDemoJosies(db: Db, storage: Storage, ids: Record<strin
         .insert(media)
         .values(stored.map((m) => ({ ...m, ownerId: null, kind: 'josie-image' as const })));
     }
+    const tracked = new Map<string, { itemUrl: string; title: string; artistName: string }>();
     for (const [index, j] of DEMO_JOSIES.entries()) {
+      const paragraphs = paragraphsOf(j, (a) => storage.publicUrl(keyOf(a)));
+      for (const item of resolvableItems(paragraphs)) {
+        if (!tracked.has(item.itemUrl)) tracked.set(item.itemUrl, item);
+      }
       // Spread within the day too, so no two josies share a time.
       const createdAt = new Date(now - j.daysAgo * DAY - (index % 5) * HOUR - 2 * HOUR);
       const reviewedAt = new Date(createdAt.getTime() + 90 * 60 * 1000);
@@ -527,7 +534,7 @@ export async function seedDemoJosies(db: Db, storage: Storage, ids: Record<strin
         .values({
           creatorId: account(j.curator),
           title: j.title,
-          paragraphs: paragraphsOf(j, (a) => storage.publicUrl(keyOf(a))),
+          paragraphs,
           genres: j.genres,
           status: j.status,
           rejectionReason: j.rejection ?? null,
@@ -562,6 +569,20 @@ export async function seedDemoJosies(db: Db, storage: Storage, ids: Record<strin
         );
       }
     }
+    // The demo ships its items' cross-service links, resolved: a new instance asks Odesli nothing at start
+    // (item-links.ts).
+    const resolvedAt = new Date(now);
+    await tx
+      .insert(itemLinks)
+      .values(
+        demoItemLinks([...tracked.values()]).map((row) => ({
+          ...row,
+          status: 'resolved' as const,
+          resolvedAt,
+          attempts: 1,
+        })),
+      )
+      .onConflictDoNothing();
     // The demo's likes are its history, not news: the like notifications read on after them
     // (docs/decisions/0034-a-like-in-one-statement.md).
     await tx

@@ -472,7 +472,7 @@ describe('your account, your data: export and deletion', () => {
   describe('deleting one’s account', () => {
     const del = (who: TestUser, payload: object) => call('DELETE', '/api/users/me', who, payload);
 
-    it('leaves nothing behind: rows of every table and files, except files another account shows', async () => {
+    it('leaves nothing behind: rows of every table and files, even a file another account shows', async () => {
       const curator = await buildUser(ctx, { role: 'curator', name: 'Gone' });
       const id = curator.user._id;
       const other = await buildUser(ctx, { role: 'curator' });
@@ -498,7 +498,8 @@ describe('your account, your data: export and deletion', () => {
         creator: curator,
         paragraphs: [{ type: 'image', content: mediaUrl(`josies/${id}-own.webp`) }],
       });
-      // Another account's josie shows one of the deleted account's uploads: that file stays.
+      // Another account's josie (written before decision 0036) shows one of the deleted account's uploads:
+      // that file goes too.
       const othersJosie = await buildJosie(ctx, {
         creator: other,
         paragraphs: [{ type: 'image', content: mediaUrl(`josies/${id}-shared.webp`) }],
@@ -586,12 +587,12 @@ describe('your account, your data: export and deletion', () => {
       expect(deleted.length).toBeGreaterThanOrEqual(1);
       expect(JSON.stringify(deleted)).not.toContain(curator.password);
 
-      // Files: the account's own are removed, the one another account's josie shows stays with its row.
+      // Files: every upload of the account is removed with its row (decision 0036).
       expect(existsSync(avatar)).toBe(false);
       expect(existsSync(own)).toBe(false);
       expect(existsSync(zip)).toBe(false);
-      expect(existsSync(shared)).toBe(true);
-      expect(await db.$count(media, eq(media.storageKey, `josies/${id}-shared.webp`))).toBe(1);
+      expect(existsSync(shared)).toBe(false);
+      expect(await db.$count(media, eq(media.storageKey, `josies/${id}-shared.webp`))).toBe(0);
       const exportDir = join(ctx.dataDir, 'private', 'exports', id);
       expect(existsSync(exportDir) ? readdirSync(exportDir) : []).toEqual([]);
       // Others' counts follow: the josie the account liked lost its like.
@@ -605,7 +606,13 @@ describe('your account, your data: export and deletion', () => {
         payload: { name: 'Back again', email: curator.user.email, password: 'a-new-password-9' },
       });
       expect(again.statusCode).toBe(201);
-      expect(again.json().user._id).not.toBe(id);
+      const back = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: curator.user.email, password: 'a-new-password-9' },
+      });
+      expect(back.statusCode).toBe(200);
+      expect(back.json().user._id).not.toBe(id);
     });
 
     it('refuses the last admin (409 LAST_ADMIN); an admin with another admin may leave', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { media, users } from '../../db/schema.js';
 
@@ -45,13 +45,13 @@ export async function lockOtherAdmins(tx: Executor, userId: string): Promise<num
 }
 
 /**
- * The media rows a user deletion may release: the user's own uploads and the files under `keys` (the
- * images of their deleted josies, whoever uploaded them). Read before the user row goes, which sets
- * `owner_id` to null.
+ * The media rows of the files under `keys` (the images of a deleted user's josies): those nothing else shows
+ * go with the josies.
  */
-export async function mediaOwnedOrKeyed(db: Executor, userId: string, keys: string[]) {
+export async function mediaKeyed(db: Executor, keys: string[]) {
+  if (keys.length === 0) return [];
   return db
     .select({ id: media.id, storageKey: media.storageKey })
     .from(media)
-    .where(or(eq(media.ownerId, userId), inArray(media.storageKey, keys)));
+    .where(inArray(media.storageKey, keys));
 }

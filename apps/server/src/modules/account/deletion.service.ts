@@ -1,7 +1,7 @@
 import { type DeleteAccountBody, ERROR_CODES, type MessageResponse } from '@josie/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { deleteAccountMail } from '../../adapters/mail-templates.js';
 import type { Mailer } from '../../adapters/mailer.js';
+import { deleteAccountMail } from '../../adapters/mails/index.js';
 import type { PrivateStorage, Storage } from '../../adapters/storage.js';
 import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
@@ -13,9 +13,11 @@ import { josieImageUrls, type MediaService, storageKeysOf } from '../images/inde
 import type { InvitesService } from '../invites/index.js';
 import type { JosiesService } from '../josies/index.js';
 import type { LikesService } from '../likes/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { RequestOrigin, SecurityLog } from '../security-log/index.js';
+import type { SiteService } from '../site/index.js';
 import type { UsersService } from '../users/index.js';
-import { lockOtherAdmins, lockUserForDeletion, mediaOwnedOrKeyed } from './deletion.queries.js';
+import { lockOtherAdmins, lockUserForDeletion, mediaKeyed } from './deletion.queries.js';
 import { consumeEmailLink, createEmailLink } from './email-links.js';
 import { exportKeysOf } from './export.queries.js';
 import { ACCOUNT_MESSAGES, assertCurrentPassword } from './security.service.js';
@@ -55,7 +57,11 @@ export function createAccountDeletion(deps: {
   likes: Pick<LikesService, 'removeAllOfUser'>;
   follows: Pick<FollowsService, 'removeAllOfUser'>;
   invites: Pick<InvitesService, 'removeAllOfUser'>;
-  media: Pick<MediaService, 'releaseUnreferenced'>;
+  media: Pick<MediaService, 'releaseUnreferenced' | 'removeAllOf'>;
+  /** Forgets the sender of the account's contact messages (name and email emptied). */
+  site: Pick<SiteService, 'forgetSender'>;
+  /** Deletes other users' notifications keyed by the account's id (a follower, an invite's joiner). */
+  notifications: Pick<NotificationsService, 'forgetUser'>;
   securityLog: SecurityLog;
 }) {
   const { db, storage, files, bus, log, users, josies, likes, follows, invites, media, securityLog } = deps;
@@ -73,14 +79,16 @@ export function createAccountDeletion(deps: {
    * A hard delete, in one transaction, of user `id` and everything they own, so that no stored count or
    * list keeps a trace of them: the likes and saves they gave (lowering those josies' `like_count`), their
    * josies (and the likes, saves and reviews on them), their follows both ways, their invites with their
-   * uses and visits and their uses of other invites, their sessions, then the user row, whose foreign keys
+   * uses and visits and their uses of other invites, their sessions, the name and email of the contact
+   * messages they sent (the text stays for the admins, from no one), other users' notifications about them
+   * alone (a follower, an invite's joiner: grouped under their id), then the user row, whose foreign keys
    * remove password resets, provider tokens, mailed links, exports, notifications and push subscriptions
    * (security events stay, with no user). Each table is written by the module that owns it, inside this
    * transaction, so a failure anywhere leaves the account whole. `check` runs first, on the locked row, and
    * refuses by throwing. `origin` records `account-deleted` in the security log (the owner's own deletion).
-   * Media follow what shows them, not who uploaded them (decision 0010): of the user's uploads and the
-   * images of their deleted josies, the ones nothing still shows lose their rows. After commit: those
-   * files and the export zips are removed from storage (a failure is logged: the account is gone
+   * Every file the user uploaded loses its row (docs/decisions/0036-media-limits-and-provenance.md); of
+   * the other files their deleted josies showed (uploaded by no one, such as the demo's), the ones nothing
+   * still shows lose theirs (decision 0010). After commit: those files and the export zips are removed from storage (a failure is logged: the account is gone
    * already), the sessions are forgotten on every instance, `josie.unpublished` is published for each
    * josie that was in feeds, then `user.deleted`.
    * @throws AppError 404 unknown user; whatever `check` throws.
@@ -100,16 +108,21 @@ export function createAccountDeletion(deps: {
         storage,
         removed.flatMap((j) => josieImageUrls(j.paragraphs)),
       );
-      const candidates = await mediaOwnedOrKeyed(tx, id, shownByRemoved);
+      // Every upload of the user goes, shown anywhere or not (decision 0036: a josie shows only its
+      // creator's uploads, so another's josie showing one is older than that rule).
+      const owned = await media.removeAllOf(tx, id);
+      const candidates = await mediaKeyed(tx, shownByRemoved);
       const exports = await exportKeysOf(tx, id);
       await follows.removeAllOfUser(tx, id);
       await invites.removeAllOfUser(tx, id);
+      await deps.site.forgetSender(tx, target);
+      await deps.notifications.forgetUser(tx, id);
       await deps.sessions.revokeUserSessions(tx, id);
       // Before the user row: the event is written with the user, whose deletion then sets it to null.
       if (origin) await securityLog.record({ userId: id, kind: 'account-deleted', ...origin }, tx);
       await users.deleteUser(tx, id);
       // After the user row: the user's own avatar and header no longer count as showing a file.
-      const keys = await media.releaseUnreferenced(tx, candidates);
+      const keys = [...owned, ...(await media.releaseUnreferenced(tx, candidates))];
       return { removedJosies: removed, mediaKeys: keys, exportKeys: exports };
     });
     await deps.sessions.forgetUserSessions(id);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { emailLinks, users } from '../../db/schema.js';
 
@@ -52,6 +52,31 @@ export async function spendEmailLink(db: Executor, tokenHash: string, purpose: E
     )
     .returning({ userId: emailLinks.userId, newEmail: emailLinks.newEmail });
   return row;
+}
+
+/**
+ * The live user of the link with this hash and purpose, used or not, expired or not, when that user's
+ * address is verified: a verification link clicked again answers "already verified" rather than "invalid".
+ */
+export async function verifiedOwnerOfLink(
+  db: Executor,
+  tokenHash: string,
+  purpose: EmailLinkPurpose,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: emailLinks.userId })
+    .from(emailLinks)
+    .innerJoin(users, eq(users.id, emailLinks.userId))
+    .where(
+      and(
+        eq(emailLinks.tokenHash, tokenHash),
+        eq(emailLinks.purpose, purpose),
+        isNull(users.deletedAt),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
+    .limit(1);
+  return row?.userId;
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.js';
-import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
 import { deleteSpentEmailLinks } from './email-links.queries.js';
 
@@ -19,11 +18,13 @@ export function purgeSpentEmailLinks(db: Db, graceDays: number): Promise<number>
   return deleteInBatches((limit) => deleteSpentEmailLinks(db, graceDays, limit));
 }
 
-/** Registers the daily `email-links.purge` job and its cron schedule (decision 0018). */
-export function registerEmailLinkRetention(deps: { db: Db; jobs: AppJobQueue; graceDays: number }): void {
-  const { db, jobs, graceDays } = deps;
-  jobs.work('email-links.purge', async () => {
+/**
+ * The handler of the daily `email-links.purge` job (decision 0018); the composition root registers it and
+ * its cron schedule ({@link EMAIL_LINKS_PURGE_CRON}).
+ */
+export function emailLinksPurgeJob(deps: { db: Db; graceDays: number }): () => Promise<void> {
+  const { db, graceDays } = deps;
+  return async () => {
     await purgeSpentEmailLinks(db, graceDays);
-  });
-  jobs.schedule('email-links.purge', EMAIL_LINKS_PURGE_CRON, { run: 'daily' });
+  };
 }

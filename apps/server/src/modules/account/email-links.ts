@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
-import { type EmailLinkPurpose, insertEmailLink, spendEmailLink } from './email-links.queries.js';
+import {
+  type EmailLinkPurpose,
+  insertEmailLink,
+  spendEmailLink,
+  verifiedOwnerOfLink,
+} from './email-links.queries.js';
 
 export type { EmailLinkPurpose } from './email-links.queries.js';
 
@@ -45,4 +50,13 @@ export async function consumeEmailLink(
 ): Promise<{ userId: string; newEmail: string | null } | null> {
   const row = await spendEmailLink(tx, hashEmailLinkToken(link.token), link.purpose);
   return row ?? null;
+}
+
+/**
+ * Whether the verification link of `token` belongs to an account whose address is verified (the link was
+ * followed before, or a newer one was): the page then says "already verified" (409 `ALREADY_VERIFIED`), not
+ * "invalid link" (docs/decisions/0025-account-and-data.md, "Verification").
+ */
+export async function isVerifiedAccountsLink(tx: Executor, token: string): Promise<boolean> {
+  return (await verifiedOwnerOfLink(tx, hashEmailLinkToken(token), 'verify-email')) !== undefined;
 }

@@ -9,12 +9,13 @@ import {
 } from '@josie/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { exportReadyMail } from '../../adapters/mail-templates.js';
 import type { Mailer } from '../../adapters/mailer.js';
+import { exportReadyMail } from '../../adapters/mails/index.js';
 import { type PrivateStorage, type Storage, StorageNotFoundError } from '../../adapters/storage.js';
 import type { Db } from '../../db/client.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
+import type { Job } from '../../jobs/queue.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { josieImageUrls, storageKeysOf } from '../images/index.js';
@@ -358,14 +359,17 @@ export function createAccountExportService(deps: {
 }
 export type AccountExportService = ReturnType<typeof createAccountExportService>;
 
-/** Registers the export jobs on the app's queue and the purge's cron schedule (decision 0018). */
-export function registerAccountExportJobs(deps: { jobs: AppJobQueue; exports: AccountExportService }): void {
-  const { jobs, exports } = deps;
-  jobs.work('account-exports.build', (job) =>
-    exports.build(job.payload.exportId, { last: job.attempt >= job.maxAttempts }),
-  );
-  jobs.work('account-exports.purge', async () => {
-    await exports.purge();
-  });
-  jobs.schedule('account-exports.purge', EXPORTS_PURGE_CRON, { run: 'daily' });
+/**
+ * The handlers of the export jobs (decision 0018): `build` for `account-exports.build`, `purge` for the daily
+ * `account-exports.purge`; the composition root registers them and the purge's cron schedule
+ * ({@link EXPORTS_PURGE_CRON}).
+ */
+export function accountExportJobs(exports: AccountExportService) {
+  return {
+    build: (job: Job<AccountExportJobs['account-exports.build']>) =>
+      exports.build(job.payload.exportId, { last: job.attempt >= job.maxAttempts }),
+    purge: async () => {
+      await exports.purge();
+    },
+  };
 }

@@ -8,14 +8,20 @@ export {
   type EmailLinkPurpose,
   hashEmailLinkToken,
 } from './email-links.js';
+export { EMAIL_LINKS_PURGE_CRON, emailLinksPurgeJob } from './email-links.retention.js';
 export {
   type AccountExportJobs,
   type AccountExportService,
+  accountExportJobs,
   createAccountExportService,
-  registerAccountExportJobs,
+  EXPORTS_PURGE_CRON,
 } from './export.service.js';
 export { createProfileService, type ProfileService } from './profile.service.js';
-export type { PasswordResetJobs } from './reset.retention.js';
+export {
+  PASSWORD_RESETS_PURGE_CRON,
+  type PasswordResetJobs,
+  passwordResetsPurgeJob,
+} from './reset.retention.js';
 export { createPasswordResetService, type PasswordResetService } from './reset.service.js';
 export { type AccountSecurityService, createAccountSecurityService } from './security.service.js';
 export {

@@ -1,9 +1,13 @@
 import { endpoints } from '@josie/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor, bearerToken } from '../../plugins/auth.js';
 import { sessionCookie } from '../auth/index.js';
+
+/** Push subscriptions per account per minute (docs/product/rules-and-limits.md#rate-limits). */
+export const PUSH_SUBSCRIBES_PER_MINUTE = 10;
 
 /**
  * The signed-in user's own account, every route under `/api/users/me` (docs/product/routes-and-roles.md#api,
@@ -17,6 +21,12 @@ import { sessionCookie } from '../auth/index.js';
 export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { users, profile, onboarding, preferences, oauth, notifications } = ctx.services;
   const cookie = sessionCookie(ctx);
+  // A browser subscribes once per page load at most: more is a script (decision 0036).
+  const pushSubscribes = app.rateLimit({
+    max: PUSH_SUBSCRIBES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => `push-subscribe:${req.user?.id ?? req.ip}`,
+  });
 
   /** `GET /api/users/me`: the contract's `User`. 404 when the account was deleted meanwhile. */
   route(app, endpoints.me, {}, async (request, reply) => {
@@ -31,7 +41,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   });
 
   /**
-   * `PUT /api/users/me/active-provider`. Body `{activeProvider: 'spotify' | 'google'}` (decision 0022):
+   * `PUT /api/users/me/active-provider`. Body `{activeProvider}`, one of the contract's `LISTEN_SERVICES` (decision 0022):
    * 200 `{user}`; 400 for another value.
    */
   route(app, endpoints.setActiveProvider, {}, async (request) =>
@@ -89,7 +99,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
    * `{success: true}`; 503 when the server has no VAPID keys
    * (docs/product/rules-and-limits.md#notifications-and-install).
    */
-  route(app, endpoints.subscribePush, {}, async (request, reply) => {
+  route(app, endpoints.subscribePush, { preHandler: pushSubscribes }, async (request, reply) => {
     await notifications.subscribe(actor(request), request.body);
     return reply.status(201).send({ success: true });
   });

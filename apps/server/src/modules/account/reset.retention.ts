@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.js';
-import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
 import type { EmailLinkJobs } from './email-links.retention.js';
 import { deleteSpentPasswordResets } from './reset.queries.js';
@@ -22,11 +21,13 @@ export function purgeSpentPasswordResets(db: Db, graceDays: number): Promise<num
   return deleteInBatches((limit) => deleteSpentPasswordResets(db, graceDays, limit));
 }
 
-/** Registers the daily `password-resets.purge` job and its cron schedule (decision 0018). */
-export function registerPasswordResetRetention(deps: { db: Db; jobs: AppJobQueue; graceDays: number }): void {
-  const { db, jobs, graceDays } = deps;
-  jobs.work('password-resets.purge', async () => {
+/**
+ * The handler of the daily `password-resets.purge` job (decision 0018); the composition root registers it
+ * and its cron schedule ({@link PASSWORD_RESETS_PURGE_CRON}).
+ */
+export function passwordResetsPurgeJob(deps: { db: Db; graceDays: number }): () => Promise<void> {
+  const { db, graceDays } = deps;
+  return async () => {
     await purgeSpentPasswordResets(db, graceDays);
-  });
-  jobs.schedule('password-resets.purge', PASSWORD_RESETS_PURGE_CRON, { run: 'daily' });
+  };
 }

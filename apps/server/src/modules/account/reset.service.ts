@@ -10,8 +10,8 @@ import {
   type PasswordResetResponse,
 } from '@josie/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { passwordResetMail } from '../../adapters/mail-templates.js';
 import type { Mailer } from '../../adapters/mailer.js';
+import { passwordChangedMail, passwordResetMail } from '../../adapters/mails/index.js';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { type AuthService, assertStrongPassword, hashPassword } from '../auth/index.js';
@@ -50,7 +50,7 @@ export function createPasswordResetService(deps: {
     const job = new Promise<void>((resolve) => setImmediate(resolve))
       .then(send)
       .catch((err: unknown) => {
-        // The token row stays unused and simply expires; the user can ask again.
+        // A reset's token row stays unused and simply expires; the user can ask again.
         log.error({ err, userId }, 'password reset email could not be sent');
       })
       .finally(() => sending.delete(job));
@@ -88,7 +88,8 @@ export function createPasswordResetService(deps: {
 
     /**
      * `POST /api/users/reset-password/complete`: sets the new password (argon2id), marks the token (and any
-     * other outstanding token of the user) used and revokes every session of the user, in one transaction.
+     * other outstanding token of the user) used and revokes every session of the user, in one transaction;
+     * then mails "your password was changed" in the background (a failure is only logged).
      * @throws AppError 400 'Invalid or expired reset link' for a wrong, used or expired token or another
      *   account's email; 400 `WEAK_PASSWORD` for a guessable new password, the link still usable
      *   (decision 0011).
@@ -107,6 +108,17 @@ export function createPasswordResetService(deps: {
         await deps.sessions.revokeUserSessions(tx, reset.userId);
       });
       await deps.sessions.forgetUserSessions(reset.userId);
+      sendInBackground(reset.userId, async () => {
+        const user = await deps.users.findByEmail(body.email);
+        if (!user) return;
+        const mail = passwordChangedMail({
+          language: user.preferredLanguage,
+          name: user.name,
+          how: 'reset',
+          resetLink: `${deps.publicUrl}/reset-password`,
+        });
+        await mailer.send({ to: user.email, ...mail });
+      });
       return { success: true, message: PASSWORD_RESET_DONE_MESSAGE };
     },
 

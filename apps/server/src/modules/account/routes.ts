@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { dataRoutes } from './data.routes.js';
-import { registerEmailLinkRetention } from './email-links.retention.js';
-import { registerAccountExportJobs } from './export.service.js';
-import { registerPasswordResetRetention } from './reset.retention.js';
 import { resetRoutes } from './reset.routes.js';
 import { securityRoutes } from './security.routes.js';
 import { uploadsRoutes } from './uploads.routes.js';
@@ -16,18 +13,7 @@ import { uploadsRoutes } from './uploads.routes.js';
  */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(resetRoutes, { ctx });
-  registerPasswordResetRetention({
-    db: ctx.db,
-    jobs: ctx.jobs,
-    graceDays: ctx.config.retention.passwordResetDays,
-  });
   await app.register(uploadsRoutes, { ctx });
   await app.register(securityRoutes, { ctx });
   await app.register(dataRoutes, { ctx });
-  registerAccountExportJobs({ jobs: ctx.jobs, exports: ctx.services.accountExports });
-  registerEmailLinkRetention({
-    db: ctx.db,
-    jobs: ctx.jobs,
-    graceDays: ctx.config.retention.passwordResetDays,
-  });
 };

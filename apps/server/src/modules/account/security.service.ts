@@ -10,12 +10,14 @@ import {
 } from '@josie/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { validate as isUuid } from 'uuid';
+import type { Mailer, MailMessage } from '../../adapters/mailer.js';
 import {
   emailChangeConfirmationMail,
   emailChangeNoticeMail,
+  passwordChangedMail,
+  signupAttemptMail,
   verificationMail,
-} from '../../adapters/mail-templates.js';
-import type { Mailer, MailMessage } from '../../adapters/mailer.js';
+} from '../../adapters/mails/index.js';
 import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
@@ -23,7 +25,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { type AuthService, assertStrongPassword, hashPassword, verifyPassword } from '../auth/index.js';
 import type { RequestOrigin, SecurityLog } from '../security-log/index.js';
 import type { UsersService } from '../users/index.js';
-import { consumeEmailLink, createEmailLink } from './email-links.js';
+import { consumeEmailLink, createEmailLink, isVerifiedAccountsLink } from './email-links.js';
 import { spendUserEmailLinks } from './email-links.queries.js';
 import { spendUserPasswordResets } from './reset.queries.js';
 
@@ -73,7 +75,7 @@ export function createAccountSecurityService(deps: {
   log: Pick<FastifyBaseLogger, 'error'>;
   users: Pick<
     UsersService,
-    'findById' | 'isEmailTaken' | 'markEmailVerified' | 'changeEmail' | 'setPasswordHash'
+    'findById' | 'findByEmail' | 'isEmailTaken' | 'markEmailVerified' | 'changeEmail' | 'setPasswordHash'
   >;
   /** The `sessions` table is auth's: it revokes, lists, and tells every instance after commit. */
   auth: Pick<
@@ -131,7 +133,7 @@ export function createAccountSecurityService(deps: {
     const mail = verificationMail({
       language: user.preferredLanguage,
       name: user.name,
-      link: `${deps.publicUrl}/verify-email?${new URLSearchParams({ token })}`,
+      link: `${deps.publicUrl}/verify-email?${new URLSearchParams({ token, lng: user.preferredLanguage })}`,
       validHours: EMAIL_VERIFICATION_TTL_HOURS,
     });
     sendLater(userId, [{ to: user.email, ...mail }]);
@@ -139,6 +141,24 @@ export function createAccountSecurityService(deps: {
   }
 
   return {
+    /**
+     * After a sign-up with an address that already has an account: mails its owner that someone tried
+     * ("sign in, or reset your password"), in the background like every account mail, so that the sign-up
+     * answers as for a new address (docs/decisions/0037-sign-up-without-telling-and-trusted-devices.md).
+     * Nothing for an account deleted meanwhile.
+     */
+    async notifySignupAttempt(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      const mail = signupAttemptMail({
+        language: user.preferredLanguage,
+        name: user.name,
+        signInLink: `${deps.publicUrl}/login`,
+        resetLink: `${deps.publicUrl}/reset-password`,
+      });
+      sendLater(user.id, [{ to: user.email, ...mail }]);
+    },
+
     /**
      * After a sign-up: mails the verification link (valid {@link EMAIL_VERIFICATION_TTL_HOURS} hours,
      * single use). Nothing for an account already verified.
@@ -162,12 +182,18 @@ export function createAccountSecurityService(deps: {
     /**
      * `POST /api/users/verify-email` (public: the link may be opened in another browser): spends the link
      * and marks the address verified, in one transaction.
-     * @throws AppError 400 `INVALID_EMAIL_LINK` for a wrong, used or expired token.
+     * @throws AppError 409 `ALREADY_VERIFIED` for a link (used or not) of an account already verified; 400
+     *   `INVALID_EMAIL_LINK` for a wrong, used or expired token otherwise.
      */
     async verifyEmail(token: string, origin: RequestOrigin): Promise<MessageResponse> {
       await db.transaction(async (tx) => {
         const link = await consumeEmailLink(tx, { token, purpose: 'verify-email' });
-        if (!link || !(await users.markEmailVerified(tx, link.userId))) throw invalidLink();
+        if (!link || !(await users.markEmailVerified(tx, link.userId))) {
+          if (await isVerifiedAccountsLink(tx, token)) {
+            throw errors.conflict(ACCOUNT_MESSAGES.alreadyVerified, ERROR_CODES.ALREADY_VERIFIED);
+          }
+          throw invalidLink();
+        }
         await securityLog.record({ userId: link.userId, kind: 'email-verified', ...origin }, tx);
       });
       return { success: true, message: ACCOUNT_MESSAGES.emailVerified };
@@ -176,7 +202,8 @@ export function createAccountSecurityService(deps: {
     /**
      * `POST /api/users/me/password`: checks the current password, sets the new one (sign-up's rules) and
      * revokes every other session of the account, in one transaction; then every instance forgets them and
-     * closes their sockets. A wrong current password is logged (`password-change-failed`).
+     * closes their sockets, and "your password was changed" is mailed in the background. A wrong current
+     * password is logged (`password-change-failed`).
      * @throws AppError 400 `WRONG_PASSWORD`, `NO_PASSWORD`, `WEAK_PASSWORD` (decision 0011), or `VALIDATION`
      *   when the new password is the current one.
      */
@@ -206,6 +233,13 @@ export function createAccountSecurityService(deps: {
         return ids;
       });
       await auth.forgetSessions(revoked);
+      const mail = passwordChangedMail({
+        language: user.preferredLanguage,
+        name: user.name,
+        how: 'changed',
+        resetLink: `${deps.publicUrl}/reset-password`,
+      });
+      sendLater(user.id, [{ to: user.email, ...mail }]);
       return { success: true, message: ACCOUNT_MESSAGES.passwordChanged };
     },
 
@@ -243,7 +277,7 @@ export function createAccountSecurityService(deps: {
       const confirmation = emailChangeConfirmationMail({
         language,
         name: user.name,
-        link: `${deps.publicUrl}/confirm-email?${new URLSearchParams({ token })}`,
+        link: `${deps.publicUrl}/confirm-email?${new URLSearchParams({ token, lng: language })}`,
         validHours: EMAIL_LINK_TTL_HOURS,
       });
       const notice = emailChangeNoticeMail({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../../adapters/mailer.js';
-import { emailLinks, securityEvents, sessions, users } from '../../db/schema.js';
+import { emailLinks, passwordResets, securityEvents, sessions, users } from '../../db/schema.js';
 import { buildJosie, buildUser, buildUserRow, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { ensureAdmin } from '../auth/index.js';
@@ -41,9 +41,11 @@ describe('account security: verification, password and email changes, sessions, 
     after = 0,
   ): Promise<{ mail: MailMessage; token: string }> {
     for (let i = 0; i < 200; i++) {
-      const mail = outbox.slice(after).find((m) => m.to === to && m.text.includes(`${PUBLIC_URL}${path}?`));
+      const mail = outbox
+        .slice(after)
+        .find((m) => m.to === to && new RegExp(`${PUBLIC_URL}${path}(\\?|\\s|$)`).test(m.text));
       if (mail) {
-        const url = new URL(mail.text.match(new RegExp(`${PUBLIC_URL}${path}\\?\\S+`))![0]);
+        const url = new URL(mail.text.match(new RegExp(`${PUBLIC_URL}${path}(\\?\\S+)?`))![0]);
         return { mail, token: url.searchParams.get('token')! };
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -88,8 +90,10 @@ describe('account security: verification, password and email changes, sessions, 
       expect(user.user.emailVerified).toBe(false);
       const { mail, token } = await linkMailed(user.user.email, '/verify-email');
       expect(mail.subject).toBe('Verify your Josie email address');
-      expect(mail.text).toContain('Hi Dana,');
+      expect(mail.text).toContain('Hi \u2068Dana\u2069,');
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // The page opens in the language of the mail.
+      expect(mail.text).toMatch(/\/verify-email\?token=[A-Za-z0-9_-]{43}&lng=en/);
 
       const [row] = await ctx.database.db
         .select()
@@ -106,10 +110,10 @@ describe('account security: verification, password and email changes, sessions, 
       const me = await request('GET', '/api/users/me', { user });
       expect(me.json().emailVerified).toBe(true);
 
-      // Single use.
+      // Single use: a second click says the address is already verified, and changes nothing.
       const again = await request('POST', '/api/users/verify-email', { payload: { token } });
-      expect(again.statusCode).toBe(400);
-      expect(again.json().code).toBe('INVALID_EMAIL_LINK');
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('ALREADY_VERIFIED');
       expect(await eventsOf(user.user._id)).toEqual(['verification-sent', 'email-verified']);
     });
 
@@ -134,6 +138,25 @@ describe('account security: verification, password and email changes, sessions, 
       expect((await request('GET', '/api/users/me', { user })).json().emailVerified).toBe(false);
     });
 
+    it('answers ALREADY_VERIFIED to an older link once a newer one verified the address, in Hebrew links too', async () => {
+      const user = await buildUser(ctx, { verified: false });
+      await ctx.database.db.update(users).set({ preferredLanguage: 'he' }).where(eq(users.id, user.user._id));
+      const first = await linkMailed(user.user.email, '/verify-email');
+      const after = outbox.length;
+      expect((await request('POST', '/api/users/me/verify-email/resend', { user })).statusCode).toBe(200);
+      const second = await linkMailed(user.user.email, '/verify-email', after);
+      expect(second.mail.text).toContain('&lng=he');
+      // Before the newer link is followed, the older one is merely spent.
+      const early = await request('POST', '/api/users/verify-email', { payload: { token: first.token } });
+      expect(early.json().code).toBe('INVALID_EMAIL_LINK');
+      expect(
+        (await request('POST', '/api/users/verify-email', { payload: { token: second.token } })).statusCode,
+      ).toBe(200);
+      const late = await request('POST', '/api/users/verify-email', { payload: { token: first.token } });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('ALREADY_VERIFIED');
+    });
+
     it('refuses publishing and inviting with 403 EMAIL_NOT_VERIFIED until verified', async () => {
       const curator = await buildUser(ctx, { role: 'curator', verified: false });
       const josie = { title: 'Unverified', paragraphs: [{ type: 'text', content: 'Hello' }] };
@@ -150,7 +173,10 @@ describe('account security: verification, password and email changes, sessions, 
 
       // Sending one's own josie back to review is publishing too.
       const own = await buildJosie(ctx, { creator: curator, status: 'rejected' });
-      const edited = await request('PUT', `/api/josies/${own.id}`, { user: curator, payload: josie });
+      const edited = await request('PUT', `/api/josies/${own.id}`, {
+        user: curator,
+        payload: { ...josie, baseVersion: 1 },
+      });
       expect(edited.statusCode).toBe(403);
       expect(edited.json().code).toBe('EMAIL_NOT_VERIFIED');
 
@@ -250,6 +276,39 @@ describe('account security: verification, password and email changes, sessions, 
       expect(await eventsOf(user.user._id)).toContain('password-changed');
     });
 
+    it('mails "your password was changed" after a change and after a reset, in the account\'s language', async () => {
+      const user = await buildUser(ctx, { name: 'Noa', password: 'first-password-1' });
+      const before = outbox.length;
+      const res = await request('POST', '/api/users/me/password', {
+        user,
+        payload: { currentPassword: 'first-password-1', newPassword: 'second-password-2' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { mail } = await linkMailed(user.user.email, '/reset-password', before);
+      expect(mail.subject).toBe('Your Josie password was changed');
+      expect(mail.text).toContain('Hi \u2068Noa\u2069,');
+      expect(mail.text).toContain('changed from the Security tab, and every other device was signed out');
+      expect(mail.text).toContain(`${PUBLIC_URL}/reset-password`);
+
+      // A reset, for a Hebrew reader.
+      await ctx.database.db.update(users).set({ preferredLanguage: 'he' }).where(eq(users.id, user.user._id));
+      const token = 'a-reset-token-known-to-this-test-only-9876543';
+      await ctx.database.db.insert(passwordResets).values({
+        userId: user.user._id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      const afterChange = outbox.length;
+      const reset = await request('POST', '/api/users/reset-password/complete', {
+        payload: { email: user.user.email, token, newPassword: 'third-password-3' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const { mail: hebrew } = await linkMailed(user.user.email, '/reset-password', afterChange);
+      expect(hebrew.subject).toBe('הסיסמה שלכם ב-Josie שונתה');
+      expect(hebrew.text).toContain('שלום \u2068Noa\u2069,');
+      expect(hebrew.text).toContain('אופסה בקישור ששלחנו במייל, וכל המכשירים נותקו');
+    });
+
     it('answers NO_PASSWORD to a provider account, which sets a first one through the reset link', async () => {
       const user = await buildUser(ctx);
       await ctx.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, user.user._id));
@@ -290,6 +349,7 @@ describe('account security: verification, password and email changes, sessions, 
       });
       expect(res.statusCode, res.body).toBe(200);
       const { mail, token } = await linkMailed(newEmail, '/confirm-email');
+      expect(mail.text).toMatch(/\/confirm-email\?token=[A-Za-z0-9_-]{43}&lng=en/);
       expect(mail.subject).toBe('Confirm your new Josie email address');
       const notice = await (async () => {
         for (let i = 0; i < 200; i++) {

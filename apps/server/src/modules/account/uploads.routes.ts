@@ -101,7 +101,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   /**
    * Curators, editors and admins (docs/product/routes-and-roles.md#roles; listeners 403); multipart field
    * `headerImage`, an image of at most 5 MB, stored as WebP at most 1600 px wide. 200 `{success: true,
-   * headerImage, headerImageUrl, user}`; 400 'Please select an image file'; 413 'Image must be less than
+   * headerImage, headerImageUrl, user}`; 400 'Please select an image file'; 413 'Image must be at most
    * 5MB'; 401 visitor.
    */
   route(

@@ -387,6 +387,20 @@ describe('profile images: POST /api/users/avatar and /api/users/header-image', (
       expect(listDir('headers')).toEqual(before);
     });
 
+    it('takes a header image of exactly 5 MB and refuses one byte more as "at most 5MB"', async () => {
+      const curator = await buildUser(ctx, { role: 'curator' });
+      // A small PNG padded after its end: decoders stop at IEND, so the file is an image of any size.
+      const padded = async (bytes: number) => {
+        const image = await png(40, 20);
+        return Buffer.concat([image, Buffer.alloc(bytes - image.length)]);
+      };
+      const exact = await post(HEADER, form('headerImage', await padded(5 * 1024 * 1024)), curator);
+      expect(exact.statusCode).toBe(200);
+      const over = await post(HEADER, form('headerImage', await padded(5 * 1024 * 1024 + 1)), curator);
+      expect(over.statusCode).toBe(413);
+      expect(over.json()).toEqual({ message: 'Image must be at most 5MB', code: 'PAYLOAD_TOO_LARGE' });
+    });
+
     it('refuses non-images with 400', async () => {
       const curator = await buildUser(ctx, { role: 'curator' });
       const res = await post(

@@ -19,6 +19,7 @@ import {
   josieSaves,
   josies,
   media,
+  notifications,
   oauthAccounts,
   passwordResets,
   sessions,
@@ -74,6 +75,8 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       follows: services.follows,
       invites: services.invites,
       media: services.media,
+      site: services.site,
+      notifications: services.notifications,
       securityLog: services.securityLog,
       ...overrides,
     };
@@ -161,6 +164,11 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       message: 'Hello',
       userId: cleo.user._id,
     });
+    await db.insert(contactMessages).values({ name: 'C.', email: cleo.user.email, message: 'Hi again' });
+    // Lior hears that Cleo follows them: a notification grouped under Cleo's id.
+    await db
+      .insert(notifications)
+      .values({ userId: lior.user._id, kind: 'follower', groupKey: cleo.user._id });
     await buildEvent(ctx, { user: cleo });
 
     const before = await stats();
@@ -241,12 +249,22 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     for (const path of cleoFiles) expect(existsSync(path)).toBe(false);
     expect(existsSync(danaFile)).toBe(true);
 
-    // Messages and analytics keep their rows, no longer tied to the account.
-    const [message] = await db
+    // Messages keep their text for the admins, but neither the account nor its name and email (the one
+    // sent signed out from Cleo's address too); analytics keep their rows, no longer tied to the account.
+    const messages = await db
       .select()
       .from(contactMessages)
-      .where(eq(contactMessages.email, cleo.user.email));
-    expect(message?.userId).toBeNull();
+      .where(or(eq(contactMessages.message, 'Hello'), eq(contactMessages.message, 'Hi again')));
+    expect(messages.map(({ name, email, userId }) => ({ name, email, userId }))).toEqual([
+      { name: '', email: '', userId: null },
+      { name: '', email: '', userId: null },
+    ]);
+    // Lior's notification that Cleo followed them is gone: none keeps Cleo's id.
+    expect(
+      await countOf(
+        db.select({ n: count() }).from(notifications).where(eq(notifications.groupKey, cleo.user._id)),
+      ),
+    ).toBe(0);
     expect(await countOf(db.select({ n: count() }).from(analyticsEvents))).toBe(1);
     expect((await db.select().from(analyticsEvents))[0]?.userId).toBeNull();
 
@@ -266,7 +284,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
     expect(after.series.pageViews[today]).toBe(before.series.pageViews[today]);
   });
 
-  it("keeps an editor's upload that a curator's josie shows; removes it once no josie shows it", async () => {
+  it("gives an editor's upload to the curator whose josie shows it; it goes with the curator", async () => {
     const curator = await buildUser(ctx, { role: 'curator' });
     const editor = await buildUser(ctx, { role: 'editor' });
     const josie = await buildJosieViaApi(ctx, curator, { title: 'Cover needed' });
@@ -274,37 +292,38 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       method: 'PUT',
       url: `/api/josies/${josie._id}`,
       headers: editor.auth,
-      payload: josieForm({ title: 'Cover added', paragraphs: [] }, { bytes: await pngImage() }),
+      payload: josieForm(
+        { title: 'Cover added', paragraphs: [], baseVersion: josie.version },
+        { bytes: await pngImage() },
+      ),
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const image = (edited.json() as Josie).paragraphs[0]!.content as string;
     const key = image.replace('/media/', '');
+    // The josie's image is its creator's (docs/decisions/0036-media-limits-and-provenance.md).
     expect((await db.select().from(media).where(eq(media.storageKey, key)))[0]?.ownerId).toBe(
-      editor.user._id,
+      curator.user._id,
     );
     // An upload of the editor that nothing shows (an image search result never saved into a josie).
     await buildMedia(ctx, { owner: editor, storageKey: 'josies/stray.webp', kind: 'josie-image' });
     const stray = putFile('josies/stray.webp');
 
     expect((await del(editor.user._id)).statusCode).toBe(200);
-    // The curator's josie still shows its image; the row stays, no longer tied to an account.
+    // The curator's josie still shows its image.
     const served = await ctx.app.inject({ url: image });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(await db.select({ ownerId: media.ownerId }).from(media).where(eq(media.storageKey, key))).toEqual([
-      { ownerId: null },
-    ]);
-    // The file nobody shows is removed with its row.
+    // Every upload of the editor goes with the account.
     expect(existsSync(stray)).toBe(false);
     expect(await db.select().from(media).where(eq(media.storageKey, 'josies/stray.webp'))).toEqual([]);
 
-    // Deleting the curator deletes the josie: nothing shows the editor's upload any more, so it goes too.
+    // Deleting the curator deletes the josie and the curator's uploads.
     expect((await del(curator.user._id)).statusCode).toBe(200);
     expect((await ctx.app.inject({ url: image })).statusCode).toBe(404);
     expect(await db.select().from(media).where(eq(media.storageKey, key))).toEqual([]);
   });
 
-  it("keeps a deleted user's upload that another user's josie shows", async () => {
+  it("removes a deleted user's upload even where an older josie of another user shows it", async () => {
     const author = await buildUser(ctx, { role: 'curator' });
     const other = await buildUser(ctx, { role: 'curator' });
     await buildMedia(ctx, {
@@ -313,12 +332,14 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       kind: 'josie-image',
     });
     const file = putFile('josies/shared.webp');
-    await buildJosieViaApi(ctx, other, {
+    // Written before a josie could show only its creator's uploads (decision 0036).
+    await buildJosie(ctx, {
+      creator: other,
       paragraphs: [{ type: 'image', content: '/media/josies/shared.webp' }],
     });
     expect((await del(author.user._id)).statusCode).toBe(200);
-    expect(existsSync(file)).toBe(true);
-    expect((await ctx.app.inject({ url: '/media/josies/shared.webp' })).statusCode).toBe(200);
+    expect(existsSync(file)).toBe(false);
+    expect((await ctx.app.inject({ url: '/media/josies/shared.webp' })).statusCode).toBe(404);
   });
 
   it('keeps the review history of a deleted editor, without the reviewer', async () => {

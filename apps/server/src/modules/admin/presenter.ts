@@ -46,6 +46,7 @@ export function presentTemplate(row: typeof aiTemplates.$inferSelect): AdminTemp
     name: row.name,
     content: row.content,
     variables: templateVariables(row.content),
+    version: row.version,
   };
 }
 

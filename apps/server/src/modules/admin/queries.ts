@@ -116,6 +116,21 @@ export async function countUsers(db: Executor, opts: { search?: string; role?: R
   return row?.n ?? 0;
 }
 
+/**
+ * The ids of the live admins, every row locked until the transaction ends, always in id order (so that two
+ * transactions taking them never wait on each other in a circle). PostgreSQL re-reads a row it waited for:
+ * an admin another transaction has just demoted is no longer listed.
+ */
+export async function lockLiveAdmins(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), live))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
 /** A live user by id, optionally locking the row for the rest of the transaction. */
 export async function findLiveUser(db: Executor, id: string, opts: { lock?: boolean } = {}) {
   const query = db
@@ -167,14 +182,29 @@ export async function listTemplates(db: Executor) {
   return db.select().from(aiTemplates).orderBy(asc(aiTemplates.name), asc(aiTemplates.key));
 }
 
-/** Renames and rewrites a template; undefined when the id is unknown. */
-export async function updateTemplate(db: Executor, id: string, values: { name: string; content: string }) {
+/**
+ * Renames and rewrites a template edited from its version `baseVersion`, moving the version on by one: one
+ * conditional statement, so of two edits from one version only the first writes
+ * (docs/decisions/0041-edits-carry-their-version.md). Undefined when the id is unknown or the version moved.
+ */
+export async function updateTemplate(
+  db: Executor,
+  id: string,
+  baseVersion: number,
+  values: { name: string; content: string },
+) {
   const [row] = await db
     .update(aiTemplates)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(aiTemplates.id, id))
+    .set({ ...values, version: sql`${aiTemplates.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(aiTemplates.id, id), eq(aiTemplates.version, baseVersion)))
     .returning();
   return row;
+}
+
+/** Whether a template with this id exists. */
+export async function templateExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: aiTemplates.id }).from(aiTemplates).where(eq(aiTemplates.id, id));
+  return row !== undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------

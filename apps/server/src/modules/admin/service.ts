@@ -25,6 +25,7 @@ import type { AccountDeletion } from '../account/index.js';
 import type { AuthService } from '../auth/index.js';
 import type { PreferencesService } from '../preferences/index.js';
 import type { UsersService } from '../users/index.js';
+import { canAdminister, canChangeRoleOf, canDeleteUser } from './access.js';
 import {
   presentAdminUserDetail,
   presentAdminUserJosie,
@@ -46,7 +47,9 @@ import {
   listCatalogue,
   listTemplates,
   listUsers,
+  lockLiveAdmins,
   mostFollowedCurator,
+  templateExists,
   updateTemplate,
   userCounts,
 } from './queries.js';
@@ -89,12 +92,9 @@ export function createAdminService(deps: {
 }) {
   const { db, bus, users, preferences, accounts } = deps;
 
-  /**
-   * The routes already admit admins only; the service checks again so that no other caller (a script, a
-   * future route) can reach these powers without the role.
-   */
+  /** The routes already admit admins only; the service asks {@link canAdminister} again. */
   function requireAdmin(actor: AuthUser) {
-    if (actor.role !== 'admin') throw errors.forbidden('Unauthorized access');
+    if (!canAdminister(actor)) throw errors.forbidden('Unauthorized access');
   }
 
   /** A live user by id; 404 for an unknown id and for a string that is not a UUID at all. */
@@ -175,16 +175,29 @@ export function createAdminService(deps: {
      * `PATCH /api/admin/users/{id}`: gives a user another role (how a listener becomes a curator or an
      * editor). A change revokes the user's sessions in the same transaction, so a token issued under the
      * old role stops working at once and the user signs in again with the new powers.
-     * @throws AppError 409 for the admin's own role (an admin cannot lock themselves out), 404 unknown user.
+     * The admin rows are locked first, in id order, and the change is judged on them: two admins demoting
+     * each other at once are judged one after the other, and the second finds itself the last admin
+     * (docs/product/routes-and-roles.md#roles).
+     * @throws AppError 409 `OWN_ROLE` for the admin's own role (an admin cannot lock themselves out), 409
+     *   `LAST_ADMIN` for a change that would leave no admin, 404 unknown user.
      */
     async changeRole(actor: AuthUser, id: string, role: Role): Promise<AdminUserRow> {
       requireAdmin(actor);
-      if (id === actor.id) throw errors.conflict('You cannot change your own role', ERROR_CODES.OWN_ROLE);
+      if (!canChangeRoleOf(actor, id)) {
+        throw errors.conflict('You cannot change your own role', ERROR_CODES.OWN_ROLE);
+      }
       if (!isUuid(id)) throw errors.notFound('User not found');
       const { row, from } = await db.transaction(async (tx) => {
+        const admins = await lockLiveAdmins(tx);
         const current = await findLiveUser(tx, id, { lock: true });
         if (!current) throw errors.notFound('User not found');
         if (current.role === role) return { row: current, from: role };
+        if (current.role === 'admin' && !admins.some((adminId) => adminId !== id)) {
+          throw errors.conflict(
+            'This is the last admin: make someone else an admin first',
+            ERROR_CODES.LAST_ADMIN,
+          );
+        }
         const updated = await users.setRole(tx, id, role);
         await deps.sessions.revokeUserSessions(tx, id);
         return { row: updated, from: current.role };
@@ -204,8 +217,9 @@ export function createAdminService(deps: {
      * follows both ways, their invites with their uses and visits and their uses of other invites, then the
      * user row, whose foreign keys remove sessions, password resets and provider tokens. Each of these is
      * written by the module that owns the table, inside this one transaction, so a failure anywhere leaves
-     * the account whole. Contact messages, analytics events and reviews they made stay, with the
-     * user set to null. Media follow what shows them, not who uploaded them (decision 0010): of the user's
+     * the account whole. Contact messages stay without the sender's name and email; analytics
+     * events and reviews they made stay, with the user set to null; other users' notifications about them
+     * alone go. Media follow what shows them, not who uploaded them (decision 0010): of the user's
      * uploads and the images of their deleted josies, the ones that no josie, avatar or header image still
      * shows lose their rows; the others stay (an editor's upload into a curator's josie stays with the
      * josie). After commit: those files are removed from storage and `josie.unpublished` is published for
@@ -216,7 +230,7 @@ export function createAdminService(deps: {
       requireAdmin(actor);
       if (!isUuid(id)) throw errors.notFound('User not found');
       await accounts.erase(id, async (_tx, target) => {
-        if (target.role === 'admin') throw errors.forbidden('Admin users cannot be deleted');
+        if (!canDeleteUser(target)) throw errors.forbidden('Admin users cannot be deleted');
       });
     },
 
@@ -227,14 +241,23 @@ export function createAdminService(deps: {
     },
 
     /**
-     * `PUT /api/admin/templates/{id}`: new name and content (trimmed and required by the contract).
-     * @throws AppError 404 'Template not found'.
+     * `PUT /api/admin/templates/{id}`: new name and content (trimmed and required by the contract), saved
+     * only while the template is still at the version the edit started from (`body.baseVersion`,
+     * docs/decisions/0041-edits-carry-their-version.md).
+     * @throws AppError 404 'Template not found'; 409 `STALE_VERSION` when another save came first (nothing
+     *   is written).
      */
     async updateTemplate(actor: AuthUser, id: string, body: AdminTemplateBody): Promise<AdminTemplate> {
       requireAdmin(actor);
-      const row = isUuid(id) ? await updateTemplate(db, id, body) : undefined;
-      if (!row) throw errors.notFound('Template not found');
-      return presentTemplate(row);
+      if (!isUuid(id)) throw errors.notFound('Template not found');
+      const { baseVersion, name, content } = body;
+      const row = await updateTemplate(db, id, baseVersion, { name, content });
+      if (row) return presentTemplate(row);
+      if (!(await templateExists(db, id))) throw errors.notFound('Template not found');
+      throw errors.conflict(
+        'This template was changed since you opened it: load it again, or save again with its current version',
+        ERROR_CODES.STALE_VERSION,
+      );
     },
 
     /** `GET /api/admin/preferences`: the genre and interest lists, by name. */

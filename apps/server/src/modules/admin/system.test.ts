@@ -57,8 +57,10 @@ describe('admin: templates, genre and interest lists, messages', () => {
       const res = await call('PUT', `/api/admin/templates/${title._id}`, {
         ...title,
         key: 'hijacked',
+        version: 99,
         name: '  Catchy title  ',
         content: ' Title for {{text}} in {{language}} ',
+        baseVersion: title.version,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
@@ -67,23 +69,105 @@ describe('admin: templates, genre and interest lists, messages', () => {
         name: 'Catchy title',
         content: 'Title for {{text}} in {{language}}',
         variables: ['text', 'language'],
+        version: title.version + 1,
       });
       const again = (await call('GET', '/api/admin/templates')).json() as { templates: AdminTemplate[] };
       expect(again.templates.find((t) => t._id === title._id)?.name).toBe('Catchy title');
     });
+
+    it('refuses a save based on a version another save moved past (409 STALE_VERSION), writing nothing', async () => {
+      // Two tabs open the same template (docs/decisions/0041-edits-carry-their-version.md).
+      const { templates } = (await call('GET', '/api/admin/templates')).json() as {
+        templates: AdminTemplate[];
+      };
+      const opened = templates.find((t) => t.key === 'image-from-text')!;
+      const first = await call('PUT', `/api/admin/templates/${opened._id}`, {
+        name: 'First tab',
+        content: 'First {{text}}',
+        baseVersion: opened.version,
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ name: 'First tab', version: opened.version + 1 });
+
+      const second = await call('PUT', `/api/admin/templates/${opened._id}`, {
+        name: 'Second tab',
+        content: 'Second {{text}}',
+        baseVersion: opened.version,
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({
+        message:
+          'This template was changed since you opened it: load it again, or save again with its current version',
+        code: 'STALE_VERSION',
+      });
+      const stored = async () =>
+        ((await call('GET', '/api/admin/templates')).json() as { templates: AdminTemplate[] }).templates.find(
+          (t) => t._id === opened._id,
+        );
+      expect(await stored()).toMatchObject({
+        name: 'First tab',
+        content: 'First {{text}}',
+        version: opened.version + 1,
+      });
+
+      // Overwriting is a save based on the version read again.
+      const reread = (await stored())!;
+      const overwrite = await call('PUT', `/api/admin/templates/${opened._id}`, {
+        name: 'Second tab',
+        content: 'Second {{text}}',
+        baseVersion: reread.version,
+      });
+      expect(overwrite.statusCode, overwrite.body).toBe(200);
+      expect(await stored()).toMatchObject({ name: 'Second tab', version: opened.version + 2 });
+    });
+
+    // PGlite is one connection: its transactions never overlap, so only PostgreSQL can race two saves.
+    it.skipIf(!process.env.TEST_DATABASE_URL)(
+      'lets exactly one of two concurrent saves from one version win (PostgreSQL only)',
+      async () => {
+        const { templates } = (await call('GET', '/api/admin/templates')).json() as {
+          templates: AdminTemplate[];
+        };
+        const target = templates.find((t) => t.key === 'album-cover-style')!;
+        let base = target.version;
+        for (let round = 0; round < 5; round++) {
+          const results = await Promise.all(
+            ['A', 'B'].map((tab) =>
+              call('PUT', `/api/admin/templates/${target._id}`, {
+                name: `Round ${round}, tab ${tab}`,
+                content: 'A {{style}} cover',
+                baseVersion: base,
+              }),
+            ),
+          );
+          expect(results.map((r) => r.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+          base += 1;
+        }
+      },
+    );
 
     it('refuses a blank name or content (400) and answers 404 for unknown or malformed ids', async () => {
       const { templates } = (await call('GET', '/api/admin/templates')).json() as {
         templates: AdminTemplate[];
       };
       const id = templates[0]!._id;
-      for (const payload of [{ name: '   ', content: 'x' }, { name: 'x', content: '  ' }, { name: 'x' }]) {
+      for (const payload of [
+        { name: '   ', content: 'x', baseVersion: 1 },
+        { name: 'x', content: '  ', baseVersion: 1 },
+        { name: 'x', baseVersion: 1 },
+        { name: 'x', content: 'y' },
+        { name: 'x', content: 'y', baseVersion: 0 },
+      ]) {
         const res = await call('PUT', `/api/admin/templates/${id}`, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().code).toBe('VALIDATION_ERROR');
       }
       for (const bad of [crypto.randomUUID(), 'enticing-title']) {
-        const res = await call('PUT', `/api/admin/templates/${bad}`, { name: 'x', content: 'y' });
+        const res = await call('PUT', `/api/admin/templates/${bad}`, {
+          name: 'x',
+          content: 'y',
+          baseVersion: 1,
+        });
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ message: 'Template not found', code: 'NOT_FOUND' });
       }

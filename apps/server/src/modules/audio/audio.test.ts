@@ -358,7 +358,10 @@ describe('audio and video search through the stand-ins', () => {
     ]) {
       const res = await details(bad);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Invalid audio URL', code: 'INVALID_AUDIO_URL' });
+      expect(res.json()).toEqual({
+        message: 'Please paste a Spotify track, album or playlist link, or a YouTube link',
+        code: 'INVALID_AUDIO_URL',
+      });
     }
   });
 

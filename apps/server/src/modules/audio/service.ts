@@ -6,6 +6,7 @@ import {
   type AudioType,
   ERROR_CODES,
   INTEGRATION_ERROR_CODES,
+  INVALID_AUDIO_URL_MESSAGE,
   parseAudioUrl,
   type SupportedTypesResponse,
   type VideoSearchQuery,
@@ -137,11 +138,13 @@ export function createAudioService(deps: {
      * the Spotify (else YouTube) item the link resolver maps it to
      * (docs/decisions/0022-listen-on-your-own-service.md).
      *
-     * @throws AppError 400 'Invalid audio URL' (also for another service's link the resolver cannot map).
+     * @throws AppError 400 `INVALID_AUDIO_URL` with the message of docs/product/messages.md ('Please paste a
+     *   Spotify track, album or playlist link, or a YouTube link'), also for another service's link the
+     *   resolver cannot map.
      */
     async urlDetails(url: string): Promise<AudioSearchItem> {
       const ref = parseAudioUrl(url) ?? parseAudioUrl((await links.counterpartOnPlayers(url)) ?? '');
-      if (!ref) throw errors.badRequest('Invalid audio URL', ERROR_CODES.INVALID_AUDIO_URL);
+      if (!ref) throw errors.badRequest(INVALID_AUDIO_URL_MESSAGE, ERROR_CODES.INVALID_AUDIO_URL);
       const described = await oembed.lookup(ref.provider, ref.url).catch((err: unknown) => {
         log.info({ err, url: ref.url }, 'oEmbed lookup failed; answering the parsed item');
         return null;

@@ -1,23 +1,47 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Mailer, MailMessage } from '../../adapters/mailer.js';
 import { buildUser, buildUserRow, FIXTURE_PASSWORD } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('auth', () => {
   let ctx: TestContext;
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      outbox.push(message);
+    },
+  };
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({}, { mailer });
   });
   afterAll(() => ctx.close());
 
-  it('signs up a listener with the spec defaults and a working token', async () => {
-    const res = await ctx.app.inject({
+  const signup = (payload: object, remoteAddress?: string) =>
+    ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: '  Noa  ', email: 'Noa@Example.test', password: 'long-enough-1' },
+      payload,
+      ...(remoteAddress ? { remoteAddress } : {}),
     });
+  const mailsTo = (address: string) => outbox.filter((m) => m.to === address);
+
+  it('signs up a listener with the spec defaults, who then signs in', async () => {
+    const res = await signup({ name: '  Noa  ', email: 'Noa@Example.test', password: 'long-enough-1' });
     expect(res.statusCode).toBe(201);
-    const { token, user } = res.json();
+    // No session: the answer is the one an address with an account gets too (decision 0037).
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Check your email to finish signing up, then sign in.',
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'noa@example.test', password: 'long-enough-1' },
+    });
+    expect(login.statusCode).toBe(200);
+    const { token, user } = login.json();
     expect(user).toMatchObject({
       name: 'Noa',
       email: 'noa@example.test',
@@ -33,6 +57,7 @@ describe('auth', () => {
     const me = await ctx.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('noa@example.test');
+    await vi.waitFor(() => expect(mailsTo('noa@example.test')[0]?.text).toContain('/verify-email?'));
   });
 
   it('answers 201 for a created account when the verification link cannot be stored or sent', async () => {
@@ -46,33 +71,43 @@ describe('auth', () => {
         for each row when (new.purpose = 'verify-email') execute function refuse_verify_link()`),
     );
     try {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { name: 'Ori', email: 'ori-nomail@example.test', password: 'long-enough-1' },
-      });
+      const res = await signup({ name: 'Ori', email: 'ori-nomail@example.test', password: 'long-enough-1' });
       expect(res.statusCode, res.body).toBe(201);
-      const { token, user } = res.json();
-      expect(user.email).toBe('ori-nomail@example.test');
-      const me = await ctx.app.inject({
-        url: '/api/users/me',
-        headers: { authorization: `Bearer ${token}` },
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ori-nomail@example.test', password: 'long-enough-1' },
       });
-      expect(me.statusCode).toBe(200);
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user.email).toBe('ori-nomail@example.test');
     } finally {
       await ctx.database.db.execute(sql.raw('drop trigger refuse_verify_link on email_links'));
     }
   });
 
-  it('refuses a duplicate email case-insensitively with 409', async () => {
-    await buildUser(ctx, { email: 'dup@example.test' });
-    const res = await ctx.app.inject({
+  it('answers a registered address as a new one, makes nothing and mails its owner instead', async () => {
+    const owner = await buildUser(ctx, { email: 'dup@example.test', password: 'owner-password-1' });
+    const before = outbox.length;
+    const taken = await signup({ name: 'Dup', email: 'DUP@example.test', password: 'long-enough-1' });
+    const fresh = await signup({ name: 'New', email: 'brand-new@example.test', password: 'long-enough-1' });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json()).toEqual(fresh.json());
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    // The owner's account and password are unchanged; the sign-up's password opens nothing.
+    const intruder = await ctx.app.inject({
       method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'Dup', email: 'DUP@example.test', password: 'long-enough-1' },
+      url: '/api/auth/login',
+      payload: { email: 'dup@example.test', password: 'long-enough-1' },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
+    expect(intruder.statusCode).toBe(401);
+    await vi.waitFor(() => {
+      const mail = outbox.slice(before).find((m) => m.to === 'dup@example.test');
+      expect(mail?.subject).toBe('Someone tried to sign up to Josie with your email address');
+      expect(mail?.text).toContain(`Hi \u2068${owner.user.name}\u2069,`);
+      expect(mail?.text).toContain('/reset-password');
+      expect(mail?.text).toContain('/login');
+    });
+    expect(outbox.slice(before).filter((m) => m.to === 'dup@example.test')).toHaveLength(1);
   });
 
   it('refuses short passwords and missing fields with 400 {message, code}', async () => {
@@ -96,7 +131,7 @@ describe('auth', () => {
       payload: { email: u.user.email, password: 'wrong-password' },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'UNAUTHENTICATED' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
     const unknown = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -176,6 +211,44 @@ describe('auth rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Another address is not.
     expect((await login('203.0.113.71', user.email)).statusCode).toBe(200);
+  });
+
+  it("lets a browser that signed in before through a blocked address, by its own device's limit", async () => {
+    const owner = await buildUserRow(ctx, { role: 'listener' });
+    const other = await buildUserRow(ctx, { role: 'listener' });
+    const address = '203.0.113.90';
+    const signIn = (email: string, password = FIXTURE_PASSWORD, device?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: address,
+        payload: { email, password },
+        cookies: device ? { josie_device: device } : {},
+      });
+    const deviceOf = (res: Awaited<ReturnType<typeof signIn>>) =>
+      res.cookies.find((c) => c.name === 'josie_device');
+    const first = await signIn(owner.email);
+    expect(first.statusCode).toBe(200);
+    const cookie = deviceOf(first);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    const otherDevice = deviceOf(await signIn(other.email))!.value;
+    // Someone on the same network guesses: the address is blocked for everyone else.
+    for (let i = 0; i < 3; i++) await signIn(`guess${i}@example.test`, 'guess-guess');
+    expect((await signIn(owner.email)).statusCode).toBe(429);
+    // The owner's browser is let through; another account's device cookie or a forged one is not.
+    expect((await signIn(owner.email, FIXTURE_PASSWORD, cookie!.value)).statusCode).toBe(200);
+    expect((await signIn(owner.email, FIXTURE_PASSWORD, otherDevice)).statusCode).toBe(429);
+    expect((await signIn(owner.email, FIXTURE_PASSWORD, `${cookie!.value}x`)).statusCode).toBe(429);
+    // The device has a failure limit of its own (10 per window), counted for it alone.
+    const wrong = [];
+    for (let i = 0; i < 10; i++)
+      wrong.push((await signIn(owner.email, 'wrong-pass', cookie!.value)).statusCode);
+    expect(wrong).toEqual(Array(10).fill(401));
+    const spent = await signIn(owner.email, FIXTURE_PASSWORD, cookie!.value);
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json().code).toBe('RATE_LIMITED');
+    // The other account's browser on the same network still gets in.
+    expect((await signIn(other.email, FIXTURE_PASSWORD, otherDevice)).statusCode).toBe(200);
   });
 
   it('limits sign-ups per address (429 with {message, code})', async () => {

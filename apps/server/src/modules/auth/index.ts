@@ -3,7 +3,7 @@
 export { ensureAdmin } from './admin.js';
 export { createLoginLockout, type LoginLockout } from './lockout.js';
 export { assertStrongPassword } from './password-policy.js';
-export type { SessionJobs } from './retention.js';
+export { SESSIONS_PURGE_CRON, type SessionJobs, sessionsPurgeJob } from './retention.js';
 export { type AuthService, createAuthService, hashPassword, verifyPassword } from './service.js';
 export { createSessionCache, type SessionCache } from './session-cache.js';
 export { SESSION_COOKIE, sessionCookie } from './session-cookie.js';

@@ -22,6 +22,11 @@ export interface LoginLockoutOptions {
   /** The window of `maxFailuresPerAddress`, in ms (15 minutes), from the address's first failure. */
   addressWindowMs?: number;
   /**
+   * Failed sign-ins one trusted device (a valid device cookie, decision 0037) may make per
+   * `addressWindowMs` (10); then that device is refused until the window ends, as an address is.
+   */
+  maxFailuresPerDevice?: number;
+  /**
    * Pairs and addresses whose records this process keeps in memory at most (10,000): the least recently
    * failed are forgotten first. Bounds the in-process store (the embedded default, or the fallback during
    * a Redis outage); Redis expires its own keys.
@@ -75,17 +80,20 @@ export function createLoginLockout(opts: LoginLockoutOptions = {}) {
   const lockFor = seconds(maxDelayMs);
   const perAddress = opts.maxFailuresPerAddress ?? 20;
   const addressWindow = seconds(opts.addressWindowMs ?? 15 * 60_000);
+  const perDevice = opts.maxFailuresPerDevice ?? 10;
 
   const settings = {
     failures: { keyPrefix: 'login-failures', points: threshold, duration: forgetAfter },
     locks: { keyPrefix: 'login-lock', points: 1, duration: lockFor },
     addresses: { keyPrefix: 'login-address-failures', points: perAddress, duration: addressWindow },
+    devices: { keyPrefix: 'login-device-failures', points: perDevice, duration: addressWindow },
   } as const;
   type Name = keyof typeof settings;
   const each = <T>(make: (name: Name) => T): Record<Name, T> => ({
     failures: make('failures'),
     locks: make('locks'),
     addresses: make('addresses'),
+    devices: make('devices'),
   });
   const inMemory: Record<Name, RateLimiterAbstract> = each((name) => new RateLimiterMemory(settings[name]));
   const redis = opts.redis;
@@ -105,11 +113,12 @@ export function createLoginLockout(opts: LoginLockoutOptions = {}) {
   const pairKey = (email: string, address: string) => `${email}_${address}`;
 
   /** Time left (ms) of a running lock of `key`: a pair's `block`, or an address at its limit. */
-  const lockLeft = async (name: 'locks' | 'addresses', key: string, store = stores[name]) => {
+  const lockLeft = async (name: 'locks' | 'addresses' | 'devices', key: string, store = stores[name]) => {
     const record = await store.get(key);
     // An expired in-memory record may linger until its timer runs: only time left counts as a lock.
     if (!record || record.msBeforeNext <= 0) return 0;
-    return name === 'locks' || record.consumedPoints >= perAddress ? record.msBeforeNext : 0;
+    if (name === 'locks') return record.msBeforeNext;
+    return record.consumedPoints >= (name === 'devices' ? perDevice : perAddress) ? record.msBeforeNext : 0;
   };
 
   // RateLimiterMemory keeps every key until it expires (up to `forgetAfterMs`): the pairs and the
@@ -131,6 +140,10 @@ export function createLoginLockout(opts: LoginLockoutOptions = {}) {
   const recentAddresses = bounded(async (address) => {
     if ((await lockLeft('addresses', address, inMemory.addresses)) > 0) return;
     await inMemory.addresses.delete(address);
+  });
+  const recentDevices = bounded(async (device) => {
+    if ((await lockLeft('devices', device, inMemory.devices)) > 0) return;
+    await inMemory.devices.delete(device);
   });
 
   return {
@@ -171,6 +184,26 @@ export function createLoginLockout(opts: LoginLockoutOptions = {}) {
       if (count < threshold) return;
       const doublings = Math.min(count - threshold, 30);
       await stores.locks.block(pair, seconds(Math.min(baseDelayMs * 2 ** doublings, maxDelayMs)));
+    },
+
+    /**
+     * Refuses a sign-in attempt from a trusted device (decision 0037) that has spent its own failures. The
+     * address's and the pair's limits do not apply to it: someone else's failures from a shared network
+     * never lock out a browser its owner signed in from before.
+     * @param device - the device cookie's id.
+     * @throws AppError 429 with the minutes left, and their seconds as `retryAfterSeconds`.
+     */
+    async assertDeviceAllowed(device: string): Promise<void> {
+      const ms = await lockLeft('devices', device);
+      if (ms > 0) {
+        throw refusal((left) => `Too many failed sign-in attempts. Please try again in ${left}.`, ms);
+      }
+    },
+
+    /** Counts a failed attempt from a trusted device against that device alone. */
+    async recordDeviceFailure(device: string): Promise<void> {
+      recentDevices.set(device, true);
+      await stores.devices.penalty(device);
     },
 
     /**

@@ -69,8 +69,14 @@ describe('password policy', () => {
   });
 
   it('refuses a guessable new password at reset, and leaves the link usable', async () => {
-    const res = await signup('a-good-passphrase');
-    const { user } = res.json() as { user: { _id: string; email: string } };
+    expect((await signup('a-good-passphrase')).statusCode).toBe(201);
+    // A sign-up answers no session (decision 0037): the account is read by signing in.
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: `policy${count}@example.test`, password: 'a-good-passphrase' },
+    });
+    const { user } = login.json() as { user: { _id: string; email: string } };
     const token = 'policy-reset-token-known-to-this-test-only-01';
     await ctx.database.db.insert(passwordResets).values({
       userId: user._id,

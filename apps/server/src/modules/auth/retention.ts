@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.js';
-import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
 import { deleteEndedSessions } from './queries.js';
 
@@ -19,11 +18,13 @@ export function purgeEndedSessions(db: Db, graceDays: number): Promise<number> {
   return deleteInBatches((limit) => deleteEndedSessions(db, graceDays, limit));
 }
 
-/** Registers the daily `sessions.purge` job and its cron schedule on the app's queue (decision 0018). */
-export function registerSessionRetention(deps: { db: Db; jobs: AppJobQueue; graceDays: number }): void {
-  const { db, jobs, graceDays } = deps;
-  jobs.work('sessions.purge', async () => {
+/**
+ * The handler of the daily `sessions.purge` job (decision 0018); the composition root registers it and its
+ * cron schedule ({@link SESSIONS_PURGE_CRON}).
+ */
+export function sessionsPurgeJob(deps: { db: Db; graceDays: number }): () => Promise<void> {
+  const { db, graceDays } = deps;
+  return async () => {
     await purgeEndedSessions(db, graceDays);
-  });
-  jobs.schedule('sessions.purge', SESSIONS_PURGE_CRON, { run: 'daily' });
+  };
 }

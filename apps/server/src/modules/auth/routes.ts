@@ -1,22 +1,22 @@
-import { endpoints } from '@josie/contract';
+import { endpoints, SIGNUP_MESSAGE } from '@josie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { requestOrigin } from '../security-log/index.js';
-import { registerSessionRetention } from './retention.js';
+import { deviceCookie } from './device-cookie.js';
 import { sessionCookie } from './session-cookie.js';
 
 /**
  * Sign-up, sign-in and sign-out. docs/product/routes-and-roles.md#api (login, signup);
  * docs/product/routes-and-roles.md#api (logout, providers). Sign-ups are rate-limited per IP and per email
  * (429); sign-ins count failures only, per (email, IP) and per IP (the auth service's lockout, decision
- * 0011). A new session's answer also sets the session cookie, and logout clears it (decision 0008).
+ * 0011), or per device for a browser whose device cookie names the account (decision 0037). A new session's answer also sets the session cookie, and logout clears it (decision 0008).
  */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limits = ctx.rateLimits;
   const cookie = sessionCookie(ctx);
-  registerSessionRetention({ db: ctx.db, jobs: ctx.jobs, graceDays: ctx.config.retention.sessionDays });
+  const device = deviceCookie(ctx.config);
 
   route(
     app,
@@ -27,27 +27,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       compress: false,
     },
     async (request, reply) => {
-      const session = await ctx.services.auth.signup(request.body, request.headers['user-agent'] ?? null);
+      const userId = await ctx.services.auth.signup(request.body);
       // The account is committed: a verification link that cannot be stored or sent must not turn the
-      // sign-up into an error; the user asks for a new one (docs/decisions/0025-account-and-data.md).
-      await ctx.services.accountSecurity
-        .sendVerification(session.user._id, requestOrigin(request))
-        .catch((err: unknown) => {
-          request.log.warn({ err, userId: session.user._id }, 'verification link not sent at sign-up');
-        });
-      await cookie.issue(reply, session.token);
-      return reply.status(201).send(session);
+      // sign-up into an error; the user asks for a new one (docs/decisions/0025-account-and-data.md). An
+      // address that had an account gets a mail to its owner instead, and the same answer (decision 0037).
+      const mailed = userId
+        ? ctx.services.accountSecurity.sendVerification(userId, requestOrigin(request))
+        : ctx.services.accountSecurity.notifySignupAttempt(request.body.email);
+      await mailed.catch((err: unknown) => {
+        request.log.warn({ err }, 'sign-up mail not sent');
+      });
+      return reply.status(201).send({ success: true as const, message: SIGNUP_MESSAGE });
     },
   );
 
   route(app, endpoints.login, { compress: false }, async (request, reply) => {
-    const session = await ctx.services.auth.login(
+    const { auth, deviceToken } = await ctx.services.auth.login(
       request.body,
       request.ip,
       request.headers['user-agent'] ?? null,
+      device.read(request),
     );
-    await cookie.issue(reply, session.token);
-    return session;
+    await cookie.issue(reply, auth.token);
+    device.issue(reply, deviceToken);
+    return auth;
   });
 
   route(app, endpoints.logout, {}, async (request, reply) => {

@@ -1,11 +1,11 @@
 import type { AuthResponse, LoginBody, SignupBody } from '@josie/contract';
-import { ERROR_CODES } from '@josie/contract';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import type { UsersService } from '../users/index.js';
+import { DEVICE_TTL_MS } from './device-cookie.js';
 import type { LoginLockout } from './lockout.js';
 import { assertStrongPassword } from './password-policy.js';
 import {
@@ -53,6 +53,11 @@ export function createAuthService(deps: {
    * Redis when the app runs several instances (composition.ts).
    */
   lockout: LoginLockout;
+  /**
+   * Signs the device cookie (decision 0037), with a key of its own: a device token names a device id (as
+   * `sid`) and its account, and is never a session's token.
+   */
+  deviceTokens: TokenSigner;
   /** Live sessions in memory with cross-instance revocation (decision 0009). */
   sessions: SessionCache;
   /**
@@ -81,14 +86,14 @@ export function createAuthService(deps: {
 
   return {
     /**
-     * `POST /api/auth/signup`: a new listener with a fresh session.
-     * @throws AppError 400 `WEAK_PASSWORD` for a guessable password (decision 0011); 409 when the email
-     *   (case-insensitive) already has an account.
+     * `POST /api/auth/signup`: a new listener, who signs in once the answer says to check their email. An
+     * email (case-insensitive) that already has an account makes nothing and costs the same password hash:
+     * the caller mails its owner instead, and the answer is the same
+     * (docs/decisions/0037-sign-up-without-telling-and-trusted-devices.md).
+     * @returns the new account's id, or null when the email already had an account.
+     * @throws AppError 400 `WEAK_PASSWORD` for a guessable password (decision 0011).
      */
-    async signup(
-      body: SignupBody & { preferredLanguage?: 'en' | 'he' },
-      userAgent: string | null = null,
-    ): Promise<AuthResponse> {
+    async signup(body: SignupBody & { preferredLanguage?: 'en' | 'he' }): Promise<string | null> {
       assertStrongPassword(body.password, body);
       const passwordHash = await hashPassword(body.password);
       const row = await deps.users.insertUser(db, {
@@ -97,30 +102,54 @@ export function createAuthService(deps: {
         passwordHash,
         preferredLanguage: body.preferredLanguage ?? 'en',
       });
-      if (!row) throw errors.conflict('An account with this email already exists', ERROR_CODES.EMAIL_TAKEN);
-      return startSession(row.id, userAgent);
+      return row?.id ?? null;
     },
 
     /**
-     * `POST /api/auth/login`: records `lastLogin` and opens a session. Failures are counted per (email,
-     * client address) and per address, successes never ({@link createLoginLockout}; decision 0011); a
-     * success clears the pair's count.
+     * `POST /api/auth/login`: records `lastLogin` and opens a session, and answers a device token for the
+     * device cookie (decision 0037). Failures are counted per (email, client address) and per address,
+     * successes never ({@link createLoginLockout}; decision 0011); a success clears the pair's count. A
+     * sign-in carrying a valid device token of the account it signs in to (a browser that signed in to it
+     * before) is judged by that device's own failure limit instead: the address's block and the pair's lock
+     * do not apply to it, and its failures count against the device alone.
      * @param address - the client's address (`request.ip`).
      * @param userAgent - the request's User-Agent header, kept with the session.
-     * @throws AppError 401 'Invalid email or password' for an unknown email or a wrong password alike;
-     *   429 with `Retry-After` while the pair is locked or the address blocked (checked before the password).
+     * @param deviceToken - the request's device cookie, if any (any string: a forged one is ignored).
+     * @throws AppError 401 `INVALID_CREDENTIALS` for an unknown email or a wrong password alike (its own code,
+     *   so the sign-in page names the cause and a session's end stays `UNAUTHENTICATED`);
+     *   429 with `Retry-After` while the pair is locked, the address blocked or the trusted device out of
+     *   failures (checked before the password).
      */
-    async login(body: LoginBody, address: string, userAgent: string | null = null): Promise<AuthResponse> {
-      await lockout.assertAllowed(body.email, address);
-      const user = await deps.users.findByEmail(body.email);
+    async login(
+      body: LoginBody,
+      address: string,
+      userAgent: string | null = null,
+      deviceToken: string | null = null,
+    ): Promise<{ auth: AuthResponse; deviceToken: string }> {
+      const device = deviceToken ? await deps.deviceTokens.verify(deviceToken) : null;
+      // Only a genuine device token costs an account lookup before the limits are checked.
+      let user = device ? await deps.users.findByEmail(body.email) : undefined;
+      const trusted = device !== null && user?.id === device.userId ? device.sessionId : null;
+      if (trusted) await lockout.assertDeviceAllowed(trusted);
+      else {
+        await lockout.assertAllowed(body.email, address);
+        user ??= await deps.users.findByEmail(body.email);
+      }
       dummyHash ??= hashPassword(crypto.randomUUID());
       const ok = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
       if (!user?.passwordHash || !ok) {
-        await lockout.recordFailure(body.email, address);
-        throw errors.unauthenticated('Invalid email or password');
+        if (trusted) await lockout.recordDeviceFailure(trusted);
+        else await lockout.recordFailure(body.email, address);
+        throw errors.invalidCredentials();
       }
-      await lockout.recordSuccess(body.email, address);
-      return startSession(user.id, userAgent);
+      if (!trusted) await lockout.recordSuccess(body.email, address);
+      const auth = await startSession(user.id, userAgent);
+      const next = await deps.deviceTokens.sign(
+        trusted ?? crypto.randomUUID(),
+        user.id,
+        new Date(Date.now() + DEVICE_TTL_MS),
+      );
+      return { auth, deviceToken: next };
     },
 
     /**

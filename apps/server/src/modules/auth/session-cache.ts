@@ -57,8 +57,8 @@ export interface SessionCache {
 /**
  * Sessions (and tokens) one instance remembers by default: more than the distinct readers it serves within
  * the TTL. Readers who come back in turn, one more than the cache holds, would each find their entry just
- * evicted (the least recently used is always the next one back); the 10,000-reader benchmark paid every
- * session lookup and token check that way at 10,000 entries (docs/performance.md). About 1 KB a reader for
+ * evicted (the least recently used is always the next one back), as the 10,000-reader benchmark showed
+ * (docs/performance.md). About 1 KB a reader for
  * both: 50 MB when full.
  */
 export const SESSION_CACHE_MAX = 50_000;

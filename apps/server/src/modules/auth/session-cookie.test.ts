@@ -23,18 +23,21 @@ describe('the session cookie (decision 0008)', () => {
 
   const credentials = { email: 'cookie@example.test', password: 'correct-horse-battery' };
 
-  it('is set by sign-up and sign-in to a page token of the session: Lax, Secure behind https, a session long', async () => {
+  it('is set by sign-in (never by sign-up) to a page token of the session: Lax, Secure behind https, a session long', async () => {
     const signup = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       payload: { name: 'Cookie Monster', ...credentials },
     });
     expect(signup.statusCode).toBe(201);
-    const pageToken = cookieValue(signup);
+    // A sign-up opens no session (decision 0037).
+    expect(sessionSetCookie(signup)).toBeUndefined();
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials });
+    const pageToken = cookieValue(first);
     expect(pageToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     // Not the bearer token; not HTTP-only, so the app can delete it with its stored session, offline too.
-    expect(pageToken).not.toBe(signup.json().token);
-    expect(sessionSetCookie(signup)).toBe(
+    expect(pageToken).not.toBe(first.json().token);
+    expect(sessionSetCookie(first)).toBe(
       `${SESSION_COOKIE}=${pageToken}; Max-Age=2592000; Path=/; Secure; SameSite=Lax`,
     );
 

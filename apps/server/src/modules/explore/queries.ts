@@ -188,8 +188,8 @@ export type GenreRowAt = PresentableRow & { cursorAt: string };
  * One page (plus one row) of the published josies tagged with any of `genre.spellings` (exact names, as
  * josies store them), newest first, keyset on `(published_at, id)`; likedByMe and savedByMe are
  * `viewerId`'s. A common genre (`inOrder`, {@link readInOrder}) is read in `josies_published_idx` order until
- * the page is full (1 ms for Jazz on the large set); a rare, new or unknown one is first found through the
- * GIN index (0.1 ms for a genre with no josie, against 0.85 s read in order; docs/performance.md#explore).
+ * the page is full; a rare, new or unknown one is first found through the GIN index, since reading in order
+ * would walk the whole table to fill a page (figures: docs/performance.md#explore).
  */
 export function genreFeedRows(
   db: Executor,

@@ -1,6 +1,7 @@
 import { type FeedQuery, type FeedResponse, GENRES, type Josie } from '@josie/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
 import type { ExploreLists, ReadCaches } from '../../reads/read-caches.js';
 import { presentCuratorRecommendation } from '../curators/index.js';
 import { decodeCursor, encodeCursor } from '../feed/index.js';
@@ -113,9 +114,10 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
     /**
      * `GET /api/explore/genres/{name}`: the published josies tagged `name` (without regard to case for a
      * live genre; a genre removed from the live list still lists its josies: {@link genreSpellings}), newest
-     * first, 20 a page, keyset on
-     * `(published_at, id)` with the feed's opaque cursor. An unknown genre answers an empty page.
-     * @throws AppError 400 'Invalid cursor' for a cursor this server did not write.
+     * first, 20 a page, keyset on `(published_at, id)` with the feed's opaque cursor. A live genre without
+     * josies answers an empty page; a name that is neither live nor on any published josie is no genre.
+     * @throws AppError 404 'Genre not found' for a name that is neither live nor on a published josie; 400
+     *   'Invalid cursor' for a cursor this server did not write.
      */
     async genre(
       viewer: Viewer,
@@ -134,6 +136,7 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
         after,
         size + 1,
       );
+      if (rows.length === 0 && after === null && live === undefined) throw errors.notFound('Genre not found');
       const hasMore = rows.length > size;
       const shown = hasMore ? rows.slice(0, size) : rows;
       const last = shown.at(-1);

@@ -211,6 +211,21 @@ describe('feeds', () => {
     expect((await get(`/api/josies/curator/${silent.user._id}/feed`)).status).toBe(404);
   });
 
+  it("404s a listener's, an editor's and an admin's id as a curator feed, like a malformed id", async () => {
+    for (const role of ['listener', 'editor', 'admin'] as const) {
+      const someone = await buildUser(ctx, { role });
+      const res = await get(`/api/josies/curator/${someone.user._id}/feed`);
+      expect(res.status, role).toBe(404);
+      expect(res.body).toEqual({ message: 'Curator not found', code: 'NOT_FOUND' });
+    }
+    // A curator made a listener keeps their published josies, but has no curator page any more.
+    const former = await buildUser(ctx, { role: 'curator' });
+    await buildJosies(ctx, { creator: former, count: 2 });
+    expect((await get(`/api/josies/curator/${former.user._id}/feed`)).body.data.posts).toHaveLength(2);
+    await ctx.database.db.update(users).set({ role: 'listener' }).where(eq(users.id, former.user._id));
+    expect((await get(`/api/josies/curator/${former.user._id}/feed`)).status).toBe(404);
+  });
+
   it("marks each post with the reader's own like and save, on the home and the curator feed", async () => {
     const curator = await buildUser(ctx, { role: 'curator' });
     const reader = await buildUser(ctx);

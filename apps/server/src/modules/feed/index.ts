@@ -9,5 +9,6 @@ export {
   FAN_OUT_PAGE,
   type FeedJobs,
   type HomeTimelines,
-  registerTimelineJobs,
+  TRIM_CRON as FEED_TRIM_CRON,
+  timelineJobs,
 } from './timelines.js';

@@ -244,8 +244,7 @@ function marked(
  *
  * The marks are probed here, on the page's rows, and not inside the page: there PostgreSQL costs them for
  * every row the page's range could hold, not the page's 21, and reads all of the viewer's likes into a hash
- * instead of probing 21 keys. A reader with 390 likes paid 2.1-2.4 ms a page for that, 0.5 ms with the
- * probes (docs/performance.md, "ninth round").
+ * instead of probing 21 keys (measured in docs/performance.md, "ninth round").
  */
 function entryFields(
   page: {
@@ -344,9 +343,11 @@ export interface PairedEntryRow extends Omit<TimelineRow, 'since'> {
 /**
  * One page of each creator's published josies for a viewer, as {@link FeedEntryRow}s (`josies_feed_idx`
  * alone), in one statement with the creators' accounts: for each (creator, viewer) pair of the two arrays
- * (read side by side), the live `users` row, then (lateral) the page with that viewer's marks; the rows
- * come grouped by pair (docs/decisions/0029-batched-timeline-reads.md). No row for a pair: no such live
- * account; one row with a null `id`: an account without published josies after `after`. The page's
+ * (read side by side), the live curator's `users` row, then (lateral) the page with that viewer's marks; the
+ * rows come grouped by pair (docs/decisions/0029-batched-timeline-reads.md). No row for a pair: no such live
+ * curator (a listener, editor or admin has no curator feed, as the curator page shows none:
+ * docs/product/routes-and-roles.md#curator-profile); one row with a null `id`: a curator without published
+ * josies after `after`. The page's
  * columns have names of their own, so that no reader of the SQL has to work out which `id` is meant.
  */
 function creatorEntriesQuery(
@@ -375,7 +376,10 @@ function creatorEntriesQuery(
       ...entryFields(page, viewer),
     })
     .from(sql`unnest(${creators}::uuid[], ${viewers}::uuid[]) as pair(creator_id, viewer_id)`)
-    .innerJoin(users, and(sql`${users.id} = pair.creator_id`, isNull(users.deletedAt)))
+    .innerJoin(
+      users,
+      and(sql`${users.id} = pair.creator_id`, isNull(users.deletedAt), eq(users.role, 'curator')),
+    )
     .leftJoinLateral(page, sql`true`)
     .orderBy(sql`pair.creator_id`, sql`${viewer}`, sql`${page.publishedAt} desc`, sql`${page.id} desc`);
 }

@@ -5,7 +5,6 @@ import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { actor } from '../../plugins/auth.js';
 import { sendSerialized } from '../../reads/read-caches.js';
-import { registerTimelineJobs } from './timelines.js';
 
 /**
  * Feeds, 20 josies a page with an opaque `cursor` (docs/product/routes-and-roles.md#api,
@@ -14,7 +13,6 @@ import { registerTimelineJobs } from './timelines.js';
  */
 export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const feed = ctx.services.feed;
-  registerTimelineJobs({ db: ctx.db, jobs: ctx.jobs, max: ctx.config.homeFeed.max });
 
   // Both answer the JSON the service wrote (shared serialized josies with the reader's marks appended;
   // docs/decisions/0027-home-timelines.md), sent as it is.

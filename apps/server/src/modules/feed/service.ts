@@ -129,7 +129,8 @@ export function createFeedService(deps: {
     /**
      * `GET /api/josies/curator/{curatorId}/feed`: one creator's published josies, newest first, as the UTF-8
      * JSON of a {@link FeedResponse}.
-     * @throws AppError 404 'Curator not found' for an unknown, deleted or malformed id; 400 for a bad cursor.
+     * @throws AppError 404 'Curator not found' for an unknown, deleted or malformed id, or the id of someone
+     *   who is not a curator (a listener's id answers as a malformed one does); 400 for a bad cursor.
      */
     async curator(
       viewer: AuthUser,

@@ -319,7 +319,11 @@ describe('home timelines kept on write', () => {
       method: 'PUT',
       url: `/api/josies/${josie._id}`,
       headers: curator.auth,
-      payload: { title: 'Edited', paragraphs: [{ type: 'text', content: 'Now with more songs.' }] },
+      payload: {
+        title: 'Edited',
+        paragraphs: [{ type: 'text', content: 'Now with more songs.' }],
+        baseVersion: josie.version,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await firstPage(late)).toEqual([]);
@@ -350,7 +354,12 @@ describe('home timelines kept on write', () => {
       method: 'PUT',
       url: `/api/josies/${id}`,
       headers: curator.auth,
-      payload: { title: 'Edited', paragraphs: [{ type: 'text', content: 'Now with more songs.' }] },
+      // Published through the API, never edited: its first version.
+      payload: {
+        title: 'Edited',
+        paragraphs: [{ type: 'text', content: 'Now with more songs.' }],
+        baseVersion: 1,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'pending' });

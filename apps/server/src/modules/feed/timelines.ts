@@ -3,6 +3,7 @@ import { LIMITS } from '@josie/contract';
 import DataLoader from 'dataloader';
 import type { Db, Executor } from '../../db/client.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
+import type { Job } from '../../jobs/queue.js';
 import type { Keyset } from './cursor.js';
 import {
   addCuratorToTimeline,
@@ -44,7 +45,7 @@ export const FAN_OUT_PAGE = 1_000;
 /** Timelines a `feed.trim` statement handles at once. */
 const TRIM_BATCH = 500;
 /** When timelines are trimmed: every hour, at minute 20 (cron, UTC). */
-const TRIM_CRON = '20 * * * *';
+export const TRIM_CRON = '20 * * * *';
 
 /** A fan-out page's idempotency key: the josie, the approval's chain and the page's first follower. */
 const fanOutKey = (josieId: string, run: string, after: string | null) =>
@@ -264,13 +265,14 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
 export type HomeTimelines = ReturnType<typeof createHomeTimelines>;
 
 /**
- * Registers the handlers of {@link FeedJobs} and the hourly trim. `feed.fan-out` works one page per job in a
- * transaction holding the curator's lock (a follow or unfollow of that curator waits for it), and enqueues
- * the next page in it.
+ * The handlers of {@link FeedJobs}: `fanOut` for `feed.fan-out` and `trim` for the hourly `feed.trim`; the
+ * composition root registers them and the trim's schedule ({@link TRIM_CRON}). `feed.fan-out` works one page
+ * per job in a transaction holding the curator's lock (a follow or unfollow of that curator waits for it),
+ * and enqueues the next page in it.
  */
-export function registerTimelineJobs(deps: { db: Db; jobs: AppJobQueue; max: number }): void {
+export function timelineJobs(deps: { db: Db; jobs: AppJobQueue; max: number }) {
   const { db, jobs, max } = deps;
-  jobs.work('feed.fan-out', async ({ payload: data }) => {
+  const fanOut = async ({ payload: data }: Job<FeedJobs['feed.fan-out']>) => {
     const next = await db.transaction(async (tx) => {
       await lockTimelines(tx, curatorKey(data.creatorId));
       const { count, last } = await fanOutPage(tx, data.josieId, data.creatorId, data.after, FAN_OUT_PAGE);
@@ -283,14 +285,14 @@ export function registerTimelineJobs(deps: { db: Db; jobs: AppJobQueue; max: num
       );
     });
     if (next) jobs.wake('feed.fan-out');
-  });
-  jobs.work('feed.trim', async () => {
+  };
+  const trim = async () => {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const { count, last } = await trimTimelines(db, after, TRIM_BATCH, max);
       if (count < TRIM_BATCH || last === null) return;
       after = last;
     }
-  });
-  jobs.schedule('feed.trim', TRIM_CRON, { run: 'hourly' });
+  };
+  return { fanOut, trim };
 }

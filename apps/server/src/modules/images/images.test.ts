@@ -290,15 +290,16 @@ describe('images through the stand-ins', () => {
       expect(served.statusCode).toBe(200);
     });
 
-    it('refuses non-images, a missing file, oversize files and other roles', async () => {
+    it('refuses non-images, a missing file, oversize files and other roles, in the texts of messages.md', async () => {
       const text = await upload(form([{ bytes: Buffer.from('hello'), type: 'text/plain', name: 'a.txt' }]));
       expect(text.statusCode).toBe(400);
-      expect(text.json().message).toBe('Please select only image files');
+      expect(text.json()).toEqual({ message: 'Please select only image files', code: 'INVALID_IMAGE' });
       const fake = await upload(form([{ bytes: Buffer.from('not really a png') }]));
       expect(fake.statusCode).toBe(400);
-      expect(fake.json().code).toBe('INVALID_IMAGE');
+      expect(fake.json()).toEqual({ message: 'No valid images were found', code: 'INVALID_IMAGE' });
       const none = await upload(form([{ bytes: await png(), field: 'avatar' }]));
       expect(none.statusCode).toBe(400);
+      expect(none.json()).toEqual({ message: 'No valid images were found', code: 'INVALID_IMAGE' });
       const big = await upload(form([{ bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1) }]));
       expect(big.statusCode).toBe(413);
       expect(big.json()).toEqual({

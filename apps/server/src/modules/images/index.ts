@@ -3,6 +3,7 @@
 export { imageFetcherFor } from './fetcher.js';
 export { createMediaService, type MediaService, type StoredImage } from './media.js';
 export { josieImageUrls, type MediaRow, storageKeysOf } from './references.js';
-export type { UploadJobs } from './retention.js';
+export { UPLOADS_PURGE_CRON, type UploadJobs, uploadsPurgeJob } from './retention.js';
+export { IMPORTS_PER_MINUTE } from './routes.js';
 export { createImagesService, type ImagesService } from './service.js';
 export { createImageStore, type ImageStore, JOSIE_IMAGE_MAX_WIDTH } from './store.js';

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { josies, media, users } from '../../db/schema.js';
 
@@ -54,6 +54,36 @@ export async function referencedMediaUrls(db: Executor, urls: readonly string[])
     .where(inArray(users.headerImageUrl, list));
   const rows = await inJosies.union(asAvatar).union(asHeader);
   return new Set(rows.map((r) => r.url));
+}
+
+/** The storage keys among `keys` whose `media` row belongs to one of `ownerIds`. */
+export async function keysOwnedBy(
+  db: Executor,
+  ownerIds: readonly string[],
+  keys: readonly string[],
+): Promise<Set<string>> {
+  if (keys.length === 0 || ownerIds.length === 0) return new Set();
+  const rows = await db
+    .select({ key: media.storageKey })
+    .from(media)
+    .where(and(inArray(media.ownerId, [...ownerIds]), inArray(media.storageKey, [...keys])));
+  return new Set(rows.map((r) => r.key));
+}
+
+/** Makes `ownerId` the owner of the `media` rows of `keys`. */
+export async function setMediaOwner(db: Executor, keys: readonly string[], ownerId: string): Promise<void> {
+  if (keys.length > 0) {
+    await db
+      .update(media)
+      .set({ ownerId })
+      .where(inArray(media.storageKey, [...keys]));
+  }
+}
+
+/** Deletes every `media` row of `ownerId` and answers their storage keys. */
+export async function deleteMediaOf(db: Executor, ownerId: string): Promise<string[]> {
+  const rows = await db.delete(media).where(eq(media.ownerId, ownerId)).returning({ key: media.storageKey });
+  return rows.map((r) => r.key);
 }
 
 /** Deletes `media` rows by id. */

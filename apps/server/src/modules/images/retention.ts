@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../adapters/storage.js';
 import type { Db } from '../../db/client.js';
-import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { CLEANUP_BATCH_SIZE, type ScheduledRun } from '../../jobs/batches.js';
 import { findMediaUploadedBefore } from './queries.js';
 import { releaseUnreferencedMedia } from './references.js';
@@ -50,17 +49,17 @@ export async function purgeUnusedUploads(deps: {
   }
 }
 
-/** Registers the daily `uploads.purge` job and its cron schedule on the app's queue (decision 0018). */
-export function registerUploadRetention(deps: {
+/**
+ * The handler of the daily `uploads.purge` job (decision 0018); the composition root registers it and its
+ * cron schedule ({@link UPLOADS_PURGE_CRON}).
+ */
+export function uploadsPurgeJob(purge: {
   db: Db;
   storage: Storage;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  jobs: AppJobQueue;
   olderThanHours: number;
-}): void {
-  const { jobs, ...purge } = deps;
-  jobs.work('uploads.purge', async () => {
+}): () => Promise<void> {
+  return async () => {
     await purgeUnusedUploads(purge);
-  });
-  jobs.schedule('uploads.purge', UPLOADS_PURGE_CRON, { run: 'daily' });
+  };
 }

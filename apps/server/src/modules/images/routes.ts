@@ -1,4 +1,4 @@
-import { endpoints } from '@josie/contract';
+import { ERROR_CODES, endpoints, IMAGE_UPLOAD_MESSAGES } from '@josie/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -6,7 +6,6 @@ import { errors } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
 import { SEARCHES_PER_MINUTE } from '../audio/index.js';
-import { registerUploadRetention } from './retention.js';
 
 /** The multipart field of `POST /api/images/upload` (docs/product/routes-and-roles.md#api); only its first file is used. */
 export const UPLOAD_FIELD = 'images';
@@ -14,8 +13,10 @@ export const UPLOAD_FIELD = 'images';
 export const IMPORTS_PER_MINUTE = 20;
 
 /**
- * The first file of the `images` field, read into memory (5 MB at most, set in app.ts).
- * @throws AppError 400 without an image file; 413 over 5 MB.
+ * The first file of the `images` field, read into memory (5 MB at most, set in app.ts), refused with the
+ * texts of docs/product/messages.md (`IMAGE_UPLOAD_MESSAGES`).
+ * @throws AppError 400 `INVALID_IMAGE` for files that are not images ('Please select only image files') or
+ *   none at all ('No valid images were found'); 413 over 5 MB; 400 for a body that is not multipart.
  */
 async function firstImage(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw errors.badRequest('Send the image as multipart/form-data');
@@ -39,15 +40,15 @@ async function firstImage(request: FastifyRequest): Promise<Buffer> {
     }
   } catch (err) {
     if (err instanceof RequestFileTooLargeError) {
-      throw errors.tooLarge('Some files exceed the maximum size of 5MB');
+      throw errors.tooLarge(IMAGE_UPLOAD_MESSAGES.tooLarge);
     }
     // Files after the first are not read (docs/product/rules-and-limits.md#media: only the first file is
     // uploaded).
     if (!(err instanceof FilesLimitError && image)) throw err;
   }
   if (image) return image;
-  if (notImage) throw errors.badRequest('Please select only image files');
-  throw errors.badRequest(`Please select an image to upload (multipart field "${UPLOAD_FIELD}")`);
+  if (notImage) throw errors.badRequest(IMAGE_UPLOAD_MESSAGES.notImage, ERROR_CODES.INVALID_IMAGE);
+  throw errors.badRequest(IMAGE_UPLOAD_MESSAGES.noValidImages, ERROR_CODES.INVALID_IMAGE);
 }
 
 /**
@@ -56,15 +57,7 @@ async function firstImage(request: FastifyRequest): Promise<Buffer> {
  * docs/product/differences.md#image-search-and-ai-images. For the roles that write josies.
  */
 export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { config } = ctx;
   const service = ctx.services.images;
-  registerUploadRetention({
-    db: ctx.db,
-    storage: ctx.storage,
-    log: app.log,
-    jobs: ctx.jobs,
-    olderThanHours: config.retention.unusedUploadHours,
-  });
   const userKey = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.user?.id ?? req.ip}`;
   const searches = app.rateLimit({
     max: SEARCHES_PER_MINUTE,

@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  IMAGE_UPLOAD_MESSAGES,
   type ImageProvider,
   type ImageProviderInfo,
   type ImageSearchItem,
@@ -91,6 +92,23 @@ export function createImagesService(deps: {
     return pixabay;
   };
 
+  /**
+   * Downloads the image behind `url` with the SSRF guard (https only, public addresses only, after DNS
+   * and after every redirect; 10 s; 5 MB), without decoding it: `POST /api/images/upload-url`, and the
+   * josies module's copies of linked images (docs/decisions/0036-media-limits-and-provenance.md).
+   * @throws AppError 400 (the rules of docs/product/rules-and-limits.md#image-links in order, refused
+   * addresses, download failures), 504 (time-out), 413 (over 5 MB).
+   */
+  async function download(url: string): Promise<Buffer> {
+    try {
+      const checked = checkUrlShape(url, { requireFilePath: true });
+      return (await fetcher.fetch(checked)).bytes;
+    } catch (err) {
+      if (err instanceof SafeFetchError) throw imageUrlError(err);
+      throw err;
+    }
+  }
+
   return {
     /** `GET /api/images/providers`: Pixabay (the default, when configured) then Openverse. */
     providers(): ImageProviderInfo[] {
@@ -163,27 +181,28 @@ export function createImagesService(deps: {
 
     /**
      * `POST /api/images/upload`: stores the first uploaded file as a josie image.
-     * @throws AppError 400 when it is not an image; 413 for too many pixels.
+     * @throws AppError 400 `INVALID_IMAGE` 'No valid images were found' when it does not decode; 413 for too
+     *   many pixels.
      */
     async upload(actor: AuthUser, bytes: Buffer): Promise<{ urls: string[] }> {
-      return { urls: [await store.save(actor.id, bytes)] };
-    },
-
-    /**
-     * `POST /api/images/upload-url`: downloads the image behind `url` with the SSRF guard (https only,
-     * public addresses only, after DNS and after every redirect; 10 s; 5 MB) and stores our copy.
-     * @throws AppError 400 (the rules of docs/product/rules-and-limits.md#media in order, refused addresses,
-     * download failures, not an image), 504 (time-out), 413 (over 5 MB).
-     */
-    async importFromUrl(actor: AuthUser, url: string): Promise<{ url: string }> {
-      let bytes: Buffer;
       try {
-        const checked = checkUrlShape(url, { requireFilePath: true });
-        ({ bytes } = await fetcher.fetch(checked));
+        return { urls: [await store.save(actor.id, bytes)] };
       } catch (err) {
-        if (err instanceof SafeFetchError) throw imageUrlError(err);
+        if (err instanceof AppError && err.code === codes.INVALID_IMAGE) {
+          throw errors.badRequest(IMAGE_UPLOAD_MESSAGES.noValidImages, codes.INVALID_IMAGE);
+        }
         throw err;
       }
+    },
+
+    download,
+
+    /**
+     * `POST /api/images/upload-url`: {@link download}s the image behind `url` and stores our copy.
+     * @throws AppError as {@link download}; 400 `INVALID_IMAGE` when it is not an image.
+     */
+    async importFromUrl(actor: AuthUser, url: string): Promise<{ url: string }> {
+      const bytes = await download(url);
       try {
         return { url: await store.save(actor.id, bytes) };
       } catch (err) {

@@ -259,6 +259,26 @@ describe('the landing read (GET /api/invites/code/:code)', () => {
     ]);
   });
 
+  it('answers a code of 101 to 128 characters as an unknown one, not "Route not found", and 129 as invalid', async () => {
+    const user = await buildUser(ctx);
+    for (const code of ['A'.repeat(101), 'A'.repeat(128), encodeURIComponent('א'.repeat(128))]) {
+      const res = await landing(code);
+      expect(res.statusCode, code).toBe(404);
+      expect(res.json()).toEqual({ message: INVITE_INVALID_MESSAGE, code: 'NOT_FOUND' });
+      const accept = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/invites/code/${code}/register`,
+        headers: user.auth,
+        payload: {},
+      });
+      expect(accept.statusCode, code).toBe(404);
+      expect(accept.json()).toEqual({ message: INVITE_INVALID_MESSAGE, code: 'NOT_FOUND' });
+    }
+    const long = await landing('A'.repeat(129));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().code).toBe('VALIDATION_ERROR');
+  });
+
   it('limits reads per client address (429)', async () => {
     const curator = await buildUser(ctx, { role: 'curator' });
     const invite = await createInvite(curator);

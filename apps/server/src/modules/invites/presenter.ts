@@ -1,18 +1,7 @@
 import type { Invite, InviteLanding, InvitePerson } from '@josie/contract';
 import type { Executor } from '../../db/client.js';
+import { isInviteActive } from './access.js';
 import { findInviteUsers, type InviteWithCreator } from './queries.js';
-
-/**
- * Whether an invite can still be used: not disabled, not past its expiry
- * (docs/product/differences.md#invite-expiry), and its creator still a curator (only curators can be
- * followed).
- */
-export function isInviteActive(
-  row: Pick<InviteWithCreator, 'isActive' | 'expiresAt' | 'creatorRole'>,
-  now = new Date(),
-) {
-  return row.isActive && row.expiresAt.getTime() > now.getTime() && row.creatorRole === 'curator';
-}
 
 /** The landing-page shape of an invite: no users, no visit counts. */
 export function presentInviteLanding(row: InviteWithCreator, now = new Date()): InviteLanding {

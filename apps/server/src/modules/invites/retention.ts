@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.js';
-import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { deleteInBatches, type ScheduledRun } from '../../jobs/batches.js';
 import { deleteUnusedExpiredInvites } from './queries.js';
 
@@ -19,11 +18,13 @@ export function purgeExpiredInvites(db: Db, graceDays: number): Promise<number> 
   return deleteInBatches((limit) => deleteUnusedExpiredInvites(db, graceDays, limit));
 }
 
-/** Registers the daily `invites.purge` job and its cron schedule on the app's queue (decision 0018). */
-export function registerInviteRetention(deps: { db: Db; jobs: AppJobQueue; graceDays: number }): void {
-  const { db, jobs, graceDays } = deps;
-  jobs.work('invites.purge', async () => {
+/**
+ * The handler of the daily `invites.purge` job (decision 0018); the composition root registers it and its
+ * cron schedule ({@link INVITES_PURGE_CRON}).
+ */
+export function invitesPurgeJob(deps: { db: Db; graceDays: number }): () => Promise<void> {
+  const { db, graceDays } = deps;
+  return async () => {
     await purgeExpiredInvites(db, graceDays);
-  });
-  jobs.schedule('invites.purge', INVITES_PURGE_CRON, { run: 'daily' });
+  };
 }

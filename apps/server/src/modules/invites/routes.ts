@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { registerInviteRetention } from './retention.js';
 
 /** Landing-page reads per client address per minute: plenty for people, a brake on visit-count inflation. */
 const LANDING_READS_PER_MINUTE = 60;
@@ -21,7 +20,6 @@ const byIp = (prefix: string) => (req: FastifyRequest) => `${prefix}:${req.ip}`;
  */
 export const invitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const invites = ctx.services.invites;
-  registerInviteRetention({ db: ctx.db, jobs: ctx.jobs, graceDays: ctx.config.retention.inviteDays });
   const landingLimit = app.rateLimit({
     max: LANDING_READS_PER_MINUTE,
     timeWindow: 60_000,

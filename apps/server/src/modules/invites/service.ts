@@ -15,7 +15,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import type { FollowsService } from '../follows/index.js';
 import type { UsersService } from '../users/index.js';
-import { isInviteActive, presentInviteLanding, presentInvites } from './presenter.js';
+import { canAcceptFor, canAcceptInvite, canManageInvite, countsAsVisit, isInviteActive } from './access.js';
+import { presentInviteLanding, presentInvites } from './presenter.js';
 import {
   deactivateInvite,
   deleteInvitesOf,
@@ -52,7 +53,7 @@ export function createInvitesService(deps: {
   async function ownInvite(actor: AuthUser, id: string) {
     const row = await findInviteById(db, id);
     if (!row) throw errors.notFound('Invite not found');
-    if (row.creatorId !== actor.id) throw errors.forbidden('You can only manage your own invites');
+    if (!canManageInvite(actor, row)) throw errors.forbidden('You can only manage your own invites');
     return row;
   }
 
@@ -106,7 +107,7 @@ export function createInvitesService(deps: {
       const row = await findInviteByCode(db, code);
       if (!row) throw errors.notFound(INVITE_INVALID_MESSAGE);
       if (!isInviteActive(row)) throw errors.gone(INVITE_INVALID_MESSAGE);
-      if (viewerId !== row.creatorId) await insertInviteVisit(db, row.id);
+      if (countsAsVisit(viewerId, row)) await insertInviteVisit(db, row.id);
       return presentInviteLanding(row);
     },
 
@@ -119,14 +120,14 @@ export function createInvitesService(deps: {
      *   400 for the curator's own invite, 409 'User has already used this invite'.
      */
     async register(actor: AuthUser, code: string, userId?: string): Promise<InviteRegisterResponse> {
-      if (userId !== undefined && userId !== actor.id) {
+      if (!canAcceptFor(actor, userId)) {
         throw errors.forbidden('You can only accept an invite for yourself');
       }
       const result = await db.transaction(async (tx) => {
         const invite = await findInviteByCode(tx, code, true);
         if (!invite) throw errors.notFound(INVITE_INVALID_MESSAGE);
         if (!isInviteActive(invite)) throw errors.gone(INVITE_INVALID_MESSAGE);
-        if (invite.creatorId === actor.id) {
+        if (!canAcceptInvite(actor, invite)) {
           throw errors.badRequest('You cannot accept your own invite', ERROR_CODES.OWN_INVITE);
         }
         if (!(await insertInviteUse(tx, invite.id, actor.id))) {

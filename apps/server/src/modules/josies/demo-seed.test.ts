@@ -4,9 +4,10 @@ import { ExploreResponse, GENRES, type Josie, JosieCreateBody } from '@josie/con
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage.js';
-import { josieLikes, josieReviews, josies, notifications, users } from '../../db/schema.js';
+import { itemLinks, josieLikes, josieReviews, josies, notifications, users } from '../../db/schema.js';
 import { seed } from '../../db/seed/index.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
+import { resolvableItems } from '../links/index.js';
 
 describe('demo josies', () => {
   let ctx: TestContext;
@@ -136,5 +137,30 @@ describe('demo josies', () => {
     const before = await ctx.database.db.select({ n: count() }).from(josies);
     await seed(ctx.database.db, { demo: true, storage: storage(), demoPassword: 'demo-password' });
     expect(await ctx.database.db.select({ n: count() }).from(josies)).toEqual(before);
+  });
+
+  it("ships every demo item's cross-service links, so a new instance asks the resolver nothing", async () => {
+    const rows = await ctx.database.db.select({ paragraphs: josies.paragraphs }).from(josies);
+    const items = new Set(rows.flatMap((r) => resolvableItems(r.paragraphs).map((i) => i.itemUrl)));
+    const stored = await ctx.database.db.select().from(itemLinks);
+    expect(new Set(stored.map((r) => r.itemUrl))).toEqual(items);
+    expect(stored.every((r) => r.status === 'resolved' && r.resolvedAt !== null)).toBe(true);
+    // Nothing is due: the refresh of a configured resolver enqueues no resolution.
+    const { integrations } = ctx.config;
+    const odesli = { apiUrl: 'http://127.0.0.1:9/links', apiKey: null, requestsPerMinute: 10 };
+    const refresh = createTestServices({
+      ...ctx,
+      config: { ...ctx.config, integrations: { ...integrations, links: { ...integrations.links, odesli } } },
+    });
+    expect(await refresh.links.refresh()).toBe(0);
+    // A published demo josie with the Spotify track of a known recording offers its YouTube video.
+    const [funk] = await ctx.database.db
+      .select({ id: josies.id })
+      .from(josies)
+      .where(eq(josies.title, 'Sunday Morning Funk Fix'));
+    const res = await ctx.app.inject({ url: `/api/josies/${funk!.id}` });
+    const listen = (res.json() as Josie).listen ?? [];
+    const track = listen.find((i) => i.itemUrl === 'https://open.spotify.com/track/32OlwWuMpZ6b0aN2RZOeMS');
+    expect(track?.links.map((l) => l.url)).toContain('https://www.youtube.com/watch?v=OPf0YbXqDm0');
   });
 });

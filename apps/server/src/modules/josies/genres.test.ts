@@ -1,6 +1,6 @@
 import type { FeedResponse, Josie, MyJosiesResponse, PreferenceOptionsResponse } from '@josie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveJosie, buildUser, type TestUser } from '../../test/factories.js';
+import { approveJosie, atCurrentVersion, buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { fullParagraphs, josieForm } from './testing.js';
 
@@ -22,8 +22,13 @@ describe('josies: genres', () => {
 
   const create = (payload: object) =>
     ctx.app.inject({ method: 'POST', url: '/api/josies', headers: curator.auth, payload });
-  const edit = (id: string, payload: object) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/josies/${id}`, headers: curator.auth, payload });
+  const edit = async (id: string, payload: object) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/josies/${id}`,
+      headers: curator.auth,
+      payload: await atCurrentVersion(ctx, id, payload),
+    });
   const body = (genres: unknown) => ({ title: 'Tagged', paragraphs: fullParagraphs(), genres });
 
   it('stores up to 3 genres from a multipart form in the list spelling, duplicates dropped', async () => {
@@ -107,7 +112,7 @@ describe('josies: genres', () => {
       method: 'PUT',
       url: `/api/josies/${created._id}`,
       headers: editor.auth,
-      payload: body(['Blues', 'Rock']),
+      payload: { ...body(['Blues', 'Rock']), baseVersion: created.version },
     });
     expect(byEditor.statusCode).toBe(200);
     await approveJosie(ctx, editor, created._id);

@@ -8,7 +8,9 @@ import { media } from '../../db/schema.js';
 import { createEventBus, type DomainEvents } from '../../realtime/bus.js';
 import {
   approveJosie,
+  atCurrentVersion,
   buildJosieViaApi,
+  buildMedia,
   buildUser,
   rejectJosie,
   type TestUser,
@@ -47,8 +49,14 @@ describe('josies: authoring, reading, permissions', () => {
 
   const post = (role: Role, payload: object) =>
     ctx.app.inject({ method: 'POST', url: '/api/josies', headers: headers(role), payload });
-  const put = (role: Role, id: string, payload: object) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/josies/${id}`, headers: headers(role), payload });
+  // An edit of the josie as it is now (its current version, docs/decisions/0041-edits-carry-their-version.md).
+  const put = async (role: Role, id: string, payload: object) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/josies/${id}`,
+      headers: headers(role),
+      payload: await atCurrentVersion(ctx, id, payload),
+    });
   const get = (role: Role, id: string) =>
     ctx.app.inject({ url: `/api/josies/${id}`, headers: headers(role) });
   const del = (role: Role, id: string) =>
@@ -137,15 +145,15 @@ describe('josies: authoring, reading, permissions', () => {
       ]);
     });
 
-    it('accepts the same fields as JSON, with an https image link', async () => {
+    it("accepts the same fields as JSON, with the writer's stored image", async () => {
+      // A linked image is copied at save (media-rules.test.ts); a stored one must be the writer's.
+      await buildMedia(ctx, { owner: users.curator, kind: 'josie-image', storageKey: 'josies/linked.webp' });
       const res = await post('curator', {
         title: 'Linked',
-        paragraphs: [{ type: 'image', content: 'https://images.example.com/cover.jpg' }],
+        paragraphs: [{ type: 'image', content: '/media/josies/linked.webp' }],
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json().paragraphs).toEqual([
-        { type: 'image', content: 'https://images.example.com/cover.jpg' },
-      ]);
+      expect(res.json().paragraphs).toEqual([{ type: 'image', content: '/media/josies/linked.webp' }]);
     });
 
     it.each([
@@ -485,6 +493,40 @@ describe('josies: authoring, reading, permissions', () => {
       expect((await put('curator', crypto.randomUUID(), body)).statusCode).toBe(404);
     });
 
+    it('refuses an edit by a creator demoted to listener (403); their josie stays out of the queue', async () => {
+      const former = await buildUser(ctx, { role: 'curator' });
+      const josie = await buildJosieViaApi(ctx, former);
+      await approveJosie(ctx, users.editor, josie._id);
+      const demoted = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${former.user._id}`,
+        headers: users.admin.auth,
+        payload: { role: 'listener' },
+      });
+      expect(demoted.statusCode).toBe(200);
+      // The demotion ended their sessions: they sign in again, as a listener.
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: former.user.email, password: former.password },
+      });
+      const auth = { authorization: `Bearer ${login.json().token}` };
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/josies/${josie._id}`,
+        headers: auth,
+        payload: { title: 'Back in the queue', paragraphs: fullParagraphs('Sneaky'), baseVersion: 1 },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Only curators can edit their josies', code: 'FORBIDDEN' });
+      const after = await ctx.app.inject({ url: `/api/josies/${josie._id}`, headers: auth });
+      expect(after.json()).toMatchObject({
+        status: 'published',
+        title: josie.title,
+        abilities: { edit: false, delete: true },
+      });
+    });
+
     it('validates the edit like a create', async () => {
       const josie = await buildJosieViaApi(ctx, users.curator);
       const res = await put('curator', josie._id, { title: ' ', paragraphs: [] });
@@ -574,7 +616,7 @@ describe('josies: authoring, reading, permissions', () => {
         method: 'PUT',
         url: `/api/josies/${a._id}`,
         headers: author.auth,
-        payload: { title: 'A2', paragraphs: [] },
+        payload: { title: 'A2', paragraphs: [], baseVersion: 1 },
       });
       expect(edited.statusCode).toBe(200);
       const res = await ctx.app.inject({ url: '/api/josies/my-josies', headers: author.auth });

@@ -84,17 +84,24 @@ export async function insertJosie(
   return row!;
 }
 
+/**
+ * Saves an edit of josie `id` made from its version `baseVersion`, and moves the version on by one: one
+ * conditional statement, so that of two edits from the same version only the first writes
+ * (docs/decisions/0041-edits-carry-their-version.md).
+ * @returns the updated row, or undefined when the josie is missing or its version is no longer `baseVersion`.
+ */
 export async function updateJosie(
   db: Executor,
   id: string,
+  baseVersion: number,
   values: { title: string; paragraphs: Paragraph[]; genres: string[]; status: JosieRow['status'] },
-): Promise<JosieRow> {
+): Promise<JosieRow | undefined> {
   const [row] = await db
     .update(josies)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(josies.id, id))
+    .set({ ...values, version: sql`${josies.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(josies.id, id), eq(josies.version, baseVersion)))
     .returning();
-  return row!;
+  return row;
 }
 
 /** Deletes a josie (its likes, saves and reviews cascade); answers the row as it was, if it existed. */

@@ -1,11 +1,14 @@
-import { endpoints } from '@josie/contract';
+import { endpoints, type Paragraph } from '@josie/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { errors } from '../../lib/errors.js';
 import { privateEtag } from '../../lib/etag.js';
 import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
 import { actor } from '../../plugins/auth.js';
 import { sendSerialized } from '../../reads/read-caches.js';
+import { IMPORTS_PER_MINUTE } from '../images/index.js';
 import { readJosieForm, uploadedImage } from './form.js';
 
 /**
@@ -16,9 +19,30 @@ import { readJosieForm, uploadedImage } from './form.js';
  */
 export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const josies = ctx.services.josies;
+  // Writes that decode an image (an upload, or a link copied at save) count per user like
+  // `/api/images/upload`: decoding is the costly part (docs/decisions/0036-media-limits-and-provenance.md).
+  const imageWrites = app.createRateLimit({
+    max: IMPORTS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => `josie-image:${req.user?.id ?? req.ip}`,
+  });
+  const limitImageWrites = async (request: FastifyRequest<{ Body: { paragraphs: Paragraph[] } }>) => {
+    if (!josies.carriesImage(request.body.paragraphs, uploadedImage(request))) return;
+    const result = await imageWrites(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw errors.rateLimited(
+        'Too many images saved. Please try again in a minute.',
+        Math.ceil(result.ttlInSeconds),
+      );
+    }
+  };
 
-  route(app, endpoints.createJosie, { preValidation: readJosieForm }, async (request, reply) =>
-    reply.status(201).send(await josies.create(actor(request), request.body, uploadedImage(request))),
+  route(
+    app,
+    endpoints.createJosie,
+    { preValidation: readJosieForm, preHandler: limitImageWrites },
+    async (request, reply) =>
+      reply.status(201).send(await josies.create(actor(request), request.body, uploadedImage(request))),
   );
 
   route(app, endpoints.myJosies, {}, async (request) => ({
@@ -42,8 +66,11 @@ export const josiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   );
 
-  route(app, endpoints.updateJosie, { preValidation: readJosieForm }, async (request) =>
-    josies.update(actor(request), request.params.id, request.body, uploadedImage(request)),
+  route(
+    app,
+    endpoints.updateJosie,
+    { preValidation: readJosieForm, preHandler: limitImageWrites },
+    async (request) => josies.update(actor(request), request.params.id, request.body, uploadedImage(request)),
   );
 
   route(app, endpoints.deleteJosie, {}, async (request) => {

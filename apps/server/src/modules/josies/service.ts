@@ -8,17 +8,32 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../adapters/storage.js';
 import type { Db, Executor } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { AppError, errors } from '../../lib/errors.js';
 import { type ProcessedImage, processImage } from '../../lib/images.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { JOSIE_IMAGE_MAX_WIDTH, josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
+import {
+  type ImagesService,
+  JOSIE_IMAGE_MAX_WIDTH,
+  josieImageUrls,
+  type MediaService,
+  storageKeysOf,
+} from '../images/index.js';
 import type { LinksService } from '../links/index.js';
 import type { Notifier } from '../notifications/index.js';
 import type { PreferencesService } from '../preferences/index.js';
 import type { UsersService } from '../users/index.js';
-import { canView, isReviewer, type Viewer } from './access.js';
+import {
+  canDelete,
+  canEditAsReviewer,
+  canView,
+  isAuthor,
+  isCreator,
+  isReviewer,
+  type Viewer,
+} from './access.js';
 import { presentJosiesFor, presentPresentable } from './listing.js';
+import { assertArtworkHosts, shownMedia } from './media-rules.js';
 import {
   deleteJosie,
   deleteJosiesOf,
@@ -36,6 +51,16 @@ import {
 
 const NOT_FOUND = 'Josie not found';
 
+/**
+ * The refusal of an edit based on a version the josie has moved past: another tab or person saved it since
+ * the editor loaded it (docs/decisions/0041-edits-carry-their-version.md).
+ */
+const staleVersion = () =>
+  errors.conflict(
+    'This josie was changed since you opened it: load it again, or save again with its current version',
+    ERROR_CODES.STALE_VERSION,
+  );
+
 /** An uploaded image, processed and given its storage key, not yet written. */
 interface PreparedImage extends ProcessedImage {
   key: string;
@@ -47,14 +72,18 @@ type EditMode = 'creator' | 'reviewer';
 
 /**
  * Who may edit a josie the actor can see (docs/product/differences.md#editing-sends-back-to-review,
- * docs/product/differences.md#editors-may-edit): its creator, whatever its status; an editor or admin while
- * it is pending review.
+ * docs/product/differences.md#editors-may-edit): its creator while they hold an author's role
+ * (docs/product/routes-and-roles.md#roles), whatever its status; an editor or admin while it is pending
+ * review.
  *
- * @throws AppError 403 for anyone else.
+ * @throws AppError 403 for anyone else, a creator demoted to listener included.
  */
 function editMode(actor: AuthUser, row: JosieRow): EditMode {
-  if (actor.id === row.creatorId) return 'creator';
-  if (isReviewer(actor) && row.status === 'pending') return 'reviewer';
+  if (isCreator(actor, row)) {
+    if (isAuthor(actor)) return 'creator';
+    throw errors.forbidden('Only curators can edit their josies');
+  }
+  if (canEditAsReviewer(actor, row)) return 'reviewer';
   throw errors.forbidden(
     isReviewer(actor)
       ? 'Only pending josies can be edited by a reviewer'
@@ -90,8 +119,16 @@ export function createJosiesService(deps: {
   storage: Storage;
   bus: EventBus;
   log: FastifyBaseLogger;
-  /** The `media` rows of uploads and of images nothing shows any more (the table is the images module's). */
-  media: Pick<MediaService, 'recordJosieImage' | 'releaseUnreferenced'>;
+  /**
+   * The `media` rows of uploads, their owners, and images nothing shows any more (the table is the images
+   * module's).
+   */
+  media: Pick<MediaService, 'recordJosieImage' | 'releaseUnreferenced' | 'ownedBy' | 'giveTo'>;
+  /**
+   * The SSRF-safe download of a linked image, which a josie stores a copy of instead of showing the link
+   * (docs/decisions/0036-media-limits-and-provenance.md).
+   */
+  images: Pick<ImagesService, 'download'>;
   /** The owner of the live genre list a josie's genres come from. */
   preferences: Pick<PreferencesService, 'liveGenres'>;
   /**
@@ -112,7 +149,7 @@ export function createJosiesService(deps: {
    */
   timelines: { withdrawn(tx: Executor, josie: { id: string; creatorId: string }): Promise<void> };
 }) {
-  const { db, storage, bus, log, media, preferences, links, notifier, users, timelines } = deps;
+  const { db, storage, bus, log, media, images, preferences, links, notifier, users, timelines } = deps;
   const findPresentable = prepareFindPresentableJosie(db);
 
   const present = async (executor: Executor, row: JosieRow, viewer: Viewer): Promise<Josie> =>
@@ -152,35 +189,78 @@ export function createJosiesService(deps: {
     return [...out];
   }
 
-  /**
-   * Validates the upload against the paragraphs and decodes it (before anything is written).
-   * @throws AppError 400 when an image paragraph is left empty without a file; 400/413 from processImage.
-   */
-  async function prepareImage(paragraphs: Paragraph[], image: Buffer | null): Promise<PreparedImage | null> {
-    if (!image) {
-      if (paragraphs.some((p) => p.type === 'image' && p.content === '')) {
-        throw errors.badRequest('Choose an image to upload, or remove the image');
-      }
-      return null;
-    }
-    const processed = await processImage(image, { maxWidth: JOSIE_IMAGE_MAX_WIDTH });
-    const key = `josies/${crypto.randomUUID()}.${processed.extension}`;
-    return { ...processed, key, url: storage.publicUrl(key) };
+  /** The stored file's key of `url` when it points into our storage (`/media/...`), else null. */
+  function storedKey(url: string): string | null {
+    const prefix = storage.publicUrl('');
+    return url.startsWith(prefix) ? url.slice(prefix.length) : null;
   }
 
   /**
-   * Runs `work` in a transaction together with the upload's `media` row. The file is stored first and
-   * removed again when the transaction fails, so neither a row without a file nor an orphan file remains.
+   * Checks the pictures of `paragraphs` against the rules of
+   * docs/decisions/0036-media-limits-and-provenance.md, before anything is written, and decodes the image
+   * to store: the uploaded `file`, or a copy of a linked image (downloaded through the SSRF-safe fetcher),
+   * so that readers' browsers load only our files and the providers' artwork. What the josie already
+   * shows (`before`, empty for a new josie) is kept as it is.
+   *
+   * @param creatorId - the josie's creator: a stored file must be the writer's (`actor`) or the creator's.
+   * @returns the paragraphs to store (the image paragraph pointing at the new copy), the image to write, and
+   *   the keys of stored files the writer added, which become the creator's.
+   * @throws AppError 400 `ARTWORK_HOST_NOT_ALLOWED` for an item picture elsewhere than the providers'
+   *   image servers; 403 `MEDIA_NOT_OWNED` for someone else's stored file (or a `/media/` path we do not
+   *   store); 400 when an image paragraph is left empty without a file; 400/413/503 from processImage, and
+   *   the image link refusals (400, 413, 504) for a download.
+   */
+  async function admitMedia(
+    actor: AuthUser,
+    creatorId: string,
+    paragraphs: Paragraph[],
+    before: readonly { type: string; content: unknown }[],
+    file: Buffer | null,
+  ): Promise<{ paragraphs: Paragraph[]; image: PreparedImage | null; adopted: string[] }> {
+    const shown = shownMedia(before);
+    const alreadyShown = new Set([...shown.images, ...shown.artwork]);
+    assertArtworkHosts(paragraphs, alreadyShown);
+    const content = paragraphs.find((p) => p.type === 'image')?.content;
+    let bytes = file;
+    let adopted: string[] = [];
+    if (!bytes && typeof content === 'string' && !alreadyShown.has(content)) {
+      if (content === '') throw errors.badRequest('Choose an image to upload, or remove the image');
+      const key = storedKey(content);
+      if (key !== null || !content.startsWith('https://')) {
+        const owned =
+          key === null ? new Set<string>() : await media.ownedBy(db, [actor.id, creatorId], [key]);
+        if (key === null || !owned.has(key)) {
+          throw new AppError(403, ERROR_CODES.MEDIA_NOT_OWNED, 'A josie can only show images you uploaded');
+        }
+        adopted = [key];
+      } else {
+        bytes = await images.download(content);
+      }
+    }
+    if (!bytes) return { paragraphs, image: null, adopted };
+    const processed = await processImage(bytes, { maxWidth: JOSIE_IMAGE_MAX_WIDTH });
+    const key = `josies/${crypto.randomUUID()}.${processed.extension}`;
+    const image = { ...processed, key, url: storage.publicUrl(key) };
+    return { paragraphs: placeImage(paragraphs, image.url), image, adopted };
+  }
+
+  /**
+   * Runs `work` in a transaction together with the upload's `media` row, recorded as `ownerId`'s (the
+   * josie's creator), who also becomes the owner of the stored files the writer added (decision 0036). The
+   * file is stored first and removed again when the transaction fails, so neither a row without a file nor
+   * an orphan file remains.
    */
   async function writeWithImage<T>(
     ownerId: string,
-    image: PreparedImage | null,
+    admitted: { image: PreparedImage | null; adopted: string[] },
     work: (tx: Executor) => Promise<T>,
   ): Promise<T> {
+    const { image } = admitted;
     if (image) await storage.put(image.key, image.bytes, image.contentType);
     try {
       return await db.transaction(async (tx) => {
         const result = await work(tx);
+        await media.giveTo(tx, admitted.adopted, ownerId);
         if (image) {
           await media.recordJosieImage(tx, {
             ownerId,
@@ -228,6 +308,17 @@ export function createJosiesService(deps: {
       return (await presentPresentable(db, [row], viewer))[0]!;
     },
 
+    /**
+     * Whether a create or edit would decode an image: an uploaded file, or a linked image to copy (such
+     * writes are rate-limited per user like `/api/images/upload`, decision 0036). A link the josie already
+     * shows counts too: telling it apart needs the josie, and this runs before anything is read.
+     */
+    carriesImage(paragraphs: readonly Paragraph[], file: Buffer | null): boolean {
+      if (file) return true;
+      const content = paragraphs.find((p) => p.type === 'image')?.content;
+      return typeof content === 'string' && content.startsWith('https://') && storedKey(content) === null;
+    },
+
     /** `GET /api/josies/my-josies`: the actor's josies, last updated first, in a fixed number of queries. */
     async listMine(actor: AuthUser): Promise<Josie[]> {
       return presentJosiesFor(db, await listJosiesByCreator(db, actor.id), actor);
@@ -243,9 +334,9 @@ export function createJosiesService(deps: {
     async create(actor: AuthUser, body: JosieCreateBody, image: Buffer | null): Promise<Josie> {
       await users.assertEmailVerified(actor);
       const genres = await resolveGenres(body.genres);
-      const prepared = await prepareImage(body.paragraphs, image);
-      const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;
-      const row = await writeWithImage(actor.id, prepared, async (tx) => {
+      const admitted = await admitMedia(actor, actor.id, body.paragraphs, [], image);
+      const { paragraphs } = admitted;
+      const row = await writeWithImage(actor.id, admitted, async (tx) => {
         const inserted = await insertJosie(tx, {
           creatorId: actor.id,
           title: body.title,
@@ -266,28 +357,41 @@ export function createJosiesService(deps: {
      * pending review (a published one leaves the feeds: `josie.unpublished`); an editor's or admin's edit
      * of a pending josie keeps its owner and status
      * (docs/product/differences.md#editing-sends-back-to-review,
-     * docs/product/differences.md#editors-may-edit).
+     * docs/product/differences.md#editors-may-edit). The edit names the version it started from
+     * (`body.baseVersion`): judged on the locked row and written by a statement conditional on it, so of two
+     * saves from one version the second is refused and writes nothing, neither the josie nor its image
+     * (docs/decisions/0041-edits-carry-their-version.md).
      * @throws AppError 404 when the actor cannot see it; 403 when they may not edit it, or (the creator,
-     * whose edit goes back to review) `EMAIL_NOT_VERIFIED` before their address is verified; 400/413 for
-     * the image; 400 `UNKNOWN_LIST_ENTRY` for a new genre not in the live list.
+     * whose edit goes back to review) `EMAIL_NOT_VERIFIED` before their address is verified; 409
+     * `STALE_VERSION` when the josie's version is no longer `baseVersion`; 400/413 for the image; 400
+     * `UNKNOWN_LIST_ENTRY` for a new genre not in the live list.
      */
     async update(actor: AuthUser, id: string, body: JosieUpdateBody, image: Buffer | null): Promise<Josie> {
       const current = await findVisible(actor, id);
       if (editMode(actor, current) === 'creator') await users.assertEmailVerified(actor);
+      // Refused before an image is downloaded or stored; judged again on the locked row below.
+      if (current.version !== body.baseVersion) throw staleVersion();
       const genres = await resolveGenres(body.genres, current.genres);
-      const prepared = await prepareImage(body.paragraphs, image);
-      const paragraphs = prepared ? placeImage(body.paragraphs, prepared.url) : body.paragraphs;
-      const { before, after } = await writeWithImage(actor.id, prepared, async (tx) => {
+      const admitted = await admitMedia(actor, current.creatorId, body.paragraphs, current.paragraphs, image);
+      const { paragraphs } = admitted;
+      const { before, after } = await writeWithImage(current.creatorId, admitted, async (tx) => {
         // Checked again on the locked row: a review may have happened since the first read.
         const locked = await findJosie(tx, id, { forUpdate: true });
         if (!locked) throw errors.notFound(NOT_FOUND);
         const mode = editMode(actor, locked);
+        if (locked.version !== body.baseVersion) throw staleVersion();
         const status = mode === 'creator' ? 'pending' : locked.status;
         await links.track(tx, paragraphs);
         if (mode === 'creator') {
           await notifier.caused(tx, { kind: 'review-waiting', josieId: id, creatorId: locked.creatorId });
         }
-        const updated = await updateJosie(tx, id, { title: body.title, paragraphs, genres, status });
+        const updated = await updateJosie(tx, id, body.baseVersion, {
+          title: body.title,
+          paragraphs,
+          genres,
+          status,
+        });
+        if (!updated) throw staleVersion();
         if (locked.status === 'published' && updated.status !== 'published') {
           await timelines.withdrawn(tx, updated);
         }
@@ -308,7 +412,7 @@ export function createJosiesService(deps: {
      */
     async remove(actor: AuthUser, id: string): Promise<void> {
       const row = await findVisible(actor, id);
-      if (row.creatorId !== actor.id) throw errors.forbidden('You can only delete your own josies');
+      if (!canDelete(actor, row)) throw errors.forbidden('You can only delete your own josies');
       const deleted = await deleteJosie(db, id);
       if (!deleted) throw errors.notFound(NOT_FOUND);
       if (deleted.status === 'published') {

@@ -31,17 +31,18 @@ export function jpegWithExif(width = 80, height = 40): Promise<Buffer> {
 }
 
 /**
- * A multipart form as the web app sends it: `title`, `paragraphs` and `genres` (both JSON text) and an
- * optional file.
+ * A multipart form as the web app sends it: `title`, `paragraphs` and `genres` (both JSON text), an edit's
+ * `baseVersion` (docs/decisions/0041-edits-carry-their-version.md) and an optional file.
  */
 export function josieForm(
-  fields: { title?: string; paragraphs?: unknown; genres?: unknown },
+  fields: { title?: string; paragraphs?: unknown; genres?: unknown; baseVersion?: number },
   file?: { bytes: Buffer; field?: string; name?: string; type?: string },
 ): FormData {
   const form = new FormData();
   if (fields.title !== undefined) form.append('title', fields.title);
   if (fields.paragraphs !== undefined) form.append('paragraphs', JSON.stringify(fields.paragraphs));
   if (fields.genres !== undefined) form.append('genres', JSON.stringify(fields.genres));
+  if (fields.baseVersion !== undefined) form.append('baseVersion', String(fields.baseVersion));
   if (file) {
     form.append(
       file.field ?? 'image',

@@ -67,7 +67,7 @@ describe('uploads and failed transactions', () => {
     expect(files).toHaveLength(1);
 
     const payload = josieForm(
-      { title: 'Changed', paragraphs: josie.paragraphs },
+      { title: 'Changed', paragraphs: josie.paragraphs, baseVersion: josie.version },
       { bytes: await pngImage(10, 10) },
     );
     const res = await withFailingMediaInsert(ctx, () =>

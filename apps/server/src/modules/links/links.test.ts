@@ -1,15 +1,18 @@
 import type { Josie, ListenItem, MyJosiesResponse } from '@josie/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProviderError } from '../../adapters/provider-http.js';
 import { itemLinks, josies } from '../../db/schema.js';
 import { createInvalidation } from '../../scale/invalidation.js';
 import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import { jobRows } from '../../test/jobs.js';
+import { freePort } from '../../test/ports.js';
 import { countQueries } from '../../test/queries.js';
 import { type GoogleStandin, startGoogleStandin } from '../../test/standins/google.js';
 import { TEST_TOKEN_ENCRYPTION_KEY } from '../../test/standins/index.js';
 import {
+  hostileOdesliAnswer,
   type OdesliStandin,
   recordingLinks,
   SAME_RECORDINGS,
@@ -17,6 +20,7 @@ import {
 } from '../../test/standins/odesli.js';
 import { type SpotifyStandin, startSpotifyStandin } from '../../test/standins/spotify.js';
 import { createOdesliPacer, OdesliBusy, similarity } from './resolver.js';
+import { createOutageLog } from './service.js';
 
 const RICK = SAME_RECORDINGS[0]; // Never Gonna Give You Up: on both services
 const TAKE_ON_ME = SAME_RECORDINGS[3];
@@ -343,6 +347,40 @@ describe('GET /api/audio/links', () => {
     expect(platforms(data).tidal).toEqual({ url: recordingLinks(TAKE_ON_ME).tidal, source: 'odesli' });
   });
 
+  it("keeps only the links whose host is their platform's, and caps the answer's texts and artwork", async () => {
+    const rick = SAME_RECORDINGS[0];
+    // Asked afresh: what earlier tests stored for this item would answer the preview without a call.
+    await ctx.app.jobs.idle();
+    await ctx.database.db.delete(itemLinks).where(eq(itemLinks.itemUrl, spotifyUrl(rick.spotify)));
+    odesli.failNext(ODESLI_PATH, { status: 200, body: hostileOdesliAnswer(rick) });
+    const res = await links(spotifyUrl(rick.spotify));
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json() as { data: ListenItem };
+    const found = platforms(data);
+    // Another host, a look-alike host, user info with a port, a link over 2,000 characters: all dropped.
+    for (const platform of ['youtube', 'youtubeMusic', 'amazonMusic', 'deezer']) {
+      expect(found[platform], platform).toBeUndefined();
+    }
+    // The honest ones stay.
+    expect(found.tidal).toEqual({ url: recordingLinks(rick).tidal, source: 'odesli' });
+    expect(found.appleMusic).toEqual({ url: recordingLinks(rick).appleMusic, source: 'odesli' });
+    expect(data.title).toHaveLength(300);
+    expect(data.artistName).toHaveLength(300);
+    // Odesli's `javascript:` artwork is refused; the Spotify track's own artwork takes its place.
+    expect(data.thumbnailUrl).toMatch(/^https:\/\/i\.scdn\.co\//);
+    // What was stored obeys the same rules (the josie pages read it).
+    const stored = await row(spotifyUrl(rick.spotify));
+    expect(stored?.links.filter((l) => l.source === 'odesli').map((l) => l.platform)).toEqual([
+      'spotify',
+      'appleMusic',
+      'tidal',
+      'soundcloud',
+    ]);
+    expect(stored?.links.map((l) => l.url).join(' ')).not.toContain('evil.example');
+    expect(stored?.title).toHaveLength(300);
+    expect(stored?.thumbnailUrl).toMatch(/^https:\/\/i\.scdn\.co\//);
+  });
+
   it('answers the original only for an item nobody knows, and when Odesli fails', async () => {
     const unknown = await links(LONELY_VIDEO);
     expect(unknown.statusCode).toBe(200);
@@ -403,7 +441,10 @@ describe('GET /api/audio/url-details for other services', () => {
   it('keeps invalidAudioUrl for a link the resolver cannot map', async () => {
     const res = await details('https://www.deezer.com/track/424242');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Invalid audio URL', code: 'INVALID_AUDIO_URL' });
+    expect(res.json()).toMatchObject({
+      message: 'Please paste a Spotify track, album or playlist link, or a YouTube link',
+      code: 'INVALID_AUDIO_URL',
+    });
   });
 });
 
@@ -422,6 +463,23 @@ describe('PUT /api/users/me/active-provider', () => {
     expect(me.json().activeProvider).toBe('google');
   });
 
+  it.each(['appleMusic', 'deezer', 'tidal', 'soundcloud', 'amazonMusic', 'youtubeMusic'])(
+    'stores %s, a service listened on by its links (docs/decisions/0022-listen-on-your-own-service.md)',
+    async (service) => {
+      const user = await buildUser(ctx);
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/active-provider',
+        headers: user.auth,
+        payload: { activeProvider: service },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.activeProvider).toBe(service);
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: user.auth });
+      expect(me.json().activeProvider).toBe(service);
+    },
+  );
+
   it('refuses a visitor (401) and another value (400)', async () => {
     const anonymous = await ctx.app.inject({
       method: 'PUT',
@@ -433,7 +491,7 @@ describe('PUT /api/users/me/active-provider', () => {
       method: 'PUT',
       url: '/api/users/me/active-provider',
       headers: listener.auth,
-      payload: { activeProvider: 'deezer' },
+      payload: { activeProvider: 'napster' },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('code');
@@ -566,6 +624,67 @@ describe('pieces', () => {
       expect(later.filter((j) => j.state === 'queued' && String(j.key).includes(':later:'))).toHaveLength(1);
     } finally {
       await slow.close();
+    }
+  }, 60_000);
+
+  it('an unreachable Odesli is said once as a warning, quietly after that, and again after a success', async () => {
+    const lines: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
+    const record =
+      (level: string) =>
+      (fields: Record<string, unknown>, msg: string): void => {
+        lines.push({ level, msg, fields });
+      };
+    const outage = createOutageLog({
+      debug: record('debug'),
+      info: record('info'),
+      warn: record('warn'),
+    } as unknown as Parameters<typeof createOutageLog>[0]);
+    const down = new ProviderError('Odesli', 'unavailable', 'Odesli could not be reached');
+    for (let i = 0; i < 5; i++) outage.failed(down, { itemUrl: `u${i}` }, 'link resolution failed');
+    expect(lines.map((l) => l.level)).toEqual(['warn', 'debug', 'debug', 'debug', 'debug']);
+    // No line carries the error object (a stack trace per item was the noise of an offline start).
+    expect(lines.some((l) => 'err' in l.fields)).toBe(false);
+    outage.reached();
+    outage.reached();
+    outage.failed(down, {}, 'link resolution failed');
+    expect(lines.slice(5).map((l) => l.level)).toEqual(['info', 'warn']);
+    // Other failures are not an outage: one info line each.
+    outage.failed(new ProviderError('Odesli', 'not_found', 'no such item'), {}, 'link resolution failed');
+    expect(lines.at(-1)?.level).toBe('info');
+  });
+
+  it('an offline instance resolving many items writes one warning line in all', async () => {
+    const closed = await freePort();
+    const offline = await createTestContext({
+      ODESLI_API_URL: `http://127.0.0.1:${closed}${ODESLI_PATH}`,
+      ODESLI_REQUESTS_PER_MINUTE: '1000',
+    });
+    const lines: string[] = [];
+    const record =
+      (level: string) =>
+      (_fields: unknown, msg: string): void => {
+        lines.push(`${level} ${msg}`);
+      };
+    const log = Object.assign(Object.create(offline.app.log), {
+      debug: record('debug'),
+      info: record('info'),
+      warn: record('warn'),
+      error: record('error'),
+    });
+    try {
+      const services = createTestServices(offline, { log });
+      const urls = SAME_RECORDINGS.slice(0, 4).map((r) => spotifyUrl(r.spotify));
+      await offline.database.db.insert(itemLinks).values(urls.map((itemUrl) => ({ itemUrl })));
+      for (const url of urls) {
+        await services.links.resolveJob(url, { number: 1, last: true });
+      }
+      expect(lines.filter((l) => !l.startsWith('debug'))).toEqual([
+        'warn the link resolver cannot reach Odesli: readers see the original links, and items are tried again with back-off',
+      ]);
+      const rows = await offline.database.db.select().from(itemLinks);
+      expect(rows.every((r) => r.failures >= 1)).toBe(true);
+    } finally {
+      await offline.close();
     }
   }, 60_000);
 });

@@ -6,6 +6,9 @@ import {
   originalListenItems,
   type Paragraph,
   parseAudioUrl,
+  platformLink,
+  providerImageLink,
+  providerText,
 } from '@josie/contract';
 import type { StoredLinks, TrackedItem } from './queries.js';
 
@@ -41,15 +44,18 @@ export function listenItems(
     }
     for (const link of found?.links ?? []) {
       if (taken.has(link.platform)) continue;
+      // Rows stored before the resolver checked hosts are held to the same rule when read.
+      const url = platformLink(link.platform, link.url);
+      if (!url) continue;
       taken.add(link.platform);
-      extra.push({ ...link });
+      extra.push({ ...link, url });
     }
     extra.sort((a, b) => (ORDER.get(a.platform) ?? 99) - (ORDER.get(b.platform) ?? 99));
     return {
       ...item,
-      title: item.title || found?.title || '',
-      artistName: item.artistName || found?.artistName || '',
-      thumbnailUrl: item.thumbnailUrl || found?.thumbnailUrl || null,
+      title: item.title || providerText(found?.title),
+      artistName: item.artistName || providerText(found?.artistName),
+      thumbnailUrl: item.thumbnailUrl || providerImageLink(found?.thumbnailUrl),
       links: [original, ...extra],
     };
   });

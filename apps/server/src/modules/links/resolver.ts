@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LISTEN_PLATFORMS, type ListenPlatform, parseAudioUrl } from '@josie/contract';
+import {
+  LISTEN_PLATFORMS,
+  type ListenPlatform,
+  parseAudioUrl,
+  platformLink,
+  providerImageLink,
+  providerText,
+} from '@josie/contract';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { OdesliClient, OdesliItem } from '../../adapters/odesli.js';
@@ -124,11 +131,16 @@ export function similarity(a: string, b: string): number {
 /** A YouTube title without its decorations: "Artist - Title (Official Video) [4K]" -> "Artist - Title". */
 const cleanVideoTitle = (title: string) => title.replace(/\s*[([][^)\]]*[)\]]/g, '').trim();
 
-/** Odesli's links as stored links, in the platforms we show. */
+/**
+ * Odesli's links as stored links, in the platforms we show: only a link that may stand under its platform's
+ * name ({@link platformLink}: that platform's host, https, no user info, at most 2,000 characters). An
+ * answer is not trusted for what it puts under a name: a reader opens the link as that platform.
+ */
 function odesliLinks(item: OdesliItem): StoredItemLink[] {
   const out: StoredItemLink[] = [];
   for (const platform of LISTEN_PLATFORMS) {
-    const url = item.links[platform];
+    const found = item.links[platform];
+    const url = found ? platformLink(platform, found) : null;
     if (url) out.push({ platform, url, source: 'odesli', confidence: null });
   }
   return out;
@@ -167,7 +179,10 @@ export async function resolveItem(
     try {
       const found = await sources.odesli.links(itemUrl, { timeoutMs: opts.timeoutMs });
       links.push(...odesliLinks(found));
-      ({ title, artistName, thumbnailUrl } = found);
+      // Shown to every reader: at most 300 characters each, and artwork only from an https image link.
+      title = providerText(found.title);
+      artistName = providerText(found.artistName);
+      thumbnailUrl = providerImageLink(found.thumbnailUrl);
     } catch (err) {
       if (!unknownItem(err)) {
         if (err instanceof ProviderError && err.kind === 'rate_limited') await pacer?.pause();

@@ -12,6 +12,7 @@ import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { Invalidation } from '../../scale/invalidation.js';
+import { canSeeResolverStatus } from './access.js';
 import { listenItems, resolvableItems } from './merge.js';
 import {
   dueItems,
@@ -71,6 +72,42 @@ export const backoffMs = (failures: number) =>
   Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, failures));
 
 /**
+ * How the resolver's failures reach the log. A failure is expected (offline, rate-limited): it is kept on
+ * the item's row with its back-off and shown to admins by `GET /api/admin/link-resolver`. A provider that
+ * cannot be reached (network, time-out, 5xx) is said once, as one warning line without a stack, until a
+ * resolution succeeds again; its further failures go to the debug level, so an offline instance stays
+ * quiet whatever the number of items (docs/decisions/0022-listen-on-your-own-service.md). Other failures
+ * are one info line each.
+ */
+export function createOutageLog(log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn'>) {
+  let down: string | null = null;
+  return {
+    failed(err: unknown, fields: Record<string, unknown>, message: string): void {
+      const reason = err instanceof Error ? err.message.slice(0, 200) : String(err).slice(0, 200);
+      if (err instanceof ProviderError && err.kind === 'unavailable') {
+        if (down === null) {
+          down = err.provider;
+          log.warn(
+            { provider: err.provider, reason },
+            `the link resolver cannot reach ${err.provider}: readers see the original links, and items are tried again with back-off`,
+          );
+        } else {
+          log.debug({ ...fields, reason }, message);
+        }
+        return;
+      }
+      log.info({ ...fields, reason }, message);
+    },
+    /** A resolution succeeded: the next outage is said again. */
+    reached(): void {
+      if (down === null) return;
+      log.info({ provider: down }, `the link resolver reaches ${down} again`);
+      down = null;
+    },
+  };
+}
+
+/**
  * Listening on the listener's own service (docs/decisions/0022-listen-on-your-own-service.md): follows the
  * audio and video items of josies, resolves their links on other platforms in the background (jobs on
  * pg-boss, decision 0018), stores them (the `item_links` table is this module's), drops the cached answers
@@ -85,9 +122,10 @@ export function createLinksService(deps: {
   pacer: OdesliPacer | null;
   /** A resolved item older than this is resolved again. */
   refreshDays: number;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn'>;
 }) {
   const { db, jobs, invalidation, sources, pacer, refreshDays, log } = deps;
+  const outage = createOutageLog(log);
   const configured = sources.odesli !== null || (sources.spotify !== null && sources.youtube !== null);
 
   /** Drops the cached answers of every josie showing `itemUrl`, on every instance. */
@@ -124,10 +162,11 @@ export function createLinksService(deps: {
         { live: true, timeoutMs: LIVE_TIMEOUT_MS },
       );
       await storeResolved(db, url, result);
+      outage.reached();
       await invalidate(url);
       return { itemUrl: url, ...result };
     } catch (err) {
-      log.info({ err, url }, 'live link resolution failed; answering what is stored');
+      outage.failed(err, { url }, 'live link resolution failed; answering what is stored');
       return undefined;
     }
   }
@@ -164,6 +203,7 @@ export function createLinksService(deps: {
           artistName: row.artistName,
         });
         await storeResolved(db, itemUrl, result);
+        outage.reached();
         await invalidate(itemUrl);
       } catch (err) {
         if (err instanceof OdesliBusy) {
@@ -182,9 +222,7 @@ export function createLinksService(deps: {
         }
         const retryIn = backoffMs(row.failures);
         await storeFailure(db, itemUrl, describe(err), retryIn);
-        // Info, not a warning: a failure is expected (offline, rate-limited), kept on the row with its back-off
-        // and shown to admins by `GET /api/admin/link-resolver`; an offline start must stay quiet.
-        log.info({ err, itemUrl, attempt: attempt.number }, 'link resolution failed');
+        outage.failed(err, { itemUrl, attempt: attempt.number }, 'link resolution failed');
         // Our credentials refused or an answer of the wrong shape: retrying now would fail alike; the
         // refresh tries again after the back-off.
         if (err instanceof ProviderError && (err.kind === 'auth' || err.kind === 'bad_response')) return;
@@ -284,7 +322,7 @@ export function createLinksService(deps: {
      * @throws AppError 403 for anyone but an admin.
      */
     async status(actor: AuthUser): Promise<LinkResolverStatus> {
-      if (actor.role !== 'admin') throw errors.forbidden('Only admins can see the link resolver');
+      if (!canSeeResolverStatus(actor)) throw errors.forbidden('Only admins can see the link resolver');
       const c = await resolverCounts(db);
       return {
         sources: [

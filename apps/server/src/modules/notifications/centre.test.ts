@@ -148,8 +148,7 @@ describe('notifications centre', () => {
   });
 
   it('finds and moves existing entries in statements of one shape, whatever their number', async () => {
-    // A statement that grows with the batch is planned afresh each time: ~12 ms for a batch of likes
-    // (docs/performance.md, tenth round).
+    // A statement that grows with the batch is planned afresh each time (docs/performance.md, tenth round).
     const fans: TestUser[] = [];
     for (let i = 0; i < 3; i += 1) fans.push(await buildUser(ctx, { name: `Shape fan ${i}` }));
     const writesOf = (of: TestUser[]): NotificationGroupWrite[] =>

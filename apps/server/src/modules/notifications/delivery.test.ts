@@ -36,6 +36,7 @@ function serverEnv(sink: SmtpSink, vapid = webpush.generateVAPIDKeys()) {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:ops@josie.example.test',
     PUSH_ALLOWED_ADDRESSES: '127.0.0.1',
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
     PUSH_CA_FILE: STANDIN_CA_FILE,
     JOBS_RETRY_BASE_MS: '100',
     RATE_LIMIT_AUTH_MAX: '10000',
@@ -154,9 +155,9 @@ describe('notification delivery (docs/product/rules-and-limits.md#notifications-
       expect(res.statusCode).toBe(200);
 
       const mail = await sink.waitFor((m) => m.recipients.includes(author.user.email));
-      expect(mail.email.subject).toBe('הג׳וזי שלכם „שירי לילה” צריכה שינויים');
-      expect(mail.email.text).toContain('שלום נועה,');
-      expect(mail.email.text).toContain('„Please add the artist name”');
+      expect(mail.email.subject).toBe('הג׳וזי שלכם „\u2068שירי לילה\u2069” צריכה שינויים');
+      expect(mail.email.text).toContain('שלום \u2068נועה\u2069,');
+      expect(mail.email.text).toContain('„\u2068Please add the artist name\u2069”');
       expect(mail.email.text).toContain(`${PUBLIC_URL}/josie/edit/${josie._id}`);
       expect(mail.email.html).toContain('<html lang="he" dir="rtl">');
       expect(mail.email.html).toContain(`href="${PUBLIC_URL}/josie/edit/${josie._id}"`);
@@ -172,8 +173,8 @@ describe('notification delivery (docs/product/rules-and-limits.md#notifications-
       const josie = await buildJosieViaApi(ctx, author, { title: 'Night Drive' });
       await approveJosie(ctx, editor, josie._id);
       const mail = await sink.waitFor((m) => m.recipients.includes(author.user.email));
-      expect(mail.email.subject).toBe('Your josie "Night Drive" is published');
-      expect(mail.email.text).toContain('Hi Dana,');
+      expect(mail.email.subject).toBe('Your josie "\u2068Night Drive\u2069" is published');
+      expect(mail.email.text).toContain('Hi \u2068Dana\u2069,');
       expect(mail.email.text).toContain(`${PUBLIC_URL}/josie/${josie._id}`);
       expect(mail.email.html).toContain('<html lang="en" dir="ltr">');
     });
@@ -205,7 +206,7 @@ describe('notification delivery (docs/product/rules-and-limits.md#notifications-
       });
       expect(joined.statusCode).toBe(200);
       const mail = await sink.waitFor((m) => m.recipients.includes(host.user.email));
-      expect(mail.email.subject).toBe('Avi joined Josie through your invite');
+      expect(mail.email.subject).toBe('\u2068Avi\u2069 joined Josie through your invite');
       expect(mail.email.text).toContain(`${PUBLIC_URL}/invites`);
       expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     });
@@ -342,16 +343,16 @@ describe('notification delivery (docs/product/rules-and-limits.md#notifications-
       await approveJosie(ctx, editor, josie._id);
 
       expect(await pushTo(fanBrowser)).toEqual({
-        title: 'New josie from Lior',
-        body: 'Sunset Groove',
+        title: 'New josie from \u2068Lior\u2069',
+        body: '\u2068Sunset Groove\u2069',
         url: `/josie/${josie._id}`,
         tag: `josie-${josie._id}`,
         lang: 'en',
         dir: 'ltr',
       });
       expect(await pushTo(hebrewBrowser)).toMatchObject({
-        title: 'ג׳וזי חדשה מאת Lior',
-        body: 'Sunset Groove',
+        title: 'ג׳וזי חדשה מאת \u2068Lior\u2069',
+        body: '\u2068Sunset Groove\u2069',
         lang: 'he',
         dir: 'rtl',
       });
@@ -377,7 +378,7 @@ describe('notification delivery (docs/product/rules-and-limits.md#notifications-
       await rejectJosie(ctx, editor, josie._id, 'Add a video');
       expect(await pushTo(browser)).toEqual({
         title: 'הג׳וזי שלכם צריכה שינויים',
-        body: '„Blue”: Add a video',
+        body: '„\u2068Blue\u2069”: \u2068Add a video\u2069',
         url: `/josie/edit/${josie._id}`,
         tag: `review-${josie._id}`,
         lang: 'he',
@@ -395,7 +396,7 @@ describe('notification delivery (docs/product/rules-and-limits.md#notifications-
       const josie = await buildJosieViaApi(ctx, author, { title: 'Second Try' });
       const started = Date.now();
       await approveJosie(ctx, editor, josie._id);
-      expect((await pushTo(browser)).body).toBe('Second Try');
+      expect((await pushTo(browser)).body).toBe('\u2068Second Try\u2069');
       expect(
         pushService.requests.filter((r) => r.subscriptionId === browser.id).map((r) => r.status),
       ).toEqual([503, 201]);
@@ -448,7 +449,7 @@ describe('notification delivery (docs/product/rules-and-limits.md#notifications-
         method: 'PUT',
         url: `/api/josies/${josie._id}`,
         headers: author.auth,
-        payload: { title: 'Once, edited', paragraphs: fullParagraphs() },
+        payload: { title: 'Once, edited', paragraphs: fullParagraphs(), baseVersion: josie.version },
       });
       expect(edited.statusCode).toBe(200);
       await approveJosie(ctx, editor, josie._id);
@@ -530,7 +531,7 @@ describe('notifications centre delivery (docs/decisions/0024-notifications-centr
     const fan = await buildUser(ctx, { name: 'דן' });
     expect((await follow(fan, host)).statusCode).toBe(200);
     const mail = await sink.waitFor((m) => m.recipients.includes(host.user.email));
-    expect(mail.email.subject).toBe('דן עוקב/ת אחריכם ב-Josie');
+    expect(mail.email.subject).toBe('\u2068דן\u2069 עוקב/ת אחריכם ב-Josie');
     expect(mail.email.html).toContain('<html lang="he" dir="rtl">');
     expect(mail.email.text).toContain(`${PUBLIC_URL}/profile/${fan.user._id}`);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
@@ -624,7 +625,7 @@ describe('notifications centre delivery (docs/decisions/0024-notifications-centr
       m.subscriptionId === browser.id && (JSON.parse(m.text) as { title: string }).title === 'New like';
     const message = await pushService.waitFor(isLike);
     expect(JSON.parse(message.text)).toMatchObject({
-      body: 'Fan 0 liked "Liked"',
+      body: '\u2068Fan 0\u2069 liked "\u2068Liked\u2069"',
       url: `/josie/${josie._id}`,
     });
     await ctx.app.jobs.idle();
@@ -645,7 +646,7 @@ describe('notifications centre delivery (docs/decisions/0024-notifications-centr
     });
     expect(res.statusCode).toBeLessThan(300);
     const mail = await sink.waitFor((m) => m.recipients.includes(admin.user.email));
-    expect(mail.email.subject).toBe('New contact message from Visitor Vee');
+    expect(mail.email.subject).toBe('New contact message from \u2068Visitor Vee\u2069');
     expect(mail.email.text).toContain(`${PUBLIC_URL}/admin/dashboard`);
   });
 
@@ -670,7 +671,7 @@ describe('notifications centre delivery (docs/decisions/0024-notifications-centr
     await ctx.app.jobs.idle();
     const mail = await sink.waitFor((m) => m.recipients.includes(reader.user.email));
     expect(mail.email.subject).toBe('New josies from your curators today (1)');
-    expect(mail.email.text).toContain('"Morning Light" by Digest Curator');
+    expect(mail.email.text).toContain('"\u2068Morning Light\u2069" by \u2068Digest Curator\u2069');
     expect(mail.email.text).toContain(`${PUBLIC_URL}/josie/${josie._id}`);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     await ctx.app.jobs.idle();

@@ -1,9 +1,11 @@
-import type { Language, PushNotificationPayload } from '@josie/contract';
+import { isolate, type Language, type PushNotificationPayload } from '@josie/contract';
 
 /**
  * The texts of push notifications in the recipient's language
  * (docs/product/rules-and-limits.md#notifications-and-install). The service worker shows `title` and `body`
- * as they are, with `lang` and `dir` so Hebrew renders right to left.
+ * as they are, with `lang` and `dir` so Hebrew renders right to left. Names and titles are people's own text in
+ * either script: each is isolated (`isolate`, docs/product/hebrew-glossary.md#directions) so it does not
+ * scramble the sentence around it.
  */
 
 /** The longest body shown: notification centres cut longer text anyway, and payloads must stay small. */
@@ -18,8 +20,11 @@ export function newJosiePush(
   input: { josieId: string; title: string; curatorName: string },
 ): PushNotificationPayload {
   return {
-    title: language === 'he' ? `ג׳וזי חדשה מאת ${input.curatorName}` : `New josie from ${input.curatorName}`,
-    body: clip(input.title),
+    title:
+      language === 'he'
+        ? `ג׳וזי חדשה מאת ${isolate(input.curatorName)}`
+        : `New josie from ${isolate(input.curatorName)}`,
+    body: clip(isolate(input.title)),
     url: `/josie/${input.josieId}`,
     tag: `josie-${input.josieId}`,
     lang: language,
@@ -49,11 +54,11 @@ export function reviewDecisionPush(
     body: clip(
       approved
         ? he
-          ? `„${input.title}” אושרה ומופיעה עכשיו בפיד של העוקבים שלכם.`
-          : `"${input.title}" was approved and is now in your followers' feeds.`
+          ? `„${isolate(input.title)}” אושרה ומופיעה עכשיו בפיד של העוקבים שלכם.`
+          : `"${isolate(input.title)}" was approved and is now in your followers' feeds.`
         : he
-          ? `„${input.title}”: ${reason || 'עורך החזיר אותה לעריכה.'}`
-          : `"${input.title}": ${reason || 'An editor sent it back for changes.'}`,
+          ? `„${isolate(input.title)}”: ${reason ? isolate(reason) : 'עורך החזיר אותה לעריכה.'}`
+          : `"${isolate(input.title)}": ${reason ? isolate(reason) : 'An editor sent it back for changes.'}`,
     ),
     url: approved ? `/josie/${input.josieId}` : `/josie/edit/${input.josieId}`,
     tag: `review-${input.josieId}`,
@@ -71,7 +76,9 @@ export function followerPush(
   return {
     title: he ? 'עוקב/ת חדש/ה' : 'New follower',
     body: clip(
-      he ? `${input.followerName} התחיל/ה לעקוב אחריכם.` : `${input.followerName} started following you.`,
+      he
+        ? `${isolate(input.followerName)} התחיל/ה לעקוב אחריכם.`
+        : `${isolate(input.followerName)} started following you.`,
     ),
     url: `/profile/${input.followerId}`,
     tag: `follower-${input.followerId}`,
@@ -86,7 +93,9 @@ export function inviteJoinedPush(language: Language, input: { joinerName: string
   return {
     title: he ? 'הצטרפות דרך ההזמנה שלכם' : 'Someone joined through your invite',
     body: clip(
-      he ? `${input.joinerName} הצטרף/ה ועוקב/ת אחריכם.` : `${input.joinerName} joined and follows you.`,
+      he
+        ? `${isolate(input.joinerName)} הצטרף/ה ועוקב/ת אחריכם.`
+        : `${isolate(input.joinerName)} joined and follows you.`,
     ),
     url: '/invites',
     tag: 'invite-joined',
@@ -104,7 +113,9 @@ export function likesPush(
   return {
     title: he ? 'לייק חדש' : 'New like',
     body: clip(
-      he ? `${input.likerName} אהב/ה את „${input.title}”` : `${input.likerName} liked "${input.title}"`,
+      he
+        ? `${isolate(input.likerName)} אהב/ה את „${isolate(input.title)}”`
+        : `${isolate(input.likerName)} liked "${isolate(input.title)}"`,
     ),
     url: `/josie/${input.josieId}`,
     tag: `likes-${input.josieId}`,
@@ -121,7 +132,11 @@ export function reviewWaitingPush(
   const he = language === 'he';
   return {
     title: he ? 'ג׳וזי ממתינה לבדיקה' : 'A josie is waiting for review',
-    body: clip(he ? `„${input.title}” מאת ${input.curatorName}` : `"${input.title}" by ${input.curatorName}`),
+    body: clip(
+      he
+        ? `„${isolate(input.title)}” מאת ${isolate(input.curatorName)}`
+        : `"${isolate(input.title)}" by ${isolate(input.curatorName)}`,
+    ),
     url: '/editor/dashboard',
     tag: 'review-waiting',
     lang: language,

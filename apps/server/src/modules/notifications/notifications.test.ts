@@ -39,7 +39,11 @@ describe('push subscription API', () => {
     ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
 
   beforeAll(async () => {
-    ctx = await createTestContext({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
+    ctx = await createTestContext({
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_SERVICE_HOSTS: 'push.example.test',
+    });
     alice = await buildUser(ctx);
     bob = await buildUser(ctx);
   });
@@ -127,6 +131,8 @@ describe('web push configuration', () => {
       tokens,
       users: {} as never,
       bus: { publish: () => {} },
+      log: { warn: () => {} },
+      extraPushServiceHosts: [],
     });
     const refusal = (() => {
       try {
@@ -213,5 +219,94 @@ describe('unsubscribe tokens', () => {
     expect(tokens.verify('')).toBeNull();
     expect(tokens.verify(`${userId}.emails`)).toBeNull();
     expect(tokens.verify('not-a-uuid.emails.abc')).toBeNull();
+  });
+});
+
+describe('push subscriptions: known push services, a cap per account, a rate limit', () => {
+  let ctx: TestContext;
+  const vapid = webpush.generateVAPIDKeys();
+  const fcm = () => `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`;
+  const storedOf = (userId: string) =>
+    ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+
+  beforeAll(async () => {
+    // No PUSH_SERVICE_HOSTS: only the known push services.
+    ctx = await createTestContext({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
+  });
+  afterAll(() => ctx.close());
+
+  const post = (user: TestUser, endpoint: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: SUBSCRIPTIONS,
+      headers: user.auth,
+      payload: browserSubscription(endpoint),
+    });
+
+  it('refuses an endpoint that is not a known push service with 400, storing nothing, warning once', async () => {
+    const user = await buildUser(ctx);
+    for (const endpoint of [
+      'https://127.0.0.5/push/1',
+      'https://push.example.test/send/1',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://fcm.googleapis.com:8443/x',
+    ]) {
+      const res = await post(user, endpoint);
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().code, endpoint).toBe('PUSH_SERVICE_NOT_ALLOWED');
+    }
+    expect(await storedOf(user.user._id)).toEqual([]);
+
+    const warnings: unknown[] = [];
+    const service = createNotificationsService({
+      db: ctx.database.db,
+      push: { publicKey: vapid.publicKey } as never,
+      tokens: createUnsubscribeTokens('x'.repeat(32)),
+      users: {} as never,
+      bus: { publish: () => {} },
+      log: { warn: (...args: unknown[]) => warnings.push(args) },
+      extraPushServiceHosts: [],
+    });
+    await expect(
+      service.subscribe(user.user as never, browserSubscription('https://127.0.0.9/push/2')),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'PUSH_SERVICE_NOT_ALLOWED' });
+    expect(warnings).toHaveLength(1);
+  });
+
+  it.each([
+    'https://fcm.googleapis.com/fcm/send/abc',
+    'https://updates.push.services.mozilla.com/wpush/v2/abc',
+    'https://web.push.apple.com/QGx',
+    'https://wns2-par02p.notify.windows.com/w/?token=abc',
+  ])('accepts %s', async (endpoint) => {
+    const user = await buildUser(ctx);
+    expect((await post(user, endpoint)).statusCode).toBe(201);
+  });
+
+  it('keeps the 10 newest subscriptions of an account, dropping the oldest', async () => {
+    const user = await buildUser(ctx);
+    const service = createNotificationsService({
+      db: ctx.database.db,
+      push: { publicKey: vapid.publicKey } as never,
+      tokens: createUnsubscribeTokens('x'.repeat(32)),
+      users: {} as never,
+      bus: { publish: () => {} },
+      log: { warn: () => {} },
+      extraPushServiceHosts: [],
+    });
+    const endpoints = Array.from({ length: 12 }, fcm);
+    for (const endpoint of endpoints) {
+      await service.subscribe({ id: user.user._id } as never, browserSubscription(endpoint));
+    }
+    const kept = (await storedOf(user.user._id)).map((r) => r.endpoint).sort();
+    expect(kept).toEqual(endpoints.slice(2).sort());
+  });
+
+  it('answers 429 past 10 subscriptions a minute from one account', async () => {
+    const user = await buildUser(ctx);
+    for (let i = 0; i < 10; i++) expect((await post(user, fcm())).statusCode).toBe(201);
+    const over = await post(user, fcm());
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('RATE_LIMITED');
   });
 });

@@ -1,5 +1,5 @@
 import type { Language } from '@josie/contract';
-import { escapeHtml } from '../../adapters/mail-templates.js';
+import { escapeHtml } from '../../adapters/mails/index.js';
 
 /**
  * What the unsubscribe page says: asks to confirm (the link's GET, which changes nothing, since mail

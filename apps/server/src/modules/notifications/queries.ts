@@ -5,7 +5,21 @@ import {
   type PushSubscriptionBody,
   UNREAD_COUNT_DISPLAY_MAX,
 } from '@josie/contract';
-import { and, asc, count, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { type Executor, executeNamed } from '../../db/client.js';
 import {
@@ -38,8 +52,26 @@ export async function upsertSubscription(db: Executor, userId: string, body: Pus
     .values({ userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: body.keys.p256dh, auth: body.keys.auth },
+      set: { userId, p256dh: body.keys.p256dh, auth: body.keys.auth, createdAt: sql`now()` },
     });
+}
+
+/**
+ * Keeps `userId`'s `keep` newest subscriptions (a re-registered browser counts as new) and deletes the
+ * others. @returns how many were deleted.
+ */
+export async function trimSubscriptions(db: Executor, userId: string, keep: number): Promise<number> {
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep);
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length;
 }
 
 /** Removes `userId`'s subscription with this endpoint. @returns whether one was removed. */
@@ -270,7 +302,8 @@ export async function writeNotifications(
   const created = new Set(ids.values());
   const existing = writes.filter((w) => !ids.has(keyOf(w)));
   if (existing.length > 0) {
-    // ~12 ms of planning for 300 groups as a list of tuples (docs/performance.md, tenth round).
+    // Array parameters here too: a list of tuples is planned afresh for each size (docs/performance.md,
+    // tenth round).
     const found = await tx
       .select(groupColumns)
       .from(notifications)
@@ -742,4 +775,13 @@ export async function likesHeldBack(tx: Executor, position: string): Promise<boo
     })
     .from(sql`(select 1) as one`);
   return row?.held ?? false;
+}
+
+/**
+ * Deletes the notifications of other users that are about `userId` alone: the entries grouped under that
+ * user's id (a new follower, an invite's joiner). In an account deletion's transaction, so that no
+ * notification keeps a deleted account's id (docs/decisions/0025-account-and-data.md).
+ */
+export async function deleteNotificationsKeyedBy(db: Executor, userId: string) {
+  await db.delete(notifications).where(eq(notifications.groupKey, userId));
 }

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { actor } from '../../plugins/auth.js';
-import { registerNotificationJobs, subscribeNotificationEvents, unsubscribePath } from './jobs.js';
 import { type UnsubscribeOutcome, unsubscribePage } from './page.js';
 import { INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
+import { unsubscribePath } from './tokens.js';
 
 /**
  * Notifications (docs/product/rules-and-limits.md#notifications-and-install): the key browsers subscribe to
@@ -15,26 +15,11 @@ import { INVALID_UNSUBSCRIBE_TOKEN } from './service.js';
  * account/me.routes.ts) and the
  * one-click unsubscribe link of every notification email (`/api/notifications/unsubscribe?token=`: `GET` and
  * `HEAD` only answer a page asking to confirm, since mail scanners follow links; `POST`, from that page's
- * button or a mail client's RFC 8058 one-click, turns emails off; decision 0010). Also wires the sending:
- * domain events -> `notify.*` jobs -> `send.*` jobs on the app's queue (see `jobs.ts`).
+ * button or a mail client's RFC 8058 one-click, turns emails off; decision 0010). The sending (domain events
+ * -> `notify.*` jobs -> `send.*` jobs on the app's queue) is in `jobs/`, registered by the composition root.
  */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { notifications, push, unsubscribeTokens: tokens } = ctx.services;
-
-  const readLikes = registerNotificationJobs({
-    db: ctx.db,
-    jobs: ctx.jobs,
-    mailer: ctx.mailer,
-    push,
-    tokens,
-    publicUrl: ctx.config.publicUrl,
-    log: app.log,
-    bus: ctx.bus,
-    presence: ctx.presence,
-    retentionDays: ctx.config.retention.notificationDays,
-  });
-  const unsubscribeEvents = subscribeNotificationEvents(ctx.bus, { db: ctx.db, jobs: ctx.jobs, readLikes });
-  app.addHook('onClose', async () => unsubscribeEvents());
+  const { notifications } = ctx.services;
 
   // Mail clients post the one-click unsubscribe as a form (RFC 8058 §3.1); the body carries nothing we need.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>

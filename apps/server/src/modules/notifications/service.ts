@@ -8,6 +8,7 @@ import type {
   UnreadCountResponse,
 } from '@josie/contract';
 import { ERROR_CODES } from '@josie/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PushSender } from '../../adapters/webpush.js';
 import type { Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
@@ -16,15 +17,21 @@ import type { EventBus } from '../../realtime/bus.js';
 import { decodeCursor, encodeCursor } from '../feed/index.js';
 import type { UsersService } from '../users/index.js';
 import { presentNotification } from './centre.js';
+import { isKnownPushService } from './push-services.js';
 import {
+  deleteNotificationsKeyedBy,
   deleteSubscription,
   liveUserLanguage,
   markRead,
   notificationsOf,
+  trimSubscriptions,
   unreadCount,
   upsertSubscription,
 } from './queries.js';
 import type { UnsubscribeTokens } from './tokens.js';
+
+/** Push subscriptions (browsers) kept per account; a new one beyond drops the oldest (decision 0036). */
+export const PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 10;
 
 /** The message of every push call on a server without VAPID keys (docs/product/README.md#external-services-are-adapters: say so clearly). */
 export const PUSH_NOT_CONFIGURED = 'Push notifications are not configured on this server';
@@ -44,8 +51,12 @@ export function createNotificationsService(deps: {
   users: Pick<UsersService, 'disableEmails'>;
   /** Tells the caller's other tabs and devices that notifications were read. */
   bus: Pick<EventBus, 'publish'>;
+  /** Where a refused push subscription is reported, once, as a warning. */
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Hosts a subscription may name besides the known push services (`PUSH_SERVICE_HOSTS`). */
+  extraPushServiceHosts: readonly string[];
 }) {
-  const { db, push, tokens, users, bus } = deps;
+  const { db, push, tokens, users, bus, log } = deps;
 
   function requirePush(): PushSender {
     if (!push) throw errors.unavailable(PUSH_NOT_CONFIGURED);
@@ -59,6 +70,12 @@ export function createNotificationsService(deps: {
   }
 
   return {
+    /**
+     * Deletes other users' notifications about `userId` alone (a new follower, an invite's joiner), in an
+     * account deletion's transaction `tx`: none keeps the deleted account's id (decision 0025).
+     */
+    forgetUser: (tx: Executor, userId: string) => deleteNotificationsKeyedBy(tx, userId),
+
     /**
      * `GET /api/notifications`: the caller's notifications, newest change first, a page of `query.limit`
      * after `query.cursor`, with the unread count (docs/decisions/0024-notifications-centre.md). Two
@@ -112,12 +129,27 @@ export function createNotificationsService(deps: {
 
     /**
      * `POST /api/users/me/push-subscriptions`: stores this browser's subscription for the actor (moving it
-     * from another account that registered the same browser before).
-     * @throws AppError 503 when web push is not configured.
+     * from another account that registered the same browser before), keeping the account's
+     * {@link PUSH_SUBSCRIPTIONS_PER_ACCOUNT} newest: the oldest beyond go
+     * (docs/decisions/0036-media-limits-and-provenance.md).
+     * @throws AppError 400 `PUSH_SERVICE_NOT_ALLOWED` for an endpoint that is not a known push service
+     *   (modules/notifications/push-services.ts), logged once as a warning; 503 when web push is not
+     *   configured.
      */
     async subscribe(actor: AuthUser, body: PushSubscriptionBody): Promise<void> {
       requirePush();
+      if (!isKnownPushService(body.endpoint, deps.extraPushServiceHosts)) {
+        log.warn(
+          { userId: actor.id, host: new URL(body.endpoint).host },
+          'push subscription refused: not a known push service',
+        );
+        throw errors.badRequest(
+          "This browser's push service is not one this server sends to",
+          ERROR_CODES.PUSH_SERVICE_NOT_ALLOWED,
+        );
+      }
       await upsertSubscription(db, actor.id, body);
+      await trimSubscriptions(db, actor.id, PUSH_SUBSCRIPTIONS_PER_ACCOUNT);
     },
 
     /**

@@ -43,3 +43,21 @@ export function createUnsubscribeTokens(secret: string) {
   };
 }
 export type UnsubscribeTokens = ReturnType<typeof createUnsubscribeTokens>;
+
+/** The path of an unsubscribe link with its signed token (the confirm page's form posts to it). */
+export function unsubscribePath(token: string): string {
+  return `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The unsubscribe URL of a user's notification emails: opening it shows a page that asks to confirm; a
+ * POST to it (that page's button, or the RFC 8058 one-click) turns the emails off (decision 0010).
+ */
+export function unsubscribeUrl(publicUrl: string, tokens: UnsubscribeTokens, userId: string): string {
+  return `${publicUrl}${unsubscribePath(tokens.sign(userId))}`;
+}
+
+/** The RFC 2369 and RFC 8058 headers that let mail clients offer a one-click unsubscribe. */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}

@@ -11,7 +11,8 @@ import type { PreferencesColumn } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
-import { presentPreferences, type UsersService, userAbilities } from '../users/index.js';
+import { presentPreferences, type UsersService } from '../users/index.js';
+import { canSetStyle } from './access.js';
 import {
   deleteEntry,
   findEntryName,
@@ -100,13 +101,8 @@ export function createPreferencesService(deps: {
      */
     async update(actor: AuthUser, body: PreferencesUpdateBody): Promise<PreferencesResponse> {
       const current = await stored(actor);
-      if (!userAbilities(current.role).chooseStyle) {
-        for (const key of ['myFont', 'myColor'] as const) {
-          const value = body[key];
-          if (value && value !== current.preferences[key]) {
-            throw errors.forbidden('Only curators can choose a font and a colour');
-          }
-        }
+      if (!canSetStyle(current.role, current.preferences, body)) {
+        throw errors.forbidden('Only curators can choose a font and a colour');
       }
       const [genres, interests] = await Promise.all([
         resolveList(db, 'genres', body.genres),

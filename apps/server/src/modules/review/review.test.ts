@@ -58,7 +58,7 @@ describe('review queue', () => {
         method: 'PUT',
         url: `/api/josies/${first._id}`,
         headers: users.curator.auth,
-        payload: { title: 'First, edited', paragraphs: fullParagraphs() },
+        payload: { title: 'First, edited', paragraphs: fullParagraphs(), baseVersion: first.version },
       });
       const after = (await pending('admin')).json().data.posts as Josie[];
       expect(after.map((p) => p._id)).toEqual([second._id, first._id]);
@@ -129,7 +129,7 @@ describe('review queue', () => {
         method: 'PUT',
         url: `/api/josies/${josie._id}`,
         headers: users.curator.auth,
-        payload: { title: 'Edited', paragraphs: [] },
+        payload: { title: 'Edited', paragraphs: [], baseVersion: josie.version },
       });
       const [row] = await ctx.database.db.select().from(josies).where(eq(josies.id, josie._id));
       expect(row!.status).toBe('pending');
@@ -203,7 +203,11 @@ describe('review queue', () => {
         method: 'PUT',
         url: `/api/josies/${josie._id}`,
         headers: users.curator.auth,
-        payload: { title: 'Better', paragraphs: fullParagraphs('A few words about the song.') },
+        payload: {
+          title: 'Better',
+          paragraphs: fullParagraphs('A few words about the song.'),
+          baseVersion: josie.version,
+        },
       });
       expect(resubmitted.json().status).toBe('pending');
       await reject('editor', josie._id, { rejectionReason: 'Still too short' });

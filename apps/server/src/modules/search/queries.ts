@@ -5,14 +5,20 @@ import { curatorColumns } from '../curators/index.js';
 import { type PresentableRow, presentationColumns } from '../josies/index.js';
 import type { CuratorPosition } from './cursor.js';
 
-// Search reads (docs/decisions/0021-search-in-postgresql.md): this module writes no table; it refreshes its
-// materialized view `search_words` (migration 0004_search_in_postgresql). Every value the user typed is a
-// bound parameter handed to plainto_tsquery, never SQL or tsquery text.
+// Search reads (docs/decisions/0021-search-in-postgresql.md): the only table this module writes is its
+// dictionary of known words, `search_words` (migration 0012_search_forms_and_words). Every value the user
+// typed is a bound parameter handed to plainto_tsquery, or quoted as one lexeme for the prefix query, never
+// SQL or tsquery syntax.
 
-/** One query word as searched: itself (English stem and bare form) or any of `forms` (bare forms). */
+/**
+ * One query word (or a genre's name of several words) as searched: itself (English stem and bare form), any
+ * of `forms` (bare forms: Hebrew forms, the genre's other names, the known words nearest a misspelling) and,
+ * with `prefix`, any word it begins (the last word of a query, as people type).
+ */
 export interface TermGroup {
   word: string;
   forms: string[];
+  prefix: boolean;
 }
 
 /** What the database knows of one query word. */
@@ -49,7 +55,7 @@ export async function wordFacts(db: Executor, words: string[]): Promise<WordFact
                            order by similarity(s.word, t.lexeme) desc, s.word limit 3)) end as similar
     from unnest(array[${list}]::text[]) with ordinality as u(w, i)
     cross join lateral (select (tsvector_to_array(
-      to_tsvector('pg_catalog.simple', public.josie_unaccent(u.w))))[1] as lexeme) t
+      to_tsvector('pg_catalog.simple', public.josie_search_text(u.w))))[1] as lexeme) t
     cross join lateral (select exists (select 1 from search_words s where s.word = t.lexeme) as known) k
     order by u.i`)) as unknown as { rows: Row[] };
   return result.rows.map((r) => ({
@@ -61,23 +67,35 @@ export async function wordFacts(db: Executor, words: string[]): Promise<WordFact
 }
 
 /**
+ * `word` as the beginning of any lexeme (`'word':*`), for the last word as people type ("Ma" finds "Maya").
+ * to_tsquery reads syntax, so the word (a bound parameter) is made one quoted lexeme there: its quotes and
+ * backslashes doubled after `josie_search_text`, which could turn a typographic quote into an ASCII one. A
+ * word that leaves no lexeme is an empty query, which matches nothing and ORs away.
+ */
+function prefixTsquery(word: string): SQL {
+  const lexeme = sql`replace(replace(public.josie_search_text(${word}), '\\', '\\\\'), '''', '''''')`;
+  return sql`to_tsquery('pg_catalog.simple', '''' || ${lexeme} || ''':*')`;
+}
+
+/** The tsquery of one group: any of its forms (`||`), each a bound parameter. */
+export function groupTsquery(g: TermGroup): SQL {
+  return sql`(${sql.join(
+    [
+      sql`plainto_tsquery('pg_catalog.english', public.josie_search_text(${g.word}))`,
+      sql`plainto_tsquery('pg_catalog.simple', public.josie_search_text(${g.word}))`,
+      ...g.forms.map((f) => sql`plainto_tsquery('pg_catalog.simple', public.josie_search_text(${f}))`),
+      ...(g.prefix ? [prefixTsquery(g.word)] : []),
+    ],
+    sql` || `,
+  )})`;
+}
+
+/**
  * The tsquery of `groups`: every group must match (`&&`), a group by any of its forms (`||`). Each form is
  * a bound parameter read by plainto_tsquery, so no character of it is query syntax.
  */
 export function tsquery(groups: TermGroup[]): SQL {
-  const group = (g: TermGroup) =>
-    sql.join(
-      [
-        sql`plainto_tsquery('pg_catalog.english', public.josie_unaccent(${g.word}))`,
-        sql`plainto_tsquery('pg_catalog.simple', public.josie_unaccent(${g.word}))`,
-        ...g.forms.map((f) => sql`plainto_tsquery('pg_catalog.simple', public.josie_unaccent(${f}))`),
-      ],
-      sql` || `,
-    );
-  return sql`(${sql.join(
-    groups.map((g) => sql`(${group(g)})`),
-    sql` && `,
-  )})`;
+  return sql`(${sql.join(groups.map(groupTsquery), sql` && `)})`;
 }
 
 /** The stored documents of a josie (generated columns of migration 0004, outside schema.ts). */
@@ -106,9 +124,7 @@ export type SearchJosieRow = PresentableRow & { cursorAt: string };
 export function searchJosieRows(
   db: Executor,
   opts: {
-    query: SQL | null;
-    /** Live curators whose name matches `query` ({@link curatorsNamed}): all their josies match. */
-    named: string[];
+    query: JosieQuery | null;
     tier: Tier;
     genre: string | null;
     after: { at: string; id: string } | null;
@@ -116,14 +132,11 @@ export function searchJosieRows(
     viewerId: string | null;
   },
 ): Promise<SearchJosieRow[]> {
-  const { query, named, tier, genre, after, take, viewerId } = opts;
+  const { query, tier, genre, after, take, viewerId } = opts;
   const conditions: SQL[] = [eq(josies.status, 'published'), isNotNull(josies.publishedAt)];
   if (query) {
-    // The curators' ids are values, not a subquery: the planner then knows how many rows the condition
-    // keeps (with an unknown array it guessed 1% of all josies, and walked the whole index for rare words).
-    const byCurator = named.length > 0 ? sql`${josies.creatorId} in ${named}` : null;
-    const head = byCurator ? sql`(${josieHead} @@ ${query} or ${byCurator})` : sql`${josieHead} @@ ${query}`;
-    conditions.push(tier === TIERS.head ? head : sql`${josieDocument} @@ ${query} and not ${head}`);
+    const head = josieMatch(josieHead, query);
+    conditions.push(tier === TIERS.head ? head : sql`${josieMatch(josieDocument, query)} and not ${head}`);
   }
   if (genre !== null) {
     conditions.push(sql`public.josie_lower_genres(${josies.genres}) @> array[lower(${genre}::text)]`);
@@ -154,23 +167,57 @@ export function searchJosieRows(
 }
 
 /**
- * The live curators whose name matches `query` (`users_curator_name_search_idx`), at most 50, by id: the
- * same 50 on every page of one query, so that a josie's relevance tier cannot change between pages.
+ * A josie query: every group must match the josie's document or, for the groups in `named`, be a word of
+ * its curator's name ("Maya funk": "funk" in the josie, "Maya" in its document or its curator's name).
  */
-export async function curatorsNamed(db: Executor, query: SQL): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'curator'),
-        isNull(users.deletedAt),
-        sql`public.josie_search_words(${users.name}) @@ ${query}`,
-      ),
-    )
-    .orderBy(users.id)
-    .limit(50);
-  return rows.map((r) => r.id);
+export interface JosieQuery {
+  groups: TermGroup[];
+  /** For each group, the live curators whose name it matches ({@link curatorsNamedBy}); empty for none. */
+  named: string[][];
+}
+
+/**
+ * The condition that `query` matches `document` (a josie's head or whole document) or its curator's name,
+ * word by word. The groups no curator's name matches are one tsquery, so the GIN index (or the check in
+ * `josies_search_recent_idx`) serves them as before; each of the others is `document @@ group or the
+ * creator is one of those curators`. The curators' ids are values, not a subquery: the planner then knows
+ * how many rows the condition keeps (with an unknown array it guessed 1% of all josies, and walked the whole
+ * index for rare words).
+ */
+function josieMatch(document: SQL, query: JosieQuery): SQL {
+  const plain = query.groups.filter((_, i) => (query.named[i] ?? []).length === 0);
+  const parts: SQL[] = plain.length > 0 ? [sql`${document} @@ ${tsquery(plain)}`] : [];
+  query.groups.forEach((group, i) => {
+    const ids = query.named[i] ?? [];
+    if (ids.length > 0) {
+      parts.push(sql`(${document} @@ ${groupTsquery(group)} or ${josies.creatorId} in ${ids})`);
+    }
+  });
+  return sql`(${sql.join(parts, sql` and `)})`;
+}
+
+/** Most curators one query word stands for: a word (or a prefix) common to more names reads as a topic. */
+const NAMED_PER_WORD = 50;
+
+/**
+ * For each group, the live curators whose name it matches (`users_curator_name_search_idx`), at most
+ * {@link NAMED_PER_WORD} by id: the same ones on every page of one query, so that a josie's relevance tier
+ * cannot change between pages. One statement for all the groups.
+ */
+export async function curatorsNamedBy(db: Executor, groups: TermGroup[]): Promise<string[][]> {
+  if (groups.length === 0) return [];
+  const perGroup = groups.map(
+    (group, i) => sql`(select ${i}::integer as i, ${users.id}::text as id from ${users}
+      where ${users.role} = 'curator' and ${users.deletedAt} is null
+        and public.josie_search_words(${users.name}) @@ ${groupTsquery(group)}
+      order by ${users.id} limit ${NAMED_PER_WORD})`,
+  );
+  const result = (await db.execute(sql.join(perGroup, sql` union all `))) as unknown as {
+    rows: { i: number; id: string }[];
+  };
+  const named: string[][] = groups.map(() => []);
+  for (const row of result.rows) named[Number(row.i)]?.push(row.id);
+  return named;
 }
 
 /** The curator search document (`users_curator_search_idx`): name (A) and bio (C). */
@@ -207,10 +254,52 @@ export function searchCuratorRows(
     .limit(take);
 }
 
+/** The words the dictionary keeps: long enough to be misspelt, short enough to be words. */
+const KEPT_WORD = sql`length(w) between 3 and 40`;
+
 /**
- * Rebuilds `search_words` from the published josies and the live curators' names, without blocking
- * searches that read it meanwhile (`concurrently`, which its unique index allows).
+ * Makes `search_words` again from the published josies and the live curators' names: adds what is missing
+ * and deletes the words no longer anywhere (a josie unpublished or deleted, a curator renamed), in one
+ * statement, while searches keep reading it. A word added meanwhile by {@link addJosieWords} from a josie
+ * this statement's snapshot does not see is not deleted: the statement does not see that row either.
  */
 export async function refreshSearchWords(db: Db): Promise<void> {
-  await db.execute(sql`refresh materialized view concurrently search_words`);
+  await db.execute(sql`
+    with live as (
+      select word as w from ts_stat('select search from public.josies where status = ''published''')
+      union
+      select word from ts_stat('select to_tsvector(''pg_catalog.simple'', public.josie_search_text(name))
+                                from public.users where role = ''curator'' and deleted_at is null')
+    ),
+    gone as (
+      delete from search_words s where not exists (select 1 from live where live.w = s.word)
+    )
+    insert into search_words (word) select w from live where ${KEPT_WORD} order by w
+    on conflict do nothing`);
+}
+
+/**
+ * Adds the words of published josie `id` to `search_words` (none when it is not published), so that their
+ * misspellings are forgiven at once: a few hundred index entries at most, words already known skipped. In
+ * word order, so that two josies published together with new words in common wait for each other rather
+ * than deadlock.
+ */
+export async function addJosieWords(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`
+    insert into search_words (word)
+    select distinct w from ${josies}, unnest(tsvector_to_array(${josies}.search)) as w
+    where ${josies.id} = ${id} and ${josies.status} = 'published' and ${KEPT_WORD}
+    order by w
+    on conflict do nothing`);
+}
+
+/** Adds the words of live curator `id`'s name to `search_words` (none for a user who is not one). */
+export async function addCuratorWords(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`
+    insert into search_words (word)
+    select distinct w from ${users},
+      unnest(tsvector_to_array(to_tsvector('pg_catalog.simple', public.josie_search_text(${users.name})))) as w
+    where ${users.id} = ${id} and ${users.role} = 'curator' and ${users.deletedAt} is null and ${KEPT_WORD}
+    order by w
+    on conflict do nothing`);
 }

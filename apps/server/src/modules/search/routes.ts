@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
 import { presentedJson } from '../../lib/serializers.js';
-import { registerSearchWordsRefresh } from './jobs.js';
 
 /**
  * Search, public (docs/decisions/0021-search-in-postgresql.md): `GET /api/search/josies` answers the feed's
@@ -15,20 +14,6 @@ import { registerSearchWordsRefresh } from './jobs.js';
  */
 export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const search = ctx.services.search;
-  registerSearchWordsRefresh({ jobs: ctx.jobs, search });
-  // Once the server is ready, one refresh: the demo josies (and any written since the last refresh before a
-  // restart) would otherwise wait for the cron before their misspellings find them. The key dedupes
-  // instances that start within the same ten minutes.
-  app.addHook('onReady', async () => {
-    const slot = Math.floor(Date.now() / 600_000);
-    await ctx.jobs
-      .enqueue(
-        'search.refreshWords',
-        { run: 'every 10 minutes' },
-        { key: `search.refreshWords:start:${slot}` },
-      )
-      .catch((err: unknown) => app.log.warn({ err }, 'could not enqueue the first search words refresh'));
-  });
   const perIp = app.rateLimit({
     max: ctx.config.rateLimit.searchMax,
     timeWindow: 60_000,

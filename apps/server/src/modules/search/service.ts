@@ -4,27 +4,32 @@ import type {
   SearchCuratorsResponse,
   SearchJosiesQuery,
 } from '@josie/contract';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { presentCuratorRecommendation } from '../curators/index.js';
 import { presentPresentable, type Viewer } from '../josies/index.js';
 import { decodeCuratorCursor, decodeJosieCursor, encodeCuratorCursor, encodeJosieCursor } from './cursor.js';
 import {
-  curatorsNamed,
+  addCuratorWords,
+  addJosieWords,
+  curatorsNamedBy,
   refreshSearchWords,
   type SearchJosieRow,
   searchCuratorRows,
   searchJosieRows,
+  type TermGroup,
   TIERS,
   type Tier,
   tsquery,
   wordFacts,
 } from './queries.js';
-import { hebrewVariants, queryWords } from './terms.js';
+import { genreSpans, hebrewForms, queryWords } from './terms.js';
 
 /** A known word suggested for a misspelt one is searched only if it is plain letters and digits. */
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/** The shortest last word searched as the beginning of words too: "Ma", "מא". */
+const MIN_PREFIX = 2;
 
 /**
  * Search (docs/decisions/0021-search-in-postgresql.md): published josies and live curators, in PostgreSQL's
@@ -35,22 +40,39 @@ export function createSearchService(deps: { db: Db }) {
   const { db } = deps;
 
   /**
-   * The tsquery of `q`, or null when it holds no word. Each word matches as typed, by its English stem,
-   * without Hebrew one-letter prefixes, and, when no indexed text holds it, by the nearest known words;
-   * English stop words are left out unless the query has nothing else. Two queries' worth of work: one
-   * statement here, the search itself after.
+   * The word groups of `q`, or null when it holds no word (docs/decisions/0021-search-in-postgresql.md).
+   * Each word matches as typed, by its English stem, by its Hebrew forms (without one-letter prefixes,
+   * without a plural or construct ending) and, when no indexed text holds it, by the nearest known words; a
+   * run of words naming a seed genre ("ג'אז", "היפ הופ") is one group that matches any of the genre's names;
+   * the last word (2 letters or more) also matches the words it begins, as people type. English stop words
+   * are left out unless the query has nothing else. One statement here, the search itself after.
    */
-  async function termsOf(q: string): Promise<SQL | null> {
+  async function termsOf(q: string): Promise<TermGroup[] | null> {
     const words = queryWords(q);
     if (words.length === 0) return null;
     const facts = await wordFacts(db, words);
     const meaningful = facts.filter((f) => !f.stop);
-    return tsquery(
-      (meaningful.length > 0 ? meaningful : facts).map((f) => ({
+    const kept = meaningful.length > 0 ? meaningful : facts;
+    const last = words.at(-1);
+    const groups: TermGroup[] = [];
+    const spans = genreSpans(kept.map((f) => f.word));
+    for (let i = 0; i < kept.length; ) {
+      const span = spans.find((s) => s.start === i);
+      if (span) {
+        const named = kept.slice(i, i + span.length).map((f) => f.word);
+        groups.push({ word: named.join(' '), forms: span.names, prefix: false });
+        i += span.length;
+        continue;
+      }
+      const f = kept[i]!;
+      groups.push({
         word: f.word,
-        forms: [...hebrewVariants(f.word), ...f.similar.filter((w) => PLAIN_WORD.test(w))],
-      })),
-    );
+        forms: [...hebrewForms(f.word), ...f.similar.filter((w) => PLAIN_WORD.test(w))],
+        prefix: f.word === last && [...f.word].length >= MIN_PREFIX,
+      });
+      i += 1;
+    }
+    return groups;
   }
 
   return {
@@ -64,14 +86,14 @@ export function createSearchService(deps: { db: Db }) {
      */
     async searchJosies(viewer: Viewer, query: SearchJosiesQuery): Promise<FeedResponse> {
       const after = query.cursor ? decodeJosieCursor(query.cursor) : null;
-      const terms = await termsOf(query.q);
-      if (terms === null && query.genre === undefined) {
+      const groups = await termsOf(query.q);
+      if (groups === null && query.genre === undefined) {
         return { data: { posts: [], hasMore: false, nextCursor: null } };
       }
-      const tiers: Tier[] = terms === null ? [TIERS.all] : [TIERS.head, TIERS.text];
+      const tiers: Tier[] = groups === null ? [TIERS.all] : [TIERS.head, TIERS.text];
       if (after && !tiers.includes(after.score as Tier)) throw errors.badRequest('Invalid cursor');
       // Tier by tier, best first; a page that ends one tier goes on with the next (two statements).
-      const named = terms === null ? [] : await curatorsNamed(db, terms);
+      const terms = groups === null ? null : { groups, named: await curatorsNamedBy(db, groups) };
       const rows: (SearchJosieRow & { tier: Tier })[] = [];
       for (const tier of tiers) {
         if (after && tier > after.score) continue;
@@ -79,7 +101,6 @@ export function createSearchService(deps: { db: Db }) {
         if (take <= 0) break;
         const found = await searchJosieRows(db, {
           query: terms,
-          named,
           tier,
           genre: query.genre ?? null,
           after: after && after.score === tier ? after : null,
@@ -108,9 +129,9 @@ export function createSearchService(deps: { db: Db }) {
      */
     async searchCurators(query: SearchCuratorsQuery): Promise<SearchCuratorsResponse> {
       const after = query.cursor ? decodeCuratorCursor(query.cursor) : null;
-      const terms = await termsOf(query.q);
-      if (terms === null) return { data: { curators: [], hasMore: false, nextCursor: null } };
-      const rows = await searchCuratorRows(db, { query: terms, after, take: query.limit + 1 });
+      const groups = await termsOf(query.q);
+      if (groups === null) return { data: { curators: [], hasMore: false, nextCursor: null } };
+      const rows = await searchCuratorRows(db, { query: tsquery(groups), after, take: query.limit + 1 });
       const hasMore = rows.length > query.limit;
       const shown = hasMore ? rows.slice(0, query.limit) : rows;
       const last = shown.at(-1);
@@ -124,10 +145,24 @@ export function createSearchService(deps: { db: Db }) {
     },
 
     /**
-     * Rebuilds the dictionary of known words that typo tolerance looks up (the `search.refreshWords` job;
-     * tests call it after writing josies). Exact words are found without it.
+     * Makes the dictionary of known words that typo tolerance looks up again from every published josie and
+     * live curator, dropping the words no longer anywhere (the `search.refreshWords` job). New words reach
+     * it at once through {@link addJosieWords} and {@link addCuratorWords}; this catches what they missed.
      */
     refreshWords: (): Promise<void> => refreshSearchWords(db),
+
+    /**
+     * Adds the words of a josie just published to the dictionary, so that a new word's misspellings are
+     * forgiven at once rather than after the next refresh (decision 0021); run after the publication
+     * commits (`josie.published`). Nothing for a josie that is not published.
+     */
+    addJosieWords: (josieId: string): Promise<void> => addJosieWords(db, josieId),
+
+    /**
+     * Adds the words of a curator's name to the dictionary after it changed or the user became a curator
+     * (`user.profile-changed`, `user.role-changed`). Nothing for a user who is not a live curator.
+     */
+    addCuratorWords: (userId: string): Promise<void> => addCuratorWords(db, userId),
   };
 }
 export type SearchService = ReturnType<typeof createSearchService>;

@@ -21,22 +21,20 @@ export async function purgeAnalyticsEvents(db: Db, retentionDays: number): Promi
 }
 
 /**
- * Registers the daily purge on the app's job queue: a cron schedule of pg-boss (decision 0018), one job
- * per midnight between all instances, retried like any job when it fails.
- *
- * @returns `scheduleToday`, called once the queue starts: enqueues a run due now, so a purge also follows
- *   a start (a no-op when today's start run is already queued or done, by its key).
+ * The handler of the `analytics.purge` job; the composition root registers it and its daily cron schedule
+ * ({@link ANALYTICS_PURGE_CRON}): one job per midnight between all instances (decision 0018), retried like
+ * any job when it fails.
  */
-export function registerAnalyticsRetention(deps: { db: Db; jobs: AppJobQueue; retentionDays: number }): {
-  scheduleToday: () => Promise<void>;
-} {
-  const { db, jobs, retentionDays } = deps;
-  jobs.work('analytics.purge', () => purgeAnalyticsEvents(db, retentionDays));
-  jobs.schedule('analytics.purge', ANALYTICS_PURGE_CRON, { run: 'daily' });
-  return {
-    scheduleToday: async () => {
-      const day = new Date().toISOString().slice(0, 10);
-      await jobs.enqueue('analytics.purge', { run: 'start' }, { key: `analytics.purge:start:${day}` });
-    },
-  };
+export function analyticsPurgeJob(deps: { db: Db; retentionDays: number }): () => Promise<void> {
+  const { db, retentionDays } = deps;
+  return () => purgeAnalyticsEvents(db, retentionDays);
+}
+
+/**
+ * Run once the queue starts: enqueues a purge due now, so a purge also follows a start (a no-op when
+ * today's start run is already queued or done, by its key).
+ */
+export async function enqueueStartPurge(jobs: Pick<AppJobQueue, 'enqueue'>): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
+  await jobs.enqueue('analytics.purge', { run: 'start' }, { key: `analytics.purge:start:${day}` });
 }

@@ -1,5 +1,5 @@
 import type { AnalyticsEventBody, ContactBody } from '@josie/contract';
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { analyticsEvents, contactMessages, newsletterSubscribers } from '../../db/schema.js';
 
@@ -29,4 +29,18 @@ export async function insertAnalyticsEvent(db: Executor, event: AnalyticsEventBo
 /** Deletes the analytics events recorded more than `days` days ago, by the database clock. */
 export async function deleteAnalyticsEventsOlderThan(db: Executor, days: number) {
   await db.delete(analyticsEvents).where(lt(analyticsEvents.at, sql`now() - make_interval(days => ${days})`));
+}
+
+/**
+ * Forgets who sent the contact messages of a deleted account (docs/decisions/0025-account-and-data.md): the
+ * messages it sent signed in, and any sent from its email address, keep their text for the admins but lose
+ * the sender's name and email (both emptied). In the deletion's transaction, before the user row goes.
+ */
+export async function anonymiseContactMessagesOf(db: Executor, userId: string, email: string) {
+  await db
+    .update(contactMessages)
+    .set({ name: '', email: '' })
+    .where(
+      or(eq(contactMessages.userId, userId), sql`lower(${contactMessages.email}) = ${email.toLowerCase()}`),
+    );
 }

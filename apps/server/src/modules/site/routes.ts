@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { route } from '../../lib/route.js';
-import { registerAnalyticsRetention } from './analytics-retention.js';
 
 /** Error reports one address may send per minute (`POST /api/client-errors`). */
 export const CLIENT_ERRORS_PER_MINUTE = 20;
@@ -13,16 +12,11 @@ export const CLIENT_ERRORS_PER_MINUTE = 20;
  * contact messages are stored for admins, newsletter sign-ups are stored once per email; and the app's own
  * analytics events (docs/product/differences.md#analytics). Each is rate-limited per IP. Analytics events are
  * kept `ANALYTICS_RETENTION_DAYS` (decision 0010): a daily job on the app's queue purges older ones, the
- * first run as the app starts. And the web app's reports of pages it could not show (decision 0012).
+ * first run as the app starts (`analytics-retention.ts`, registered by the composition root). And the web
+ * app's reports of pages it could not show (decision 0012).
  */
 export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const site = ctx.services.site;
-  const retention = registerAnalyticsRetention({
-    db: ctx.db,
-    jobs: ctx.jobs,
-    retentionDays: ctx.config.analytics.retentionDays,
-  });
-  app.addHook('onReady', retention.scheduleToday);
 
   route(
     app,

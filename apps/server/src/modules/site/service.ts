@@ -1,7 +1,12 @@
 import type { AnalyticsEventBody, ContactBody } from '@josie/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { Notifier } from '../notifications/index.js';
-import { insertAnalyticsEvent, insertContactMessage, insertSubscriber } from './queries.js';
+import {
+  anonymiseContactMessagesOf,
+  insertAnalyticsEvent,
+  insertContactMessage,
+  insertSubscriber,
+} from './queries.js';
 
 /**
  * The public site's forms, which really work here (docs/product/differences.md#placeholders-that-work),
@@ -24,6 +29,13 @@ export function createSiteService(deps: {
       });
       notifier.committed();
     },
+
+    /**
+     * Forgets the name and email of the contact messages `user` sent, in an account deletion's
+     * transaction `tx` (the `contact_messages` table is this module's; decision 0025).
+     */
+    forgetSender: (tx: Executor, user: { id: string; email: string }) =>
+      anonymiseContactMessagesOf(tx, user.id, user.email),
 
     /** `POST /api/newsletter`: stores the email once; subscribing again is not an error. */
     async subscribe(email: string): Promise<void> {

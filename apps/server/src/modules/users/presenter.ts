@@ -50,6 +50,7 @@ export function presentUser(row: UserRow, following: string[], spotifyId: string
     following,
     createdAt: row.createdAt.toISOString(),
     emailVerified: row.emailVerifiedAt !== null,
+    hasPassword: row.passwordHash !== null,
     notificationSettings: mergeNotificationSettings(row.notificationSettings),
     preferences: presentPreferences(row.preferences),
     onboarding: row.onboarding,

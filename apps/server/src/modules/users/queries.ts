@@ -1,4 +1,4 @@
-import type { Provider } from '@josie/contract';
+import type { ListenService } from '@josie/contract';
 import { and, count, eq, exists, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -51,7 +51,7 @@ export interface NewUserValues {
   passwordHash: string | null;
   preferredLanguage?: 'en' | 'he';
   avatarUrl?: string | null;
-  activeProvider?: Provider;
+  activeProvider?: ListenService;
   /**
    * When the address was verified: now for an account whose provider vouched for it; unset (null) for a
    * sign-up, which verifies by the mailed link (docs/decisions/0025-account-and-data.md).
@@ -138,7 +138,7 @@ export async function setPasswordHash(db: Executor, userId: string, passwordHash
  * Sets the provider the user signed in or connected with last
  * (docs/product/rules-and-limits.md#sign-in-providers).
  */
-export async function setActiveProvider(db: Executor, userId: string, provider: Provider) {
+export async function setActiveProvider(db: Executor, userId: string, provider: ListenService) {
   await db.update(users).set({ activeProvider: provider }).where(eq(users.id, userId));
 }
 

@@ -1,4 +1,11 @@
-import { ERROR_CODES, type Provider, type PublicProfile, type Role, type User } from '@josie/contract';
+import {
+  ERROR_CODES,
+  type ListenService,
+  type Provider,
+  type PublicProfile,
+  type Role,
+  type User,
+} from '@josie/contract';
 import { validate as isUuid } from 'uuid';
 import type { Executor } from '../../db/client.js';
 import type { NotificationSettingsColumn, OnboardingColumn, PreferencesColumn } from '../../db/schema.js';
@@ -169,7 +176,7 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
      * fresh user.
      * @throws AppError 404 when the account was deleted meanwhile.
      */
-    async chooseActiveProvider(actor: AuthUser, provider: Provider): Promise<{ user: User }> {
+    async chooseActiveProvider(actor: AuthUser, provider: ListenService): Promise<{ user: User }> {
       await setActiveProvider(db, actor.id, provider);
       return { user: await loadUser(actor.id) };
     },

@@ -5,34 +5,14 @@
  * 404 `could_not_resolve_entity` for anything else, and 429 once more requests arrive within a minute than
  * `requestsPerMinute` allows, as Odesli does for keyless use. Point `ODESLI_API_URL` at `apiUrl`.
  */
+import { DEMO_RECORDINGS } from '../../db/seed/item-links.js';
 import { createStandinApp, listen, type Standin } from './standin.js';
 
-/** The same recording on Spotify and YouTube (title, artist, Spotify track id, YouTube video id). */
-export const SAME_RECORDINGS = [
-  {
-    title: 'Never Gonna Give You Up',
-    artist: 'Rick Astley',
-    spotify: '4PTG3Z6ehGkBFwjybzWkR8',
-    youtube: 'dQw4w9WgXcQ',
-  },
-  { title: 'Bohemian Rhapsody', artist: 'Queen', spotify: '7tFiyTwD0nx5a1eklYtX2J', youtube: 'fJ9rUzIMcZQ' },
-  { title: 'Shape of You', artist: 'Ed Sheeran', spotify: '7qiZfU4dY1lWllzX7mPBI3', youtube: 'JGwWNGJdvx8' },
-  { title: 'Take On Me', artist: 'a-ha', spotify: '2WfaOiMkCvy7F5fcp2zZ8L', youtube: 'djV11Xbc914' },
-  {
-    title: 'Uptown Funk',
-    artist: 'Mark Ronson, Bruno Mars',
-    spotify: '32OlwWuMpZ6b0aN2RZOeMS',
-    youtube: 'OPf0YbXqDm0',
-  },
-  {
-    title: 'Smells Like Teen Spirit',
-    artist: 'Nirvana',
-    spotify: '5ghIJDpPoe3CfHMGu71E6T',
-    youtube: 'hTWKbfoikeg',
-  },
-  { title: 'Africa', artist: 'Toto', spotify: '2374M0fQpWi3dLnB54qaLX', youtube: 'FTQbiNvZqaY' },
-  { title: 'Happy', artist: 'Pharrell Williams', spotify: '60nZcImufyMA1MKQY3dcCH', youtube: 'ZbZSe6N_BXs' },
-] as const;
+/**
+ * The same recording on Spotify and YouTube (title, artist, Spotify track id, YouTube video id): the demo
+ * seed's pairs, so the stand-in answers for exactly the recordings the demo ships links for.
+ */
+export const SAME_RECORDINGS = DEMO_RECORDINGS;
 type Recording = (typeof SAME_RECORDINGS)[number];
 
 /** A numeric id per recording for the platforms whose ids are numbers (Apple Music, Deezer, Tidal...). */
@@ -126,6 +106,26 @@ function answer(r: Recording, platform: string) {
     linksByPlatform,
     entitiesByUniqueId,
   };
+}
+
+/**
+ * Odesli's answer for `r` asked by its Spotify link, tampered with as a hostile or broken Odesli could: another
+ * host under "YouTube", a look-alike host under "YouTube Music", user info, a port and a right-to-left
+ * override under "Amazon Music", a 10,021-character link under "Deezer", a 10 KB title with markup and a
+ * `javascript:` artwork. Served with `failNext(path, {status: 200, body})`.
+ */
+export function hostileOdesliAnswer(r: Recording) {
+  const body = answer(r, 'spotify');
+  const links = body.linksByPlatform;
+  links.youtube!.url = `https://evil.example/watch?v=${r.youtube}`;
+  links.youtubeMusic!.url = `https://music.youtube.com.evil.example/watch?v=${r.youtube}`;
+  links.amazonMusic!.url = 'https://user:pass@evil.example:8443/\u202eppa.exe';
+  links.deezer!.url = `https://www.deezer.com/track/${'9'.repeat(10_021 - 'https://www.deezer.com/track/'.length)}`;
+  const entity = body.entitiesByUniqueId[body.entityUniqueId] as Record<string, unknown>;
+  entity.title = `<img src=x onerror=alert(1)>${'A'.repeat(10_240)}`;
+  entity.artistName = `<script>alert(1)</script>${'B'.repeat(400)}`;
+  entity.thumbnailUrl = 'javascript:alert(document.cookie)';
+  return body;
 }
 
 /** Options of {@link startOdesliStandin}. */

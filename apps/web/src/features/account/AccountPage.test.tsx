@@ -1,4 +1,4 @@
-import { LIMITS, mergeNotificationSettings } from '@josie/contract';
+import { HEADER_IMAGE_MAX_BYTES, LIMITS, mergeNotificationSettings } from '@josie/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readStoredSession } from '../../session/storage';
@@ -162,10 +162,35 @@ describe('profile tab (docs/product/routes-and-roles.md#account, docs/product/ru
     await user.upload(await screen.findByLabelText('Change header image'), png(3 * 1024 * 1024));
     await user.click(await screen.findByRole('button', { name: 'Save header image' }));
     expect(await screen.findByText('Failed to upload your header image')).toBeInTheDocument();
-    expect(screen.getByText('You do not have permission')).toBeInTheDocument();
+    expect(screen.getByText("You're not allowed to do this.")).toBeInTheDocument();
     const form = stub.calls('POST', '/api/users/header-image')[0]?.body;
     expect(form instanceof FormData && form.get('headerImage')).toBeInstanceOf(File);
   });
+
+  it.each([
+    ['en', 'Image must be at most 5MB'],
+    ['he', 'התמונה יכולה להיות בגודל של 5MB לכל היותר'],
+  ] as const)(
+    'takes a header image of exactly 5 MB and says "at most 5MB" above it (%s)',
+    async (language, text) => {
+      window.localStorage.setItem('i18nextLng', language);
+      const curator = makeSession('curator');
+      renderApp('/account', {
+        session: curator,
+        flags: { language_select: 'true' },
+        routes: accountRoutes(curator.user),
+      });
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', language));
+      const input = await screen.findByLabelText(
+        language === 'en' ? 'Change header image' : 'החלפת תמונת כותרת',
+      );
+      fireEvent.change(input, { target: { files: [png(HEADER_IMAGE_MAX_BYTES + 1)] } });
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+
+      fireEvent.change(input, { target: { files: [png(HEADER_IMAGE_MAX_BYTES)] } });
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    },
+  );
 
   it('saves the bio', async () => {
     const session = makeSession('listener');
@@ -258,7 +283,7 @@ describe('notifications tab (docs/product/routes-and-roles.md#account)', () => {
     });
 
     act(() => fail());
-    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Could not update your notification settings')).toBeInTheDocument();
     expect(push).toBeChecked();
     // The lock is released 100 ms after the change settled.
     await waitFor(() => expect(push).not.toHaveAttribute('aria-busy'));
@@ -288,6 +313,33 @@ describe('security tab (docs/product/routes-and-roles.md#account, docs/product/r
     });
   });
 
+  it('sends one email for a double click on "Send password reset email"', async () => {
+    const session = makeSession('listener', { email: 'noa@example.com' });
+    const { stub } = renderApp('/account?tab=security', {
+      session,
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/users/reset-password/initiate',
+          reply: () => json(200, { success: true, message: 'If an account exists…' }),
+        },
+        ...accountRoutes(session.user),
+      ],
+    });
+    const send = await screen.findByRole(
+      'button',
+      { name: 'Send password reset email' },
+      { timeout: 10_000 },
+    );
+    // Two clicks in one task: before the pending state can disable the button.
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(
+      await screen.findByText('Password reset email sent. Check your inbox.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(stub.calls('POST', '/api/users/reset-password/initiate')).toHaveLength(1);
+  });
+
   it('says so when the request fails', async () => {
     const session = makeSession('listener');
     const { user } = renderApp('/account?tab=security', {
@@ -303,7 +355,9 @@ describe('security tab (docs/product/routes-and-roles.md#account, docs/product/r
     });
     await user.click(await screen.findByRole('button', { name: 'Send password reset email' }));
     expect(await screen.findByText('Failed to send the password reset email')).toBeInTheDocument();
-    expect(screen.getByText('Too many requests')).toBeInTheDocument();
+    expect(
+      screen.getByText('Too many attempts. Please wait a few minutes and try again.'),
+    ).toBeInTheDocument();
   });
 
   it('needs an email on the account', async () => {
@@ -373,7 +427,7 @@ describe('theme tab (docs/product/rules-and-limits.md#preferences-and-catalogues
       ],
     });
     await user.click(await screen.findByRole('radio', { name: 'Vibrant' }));
-    expect(await screen.findByText('Try again later')).toBeInTheDocument();
+    expect(await screen.findByText('Could not save the theme')).toBeInTheDocument();
     expect(window.localStorage.getItem('feedTheme')).toBe('classic');
     expect(screen.getByRole('radio', { name: 'Classic' })).toHaveAttribute('aria-checked', 'true');
   });

@@ -126,7 +126,7 @@ describe('connections tab (docs/product/routes-and-roles.md#account; docs/produc
     expect(readProviderCache('google')).toBe(false);
   });
 
-  it("shows the server's message when disconnecting would leave no way to sign in", async () => {
+  it("shows the code's text when disconnecting would leave no way to sign in", async () => {
     const session = makeSession('listener');
     const message = 'Spotify is the only way to sign in to this account.';
     const { user } = renderApp('/account?tab=connections', {
@@ -145,7 +145,10 @@ describe('connections tab (docs/product/routes-and-roles.md#account; docs/produc
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }),
     );
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(
+      await screen.findByText('This is your only way to sign in: set a password first.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
     expect(row('Spotify').getByText('Connected')).toBeInTheDocument();
   });
 

@@ -5,12 +5,13 @@ import {
   PROVIDERS,
   type Provider,
 } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2, Unlink } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
 import { meQueryKey, useSession } from '../../session/SessionProvider';
 import { Badge } from '../../ui/Badge';
@@ -31,6 +32,7 @@ import { clearProviderCache } from './providerCache';
 
 export { PROVIDER_LABELS };
 
+import { useMutation } from '../../lib/useMutation';
 import { Section } from './Section';
 
 /** Where the provider sends the browser back after connecting. */
@@ -109,7 +111,7 @@ function ProviderRow({ provider, connected, configured }: ProviderRowProps) {
     },
     onError: (error) => {
       console.warn(`Connecting ${provider} failed`, error);
-      toast.error(serverMessageOr(error, t('account.connections.connectFailed', { provider: label })));
+      toast.error(errorText(t, error, t('account.connections.connectFailed', { provider: label })));
     },
   });
 
@@ -123,11 +125,11 @@ function ProviderRow({ provider, connected, configured }: ProviderRowProps) {
     },
     onError: (error) => {
       console.warn(`Disconnecting ${provider} failed`, error);
-      // 409: the last way to sign in; the server's message says what to do instead.
-      if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
-        toast.error(error.serverMessage);
+      // 409: the last way to sign in; the code's text says what to do instead.
+      if (error instanceof ApiError && error.status === 409) {
+        toast.error(errorText(t, error));
       } else {
-        const reason = error instanceof ApiError ? error.serverMessage : null;
+        const reason = error instanceof ApiError ? errorText(t, error) : null;
         toast.error(
           t('account.connections.disconnectFailed', { provider: label }),
           reason ? { description: reason } : undefined,

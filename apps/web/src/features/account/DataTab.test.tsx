@@ -17,8 +17,8 @@ const ready = {
   expiresAt: '2099-12-03T10:00:00.000Z',
 };
 
-function open(routes: StubRoute[], role: 'listener' | 'admin' = 'listener') {
-  const session = makeSession(role, { email: 'noa@example.com' });
+function open(routes: StubRoute[], role: 'listener' | 'admin' = 'listener', hasPassword = true) {
+  const session = makeSession(role, { email: 'noa@example.com', hasPassword });
   return renderApp('/account?tab=data', { session, routes: [...routes, ...accountRoutes(session.user)] });
 }
 
@@ -73,7 +73,9 @@ describe('export (docs/decisions/0025-account-and-data.md)', () => {
       },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Export my data' }, { timeout: 5000 }));
-    expect(await screen.findByText('You can export once a day. Try again in 23 hours.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You can ask for one export a day. Please try again tomorrow.'),
+    ).toBeInTheDocument();
   });
 
   it('offers a retry after a failed export', async () => {
@@ -157,13 +159,46 @@ describe('delete the account (docs/decisions/0025-account-and-data.md)', () => {
     expect(await screen.findByText(/Your account was deleted/, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('emails a confirmation link for an account without a password', async () => {
-    const { user, stub } = open([
-      { ...ROUTES.requestDeleteLink, reply: () => json(200, { success: true, message: 'Sent' }) },
-    ]);
+  it('offers an account without a password the mailed link, not a password field', async () => {
+    const { user, stub } = open(
+      [{ ...ROUTES.requestDeleteLink, reply: () => json(200, { success: true, message: 'Sent' }) }],
+      'listener',
+      false,
+    );
     const dialog = await openDialog(user);
-    await user.click(dialog.getByRole('button', { name: 'Email me a confirmation link' }));
+    expect(dialog.queryByLabelText('Your password')).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Delete my account' })).toBeNull();
+    expect(
+      dialog.getByText(/Your account has no password \(you signed up with Spotify or Google\)/),
+    ).toBeInTheDocument();
+    const send = dialog.getByRole('button', { name: 'Email me a confirmation link' });
+    await waitFor(() => expect(send).toHaveFocus());
+    await user.click(send);
     expect(await dialog.findByText('We sent a confirmation link to noa@example.com.')).toBeInTheDocument();
     expect(stub.calls('POST', '/api/users/me/delete-link')).toHaveLength(1);
+    expect(stub.calls('DELETE', '/api/users/me')).toHaveLength(0);
+  });
+
+  it('asks a password account for its password only, and names what is deleted and what Josie keeps', async () => {
+    const { user } = open([]);
+    const dialog = await openDialog(user);
+    expect(dialog.getByLabelText('Your password')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Email me a confirmation link' })).toBeNull();
+    expect(
+      dialog.getByText(
+        /^Your profile, josies and their images, likes, saved josies, follows, invites and notifications will be deleted/,
+      ),
+    ).toHaveTextContent('Josie keeps only the text of messages you sent through the contact form');
+  });
+
+  it('turns to the mailed link when the server says the account has no password', async () => {
+    const { user } = open([
+      { ...ROUTES.deleteAccount, reply: () => json(400, { message: 'No password', code: 'NO_PASSWORD' }) },
+    ]);
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByLabelText('Your password'), 'anything');
+    await user.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    expect(await dialog.findByRole('button', { name: 'Email me a confirmation link' })).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Your password')).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import { ERROR_CODES, type User } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileArchive, Mail, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { formatDate } from '../../lib/dates';
+import { useMutation } from '../../lib/useMutation';
 import { clearSession } from '../../session/storage';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -50,8 +52,7 @@ function ExportSection() {
     onSuccess: (started) => queryClient.setQueryData(exportKey, started),
   });
   const download = useMutation({
-    mutationFn: (url: string) =>
-      downloadExport(url, `josie-export-${new Date().toISOString().slice(0, 10)}.zip`),
+    mutationFn: () => downloadExport(`josie-export-${new Date().toISOString().slice(0, 10)}.zip`),
   });
 
   const data = current.data ?? null;
@@ -71,7 +72,7 @@ function ExportSection() {
   else if (current.isError)
     body = (
       <div className="flex flex-col items-start gap-3">
-        <FormError message={serverMessageOr(current.error, t('account.data.loadFailed'))} />
+        <FormError message={errorText(t, current.error, t('account.data.loadFailed'))} />
         <Button variant="outline" size="sm" onClick={() => void current.refetch()}>
           {t('common.retry')}
         </Button>
@@ -100,22 +101,19 @@ function ExportSection() {
       </>
     );
   else {
-    const url = data.url;
     body = (
       <>
         <p className="text-sm text-zinc-700">
           {t('account.data.ready', { date: formatDate(data.expiresAt, i18n.language) })}
         </p>
         <div>
-          <Button loading={download.isPending} onClick={() => download.mutate(url)}>
+          <Button loading={download.isPending} onClick={() => download.mutate()}>
             {!download.isPending && <Download className="size-4" aria-hidden="true" />}
             {t('account.data.download')}
           </Button>
         </div>
         <FormError
-          message={
-            download.isError ? serverMessageOr(download.error, t('account.data.downloadFailed')) : null
-          }
+          message={download.isError ? errorText(t, download.error, t('account.data.downloadFailed')) : null}
         />
       </>
     );
@@ -130,8 +128,8 @@ function ExportSection() {
           message={
             start.isError
               ? limited
-                ? serverMessageOr(start.error, t('account.data.rateLimited'))
-                : serverMessageOr(start.error, t('account.data.startFailed'))
+                ? t('account.data.rateLimited')
+                : errorText(t, start.error, t('account.data.startFailed'))
               : null
           }
         />
@@ -141,24 +139,32 @@ function ExportSection() {
 }
 
 /**
- * The deletion dialog (docs/decisions/0025-account-and-data.md): the current password, or for an account
- * without one a mailed confirmation link. The password field takes the focus when it opens; a wrong password
- * (400) stays in the dialog and never ends the session; the last admin (409) is told why.
+ * The deletion dialog (docs/decisions/0025-account-and-data.md, "Deleting one's account"): it says what is
+ * deleted and what Josie keeps, then offers what the account can do. An account with a password is asked
+ * for it (the field takes the focus; a wrong password, 400, stays in the dialog and never ends the session;
+ * the last admin, 409, is told why); an account without one (made through Spotify or Google) is offered the
+ * mailed confirmation link instead, as is an account whose stored user predates `hasPassword` when the server
+ * answers `NO_PASSWORD`.
  */
 function DeleteDialog({
   open,
   onOpenChange,
   email,
+  hasPassword,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   email: string;
+  /** `user.hasPassword`; undefined in a session stored by an older build (asked as a password account). */
+  hasPassword: boolean | undefined;
 }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [noPassword, setNoPassword] = useState(false);
+  const [refusedPassword, setRefusedPassword] = useState(false);
+  const byLink = hasPassword === false || refusedPassword;
   const form = useRef<HTMLFormElement>(null);
+  const linkArea = useRef<HTMLDivElement>(null);
   const focusPassword = () => form.current?.querySelector<HTMLInputElement>('input[type=password]')?.focus();
   const descriptionId = useId();
   const remove = useMutation({
@@ -167,8 +173,8 @@ function DeleteDialog({
     onError: (error) => {
       if (error instanceof ApiError && error.code === ERROR_CODES.WRONG_PASSWORD)
         setFieldError(t('account.security.wrongPassword'));
-      focusPassword();
-      if (error instanceof ApiError && error.code === ERROR_CODES.NO_PASSWORD) setNoPassword(true);
+      if (error instanceof ApiError && error.code === ERROR_CODES.NO_PASSWORD) setRefusedPassword(true);
+      else focusPassword();
     },
   });
   const link = useMutation({ mutationFn: requestDeleteLink });
@@ -188,8 +194,15 @@ function DeleteDialog({
     code === ERROR_CODES.LAST_ADMIN
       ? t('account.delete.lastAdmin')
       : remove.isError && code !== ERROR_CODES.WRONG_PASSWORD && code !== ERROR_CODES.NO_PASSWORD
-        ? serverMessageOr(remove.error, t('account.delete.failed'))
+        ? errorText(t, remove.error, t('account.delete.failed'))
         : null;
+  const cancel = (
+    <AlertDialog.Cancel asChild>
+      <Button variant="outline" disabled={remove.isPending}>
+        {t('common.cancel')}
+      </Button>
+    </AlertDialog.Cancel>
+  );
 
   return (
     <AlertDialog.Root
@@ -211,7 +224,8 @@ function DeleteDialog({
           aria-describedby={descriptionId}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            focusPassword();
+            if (byLink) linkArea.current?.querySelector('button')?.focus();
+            else focusPassword();
           }}
           className="fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl"
         >
@@ -221,52 +235,55 @@ function DeleteDialog({
           <AlertDialog.Description id={descriptionId} className="mt-2 text-sm text-zinc-600">
             {t('account.delete.dialogLead')}
           </AlertDialog.Description>
-          <form ref={form} onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
-            <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-            <Field label={t('account.delete.password')} error={fieldError}>
-              {(p) => (
-                <Input
-                  {...p}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+          {byLink ? (
+            <div ref={linkArea} className="mt-5 flex flex-col gap-4">
+              <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4 text-sm text-zinc-700">
+                <p>{t('account.delete.noPassword')}</p>
+                <div>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    loading={link.isPending}
+                    onClick={() => link.mutate()}
+                    disabled={link.isSuccess}
+                  >
+                    {!link.isPending && <Mail className="size-4" aria-hidden="true" />}
+                    {t('account.delete.emailLink')}
+                  </Button>
+                </div>
+                <p role="status" aria-live="polite" className="font-medium text-emerald-800 empty:hidden">
+                  {link.isSuccess ? t('account.delete.linkSent', { email }) : ''}
+                </p>
+                <FormError
+                  message={link.isError ? errorText(t, link.error, t('account.delete.linkFailed')) : null}
                 />
-              )}
-            </Field>
-            <FormError message={formError} />
-            <div className="flex flex-col gap-2 rounded-2xl bg-zinc-50 p-4 text-sm text-zinc-700">
-              <p>{noPassword ? t('account.delete.noPassword') : t('account.delete.linkLead')}</p>
-              <div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  loading={link.isPending}
-                  onClick={() => link.mutate()}
-                  disabled={link.isSuccess}
-                >
-                  {!link.isPending && <Mail className="size-4" aria-hidden="true" />}
-                  {t('account.delete.emailLink')}
+              </div>
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{cancel}</div>
+            </div>
+          ) : (
+            <form ref={form} onSubmit={submit} noValidate className="mt-5 flex flex-col gap-4">
+              <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+              <p className="text-sm text-zinc-700">{t('account.delete.passwordLead')}</p>
+              <Field label={t('account.delete.password')} error={fieldError}>
+                {(p) => (
+                  <Input
+                    {...p}
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                )}
+              </Field>
+              <FormError message={formError} />
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                {cancel}
+                <Button type="submit" variant="danger" loading={remove.isPending}>
+                  {t('account.delete.confirm')}
                 </Button>
               </div>
-              <p role="status" aria-live="polite" className="font-medium text-emerald-800 empty:hidden">
-                {link.isSuccess ? t('account.delete.linkSent', { email }) : ''}
-              </p>
-              <FormError
-                message={link.isError ? serverMessageOr(link.error, t('account.delete.linkFailed')) : null}
-              />
-            </div>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button variant="outline" disabled={remove.isPending}>
-                  {t('common.cancel')}
-                </Button>
-              </AlertDialog.Cancel>
-              <Button type="submit" variant="danger" loading={remove.isPending}>
-                {t('account.delete.confirm')}
-              </Button>
-            </div>
-          </form>
+            </form>
+          )}
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
@@ -294,7 +311,7 @@ export function DataTab({ user }: { user: User }) {
             {t('account.delete.open')}
           </Button>
         </div>
-        <DeleteDialog open={open} onOpenChange={setOpen} email={user.email} />
+        <DeleteDialog open={open} onOpenChange={setOpen} email={user.email} hasPassword={user.hasPassword} />
       </Section>
     </div>
   );

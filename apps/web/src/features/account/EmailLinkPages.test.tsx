@@ -10,7 +10,12 @@ import './EmailLinkPages';
 
 const invalid = () => json(400, { message: 'Invalid or expired link', code: 'INVALID_EMAIL_LINK' });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // A `?lng=` link is remembered as a choice (LanguageSync); the test setup clears the cookie.
+  localStorage.removeItem('i18nextLng');
+  window.history.replaceState(null, '', '/');
+});
 
 describe('/verify-email (docs/decisions/0025-account-and-data.md)', () => {
   it('posts the token once, says so and refreshes the stored user', async () => {
@@ -22,7 +27,17 @@ describe('/verify-email (docs/decisions/0025-account-and-data.md)', () => {
         { ...ROUTES.me, reply: () => json(200, { ...session.user, emailVerified: true }) },
       ],
     });
-    expect(await screen.findByText(/your email is verified/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Thank you: your email is verified. You can now publish josies and invite listeners.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Write your first josie' })).toHaveAttribute(
+      'href',
+      '/josie/new',
+    );
     expect(stub.calls('POST', '/api/users/verify-email')).toHaveLength(1);
     expect(stub.calls('POST', '/api/users/verify-email')[0]?.body).toEqual({ token: 'abc' });
     await waitFor(() => {
@@ -31,6 +46,56 @@ describe('/verify-email (docs/decisions/0025-account-and-data.md)', () => {
     });
     // The banner has gone with it.
     expect(screen.queryByRole('complementary', { name: 'Email verification' })).toBeNull();
+  });
+
+  it('asks a listener to find curators to follow, and a visitor to log in', async () => {
+    const session = makeSession('listener', { emailVerified: false });
+    const verified = {
+      ...ROUTES.verifyEmail,
+      reply: () => json(200, { success: true, message: 'Verified' }),
+    };
+    const listener = renderApp('/verify-email?token=abc', {
+      session,
+      routes: [verified, { ...ROUTES.me, reply: () => json(200, { ...session.user, emailVerified: true }) }],
+    });
+    expect(
+      await screen.findByText(/Start following curators whose taste you like/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find curators to follow' })).toHaveAttribute('href', '/explore');
+    listener.unmount();
+    localStorage.clear();
+
+    renderApp('/verify-email?token=abc', { routes: [verified] });
+    expect(
+      await screen.findByText('Thank you: your email is verified. Log in to go on.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says "already verified" to a second click, in English and in the Hebrew of a Hebrew mail', async () => {
+    const already = {
+      ...ROUTES.verifyEmail,
+      reply: () =>
+        json(409, { message: 'Your email address is already verified.', code: 'ALREADY_VERIFIED' }),
+    };
+    const english = renderApp('/verify-email?token=used', { routes: [already] });
+    expect(
+      await screen.findByRole('heading', { name: 'Already verified' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('this link was used before');
+    english.unmount();
+
+    // The app reads `lng` from the address bar (`LanguageSync`), which a memory router does not set.
+    window.history.replaceState(null, '', '/verify-email?token=used&lng=he');
+    renderApp('/verify-email?token=used&lng=he', {
+      routes: [already],
+      flags: { language_select: 'true' },
+    });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'), { timeout: 5000 });
+    expect(
+      await screen.findByRole('heading', { name: 'המייל כבר אומת' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/כתובת המייל שלכם כבר אומתה: הקישור הזה כבר נוצל/)).toBeInTheDocument();
   });
 
   it('says an invalid link is invalid and offers a new one to a signed-in, unverified user', async () => {

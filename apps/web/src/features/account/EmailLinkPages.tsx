@@ -1,11 +1,13 @@
 import { ERROR_CODES, type RouteName } from '@josie/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { CheckCircle2, MailWarning, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
+import { useMutation } from '../../lib/useMutation';
 import { ResendVerificationButton } from '../../session/EmailVerification';
 import { useSession } from '../../session/SessionProvider';
 import { Button, buttonClasses } from '../../ui/Button';
@@ -72,15 +74,20 @@ function useRefreshUser() {
 }
 
 /**
- * `/verify-email?token=` (docs/decisions/0025-account-and-data.md): posts the token to `POST
- * /api/users/verify-email`, then says the email is verified and refreshes the stored user (the banner goes);
- * a wrong, used or expired link (400 `INVALID_EMAIL_LINK`) says so and, signed in, offers a new one.
+ * `/verify-email?token=&lng=` (docs/decisions/0025-account-and-data.md): posts the token to `POST
+ * /api/users/verify-email`, then says the email is verified and refreshes the stored user (the banner goes).
+ * What comes next speaks to the account: one who may publish is asked to write their first josie, a
+ * listener to find curators to follow, a visitor (the link opened in another browser) to log in. A link
+ * followed again (409 `ALREADY_VERIFIED`) says the address is already verified; a wrong or expired one (400
+ * `INVALID_EMAIL_LINK`) says so and, signed in, offers a new one. The page opens in the mail's language
+ * (`lng`, `LanguageSync`).
  */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const { token, post } = usePostTokenOnce('verifyEmail', useRefreshUser());
   const failed = !token || post.isError;
+  const already = post.error instanceof ApiError && post.error.code === ERROR_CODES.ALREADY_VERIFIED;
   if (!failed && !post.isSuccess)
     return (
       <LinkCard
@@ -90,41 +97,51 @@ export function VerifyEmailPage() {
         <Spinner label={t('account.links.checking')} />
       </LinkCard>
     );
-  if (post.isSuccess)
+  if (post.isSuccess || already) {
+    const next = !user
+      ? { text: t('account.links.verifiedSignedOut'), to: '/login', label: t('account.links.signIn') }
+      : user.abilities.createJosie
+        ? { text: t('account.links.verifiedCreator'), to: '/josie/new', label: t('account.links.writeFirst') }
+        : {
+            text: t('account.links.verifiedListener'),
+            to: '/explore',
+            label: t('account.links.findCurators'),
+          };
     return (
       <LinkCard
         icon={<CheckCircle2 className="size-6" aria-hidden="true" />}
-        title={t('account.links.verifiedTitle')}
+        title={already ? t('account.links.alreadyVerifiedTitle') : t('account.links.verifiedTitle')}
       >
         <p role="status" className="text-zinc-700">
-          {t('account.links.verified')}
+          {already ? t('account.links.alreadyVerified') : next.text}
         </p>
-        <Link to={user ? '/' : '/login'} className={buttonClasses('primary', 'md', 'self-start')}>
-          {user ? t('account.links.continue') : t('account.links.signIn')}
+        <Link to={next.to} className={buttonClasses('primary', 'md', 'self-start')}>
+          {next.label}
         </Link>
       </LinkCard>
     );
+  }
   return (
     <LinkCard
       icon={<MailWarning className="size-6" aria-hidden="true" />}
       title={t('account.links.verifyTitle')}
     >
-      <FormError message={linkError(post.error, token, t('account.links.invalid'))} />
+      <FormError message={linkError(t, post.error, token, t('account.links.invalid'))} />
       {user && !user.emailVerified && <ResendVerificationButton variant="primary" size="md" />}
     </LinkCard>
   );
 }
 
 /** The message of a failed link: the invalid-link text for a missing or refused token, else the server's. */
-function linkError(error: unknown, token: string, invalid: string): string {
+function linkError(t: TFunction, error: unknown, token: string, invalid: string): string {
   if (!token || (error instanceof ApiError && error.code === ERROR_CODES.INVALID_EMAIL_LINK)) return invalid;
-  return serverMessageOr(error, invalid);
+  return errorText(t, error, invalid);
 }
 
 /**
- * `/confirm-email?token=` (docs/decisions/0025-account-and-data.md): posts the token to `POST
+ * `/confirm-email?token=&lng=` (docs/decisions/0025-account-and-data.md): posts the token to `POST
  * /api/users/confirm-email`, which moves the account to its new address; shows the result and refreshes
- * the stored user.
+ * the stored user. The page opens in the mail's language (`lng`, `LanguageSync`).
  */
 export function ConfirmEmailPage() {
   const { t } = useTranslation();
@@ -161,7 +178,7 @@ export function ConfirmEmailPage() {
       icon={<MailWarning className="size-6" aria-hidden="true" />}
       title={t('account.links.confirmTitle')}
     >
-      <FormError message={linkError(post.error, token, t('account.links.invalid'))} />
+      <FormError message={linkError(t, post.error, token, t('account.links.invalid'))} />
       {user && (
         <Link to="/account?tab=security" className={buttonClasses('outline', 'md', 'self-start')}>
           {t('account.links.backToAccount')}
@@ -192,7 +209,7 @@ export function DeleteAccountPage() {
           ? t('account.delete.lastAdmin')
           : code === ERROR_CODES.INVALID_EMAIL_LINK
             ? t('account.links.invalid')
-            : serverMessageOr(failure, t('account.delete.failed')),
+            : errorText(t, failure, t('account.delete.failed')),
       );
     },
   });

@@ -1,5 +1,7 @@
 import {
+  kindReaches,
   mergeNotificationSettings,
+  NOTIFICATION_KINDS,
   type NotificationSettings,
   type NotificationSettingsUpdateBody,
   type Role,
@@ -64,17 +66,39 @@ const rowOf = (label: string) => {
 describe('notification settings table (docs/decisions/0024-notifications-centre.md)', {
   timeout: 20_000,
 }, () => {
-  it('offers a listener only the kinds a listener receives, with the defaults', async () => {
+  it('offers a listener only new josies from followed curators, none of the curator-only kinds', async () => {
     open('listener');
     await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
-    expect(screen.queryByText('Josies waiting for review')).not.toBeInTheDocument();
-    expect(screen.queryByText('Messages through the contact form')).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'New followers: In app' })).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'New followers: Email' })).not.toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Your josie was approved: Push' })).toBeChecked();
+    const rows = screen.getAllByRole('listitem').filter((row) => row.hasAttribute('data-kind'));
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(['new-josie']);
+    for (const curatorOnly of [
+      'New followers',
+      'Sign-ups through your invites',
+      'Your josie was approved',
+      'Your josie was not approved',
+      'Likes on your josies',
+      'Josies waiting for review',
+      'Messages through the contact form',
+    ]) {
+      expect(screen.queryByText(curatorOnly)).not.toBeInTheDocument();
+    }
     expect(
       screen.getByRole('switch', { name: 'New josies from curators you follow: In app' }),
     ).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'New josies from curators you follow: Push' })).toBeChecked();
+  });
+
+  it('offers a curator what happens to curators, with the defaults', async () => {
+    open('curator');
+    await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
+    const rows = screen.getAllByRole('listitem').filter((row) => row.hasAttribute('data-kind'));
+    // The contract's test pins which kinds these are.
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(
+      NOTIFICATION_KINDS.filter((kind) => kindReaches(kind, 'curator')),
+    );
+    expect(screen.getByRole('switch', { name: 'New followers: In app' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'New followers: Email' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Your josie was approved: Push' })).toBeChecked();
   });
 
   it('offers an editor the review queue but not the contact inbox (an admin gets both: next test)', async () => {
@@ -87,13 +111,14 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
   it('shows a dash, not a switch, for a channel a kind does not offer', async () => {
     open('admin');
     await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
-    const likes = rowOf('Likes on your josies');
+    const fresh = 'New josies from curators you follow';
+    const newJosies = rowOf(fresh);
     expect(
-      within(likes)
+      within(newJosies)
         .getAllByRole('switch')
         .map((s) => s.getAttribute('aria-label')),
-    ).toEqual(['Likes on your josies: In app', 'Likes on your josies: Push']);
-    expect(likes).toHaveTextContent('Likes on your josies: Email: Not available');
+    ).toEqual([`${fresh}: In app`, `${fresh}: Push`]);
+    expect(newJosies).toHaveTextContent(`${fresh}: Email: Not available`);
     const contact = rowOf('Messages through the contact form');
     expect(within(contact).queryByRole('switch', { name: /Push/ })).not.toBeInTheDocument();
   });
@@ -131,7 +156,7 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
   });
 
   it('disables the push column while all push is off', async () => {
-    open('listener', mergeNotificationSettings({ allowPushNotifications: false, allowEmails: true }));
+    open('curator', mergeNotificationSettings({ allowPushNotifications: false, allowEmails: true }));
     await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     expect(screen.getByText(/Push notifications are off/)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'New followers: Push' })).toBeDisabled();
@@ -153,7 +178,7 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
   });
 
   it('flips a kind switch back when the change fails', async () => {
-    const session = makeSession('listener');
+    const session = makeSession('curator');
     renderApp('/account?tab=notifications', {
       session,
       routes: [
@@ -171,9 +196,8 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
     });
     const follower = await screen.findByRole('switch', { name: 'New followers: In app' }, { timeout: 8000 });
     follower.click();
-    expect(
-      await screen.findByText('That kind of notification cannot be sent on that channel'),
-    ).toBeInTheDocument();
+    // A general code: the screen's own text, never the server's words.
+    expect(await screen.findByText('Could not update your notification settings')).toBeInTheDocument();
     await waitFor(() => expect(follower).toBeChecked());
   });
 });

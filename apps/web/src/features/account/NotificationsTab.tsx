@@ -15,7 +15,8 @@ import {
 import { Switch } from 'radix-ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
 import { PushDeviceNote, pushErrorKey } from '../../push/PushDeviceNote';
 import { usePushDevice } from '../../push/usePushDevice';
@@ -140,7 +141,7 @@ export function NotificationsTab({ user }: { user: User }) {
       toast.error(
         pushOn && !(error instanceof ApiError)
           ? t(pushErrorKey(error))
-          : serverMessageOr(error, t('account.notifications.updateFailed')),
+          : errorText(t, error, t('account.notifications.updateFailed')),
       );
     } finally {
       // Success shows the stored user's new settings; failure shows the old ones again.

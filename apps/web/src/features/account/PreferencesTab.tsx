@@ -3,31 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
 import { Button, focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { FormError } from '../../ui/FormError';
 import { Spinner } from '../../ui/Spinner';
-import { preferenceOptionsQuery } from '../preferences';
+import { listEntryLabel, preferenceOptionsQuery, sortByLabel } from '../preferences';
 import { ColourChooser, FontChooser, NameSample } from './NameStyle';
 import { Section } from './Section';
-import { type PreferencesDraftState, preferencesBody, saveErrorText } from './usePreferencesDraft';
+import { type PreferencesDraftState, preferencesBody } from './usePreferencesDraft';
 
 type ListName = 'genres' | 'interests';
 
 /**
- * Translated labels of the seed genres and interests; entries an admin added since show as written.
+ * A group of toggle chips, one per entry of a live list (docs/product/data-and-config.md#data): seed entries
+ * by their translated names (entries an admin added as written), in the interface language's order.
  */
-function useEntryLabels(list: ListName): (name: string) => string {
-  const { t } = useTranslation();
-  const labels: Record<string, string> =
-    list === 'genres'
-      ? t('common.genreNames', { returnObjects: true })
-      : t('onboarding.interestNames', { returnObjects: true });
-  return (name) => labels[name] ?? name;
-}
-
-/** A group of toggle chips, one per entry of a live list (docs/product/data-and-config.md#data). */
 function ChipGroup({
   list,
   entries,
@@ -39,10 +31,12 @@ function ChipGroup({
   selected: readonly string[];
   onToggle(name: string): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
-  const label = useEntryLabels(list);
+  const label = (name: string) => listEntryLabel(t, list, name);
   const chosen = new Set(selected.map((name) => name.toLowerCase()));
+  // Seed entries by their translated names, in the reader's alphabetical order.
+  const sorted = sortByLabel(entries, (entry) => label(entry.name), i18n.resolvedLanguage);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not form inputs of a fieldset.
     <div role="group" aria-labelledby={titleId} className="flex flex-col gap-3">
@@ -53,7 +47,7 @@ function ChipGroup({
         <p className="text-sm text-zinc-600">{t('preferences.noOptions')}</p>
       ) : (
         <ul className="flex flex-wrap gap-2">
-          {entries.map((entry) => {
+          {sorted.map((entry) => {
             const pressed = chosen.has(entry.name.toLowerCase());
             return (
               <li key={entry._id}>
@@ -168,7 +162,7 @@ export function PreferencesTab({ user, prefs }: { user: User | null; prefs: Pref
       )}
 
       {prefs.saveError && (
-        <FormError message={saveErrorText(prefs.saveError, t('preferences.errorSavingPreferences'))} />
+        <FormError message={errorText(t, prefs.saveError, t('preferences.errorSavingPreferences'))} />
       )}
       {prefs.dirty && (
         <div className="sticky bottom-4 z-10 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-zinc-950 px-4 py-3 text-white shadow-xl">

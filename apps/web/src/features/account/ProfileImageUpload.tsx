@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { ImageUp } from 'lucide-react';
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
-import { tooManyPixelsText } from '../../lib/imageRefusal';
+import { useMutation } from '../../lib/useMutation';
 import { useSession } from '../../session/SessionProvider';
 import { getSessionSnapshot } from '../../session/store';
 import { Button, buttonClasses } from '../../ui/Button';
@@ -49,10 +49,11 @@ export interface ProfileImageUploadProps {
  * One profile image of the Profile tab (docs/product/routes-and-roles.md#account,
  * docs/product/rules-and-limits.md#media, docs/product/messages.md#media): a file input that takes images
  * only ('Please select an image file') within the kind's limit ('Image must be less than 2MB' for the
- * avatar), a preview of the chosen file with Save and Cancel, and on Save the multipart upload. The answer's
- * user replaces the stored one (`userDataUpdated`), so the header avatar changes at once. A refusal or an
- * answer without `success` and a URL toasts `account.avatarUploadFailed` / `headerImageUploadFailed`, with
- * the server's reason under it when it gave one.
+ * avatar, 'Image must be at most 5MB' for the header image), a preview of the chosen file with Save and
+ * Cancel, and on Save the multipart upload. The answer's user replaces the stored one (`userDataUpdated`),
+ * so the header avatar changes at once. A refusal or an answer without `success` and a URL toasts
+ * `account.avatarUploadFailed` / `headerImageUploadFailed`, with the refusal's text under it, chosen by its
+ * code (`errorText`).
  */
 export function ProfileImageUpload({ kind, current, renderPreview }: ProfileImageUploadProps) {
   const { t } = useTranslation();
@@ -74,8 +75,7 @@ export function ProfileImageUpload({ kind, current, renderPreview }: ProfileImag
     },
     onError: (failure) => {
       console.warn(`The ${kind} upload failed`, failure);
-      const reason =
-        tooManyPixelsText(failure, t) ?? (failure instanceof ApiError ? failure.serverMessage : null);
+      const reason = failure instanceof ApiError ? errorText(t, failure) : null;
       toast.error(t(texts.failed), reason ? { description: reason } : undefined);
     },
   });
@@ -91,7 +91,7 @@ export function ProfileImageUpload({ kind, current, renderPreview }: ProfileImag
       setError(
         refused === 'notImage'
           ? t('account.selectImageFile')
-          : t('account.imageTooLarge', { max: IMAGE_LIMITS[kind].mb }),
+          : t(IMAGE_LIMITS[kind].tooLarge, { max: IMAGE_LIMITS[kind].mb }),
       );
       return;
     }

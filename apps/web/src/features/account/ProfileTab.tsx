@@ -1,10 +1,10 @@
 import { BIO_MAX_LENGTH, type User } from '@josie/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { currentLanguage } from '../../i18n';
 import { formatDate } from '../../lib/dates';
+import { useMutation } from '../../lib/useMutation';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -82,7 +82,7 @@ function BioEditor({ user }: { user: User }) {
     },
     onError: (error) => {
       console.warn('Saving the bio failed', error);
-      toast.error(serverMessageOr(error, t('account.profile.bioSaveFailed')));
+      toast.error(errorText(t, error, t('account.profile.bioSaveFailed')));
     },
   });
   const changed = bio.trim() !== user.bio.trim();

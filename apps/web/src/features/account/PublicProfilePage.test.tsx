@@ -77,6 +77,6 @@ describe('public profile (docs/product/routes-and-roles.md#account; docs/product
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load profile');
-    expect(alert).toHaveTextContent('User not found');
+    expect(alert).toHaveTextContent('Please try again in a moment.');
   });
 });

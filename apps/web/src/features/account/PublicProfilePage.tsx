@@ -3,15 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowUpRight, PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { serverMessageOr } from '../../api/client';
 import { currentLanguage } from '../../i18n';
 import { curatorFontStyle, useCuratorFont } from '../../lib/fonts';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { buttonClasses } from '../../ui/Button';
-import { ErrorBox } from '../../ui/ErrorBox';
-import { PageSpinner } from '../../ui/Spinner';
+import { LoadError } from '../../ui/QueryState';
+import { Loading } from '../../ui/Spinner';
 import { curatorKeys, fetchProfile } from '../curator';
 import { creatorColour } from '../josie';
 
@@ -71,14 +70,15 @@ export default function PublicProfilePage() {
   const font = curator ? profile.data?.preferences.myFont : undefined;
   useCuratorFont(font || null);
 
-  if (profile.isPending) return <PageSpinner />;
+  if (profile.isPending) return <Loading size="page" />;
   if (profile.isError) {
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-start gap-6 px-4 py-16">
-        <ErrorBox
+        <LoadError
           title={t('account.publicProfile.loadError')}
-          message={serverMessageOr(profile.error, t('account.publicProfile.loadErrorHint'))}
-          onRetry={() => void profile.refetch()}
+          error={profile.error}
+          text={t('account.publicProfile.loadErrorHint')}
+          retry={() => profile.refetch({ cancelRefetch: false })}
           className="w-full"
         />
         <Link to="/" className={buttonClasses('outline')}>
@@ -132,7 +132,7 @@ export default function PublicProfilePage() {
               <h1
                 id="profile-name"
                 dir="auto"
-                className="text-3xl font-extrabold tracking-tight break-words text-zinc-950 sm:text-4xl"
+                className="text-3xl font-extrabold tracking-tight wrap-anywhere text-zinc-950 sm:text-4xl"
                 style={curatorFontStyle(font)}
               >
                 {person.name}

@@ -195,7 +195,9 @@ describe('sessions (docs/decisions/0025-account-and-data.md)', () => {
       },
     ]);
     // A server failure is retried once (a second later) before it shows.
-    expect(await screen.findByText('Broken', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('We could not load your sessions.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You are not signed in anywhere else.')).toBeInTheDocument();

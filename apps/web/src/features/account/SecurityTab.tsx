@@ -1,10 +1,12 @@
 import { ERROR_CODES, LIMITS, type User } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut, Mail, MonitorSmartphone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { formatRelativeTime } from '../../lib/relativeTime';
+import { useMutation } from '../../lib/useMutation';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -51,9 +53,7 @@ function SetPassword({ email }: { email: string }) {
         </Button>
       </div>
       <Success message={send.isSuccess ? t('account.security.setPasswordSent', { email }) : null} />
-      <FormError
-        message={send.isError ? serverMessageOr(send.error, t('account.passwordResetFailed')) : null}
-      />
+      <FormError message={send.isError ? errorText(t, send.error, t('account.passwordResetFailed')) : null} />
     </div>
   );
 }
@@ -71,7 +71,7 @@ function ResetLink({ email }: { email: string }) {
     onSuccess: () => toast.success(t('account.passwordResetEmailSent')),
     onError: (error) => {
       console.warn('Requesting a password reset failed', error);
-      const reason = error instanceof ApiError ? error.serverMessage : null;
+      const reason = error instanceof ApiError ? errorText(t, error) : null;
       toast.error(t('account.passwordResetFailed'), reason ? { description: reason } : undefined);
     },
   });
@@ -202,7 +202,7 @@ function ChangePassword({ email }: { email: string }) {
       <Success message={mutation.isSuccess ? t('account.security.passwordChanged') : null} />
       <FormError
         message={
-          mutation.isError && !handled ? serverMessageOr(mutation.error, t('account.security.failed')) : null
+          mutation.isError && !handled ? errorText(t, mutation.error, t('account.security.failed')) : null
         }
       />
       <div>
@@ -294,7 +294,7 @@ function ChangeEmail() {
           noPassword
             ? t('account.security.noPasswordForEmail')
             : mutation.isError && !handled
-              ? serverMessageOr(mutation.error, t('account.security.failed'))
+              ? errorText(t, mutation.error, t('account.security.failed'))
               : null
         }
       />
@@ -337,7 +337,7 @@ function Sessions() {
     },
     onError: (error) => {
       setPending(null);
-      toast.error(serverMessageOr(error, t('account.sessions.signOutFailed')));
+      toast.error(errorText(t, error, t('account.sessions.signOutFailed')));
     },
   });
 
@@ -345,7 +345,7 @@ function Sessions() {
   if (sessions.isError)
     return (
       <div className="flex flex-col items-start gap-3">
-        <FormError message={serverMessageOr(sessions.error, t('account.sessions.loadFailed'))} />
+        <FormError message={errorText(t, sessions.error, t('account.sessions.loadFailed'))} />
         <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
           {t('common.retry')}
         </Button>

@@ -1,10 +1,12 @@
 import { FEED_THEMES, type FeedTheme, type User } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
+import { useMutation } from '../../lib/useMutation';
 import { useSession } from '../../session/SessionProvider';
 import { getSessionSnapshot } from '../../session/store';
 import { focusRing } from '../../ui/Button';
@@ -19,7 +21,7 @@ import {
   storeSavedPreferences,
 } from '../preferences';
 import { Section } from './Section';
-import { keepLive, saveErrorText } from './usePreferencesDraft';
+import { keepLive } from './usePreferencesDraft';
 
 function rememberTheme(theme: FeedTheme): void {
   try {
@@ -88,7 +90,7 @@ export function ThemeTab({ user }: { user: User }) {
     onError: (error, _theme, context) => {
       console.warn('Saving the feed theme failed', error);
       if (context) rememberTheme(context.previous);
-      toast.error(saveErrorText(error, t('preferences.theme.saveFailed')));
+      toast.error(errorText(t, error, t('preferences.theme.saveFailed')));
     },
     onSettled: () => setPending(null),
   });

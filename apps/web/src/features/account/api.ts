@@ -20,7 +20,6 @@ import {
   User,
 } from '@josie/contract';
 import { z } from 'zod';
-import { apiFetch } from '../../api/client';
 import { request } from '../../api/request';
 import { readProviderCache, writeProviderCache } from './providerCache';
 
@@ -207,14 +206,20 @@ export async function startExport(): Promise<AccountExport | null> {
 }
 
 /**
- * Downloads the ready export's zip. `url` is an app path served to the owner's session only, and the web
- * authenticates with a bearer token from storage (not a cookie), so a plain link would not carry it: the
- * bytes are fetched with the token and saved through an object URL.
+ * Downloads the ready export's zip (`GET /api/users/me/export/download`, the `url` an export carries while it
+ * is ready). It is served to the owner's session only, and the web authenticates with a bearer token from
+ * storage (not a cookie), so a plain link would not carry it: the bytes are fetched with the token and saved
+ * through an object URL.
  *
  * @throws {ApiError} 401/404/410 as the server answers (expired, or another account's).
  */
-export async function downloadExport(url: string, fileName: string): Promise<void> {
-  const blob = await apiFetch<Blob>(url, 'GET', { headers: { accept: 'application/zip' }, blob: true });
+export async function downloadExport(fileName: string): Promise<void> {
+  // `blob: true` answers the body as a Blob (`apiFetch`); the endpoint has no JSON answer to type it.
+  const blob = (await request(
+    'downloadExport',
+    {},
+    { headers: { accept: 'application/zip' }, blob: true },
+  )) as Blob;
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

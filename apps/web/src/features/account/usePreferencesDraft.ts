@@ -1,7 +1,7 @@
 import type { LiveListEntry, Preferences, PreferencesUpdateBody, User } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { useMutation } from '../../lib/useMutation';
 import { useSession } from '../../session/SessionProvider';
 import { getSessionSnapshot } from '../../session/store';
 import { preferencesQuery, savePreferences, storeSavedPreferences } from '../preferences';
@@ -65,17 +65,6 @@ export function preferencesBody(
     interests: keepLive(draft.interests, live?.interests),
     ...(chooseStyle ? { myFont: draft.myFont, myColor: draft.myColor } : {}),
   };
-}
-
-/**
- * The text for a failed save (docs/product/messages.md#sign-in-and-account): the server's message, else the
- * error's own message, else `fallback` (errorSavingPreferences). An API refusal without a message gives
- * `fallback`: its own message is only the HTTP status words.
- */
-export function saveErrorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage || fallback;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
 }
 
 /**

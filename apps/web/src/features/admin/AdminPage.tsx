@@ -74,7 +74,7 @@ export function AdminPage({ title, lead, aside, children }: AdminPageProps) {
               <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
                 {t('admin.eyebrow')}
               </p>
-              <h1 className="text-3xl font-bold tracking-tight text-balance break-words text-zinc-950 sm:text-4xl">
+              <h1 className="text-3xl font-bold tracking-tight text-balance wrap-anywhere text-zinc-950 sm:text-4xl">
                 {title}
               </h1>
               {lead && <p className="max-w-2xl text-base text-zinc-600">{lead}</p>}

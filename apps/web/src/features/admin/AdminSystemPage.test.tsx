@@ -14,6 +14,7 @@ const TEMPLATES: AdminTemplate[] = [
     name: 'Enticing title',
     content: 'Write a short, catchy title for: {{text}}',
     variables: ['text'],
+    version: 1,
   },
   {
     _id: '0190a0b0-0000-7000-8000-00000000t002',
@@ -21,6 +22,7 @@ const TEMPLATES: AdminTemplate[] = [
     name: 'Album cover style',
     content: 'Paint {{subject}} in the style of {{style}}.',
     variables: ['subject', 'style'],
+    version: 4,
   },
 ];
 
@@ -101,6 +103,7 @@ describe('admin system page (docs/product/routes-and-roles.md#admin)', () => {
     expect(stub.calls('PUT', `/api/admin/templates/${TEMPLATES[1]!._id}`)[0]?.body).toEqual({
       name: 'Album cover style',
       content: 'Paint {{subject}} in the style of {{style}}. Mood: {{mood}}',
+      baseVersion: 4,
     });
   });
 
@@ -125,6 +128,124 @@ describe('admin system page (docs/product/routes-and-roles.md#admin)', () => {
     await user.type(screen.getByLabelText('Name'), 'Title');
     await user.click(screen.getByRole('button', { name: 'Save template' }));
     expect(await screen.findByText('Failed to update template. Please try again later')).toBeInTheDocument();
+  });
+
+  describe('a template changed elsewhere (docs/decisions/0041-edits-carry-their-version.md)', () => {
+    const TEXTS = {
+      en: {
+        open: /Enticing title/,
+        name: 'Name',
+        save: 'Save template',
+        dialog: 'This template was changed elsewhere since you opened it',
+        reason:
+          'Someone saved a newer version after you opened it (maybe you, in another tab). Your changes are not saved yet.',
+        later: 'Not now',
+        reload: 'Reload (discard your changes)',
+        overwrite: 'Overwrite (keep your changes)',
+        reloaded: 'Loaded the saved version',
+        saved: 'Template saved',
+      },
+      he: {
+        // A seeded template not renamed yet is shown by its Hebrew name.
+        open: /כותרת מושכת/,
+        name: 'שם',
+        save: 'שמירת התבנית',
+        dialog: 'התבנית הזו שונתה במקום אחר מאז שפתחתם אותה',
+        reason:
+          'מישהו שמר גרסה חדשה יותר אחרי שפתחתם (אולי אתם, בלשונית אחרת). השינויים שלכם עדיין לא נשמרו.',
+        later: 'לא עכשיו',
+        reload: 'טעינה מחדש (ביטול השינויים שלכם)',
+        overwrite: 'החלפה (שמירת השינויים שלכם)',
+        reloaded: 'הגרסה השמורה נטענה',
+        saved: 'התבנית נשמרה',
+      },
+    } as const;
+    /** The template as another tab saved it after this one loaded the list (version 1 -> 2). */
+    const theirs: AdminTemplate = { ...TEMPLATES[0]!, name: 'Their title', version: 2 };
+    const url = `/api/admin/templates/${TEMPLATES[0]!._id}`;
+
+    /** Opens the first template, renames it and saves; the server refuses a save not based on version 2. */
+    async function saveOverTheirs(language: 'en' | 'he') {
+      if (language === 'he') window.localStorage.setItem('i18nextLng', 'he');
+      const text = TEXTS[language];
+      let reads = 0;
+      const view = renderApp('/admin/system?tab=templates', {
+        session: admin,
+        flags: { language_select: 'true' },
+        routes: [
+          {
+            method: 'GET',
+            path: '/api/admin/templates',
+            reply: () => json(200, { templates: reads++ === 0 ? TEMPLATES : [theirs, TEMPLATES[1]!] }),
+          },
+          {
+            method: 'PUT',
+            path: url,
+            reply: (request) => {
+              const body = request.body as { name: string; content: string; baseVersion: number };
+              if (body.baseVersion !== 2) {
+                return json(409, { message: 'This template was changed', code: 'STALE_VERSION' });
+              }
+              return json(200, { ...theirs, name: body.name, content: body.content, version: 3 });
+            },
+          },
+        ],
+      });
+      if (language === 'he') {
+        await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'), {
+          timeout: 5000,
+        });
+      }
+      await view.user.click(await screen.findByRole('button', { name: text.open }, { timeout: 5000 }));
+      const name = await screen.findByLabelText(text.name);
+      await view.user.clear(name);
+      await view.user.type(name, 'My title');
+      await view.user.click(screen.getByRole('button', { name: text.save }));
+      const dialog = await screen.findByRole('alertdialog', { name: text.dialog });
+      expect(dialog).toHaveTextContent(text.reason);
+      expect(within(dialog).getByRole('button', { name: text.later })).toHaveFocus();
+      expect(screen.getByLabelText(text.name)).toHaveValue('My title');
+      return { ...view, dialog, text };
+    }
+    const sent = (stub: ReturnType<typeof renderApp>['stub']) =>
+      stub.calls('PUT', url).map((request) => {
+        const { name, baseVersion } = request.body as { name: string; baseVersion: number };
+        return { name, baseVersion };
+      });
+
+    it.each(['en', 'he'] as const)(
+      'reloads the saved template on request, discarding the form (%s, keyboard)',
+      async (language) => {
+        const { user, stub, dialog, text } = await saveOverTheirs(language);
+        await user.tab();
+        expect(within(dialog).getByRole('button', { name: text.reload })).toHaveFocus();
+        await user.keyboard('{Enter}');
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+        expect(await screen.findByText(text.reloaded)).toBeInTheDocument();
+        expect(screen.getByLabelText(text.name)).toHaveValue('Their title');
+        expect(sent(stub)).toEqual([{ name: 'My title', baseVersion: 1 }]);
+      },
+      15_000,
+    );
+
+    it.each(['en', 'he'] as const)(
+      'overwrites with the form, saved over the version read again (%s, keyboard)',
+      async (language) => {
+        const { user, stub, dialog, text } = await saveOverTheirs(language);
+        await user.tab();
+        await user.tab();
+        expect(within(dialog).getByRole('button', { name: text.overwrite })).toHaveFocus();
+        await user.keyboard('{Enter}');
+        expect(await screen.findByText(text.saved)).toBeInTheDocument();
+        await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+        expect(screen.getByLabelText(text.name)).toHaveValue('My title');
+        expect(sent(stub)).toEqual([
+          { name: 'My title', baseVersion: 1 },
+          { name: 'My title', baseVersion: 2 },
+        ]);
+      },
+      15_000,
+    );
   });
 
   it("shows the spec's message when the templates fail to load", async () => {
@@ -186,6 +307,72 @@ describe('admin system page (docs/product/routes-and-roles.md#admin)', () => {
     expect(box).toHaveValue('jazz');
   });
 
+  it('names seed genres, interests and templates in Hebrew for a Hebrew admin, in Hebrew order', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    const { user } = renderApp('/admin/system?tab=preferences', {
+      session: admin,
+      flags: { language_select: 'true' },
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/admin/preferences',
+          reply: () =>
+            json(200, {
+              genres: [
+                { _id: 'g0', name: 'Afrobeat' },
+                { _id: 'g1', name: 'HipHop' },
+                { _id: 'g2', name: 'Jazz' },
+                { _id: 'g3', name: 'Pop' },
+                { _id: 'g4', name: 'Rock' },
+              ],
+              interests: [
+                { _id: 'i1', name: 'Concerts' },
+                { _id: 'i2', name: 'Karaoke' },
+                { _id: 'i3', name: 'VinylCollection' },
+              ],
+            }),
+        },
+        {
+          method: 'GET',
+          path: '/api/admin/templates',
+          reply: () =>
+            json(200, {
+              templates: [
+                ...TEMPLATES,
+                {
+                  ...TEMPLATES[0],
+                  _id: '0190a0b0-0000-7000-8000-00000000t003',
+                  key: 'image-from-text',
+                  name: 'Mine',
+                },
+              ],
+            }),
+        },
+      ],
+    });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'));
+    const items = (name: string) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    await screen.findByRole('list', { name: 'ז׳אנרים' }, { timeout: 5000 });
+    // An entry an admin added keeps the name they wrote.
+    expect(items('ז׳אנרים')).toEqual(['ג׳אז', 'היפ-הופ', 'פופ', 'רוק', 'Afrobeat']);
+    expect(items('תחומי עניין')).toEqual(['אוסף תקליטים', 'הופעות', 'Karaoke']);
+    expect(screen.getByRole('button', { name: 'הסרה של ג׳אז' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'תבניות AI' }));
+    const templates = await screen.findByRole('list', { name: 'תבניות' }, { timeout: 5000 });
+    // A renamed seed template ('Mine') keeps its admin's name.
+    expect(
+      within(templates)
+        .getAllByRole('button')
+        .map((button) => button.querySelector('span')?.textContent),
+    ).toEqual(['בסגנון עטיפת אלבום', 'כותרת מושכת', 'Mine']);
+    await user.click(within(templates).getByRole('button', { name: /כותרת מושכת/ }));
+    expect(await screen.findByRole('heading', { name: 'עריכת „כותרת מושכת”' })).toBeInTheDocument();
+  });
+
   it('removes an interest after a confirmation', async () => {
     const { user, stub } = renderApp('/admin/system?tab=preferences', {
       session: admin,
@@ -207,6 +394,42 @@ describe('admin system page (docs/product/routes-and-roles.md#admin)', () => {
     expect(await screen.findByText('Interest “Concerts” removed')).toBeInTheDocument();
     expect(stub.calls('DELETE', '/api/admin/preferences/interests/i1')).toHaveLength(1);
     expect(screen.getByText('No interests yet.')).toBeInTheDocument();
+  });
+
+  it('loads the list again when the entry to remove was already removed elsewhere (404)', async () => {
+    let reads = 0;
+    const { user } = renderApp('/admin/system?tab=preferences', {
+      session: admin,
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/admin/preferences',
+          reply: () => json(200, reads++ === 0 ? PREFERENCES : { ...PREFERENCES, interests: [] }),
+        },
+        {
+          method: 'DELETE',
+          path: '/api/admin/preferences/interests/i1',
+          reply: () => json(404, { message: 'Interest not found', code: 'NOT_FOUND' }),
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Concerts' }, { timeout: 5000 }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Remove the interest “Concerts”?' })).getByRole(
+        'button',
+        {
+          name: 'Remove',
+        },
+      ),
+    );
+    expect(
+      await screen.findByText(
+        'This interest was already removed elsewhere; the list now shows the current interests.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remove Concerts' })).not.toBeInTheDocument(),
+    );
   });
 
   it("shows the spec's message when a genre cannot be added", async () => {

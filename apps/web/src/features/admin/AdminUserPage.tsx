@@ -49,7 +49,7 @@ function ProfileCard({ user }: { user: AdminUserDetailResponse['user'] }) {
             {t('admin.user.profile')}
           </h2>
           <div className="flex flex-wrap items-center gap-2">
-            <p className="text-xl font-bold break-words text-zinc-950">
+            <p className="text-xl font-bold wrap-anywhere text-zinc-950">
               <bdi>{user.name}</bdi>
             </p>
             <RoleBadge role={user.role} />

@@ -1,7 +1,8 @@
 import { SuccessResponse } from '@josie/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
+import { useMutation } from '../../lib/useMutation';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { adminKeys } from './queries';

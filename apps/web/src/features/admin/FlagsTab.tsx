@@ -1,11 +1,12 @@
 import { FLAG_KEYS, type FlagKey, FlagsResponse, flagEnabled } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { flagsQueryKey } from '../../flags';
 import { cn } from '../../lib/cn';
+import { useMutation } from '../../lib/useMutation';
 import { focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';

@@ -73,7 +73,7 @@ export function LinkResolverTab() {
         {resolver.lastError && (
           <>
             <dt className="font-medium text-zinc-700">{t('admin.system.resolver.lastError')}</dt>
-            <dd dir="auto" className="break-words text-zinc-900">
+            <dd dir="auto" className="wrap-anywhere text-zinc-900">
               {resolver.lastError}
             </dd>
           </>

@@ -91,21 +91,28 @@ export function MessagesTab() {
                       <Avatar name={message.name} size={36} decorative />
                       <div className="flex min-w-0 flex-col">
                         <h4 className="truncate font-semibold text-zinc-950">
-                          <bdi>{message.name}</bdi>
-                        </h4>
-                        <a
-                          href={`mailto:${message.email}`}
-                          aria-label={t('admin.messages.reply', { name: message.name })}
-                          className={cn(
-                            'inline-flex items-center gap-1 truncate rounded text-sm text-brand-800 hover:underline',
-                            focusRing,
+                          {message.email === '' ? (
+                            t('admin.messages.deletedSender')
+                          ) : (
+                            <bdi>{message.name}</bdi>
                           )}
-                        >
-                          <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-                          <span className="truncate" dir="ltr">
-                            {message.email}
-                          </span>
-                        </a>
+                        </h4>
+                        {/* A deleted account's messages keep no name or email (decision 0025). */}
+                        {message.email !== '' && (
+                          <a
+                            href={`mailto:${message.email}`}
+                            aria-label={t('admin.messages.reply', { name: message.name })}
+                            className={cn(
+                              'inline-flex items-center gap-1 truncate rounded text-sm text-brand-800 hover:underline',
+                              focusRing,
+                            )}
+                          >
+                            <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+                            <span className="truncate" dir="ltr">
+                              {message.email}
+                            </span>
+                          </a>
+                        )}
                       </div>
                     </div>
                     <time dateTime={message.createdAt} className="text-sm text-zinc-600">
@@ -113,7 +120,7 @@ export function MessagesTab() {
                     </time>
                   </header>
                   <p
-                    className="text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-800"
+                    className="text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-zinc-800"
                     dir="auto"
                   >
                     {message.message}

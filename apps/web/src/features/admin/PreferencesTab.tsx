@@ -7,12 +7,13 @@ import {
   type AdminPreferencesResponse,
   ERROR_CODES,
 } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Disc3, Plus, Sparkle, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { request } from '../../api/request';
+import { useMutation } from '../../lib/useMutation';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorBox } from '../../ui/ErrorBox';
@@ -21,6 +22,7 @@ import { IconButton } from '../../ui/IconButton';
 import { Input } from '../../ui/Input';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
+import { listEntryLabel, sortByLabel } from '../preferences';
 import { Card, Skeleton } from './AdminPage';
 import { adminKeys, fetchPreferences } from './queries';
 
@@ -73,14 +75,20 @@ export interface CatalogueEditorProps {
 
 /**
  * One list of the "Music preferences" tab (docs/product/routes-and-roles.md#admin,
- * docs/product/rules-and-limits.md#admin): the entries with a remove action each (after a confirmation: the
+ * docs/product/rules-and-limits.md#admin): the entries, seed ones by their names in the admin's language and
+ * all in that language's alphabetical order, with a remove action each (after a confirmation: the
  * server also removes the entry from users' preferences), and an add box where Enter adds. A name blank after
  * trimming is ignored (docs/product/rules-and-limits.md#admin); a duplicate shows the server's refusal (409
  * DUPLICATE_NAME) under the box; other failures end 'Please try again later'
- * (docs/product/messages.md#admin).
+ * (docs/product/messages.md#admin). A list changed elsewhere since it was loaded (a duplicate not shown here,
+ * an entry already removed: 404) is loaded again (docs/decisions/0041-edits-carry-their-version.md).
  */
 export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Seed entries by their names in the admin's language, in that language's order (the stored names are
+  // English identifiers: 'HipHop', 'VinylCollection').
+  const label = (name: string) => listEntryLabel(t, kind, name);
+  const shown = sortByLabel(items, (item) => label(item.name), i18n.resolvedLanguage);
   const queryClient = useQueryClient();
   const titleId = useId();
   const [name, setName] = useState('');
@@ -97,14 +105,16 @@ export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
     onSuccess: (list, value) => {
       store(list);
       setName('');
-      toast.success(t(`admin.preferences.${kind}.added`, { name: value }));
+      toast.success(t(`admin.preferences.${kind}.added`, { name: label(value) }));
     },
     onError: (error, value) => {
       console.warn(`Not added to ${kind}`, error);
       if (error instanceof ApiError && error.code === ERROR_CODES.DUPLICATE_NAME) {
         // The stored spelling, as the server names it ('Genre "Pop" already exists'), in the page's language.
         const existing = items.find((item) => item.name.toLowerCase() === value.toLowerCase());
-        setAddError(t(`admin.preferences.${kind}.duplicate`, { name: existing?.name ?? value }));
+        setAddError(t(`admin.preferences.${kind}.duplicate`, { name: label(existing?.name ?? value) }));
+        // Added elsewhere since this list was loaded, maybe: show the list as it is now.
+        if (!existing) void queryClient.invalidateQueries({ queryKey: adminKeys.preferences });
       } else {
         setAddError(t(`admin.preferences.${kind}.addError`));
       }
@@ -116,11 +126,18 @@ export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
     onSuccess: (list, item) => {
       store(list);
       setRemoving(null);
-      toast.success(t(`admin.preferences.${kind}.removed`, { name: item.name }));
+      toast.success(t(`admin.preferences.${kind}.removed`, { name: label(item.name) }));
     },
     onError: (error) => {
       console.warn(`Not removed from ${kind}`, error);
       setRemoving(null);
+      if (error instanceof ApiError && error.code === ERROR_CODES.NOT_FOUND) {
+        // Removed elsewhere since this list was loaded (an entry is never edited, so its id is its version:
+        // docs/decisions/0041-edits-carry-their-version.md): show the list as it is now, and say so.
+        void queryClient.invalidateQueries({ queryKey: adminKeys.preferences });
+        toast.info(t(`admin.preferences.${kind}.goneElsewhere`));
+        return;
+      }
       toast.error(t(`admin.preferences.${kind}.removeError`));
     },
   });
@@ -180,14 +197,14 @@ export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
         <p className="text-sm text-zinc-600">{t(`admin.preferences.${kind}.empty`)}</p>
       ) : (
         <ul aria-labelledby={titleId} className="flex flex-wrap gap-2">
-          {items.map((item) => (
+          {shown.map((item) => (
             <li
               key={item._id}
               className="inline-flex items-center gap-0.5 rounded-full bg-zinc-50 ps-3.5 text-sm font-medium text-zinc-900 ring-1 ring-zinc-200"
             >
-              <span dir="auto">{item.name}</span>
+              <span dir="auto">{label(item.name)}</span>
               <IconButton
-                label={t(`admin.preferences.${kind}.remove`, { name: item.name })}
+                label={t(`admin.preferences.${kind}.remove`, { name: label(item.name) })}
                 className="size-8 text-zinc-600 hover:bg-red-50 hover:text-red-700"
                 onClick={() => setRemoving(item)}
               >
@@ -203,7 +220,7 @@ export function CatalogueEditor({ kind, items, icon }: CatalogueEditorProps) {
         onOpenChange={(open) => {
           if (!open && !remove.isPending) setRemoving(null);
         }}
-        title={t(`admin.preferences.${kind}.removeTitle`, { name: removing?.name ?? '' })}
+        title={t(`admin.preferences.${kind}.removeTitle`, { name: removing ? label(removing.name) : '' })}
         description={t('admin.preferences.removeHint')}
         confirmLabel={t('admin.preferences.removeButton')}
         destructive

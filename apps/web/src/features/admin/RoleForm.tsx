@@ -2,14 +2,17 @@ import {
   type AdminUserDetail,
   type AdminUserDetailResponse,
   AdminUserRow,
+  ERROR_CODES,
   ROLES,
   type Role,
 } from '@josie/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { request } from '../../api/request';
+import { useMutation } from '../../lib/useMutation';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
@@ -61,7 +64,9 @@ export function RoleForm({ user, isSelf }: RoleFormProps) {
     onError: (error) => {
       console.warn('Role not changed', error);
       setConfirming(false);
-      toast.error(t('admin.user.roleError'));
+      // The last admin keeps the role (docs/product/routes-and-roles.md#roles): said as such, not as a failure.
+      const lastAdmin = error instanceof ApiError && error.code === ERROR_CODES.LAST_ADMIN;
+      toast.error(t(lastAdmin ? 'admin.user.lastAdmin' : 'admin.user.roleError'));
     },
   });
 

@@ -11,8 +11,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
+import { useSubmitOnce } from '../../lib/useSubmitOnce';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
@@ -42,35 +44,37 @@ export function CompleteReset({ email, token }: { email: string; token: string }
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
-    setFailure(null);
-    try {
-      await request(
-        'resetPasswordComplete',
-        { body: { email, token, newPassword } satisfies PasswordResetCompleteBody },
-        { schema: PasswordResetResponse },
-      );
-      setDone(true);
-    } catch (error) {
-      console.warn('Completing the password reset failed', error);
-      if (error instanceof ApiError && error.code === WEAK_PASSWORD_CODE) {
-        // Shown under the field, in the interface language; the link stays usable.
-        setError(
-          'newPassword',
-          { message: 'passwordTooGuessable' satisfies PasswordIssue },
-          { shouldFocus: true },
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async ({ newPassword }) => {
+      setFailure(null);
+      try {
+        await request(
+          'resetPasswordComplete',
+          { body: { email, token, newPassword } satisfies PasswordResetCompleteBody },
+          { schema: PasswordResetResponse },
         );
-        return;
+        setDone(true);
+      } catch (error) {
+        console.warn('Completing the password reset failed', error);
+        if (error instanceof ApiError && error.code === WEAK_PASSWORD_CODE) {
+          // Shown under the field, in the interface language; the link stays usable.
+          setError(
+            'newPassword',
+            { message: 'passwordTooGuessable' satisfies PasswordIssue },
+            { shouldFocus: true },
+          );
+          return;
+        }
+        const invalidLink = error instanceof ApiError && error.code === ERROR_CODES.INVALID_RESET_TOKEN;
+        setFailure({
+          invalidLink,
+          message: invalidLink
+            ? t('resetPassword.invalidLink')
+            : errorText(t, error, t('resetPassword.completeError')),
+        });
       }
-      const invalidLink = error instanceof ApiError && error.code === ERROR_CODES.INVALID_RESET_TOKEN;
-      setFailure({
-        invalidLink,
-        message: invalidLink
-          ? t('resetPassword.invalidLink')
-          : serverMessageOr(error, t('resetPassword.completeError')),
-      });
-    }
-  });
+    }),
+  );
 
   const issueText = (message: string | undefined) => {
     switch (message as PasswordIssue | undefined) {

@@ -9,8 +9,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
+import { useSubmitOnce } from '../../lib/useSubmitOnce';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
@@ -29,19 +31,21 @@ export function InitiateReset({ initialEmail }: { initialEmail: string }) {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(PasswordResetInitiateBody), defaultValues: { email: initialEmail } });
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await request('resetPasswordInitiate', { body }, { schema: PasswordResetResponse });
-      setSentTo(body.email);
-    } catch (error) {
-      console.warn('Requesting a password reset failed', error);
-      // A refusal the server explains (too many requests) is worth showing; anything else is generic.
-      const explained = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      const fallback = t('resetPassword.initiateError');
-      setFormError(explained ? serverMessageOr(error, fallback) : fallback);
-    }
-  });
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (body) => {
+      setFormError(null);
+      try {
+        await request('resetPasswordInitiate', { body }, { schema: PasswordResetResponse });
+        setSentTo(body.email);
+      } catch (error) {
+        console.warn('Requesting a password reset failed', error);
+        // A refusal the server explains (too many requests) is worth showing; anything else is generic.
+        const explained = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        const fallback = t('resetPassword.initiateError');
+        setFormError(explained ? errorText(t, error, fallback) : fallback);
+      }
+    }),
+  );
 
   if (sentTo !== null) {
     return (

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
 import { fieldErrorText } from '../../lib/forms';
+import { useSubmitOnce } from '../../lib/useSubmitOnce';
+import { noteSessionEnded, wasSessionEnded } from '../../session/guards';
 import { useSession } from '../../session/SessionProvider';
 import { Button, focusRing } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -19,7 +21,7 @@ import { AuthCard } from './AuthCard';
  * `/login` (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions,
  * docs/product/messages.md#sign-in-and-account): email and password through `POST /api/auth/login`, a
  * forgot-password link, the provider buttons and the language toggle. A failure shows the server's message,
- * else 'Login failed'. On success the session is stored and the guest guard sends the user back to the page
+ * else 'Login failed'. Sent here because the server ended the session (`useSessionEnded`), it says so first. On success the session is stored and the guest guard sends the user back to the page
  * they came from, else `/`.
  */
 export default function LoginPage() {
@@ -28,24 +30,28 @@ export default function LoginPage() {
   const processPendingInvite = usePendingInviteProcessor();
   const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
+  const [sessionEnded] = useState(wasSessionEnded);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(LoginBody), defaultValues: { email: '', password: '' } });
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      signIn(await request('login', { body }, { schema: AuthResponse }));
-      // A signed-out visitor may have come from an invite link
-      // (docs/product/rules-and-limits.md#accounts-and-sessions).
-      void processPendingInvite();
-    } catch (error) {
-      console.warn('Login failed', error);
-      setFormError(serverMessageOr(error, t('login.loginFailed')));
-    }
-  });
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (body) => {
+      setFormError(null);
+      try {
+        signIn(await request('login', { body }, { schema: AuthResponse }));
+        noteSessionEnded(false);
+        // A signed-out visitor may have come from an invite link
+        // (docs/product/rules-and-limits.md#accounts-and-sessions).
+        void processPendingInvite();
+      } catch (error) {
+        console.warn('Login failed', error);
+        setFormError(errorText(t, error, t('login.loginFailed')));
+      }
+    }),
+  );
 
   const link = `rounded font-semibold text-brand-700 underline-offset-4 hover:underline ${focusRing}`;
   return (
@@ -61,6 +67,14 @@ export default function LoginPage() {
         </>
       }
     >
+      {sessionEnded && (
+        <p
+          role="status"
+          className="mb-4 rounded-2xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950 ring-1 ring-amber-200 ring-inset"
+        >
+          {t('login.sessionEnded')}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field
           label={t('login.email')}

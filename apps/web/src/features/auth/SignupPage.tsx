@@ -1,21 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AuthResponse, LIMITS, SignupBody, WEAK_PASSWORD_CODE } from '@josie/contract';
+import { LIMITS, SignupBody, SignupResponse, WEAK_PASSWORD_CODE } from '@josie/contract';
+import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
 import { currentLanguage } from '../../i18n';
 import { fieldErrorText } from '../../lib/forms';
-import { useSession } from '../../session/SessionProvider';
-import { Button, focusRing } from '../../ui/Button';
+import { useSubmitOnce } from '../../lib/useSubmitOnce';
+import { Button, buttonClasses, focusRing } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
 import { Input } from '../../ui/Input';
-import { usePendingInviteProcessor } from '../invites';
 import { AuthCard } from './AuthCard';
+import { ResetCard } from './ResetCard';
 
 /**
  * The signup form: the contract's `SignupBody` plus a confirmation that must equal the password
@@ -39,13 +41,14 @@ export const SignupForm = SignupBody.omit({ preferredLanguage: true })
  * docs/product/differences.md#sign-up-passwords) and its confirmation through `POST /api/auth/signup`,
  * sending the interface language as `preferredLanguage`. A guessable password (`WEAK_PASSWORD`, decision
  * 0011) is shown under the password field in the interface language; another failure shows the server's
- * message, else 'Failed to create account'; success stores the session and goes to `/`.
+ * message, else 'Failed to create account'. Success answers no session and the same for a new address and
+ * one that has an account (docs/decisions/0037-sign-up-without-telling-and-trusted-devices.md): the page
+ * says to check that inbox, then sign in (where a pending invite is taken up).
  */
 export default function SignupPage() {
   const { t } = useTranslation();
-  const { signIn } = useSession();
-  const processPendingInvite = usePendingInviteProcessor();
   const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -56,29 +59,49 @@ export default function SignupPage() {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
-    setFormError(null);
-    try {
-      signIn(
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
+      setFormError(null);
+      try {
         await request(
           'signup',
           { body: { ...body, preferredLanguage: currentLanguage() } satisfies SignupBody },
-          { schema: AuthResponse },
-        ),
-      );
-      // A signed-out visitor may have come from an invite link
-      // (docs/product/rules-and-limits.md#accounts-and-sessions).
-      void processPendingInvite();
-    } catch (error) {
-      console.warn('Signup failed', error);
-      if (error instanceof ApiError && error.code === WEAK_PASSWORD_CODE) {
-        // Under the password field, in the interface language (decision 0011).
-        setError('password', { type: WEAK_PASSWORD_CODE }, { shouldFocus: true });
-        return;
+          { schema: SignupResponse },
+        );
+        setSentTo(body.email);
+      } catch (error) {
+        console.warn('Signup failed', error);
+        if (error instanceof ApiError && error.code === WEAK_PASSWORD_CODE) {
+          // Under the password field, in the interface language (decision 0011).
+          setError('password', { type: WEAK_PASSWORD_CODE }, { shouldFocus: true });
+          return;
+        }
+        setFormError(errorText(t, error, t('signup.signupFailed')));
       }
-      setFormError(serverMessageOr(error, t('signup.signupFailed')));
-    }
-  });
+    }),
+  );
+
+  if (sentTo !== null) {
+    return (
+      <ResetCard
+        icon={<MailCheck className="size-6" aria-hidden="true" />}
+        title={t('signup.checkEmailTitle')}
+      >
+        <p role="status" className="text-zinc-700">
+          <Trans
+            i18nKey="signup.checkEmail"
+            values={{ email: sentTo }}
+            components={{ email: <bdi dir="ltr" className="font-semibold text-zinc-900" /> }}
+          />
+        </p>
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <Link to="/login" className={buttonClasses('primary', 'md')}>
+            {t('signup.goToLogin')}
+          </Link>
+        </div>
+      </ResetCard>
+    );
+  }
 
   const min = LIMITS.passwordMinLength;
   const link = `rounded font-semibold text-brand-700 underline-offset-4 hover:underline ${focusRing}`;
@@ -100,7 +123,8 @@ export default function SignupPage() {
           label={t('signup.name')}
           error={fieldErrorText(
             errors.name,
-            { too_big: t('validation.tooLong', { count: 100 }) },
+            // `custom`: the contract's display-name rule (`UNSAFE_NAME`: invisible characters).
+            { too_big: t('validation.tooLong', { count: 100 }), custom: t('validation.nameUnsafe') },
             t('validation.nameRequired'),
           )}
         >

@@ -5,20 +5,43 @@ import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 describe('login page (docs/product/routes-and-roles.md#guards, docs/product/rules-and-limits.md#accounts-and-sessions, docs/product/messages.md#sign-in-and-account)', () => {
-  it('shows the server message when login fails', async () => {
+  it("shows the code's text, never the server's message, when login fails", async () => {
     const { user } = renderApp('/login', {
       routes: [
         {
           method: 'POST',
           path: '/api/auth/login',
-          reply: () => json(401, { message: 'Invalid email or password', code: 'UNAUTHENTICATED' }),
+          reply: () => json(401, { message: 'Server words', code: 'INVALID_CREDENTIALS' }),
         },
       ],
     });
     await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Wrong email or password\.$/);
+  });
+
+  it('says so in Hebrew when a Hebrew reader is locked out of sign-in', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    const { user } = renderApp('/login', {
+      flags: { language_select: 'true' },
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/auth/login',
+          reply: () =>
+            json(429, {
+              message: 'Too many attempts for this account. Please try again later.',
+              code: 'RATE_LIMITED',
+            }),
+        },
+      ],
+    });
+    // The Hebrew texts and the page load first: a busy machine may take longer than the default second.
+    await user.type(await screen.findByLabelText('אימייל', {}, { timeout: 10_000 }), 'dana@example.com');
+    await user.type(screen.getByLabelText('סיסמה'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'התחברות' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('יותר מדי ניסיונות. חכו כמה דקות ונסו שוב.');
   });
 
   it("falls back to 'Login failed' when the server sends no message", async () => {
@@ -116,29 +139,60 @@ describe('signup page (docs/product/routes-and-roles.md#guards, docs/product/rul
     expect(stub.calls('POST', '/api/auth/signup')).toHaveLength(0);
   });
 
-  it('signs up with the interface language and goes to /', async () => {
-    const session = makeSession('listener', { onboarding: { completed: false, step: 1 } });
+  it('signs up with the interface language, then says to check the inbox and sign in (no session)', async () => {
     const { user, router, stub } = renderApp('/signup', {
-      routes: [{ method: 'POST', path: '/api/auth/signup', reply: () => json(201, session) }],
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/auth/signup',
+          reply: () =>
+            json(201, { success: true, message: 'Check your email to finish signing up, then sign in.' }),
+        },
+      ],
     });
     await fill(user, 'a-good-password', 'a-good-password');
-    // `/` sends a new listener on to onboarding.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    // The same answer for a new address and one with an account (decision 0037): nobody is signed in.
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "We've sent a message to dana@example.com. Follow it to confirm your address, then log in.",
+    );
+    expect(screen.getByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('user')).toBeNull();
     expect(stub.calls('POST', '/api/auth/signup')[0]?.body).toEqual({
       name: 'Dana Levi',
       email: 'dana@example.com',
       password: 'a-good-password',
       preferredLanguage: 'en',
     });
+    await user.click(screen.getByRole('link', { name: 'Go to log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('says to check the inbox in Hebrew, the address isolated', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    const { user } = renderApp('/signup', {
+      flags: { language_select: 'true' },
+      routes: [
+        { method: 'POST', path: '/api/auth/signup', reply: () => json(201, { success: true, message: 'x' }) },
+      ],
+    });
+    // The Hebrew texts load on first use.
+    await user.type(await screen.findByLabelText('שם', {}, { timeout: 10_000 }), 'Dana Levi');
+    await user.type(screen.getByLabelText('אימייל'), 'dana@example.com');
+    await user.type(screen.getByLabelText('סיסמה'), 'a-good-password');
+    await user.type(screen.getByLabelText('אימות סיסמה'), 'a-good-password');
+    await user.click(screen.getByRole('button', { name: 'הרשמה' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('שלחנו הודעה אל dana@example.com.');
+    expect(status.querySelector('bdi')).toHaveTextContent('dana@example.com');
   });
 
   it.each([
     [
-      json(409, { message: 'An account with this email already exists', code: 'CONFLICT' }),
-      'An account with this email already exists',
+      json(429, { message: 'Server words', code: 'RATE_LIMITED' }),
+      'Too many attempts. Please wait a few minutes and try again.',
     ],
     [json(500, {}), 'Failed to create account'],
-  ])('shows the server message, else the fallback', async (reply, expected) => {
+  ])("shows the code's text, else the fallback", async (reply, expected) => {
     const { user } = renderApp('/signup', {
       routes: [{ method: 'POST', path: '/api/auth/signup', reply: () => reply }],
     });

@@ -127,7 +127,7 @@ describe('curator profile (docs/product/routes-and-roles.md#curator-profile, doc
     });
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('Curator not found');
-    expect(alert).toHaveTextContent('User not found');
+    expect(alert).toHaveTextContent('Curator not found');
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 

@@ -1,18 +1,20 @@
 import { DEFAULT_CREATOR_COLOUR, LIMITS, type PublicProfile } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
 import { curatorFontStyle } from '../../lib/fonts';
+import { useMutation } from '../../lib/useMutation';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClasses } from '../../ui/Button';
-import { ErrorBox } from '../../ui/ErrorBox';
 import { contentFrame } from '../../ui/Page';
-import { PageSpinner } from '../../ui/Spinner';
+import { LoadError } from '../../ui/QueryState';
+import { Loading } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { Feed } from '../feed';
 import { CreatorName } from '../josie';
@@ -51,7 +53,7 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
     },
     onError: (error) => {
       console.warn('Follow failed', error);
-      toast.error(serverMessageOr(error, t('curator.followError')));
+      toast.error(errorText(t, error, t('curator.followError')));
     },
   });
   const following = profile.isFollowing;
@@ -91,18 +93,16 @@ export default function CuratorProfilePage() {
     enabled: curatorId !== '',
   });
 
-  if (profile.isPending) return <PageSpinner />;
+  if (profile.isPending) return <Loading size="page" />;
   if (profile.isError || profile.data.role !== 'curator') {
-    const message = profile.isError
-      ? serverMessageOr(profile.error, t('curator.notFound'))
-      : t('curator.notFound');
     const missing = !profile.isError || (profile.error instanceof ApiError && profile.error.status === 404);
     return (
       <div className="mx-auto flex w-full max-w-xl flex-col items-start gap-6 px-4 py-16">
-        <ErrorBox
+        <LoadError
           title={missing ? t('curator.notFound') : undefined}
-          message={message}
-          onRetry={missing ? undefined : () => void profile.refetch()}
+          error={profile.error}
+          text={t('curator.notFound')}
+          retry={missing ? undefined : () => profile.refetch({ cancelRefetch: false })}
           className="w-full"
         />
         <Link to="/" className={buttonClasses('outline')}>
@@ -136,7 +136,7 @@ export default function CuratorProfilePage() {
             >
               <span
                 dir="auto"
-                className="line-clamp-2 text-center text-4xl font-black break-words text-zinc-950/85 sm:text-6xl"
+                className="line-clamp-2 text-center text-4xl font-black wrap-anywhere text-zinc-950/85 sm:text-6xl"
                 style={fontStyle}
               >
                 {curator.name}

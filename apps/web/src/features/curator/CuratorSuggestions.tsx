@@ -1,58 +1,15 @@
-import { type CuratorRecommendation, DEFAULT_CREATOR_COLOUR } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { cn } from '../../lib/cn';
-import { Avatar } from '../../ui/Avatar';
-import { focusRing } from '../../ui/Button';
-import { CreatorName } from '../josie';
+import { LoadError } from '../../ui/QueryState';
 import { curatorKeys, fetchRecommendations } from './api';
-
-/** A recommended curator as a small card linking to their profile. */
-export function CuratorMiniCard({
-  curator,
-  className,
-}: {
-  curator: CuratorRecommendation;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Link
-      to={`/curator/${encodeURIComponent(curator.id)}`}
-      className={cn(
-        'flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-zinc-200 transition hover:-translate-y-0.5 hover:shadow-md',
-        focusRing,
-        className,
-      )}
-    >
-      <span
-        className="rounded-full p-0.5"
-        style={{ backgroundColor: curator.color || DEFAULT_CREATOR_COLOUR }}
-      >
-        <Avatar src={curator.avatar} name={curator.name} size={52} decorative />
-      </span>
-      <span className="flex min-w-0 flex-col">
-        <CreatorName
-          name={curator.name}
-          font={curator.font}
-          colour={curator.color}
-          className="truncate font-bold"
-        />
-        <span className="text-xs text-zinc-600">
-          {t('curator.counts.followers', { count: curator.followersCount })}
-        </span>
-      </span>
-    </Link>
-  );
-}
+import { CuratorCard } from './CuratorCard';
 
 /**
  * 'You may also like' (docs/product/routes-and-roles.md#curator-profile,
  * docs/product/messages.md#feed-and-curators, docs/product/rules-and-limits.md#constants): up to `limit`
- * random curators other than this one and the ones already followed, each linking to its profile; 'Error
- * loading recommendations' on failure and 'No curator recommendations available at this time' when there is
+ * random curators other than this one and the ones already followed, each a {@link CuratorCard} linking to
+ * its profile; 'Error loading recommendations' with "Try again" on failure and 'No curator recommendations available at this time' when there is
  * none. The pick is kept for the visit (no reshuffle on refocus).
  */
 export function CuratorSuggestions({ curatorId, limit }: { curatorId: string; limit: number }) {
@@ -85,16 +42,18 @@ export function CuratorSuggestions({ curatorId, limit }: { curatorId: string; li
           ))}
         </div>
       ) : suggestions.isError ? (
-        <p role="alert" className="font-medium text-red-700">
-          {t('curator.suggestions.error')}
-        </p>
+        <LoadError
+          text={t('curator.suggestions.error')}
+          ownText
+          retry={() => suggestions.refetch({ cancelRefetch: false })}
+        />
       ) : suggestions.data.length === 0 ? (
         <p className="text-zinc-600">{t('curator.suggestions.empty')}</p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-3">
           {suggestions.data.slice(0, limit).map((curator) => (
             <li key={curator.id}>
-              <CuratorMiniCard curator={curator} />
+              <CuratorCard curator={curator} compact />
             </li>
           ))}
         </ul>

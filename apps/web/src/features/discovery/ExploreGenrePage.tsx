@@ -1,9 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronLeft } from 'lucide-react';
+import { ChevronLeft, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
 import { Page } from '../../ui/Page';
 import { genreName } from '../josie';
 import { exploreKeys, fetchGenrePage } from './api';
@@ -14,8 +16,9 @@ import { Paged } from './Paged';
  * `/explore/genre/:name` (docs/product/routes-and-roles.md#search-and-explore, decision 0020), public: the
  * published josies tagged with the genre, newest first, 20 a page with "Load more"
  * (`GET /api/explore/genres/{name}`); the genre chips of josies link here. The title names a seed genre in
- * the reader's language. A genre the server does not know answers an empty page (decision 0023), which says
- * the genre has no josies yet; a failure offers "Try again".
+ * the reader's language. A live genre without josies says it has no josies yet; a name that is no genre
+ * (the server's 404: neither live nor on any published josie) says there is no such genre; a failure offers
+ * "Try again".
  */
 export default function ExploreGenrePage() {
   const { t } = useTranslation();
@@ -29,6 +32,30 @@ export default function ExploreGenrePage() {
   });
   const name = genreName(t, raw);
   const posts = query.data?.pages.flatMap((page) => page.posts) ?? [];
+  const back = (
+    <Link
+      to="/explore"
+      className={cn(
+        '-mt-4 mb-6 inline-flex min-h-11 items-center gap-1 rounded-full text-sm font-semibold text-brand-800 hover:underline',
+        focusRing,
+      )}
+    >
+      <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      {t('discovery.genre.back')}
+    </Link>
+  );
+
+  if (query.error instanceof ApiError && query.error.status === 404 && !query.data) {
+    return (
+      <Page width="wide" title={t('discovery.genre.notFoundTitle')}>
+        {back}
+        <EmptyState
+          icon={<SearchX className="size-6" aria-hidden="true" />}
+          title={t('discovery.genre.notFound')}
+        />
+      </Page>
+    );
+  }
 
   return (
     <Page
@@ -36,16 +63,7 @@ export default function ExploreGenrePage() {
       title={<span dir="auto">{name}</span>}
       lead={t('discovery.genre.lead', { genre: name })}
     >
-      <Link
-        to="/explore"
-        className={cn(
-          '-mt-4 mb-6 inline-flex min-h-11 items-center gap-1 rounded-full text-sm font-semibold text-brand-800 hover:underline',
-          focusRing,
-        )}
-      >
-        <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-        {t('discovery.genre.back')}
-      </Link>
+      {back}
       <Paged
         query={query}
         count={posts.length}

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { loadAllTexts } from '../../i18n';
 import type { SearchComboboxProps } from './SearchCombobox';
 
@@ -14,6 +15,7 @@ import type { SearchComboboxProps } from './SearchCombobox';
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps> | null>(null);
   // Mounted: the plain field can go.
   const [ready, setReady] = useState(false);
@@ -50,7 +52,18 @@ export function HeaderSearch() {
   return (
     <div className="w-28 sm:w-56 lg:w-72">
       {!ready && (
-        <div className="relative">
+        // A plain GET form: Enter searches before the scripts have run (the server serves `/search?q=`);
+        // once they have, the router opens the page without a reload.
+        <form
+          action="/search"
+          method="get"
+          className="relative"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const q = plain.current?.value.trim() ?? '';
+            navigate(q ? `/search?${new URLSearchParams({ q })}` : '/search');
+          }}
+        >
           <Search
             className="pointer-events-none absolute start-3 top-3 size-4 text-zinc-500"
             aria-hidden="true"
@@ -58,12 +71,13 @@ export function HeaderSearch() {
           <input
             ref={plain}
             type="search"
+            name="q"
             aria-label={t('nav.search')}
             placeholder={t('nav.search')}
             className="h-10 w-full rounded-full border border-zinc-200 bg-white ps-9 pe-3 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-brand-700"
             onFocus={open}
           />
-        </div>
+        </form>
       )}
       {Combobox && (
         <Combobox

@@ -125,7 +125,7 @@ describe('header search combobox (docs/product/routes-and-roles.md#search-and-ex
     );
     await user.clear(combobox);
     await user.type(combobox, 'broken');
-    expect(await screen.findAllByText('Search is down', {}, { timeout: 5000 })).toHaveLength(2);
+    expect(await screen.findAllByText('Could not load suggestions', {}, { timeout: 5000 })).toHaveLength(2);
   });
 
   it('leaves "/" alone while the user types in a field', async () => {

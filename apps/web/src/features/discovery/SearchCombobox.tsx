@@ -3,7 +3,7 @@ import { Music, Search, X } from 'lucide-react';
 import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { Avatar } from '../../ui/Avatar';
@@ -118,7 +118,7 @@ export default function SearchCombobox({ field, typed, onReady, onDismiss }: Sea
   const status = !expanded
     ? ''
     : suggestions.isError && !waiting
-      ? serverMessageOr(suggestions.error, t('discovery.suggest.error'))
+      ? errorText(t, suggestions.error, t('discovery.suggest.error'))
       : waiting || !data
         ? t('discovery.suggest.loading')
         : found === 0

@@ -74,7 +74,7 @@ describe('search page (docs/product/routes-and-roles.md#search-and-explore)', ()
       ],
     });
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert).toHaveTextContent('Search is resting');
+    expect(alert).toHaveTextContent('Could not load josies');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Josie number 1' })).toBeInTheDocument();

@@ -5,8 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button';
 import { Page } from '../../ui/Page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { CuratorCard } from '../curator';
 import { searchCurators, searchJosies, searchKeys, searchPath } from './api';
-import { CuratorCard } from './CuratorCard';
 import { JosieGrid } from './JosieGrid';
 import { Paged } from './Paged';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type PointerEvent, useDeferredValue, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../../ui/Avatar';
 import { focusRing } from '../../ui/Button';
@@ -147,7 +147,7 @@ export function CuratorStrip() {
       {curators.isError ? (
         <p role="alert" className="font-medium text-red-700" dir="auto">
           {t('feed.curators.error', {
-            message: serverMessageOr(curators.error, t('feed.curators.loadError')),
+            message: errorText(t, curators.error, t('feed.curators.loadError')),
           })}
         </p>
       ) : cards === undefined ? (

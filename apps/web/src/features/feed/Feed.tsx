@@ -1,9 +1,11 @@
 import type { Josie } from '@josie/contract';
+import { onlineManager } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import {
   type ReactNode,
   type Ref,
   startTransition,
+  useCallback,
   useDeferredValue,
   useEffect,
   useId,
@@ -13,6 +15,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
+import { useReturning } from '../../lib/useReturning';
 import { useFeedJoined, useNewPosts, usePostRemoved } from '../../realtime';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -23,6 +26,7 @@ import { useFeedLayout, useFeedTheme } from './feedTheme';
 import { PostCard } from './PostCard';
 import { FEED_THEME_STYLES } from './themes';
 import { useFeed } from './useFeed';
+import { useFeedPlace } from './useFeedPlace';
 
 /** What a parent can do to a feed's list through its `ref` (docs/product/rules-and-limits.md#feed: remove or replace by id). */
 export interface FeedHandle {
@@ -61,8 +65,8 @@ const POSTS_PER_STEP = 4;
  * the page in one go; a few cards per commit leave the main thread free to paint and respond between them.
  * Posts that come in on top (live posts, a catch-up) show at once, so a card once shown never hides.
  */
-function useShownCount(posts: readonly Josie[]): number {
-  const [shown, setShown] = useState(FIRST_POSTS);
+function useShownCount(posts: readonly Josie[], returning: boolean): number {
+  const [shown, setShown] = useState(() => (returning ? Math.max(FIRST_POSTS, posts.length) : FIRST_POSTS));
   const [top, setTop] = useState(posts[0]?._id);
   const first = posts[0]?._id;
   if (first !== top) {
@@ -108,6 +112,22 @@ export function Feed({
 
   const commands = useRef(feed);
   commands.current = feed;
+  // A failed read is tried again by "Try again" and, by itself, when the browser comes back online
+  // (TanStack's `onlineManager`; the feed's query asks only through the hook, so TanStack's own
+  // `refetchOnReconnect` does not apply). With posts shown and more to come, Load More is what is retried,
+  // so the pages loaded stay; otherwise a refresh.
+  const retry = useCallback(() => {
+    const current = commands.current;
+    if (current.posts.length > 0 && current.hasMore) current.loadMore();
+    else current.refresh();
+  }, []);
+  const failed = feed.error !== null;
+  useEffect(() => {
+    if (!failed) return;
+    return onlineManager.subscribe((online) => {
+      if (online) retry();
+    });
+  }, [failed, retry]);
   useImperativeHandle(
     ref,
     () => ({
@@ -126,7 +146,10 @@ export function Feed({
   // Posts arriving (a page, a live post) render at transition priority, in slices that leave the main
   // thread free between them (docs/performance.md); the list shown until then is the previous one.
   const posts = useDeferredValue(feed.posts);
-  const shown = useShownCount(posts);
+  const returning = useReturning();
+  const shown = useShownCount(posts, returning);
+  const list = useRef<HTMLUListElement>(null);
+  useFeedPlace(list, returning, posts.length > 0);
   const showEmpty = feed.loaded && !feed.loading && !feed.error && posts.length === 0;
 
   return (
@@ -150,13 +173,14 @@ export function Feed({
         data-layout={layout}
       >
         {feed.error && (
-          <p
-            role="alert"
-            className="mb-4 rounded-2xl bg-white/90 px-4 py-3 font-medium text-red-700"
-            dir="auto"
-          >
-            {t('feed.error', { message: feed.error })}
-          </p>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white/90 px-4 py-3">
+            <p role="alert" className="font-medium text-red-700" dir="auto">
+              {t('feed.error', { message: feed.error })}
+            </p>
+            <Button variant="outline" size="sm" onClick={retry}>
+              {t('common.retry')}
+            </Button>
+          </div>
         )}
 
         {showEmpty && (
@@ -170,6 +194,7 @@ export function Feed({
 
         {posts.length > 0 && (
           <ul
+            ref={list}
             aria-label={t('feed.postsLabel')}
             className={cn(
               // The grid fills row by row, so it reads in the feed's order (newest first across the top
@@ -182,6 +207,7 @@ export function Feed({
             {posts.slice(0, shown).map((post, index) => (
               <li
                 key={post._id}
+                data-post-id={post._id}
                 className={cn(
                   // The browser skips the style, layout and paint of cards out of view until they near it
                   // (Most of a phone's first-load work on the feed); a card not yet drawn holds

@@ -175,9 +175,9 @@ describe('home strip and feed (docs/product/routes-and-roles.md#home-and-feed)',
 
   it.each([
     {
-      failure: 'with the message',
-      reply: () => json(503, { message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }),
-      shown: 'Error loading curators: Service unavailable',
+      failure: "with the code's text",
+      reply: () => json(503, { message: 'Server words', code: 'SERVICE_UNAVAILABLE' }),
+      shown: 'Error loading curators: The service is unavailable right now. Please try again later.',
     },
     {
       failure: "with the strip's own message when the failure carries none",

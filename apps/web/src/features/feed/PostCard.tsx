@@ -7,9 +7,10 @@ import {
   type Josie,
 } from '@josie/contract';
 import { Bookmark, Heart, Play, Share2 } from 'lucide-react';
-import { memo, useId, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import type { ReturnToState } from '../../session/guards';
@@ -20,11 +21,13 @@ import { toast } from '../../ui/toast';
 import {
   CreatorName,
   GenreChips,
-  playedLink,
+  openedLink,
+  PLATFORM_NAMES,
   readParagraphs,
   useAudioItemLabel,
   useListenProvider,
   VideoEmbed,
+  withKnownName,
 } from '../josie';
 import { toggleLike, toggleSave } from './api';
 import type { FeedLayout } from './feedTheme';
@@ -103,29 +106,44 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
     void navigate('/login', { state });
   };
   const { text, image, video, audio } = cardContent(post);
+  const audioListen = audio
+    ? post.listen?.find((item) => item.kind === 'audio' && item.itemUrl === audio.url)
+    : undefined;
   const summary = excerpt(text);
   // The image wins; a video shows only without one (docs/product/routes-and-roles.md#home-and-feed "an image
   // or embedded video").
   const playable = !image && video !== null && embedFor(video.url) !== null;
   const date = post.publishedAt ?? post.createdAt;
 
+  // One toggle in flight per button (docs/decisions/0040-one-request-per-action-and-lazy-parts.md): a double click reaches the handler twice before the
+  // state disables it, and a second toggle would undo the first.
+  const busy = useRef({ like: false, save: false });
+
   async function like() {
     if (!user) return signIn();
-    if (liking) return;
+    if (busy.current.like) return;
+    busy.current.like = true;
     setLiking(true);
     try {
       const data = await toggleLike(post._id);
       if (data) onPatch(post._id, { likedByMe: data.liked, likeCount: data.likeCount });
     } catch (error) {
       console.warn('Like failed', error);
+      // The like is shown only once the server answered, so there is nothing to roll back; without a
+      // network the reader is told it was not saved (a server's refusal stays quiet, as before).
+      if (!navigator.onLine || (error instanceof ApiError && error.status === 0)) {
+        toast.error(t('feed.card.likeOffline'));
+      }
     } finally {
+      busy.current.like = false;
       setLiking(false);
     }
   }
 
   async function save() {
     if (!user) return signIn();
-    if (saving) return;
+    if (busy.current.save) return;
+    busy.current.save = true;
     setSaving(true);
     try {
       const data = await toggleSave(post._id);
@@ -135,6 +153,7 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
       console.warn('Save failed', error);
       toast.error(t('feed.card.saveError'));
     } finally {
+      busy.current.save = false;
       setSaving(false);
     }
   }
@@ -207,11 +226,7 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
       )}
 
       {audio && (
-        <AudioPreview
-          audio={audio}
-          links={post.listen?.find((item) => item.kind === 'audio' && item.itemUrl === audio.url)?.links}
-          theme={theme}
-        />
+        <AudioPreview audio={withKnownName(audio, audioListen)} links={audioListen?.links} theme={theme} />
       )}
 
       <footer className="mt-auto flex items-center gap-1 pt-2">
@@ -270,9 +285,9 @@ function AudioPreview({
 }) {
   const { t } = useTranslation();
   const { provider: listensOn } = useListenProvider();
-  const play = playedLink({ platform: audio.provider, url: audio.url }, links ?? [], listensOn, false);
+  const play = openedLink({ platform: audio.provider, url: audio.url }, links ?? [], listensOn);
   // Provider names are brands: the same in every language.
-  const provider = play.platform === 'youtube' ? 'YouTube' : 'Spotify';
+  const provider = PLATFORM_NAMES[play.platform];
   const name = useAudioItemLabel(audio);
   const cover = audio.image && isImageSource(audio.image) ? audio.image : null;
   return (

@@ -1,11 +1,5 @@
-import {
-  CURATOR_STRIP_PATH,
-  type CuratorsFeedResponse,
-  type FeedResponse,
-  PAGE_QUERY_KEYS,
-} from '@josie/contract';
-import { api } from '../../api/client';
-import { request, urlFor } from '../../api/request';
+import { PAGE_QUERY_KEYS } from '@josie/contract';
+import { request } from '../../api/request';
 
 // Reads are typed by the contract but not parsed with its zod schemas
 // (docs/product/README.md#the-contract-is-code: the server builds these answers from the same types), so that
@@ -21,14 +15,17 @@ export type FeedSource = { kind: 'following' } | { kind: 'curator'; curatorId: s
 
 /**
  * Query keys of the feed's reads (docs/decisions/0017-one-web-data-layer.md), under `feed`, a root tied
- * to the user (dropped with the session): the home strip's curator cards, and each source's pages (an
- * infinite query of {@link fetchFeedPage} answers, the cursor as page parameter). The strip's and the pages'
+ * to the user (dropped with the session): the home strip's curator cards, each source's pages (an
+ * infinite query of {@link fetchFeedPage} answers, the cursor as page parameter), and each source's catch-up
+ * read (its first page again, kept only while it runs). The strip's and the pages'
  * keys are the contract's (`pages.ts`), which the server writes the home page's answers under.
  */
 export const feedKeys = {
   all: ['feed'] as const,
   strip: PAGE_QUERY_KEYS.curatorStrip,
   pages: (source: FeedSource) => PAGE_QUERY_KEYS.feedPages(feedSourceKey(source)),
+  /** A source's catch-up read of its first page after the socket (re)joins (`useFeed`'s `catchUp`). */
+  catchUp: (source: FeedSource) => ['feed', 'catch-up', feedSourceKey(source)] as const,
 };
 
 /** A stable string naming a source, for effect dependencies and query keys. */
@@ -36,15 +33,16 @@ export function feedSourceKey(source: FeedSource): string {
   return source.kind === 'curator' ? `curator:${source.curatorId}` : source.kind;
 }
 
-/** The path of a source's pages. */
-function feedPath(source: FeedSource): string {
+/** A source's page after `cursor` (the first page without one), from the source's endpoint. */
+function readPage(source: FeedSource, cursor: string | undefined, signal?: AbortSignal) {
+  const query = { cursor };
   switch (source.kind) {
     case 'following':
-      return urlFor('getFeed');
+      return request('getFeed', { query }, { signal });
     case 'curator':
-      return urlFor('getCuratorFeed', { params: { curatorId: source.curatorId } });
+      return request('getCuratorFeed', { params: { curatorId: source.curatorId }, query }, { signal });
     case 'saved':
-      return urlFor('getSavedFeed');
+      return request('getSavedFeed', { query }, { signal });
   }
 }
 
@@ -54,9 +52,7 @@ function feedPath(source: FeedSource): string {
  * @throws ApiError for a refused or failed call.
  */
 export async function fetchFeedPage(source: FeedSource, cursor: string | null, signal?: AbortSignal) {
-  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  const answer = await api.get<FeedResponse>(`${feedPath(source)}${query}`, { signal });
-  return answer.data;
+  return (await readPage(source, cursor ?? undefined, signal)).data;
 }
 
 /** Toggles the caller's like of josie `id`: the new state and count (`POST /api/josies/{id}/like`). */
@@ -73,5 +69,5 @@ export async function toggleSave(id: string) {
 
 /** The home strip's curator cards (`GET /api/users/curators/feed`). */
 export async function fetchCuratorCards(signal?: AbortSignal) {
-  return (await api.get<CuratorsFeedResponse>(CURATOR_STRIP_PATH, { signal })).curators;
+  return (await request('curatorsFeed', {}, { signal })).curators;
 }

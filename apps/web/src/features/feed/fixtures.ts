@@ -27,6 +27,7 @@ export function makeJosie(n: number, overrides: Partial<Josie> = {}): Josie {
     rejectionReason: null,
     reviews: [],
     likeCount: 0,
+    version: 1,
     listen: [],
     likedByMe: false,
     savedByMe: false,

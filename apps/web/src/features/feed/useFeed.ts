@@ -1,7 +1,14 @@
 import { type FeedResponse, type JoinFeedAck, type Josie, LIMITS } from '@josie/contract';
-import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { serverMessageOr } from '../../api/client';
+import {
+  type InfiniteData,
+  isCancelledError,
+  type QueryClient,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { NavigationType, useNavigationType } from 'react-router';
+import { errorText } from '../../api/errorText';
 import { holdsFirstPaint } from '../../api/firstPaint';
 import { i18n } from '../../i18n';
 import { type FeedSource, feedKeys, feedSourceKey, fetchFeedPage } from './api';
@@ -83,6 +90,15 @@ function mapPages(data: FeedPages | undefined, change: (posts: Josie[]) => Josie
   return { ...data, pages: data.pages.map((page) => ({ ...page, posts: change(page.posts) })) };
 }
 
+/** What a source's cached pages show: their posts in order, each id once, and whether the first page is in. */
+function cachedFeed(queryClient: QueryClient, source: FeedSource): Pick<FeedState, 'posts' | 'loaded'> {
+  const data = queryClient.getQueryData<FeedPages>(feedKeys.pages(source));
+  return {
+    posts: withoutDuplicates(data?.pages.flatMap((page) => page.posts) ?? []),
+    loaded: data !== undefined,
+  };
+}
+
 /** `data` with `posts` put on top of its first page. */
 function withOnTop(data: FeedPages | undefined, posts: readonly Josie[]): FeedPages | undefined {
   const [first, ...rest] = data?.pages ?? [];
@@ -120,8 +136,11 @@ export interface FeedController extends FeedState {
  * first page again (the later pages are dropped: a refresh clears the cursor); a refresh also runs each time
  * `refreshTrigger` rises above 0; Load More fetches the page after the last one's `nextCursor`, and no id
  * shows twice. Requests are debounced 300 ms (several asks within that time make one request, a refresh
- * winning over Load More), and a request overtaken by a newer one is cancelled. The socket's posts, removals
- * and the catch-up after a (re)join, and a card's like or save, write into the cached pages. On a home page
+ * winning over Load More), and a request overtaken by a newer one is cancelled (TanStack's `refetch` and
+ * `fetchNextPage`). The socket's posts, removals and the catch-up after a (re)join, and a card's like or save,
+ * write into the cached pages, and the rules of live posts read them there; the feed shows a write when the
+ * query's observer tells React, on a later task. The catch-up is a query of its own (`feedKeys.catchUp`),
+ * cancelled by `cancelQueries` when the source changes, the feed unmounts or a refresh starts. On a home page
  * the server rendered (decision 0008), the first page it wrote into the page is the mount's first page: the
  * feed shows it in its first render and asks for nothing until a refresh or Load More.
  */
@@ -133,10 +152,19 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
   // `api/firstPaint.ts`), while the feed shows it: its mount (and React's second mount in development) asks
   // for nothing.
   const [served] = useState(() => (holdsFirstPaint(queryClient, queryKey) ? { key } : null));
-  const startedFor = useRef<string | null>(served?.key ?? null);
+  // Back (or Forward) to a feed whose pages are still cached shows them all as they were, with no refresh:
+  // the reader returns to the post they left, Load More's pages included, and the router restores the
+  // scroll position over them (docs/decisions/0040-one-request-per-action-and-lazy-parts.md). The socket's catch-up brings what was published meanwhile.
+  const navigation = useNavigationType();
+  const [returned] = useState(() =>
+    navigation === NavigationType.Pop && queryClient.getQueryData<FeedPages>(queryKey) !== undefined
+      ? { key }
+      : null,
+  );
+  const startedFor = useRef<string | null>(served?.key ?? returned?.key ?? null);
   // Whether this source's first page was asked for (or came with the page): from then on, posts published
   // before the socket joins the feed's rooms may be missing.
-  const firstPageAsked = useRef(served !== null);
+  const firstPageAsked = useRef(served !== null || returned !== null);
   // Posts received live since the pending refresh began, kept if its first page predates them.
   const live = useRef<Josie[]>([]);
   const sourceRef = useRef(source);
@@ -178,7 +206,7 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     nextCursor: last?.nextCursor ?? null,
     hasMore: last?.hasMore ?? false,
     loading,
-    error: query.error && !loading ? serverMessageOr(query.error, i18n.t('feed.loadError')) : null,
+    error: query.error && !loading ? errorText(i18n.t, query.error, i18n.t('feed.loadError')) : null,
     loaded: query.data !== undefined,
   };
   const stateRef = useRef(state);
@@ -199,6 +227,7 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     }
     if (mode !== 'refresh') return;
     firstPageAsked.current = true;
+    void queryClient.cancelQueries({ queryKey: feedKeys.catchUp(sourceRef.current) });
     // A refresh reads the first page only: the later pages go, so TanStack fetches that one page again.
     queryClient.setQueryData<FeedPages>(feedKeys.pages(sourceRef.current), (data) =>
       data && data.pages.length > 1
@@ -222,6 +251,7 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
   // Mount and source change: load the first page (unless the mount started from the server's). `key`
   // names the source; the source object itself is read through a ref.
   useEffect(() => {
+    const catchUpKey = feedKeys.catchUp(sourceRef.current);
     if (startedFor.current !== key) {
       startedFor.current = null;
       firstPageAsked.current = false;
@@ -231,8 +261,9 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     return () => {
       clearTimeout(timer.current);
       pending.current = null;
+      void queryClient.cancelQueries({ queryKey: catchUpKey });
     };
-  }, [key, request]);
+  }, [key, request, queryClient]);
 
   // The pages left the cache while the feed shows (the session changed, `api/queryClient.ts`): read the
   // first page again, for the session now stored, rather than show nothing.
@@ -248,13 +279,11 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
     if (refreshTrigger > 0) request('refresh');
   }, [refreshTrigger, request]);
 
-  // The query's observer takes a write at once, but tells React on a later task; a socket event or a
-  // card's like renders in the task that wrote it, as a list of its own would.
-  const [, rendered] = useReducer((count: number) => count + 1, 0);
+  // A write goes into the cache, which the rules of live posts read (not the last render): the query's
+  // observer shows it on a later task, and a second event of the same task already sees the first one.
   const update = useCallback(
-    (change: (data: FeedPages | undefined) => FeedPages | undefined) => {
-      queryClient.setQueryData<FeedPages>(feedKeys.pages(sourceRef.current), change);
-      rendered();
+    (change: (data: FeedPages | undefined) => FeedPages | undefined, source = sourceRef.current) => {
+      queryClient.setQueryData<FeedPages>(feedKeys.pages(source), change);
     },
     [queryClient],
   );
@@ -267,12 +296,13 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
   const refresh = useCallback(() => request('refresh'), [request]);
   const receivePost = useCallback(
     (post: Josie) => {
-      if (!acceptsLivePost(stateRef.current.posts, post, sourceRef.current)) return;
+      const source = sourceRef.current;
+      if (!acceptsLivePost(cachedFeed(queryClient, source).posts, post, source)) return;
       if (live.current.some((p) => p._id === post._id)) return;
       live.current = [...live.current, post];
       update((data) => withOnTop(data, [post]));
     },
-    [update],
+    [queryClient, update],
   );
   const removePost = useCallback(
     (id: string) => {
@@ -294,27 +324,40 @@ export function useFeed(source: FeedSource, refreshTrigger = 0): FeedController 
   const catchUp = useCallback(
     (joined: Partial<JoinFeedAck> = {}) => {
       if (!firstPageAsked.current) return;
-      if (missedNothing(stateRef.current, joined.latest)) return;
       const asked = sourceRef.current;
-      fetchFeedPage(asked, null).then(
-        (page) => {
-          // A source changed meanwhile: the page is another feed's.
-          if (feedSourceKey(sourceRef.current) !== feedSourceKey(asked)) return;
-          // A fresh first page's posts published after the newest one shown: those a socket that was not
-          // yet (or no longer) in the feed's rooms missed. Taken by the rules of live posts.
-          const shown = stateRef.current.posts;
-          const newest = shown[0]?.publishedAt ?? '';
-          const missed = page.posts.filter(
-            (post) => (post.publishedAt ?? '') > newest && acceptsLivePost(shown, post, asked),
-          );
-          if (missed.length === 0) return;
-          live.current = [...live.current, ...missed];
-          update((data) => withOnTop(data, missed));
-        },
-        (error: unknown) => console.warn('Could not catch up with the feed', error),
-      );
+      if (missedNothing(cachedFeed(queryClient, asked), joined.latest)) return;
+      // TanStack's own read: one request however many joins ask at once, cancelled when the feed shows
+      // another source, unmounts, or refreshes (its first page then brings these posts).
+      queryClient
+        .fetchQuery({
+          queryKey: feedKeys.catchUp(asked),
+          queryFn: ({ signal }) => fetchFeedPage(asked, null, signal),
+          staleTime: 0,
+          gcTime: 0,
+          retry: false,
+        })
+        .then(
+          (page) => {
+            // A fresh first page's posts published after the newest one shown: those a socket that was
+            // not yet (or no longer) in the feed's rooms missed. Taken by the rules of live posts.
+            const shown = cachedFeed(queryClient, asked).posts;
+            const newest = shown[0]?.publishedAt ?? '';
+            const missed = page.posts.filter(
+              (post) => (post.publishedAt ?? '') > newest && acceptsLivePost(shown, post, asked),
+            );
+            if (missed.length === 0) return;
+            // Kept over the next refresh only while the feed still shows the source that asked.
+            if (feedSourceKey(sourceRef.current) === feedSourceKey(asked)) {
+              live.current = [...live.current, ...missed];
+            }
+            update((data) => withOnTop(data, missed), asked);
+          },
+          (error: unknown) => {
+            if (!isCancelledError(error)) console.warn('Could not catch up with the feed', error);
+          },
+        );
     },
-    [update],
+    [queryClient, update],
   );
 
   return { ...state, loadMore, refresh, receivePost, removePost, replacePost, patchPost, catchUp };

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
+import { useSubmitOnce } from '../../lib/useSubmitOnce';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { FormError } from '../../ui/FormError';
@@ -26,9 +27,8 @@ export function NewsletterForm() {
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
+  const onSubmit = useSubmitOnce(async (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
     setFormError(null);
     setSubmitting(true);
     try {
@@ -40,11 +40,11 @@ export function NewsletterForm() {
       setEmail('');
     } catch (error) {
       console.warn('Newsletter subscription failed', error);
-      setFormError(serverMessageOr(error, t('newsletter.failed')));
+      setFormError(errorText(t, error, t('newsletter.failed')));
     } finally {
       setSubmitting(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-3">

@@ -29,7 +29,7 @@ describe('public home page newsletter (docs/product/differences.md#placeholders-
     expect(stub.calls('POST', '/api/newsletter')).toHaveLength(0);
   });
 
-  it('shows the server message when subscribing fails', async () => {
+  it("says why subscribing failed, in the words of its error code (never the server's English)", async () => {
     const { user } = renderApp('/', {
       routes: [
         {
@@ -42,6 +42,8 @@ describe('public home page newsletter (docs/product/differences.md#placeholders-
     });
     await user.type(await screen.findByLabelText('Email address'), 'fan@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many attempts. Please wait a few minutes and try again.');
+    expect(alert).not.toHaveTextContent('Too many requests');
   });
 });

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
+import { useSubmitOnce } from '../../lib/useSubmitOnce';
 import { EmailNotVerifiedNotice, isEmailNotVerified } from '../../session/EmailVerification';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -16,7 +17,7 @@ import { cacheInvite } from './invites';
 
 /** The create form: a required message (docs/product/rules-and-limits.md#invites), checked by the contract's schema. */
 export function CreateInviteForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const {
     register,
@@ -31,23 +32,25 @@ export function CreateInviteForm() {
   // 403 EMAIL_NOT_VERIFIED: inviting waits for the email's verification (docs/decisions/0025-account-and-data.md).
   const [notVerified, setNotVerified] = useState(false);
 
-  const onSubmit = handleSubmit(async (body) => {
-    setNotVerified(false);
-    try {
-      const { invite } = await request('createInvite', { body }, { schema: InviteResponse });
-      cacheInvite(queryClient, invite);
-      toast.success(t('invites.created'));
-      reset();
-    } catch (error) {
-      console.warn('Creating the invite failed', error);
-      if (isEmailNotVerified(error)) {
-        setNotVerified(true);
-        return;
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (body) => {
+      setNotVerified(false);
+      try {
+        const { invite } = await request('createInvite', { body }, { schema: InviteResponse });
+        cacheInvite(queryClient, invite);
+        toast.success(t('invites.created'));
+        reset();
+      } catch (error) {
+        console.warn('Creating the invite failed', error);
+        if (isEmailNotVerified(error)) {
+          setNotVerified(true);
+          return;
+        }
+        applyServerIssues(error, setError, ['inviteText']);
+        toast.error(t('invites.createFailed'));
       }
-      applyServerIssues(error, setError, ['inviteText']);
-      toast.error(t('invites.createFailed'));
-    }
-  });
+    }),
+  );
 
   return (
     <section
@@ -73,8 +76,6 @@ export function CreateInviteForm() {
               rows={3}
               maxLength={INVITE_TEXT_MAX_LENGTH}
               placeholder={t('invites.form.placeholder')}
-              // Empty, `auto` would lay the placeholder out left to right; typed text picks its own.
-              dir={message ? 'auto' : i18n.dir()}
               {...register('inviteText')}
             />
           )}

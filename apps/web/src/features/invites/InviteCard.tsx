@@ -51,7 +51,7 @@ export function InviteCard({
           <p
             id={titleId}
             dir="auto"
-            className={`min-w-0 flex-1 text-start text-base leading-relaxed font-medium break-words whitespace-pre-line ${active ? 'text-zinc-900' : 'text-zinc-600'}`}
+            className={`min-w-0 flex-1 text-start text-base leading-relaxed font-medium wrap-anywhere whitespace-pre-line ${active ? 'text-zinc-900' : 'text-zinc-600'}`}
           >
             {invite.inviteText}
           </p>

@@ -1,14 +1,14 @@
 import { type Invite, InviteListResponse, InviteResponse } from '@josie/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request';
+import { useMutation } from '../../lib/useMutation';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorBox } from '../../ui/ErrorBox';
 import { Page } from '../../ui/Page';
-import { PageSpinner } from '../../ui/Spinner';
+import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { CreateInviteForm } from './CreateInviteForm';
 import { InviteCard } from './InviteCard';
@@ -55,27 +55,6 @@ export default function InvitesPage() {
     },
   });
 
-  let list: ReactNode;
-  if (invites.isPending) list = <PageSpinner />;
-  else if (invites.isError)
-    list = <ErrorBox message={t('invites.loadFailed')} onRetry={() => void invites.refetch()} />;
-  else if (sorted.length === 0)
-    list = (
-      <EmptyState
-        icon={<Link2 className="size-6" aria-hidden="true" />}
-        title={t('invites.empty')}
-        description={t('invites.emptyDescription')}
-      />
-    );
-  else
-    list = (
-      <ul className="flex flex-col gap-4">
-        {sorted.map((invite) => (
-          <InviteCard key={invite._id} invite={invite} now={now} onDisable={setTarget} />
-        ))}
-      </ul>
-    );
-
   return (
     <Page title={t('invites.title')} lead={t('invites.lead')}>
       <div className="flex flex-col gap-10">
@@ -84,7 +63,27 @@ export default function InvitesPage() {
           <h2 id="invite-list-title" className="text-xl font-bold text-zinc-950">
             {t('invites.listTitle')}
           </h2>
-          {list}
+          <QueryState
+            query={invites}
+            errorText={t('invites.loadFailed')}
+            ownErrorText
+            isEmpty={(data) => data.invites.length === 0}
+            empty={
+              <EmptyState
+                icon={<Link2 className="size-6" aria-hidden="true" />}
+                title={t('invites.empty')}
+                description={t('invites.emptyDescription')}
+              />
+            }
+          >
+            {() => (
+              <ul className="flex flex-col gap-4">
+                {sorted.map((invite) => (
+                  <InviteCard key={invite._id} invite={invite} now={now} onDisable={setTarget} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
       <ConfirmDialog

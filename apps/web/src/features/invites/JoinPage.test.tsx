@@ -71,7 +71,13 @@ describe('invite landing page (docs/product/routes-and-roles.md#invites, docs/pr
     expect(await screen.findByRole('heading', { level: 1, name: 'Noa Bar' })).toBeInTheDocument();
     expect(screen.getByText('Curator')).toBeInTheDocument();
     expect(screen.getByText('Come listen with me: new finds every week.')).toHaveAttribute('dir', 'auto');
-    expect(screen.getByText('Noa Bar invited you to join Josie.')).toBeInTheDocument();
+    const line = screen.getByText(
+      (_, element) => element?.tagName === 'P' && /invited you/.test(element.textContent ?? ''),
+    );
+    expect(line).toHaveTextContent('Noa Bar invited you to join Josie.');
+    // The name is people's own text: isolated, so a Hebrew name keeps the English sentence in order.
+    expect(line.querySelector('bdi')).toHaveTextContent('Noa Bar');
+    expect(screen.getByText("You're invited")).toBeInTheDocument();
   });
 
   it('offers Spotify (disabled when not configured), email sign-up and log in when signed out', async () => {
@@ -109,13 +115,18 @@ describe('invite landing page (docs/product/routes-and-roles.md#invites, docs/pr
     expect(pending.timestamp).toBeGreaterThanOrEqual(before);
   });
 
-  it('signs up by email, then joins once: welcome toast, following updated, entry removed', async () => {
+  it('signs up by email, keeps the invite through "check your email", then joins once at sign-in (docs/decisions/0037-sign-up-without-telling-and-trusted-devices.md)', async () => {
     const session = makeSession('listener', { onboarding: { completed: false, step: 1 } });
     const { user, router, stub } = renderInviteJourney(`/join/${CODE}`, {
       routes: [
         landingRoute(),
         registerRoute(),
-        { method: 'POST', path: '/api/auth/signup', reply: () => json(201, session) },
+        {
+          method: 'POST',
+          path: '/api/auth/signup',
+          reply: () => json(201, { success: true, message: 'Check your email' }),
+        },
+        { method: 'POST', path: '/api/auth/login', reply: () => json(200, session) },
       ],
     });
     await user.click(await screen.findByRole('link', { name: 'Sign up with email' }));
@@ -127,6 +138,16 @@ describe('invite landing page (docs/product/routes-and-roles.md#invites, docs/pr
     await user.type(screen.getByLabelText('Password'), 'a-good-password');
     await user.type(screen.getByLabelText('Confirm password'), 'a-good-password');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    // Sign-up opens no session, so the invite waits for the sign-in.
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(stub.calls('POST', `/api/invites/code/${CODE}/register`)).toHaveLength(0);
+    expect(storedPending()).toMatchObject({ code: CODE, curatorId: CURATOR_ID });
+
+    await user.click(screen.getByRole('link', { name: 'Go to log in' }));
+    await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a-good-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Welcome! You are now following Noa Bar')).toBeInTheDocument();
     expect(stub.calls('POST', `/api/invites/code/${CODE}/register`)).toHaveLength(1);
@@ -202,13 +223,17 @@ describe('invite landing page (docs/product/routes-and-roles.md#invites, docs/pr
   });
 
   it.each([
-    [json(500, { message: 'Database unavailable', code: 'INTERNAL_ERROR' }), 'Database unavailable'],
+    [json(500, { message: 'Database unavailable', code: 'INTERNAL_ERROR' }), 'Failed to accept invite'],
+    [
+      json(503, { message: 'Server words', code: 'SERVICE_UNAVAILABLE' }),
+      'The service is unavailable right now. Please try again later.',
+    ],
     [json(502, {}), 'Failed to accept invite'],
     [
       json(410, { message: 'This invite link is invalid or has expired', code: 'GONE' }),
       'This invite link is invalid or has expired',
     ],
-  ])('shows the server message, else the fallback, when accepting fails', async (reply, expected) => {
+  ])("shows the code's text, else the fallback, when accepting fails", async (reply, expected) => {
     const { user, router } = renderInviteJourney(`/join/${CODE}`, {
       session: makeSession('listener'),
       routes: [landingRoute(), registerRoute(() => reply)],
@@ -229,8 +254,8 @@ describe('invite landing page (docs/product/routes-and-roles.md#invites, docs/pr
       'This invite link is invalid or has expired',
     ],
     [
-      json(503, { message: 'Service unavailable, try later', code: 'SERVICE_UNAVAILABLE' }),
-      'Service unavailable, try later',
+      json(503, { message: 'Server words', code: 'SERVICE_UNAVAILABLE' }),
+      'The service is unavailable right now. Please try again later.',
     ],
     [json(503, {}), 'This invite link is invalid or has expired'],
   ])('shows the Oops panel with Go Home when the invite cannot load', async (reply, expected) => {
@@ -242,17 +267,35 @@ describe('invite landing page (docs/product/routes-and-roles.md#invites, docs/pr
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('shows its curator a link to manage invites instead of Accept', async () => {
-    renderInviteJourney(`/join/${CODE}`, {
-      session: {
-        token: 'token-curator',
-        user: makeUser({ id: CURATOR_ID, _id: CURATOR_ID, role: 'curator' }),
-      },
-      routes: [landingRoute()],
-    });
-    expect(await screen.findByRole('link', { name: 'Manage invites' })).toHaveAttribute('href', '/invites');
-    expect(screen.queryByRole('button', { name: 'Accept Invite' })).not.toBeInTheDocument();
-  });
+  it.each([
+    [
+      'en',
+      'Your invite',
+      'This is what the people you invite see.',
+      'Manage invites',
+      /invited you|You're invited/,
+    ],
+    ['he', 'ההזמנה שלכם', 'כך יראו את ההזמנה האנשים שתזמינו.', 'ניהול הזמנות', /הוזמנתם|קיבלתם הזמנה/],
+  ] as const)(
+    'shows its own curator their invite as theirs, not "You\'re invited", with a link to manage invites (%s)',
+    async (language, eyebrow, preview, manage, invited) => {
+      window.localStorage.setItem('i18nextLng', language);
+      renderInviteJourney(`/join/${CODE}`, {
+        flags: { language_select: 'true' },
+        session: {
+          token: 'token-curator',
+          user: makeUser({ id: CURATOR_ID, _id: CURATOR_ID, role: 'curator' }),
+        },
+        routes: [landingRoute()],
+      });
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', language));
+      expect(await screen.findByRole('link', { name: manage })).toHaveAttribute('href', '/invites');
+      expect(screen.getByText(eyebrow)).toBeInTheDocument();
+      expect(screen.getByText(preview)).toBeInTheDocument();
+      expect(screen.queryByText(invited)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Accept Invite|קבלת ההזמנה/ })).not.toBeInTheDocument();
+    },
+  );
 
   it('is in Hebrew when the language is Hebrew', async () => {
     window.localStorage.setItem('i18nextLng', 'he');

@@ -1,10 +1,12 @@
 import { AuthProvidersResponse, InviteLandingResponse, LIMITS } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { AudioLines, Frown, Mail } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, api, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request, urlFor } from '../../api/request';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
@@ -18,9 +20,9 @@ import { acceptInvite, storePendingInvite } from './pendingInvite';
 export const inviteLandingQueryKey = (code: string) => ['invite-landing', code] as const;
 
 /** The landing answer's failure as text: unknown, disabled, expired or mangled links all read the same. */
-function loadErrorText(error: unknown, invalid: string): string {
+function loadErrorText(t: TFunction, error: unknown, invalid: string): string {
   if (error instanceof ApiError && [400, 404, 410].includes(error.status)) return invalid;
-  return serverMessageOr(error, invalid);
+  return errorText(t, error, invalid);
 }
 
 /** The soft gradient frame the landing card and the error panel sit in. */
@@ -56,7 +58,8 @@ function Backdrop({ children }: { children: ReactNode }) {
  * {@link LIMITS.errorRedirectMs} ms. Signed out, 'Join with Spotify' (when configured), 'Sign up with email'
  * and 'Log in' first store the pending invite, which is accepted right after sign-in. A failed load shows the
  * 'Oops' panel with the server's message, else 'This invite link is invalid or has expired', and a Go Home
- * button.
+ * button. Its own curator is not invited: the page says 'Your invite', that this is what the people they
+ * invite see, and links to managing invites.
  */
 export default function JoinPage() {
   const { code = '' } = useParams();
@@ -98,7 +101,7 @@ export default function JoinPage() {
           </span>
           <h1 className="text-2xl font-bold tracking-tight text-zinc-950">{t('invites.join.oops')}</h1>
           <p role="alert" className="text-zinc-700" dir="auto">
-            {loadErrorText(landing.error, t('invites.invalid'))}
+            {loadErrorText(t, landing.error, t('invites.invalid'))}
           </p>
           <Link to="/" className={buttonClasses('primary', 'lg', 'mt-2')}>
             {t('invites.join.goHome')}
@@ -119,7 +122,7 @@ export default function JoinPage() {
 
   const onAccept = async () => {
     setPhase('accepting');
-    const outcome = await acceptInvite({ api, updateUser, queryClient }, invite.code);
+    const outcome = await acceptInvite({ updateUser, queryClient }, invite.code);
     if (outcome.status === 'joined') navigate('/', { replace: true });
     else setPhase(outcome.status === 'alreadyUsed' ? 'leaving' : 'idle');
   };
@@ -193,7 +196,7 @@ export default function JoinPage() {
     <Backdrop>
       <article aria-labelledby="join-curator" className="flex flex-col items-center gap-5">
         <p className="rounded-full bg-brand-50 px-4 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200">
-          {t('invites.join.eyebrow')}
+          {t(isOwnInvite ? 'invites.join.ownEyebrow' : 'invites.join.eyebrow')}
         </p>
         <div className="flex flex-col items-center gap-3">
           <Avatar
@@ -214,7 +217,17 @@ export default function JoinPage() {
             <Badge tone="brand">{t('invites.join.curator')}</Badge>
           </div>
         </div>
-        <p className="text-sm text-zinc-600">{t('invites.join.invitedYou', { name: curator.name })}</p>
+        <p className="text-sm text-zinc-600">
+          {isOwnInvite ? (
+            t('invites.join.ownPreview')
+          ) : (
+            <Trans
+              i18nKey="invites.join.invitedYou"
+              values={{ name: curator.name }}
+              components={{ name: <bdi /> }}
+            />
+          )}
+        </p>
         <blockquote
           dir="auto"
           className="w-full rounded-2xl bg-linear-to-br from-brand-50 to-violet-50 px-5 py-4 text-start text-base leading-relaxed whitespace-pre-line text-zinc-800 ring-1 ring-brand-100"

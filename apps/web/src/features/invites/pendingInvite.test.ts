@@ -1,6 +1,6 @@
 import type { InviteRegisterResponse } from '@josie/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { readStoredSession, storeSession, storeUser } from '../../session/storage';
 import { fetchStub, json } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
@@ -78,13 +78,13 @@ describe('processPendingInvite (docs/product/rules-and-limits.md#invites, docs/p
 
   it('does nothing while signed out and keeps the entry for after sign-in', async () => {
     storePendingInvite({ code: CODE, curatorId: CURATOR_ID });
-    await expect(processPendingInvite({ api, updateUser })).resolves.toBe(false);
+    await expect(processPendingInvite({ updateUser })).resolves.toBe(false);
     expect(window.localStorage.getItem(PENDING_INVITE_KEY)).not.toBeNull();
   });
 
   it('answers false when nothing is pending', async () => {
     storeSession(makeSession('listener'));
-    await expect(processPendingInvite({ api, updateUser })).resolves.toBe(false);
+    await expect(processPendingInvite({ updateUser })).resolves.toBe(false);
   });
 
   it('registers once, updates following, welcomes, and removes the entry', async () => {
@@ -93,8 +93,8 @@ describe('processPendingInvite (docs/product/rules-and-limits.md#invites, docs/p
     stubRegister(() => json(200, { ...joined, following: ['other', CURATOR_ID] }));
 
     const [first, second] = await Promise.all([
-      processPendingInvite({ api, updateUser }),
-      processPendingInvite({ api, updateUser }),
+      processPendingInvite({ updateUser }),
+      processPendingInvite({ updateUser }),
     ]);
     expect([first, second]).toEqual([true, false]);
     expect(fetchStub().calls('POST', REGISTER)).toHaveLength(1);
@@ -111,26 +111,26 @@ describe('processPendingInvite (docs/product/rules-and-limits.md#invites, docs/p
       json(409, { message: 'User has already used this invite', code: 'INVITE_ALREADY_USED' }),
     );
 
-    await expect(processPendingInvite({ api, updateUser })).resolves.toBe(false);
+    await expect(processPendingInvite({ updateUser })).resolves.toBe(false);
     expect(spies.info).toHaveBeenCalledWith('You have already joined using this invite link');
     expect(spies.updateUser).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
   });
 
-  it('removes the entry on failure too, showing the server message', async () => {
+  it("removes the entry on failure too, showing its own text (never the server's words)", async () => {
     storeSession(makeSession('listener'));
     storePendingInvite({ code: CODE, curatorId: CURATOR_ID });
     stubRegister(() => json(500, { message: 'Database unavailable', code: 'INTERNAL_ERROR' }));
 
-    await expect(processPendingInvite({ api, updateUser })).resolves.toBe(false);
-    expect(spies.error).toHaveBeenCalledWith('Database unavailable');
+    await expect(processPendingInvite({ updateUser })).resolves.toBe(false);
+    expect(spies.error).toHaveBeenCalledWith('Failed to accept invite');
     expect(window.localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
   });
 
   it('never registers an entry older than a day', async () => {
     storeSession(makeSession('listener'));
     storePendingInvite({ code: CODE, curatorId: CURATOR_ID }, Date.now() - PENDING_INVITE_MAX_AGE_MS - 1000);
-    await expect(processPendingInvite({ api, updateUser })).resolves.toBe(false);
+    await expect(processPendingInvite({ updateUser })).resolves.toBe(false);
     expect(fetchStub().calls('POST', REGISTER)).toHaveLength(0);
     expect(window.localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
   });
@@ -139,9 +139,9 @@ describe('processPendingInvite (docs/product/rules-and-limits.md#invites, docs/p
     storeSession(makeSession('listener'));
     storePendingInvite({ code: CODE, curatorId: CURATOR_ID });
     const post = vi.fn(async () => {
-      throw new ApiError(410, 'GONE', 'This invite link is invalid or has expired', 'gone');
+      throw new ApiError(410, 'GONE', 'This invite link is invalid or has expired');
     });
-    await expect(processPendingInvite({ api: { post }, updateUser })).resolves.toBe(false);
+    await expect(processPendingInvite({ request: post, updateUser })).resolves.toBe(false);
     expect(post).toHaveBeenCalledOnce();
     expect(spies.error).toHaveBeenCalledWith('This invite link is invalid or has expired');
   });

@@ -2,9 +2,10 @@ import { InviteRegisterResponse, type User } from '@josie/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
-import { ApiError, api, serverMessageOr } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { PUBLIC_QUERY_ROOTS } from '../../api/queryClient';
-import { urlFor } from '../../api/request';
+import { request } from '../../api/request';
 import { i18n } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { readStoredSession } from '../../session/storage';
@@ -70,9 +71,12 @@ export type AcceptInviteOutcome =
   | { status: 'alreadyUsed' }
   | { status: 'failed' };
 
-/** What accepting an invite needs: the API client, the session's `updateUser`, and optionally the query cache. */
+/**
+ * What accepting an invite needs: the session's `updateUser`, optionally the query cache, and optionally a
+ * stand-in for the typed API client (the app's `request` by default).
+ */
 export interface AcceptInviteDeps {
-  api: Pick<typeof api, 'post'>;
+  request?: typeof request;
   updateUser(user: User): void;
   /** When given, user data is refetched after joining so the feed includes the new curator at once. */
   queryClient?: QueryClient;
@@ -92,9 +96,10 @@ export async function acceptInvite(deps: AcceptInviteDeps, code: string): Promis
   const session = readStoredSession();
   const user = session.status === 'valid' ? session.session.user : null;
   try {
-    const answer = await deps.api.post(
-      urlFor('registerInvite', { params: { code } }),
-      user ? { userId: user.id } : undefined,
+    const call = deps.request ?? request;
+    const answer = await call(
+      'registerInvite',
+      { params: { code }, body: user ? { userId: user.id } : undefined },
       { schema: InviteRegisterResponse },
     );
     // Re-read: the stored user may have changed while the request ran.
@@ -116,7 +121,7 @@ export async function acceptInvite(deps: AcceptInviteDeps, code: string): Promis
     if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
       toast.error(i18n.t('invites.invalid'));
     } else {
-      toast.error(serverMessageOr(error, i18n.t('invites.acceptFailed')));
+      toast.error(errorText(i18n.t, error, i18n.t('invites.acceptFailed')));
     }
     return { status: 'failed' };
   }
@@ -146,5 +151,5 @@ export async function processPendingInvite(deps: AcceptInviteDeps): Promise<bool
 export function usePendingInviteProcessor(): () => Promise<boolean> {
   const { updateUser } = useSession();
   const queryClient = useQueryClient();
-  return useCallback(() => processPendingInvite({ api, updateUser, queryClient }), [updateUser, queryClient]);
+  return useCallback(() => processPendingInvite({ updateUser, queryClient }), [updateUser, queryClient]);
 }

@@ -47,6 +47,23 @@ afterEach(() => {
 });
 
 describe('josie editor: genres (docs/product/rules-and-limits.md#josies)', () => {
+  it('lists the genres by their Hebrew names in Hebrew order for a Hebrew reader', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    renderApp('/josie/new', {
+      session: curator,
+      flags: { language_select: 'true' },
+      routes: [options(['Afrobeat', 'HipHop', 'Jazz', 'Pop', 'Rock']), noAi, myJosies],
+    });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'));
+    const group = await screen.findByRole('group', { name: 'ז׳אנרים' }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(
+        within(group)
+          .getAllByRole('button')
+          .map((chip) => chip.textContent),
+      ).toEqual(['ג׳אז', 'היפ-הופ', 'פופ', 'רוק', 'Afrobeat']),
+    );
+  });
   it('toggles up to 3 genres by pointer or keys, says why a fourth is refused, and sends them', async () => {
     const created = makeJosie({ _id: 'new', status: 'pending', genres: ['Jazz', 'Soul', 'Funk'] });
     const { user, stub, router } = renderEditor('/josie/new', [

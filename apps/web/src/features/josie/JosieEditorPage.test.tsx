@@ -209,8 +209,8 @@ describe('josie editor: media dialogs (docs/product/rules-and-limits.md#josies, 
 
   it.each([
     [
-      json(400, { message: 'This album is not available', code: 'VALIDATION_ERROR' }),
-      'This album is not available',
+      json(400, { message: 'Server words', code: 'INVALID_AUDIO_URL' }),
+      'Please paste a Spotify track, album or playlist link, or a YouTube link.',
     ],
     [json(400, {}), 'Please paste a Spotify track, album or playlist link, or a YouTube link.'],
   ])('shows the lookup refusal %#', async (reply, message) => {
@@ -439,6 +439,20 @@ describe('josie editor: saving (docs/product/routes-and-roles.md#api, docs/produ
     ).toBeInTheDocument();
   });
 
+  it('lays out the empty title and text right to left in Hebrew, the "?" of the placeholder at its end', async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    const { user } = renderEditor('/josie/new', [], { language_select: 'true' });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'));
+    const title = await screen.findByLabelText('כותרת');
+    const text = screen.getByPlaceholderText('על מה המוזיקה הזו? למה היא חשובה לכם?');
+    expect(title).toHaveAttribute('dir', 'rtl');
+    expect(text).toHaveAttribute('dir', 'rtl');
+    // Typed text reads in its own direction.
+    await user.type(title, 'Night drive');
+    expect(title).toHaveAttribute('dir', 'auto');
+    expect(text).toHaveAttribute('dir', 'rtl');
+  });
+
   it('puts the server field issues on the title and shows josie.create.error', async () => {
     const { user } = renderEditor('/josie/new', [
       {
@@ -638,4 +652,150 @@ describe('josie editor: leaving with unsaved changes', () => {
     await user.type(screen.getByLabelText('Title'), 'Unsaved');
     expect(unload()).toBe(true);
   });
+});
+
+describe('josie editor: a josie changed elsewhere (docs/decisions/0041-edits-carry-their-version.md)', () => {
+  const TEXTS = {
+    en: {
+      titleLabel: 'Title',
+      save: 'Save changes',
+      dialog: 'This josie was changed elsewhere since you opened it',
+      reason:
+        'Someone saved a newer version after you opened it (maybe you, in another tab). Your changes are not saved yet.',
+      later: 'Not now',
+      reload: 'Reload (discard your changes)',
+      overwrite: 'Overwrite (keep your changes)',
+      reloaded: 'Loaded the saved version',
+    },
+    he: {
+      titleLabel: 'כותרת',
+      save: 'שמירת שינויים',
+      dialog: 'הג׳וזי הזו שונתה במקום אחר מאז שפתחתם אותה',
+      reason: 'מישהו שמר גרסה חדשה יותר אחרי שפתחתם (אולי אתם, בלשונית אחרת). השינויים שלכם עדיין לא נשמרו.',
+      later: 'לא עכשיו',
+      reload: 'טעינה מחדש (ביטול השינויים שלכם)',
+      overwrite: 'החלפה (שמירת השינויים שלכם)',
+      reloaded: 'הגרסה השמורה נטענה',
+    },
+  } as const;
+
+  /** The josie as this tab opened it (version 2), and as another tab saved it since (version 3). */
+  const opened = makeJosie({
+    _id: 'j2',
+    status: 'pending',
+    version: 2,
+    title: 'Night drive',
+    creator: { ...makeJosie().creator, _id: ME },
+    abilities: { edit: true, review: false, delete: true, seeReviews: true },
+  });
+  const theirs: Josie = {
+    ...opened,
+    version: 3,
+    title: 'Their title',
+    text: 'Their words',
+    paragraphs: [{ type: 'text', content: 'Their words' }],
+  };
+
+  /** Opens the editor, changes the title and saves; the server refuses any save not based on version 3. */
+  async function saveOverTheirs(language: 'en' | 'he') {
+    if (language === 'he') window.localStorage.setItem('i18nextLng', 'he');
+    const text = TEXTS[language];
+    let reads = 0;
+    const view = renderEditor(
+      '/josie/edit/j2',
+      [
+        { method: 'GET', path: '/api/josies/j2', reply: () => json(200, reads++ === 0 ? opened : theirs) },
+        {
+          method: 'PUT',
+          path: '/api/josies/j2',
+          reply: (request) => {
+            const form = request.body as FormData;
+            if (form.get('baseVersion') !== '3') {
+              return json(409, {
+                message: 'This josie was changed since you opened it',
+                code: 'STALE_VERSION',
+              });
+            }
+            return json(200, { ...theirs, title: String(form.get('title')), version: 4 });
+          },
+        },
+        myJosies,
+      ],
+      { language_select: 'true' },
+    );
+    if (language === 'he') {
+      await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'he'));
+    }
+    const title = await screen.findByLabelText(text.titleLabel, {}, { timeout: 5000 });
+    await waitFor(() => expect(title).toHaveValue('Night drive'));
+    await view.user.clear(title);
+    await view.user.type(title, 'My title');
+    await view.user.click(screen.getByRole('button', { name: text.save }));
+    const dialog = await screen.findByRole('alertdialog', { name: text.dialog });
+    return { ...view, dialog, text };
+  }
+
+  const sent = (stub: ReturnType<typeof renderApp>['stub']) =>
+    stub.calls('PUT', '/api/josies/j2').map((request) => {
+      const form = request.body as FormData;
+      return { baseVersion: form.get('baseVersion'), title: form.get('title') };
+    });
+
+  it.each(['en', 'he'] as const)(
+    'offers to reload or overwrite, keeping the draft until one is chosen; reload loads theirs (%s, keyboard)',
+    async (language) => {
+      const { user, stub, router, dialog, text } = await saveOverTheirs(language);
+      expect(dialog).toHaveTextContent(text.reason);
+      // Focus starts on "not now"; the draft is still there behind the dialog.
+      expect(within(dialog).getByRole('button', { name: text.later })).toHaveFocus();
+      expect(screen.getByLabelText(text.titleLabel)).toHaveValue('My title');
+      await user.tab();
+      expect(within(dialog).getByRole('button', { name: text.reload })).toHaveFocus();
+      await user.keyboard('{Enter}');
+
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(await screen.findByText(text.reloaded)).toBeInTheDocument();
+      expect(screen.getByLabelText(text.titleLabel)).toHaveValue('Their title');
+      expect(router.state.location.pathname).toBe('/josie/edit/j2');
+      // Saving now is based on the version loaded.
+      await user.click(screen.getByRole('button', { name: text.save }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
+      expect(sent(stub)).toEqual([
+        { baseVersion: '2', title: 'My title' },
+        { baseVersion: '3', title: 'Their title' },
+      ]);
+    },
+    15_000,
+  );
+
+  it.each(['en', 'he'] as const)(
+    'overwrites with the draft, saved over the version read again (%s, keyboard)',
+    async (language) => {
+      const { user, stub, router, dialog, text } = await saveOverTheirs(language);
+      await user.tab();
+      await user.tab();
+      expect(within(dialog).getByRole('button', { name: text.overwrite })).toHaveFocus();
+      await user.keyboard('{Enter}');
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
+      expect(sent(stub)).toEqual([
+        { baseVersion: '2', title: 'My title' },
+        { baseVersion: '3', title: 'My title' },
+      ]);
+    },
+    15_000,
+  );
+
+  it('keeps the draft, unsaved, when the dialog is closed with Escape', async () => {
+    const { user, stub, router } = await saveOverTheirs('en');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Title')).toHaveValue('My title');
+    expect(router.state.location.pathname).toBe('/josie/edit/j2');
+    expect(stub.calls('PUT', '/api/josies/j2')).toHaveLength(1);
+    expect(stub.calls('GET', '/api/josies/j2')).toHaveLength(1);
+    // Leaving still asks: the changes are unsaved.
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+  }, 15_000);
 });

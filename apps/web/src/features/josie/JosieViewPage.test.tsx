@@ -173,7 +173,7 @@ describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () =
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(["ג'אז", 'Shoegaze']);
+    ).toEqual(['ג׳אז', 'Shoegaze']);
   });
 
   it('shows no genre list for a josie without genres', async () => {
@@ -186,8 +186,35 @@ describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () =
     renderApp('/josie/j1', {
       routes: [get(makeJosie({ paragraphs: [], creator: { ...full.creator, name: '' } }))],
     });
-    expect(await screen.findByText('0 songs')).toBeInTheDocument();
-    expect(screen.getByText('Unknown Curator')).toBeInTheDocument();
+    expect(await screen.findByText('Unknown Curator')).toBeInTheDocument();
+    // No song, no count: "0 songs" says nothing worth reading (docs/product/rules-and-limits.md).
+    expect(screen.queryByText(/songs?$/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Night drive', /\bsongs?\b/],
+    ['he', 'Night drive', /שיר/],
+  ])('says no song count for a video-only josie (%s)', async (lang, title, songs) => {
+    if (lang === 'he') window.localStorage.setItem('i18nextLng', 'he');
+    const video = {
+      type: 'video' as const,
+      content: {
+        url: YOUTUBE_VIDEO,
+        title: 'Midnight City',
+        thumbnailUrl: null,
+        channelTitle: '',
+        id: 'v',
+        type: 'video' as const,
+      },
+    };
+    renderApp('/josie/j1', {
+      flags: { language_select: 'true' },
+      routes: [get(makeJosie({ paragraphs: [video] }))],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', lang));
+    expect(document.querySelectorAll('[data-video-embed="youtube"]')).toHaveLength(1);
+    expect(screen.queryByText(songs)).not.toBeInTheDocument();
   });
 
   it('shows the not-found message for a 404 and the error box otherwise', async () => {
@@ -217,7 +244,11 @@ describe('public josie view (docs/product/routes-and-roles.md#josie-page)', () =
       ],
     });
     // The message shows at once; the error box (its own chunk) then adds the common label.
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('ErrorBad request here'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'ErrorCould not load this josie. Please try again.',
+      ),
+    );
   });
 
   it("says the page's own message, never the HTTP status words, when a failure carries none", async () => {
@@ -433,7 +464,7 @@ describe('answers the view must survive (docs/product/routes-and-roles.md#josie-
   ])('renders no paragraphs when paragraphs is %s', async (_, paragraphs) => {
     renderApp('/josie/j1', { routes: [get(broken({ paragraphs }))] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
-    expect(screen.getByText('0 songs')).toBeInTheDocument();
+    expect(screen.queryByText('0 songs')).not.toBeInTheDocument();
     expect(screen.queryByText('hidden')).not.toBeInTheDocument();
   });
 

@@ -1,17 +1,18 @@
 import { type Josie, songCount } from '@josie/contract';
 import { SearchX } from 'lucide-react';
-import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
+import { type ReactNode, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, serverMessageOr } from '../../api/client';
+import { usePageTitle } from '../../analytics/RouteTracker';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { loadAllTexts } from '../../i18n';
 import { HeaderMenu } from '../../layout/HeaderMenu';
 import { LogoLink } from '../../layout/Logo';
 import { formatDate } from '../../lib/dates';
-import { lazyComponent, lazyPage } from '../../lib/lazyPage';
+import { lazyComponent } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
 import { buttonClasses } from '../../ui/Button';
-import type { ErrorBoxProps } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { HeaderSearch } from '../discovery';
 import { CreatorHero, coverArt } from './components/CreatorHero';
@@ -22,13 +23,11 @@ import { useJosie } from './read';
 
 // Only a failed load shows it: a chunk of its own keeps it (and its icon) off the first page's scripts
 // (docs/performance.md); its message shows at once while it loads.
-const ErrorBox = lazyComponent<ErrorBoxProps>(() =>
-  import('../../ui/ErrorBox').then((m) => ({ default: m.ErrorBox })),
-);
+const ErrorBox = lazyComponent(() => import('../../ui/ErrorBox'), { export: 'ErrorBox' });
 
 // Only editors and admins review: the panel's code (mutations, reason box) and its texts (the `review` area,
 // not bundled with the first pages' English) load for them alone (docs/performance.md).
-const ReviewPanel = lazyPage(() => import('./ReviewPanel'), { with: loadAllTexts });
+const ReviewPanel = lazyComponent(() => import('./ReviewPanel'), { with: loadAllTexts });
 // The status, edit link and rejection reason show to the creator and reviewers only: a visitor, who opens
 // most josie pages from a shared link, does not load them (docs/performance.md, 170 KB budget).
 const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'));
@@ -84,9 +83,7 @@ export function JosieView({ josie }: { josie: Josie }) {
   const songs = songCount(josie);
   const shownDate = josie.publishedAt ?? josie.updatedAt;
 
-  useEffect(() => {
-    document.title = `${josie.title} · ${t('common.appName')}`;
-  }, [josie.title, t]);
+  usePageTitle(josie.title);
 
   return (
     <div className="min-h-dvh bg-zinc-50">
@@ -112,13 +109,18 @@ export function JosieView({ josie }: { josie: Josie }) {
           <header className="flex flex-col gap-3">
             <h1
               dir="auto"
-              className="text-start text-4xl leading-tight font-extrabold tracking-tight text-balance break-words text-zinc-950 sm:text-5xl"
+              className="text-start text-4xl leading-tight font-extrabold tracking-tight text-balance wrap-anywhere text-zinc-950 sm:text-5xl"
             >
               {josie.title}
             </h1>
             <p className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-zinc-600">
-              <span>{t('josie.view.songs', { count: songs })}</span>
-              <span aria-hidden="true">·</span>
+              {/* A josie of videos and words only has no songs to count (docs/product/rules-and-limits.md). */}
+              {songs > 0 && (
+                <>
+                  <span>{t('josie.view.songs', { count: songs })}</span>
+                  <span aria-hidden="true">·</span>
+                </>
+              )}
               <time dateTime={shownDate}>{formatDate(shownDate, i18n.resolvedLanguage)}</time>
             </p>
             <GenreChips genres={josie.genres ?? []} />
@@ -145,9 +147,13 @@ export default function JosieViewPage() {
   // transition priority, in slices that leave the main thread free between them (docs/performance.md). Until
   // then the previous state (the spinner, or the josie before a refetch) stays.
   const josie = useDeferredValue(query.data);
+  const missing = !josie && query.error instanceof ApiError && query.error.status === 404;
+  // The view names the page by the josie's title; a josie that is not there, or did not load, names it
+  // here, so the navigation's page_view is sent (analytics/RouteTracker.tsx).
+  usePageTitle(josie ? undefined : missing ? t('josie.view.notFoundTitle') : query.error ? null : undefined);
 
   if (josie) return <JosieView josie={josie} />;
-  if (query.error instanceof ApiError && query.error.status === 404) {
+  if (missing) {
     return (
       <Frame>
         <div className="flex flex-col items-center gap-4 rounded-3xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-zinc-200">
@@ -166,9 +172,9 @@ export default function JosieViewPage() {
   if (query.error) {
     return (
       <Frame>
-        <Suspense fallback={<p role="alert">{serverMessageOr(query.error, t('josie.loadError'))}</p>}>
+        <Suspense fallback={<p role="alert">{errorText(t, query.error, t('josie.loadError'))}</p>}>
           <ErrorBox
-            message={serverMessageOr(query.error, t('josie.loadError'))}
+            message={errorText(t, query.error, t('josie.loadError'))}
             onRetry={() => void query.refetch()}
           />
         </Suspense>

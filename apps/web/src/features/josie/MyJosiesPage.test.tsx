@@ -224,7 +224,7 @@ describe('my josies page (docs/product/routes-and-roles.md#authoring, docs/produ
       ],
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('ErrorOnly curators have josies');
+    expect(alert).toHaveTextContent('ErrorCould not load your josies. Please try again.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -1,19 +1,18 @@
 import type { Josie } from '@josie/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Eye, Music, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { serverMessageOr } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
+import { useMutation } from '../../lib/useMutation';
 import { buttonClasses, focusRing } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorBox } from '../../ui/ErrorBox';
 import { IconButton } from '../../ui/IconButton';
 import { Page } from '../../ui/Page';
-import { PageSpinner } from '../../ui/Spinner';
+import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { deleteJosie, josieKeys, useMyJosies } from './api';
 import {
@@ -69,32 +68,9 @@ export default function MyJosiesPage() {
       return next;
     });
 
-  let content: React.ReactNode;
-  if (query.isPending) {
-    content = <PageSpinner />;
-  } else if (query.isError) {
-    content = (
-      <ErrorBox
-        message={serverMessageOr(query.error, t('josie.list.loadError'))}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.data.length === 0) {
-    content = (
-      <EmptyState
-        icon={<Music className="size-6" aria-hidden="true" />}
-        title={t('josie.list.emptyTitle')}
-        description={t('josie.list.emptyDescription')}
-        action={
-          <Link to="/josie/new" className={buttonClasses('primary', 'md')}>
-            <Plus className="size-4" aria-hidden="true" />
-            {t('josie.list.createFirst')}
-          </Link>
-        }
-      />
-    );
-  } else {
-    const josies = sortJosies(query.data, sort, i18n.resolvedLanguage ?? 'en');
+  // The list once loaded and not empty.
+  const list = (data: Josie[]) => {
+    const josies = sortJosies(data, sort, i18n.resolvedLanguage ?? 'en');
     const direction = t(
       sort.field === 'title'
         ? sort.direction === 'asc'
@@ -104,7 +80,7 @@ export default function MyJosiesPage() {
           ? 'josie.list.orderUpdatedAsc'
           : 'josie.list.orderUpdatedDesc',
     );
-    content = (
+    return (
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <fieldset className="flex items-center gap-3">
@@ -154,7 +130,7 @@ export default function MyJosiesPage() {
                           />
                         </IconButton>
                         <div className="flex min-w-0 flex-col items-start gap-1">
-                          <span dir="auto" className="font-semibold break-words text-zinc-950">
+                          <span dir="auto" className="font-semibold wrap-anywhere text-zinc-950">
                             {josie.title}
                           </span>
                           <JosieStatusBadge status={josie.status} />
@@ -207,11 +183,30 @@ export default function MyJosiesPage() {
         </CardTable>
       </div>
     );
-  }
+  };
 
   return (
     <Page title={t('josie.list.title')} lead={t('josie.list.lead')} width="wide">
-      {content}
+      <QueryState
+        query={query}
+        errorText={t('josie.list.loadError')}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            icon={<Music className="size-6" aria-hidden="true" />}
+            title={t('josie.list.emptyTitle')}
+            description={t('josie.list.emptyDescription')}
+            action={
+              <Link to="/josie/new" className={buttonClasses('primary', 'md')}>
+                <Plus className="size-4" aria-hidden="true" />
+                {t('josie.list.createFirst')}
+              </Link>
+            }
+          />
+        }
+      >
+        {list}
+      </QueryState>
       {/* Sticky, not fixed: it floats over the list while the list scrolls by, and stops at the end of the
           page instead of covering the footer's links. */}
       <div className="pointer-events-none sticky bottom-5 z-30 mt-6 flex justify-end sm:bottom-8">

@@ -15,7 +15,13 @@ export { CreatorName } from './components/CreatorName';
 export { GenreChips, genreName } from './components/GenreChips';
 export { VideoEmbed } from './components/VideoEmbed';
 export { useObjectUrl } from './editor/useObjectUrl';
-export { type ListenProvider, playedLink } from './listen/choose';
+export {
+  type ListenProvider,
+  openedLink,
+  PLATFORM_NAMES,
+  withKnownName,
+} from './listen/choose';
+export { PlatformIcon } from './listen/PlatformIcon';
 export { useListenProvider } from './listen/provider';
 export { readParagraphs } from './paragraphs';
 export { josieKeys } from './read';

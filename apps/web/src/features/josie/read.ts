@@ -1,7 +1,6 @@
 import { type Josie, PAGE_QUERY_KEYS } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { urlFor } from '../../api/request';
+import { request } from '../../api/request';
 
 // The josie page's reads, apart from `api.ts` (whose writes parse with the contract's zod schemas), so that
 // the page loads without zod (docs/performance.md).
@@ -23,10 +22,8 @@ export const josieKeys = {
  * not include zod (docs/performance.md budget, 170 KB gzip).
  */
 export function fetchJosie(id: string, signal?: AbortSignal): Promise<Josie> {
-  return api.get<Josie>(josiePath(id), { signal });
+  return request('getJosie', { params: { id } }, { signal });
 }
-
-const josiePath = (id: string) => urlFor('getJosie', { params: { id } });
 
 /**
  * One josie through TanStack Query. The editor (`editing`) reads a fresh copy of its own that is never

@@ -32,6 +32,7 @@ export function makeJosie(overrides: Partial<Josie> = {}): Josie {
     rejectionReason: null,
     reviews: [],
     likeCount: 0,
+    version: 1,
     listen: [],
     likedByMe: false,
     savedByMe: false,

@@ -47,6 +47,56 @@ describe('where the listener listens, in the Connections tab (docs/decisions/002
     expect(stored.status === 'valid' && stored.session.user.activeProvider).toBe('google');
   });
 
+  it.each([
+    ['en', 'Where you listen', "You'll listen on Deezer."],
+    ['he', 'איפה מאזינים', 'מעכשיו ההאזנה ב־Deezer.'],
+  ])('offers the platforms opened by their links too, and saves Deezer (%s)', async (lang, label, saved) => {
+    if (lang === 'he') localStorage.setItem('i18nextLng', 'he');
+    const session = makeSession('listener', { activeProvider: 'spotify' });
+    const { stub, user } = renderApp('/account?tab=connections', {
+      session,
+      flags: { language_select: 'true' },
+      routes: [
+        providers,
+        {
+          method: 'PUT',
+          path: '/api/users/me/active-provider',
+          reply: (request) =>
+            json(200, {
+              user: {
+                ...session.user,
+                activeProvider: (request.body as { activeProvider: string }).activeProvider,
+              },
+            }),
+        },
+        ...accountRoutes(session.user),
+      ],
+    });
+    const group = await screen.findByRole('group', { name: label }, { timeout: 5000 });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual([
+      'spotify',
+      'google',
+      'appleMusic',
+      'deezer',
+      'tidal',
+      'soundcloud',
+      'amazonMusic',
+      'youtubeMusic',
+    ]);
+    expect(within(group).getByRole('radio', { name: 'Apple Music' })).toBeInTheDocument();
+    await user.click(within(group).getByRole('radio', { name: 'Deezer' }));
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Deezer' })).toBeChecked());
+    expect(stub.calls('PUT', '/api/users/me/active-provider').map((r) => r.body)).toEqual([
+      { activeProvider: 'deezer' },
+    ]);
+    expect(await screen.findByText(saved)).toBeInTheDocument();
+    localStorage.removeItem('i18nextLng');
+  });
+
   it('keeps the choice and says so when the server refuses', async () => {
     const session = makeSession('listener', { activeProvider: 'spotify' });
     const { user } = renderApp('/account?tab=connections', {
@@ -63,7 +113,9 @@ describe('where the listener listens, in the Connections tab (docs/decisions/002
     });
     const group = await screen.findByRole('group', { name: 'Where you listen' });
     await user.click(within(group).getByRole('radio', { name: 'YouTube' }));
-    expect(await screen.findByText('Try again later')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The service is unavailable right now. Please try again later.'),
+    ).toBeInTheDocument();
     expect(within(group).getByRole('radio', { name: 'Spotify' })).toBeChecked();
   });
 });

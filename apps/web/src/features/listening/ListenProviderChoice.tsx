@@ -1,25 +1,27 @@
-import { ActiveProviderResponse, PROVIDERS, type Provider } from '@josie/contract';
-import { useMutation } from '@tanstack/react-query';
+import { ActiveProviderResponse, LISTEN_SERVICES, type ListenService } from '@josie/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
 import { cn } from '../../lib/cn';
+import { useMutation } from '../../lib/useMutation';
 import { useSession } from '../../session/SessionProvider';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { PROVIDER_LABELS, ProviderMark } from './ProviderMark';
+import { PlatformIcon } from '../josie';
+import { ProviderMark, SERVICE_LABELS } from './ProviderMark';
 
 export interface ListenProviderChoiceProps {
   /** The group's accessible name (the question or section it answers). */
   label: string;
   /** Called after the server stored the choice. */
-  onSaved?(provider: Provider): void;
+  onSaved?(provider: ListenService): void;
 }
 
 /**
  * The signed-in listener's service (docs/decisions/0022-listen-on-your-own-service.md): Spotify or YouTube
- * (`google` is shown as YouTube) as two radio buttons, saved at once with `PUT
+ * (`google` is shown as YouTube), whose players Josie shows, or Apple Music, Deezer, TIDAL, SoundCloud,
+ * Amazon Music or YouTube Music, whose links it offers, as radio buttons, saved at once with `PUT
  * /api/users/me/active-provider`; the stored user follows the answer, so every player on the next page
  * follows it too. A refusal toasts the server's message and leaves the choice as it was.
  */
@@ -28,17 +30,17 @@ export function ListenProviderChoice({ label, onSaved }: ListenProviderChoicePro
   const { user, updateUser } = useSession();
   const name = useId();
   const save = useMutation({
-    mutationFn: (activeProvider: Provider) =>
+    mutationFn: (activeProvider: ListenService) =>
       request('setActiveProvider', { body: { activeProvider } }, { schema: ActiveProviderResponse }),
     onSuccess: (answer) => {
       updateUser(answer.user);
       toast.success(
-        t('account.connections.listenOn.saved', { provider: PROVIDER_LABELS[answer.user.activeProvider] }),
+        t('account.connections.listenOn.saved', { provider: SERVICE_LABELS[answer.user.activeProvider] }),
       );
       onSaved?.(answer.user.activeProvider);
     },
     onError: (error) => {
-      toast.error(serverMessageOr(error, t('account.connections.listenOn.failed')));
+      toast.error(errorText(t, error, t('account.connections.listenOn.failed')));
     },
   });
   const current = save.isPending ? save.variables : user?.activeProvider;
@@ -48,7 +50,7 @@ export function ListenProviderChoice({ label, onSaved }: ListenProviderChoicePro
       aria-busy={save.isPending || undefined}
       className="flex min-w-0 flex-wrap gap-3"
     >
-      {PROVIDERS.map((provider) => (
+      {LISTEN_SERVICES.map((provider) => (
         <label
           key={provider}
           className={cn(
@@ -66,8 +68,12 @@ export function ListenProviderChoice({ label, onSaved }: ListenProviderChoicePro
             onChange={() => save.mutate(provider)}
             className="size-4 accent-brand-700"
           />
-          <ProviderMark provider={provider} className="size-6" />
-          {PROVIDER_LABELS[provider]}
+          {provider === 'spotify' || provider === 'google' ? (
+            <ProviderMark provider={provider} className="size-6" />
+          ) : (
+            <PlatformIcon platform={provider} className="size-6" />
+          )}
+          {SERVICE_LABELS[provider]}
           {save.isPending && save.variables === provider && <Spinner size="sm" decorative />}
         </label>
       ))}

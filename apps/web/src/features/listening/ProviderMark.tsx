@@ -1,7 +1,18 @@
-import type { Provider } from '@josie/contract';
+import type { ListenService, Provider } from '@josie/contract';
 
 /** Brand names, the same in every language; `google` is shown as YouTube (docs/product/README.md#what-josie-is). */
 export const PROVIDER_LABELS: Record<Provider, string> = { spotify: 'Spotify', google: 'YouTube' };
+
+/** The listening services' names (docs/decisions/0022-listen-on-your-own-service.md), brands too. */
+export const SERVICE_LABELS: Record<ListenService, string> = {
+  ...PROVIDER_LABELS,
+  appleMusic: 'Apple Music',
+  deezer: 'Deezer',
+  tidal: 'TIDAL',
+  soundcloud: 'SoundCloud',
+  amazonMusic: 'Amazon Music',
+  youtubeMusic: 'YouTube Music',
+};
 
 /** A provider's mark, decorative. */
 export function ProviderMark({ provider, className = 'size-8' }: { provider: Provider; className?: string }) {

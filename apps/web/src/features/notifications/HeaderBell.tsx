@@ -1,6 +1,20 @@
 import { Bell } from 'lucide-react';
-import type { ComponentType } from 'react';
-import { lazyPage } from '../../lib/lazyPage';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { lazyComponent } from '../../lib/lazyPage';
+
+const BELL =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-zinc-200 bg-white text-zinc-800 shadow-xs';
+
+/** The bell when its code could not be loaded: a plain link to the notifications page, without a count. */
+function BellLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/notifications" aria-label={t('common.notifications')} className={BELL}>
+      <Bell className="size-5" aria-hidden="true" />
+    </Link>
+  );
+}
 
 /**
  * The notifications bell of the header (`NotificationBell.tsx`), loaded for signed-in users only: the first
@@ -8,17 +22,12 @@ import { lazyPage } from '../../lib/lazyPage';
  * is read with (docs/performance.md). While it loads, an inert bell of the same 44 px holds its place, so
  * the header does not shift.
  */
-export const HeaderBell = lazyPage(
-  (): Promise<{ default: ComponentType }> =>
-    import('./NotificationBell').then((module) => ({ default: module.NotificationBell })),
-  {
-    fallback: (
-      <span
-        aria-hidden="true"
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-zinc-200 bg-white text-zinc-800 shadow-xs"
-      >
-        <Bell className="size-5" />
-      </span>
-    ),
-  },
-);
+export const HeaderBell = lazyComponent(() => import('./NotificationBell'), {
+  export: 'NotificationBell',
+  fallback: (
+    <span aria-hidden="true" className={BELL}>
+      <Bell className="size-5" />
+    </span>
+  ),
+  failed: <BellLink />,
+});

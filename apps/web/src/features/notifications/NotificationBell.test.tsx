@@ -144,11 +144,15 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', { timeou
     });
     await user.click(await bell('Notifications, 2 unread'));
     const panel = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 8000 });
-    const like = await within(panel).findByRole('link', { name: /Noa and 19 others liked ‘Night songs’/ });
+    // Names and titles sit in <bdi> elements, which jsdom does not lay out inline: its accessible names hold a
+    // space either side of each (a browser's do not).
+    const like = await within(panel).findByRole('link', {
+      name: /Noa and 19 others liked ‘ ?Night songs ?’/,
+    });
     expect(like).toHaveAccessibleName(expect.stringContaining('Unread'));
     expect(
       within(panel).getByRole('link', {
-        name: /Your josie ‘Dawn’ was not approved: Too few songs\. Edit it/,
+        name: /Your josie ‘ ?Dawn ?’ was not approved: ?Too few songs ?\. Edit it/,
       }),
     ).not.toHaveAccessibleName(expect.stringContaining('Unread'));
     expect(within(panel).getByRole('link', { name: /Maya followed you/ })).toBeInTheDocument();
@@ -217,7 +221,7 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', { timeou
     await user.click(await bell('Notifications'));
     // After the query client's one retry of a server failure.
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
-    expect(alert).toHaveTextContent('Something went wrong');
+    expect(alert).toHaveTextContent('Notifications could not be loaded');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Nothing yet')).toBeInTheDocument();
@@ -242,6 +246,6 @@ describe('bell dropdown (docs/decisions/0024-notifications-centre.md)', { timeou
     act(() => lastFakeSocket().push('notification', { notification: fresh, unreadCount: 3 }));
     await bell('Notifications, 3 unread');
     const links = within(panel).getAllByRole('link');
-    expect(links[0]).toHaveAccessibleName(expect.stringContaining('Zohar published ‘Rain’'));
+    expect(links[0]).toHaveTextContent('Zohar published ‘Rain’');
   });
 });

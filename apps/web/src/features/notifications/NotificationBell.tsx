@@ -2,16 +2,17 @@ import { UNREAD_COUNT_DISPLAY_MAX } from '@josie/contract';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { loadAllTexts } from '../../i18n';
-import { importWithRetry } from '../../lib/importRetry';
-import { lazyPage } from '../../lib/lazyPage';
+import { lazyComponent } from '../../lib/lazyPage';
 import { IconButton } from '../../ui/IconButton';
 import { Spinner } from '../../ui/Spinner';
 import { useUnreadCount } from './unreadCount';
 
 /** The dropdown's contents: loaded with the first opening, with the texts of the later areas. */
-const NotificationsDropdown = lazyPage(() => import('./NotificationsDropdown'), {
+const NotificationsDropdown = lazyComponent(() => import('./NotificationsDropdown'), {
   with: loadAllTexts,
+  failed: <DropdownUnavailable />,
   fallback: (
     <div className="flex justify-center p-6">
       <Spinner />
@@ -19,20 +20,26 @@ const NotificationsDropdown = lazyPage(() => import('./NotificationsDropdown'), 
   ),
 });
 
+/** The dropdown when its code could not be loaded: says so, with a link to the notifications page. */
+function DropdownUnavailable() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-start gap-2 p-4 text-sm text-zinc-800">
+      <p role="alert">{t('nav.notificationsUnavailable')}</p>
+      <Link to="/notifications" className="font-semibold text-zinc-950 underline">
+        {t('nav.notificationsPage')}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The socket's events for the bell (`live.ts`), loaded after the header's first render with the socket's
  * code, which the first pages do not carry (docs/performance.md). Should it fail to load even after the
  * retries, the bell stays without live updates (its count is right on the next page) rather than failing
  * the page.
  */
-const NotificationsLive = lazyPage(
-  () =>
-    importWithRetry(() => import('./live')).catch((error: unknown) => {
-      console.warn('The live notifications could not be loaded', error);
-      return { default: () => null };
-    }),
-  { fallback: null },
-);
+const NotificationsLive = lazyComponent(() => import('./live'), { fallback: null });
 
 /**
  * What the bell's badge shows for `count` unread notifications: nothing for 0, the number up to

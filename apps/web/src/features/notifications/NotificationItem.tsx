@@ -11,7 +11,7 @@ import {
   Ticket,
   UserPlus,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatRelativeTime } from '../../lib/relativeTime';
@@ -30,40 +30,71 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   'contact-message': Mail,
 };
 
+/** A notification's sentence before translation: its key under `notifications.text` and its values. */
+export interface NotificationSentenceParts {
+  key: `notifications.text.${
+    | 'follower'
+    | 'inviteJoined'
+    | 'josieApproved'
+    | 'josieRejected'
+    | 'josieRejectedNoReason'
+    | 'likes'
+    | 'likesOthers'
+    | 'newJosie'
+    | 'reviewWaiting'
+    | 'reviewWaitingOthers'
+    | 'contactMessage'}`;
+  values: { name?: string; title?: string; reason?: string; count?: number };
+}
+
 /**
- * The sentence of a notification in the current language (docs/decisions/0024-notifications-centre.md):
- * the first actor's name ("Someone" when none is named), the subject's title, and for grouped kinds (likes,
- * josies waiting for review) how many others acted, with the language's plural forms ("Noa and 19 others
- * liked ‘…’"; Hebrew has a dual).
+ * The parts of a notification's sentence (docs/decisions/0024-notifications-centre.md): the first actor's
+ * name ("Someone" when none is named), the subject's title, and for grouped kinds (likes, josies waiting for
+ * review) how many others acted, with the language's plural forms ("Noa and 19 others liked ‘…’"; Hebrew
+ * has a dual).
  */
-export function notificationText(notification: Notification, t: TFunction): string {
+export function notificationSentence(notification: Notification, t: TFunction): NotificationSentenceParts {
   const name = notification.actors.items[0]?.name ?? t('notifications.someone');
   const title = notification.subject?.title ?? '';
   const others = Math.max(0, notification.actors.total - 1);
   switch (notification.kind) {
     case 'follower':
-      return t('notifications.text.follower', { name });
+      return { key: 'notifications.text.follower', values: { name } };
     case 'invite-joined':
-      return t('notifications.text.inviteJoined', { name });
+      return { key: 'notifications.text.inviteJoined', values: { name } };
     case 'josie-approved':
-      return t('notifications.text.josieApproved', { title });
+      return { key: 'notifications.text.josieApproved', values: { title } };
     case 'josie-rejected':
       return notification.subject?.reason
-        ? t('notifications.text.josieRejected', { title, reason: notification.subject.reason })
-        : t('notifications.text.josieRejectedNoReason', { title });
+        ? { key: 'notifications.text.josieRejected', values: { title, reason: notification.subject.reason } }
+        : { key: 'notifications.text.josieRejectedNoReason', values: { title } };
     case 'likes':
       return others > 0
-        ? t('notifications.text.likesOthers', { name, title, count: others })
-        : t('notifications.text.likes', { name, title });
+        ? { key: 'notifications.text.likesOthers', values: { name, title, count: others } }
+        : { key: 'notifications.text.likes', values: { name, title } };
     case 'new-josie':
-      return t('notifications.text.newJosie', { name, title });
+      return { key: 'notifications.text.newJosie', values: { name, title } };
     case 'review-waiting':
       return others > 0
-        ? t('notifications.text.reviewWaitingOthers', { name, count: others })
-        : t('notifications.text.reviewWaiting', { name });
+        ? { key: 'notifications.text.reviewWaitingOthers', values: { name, count: others } }
+        : { key: 'notifications.text.reviewWaiting', values: { name } };
     case 'contact-message':
-      return t('notifications.text.contactMessage', { name, title });
+      return { key: 'notifications.text.contactMessage', values: { name, title } };
   }
+}
+
+/**
+ * Names, titles and reasons are people's own text, in either script: each is isolated in a `<bdi>` (its
+ * direction its own), so "Lior Listener" inside a Hebrew sentence, or "נועה" inside an English one, neither
+ * reorders the sentence nor is reordered by it (docs/product/hebrew-glossary.md#directions).
+ */
+const ISOLATED = { name: <bdi />, title: <bdi />, reason: <bdi /> };
+
+/** A notification's sentence in the current language, each name and title isolated ({@link ISOLATED}). */
+export function NotificationSentence({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const { key, values } = notificationSentence(notification, t);
+  return <Trans t={t} i18nKey={key} values={values} count={values.count} components={ISOLATED} />;
 }
 
 export interface NotificationItemProps {
@@ -111,8 +142,8 @@ export function NotificationItem({ notification, onOpen, compact = false }: Noti
         )}
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span dir="auto" className={cn('text-sm text-zinc-900', unread && 'font-semibold')}>
-          {notificationText(notification, t)}
+        <span className={cn('text-sm text-zinc-900', unread && 'font-semibold')}>
+          <NotificationSentence notification={notification} />
         </span>
         <time dateTime={notification.createdAt} className="text-xs text-zinc-600">
           {formatRelativeTime(notification.createdAt, i18n.language)}

@@ -2,7 +2,7 @@ import { NOTIFICATIONS_DROPDOWN_SIZE } from '@josie/contract';
 import { BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
@@ -54,7 +54,7 @@ export default function NotificationsDropdown({ onClose }: NotificationsDropdown
           </div>
         ) : latest.isError ? (
           <ErrorBox
-            message={serverMessageOr(latest.error, t('notifications.loadFailed'))}
+            message={errorText(t, latest.error, t('notifications.loadFailed'))}
             onRetry={() => void latest.refetch()}
           />
         ) : notifications.length === 0 ? (

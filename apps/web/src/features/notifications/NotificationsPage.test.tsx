@@ -1,5 +1,6 @@
 import type { Notification } from '@josie/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json } from '../../test/fetchStub';
@@ -11,7 +12,7 @@ import {
   unreadCountRoute,
 } from '../../test/notifications';
 import { renderApp } from '../../test/renderApp';
-import { notificationText } from './NotificationItem';
+import { NotificationItem, NotificationSentence } from './NotificationItem';
 
 function many(count: number): Notification[] {
   return Array.from({ length: count }, (_, i) =>
@@ -84,7 +85,7 @@ describe('/notifications (docs/decisions/0024-notifications-centre.md)', { timeo
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }, PAGE_LOAD));
-    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Could not mark the notifications as read')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
     expect(screen.getAllByText('Unread')).toHaveLength(3);
   });
@@ -115,7 +116,7 @@ describe('/notifications (docs/decisions/0024-notifications-centre.md)', { timeo
     });
     // After the query client's one retry of a server failure.
     const alert = await screen.findByRole('alert', {}, PAGE_LOAD);
-    expect(alert).toHaveTextContent('Service unavailable');
+    expect(alert).toHaveTextContent('Notifications could not be loaded');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: /Noa 1 followed you/ })).toBeInTheDocument();
@@ -155,19 +156,19 @@ describe('notification texts (docs/decisions/0024-notifications-centre.md)', () 
       'review queue',
       { kind: 'review-waiting', subject: null, actors: actors(3) },
       'Noa and 2 others sent josies for review',
-      'Noa ועוד שניים שלחו ג׳וזיז לבדיקה'.replace('׳', "'"),
+      'Noa ועוד שניים שלחו ג׳וזיז לבדיקה',
     ],
     [
       'approval',
       { kind: 'josie-approved', subject: josie },
       'Your josie ‘Night songs’ was approved',
-      "הג'וזי שלכם ‘Night songs’ אושר",
+      'הג׳וזי שלכם ‘Night songs’ אושרה',
     ],
     [
       'rejection',
       { kind: 'josie-rejected', subject: { ...josie, reason: 'Too short' } },
       'Your josie ‘Night songs’ was not approved: Too short. Edit it',
-      "הג'וזי שלכם ‘Night songs’ לא אושר: Too short. אפשר לערוך אותו",
+      'הג׳וזי שלכם ‘Night songs’ לא אושרה: Too short. אפשר לערוך אותה',
     ],
     [
       'new josie',
@@ -183,8 +184,49 @@ describe('notification texts (docs/decisions/0024-notifications-centre.md)', () 
     ],
   ])('writes a %s in English and Hebrew', async (_, overrides, english, hebrew) => {
     const notification = makeNotification(1, { actors: actors(1), ...overrides });
-    expect(notificationText(notification, i18n.getFixedT('en'))).toBe(english);
-    await i18n.loadLanguages('he');
-    expect(notificationText(notification, i18n.getFixedT('he'))).toBe(hebrew);
+    const { container, unmount } = render(<NotificationSentence notification={notification} />);
+    expect(container).toHaveTextContent(english, { normalizeWhitespace: false });
+    unmount();
+    await i18n.changeLanguage('he');
+    const hebrewSentence = render(<NotificationSentence notification={notification} />);
+    expect(hebrewSentence.container).toHaveTextContent(hebrew, { normalizeWhitespace: false });
+  });
+
+  it.each([
+    ['en', 1, '1 minute ago'],
+    ['en', 120, '2 hours ago'],
+    ['he', 1, 'לפני דקה'],
+    ['he', 120, 'לפני שעתיים'],
+  ] as const)(
+    'says when, in %s, without a count in brackets (%i minutes ago)',
+    async (language, minutes, when) => {
+      await i18n.changeLanguage(language);
+      const notification = makeNotification(1, {
+        createdAt: new Date(Date.now() - minutes * 60_000 - 5_000).toISOString(),
+      });
+      render(
+        <MemoryRouter>
+          <NotificationItem notification={notification} onOpen={() => undefined} />
+        </MemoryRouter>,
+      );
+      expect(screen.getByText(when).tagName).toBe('TIME');
+      expect(screen.getByText(when)).not.toHaveTextContent(/\(\d+\)/);
+    },
+  );
+
+  it.each([
+    ['a Latin name in a Hebrew sentence', 'he', 'Lior Listener'],
+    ['a Hebrew name in an English sentence', 'en', 'נועה אוזניים'],
+  ])('isolates %s and the title in <bdi> elements', async (_, language, name) => {
+    await i18n.changeLanguage(language);
+    const notification = makeNotification(1, {
+      kind: 'likes',
+      subject: { type: 'josie', _id: 'j', title: 'שירי לילה', reason: null },
+      actors: { total: 1, items: [{ _id: 'a', name, avatar: null }] },
+    });
+    const { container } = render(<NotificationSentence notification={notification} />);
+    const isolated = [...container.querySelectorAll('bdi')].map((element) => element.textContent);
+    expect(isolated).toEqual([name, 'שירי לילה']);
+    expect(container.querySelector('[dir="auto"]')).toBeNull();
   });
 });

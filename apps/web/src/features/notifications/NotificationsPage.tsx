@@ -1,11 +1,11 @@
 import { BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Page } from '../../ui/Page';
-import { PageSpinner } from '../../ui/Spinner';
+import { QueryState } from '../../ui/QueryState';
 import { useNotificationPages, useUnreadCount } from './api';
 import { NotificationItem } from './NotificationItem';
 import { useNotificationActions } from './useOpenNotification';
@@ -23,49 +23,45 @@ export default function NotificationsPage() {
   const actions = useNotificationActions();
   const notifications = pages.data?.pages.flatMap((page) => page.notifications) ?? [];
 
-  let body: React.ReactNode;
-  if (pages.isPending) body = <PageSpinner />;
-  else if (pages.isError && notifications.length === 0) {
-    body = (
-      <ErrorBox
-        message={serverMessageOr(pages.error, t('notifications.loadFailed'))}
-        onRetry={() => void pages.refetch()}
-      />
-    );
-  } else if (notifications.length === 0) {
-    body = (
-      <EmptyState
-        icon={<BellOff className="size-6" aria-hidden="true" />}
-        title={t('notifications.empty')}
-        description={t('notifications.emptyHint')}
-      />
-    );
-  } else {
-    body = (
-      <div className="flex flex-col gap-4">
-        <ul className="flex flex-col gap-1 rounded-3xl bg-white p-2 shadow-sm ring-1 ring-zinc-200/80">
-          {notifications.map((notification) => (
-            <li key={notification._id}>
-              <NotificationItem notification={notification} onOpen={actions.open} />
-            </li>
-          ))}
-        </ul>
-        {pages.isFetchNextPageError && (
-          <ErrorBox message={serverMessageOr(pages.error, t('notifications.loadFailed'))} />
-        )}
-        {pages.hasNextPage && (
-          <Button
-            variant="outline"
-            className="self-center"
-            loading={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {t('notifications.loadMore')}
-          </Button>
-        )}
-      </div>
-    );
-  }
+  const body = (
+    <QueryState
+      query={pages}
+      errorText={t('notifications.loadFailed')}
+      isEmpty={() => notifications.length === 0}
+      empty={
+        <EmptyState
+          icon={<BellOff className="size-6" aria-hidden="true" />}
+          title={t('notifications.empty')}
+          description={t('notifications.emptyHint')}
+        />
+      }
+    >
+      {() => (
+        <div className="flex flex-col gap-4">
+          <ul className="flex flex-col gap-1 rounded-3xl bg-white p-2 shadow-sm ring-1 ring-zinc-200/80">
+            {notifications.map((notification) => (
+              <li key={notification._id}>
+                <NotificationItem notification={notification} onOpen={actions.open} />
+              </li>
+            ))}
+          </ul>
+          {pages.isFetchNextPageError && (
+            <ErrorBox message={errorText(t, pages.error, t('notifications.loadFailed'))} />
+          )}
+          {pages.hasNextPage && (
+            <Button
+              variant="outline"
+              className="self-center"
+              loading={pages.isFetchingNextPage}
+              onClick={() => void pages.fetchNextPage()}
+            >
+              {t('notifications.loadMore')}
+            </Button>
+          )}
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page title={t('notifications.title')}>

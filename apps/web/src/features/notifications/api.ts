@@ -4,11 +4,11 @@ import {
   type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { request } from '../../api/request';
+import { useMutation } from '../../lib/useMutation';
 import { notificationKeys } from './unreadCount';
 
 export { notificationKeys, useUnreadCount } from './unreadCount';

@@ -3,6 +3,7 @@ import { NOTIFICATIONS_DROPDOWN_SIZE } from '@josie/contract';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useFeedEvent, useFeedJoined } from '../../realtime/useFeedEvents';
+import { useSessionEnded } from '../../session/useSessionEnded';
 import type { NotificationsPage } from './api';
 import { notificationKeys } from './unreadCount';
 
@@ -72,10 +73,12 @@ export function useNotificationEvents(enabled: boolean): void {
 }
 
 /**
- * {@link useNotificationEvents} as a component that renders nothing: the bell loads it after its first
+ * {@link useNotificationEvents} (and {@link useSessionEnded}: the page signs out when the server ends its
+ * session) as a component that renders nothing: the bell loads it after its first
  * render, so the socket's code stays out of the first pages (docs/performance.md).
  */
 export default function NotificationsLive(): null {
   useNotificationEvents(true);
+  useSessionEnded(true);
   return null;
 }

@@ -1,6 +1,6 @@
 import type { Notification } from '@josie/contract';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { toast } from '../../ui/toast';
 import { useMarkNotificationsRead } from './api';
 
@@ -14,7 +14,7 @@ export function useNotificationActions() {
   const mark = useMarkNotificationsRead();
   const onError = (error: unknown) => {
     console.warn('Marking notifications read failed', error);
-    toast.error(serverMessageOr(error, t('notifications.markFailed')));
+    toast.error(errorText(t, error, t('notifications.markFailed')));
   };
   return {
     open(notification: Notification) {

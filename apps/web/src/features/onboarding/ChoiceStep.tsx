@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
 import { FormError } from '../../ui/FormError';
-import { listEntryLabel } from './labels';
+import { listEntryLabel, sortByLabel } from '../preferences';
 
 export interface ChoiceStepProps {
   list: 'genres' | 'interests';
@@ -28,10 +28,11 @@ export function ChoiceStep({ list, title, lead, options, selected, onToggle, err
   const headingId = useId();
   const chosen = new Set(selected.map((name) => name.toLowerCase()));
   // Alphabetical in the reader's language, not in the list's English spelling.
-  const collator = new Intl.Collator(i18n.resolvedLanguage);
-  const labelled = options
-    .map((option) => ({ ...option, label: listEntryLabel(t, list, option.name) }))
-    .sort((a, b) => collator.compare(a.label, b.label));
+  const labelled = sortByLabel(
+    options.map((option) => ({ ...option, label: listEntryLabel(t, list, option.name) })),
+    (option) => option.label,
+    i18n.resolvedLanguage,
+  );
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">

@@ -1,11 +1,10 @@
-import { type CuratorRecommendation, DEFAULT_CREATOR_COLOUR } from '@josie/contract';
+import type { CuratorRecommendation } from '@josie/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
-import { ErrorBox } from '../../ui/ErrorBox';
-import { Spinner } from '../../ui/Spinner';
-import { CreatorName } from '../josie';
+import { LoadError } from '../../ui/QueryState';
+import { Loading } from '../../ui/Spinner';
+import { CuratorCard } from '../curator';
 
 export interface CuratorStepProps {
   /** The recommended curators not yet followed or skipped; null while loading. */
@@ -45,11 +44,9 @@ export function CuratorStep({
         <p className="text-zinc-600">{t('onboarding.curators.lead')}</p>
       </div>
       {loadFailed ? (
-        <ErrorBox message={t('recommendations.loadError')} onRetry={onRetry} />
+        <LoadError text={t('recommendations.loadError')} ownText retry={onRetry} />
       ) : remaining === null ? (
-        <div className="flex justify-center py-10">
-          <Spinner size="lg" />
-        </div>
+        <Loading />
       ) : remaining.length === 0 ? (
         <p className="rounded-2xl bg-zinc-100 px-4 py-6 text-center text-zinc-700">
           {acted ? t('onboarding.curators.done') : t('recommendations.empty')}
@@ -57,54 +54,32 @@ export function CuratorStep({
       ) : (
         <ul aria-labelledby={headingId} className="flex flex-col gap-3">
           {remaining.map((curator) => (
-            <li
-              key={curator.id}
-              className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:flex-row sm:items-center"
-            >
-              <div className="flex min-w-0 flex-1 items-center gap-3">
-                <span
-                  className="shrink-0 rounded-full p-0.5"
-                  style={{ backgroundColor: curator.color || DEFAULT_CREATOR_COLOUR }}
-                >
-                  <Avatar src={curator.avatar} name={curator.name} size={56} decorative />
-                </span>
-                <div className="flex min-w-0 flex-col">
-                  <CreatorName
-                    name={curator.name}
-                    font={curator.font}
-                    colour={curator.color}
-                    className="truncate text-lg font-bold"
-                  />
-                  <span className="text-xs text-zinc-600">
-                    {t('curator.counts.followers', { count: curator.followersCount })}
-                  </span>
-                  {curator.bio && (
-                    <p dir="auto" className="mt-1 line-clamp-2 text-sm text-zinc-700">
-                      {curator.bio}
-                    </p>
-                  )}
-                </div>
-              </div>
-              <div className="flex shrink-0 gap-2 self-end sm:self-center">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  disabled={followingId !== null}
-                  onClick={() => onSkip(curator)}
-                  aria-label={t('recommendations.skipName', { name: curator.name })}
-                >
-                  {t('recommendations.skip')}
-                </Button>
-                <Button
-                  size="sm"
-                  loading={followingId === curator.id}
-                  disabled={followingId !== null && followingId !== curator.id}
-                  onClick={() => onFollow(curator)}
-                  aria-label={t('recommendations.followName', { name: curator.name })}
-                >
-                  {t('recommendations.follow')}
-                </Button>
-              </div>
+            <li key={curator.id}>
+              <CuratorCard
+                curator={curator}
+                actions={
+                  <>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={followingId !== null}
+                      onClick={() => onSkip(curator)}
+                      aria-label={t('recommendations.skipName', { name: curator.name })}
+                    >
+                      {t('recommendations.skip')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      loading={followingId === curator.id}
+                      disabled={followingId !== null && followingId !== curator.id}
+                      onClick={() => onFollow(curator)}
+                      aria-label={t('recommendations.followName', { name: curator.name })}
+                    >
+                      {t('recommendations.follow')}
+                    </Button>
+                  </>
+                }
+              />
             </li>
           ))}
         </ul>

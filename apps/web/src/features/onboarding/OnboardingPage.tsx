@@ -3,8 +3,8 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSession } from '../../session/SessionProvider';
-import { ErrorBox } from '../../ui/ErrorBox';
-import { PageSpinner } from '../../ui/Spinner';
+import { LoadError } from '../../ui/QueryState';
+import { Loading } from '../../ui/Spinner';
 import { preferenceOptionsQuery, preferencesQuery } from '../preferences';
 import { fetchOnboarding, onboardingKeys } from './api';
 import { OnboardingWizard } from './OnboardingWizard';
@@ -39,9 +39,16 @@ export default function OnboardingPage() {
   if (user?.onboarding.completed || serverDone) return <Navigate to="/" replace />;
 
   let body: ReactNode;
-  if (options.isPending || preferences.isPending || status.isPending) body = <PageSpinner />;
+  if (options.isPending || preferences.isPending || status.isPending) body = <Loading size="page" />;
   else if (options.isError) {
-    body = <ErrorBox message={t('onboarding.loadError')} onRetry={() => void options.refetch()} />;
+    body = (
+      <LoadError
+        error={options.error}
+        text={t('onboarding.loadError')}
+        ownText
+        retry={() => options.refetch({ cancelRefetch: false })}
+      />
+    );
   } else {
     // Without the current preferences the wizard starts empty; saving still works.
     const initial = preferences.data ?? { genres: [], interests: [] };

@@ -218,7 +218,7 @@ export function OnboardingWizard({ options, initial, reached }: WizardProps) {
               remaining={remaining}
               acted={acted}
               loadFailed={recommendations.isError}
-              onRetry={() => void recommendations.refetch()}
+              onRetry={() => recommendations.refetch({ cancelRefetch: false })}
               followingId={followingId}
               onFollow={(curator) => void follow(curator)}
               onSkip={(curator) => setSkipped((ids) => [...ids, curator.id])}

@@ -9,3 +9,4 @@ export {
   savePreferences,
   storeSavedPreferences,
 } from './api';
+export { humanizeName, listEntryLabel, sortByLabel } from './labels';

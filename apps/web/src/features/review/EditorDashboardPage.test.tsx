@@ -1,5 +1,5 @@
 import type { Josie } from '@josie/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { json, type StubRoute } from '../../test/fetchStub';
@@ -169,6 +169,38 @@ describe('editor dashboard (docs/product/routes-and-roles.md#review, docs/produc
     );
   });
 
+  it('sends one approval for a double click on Approve, and shows one toast', async () => {
+    const { stub } = renderApp('/editor/dashboard', {
+      session: makeSession('editor'),
+      routes: queue([fresh, resubmitted]),
+    });
+    await screen.findByRole('table', { name: 'Josies waiting for review' });
+    const approve = within(rowOf('Fresh one')).getByRole('button', { name: 'Approve' });
+    // Two clicks in one task: before the pending state can disable the button.
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+    expect(await screen.findByText('Josie approved and published')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Fresh one' })).not.toBeInTheDocument());
+    expect(stub.calls('PUT', '/api/josies/p1/approve')).toHaveLength(1);
+    expect(screen.queryByText('Failed to approve josie')).toBeNull();
+  });
+
+  it('sends one rejection for a double click on Confirm reject', async () => {
+    const { user, stub } = renderApp('/editor/dashboard', {
+      session: makeSession('editor'),
+      routes: queue([fresh, resubmitted]),
+    });
+    await screen.findByRole('table', { name: 'Josies waiting for review' });
+    const reject = within(rowOf('Second try')).getByRole('button', { name: 'Reject' });
+    await user.click(reject);
+    await user.type(screen.getByRole('textbox', { name: 'Rejection reason' }), 'No song');
+    fireEvent.click(reject);
+    fireEvent.click(reject);
+    expect(await screen.findByText('Josie rejected; the curator will see your reason')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Second try' })).not.toBeInTheDocument());
+    expect(stub.calls('PUT', '/api/josies/p2/reject')).toHaveLength(1);
+  });
+
   it('says when there is nothing to review', async () => {
     renderApp('/editor/dashboard', { session: makeSession('editor'), routes: queue([]) });
     expect(await screen.findByText('Nothing to review')).toBeInTheDocument();
@@ -185,7 +217,9 @@ describe('editor dashboard (docs/product/routes-and-roles.md#review, docs/produc
         },
       ],
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('ErrorEditors only');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ErrorCould not load the review queue. Please try again.',
+    );
   });
 
   it("says the queue's own message when a failure carries none", async () => {

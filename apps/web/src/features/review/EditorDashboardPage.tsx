@@ -3,15 +3,13 @@ import { ChevronDown, ClipboardCheck, Pencil } from 'lucide-react';
 import { type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { serverMessageOr } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import { focusRing } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorBox } from '../../ui/ErrorBox';
 import { IconButton } from '../../ui/IconButton';
 import { Page } from '../../ui/Page';
-import { PageSpinner } from '../../ui/Spinner';
+import { QueryState } from '../../ui/QueryState';
 import {
   CardTable,
   CardTableBody,
@@ -75,7 +73,7 @@ function PendingRow({ josie }: { josie: Josie }) {
                 to={`/josie/${josie._id}`}
                 onClick={stop}
                 dir="auto"
-                className={cn('rounded font-semibold break-words text-zinc-950 hover:underline', focusRing)}
+                className={cn('rounded font-semibold wrap-anywhere text-zinc-950 hover:underline', focusRing)}
               >
                 {josie.title}
               </Link>
@@ -166,40 +164,35 @@ export default function EditorDashboardPage() {
   const { t } = useTranslation();
   const query = usePendingJosies();
 
-  let content: React.ReactNode;
-  if (query.isPending) {
-    content = <PageSpinner />;
-  } else if (query.isError) {
-    content = (
-      <ErrorBox
-        message={serverMessageOr(query.error, t('review.loadError'))}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.data.length === 0) {
-    content = (
-      <EmptyState
-        icon={<ClipboardCheck className="size-6" aria-hidden="true" />}
-        title={t('review.emptyTitle')}
-        description={t('review.emptyDescription')}
-      />
-    );
-  } else {
-    content = (
-      <CardTable caption={t('review.caption')}>
-        <CardTableHead>
-          <CardTableHeader>{t('review.columnTitle')}</CardTableHeader>
-          <CardTableHeader>{t('review.columnUpdated')}</CardTableHeader>
-          <CardTableHeader end>{t('review.columnActions')}</CardTableHeader>
-        </CardTableHead>
-        <CardTableBody>
-          {query.data.map((josie) => (
-            <PendingRow key={josie._id} josie={josie} />
-          ))}
-        </CardTableBody>
-      </CardTable>
-    );
-  }
+  const content = (
+    <QueryState
+      query={query}
+      errorText={t('review.loadError')}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <EmptyState
+          icon={<ClipboardCheck className="size-6" aria-hidden="true" />}
+          title={t('review.emptyTitle')}
+          description={t('review.emptyDescription')}
+        />
+      }
+    >
+      {(data) => (
+        <CardTable caption={t('review.caption')}>
+          <CardTableHead>
+            <CardTableHeader>{t('review.columnTitle')}</CardTableHeader>
+            <CardTableHeader>{t('review.columnUpdated')}</CardTableHeader>
+            <CardTableHeader end>{t('review.columnActions')}</CardTableHeader>
+          </CardTableHead>
+          <CardTableBody>
+            {data.map((josie) => (
+              <PendingRow key={josie._id} josie={josie} />
+            ))}
+          </CardTableBody>
+        </CardTable>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page

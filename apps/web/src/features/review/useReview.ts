@@ -1,8 +1,9 @@
 import type { Josie } from '@josie/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../analytics/track';
+import { useMutation } from '../../lib/useMutation';
 import { useSession } from '../../session/SessionProvider';
 import { toast } from '../../ui/toast';
 import { josieKeys, storeJosie } from '../josie';

@@ -4,9 +4,10 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../api/client';
+import { errorText } from '../../api/errorText';
 import { request } from '../../api/request';
 import { applyServerIssues, fieldErrorText } from '../../lib/forms';
+import { useSubmitOnce } from '../../lib/useSubmitOnce';
 import { useSession } from '../../session/SessionProvider';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -40,19 +41,21 @@ export default function ContactPage() {
   });
   const left = MESSAGE_MAX - (watch('message')?.length ?? 0);
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await request('contact', { body });
-      toast.success(t('contact.success'));
-      reset({ name: body.name, email: body.email, message: '' });
-    } catch (error) {
-      console.warn('Contact message not sent', error);
-      if (!applyServerIssues(error, setError, ['name', 'email', 'message'])) {
-        setFormError(serverMessageOr(error, t('contact.failed')));
+  const onSubmit = useSubmitOnce(
+    handleSubmit(async (body) => {
+      setFormError(null);
+      try {
+        await request('contact', { body });
+        toast.success(t('contact.success'));
+        reset({ name: body.name, email: body.email, message: '' });
+      } catch (error) {
+        console.warn('Contact message not sent', error);
+        if (!applyServerIssues(error, setError, ['name', 'email', 'message'])) {
+          setFormError(errorText(t, error, t('contact.failed')));
+        }
       }
-    }
-  });
+    }),
+  );
 
   const tooLong = t('validation.tooLong', { count: MESSAGE_MAX });
   return (

@@ -4,6 +4,7 @@ import {
   type ItemLink,
   isImageSource,
   parseAudioUrl,
+  serviceEmbedFor,
 } from '@josie/contract';
 import { ExternalLink, Music } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
@@ -11,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
 import { Button, focusRing } from '../../../ui/Button';
-import { type ListenProvider, playedLink } from '../listen/choose';
+import { canSearch, hasPlayer, type ListenProvider, PLATFORM_NAMES, playedLink } from '../listen/choose';
 import { FindOnLink } from '../listen/FindOn';
 import { ListenMore } from '../listen/lazy';
 import { setVisitorProvider, useListenProvider } from '../listen/provider';
+import { ServiceEmbedFrame } from './ServiceEmbedFrame';
 import { SPOTIFY_ALLOW, SPOTIFY_EMBED_HEIGHT, YouTubeEmbed } from './VideoEmbed';
 
 export interface AudioCardProps {
@@ -27,6 +29,11 @@ export interface AudioCardProps {
    * service and "Also on" lists the rest. Absent (the editor's preview): the original player alone.
    */
   links?: readonly ItemLink[];
+  /**
+   * The item is the recording of one of the josie's videos: it plays there, so the card shows no player of
+   * its own and says so (docs/decisions/0022-listen-on-your-own-service.md).
+   */
+  inVideo?: boolean;
   className?: string;
 }
 
@@ -45,10 +52,19 @@ export function useAudioItemLabel(item: AudioCardProps['item']): string {
 /**
  * An audio item as a card (docs/product/routes-and-roles.md#media-dialogs audioItem): cover, name, artist and
  * provider with a link to open it there, and the provider's player: the Spotify embed at 152 px
- * (docs/product/rules-and-limits.md#constants) or the YouTube player at 16:9. The player is derived from the
- * link, never from stored ids, and loads lazily.
+ * (docs/product/rules-and-limits.md#constants) or the YouTube player at 16:9; for a listener on Apple Music,
+ * Deezer, TIDAL, SoundCloud or YouTube Music with a link there, that service's player
+ * (docs/decisions/0022-listen-on-your-own-service.md, amendment of 2026-12-05). The player is derived from
+ * the link, never from stored ids, and loads lazily.
  */
-export function AudioCard({ item, player = true, links, className }: AudioCardProps) {
+export function AudioCard({
+  item,
+  player: withPlayer = true,
+  links,
+  inVideo = false,
+  className,
+}: AudioCardProps) {
+  const player = withPlayer && !inVideo;
   const { t } = useTranslation();
   const client = useIsClient();
   const label = useAudioItemLabel(item);
@@ -56,10 +72,15 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
   const [keepOriginal, setKeepOriginal] = useState(false);
   const original = { platform: item.provider, url: item.url };
   const play = playedLink(original, links ?? [], links ? listener.provider : null, keepOriginal);
-  const played = (play !== original && parseAudioUrl(play.url)) || item;
+  // The listener's service plays it in its own embedded player (Apple Music, Deezer, TIDAL, SoundCloud,
+  // YouTube Music), else Spotify's or YouTube's player plays the link chosen.
+  const onService = player && play !== original ? serviceEmbedFor(play.platform, play.url) : null;
+  const played = (play !== original && !onService && parseAudioUrl(play.url)) || item;
   const provider = t(`josie.audio.provider.${item.provider}`);
-  const playedOn = t(`josie.audio.provider.${played.provider}`);
-  const embed = player ? audioEmbedFor(played) : null;
+  const playedOn = onService
+    ? PLATFORM_NAMES[onService.platform]
+    : t(`josie.audio.provider.${played.provider}`);
+  const embed = player && !onService ? audioEmbedFor(played) : null;
   const youtube = embed?.provider === 'youtube' ? parseAudioUrl(played.url) : null;
   const cover = item.image && isImageSource(item.image) ? item.image : null;
   const service = player && links ? listener.provider : null;
@@ -116,6 +137,7 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
           <ExternalLink className="size-5 rtl:-scale-x-100" aria-hidden="true" />
         </a>
       </div>
+      {withPlayer && inVideo && <p className="text-sm text-zinc-600">{t('josie.audio.inVideo')}</p>}
       {embed?.provider === 'spotify' &&
         (client ? (
           <iframe
@@ -131,6 +153,22 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
           // Rendered on the server: the player's place, which the browser's render fills.
           <div style={{ height: SPOTIFY_EMBED_HEIGHT }} className="w-full rounded-xl bg-zinc-100" />
         ))}
+      {onService && onService.platform !== 'youtubeMusic' && (
+        <ServiceEmbedFrame
+          embed={onService}
+          title={t('josie.audio.player', { provider: playedOn, name: label })}
+          client={client}
+        />
+      )}
+      {onService?.platform === 'youtubeMusic' && (
+        <YouTubeEmbed
+          key={onService.video.url}
+          video={onService.video}
+          title={t('josie.audio.player', { provider: playedOn, name: label })}
+          playLabel={t('josie.audio.play', { provider: playedOn, name: label })}
+          className="rounded-xl shadow-none"
+        />
+      )}
       {embed?.provider === 'youtube' && youtube?.provider === 'youtube' && (
         <YouTubeEmbed
           key={youtube.url}
@@ -146,9 +184,12 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
           className="rounded-xl shadow-none"
         />
       )}
-      {service && findOnly && service !== item.provider && (
-        <FindOnLink provider={service} title={item.name} artist={item.artist ?? ''} />
-      )}
+      {hasPlayer(service) &&
+        findOnly &&
+        service !== item.provider &&
+        canSearch(item.name, item.artist ?? '') && (
+          <FindOnLink provider={service} title={item.name} artist={item.artist ?? ''} />
+        )}
       {service && !findOnly && (
         <Suspense fallback={null}>
           <ListenMore
@@ -162,7 +203,7 @@ export function AudioCard({ item, player = true, links, className }: AudioCardPr
           />
         </Suspense>
       )}
-      {player && links && listener.visitor && listener.provider && (
+      {player && links && listener.visitor && hasPlayer(listener.provider) && (
         <VisitorChoice provider={listener.provider} />
       )}
     </article>

@@ -41,7 +41,7 @@ export function CreatorName({
   return (
     <Tag
       dir="auto"
-      className={cn('break-words', className)}
+      className={cn('wrap-anywhere', className)}
       style={{ ...curatorFontStyle(font), color: readableColour(colour ?? '', background) }}
     >
       {display}

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { Check, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../../api/client';
+import { errorText } from '../../../api/errorText';
+import { useMutation } from '../../../lib/useMutation';
 import { useSession } from '../../../session/SessionProvider';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toast';
@@ -27,9 +27,7 @@ export default function FollowToggle({ curatorId, className }: FollowButtonProps
       if (user) updateUser({ ...user, following: ids });
     },
     onError: (error, follow) => {
-      toast.error(
-        serverMessageOr(error, t(follow ? 'josie.follow.followError' : 'josie.follow.unfollowError')),
-      );
+      toast.error(errorText(t, error, t(follow ? 'josie.follow.followError' : 'josie.follow.unfollowError')));
     },
   });
   return (

@@ -3,6 +3,7 @@ import { Fragment, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
+import { recordingKeys, withKnownName } from '../listen/choose';
 import { ListenMore } from '../listen/lazy';
 import { readParagraphs } from '../paragraphs';
 import { AudioCard } from './AudioCard';
@@ -49,8 +50,18 @@ export function JosieParagraphs({ paragraphs, title, listen, className }: JosieP
       </Suspense>
     ) : null;
   };
+  const listenOf = (kind: ListenItem['kind'], url: string) =>
+    listen?.find((item) => item.kind === kind && item.itemUrl === url);
   const linksOf = (kind: ListenItem['kind'], url: string) =>
-    listen ? (listen.find((item) => item.kind === kind && item.itemUrl === url)?.links ?? []) : undefined;
+    listen ? (listenOf(kind, url)?.links ?? []) : undefined;
+  // An audio item that is one of the josie's videos (the same YouTube video, or its counterpart on the other
+  // service) plays in the video, not in a second player (docs/decisions/0022-listen-on-your-own-service.md).
+  const inVideos = new Set(
+    shown.flatMap((p) =>
+      p.type === 'video' ? recordingKeys(p.content.url, linksOf('video', p.content.url)) : [],
+    ),
+  );
+  const inVideo = (url: string) => recordingKeys(url, linksOf('audio', url)).some((key) => inVideos.has(key));
   if (shown.length === 0) return null;
   return (
     <div className={cn('flex flex-col gap-6', className)}>
@@ -62,7 +73,7 @@ export function JosieParagraphs({ paragraphs, title, listen, className }: JosieP
               <p
                 key={key}
                 dir="auto"
-                className="text-start text-lg leading-relaxed break-words whitespace-pre-wrap text-zinc-800"
+                className="text-start text-lg leading-relaxed wrap-anywhere whitespace-pre-wrap text-zinc-800"
               >
                 {paragraph.content}
               </p>
@@ -86,7 +97,12 @@ export function JosieParagraphs({ paragraphs, title, listen, className }: JosieP
             );
           case 'audioItem':
             return (
-              <AudioCard key={key} item={paragraph.content} links={linksOf('audio', paragraph.content.url)} />
+              <AudioCard
+                key={key}
+                item={withKnownName(paragraph.content, listenOf('audio', paragraph.content.url))}
+                links={linksOf('audio', paragraph.content.url)}
+                inVideo={inVideo(paragraph.content.url)}
+              />
             );
           default:
             return null;

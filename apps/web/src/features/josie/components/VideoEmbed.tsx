@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { lazyComponent } from '../../../lib/lazyPage';
 import { Spinner } from '../../../ui/Spinner';
-import type { YouTubePlayerProps } from './YouTubePlayer';
 
 /** Permissions the Spotify player asks for. */
 export const SPOTIFY_ALLOW = 'autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture';
@@ -14,9 +13,30 @@ export const SPOTIFY_EMBED_HEIGHT = 152;
 
 // The player and its API loader are a chunk of their own, fetched when the reader presses play (or points at
 // the play button, to gain a moment), so no page pays for them before (docs/performance.md).
-const YouTubePlayer = lazyComponent<YouTubePlayerProps>(() =>
-  import('./YouTubePlayer').then((m) => ({ default: m.YouTubePlayer })),
-);
+// Should the player's code not download even after the retries, the box says so and links to the video on
+// YouTube, as the player does when YouTube's own API fails; the page goes on.
+const YouTubePlayer = lazyComponent(() => import('./YouTubePlayer'), {
+  export: 'YouTubePlayer',
+  failed: ({ video }) => <PlayerUnavailable url={video.url} />,
+});
+
+/** The player's place when its code could not be loaded: the reason and a link to the video on YouTube. */
+function PlayerUnavailable({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-zinc-900/85 p-4 text-center text-sm text-white">
+      <p role="alert">{t('video.player.unavailable')}</p>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="rounded-full bg-white px-4 py-2 font-semibold text-zinc-950 shadow-sm hover:bg-zinc-100"
+      >
+        {t('video.player.openInYouTube')}
+      </a>
+    </div>
+  );
+}
 
 /** The thumbnail YouTube serves for a video id (480 x 360 px); playlists have none by id. */
 export function youtubeThumbnail(video: VideoRef): string | null {

@@ -12,12 +12,14 @@ import {
   type Provider,
   SupportedTypesResponse,
 } from '@josie/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, serverMessageOr } from '../../../api/client';
+import { ApiError } from '../../../api/client';
+import { errorText } from '../../../api/errorText';
 import { request } from '../../../api/request';
+import { useMutation } from '../../../lib/useMutation';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
@@ -208,7 +210,7 @@ function AudioResults({
               {t('integrations.audioSearch.connect', { provider: providerName })}
             </Button>
             {connect.isError && (
-              <p role="alert">{serverMessageOr(connect.error, t('integrations.audioSearch.error'))}</p>
+              <p role="alert">{errorText(t, connect.error, t('integrations.audioSearch.error'))}</p>
             )}
           </div>
         ) : undefined

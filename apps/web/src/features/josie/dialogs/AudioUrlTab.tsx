@@ -2,7 +2,8 @@ import { type AudioItemContent, type AudioRef, parseAudioUrl } from '@josie/cont
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, serverMessageOr } from '../../../api/client';
+import { ApiError } from '../../../api/client';
+import { errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/toast';
 import { audioItemFromDetails, audioItemFromRef, fetchAudioDetails } from './audioDetails';
@@ -42,7 +43,7 @@ export function AudioUrlTab({ onAdd }: { onAdd(item: AudioItemContent): void }) 
       onAdd(audioItemFromDetails(ref, details));
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        setProblem({ kind: 'invalid', message: serverMessageOr(error, t('josie.invalidAudioUrl')) });
+        setProblem({ kind: 'invalid', message: errorText(t, error, t('josie.invalidAudioUrl')) });
       } else if (error instanceof ApiError && error.status === 401) {
         // The session has ended (the client signs out and the guard sends the user to log in): a toast
         // outlives this dialog.

@@ -1,9 +1,10 @@
 import { AiGenerateResponse, AiProvidersResponse } from '@josie/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Sparkles, Wand2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
+import { useMutation } from '../../../lib/useMutation';
 import { Button } from '../../../ui/Button';
 import { Field } from '../../../ui/Field';
 import { FormError } from '../../../ui/FormError';

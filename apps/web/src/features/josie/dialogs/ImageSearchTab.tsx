@@ -6,13 +6,13 @@ import {
   ImageSearchResponse,
   ImageUrlResponse,
 } from '@josie/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../../api/client';
+import { errorText } from '../../../api/errorText';
 import { request as callApi } from '../../../api/request';
-import { tooManyPixelsText } from '../../../lib/imageRefusal';
+import { useMutation } from '../../../lib/useMutation';
 import { Button } from '../../../ui/Button';
 import { ErrorBox } from '../../../ui/ErrorBox';
 import { FormError } from '../../../ui/FormError';
@@ -144,12 +144,7 @@ export function ImageSearchTab({ onAdd }: { onAdd(image: DraftImage): void }) {
           </p>
         )}
         {importImage.isError && (
-          <FormError
-            message={
-              tooManyPixelsText(importImage.error, t) ??
-              serverMessageOr(importImage.error, t('integrations.imageSearch.importError'))
-            }
-          />
+          <FormError message={errorText(t, importImage.error, t('integrations.imageSearch.importError'))} />
         )}
         <nav
           className="flex items-center justify-between gap-2"

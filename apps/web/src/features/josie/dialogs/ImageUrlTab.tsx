@@ -1,10 +1,9 @@
 import { ImageUrlResponse } from '@josie/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../../../api/client';
+import { errorText } from '../../../api/errorText';
 import { request } from '../../../api/request';
-import { tooManyPixelsText } from '../../../lib/imageRefusal';
+import { useMutation } from '../../../lib/useMutation';
 import type { DraftImage } from '../editor/draft';
 import { toastIfSessionEnded } from './searchShared';
 import { UrlTab } from './UrlTab';
@@ -49,9 +48,7 @@ export function ImageUrlTab({ onAdd }: { onAdd(image: DraftImage): void }) {
     onSuccess: (answer) => onAdd({ source: 'url', url: answer.url }),
     onError: (error) => {
       toastIfSessionEnded(error, t);
-      setProblem(
-        tooManyPixelsText(error, t) ?? serverMessageOr(error, t('integrations.imageUrl.importError')),
-      );
+      setProblem(errorText(t, error, t('integrations.imageUrl.importError')));
     },
   });
 

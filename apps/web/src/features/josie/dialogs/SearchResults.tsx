@@ -1,6 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError, serverMessageOr } from '../../../api/client';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { errorText } from '../../../api/errorText';
 import { ErrorBox } from '../../../ui/ErrorBox';
 import { Spinner } from '../../../ui/Spinner';
 import { isNotConfigured, UnavailableNote } from './searchShared';
@@ -39,11 +41,12 @@ export function SearchResults<Data>({
   isEmpty,
   loadingLabel,
   notConfigured,
-  errorText,
+  errorText: failedText,
   emptyText,
   renderError,
   children,
 }: SearchResultsProps<Data>) {
+  const { t } = useTranslation();
   if (!active) return null;
   if (search.isPending) return <Spinner className="mx-auto my-6" label={loadingLabel} />;
   if (search.isError) {
@@ -52,7 +55,7 @@ export function SearchResults<Data>({
     const own = renderError?.(error);
     if (own !== undefined) return own;
     const message =
-      error instanceof ApiError && error.status === 400 ? serverMessageOr(error, errorText) : errorText;
+      error instanceof ApiError && error.status === 400 ? errorText(t, error, failedText) : failedText;
     return <ErrorBox message={message} onRetry={() => void search.refetch()} />;
   }
   if (isEmpty(search.data)) return <p className="py-6 text-center text-sm text-zinc-600">{emptyText}</p>;

@@ -125,7 +125,7 @@ describe('AudioSearchTab errors (docs/product/messages.md#media)', () => {
     const user = renderTab(<AudioSearchTab onAdd={vi.fn()} />);
     await user.type(screen.getByLabelText('Search for music'), 'Africa');
     expect(
-      await screen.findByText('Spotify does not support album search', undefined, { timeout: 2000 }),
+      await screen.findByText("This kind of search isn't supported.", undefined, { timeout: 2000 }),
     ).toBeInTheDocument();
     expect(screen.queryByText('Failed to search audio content')).not.toBeInTheDocument();
 
@@ -199,7 +199,7 @@ describe('ImageUrlTab', () => {
     expect(stub.calls('POST', '/api/images/upload-url')).toHaveLength(0);
     await user.type(screen.getByLabelText('Image link'), 'a.jpg');
     await user.click(screen.getByRole('button', { name: 'Use this image' }));
-    expect(await screen.findByText('The URL does not contain a valid image')).toBeInTheDocument();
+    expect(await screen.findByText("This isn't an image.")).toBeInTheDocument();
     answer = json(201, { url: '/uploads/images/abc.webp' });
     await user.click(screen.getByRole('button', { name: 'Use this image' }));
     await waitFor(() =>

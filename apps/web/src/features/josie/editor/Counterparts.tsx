@@ -14,7 +14,8 @@ import { Button } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
 import { Spinner } from '../../../ui/Spinner';
 import type { ListenProvider } from '../listen/choose';
-import { PLATFORM_NAMES, PlatformIcon } from '../listen/ListenMore';
+import { PLATFORM_NAMES } from '../listen/choose';
+import { PlatformIcon } from '../listen/PlatformIcon';
 import type { DraftAction, JosieDraft } from './draft';
 
 /** Query keys of the editor's look-ups of an item's links (`GET /api/audio/links`). */

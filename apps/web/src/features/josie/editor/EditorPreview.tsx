@@ -41,7 +41,9 @@ export function EditorPreview({
         ) : (
           <p className="text-2xl font-extrabold tracking-tight text-zinc-500">{t('josie.editor.untitled')}</p>
         )}
-        <p className="text-sm font-medium text-zinc-600">{t('josie.view.songs', { count: songs })}</p>
+        {songs > 0 && (
+          <p className="text-sm font-medium text-zinc-600">{t('josie.view.songs', { count: songs })}</p>
+        )}
         <JosieParagraphs paragraphs={paragraphs} title={draft.title} />
       </div>
     </section>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { Button, focusRing } from '../../../ui/Button';
 import { FormError } from '../../../ui/FormError';
-import { preferenceOptionsQuery } from '../../preferences';
+import { listEntryLabel, preferenceOptionsQuery, sortByLabel } from '../../preferences';
 
 const lower = (name: string) => name.toLowerCase();
 
@@ -16,7 +16,8 @@ const lower = (name: string) => name.toLowerCase();
  * plus any name in `selected` or `kept` that left the list since, shown with a dashed border and kept
  * until unpressed. At most {@link MAX_JOSIE_GENRES} (docs/product/rules-and-limits.md#josies): once that
  * many are pressed, the others are `aria-disabled` and pressing one says why in a polite live region.
- * Seed genres show their translated names (`common.genreNames`); names an admin added show as written.
+ * Seed genres show their translated names (`common.genreNames`); names an admin added show as written; all
+ * in the interface language's alphabetical order.
  *
  * @param kept - the genres the josie had when the editor opened: the server accepts them again even when
  *   they left the list (docs/decisions/0020-genres-on-josies.md).
@@ -33,18 +34,18 @@ export function GenrePicker({
   onChange(genres: string[]): void;
   error?: string | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const hintId = useId();
   const removedId = useId();
   const [limitReached, setLimitReached] = useState(false);
   const options = useQuery({ ...preferenceOptionsQuery(), staleTime: 5 * 60 * 1000 });
-  const labels: Record<string, string> = t('common.genreNames', { returnObjects: true });
-  const label = (name: string) => labels[name] ?? name;
+  const label = (name: string) => listEntryLabel(t, 'genres', name);
 
   const chosen = new Set(selected.map(lower));
   const full = selected.length >= MAX_JOSIE_GENRES;
-  const live = options.data?.genres.map((g) => g.name) ?? [];
+  // In the reader's alphabetical order of the names shown.
+  const live = sortByLabel(options.data?.genres.map((g) => g.name) ?? [], label, i18n.resolvedLanguage);
   const liveKeys = new Set(live.map(lower));
   const removed = [...new Set([...kept, ...selected])].filter((name) => !liveKeys.has(lower(name)));
 

@@ -6,7 +6,7 @@ import {
   JosieTitle,
   type VideoContent,
 } from '@josie/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { type FormEvent, useCallback, useId, useReducer, useState } from 'react';
@@ -14,17 +14,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { track } from '../../../analytics/track';
 import { ApiError } from '../../../api/client';
+import { errorText } from '../../../api/errorText';
 import { useFlag } from '../../../flags/useFlags';
 import { cn } from '../../../lib/cn';
-import { tooManyPixelsText } from '../../../lib/imageRefusal';
+import { useMutation } from '../../../lib/useMutation';
 import { useSharedAudio } from '../../../push/shareTarget';
 import { EmailNotVerifiedNotice, isEmailNotVerified } from '../../../session/EmailVerification';
 import { useSession } from '../../../session/SessionProvider';
 import { Button } from '../../../ui/Button';
+import { type ConflictChoice, ConflictDialog } from '../../../ui/ConflictDialog';
 import { FormError } from '../../../ui/FormError';
 import { toast } from '../../../ui/toast';
 import { preferencesKeys } from '../../preferences';
-import { josieKeys, saveJosie, storeJosie } from '../api';
+import { fetchJosie, josieKeys, saveJosie, storeJosie } from '../api';
 import { AudioDialog } from '../dialogs/AudioDialog';
 import { ImageDialog } from '../dialogs/ImageDialog';
 import { audioSearchTabs, imageTabs, videoSearchTabs } from '../dialogs/integrationTabs';
@@ -39,6 +41,7 @@ import {
   draftParagraphs,
   draftReducer,
   emptyDraft,
+  type JosieDraft,
   type MediaKind,
   sameDraft,
 } from './draft';
@@ -52,10 +55,27 @@ import { useLeaveGuard } from './useLeaveGuard';
 import { useObjectUrl } from './useObjectUrl';
 import { useTitleSuggestion } from './useTitleSuggestion';
 
-/** What a save sends: the form, and the kinds of the paragraphs in it (to place the server's issues). */
+/**
+ * Save refusals that name their own cause, each by its code's text (`errorText`): a picture the josie may not
+ * show (docs/decisions/0036-media-limits-and-provenance.md), an image with too many pixels, and the server
+ * busy with other images.
+ */
+const JOSIE_MEDIA_REFUSALS = new Set<string>([
+  ERROR_CODES.MEDIA_NOT_OWNED,
+  ERROR_CODES.ARTWORK_HOST_NOT_ALLOWED,
+  ERROR_CODES.IMAGE_TOO_MANY_PIXELS,
+  ERROR_CODES.UNAVAILABLE,
+]);
+
+/** What a save sends: the draft, and the kinds of its paragraphs (to place the server's issues). */
 interface SaveRequest {
-  form: FormData;
+  draft: JosieDraft;
   kinds: BlockKind[];
+  /**
+   * Save over the version stored now, read again first, instead of the version the editor loaded: the
+   * "overwrite" answer to a 409 `STALE_VERSION` (docs/decisions/0041-edits-carry-their-version.md).
+   */
+  overwrite?: boolean;
 }
 
 /**
@@ -63,11 +83,14 @@ interface SaveRequest {
  * docs/product/rules-and-limits.md#josies, docs/product/messages.md#josies): one draft shared by the simple
  * editor and, while the flag `editor_advanced_mode` is on, the advanced editor (switching keeps the draft).
  * Publishing creates the josie (pending review), tracks `publish_josie` and goes to the list; saving an edit
- * sends it back to review (docs/product/differences.md#editing-sends-back-to-review). Save errors: an image
- * with too many pixels says so, another 413 josie.fileTooLarge, otherwise josie.create.error or
+ * sends it back to review (docs/product/differences.md#editing-sends-back-to-review). Save errors: a refused
+ * picture, an image with too many pixels or a server busy with images says so, another 413 josie.fileTooLarge, otherwise josie.create.error or
  * josie.edit.error with the server's field issues placed on the title, the media and the genres (a genre
  * no longer offered, `UNKNOWN_LIST_ENTRY`, says so at the genre picker, which reloads the list). Leaving
- * with unsaved changes asks first ({@link useLeaveGuard}).
+ * with unsaved changes asks first ({@link useLeaveGuard}). An edit sends the version of the josie it loaded;
+ * when someone saved the josie since (409 `STALE_VERSION`), a dialog offers to reload it, discarding the
+ * draft, or to overwrite it with the draft, saved over the version read again; the draft stays until one
+ * is chosen (docs/decisions/0041-edits-carry-their-version.md).
  */
 export function JosieEditor({ josie }: { josie?: Josie }) {
   const { t } = useTranslation();
@@ -79,11 +102,16 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
   const [advancedChosen, setAdvancedChosen] = useState(false);
   const advanced = advancedAvailable && advancedChosen;
   const switchId = useId();
+  // The josie as last loaded: the one opened, or the saved one loaded again after a conflict.
+  const [loaded, setLoaded] = useState(josie);
   const [draft, dispatchDraft] = useReducer(draftReducer, josie, (j) =>
     j ? draftFromJosie(j) : emptyDraft(),
   );
-  // The draft as the editor opened, to tell unsaved changes from none.
-  const [opened] = useState(draft);
+  // The draft as the editor opened (or reloaded), to tell unsaved changes from none.
+  const [opened, setOpened] = useState(draft);
+  // A save refused because the josie was saved elsewhere since it was loaded, and the choice under way.
+  const [conflict, setConflict] = useState<ApiError | null>(null);
+  const [reloading, setReloading] = useState(false);
   const leaveGuard = useLeaveGuard(!sameDraft(draft, opened));
   const [dialog, setDialog] = useState<MediaKind | null>(null);
   const [titleError, setTitleError] = useState<string | undefined>();
@@ -108,8 +136,13 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
   useSharedAudio((audio) => dispatch({ type: 'setAudio', audio }), !editing);
 
   const save = useMutation({
-    mutationFn: ({ form }: SaveRequest) => saveJosie(form, josie?._id),
+    mutationFn: async ({ draft: sent, overwrite }: SaveRequest) => {
+      if (!loaded) return saveJosie(draftForm(sent));
+      const version = overwrite ? (await fetchJosie(loaded._id)).version : loaded.version;
+      return saveJosie(draftForm(sent, version), loaded._id);
+    },
     onSuccess: (saved) => {
+      setConflict(null);
       storeJosie(queryClient, saved);
       queryClient.setQueryData<Josie[]>(josieKeys.mine, (list) =>
         list && !list.some((item) => item._id === saved._id) ? [saved, ...list] : list,
@@ -125,13 +158,21 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
       navigate(home);
     },
     onError: (error, { kinds }) => {
+      if (error instanceof ApiError && error.code === ERROR_CODES.STALE_VERSION) {
+        setConflict(error);
+        return;
+      }
+      setConflict(null);
       if (isEmailNotVerified(error)) {
         setNotVerified(true);
         return;
       }
-      const pixels = tooManyPixelsText(error, t);
-      if (pixels || (error instanceof ApiError && error.status === 413)) {
-        toast.error(pixels ?? t('josie.fileTooLarge'));
+      if (error instanceof ApiError && JOSIE_MEDIA_REFUSALS.has(error.code)) {
+        toast.error(errorText(t, error, undefined, { [ERROR_CODES.UNAVAILABLE]: t('errors.imagesBusy') }));
+        return;
+      }
+      if (error instanceof ApiError && error.status === 413) {
+        toast.error(t('josie.fileTooLarge'));
         return;
       }
       toast.error(t(editing ? 'josie.edit.error' : 'josie.create.error'));
@@ -155,7 +196,7 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
       }
       setMediaErrors(media);
       // A refusal without field issues (e.g. 403, or an image the server could not read) says why here.
-      if (issues.length === 0 && apiError?.serverMessage) others.push(apiError.serverMessage);
+      if (issues.length === 0 && apiError) others.push(errorText(t, apiError));
       setFormErrors(others);
     },
   });
@@ -172,11 +213,39 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
     setMediaErrors({});
     setFormErrors([]);
     setNotVerified(false);
-    save.mutate({ form: draftForm(draft), kinds: draftParagraphs(draft).map((p) => p.type) });
+    save.mutate({ draft, kinds: draftParagraphs(draft).map((p) => p.type) });
+  };
+
+  /** Loads the saved josie again into the editor, discarding the draft (the conflict dialog's reload). */
+  const reload = async (id: string) => {
+    setReloading(true);
+    try {
+      const fresh = await fetchJosie(id);
+      const next = draftFromJosie(fresh);
+      dispatchDraft({ type: 'load', draft: next });
+      setOpened(next);
+      setLoaded(fresh);
+      setTitleError(undefined);
+      setGenreError(undefined);
+      setMediaErrors({});
+      setFormErrors([]);
+      setConflict(null);
+      toast.success(t('josie.editor.conflict.reloaded'));
+    } catch (error) {
+      toast.error(errorText(t, error, t('josie.loadError')));
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const resolveConflict = (choice: ConflictChoice) => {
+    if (!loaded) return;
+    if (choice === 'reload') void reload(loaded._id);
+    else save.mutate({ draft, kinds: draftParagraphs(draft).map((p) => p.type), overwrite: true });
   };
 
   const creator: Pick<JosieCreator, 'name' | 'avatar' | 'preferences'> | null =
-    josie?.creator ??
+    loaded?.creator ??
     (user
       ? {
           name: user.name,
@@ -229,7 +298,7 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
         )}
       </header>
 
-      {josie && <StatusNotice josie={josie} ownJosie={josie.creator._id === user?._id} />}
+      {loaded && <StatusNotice josie={loaded} ownJosie={loaded.creator._id === user?._id} />}
 
       <form noValidate onSubmit={submit} className="flex flex-col gap-6">
         {advanced ? <AdvancedEditor {...editorProps} creator={creator} /> : <SimpleEditor {...editorProps} />}
@@ -258,6 +327,13 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
       </form>
 
       {leaveGuard.dialog}
+      <ConflictDialog
+        conflict={conflict}
+        texts={t('josie.editor.conflict', { returnObjects: true })}
+        onDismiss={() => setConflict(null)}
+        onChoose={resolveConflict}
+        pending={reloading ? 'reload' : save.isPending && save.variables?.overwrite ? 'overwrite' : null}
+      />
       {/* Outside the form: a dialog's own submit must not bubble (through the portal) into the josie's. */}
       <ImageDialog
         {...dialogProps('image')}

@@ -91,4 +91,14 @@ describe('josie draft (docs/product/data-and-config.md#data, docs/product/rules-
     expect(JSON.parse(String(draftForm(changed).get('genres')))).toEqual(['Jazz']);
     expect(JSON.parse(String(draftForm(emptyDraft()).get('genres')))).toEqual([]);
   });
+
+  it("sends an edit's base version, and none for a new josie (docs/decisions/0041-edits-carry-their-version.md)", () => {
+    expect(draftForm(emptyDraft(), 7).get('baseVersion')).toBe('7');
+    expect(draftForm(emptyDraft()).has('baseVersion')).toBe(false);
+  });
+
+  it('replaces the whole draft on load (the saved josie loaded again)', () => {
+    const loaded = draftFromJosie(makeJosie({ title: 'Theirs' }));
+    expect(draftReducer({ ...emptyDraft(), title: 'Mine' }, { type: 'load', draft: loaded })).toBe(loaded);
+  });
 });

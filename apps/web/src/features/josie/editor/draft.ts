@@ -35,7 +35,9 @@ export type DraftAction =
   | { type: 'setAudio'; audio: AudioItemContent }
   | { type: 'remove'; kind: MediaKind }
   | { type: 'move'; kind: BlockKind; to: number }
-  | { type: 'setGenres'; genres: string[] };
+  | { type: 'setGenres'; genres: string[] }
+  /** The whole draft replaced: the saved josie loaded again (docs/decisions/0041-edits-carry-their-version.md). */
+  | { type: 'load'; draft: JosieDraft };
 
 /** An empty draft: just the (empty) text block. */
 export function emptyDraft(): JosieDraft {
@@ -94,6 +96,8 @@ function withBlock(order: BlockKind[], kind: BlockKind): BlockKind[] {
 /** The draft reducer: each medium once, removing frees its kind again, moves clamp to the list. */
 export function draftReducer(draft: JosieDraft, action: DraftAction): JosieDraft {
   switch (action.type) {
+    case 'load':
+      return action.draft;
     case 'setTitle':
       return { ...draft, title: action.title };
     case 'setGenres':
@@ -162,10 +166,12 @@ export function draftParagraphs(draft: JosieDraft, imagePreview?: string | null)
 
 /**
  * The multipart form of `POST /api/josies` and `PUT /api/josies/{id}` (docs/product/routes-and-roles.md#api):
- * `title`, `paragraphs` and `genres` (both JSON text), and the uploaded image file.
+ * `title`, `paragraphs` and `genres` (both JSON text), and the uploaded image file. An edit adds
+ * `baseVersion`, the version of the josie it started from (docs/decisions/0041-edits-carry-their-version.md).
  */
-export function draftForm(draft: JosieDraft): FormData {
+export function draftForm(draft: JosieDraft, baseVersion?: number): FormData {
   const form = new FormData();
+  if (baseVersion !== undefined) form.set('baseVersion', String(baseVersion));
   form.set('title', draft.title.trim());
   form.set('paragraphs', JSON.stringify(draftParagraphs(draft)));
   form.set('genres', JSON.stringify(draft.genres));

@@ -1,7 +1,8 @@
 import { AiGenerateResponse, AiProvidersResponse, TITLE_MAX_LENGTH } from '@josie/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/request';
+import { useMutation } from '../../../lib/useMutation';
 import { toast } from '../../../ui/toast';
 
 /** The AI template that writes a title from the josie's text (docs/product/routes-and-roles.md#api: enticing-title). */

@@ -1,69 +1,19 @@
-import type { ItemLink, ListenPlatform } from '@josie/contract';
-import { Music } from 'lucide-react';
+import type { ItemLink } from '@josie/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type SimpleIcon,
-  siApplemusic,
-  siDeezer,
-  siSoundcloud,
-  siSpotify,
-  siTidal,
-  siYoutube,
-  siYoutubemusic,
-} from 'simple-icons';
 import { i18n } from '../../../i18n';
 import listenTexts from '../../../i18n/locales/en/listen.json';
 import { cn } from '../../../lib/cn';
 import { focusRing } from '../../../ui/Button';
-import type { ListenProvider } from './choose';
+import { canSearch, type ListenProvider, PLATFORM_NAMES } from './choose';
 import { FindOnLink, listenChip } from './FindOn';
 import { chooseListen, inPlatformOrder } from './order';
+import { PlatformIcon } from './PlatformIcon';
 import { useListenProvider } from './provider';
 
 // The first pages bundle only the English they read first (docs/performance.md); this chunk brings its own.
 if (!i18n.exists('listen.alsoOn', { lng: 'en' })) {
   i18n.addResourceBundle('en', 'translation', { listen: listenTexts }, true, false);
-}
-
-/** Platform names are brands: the same in every language. */
-export const PLATFORM_NAMES: Record<ListenPlatform, string> = {
-  spotify: 'Spotify',
-  youtube: 'YouTube',
-  youtubeMusic: 'YouTube Music',
-  appleMusic: 'Apple Music',
-  deezer: 'Deezer',
-  tidal: 'TIDAL',
-  soundcloud: 'SoundCloud',
-  amazonMusic: 'Amazon Music',
-};
-
-/** Simple Icons' marks; Amazon Music has none there (brand withdrawn), so it gets a plain note. */
-const ICONS: Partial<Record<ListenPlatform, SimpleIcon>> = {
-  spotify: siSpotify,
-  youtube: siYoutube,
-  youtubeMusic: siYoutubemusic,
-  appleMusic: siApplemusic,
-  deezer: siDeezer,
-  tidal: siTidal,
-  soundcloud: siSoundcloud,
-};
-
-/** A platform's mark in its brand colour, decorative (the link's text names the platform). */
-export function PlatformIcon({ platform, className }: { platform: ListenPlatform; className?: string }) {
-  const icon = ICONS[platform];
-  if (!icon) return <Music className={cn('size-4', className)} aria-hidden="true" />;
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={cn('size-4 shrink-0', className)}
-      fill={icon.hex === '000000' ? 'currentColor' : `#${icon.hex}`}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={icon.path} />
-    </svg>
-  );
 }
 
 export interface ListenMoreProps {
@@ -93,8 +43,13 @@ export default function ListenMore(props: ListenMoreProps) {
   const { provider } = useListenProvider();
   if (!provider) return null;
   const choice = chooseListen(from, links, provider, keepOriginal);
-  const canSwitch = choice.alsoOn.some((link) => link.platform === provider);
+  const canSwitch = choice.playable;
   const original = PLATFORM_NAMES[choice.original];
+  // A platform one of the audio item's buttons plays ("Play the original on …", "Play on …") is not offered
+  // a second time as an "Also on" link.
+  const offered =
+    kind !== 'audio' ? null : choice.switched ? choice.original : keepOriginal && canSwitch ? provider : null;
+  const alsoOn = choice.alsoOn.filter((link) => link.platform !== offered);
   return (
     <div className="flex flex-col gap-3 text-sm text-zinc-700">
       {kind === 'audio' && choice.switched && (
@@ -120,13 +75,25 @@ export default function ListenMore(props: ListenMoreProps) {
           {t('listen.playOn', { platform: PLATFORM_NAMES[provider] })}
         </button>
       )}
-      {choice.alsoOn.length > 0 && (
+      {choice.openOn && (
+        <a
+          href={choice.openOn.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('listen.listenOnNewTab', { platform: PLATFORM_NAMES[choice.openOn.platform] })}
+          className={cn(listenChip, 'self-start font-semibold')}
+        >
+          <PlatformIcon platform={choice.openOn.platform} />
+          {t('listen.listenOn', { platform: PLATFORM_NAMES[choice.openOn.platform] })}
+        </a>
+      )}
+      {alsoOn.length > 0 && (
         <div className="flex flex-wrap items-center gap-2">
           <span id={alsoOnId} className="font-semibold text-zinc-900">
             {t('listen.alsoOn')}
           </span>
           <ul aria-labelledby={alsoOnId} className="flex flex-wrap gap-2">
-            {inPlatformOrder(choice.alsoOn).map((link) => (
+            {inPlatformOrder(alsoOn).map((link) => (
               <li key={link.platform}>
                 <a
                   href={link.url}
@@ -143,7 +110,7 @@ export default function ListenMore(props: ListenMoreProps) {
           </ul>
         </div>
       )}
-      {kind === 'audio' && choice.findOn && (
+      {kind === 'audio' && choice.findOn && canSearch(title, artist) && (
         <FindOnLink provider={choice.findOn} title={title} artist={artist} />
       )}
     </div>

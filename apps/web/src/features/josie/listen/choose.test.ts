@@ -1,6 +1,6 @@
 import { type ItemLink, LISTEN_PLATFORMS } from '@josie/contract';
 import { describe, expect, it } from 'vitest';
-import { playedLink, searchUrl } from './choose';
+import { openedLink, playedLink, recordingKeys, searchUrl } from './choose';
 import { chooseListen, inPlatformOrder, PLATFORM_ORDER } from './order';
 
 const SPOTIFY = 'https://open.spotify.com/track/32OlwWuMpZ6b0aN2RZOeMS';
@@ -80,15 +80,27 @@ describe('chooseListen (docs/decisions/0022-listen-on-your-own-service.md)', () 
       switched: false,
       alsoOn: [],
       findOn: null,
+      openOn: null,
+      playable: false,
     });
   });
 });
 
 describe("playedLink, the first pages' part of chooseListen", () => {
   it('agrees with chooseListen on what plays', () => {
-    for (const provider of ['spotify', 'youtube', null] as const)
+    const services = [
+      'spotify',
+      'youtube',
+      'deezer',
+      'appleMusic',
+      'amazonMusic',
+      'youtubeMusic',
+      null,
+    ] as const;
+    const withMusic = [...resolved, link('youtubeMusic', 'https://music.youtube.com/watch?v=OPf0YbXqDm0')];
+    for (const provider of services)
       for (const keep of [false, true])
-        for (const links of [resolved, [], [link('youtube', YOUTUBE, 'search')]])
+        for (const links of [resolved, withMusic, [], [link('youtube', YOUTUBE, 'search')]])
           expect(playedLink(fromSpotify, links, provider, keep)).toEqual(
             chooseListen(fromSpotify, links, provider, keep).play,
           );
@@ -109,5 +121,91 @@ describe('searchUrl', () => {
     expect(searchUrl('spotify', 'שיר & זמר', '')).toBe(
       `https://open.spotify.com/search/${encodeURIComponent('שיר & זמר')}`,
     );
+  });
+});
+
+describe('a service whose own player Josie embeds (decision 0022, amendment of 2026-12-05)', () => {
+  it("plays the item in the service's player, offers its link first and the original back", () => {
+    const choice = chooseListen(fromSpotify, resolved, 'deezer');
+    expect(choice.play).toEqual({ platform: 'deezer', url: 'https://www.deezer.com/track/1' });
+    expect(choice).toMatchObject({ switched: true, findOn: null, playable: true });
+    expect(choice.openOn?.url).toBe('https://www.deezer.com/track/1');
+    expect(inPlatformOrder(choice.alsoOn).map((l) => l.platform)).toEqual([
+      'spotify',
+      'youtube',
+      'appleMusic',
+    ]);
+    expect(playedLink(fromSpotify, resolved, 'deezer', false)).toEqual(choice.play);
+  });
+
+  it('keeps the original when the listener asks for it, still able to play it there', () => {
+    const choice = chooseListen(fromSpotify, resolved, 'appleMusic', true);
+    expect(choice).toMatchObject({ play: fromSpotify, switched: false, playable: true });
+    expect(choice.openOn?.url).toBe('https://music.apple.com/us/song/1');
+  });
+
+  it('keeps the original and offers the link alone when the link gives no player', () => {
+    const short = [link('spotify', SPOTIFY, 'original'), link('deezer', 'https://deezer.page.link/abcdef')];
+    const choice = chooseListen(fromSpotify, short, 'deezer');
+    expect(choice).toMatchObject({ play: fromSpotify, switched: false, playable: false, findOn: null });
+    expect(choice.openOn?.url).toBe('https://deezer.page.link/abcdef');
+  });
+
+  it('plays YouTube Music in the YouTube player, unless it is the YouTube original itself', () => {
+    const music = 'https://music.youtube.com/watch?v=OPf0YbXqDm0';
+    const links = [...resolved, link('youtubeMusic', music)];
+    expect(chooseListen(fromSpotify, links, 'youtubeMusic')).toMatchObject({
+      play: { platform: 'youtubeMusic', url: music },
+      switched: true,
+    });
+    const same = [link('youtube', YOUTUBE, 'original'), link('youtubeMusic', music)];
+    expect(chooseListen(fromYouTube, same, 'youtubeMusic')).toMatchObject({
+      play: fromYouTube,
+      switched: false,
+      playable: false,
+    });
+  });
+});
+
+describe('a service without a player here (docs/decisions/0022-listen-on-your-own-service.md)', () => {
+  const withAmazon = [...resolved, link('amazonMusic', 'https://music.amazon.com/albums/B01?trackAsin=B02')];
+
+  it('keeps the original player and offers the link there first, not again in Also on', () => {
+    const choice = chooseListen(fromSpotify, withAmazon, 'amazonMusic');
+    expect(choice.play).toBe(fromSpotify);
+    expect(choice.switched).toBe(false);
+    expect(choice.playable).toBe(false);
+    expect(choice.openOn?.url).toBe('https://music.amazon.com/albums/B01?trackAsin=B02');
+    expect(choice.alsoOn.map((l) => l.platform)).toEqual(['deezer', 'youtube', 'appleMusic']);
+    expect(choice.findOn).toBeNull();
+    expect(playedLink(fromSpotify, withAmazon, 'amazonMusic', false)).toBe(fromSpotify);
+  });
+
+  it('falls back to the original when the platform has no link', () => {
+    const choice = chooseListen(fromSpotify, resolved, 'tidal');
+    expect(choice.play).toBe(fromSpotify);
+    expect(choice.openOn).toBeNull();
+    expect(choice.findOn).toBeNull();
+  });
+
+  it("opens a feed card's link on the listener's platform, else the original", () => {
+    expect(openedLink(fromSpotify, resolved, 'deezer')).toEqual({
+      platform: 'deezer',
+      url: 'https://www.deezer.com/track/1',
+    });
+    expect(openedLink(fromSpotify, resolved, 'youtube')).toEqual({ platform: 'youtube', url: YOUTUBE });
+    expect(openedLink(fromSpotify, resolved, 'soundcloud')).toBe(fromSpotify);
+    expect(openedLink(fromSpotify, resolved, null)).toBe(fromSpotify);
+  });
+});
+
+describe('recordingKeys', () => {
+  it('counts a YouTube Music link as the YouTube video it is, so one recording plays once', () => {
+    expect(
+      recordingKeys(SPOTIFY, [link('youtubeMusic', 'https://music.youtube.com/watch?v=OPf0YbXqDm0')]),
+    ).toEqual(['spotify:32OlwWuMpZ6b0aN2RZOeMS', 'youtube:OPf0YbXqDm0']);
+    expect(recordingKeys(SPOTIFY, [link('deezer', 'https://www.deezer.com/track/1')])).toEqual([
+      'spotify:32OlwWuMpZ6b0aN2RZOeMS',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSession } from '../../../session/SessionProvider';
-import type { ListenProvider } from './choose';
+import { type ListenProvider, type ListenService, serviceOf } from './choose';
 
 /** localStorage key of a visitor's chosen service (docs/decisions/0022-listen-on-your-own-service.md). */
 export const LISTEN_PROVIDER_KEY = 'listenProvider';
@@ -32,14 +32,15 @@ export function setVisitorProvider(provider: ListenProvider): void {
 
 /**
  * The service the reader listens on (docs/decisions/0022-listen-on-your-own-service.md): a signed-in
- * listener's `activeProvider` (`google` is YouTube), a visitor's choice kept in this browser, Spotify by
+ * listener's `activeProvider` (`google` is YouTube; a platform without a player here is offered by its
+ * link), a visitor's choice kept in this browser, Spotify by
  * default. Null on the server and during hydration (the server renders the original player for everyone),
  * so the first render in the browser matches the server's HTML and the choice applies right after.
  */
-export function useListenProvider(): { provider: ListenProvider | null; visitor: boolean } {
+export function useListenProvider(): { provider: ListenService | null; visitor: boolean } {
   const { user } = useSession();
   const visitorChoice = useSyncExternalStore<ListenProvider | null>(subscribe, stored, () => null);
   if (visitorChoice === null) return { provider: null, visitor: !user };
-  if (user) return { provider: user.activeProvider === 'google' ? 'youtube' : 'spotify', visitor: false };
+  if (user) return { provider: serviceOf(user.activeProvider), visitor: false };
   return { provider: visitorChoice, visitor: true };
 }

@@ -1,0 +1,146 @@
+import { contactMessageMail, followerMail, reviewWaitingMail } from '../../../adapters/mails/index.js';
+import type { Job, JobSpec } from '../../../jobs/queue.js';
+import { followerPush, reviewWaitingPush } from '../messages.js';
+import type { NotificationJobs } from '../notifier.js';
+import { contactMessageOf, josieSubject, mailRecipient, staffRecipients } from '../queries.js';
+import type { NotificationJobContext } from './context.js';
+import { DAY_S, dayOf } from './context.js';
+import type { LikesWriter } from './write-likes.js';
+
+/**
+ * `notify.caused`: a write that tells someone ({@link NotificationCause}), enqueued in its own transaction: a
+ * follower, a josie waiting for review, a contact message (and a like enqueued before likes had their own
+ * outbox).
+ */
+export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter) {
+  const { db, publicUrl, push, emailJob, pushJobs, allowed, inApp } = deps;
+  return async (job: Job<NotificationJobs['notify.caused']>) => {
+    const cause = job.payload;
+    // The day of the causing write, not of the job's run: a job retried after midnight still groups right.
+    const today = dayOf(new Date(cause.at));
+    // Each recipient's sends go with their in-app entry (see inApp), keyed per entry, never per job: a
+    // retried job or a repeated cause (follow, unfollow, follow) must not send twice.
+    switch (cause.kind) {
+      case 'follower': {
+        const [curator, follower] = await Promise.all([
+          mailRecipient(db, cause.curatorId),
+          mailRecipient(db, cause.followerId),
+        ]);
+        if (!curator || !follower) return;
+        const key = `follower:${curator.id}:${follower.id}`;
+        const sends: JobSpec<NotificationJobs>[] = [];
+        if (allowed(curator, 'follower', 'email')) {
+          sends.push(
+            emailJob(`${key}:email`, curator.id, (unsubscribe) =>
+              followerMail({
+                language: curator.language,
+                name: curator.name,
+                followerName: follower.name,
+                link: `${publicUrl}/profile/${follower.id}`,
+                unsubscribeUrl: unsubscribe,
+              }),
+            ),
+          );
+        }
+        if (push && allowed(curator, 'follower', 'push')) {
+          const payload = followerPush(curator.language, {
+            followerId: follower.id,
+            followerName: follower.name,
+          });
+          sends.push(...(await pushJobs(key, curator.id, payload, { ttlSeconds: DAY_S })));
+        }
+        await inApp(
+          curator,
+          { groupKey: follower.id, subjectType: null, subjectId: null, actorId: follower.id },
+          'follower',
+          sends,
+        );
+        break;
+      }
+      case 'like': {
+        // Enqueued before likes had their own batched job: one like, written as a batch of one.
+        const after = await db.transaction((tx) => writeLikes(tx, [cause]));
+        await after();
+        break;
+      }
+      case 'review-waiting': {
+        const [josie, curator, staff] = await Promise.all([
+          josieSubject(db, cause.josieId),
+          mailRecipient(db, cause.creatorId),
+          staffRecipients(db, ['editor', 'admin']),
+        ]);
+        if (josie?.status !== 'pending' || !curator) return;
+        for (const reviewer of staff) {
+          if (reviewer.id === curator.id) continue;
+          // The first josie of the day per reviewer: with the day's entry.
+          const key = `review-waiting:${today}:${reviewer.id}`;
+          const sends: JobSpec<NotificationJobs>[] = [];
+          if (allowed(reviewer, 'review-waiting', 'email')) {
+            sends.push(
+              emailJob(`${key}:email`, reviewer.id, (unsubscribe) =>
+                reviewWaitingMail({
+                  language: reviewer.language,
+                  name: reviewer.name,
+                  curatorName: curator.name,
+                  title: josie.title,
+                  link: `${publicUrl}/editor/dashboard`,
+                  unsubscribeUrl: unsubscribe,
+                }),
+              ),
+            );
+          }
+          if (push && allowed(reviewer, 'review-waiting', 'push')) {
+            const payload = reviewWaitingPush(reviewer.language, {
+              title: josie.title,
+              curatorName: curator.name,
+            });
+            sends.push(...(await pushJobs(key, reviewer.id, payload, { ttlSeconds: DAY_S })));
+          }
+          await inApp(
+            reviewer,
+            { groupKey: today, subjectType: null, subjectId: null, actorId: curator.id },
+            'review-waiting',
+            sends,
+          );
+        }
+        break;
+      }
+      case 'contact-message': {
+        const [message, admins] = await Promise.all([
+          contactMessageOf(db, cause.messageId),
+          staffRecipients(db, ['admin']),
+        ]);
+        if (!message) return;
+        const sender = cause.senderId ? await mailRecipient(db, cause.senderId) : undefined;
+        for (const admin of admins) {
+          const sends: JobSpec<NotificationJobs>[] = [];
+          if (allowed(admin, 'contact-message', 'email')) {
+            sends.push(
+              emailJob(`contact-message:${message.id}:${admin.id}:email`, admin.id, (unsubscribe) =>
+                contactMessageMail({
+                  language: admin.language,
+                  name: admin.name,
+                  senderName: message.name,
+                  link: `${publicUrl}/admin/dashboard`,
+                  unsubscribeUrl: unsubscribe,
+                }),
+              ),
+            );
+          }
+          await inApp(
+            admin,
+            {
+              groupKey: message.id,
+              subjectType: 'message',
+              subjectId: message.id,
+              actorId: sender && sender.id !== admin.id ? sender.id : null,
+            },
+            'contact-message',
+            sends,
+          );
+        }
+        break;
+      }
+    }
+  };
+}
