@@ -56,6 +56,8 @@ async function signInAs(page: Page, session: object) {
 
 for (const lang of ['en', 'he'] as const) {
   test(`invite journey (${lang})`, async ({ browser, request }) => {
+    // Three browsers' pages, a sign-up and a sign-in: a minute is not enough on a busy 2-core machine.
+    test.setTimeout(120_000);
     const t = TEXT[lang];
     await setFlag(request, 'language_select', 'true');
     const q = lang === 'he' ? '?lng=he' : '?lng=en';

@@ -96,7 +96,7 @@ for (const lang of ['en', 'he'] as const) {
       .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     await curator.getByRole('dialog').getByRole('button', { name: t.useImage }).click();
     await expect(curator.getByRole('button', { name: t.addImage })).toHaveCount(0);
-    await dialogAdd(curator, t.addVideo, t.youtubeLink, 'https://youtu.be/djV11Xbc914?si=abc&t=42');
+    await dialogAdd(curator, t.addVideo, t.youtubeLink, 'https://youtu.be/FTQbiNvZqaY?si=abc&t=42');
     await expect(curator.getByRole('button', { name: t.addVideo, exact: true })).toHaveCount(0);
     await dialogAdd(
       curator,

@@ -8,37 +8,35 @@ import { apiLogin, apiSignup, expect, setFlag, shot, test, useSession } from '..
  * on the josie page and the choice stays in the browser.
  */
 
-const TITLE = 'Take On Me, Forever';
+/**
+ * A demo josie shared from Spotify with no video of the same recording: its audio card plays the item itself
+ * (a josie whose video is the recording shows that item without a player, decision 0022).
+ */
+const TITLE = 'Happy on a Front Porch: a Country Reading';
+const TRACK = '60nZcImufyMA1MKQY3dcCH';
 const TEXT = {
   en: {
-    audio: 'Audio: Take On Me',
+    audio: 'Audio: Happy',
     playing: 'Playing on YouTube · originally shared from Spotify',
     alsoOn: 'Also on',
+    original: 'Play the original on Spotify',
   },
-  he: { audio: 'אודיו: Take On Me', playing: 'מתנגן ב־YouTube · שותף במקור מ־Spotify', alsoOn: 'זמין גם ב־' },
+  he: {
+    audio: 'אודיו: Happy',
+    playing: 'מתנגן ב־YouTube · שותף במקור מ־Spotify',
+    alsoOn: 'זמין גם ב־',
+    original: 'ניגון המקור ב־Spotify',
+  },
 } as const;
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The demo josie of `TITLE` (shared from Spotify), once the resolver has found its YouTube counterpart. */
+/** The demo josie of `TITLE`, found by search, once the resolver has found its YouTube counterpart. */
 async function resolvedJosie(request: APIRequestContext): Promise<string> {
-  const listener = await apiLogin(request, 'listener1@demo.josie');
-  let id: string | null = null;
-  let cursor: string | undefined;
-  for (let page = 0; page < 20 && !id; page++) {
-    const res = await request.get(
-      `/api/josies/feed${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-      {
-        headers: auth(listener.token),
-      },
-    );
-    const body = (await res.json()) as {
-      data: { posts: Array<{ _id: string; title: string }>; nextCursor?: string | null };
-    };
-    id = body.data.posts.find((post) => post.title === TITLE)?._id ?? null;
-    cursor = body.data.nextCursor ?? undefined;
-    if (!cursor) break;
-  }
+  const found = await request.get(`/api/search/josies?q=${encodeURIComponent('Front Porch Country')}`);
+  const posts = ((await found.json()) as { data: { posts: Array<{ _id: string; title: string }> } }).data
+    .posts;
+  const id = posts.find((post) => post.title === TITLE)?._id;
   if (!id) throw new Error(`no demo josie "${TITLE}"`);
   // The resolver works in the background: wait until the josie carries the YouTube counterpart.
   await expect
@@ -93,9 +91,11 @@ for (const lang of ['en', 'he'] as const) {
     await expect(card.locator('iframe[src*="open.spotify.com"]')).toHaveCount(0);
     const alsoOn = card.getByRole('list', { name: TEXT[lang].alsoOn });
     await expect(alsoOn.getByRole('link').first()).toBeVisible();
+    // The original plays through its own button, so "Also on" does not offer Spotify again (decision 0022).
+    await expect(card.getByRole('button', { name: TEXT[lang].original })).toBeVisible();
     const names = await alsoOn.getByRole('link').allTextContents();
-    expect(names).toContain('Spotify');
-    expect(names.length).toBeGreaterThan(1);
+    expect(names).toContain('YouTube Music');
+    expect(names).not.toContain('Spotify');
     await shot(page, `listening-youtube-listener-${lang}`);
   });
 }
@@ -104,13 +104,9 @@ test('a YouTube Music listener hears a Spotify item in the YouTube player, as Yo
   page,
   request,
 }) => {
-  // The demo ships each recording's YouTube Music link (seed/item-links.ts); "Happy on a Front Porch" has the
-  // song on Spotify and no video of it, so the listener's service plays it.
-  const found = await request.get(`/api/search/josies?q=${encodeURIComponent('Front Porch Country')}`);
-  const posts = ((await found.json()) as { data: { posts: Array<{ _id: string; title: string }> } }).data
-    .posts;
-  const id = posts.find((post) => post.title === 'Happy on a Front Porch: a Country Reading')?._id ?? null;
-  expect(id).not.toBeNull();
+  // The demo ships each recording's YouTube Music link (seed/item-links.ts); the josie has the song on
+  // Spotify and no video of it, so the listener's service plays it.
+  const id = await resolvedJosie(request);
   const signup = await apiSignup(request, { name: 'YouTube Music Listener' });
   const set = await request.put('/api/users/me/active-provider', {
     headers: auth(signup.token),
@@ -135,9 +131,7 @@ test('a visitor switches to YouTube on a josie page, and the choice stays', asyn
   await page.goto(`/josie/${id}?lng=en`);
   const card = audioCard(page, 'en');
   await expect(card.getByRole('button', { name: 'Spotify' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(
-    card.locator('iframe[src*="open.spotify.com/embed/track/2WfaOiMkCvy7F5fcp2zZ8L"]'),
-  ).toHaveCount(1);
+  await expect(card.locator(`iframe[src*="open.spotify.com/embed/track/${TRACK}"]`)).toHaveCount(1);
 
   await card.getByRole('button', { name: 'YouTube', exact: true }).click();
   await expect(card.getByRole('button', { name: 'YouTube', exact: true })).toHaveAttribute(
