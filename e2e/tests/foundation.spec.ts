@@ -156,6 +156,8 @@ test('with language_select on, a user switches to Hebrew and every page mirrors'
   page,
   request,
 }) => {
+  // A dozen pages, each read for its mirroring: more than the default minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   await setFlag(request, 'language_select', 'true');
   await page.goto('/login');
   await page.getByRole('button', { name: 'עברית' }).first().click();

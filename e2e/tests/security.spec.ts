@@ -114,8 +114,8 @@ test('user text with HTML and scripts renders inert on every page that shows it'
   request,
 }) => {
   // Eleven pages, each in a browser context of its own, after five accounts and their content: 50-60 s on
-  // a two-core machine, the whole of the default minute.
-  test.setTimeout(120_000);
+  // an idle two-core machine, twice that beside a second worker.
+  test.setTimeout(180_000);
   const w = await setUp(request);
   const curatorId = w.curator.user._id;
   const cases: [Session | null, string, string][] = [
