@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import server from './apps/server/vitest.config.js';
+import server, { SERVER_ISOLATED } from './apps/server/vitest.config.js';
 
 /**
  * The server's files that run a second time on embedded PGlite when the `server` project runs on PostgreSQL
@@ -34,6 +34,18 @@ export default defineConfig({
     projects: [
       'packages/contract',
       'apps/server',
+      {
+        test: {
+          ...server.test,
+          name: 'server-isolated',
+          root: './apps/server',
+          include: SERVER_ISOLATED,
+          exclude: ['**/node_modules/**'],
+          // Modules of their own (vi.mock); nothing here opens a database, so no template to build.
+          isolate: true,
+          globalSetup: [],
+        },
+      },
       'apps/web',
       ...(process.env.TEST_DATABASE_URL
         ? [

@@ -14,5 +14,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Files share their worker's modules and window (docs/decisions/0039-test-tiers.md, "Modules loaded
+    // once per worker"); `src/test/setup.ts` resets what a test leaves in them.
+    isolate: false,
   },
 });

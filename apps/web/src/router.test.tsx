@@ -1,6 +1,7 @@
 import type { Role, UserAbilities } from '@josie/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { preferencesAnswer } from './features/feed/fixtures';
 import { abilitiesOfRole } from './session/abilities';
 import { json, type StubRoute } from './test/fetchStub';
 import { makeSession } from './test/fixtures';
@@ -39,16 +40,9 @@ const pageRoutes: StubRoute[] = [
   { method: 'GET', path: '/api/josies/pending', reply: () => json(200, { data: { posts: [] } }) },
   { method: 'GET', path: '/api/josies/feed', reply: emptyFeed },
   { method: 'GET', path: '/api/josies/saved', reply: emptyFeed },
+  { method: 'GET', path: '/api/josies/my-josies', reply: () => json(200, { data: { posts: [] } }) },
   { method: 'GET', path: '/api/users/curators/feed', reply: () => json(200, { curators: [] }) },
-  {
-    method: 'GET',
-    path: '/api/users/me/preferences',
-    reply: () =>
-      json(200, {
-        success: true,
-        preferences: { theme: 'josie', genres: [], interests: [], myFont: '', myColor: '' },
-      }),
-  },
+  { method: 'GET', path: '/api/users/me/preferences', reply: () => json(200, preferencesAnswer()) },
   {
     method: 'GET',
     path: '/api/ai/providers',
@@ -72,7 +66,7 @@ describe('route guards (docs/product/differences.md#guards)', () => {
   it('sends a visitor on a guarded route to /login and back there after signing in', async () => {
     const curator = makeSession('curator');
     const { router, user, stub } = renderApp('/my-josies?sort=title', {
-      routes: [{ method: 'POST', path: '/api/auth/login', reply: () => json(200, curator) }],
+      routes: [{ method: 'POST', path: '/api/auth/login', reply: () => json(200, curator) }, ...pageRoutes],
     });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,11 +1,22 @@
 import { ROLES, type Role } from '@josie/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json } from '../test/fetchStub';
+import { preferencesAnswer } from '../features/feed/fixtures';
+import { json, type StubRoute } from '../test/fetchStub';
 import { makeSession } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { abilitiesOfRole } from './abilities';
 import { parseStoredSession, readStoredSession, SESSION_KEY, TOKEN_KEY, USER_DATA_UPDATED } from './storage';
+
+/**
+ * What the pages these tests land on load (the home feed after sign-in, a curator's josies): whether a
+ * page's code has arrived before the test ends depends on the files run before, so they are answered.
+ */
+const pageRoutes: StubRoute[] = [
+  { method: 'GET', path: '/api/users/curators/feed', reply: () => json(200, { curators: [] }) },
+  { method: 'GET', path: '/api/users/me/preferences', reply: () => json(200, preferencesAnswer()) },
+  { method: 'GET', path: '/api/josies/my-josies', reply: () => json(200, { data: { posts: [] } }) },
+];
 
 const PROVIDER_KEYS = [
   'spotify_access_token',
@@ -109,7 +120,7 @@ describe('stored session (docs/product/data-and-config.md#data, docs/product/rul
     try {
       const session = makeSession('listener');
       const { user } = renderApp('/login', {
-        routes: [{ method: 'POST', path: '/api/auth/login', reply: () => json(200, session) }],
+        routes: [{ method: 'POST', path: '/api/auth/login', reply: () => json(200, session) }, ...pageRoutes],
       });
       await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
       await user.type(screen.getByLabelText('Password'), 'a-password');
@@ -128,7 +139,7 @@ describe('stored session (docs/product/data-and-config.md#data, docs/product/rul
     for (const key of PROVIDER_KEYS) window.localStorage.setItem(key, 'x');
     window.localStorage.setItem('provider_deezer_connected', 'true');
     window.localStorage.setItem('i18nextLng', 'en');
-    const { user, router, stub } = renderApp('/my-josies', { session });
+    const { user, router, stub } = renderApp('/my-josies', { session, routes: pageRoutes });
 
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
