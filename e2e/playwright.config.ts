@@ -30,6 +30,10 @@ export default defineConfig({
     // Recording a trace slows every action (DOM snapshots): 163 s without, 202 s with for the security and
     // foundation files on this machine. Only a retried test records one, which is what a failure needs.
     trace: 'on-first-retry',
+    // The app's service worker precaches the whole build (~175 files) once a page has loaded, in every new
+    // context: most of a journey's requests and much of the machine's time. The journeys about the worker
+    // (offline pages, the share target, push) allow it in their files.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { startSmtpSink } from '../../apps/server/src/adapters/smtp-sink.testing.js';
+import { createDatabase, databaseName, dropDatabase } from './databases.js';
 import { startServer, stopServer } from './global-setup.js';
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '../artifacts');
@@ -122,7 +123,8 @@ export interface WorkerServer {
 
 /**
  * Playwright's test with a fresh browser context per test (AxeBuilder needs one), and a server per worker:
- * the production build over a copy of the data folder global-setup seeded (`E2E_SEEDED_DATA_DIR`), with a
+ * the production build over a copy of the data folder (and, on PostgreSQL, of the database) global-setup
+ * seeded (`E2E_SEEDED_DATA_DIR`, support/databases.ts), with a
  * local SMTP server whose messages are written to `E2E_MAIL_DIR` (one JSON file each, see
  * {@link waitForMail}). Feature flags and mail are a server's global state, so journeys in two workers
  * never see each other's (docs/decisions/0039-test-tiers.md). `baseURL` is the worker's server unless a
@@ -131,8 +133,10 @@ export interface WorkerServer {
 export const test = base.extend<Record<never, never>, { workerServer: WorkerServer }>({
   workerServer: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function takes from its first parameter.
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-worker-'));
+      const database = databaseName(`worker${workerInfo.workerIndex}`, Number(process.env.E2E_RUN_ID));
+      const databaseEnv = await createDatabase(database, process.env.E2E_SEEDED_DATABASE);
       cpSync(process.env.E2E_SEEDED_DATA_DIR!, dataDir, { recursive: true });
       const mailDir = join(dataDir, 'received-mail');
       mkdirSync(mailDir, { recursive: true });
@@ -158,6 +162,7 @@ export const test = base.extend<Record<never, never>, { workerServer: WorkerServ
           SMTP_URL: smtp.url,
           ...JSON.parse(process.env.E2E_RESOLVER_ENV ?? '{}'),
           ...JSON.parse(process.env.E2E_SERVER_ENV ?? '{}'),
+          ...databaseEnv,
         },
         dataDir,
       );
@@ -168,6 +173,7 @@ export const test = base.extend<Record<never, never>, { workerServer: WorkerServ
         await stopServer(server.child);
         clearInterval(writer);
         await smtp.close();
+        await dropDatabase(database);
         rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 import { freePort } from '../../apps/server/src/test/ports.js';
+import { createDatabase, databaseName, dropDatabase } from './databases.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The production server: the build `npm run start:prod` runs, with `node` (decision 0019). */
@@ -131,7 +132,8 @@ export async function stopServer(child: ChildProcess): Promise<void> {
  * journeys of two workers never share feature flags or mail (docs/decisions/0039-test-tiers.md).
  *
  * - Seeds one data folder (migrations and demo data) with a server started and stopped once, exposed as
- *   `E2E_SEEDED_DATA_DIR`: a worker's server starts on a copy, without migrating and seeding again.
+ *   `E2E_SEEDED_DATA_DIR`: a worker's server starts on a copy, without migrating and seeding again. On
+ *   PostgreSQL (`TEST_DATABASE_URL`) the seeded database, `E2E_SEEDED_DATABASE`, is copied the same way.
  * - Starts the integration stand-ins (sign-in, search, images, AI, the link resolver) and one server
  *   configured with them, on another copy of the seeded folder, exposed as `E2E_INTEGRATIONS_URL` (only integrations.spec.ts uses it). Every
  *   worker's server resolves the demo josies' items against the stand-ins' Odesli
@@ -147,18 +149,27 @@ export default async function globalSetup(): Promise<void> {
   };
   process.env.E2E_RESOLVER_ENV = JSON.stringify(resolver);
   try {
+    // The workers' servers name their databases after this run (support/databases.ts).
+    process.env.E2E_RUN_ID = String(process.pid);
+    const seededDatabase = databaseName('seeded', process.pid);
+    const integrationsDatabase = databaseName('integrations', process.pid);
     // One after the other: two first starts at once take longer on two cores than in turn.
-    const seeded = await startServer(resolver);
+    const seeded = await startServer({ ...resolver, ...(await createDatabase(seededDatabase)) });
     await stopServer(seeded.child);
     const integrationsDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
     cpSync(seeded.dataDir, integrationsDir, { recursive: true });
-    const integrations = await startServer(standins.env, integrationsDir);
+    const integrations = await startServer(
+      { ...standins.env, ...(await createDatabase(integrationsDatabase, seededDatabase)) },
+      integrationsDir,
+    );
     process.env.E2E_SEEDED_DATA_DIR = seeded.dataDir;
+    process.env.E2E_SEEDED_DATABASE = seededDatabase;
     process.env.E2E_INTEGRATIONS_URL = integrations.url;
     writeFileSync(
       stateFile,
       JSON.stringify({
         seededDataDir: seeded.dataDir,
+        databases: [seededDatabase, integrationsDatabase],
         integrations: {
           pid: integrations.child.pid,
           dataDir: integrations.dataDir,
@@ -169,6 +180,7 @@ export default async function globalSetup(): Promise<void> {
     );
   } catch (err) {
     standins.child.kill('SIGKILL');
+    for (const role of ['seeded', 'integrations']) await dropDatabase(databaseName(role, process.pid));
     throw err;
   }
 }

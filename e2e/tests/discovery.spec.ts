@@ -131,6 +131,11 @@ for (const lang of ['en', 'he'] as const) {
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
     await expect(page.getByRole('article', { name: title })).toBeVisible();
     await expectAccessible(page);
+
+    // A genre's name in the reader's language finds its josies: "בלוז" as well as "Blues"
+    // (docs/decisions/0021-search-in-postgresql.md, amendment).
+    await page.goto(`/search?q=${encodeURIComponent(genre.shown)}&lng=${lang}`);
+    await expect(page.getByRole('article', { name: title })).toBeVisible();
   });
 
   test(`a curator's genre shows on its genre page once an editor approves the josie (${lang})`, async ({

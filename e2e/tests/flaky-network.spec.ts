@@ -9,8 +9,6 @@
  */
 import { DEMO_PASSWORD, expect, setFlag, shot, test } from '../support/fixtures';
 
-test.use({ serviceWorkers: 'block' });
-
 /** The about page's script (a lazy page), with or without the retry's query. */
 const ABOUT_SCRIPT = /\/assets\/AboutPage-[\w-]+\.js(\?.*)?$/;
 /** The signed-in home's script. */

@@ -24,6 +24,9 @@ import {
  * `apps/server/src/modules/notifications/delivery.test.ts`.)
  */
 
+// The offline shell and the share target are the service worker's: allowed here, blocked elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 const TRACK = 'https://open.spotify.com/track/4PTG3Z6ehGkBFwjybzWkR8';
 /** What the Spotify app shares: a sentence with the link (and its tracking parameter) in `text`. */
 const shareUrl = `/josie/new?title=&text=${encodeURIComponent(`Listen to this on Spotify: ${TRACK}?si=2f4a9c`)}`;

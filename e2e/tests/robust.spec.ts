@@ -37,8 +37,6 @@ function dynamicChunks(): Set<string> {
 const PHONE = { width: 390, height: 800 };
 const WIDE = { width: 1280, height: 800 };
 
-test.use({ serviceWorkers: 'block' });
-
 test.beforeAll(async ({ request }) => {
   await setFlag(request, 'language_select', 'true');
 });
