@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import server, { SERVER_ISOLATED } from './apps/server/vitest.config.js';
+import web, { WEB_ISOLATED } from './apps/web/vitest.config.js';
 
 /**
  * The server's files that run a second time on embedded PGlite when the `server` project runs on PostgreSQL
@@ -47,6 +48,17 @@ export default defineConfig({
         },
       },
       'apps/web',
+      {
+        ...web,
+        test: {
+          ...web.test,
+          name: 'web-isolated',
+          root: './apps/web',
+          include: WEB_ISOLATED,
+          exclude: ['**/node_modules/**'],
+          isolate: true,
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [
             {

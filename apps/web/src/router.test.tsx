@@ -41,6 +41,11 @@ const pageRoutes: StubRoute[] = [
   { method: 'GET', path: '/api/josies/feed', reply: emptyFeed },
   { method: 'GET', path: '/api/josies/saved', reply: emptyFeed },
   { method: 'GET', path: '/api/josies/my-josies', reply: () => json(200, { data: { posts: [] } }) },
+  {
+    method: 'GET',
+    path: '/api/users/me/onboarding',
+    reply: () => json(200, { onboarding: { completed: false, step: 1 } }),
+  },
   { method: 'GET', path: '/api/users/curators/feed', reply: () => json(200, { curators: [] }) },
   { method: 'GET', path: '/api/users/me/preferences', reply: () => json(200, preferencesAnswer()) },
   {
@@ -90,7 +95,7 @@ describe('route guards (docs/product/differences.md#guards)', () => {
     ['curator', '/admin/dashboard'],
     ['editor', '/admin/users/0190a0b0-0000-7000-8000-000000000009'],
   ] as const)('sends a %s on %s to /unauthorized', async (role, path) => {
-    const { router } = renderApp(path, { session: makeSession(role) });
+    const { router } = renderApp(path, { session: makeSession(role), routes: pageRoutes });
     await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unauthorized access' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
@@ -99,7 +104,7 @@ describe('route guards (docs/product/differences.md#guards)', () => {
   it.each(['listener', 'editor', 'admin'] as const)(
     'sends a %s on /invites home, as docs/product/routes-and-roles.md#guards says of that route',
     async (role) => {
-      const { router } = renderApp('/invites', { session: makeSession(role) });
+      const { router } = renderApp('/invites', { session: makeSession(role), routes: pageRoutes });
       await waitFor(() => expect(router.state.location.pathname).not.toBe('/invites'));
       // Home then sends an admin or an editor on to their dashboard
       // (docs/product/routes-and-roles.md#guards).
@@ -211,6 +216,7 @@ describe('home route by role (docs/product/routes-and-roles.md#guards)', () => {
     async (role) => {
       const { router } = renderApp('/', {
         session: makeSession(role, { onboarding: { completed: false, step: 1 } }),
+        routes: pageRoutes,
       });
       await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
     },
