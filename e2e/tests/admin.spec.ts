@@ -46,7 +46,12 @@ test('the admin removes a genre and onboarding no longer offers it', async ({ pa
   await expect(page.getByRole('button', { name: 'Remove Shoegaze' })).toBeVisible();
   await shot(page, 'en-admin-system');
   await page.getByRole('button', { name: 'Remove Shoegaze' }).click();
+  // The server's answer, not the list alone: the list's buttons are also absent while it refetches.
+  const removed = page.waitForResponse(
+    (res) => res.request().method() === 'DELETE' && res.url().includes('/api/admin/preferences/genres/'),
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  expect((await removed).status()).toBe(200);
   await expect(page.getByRole('button', { name: 'Remove Shoegaze' })).toHaveCount(0);
   const options = await (await request.get('/api/preferences/options')).json();
   expect(options.genres.map((g: { name: string }) => g.name)).not.toContain('Shoegaze');
