@@ -100,9 +100,16 @@ export async function useSession(page: Page, session: Session): Promise<void> {
   }, JSON.stringify(session));
 }
 
-/** Saves a full-page screenshot under e2e/artifacts/ for people to look at. */
+/**
+ * Whether {@link shot} saves its screenshots: always on a developer's machine, in CI only with `E2E_SHOTS=1`.
+ * A CI run's folder is thrown away unread, and each full-page screenshot repaints the whole page and encodes
+ * a PNG on the busy machine (docs/decisions/0039-test-tiers.md).
+ */
+const shots = !process.env.CI || process.env.E2E_SHOTS === '1';
+
+/** Saves a full-page screenshot under e2e/artifacts/ for people to look at (see {@link shots}). */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  if (shots) await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
 
 /** Fails on serious or critical axe-core violations of the current page. */

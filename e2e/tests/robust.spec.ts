@@ -112,30 +112,36 @@ for (const lang of ['en', 'he'] as const) {
     await shot(page, `robust-back-${lang}`);
   });
 
-  test(`a 200-character word in a title never widens a page (${lang})`, async ({ page, request }) => {
+  test(`a 200-character word in a title never widens a page (${lang})`, async ({ browser, request }) => {
     test.setTimeout(300_000);
     const word = `${'Long'.repeat(49)}End!`;
     const reader = await readerOfCurator(request, 1, () => word);
+    // One context per account, each page opened at both widths: a fresh context per page drew the same
+    // pages from a cold cache eight times (docs/decisions/0039-test-tiers.md).
     const pages = [
-      { session: reader, path: '/' },
-      { session: reader, path: `/josie/${reader.josieIds[0]}` },
-      { session: reader, path: `/curator/${reader.curator.user._id}` },
-      { session: reader.curator, path: '/my-josies' },
+      {
+        session: reader,
+        paths: ['/', `/josie/${reader.josieIds[0]}`, `/curator/${reader.curator.user._id}`],
+      },
+      { session: reader.curator, paths: ['/my-josies'] },
     ];
-    for (const viewport of [PHONE, WIDE]) {
-      for (const { session, path } of pages) {
-        const context = await page.context().browser()!.newContext({ viewport, serviceWorkers: 'block' });
-        const tab = await context.newPage();
-        await useSession(tab, session);
-        await tab.goto(`${path}?lng=${lang}`);
-        await expect(tab.getByText(word).first()).toBeVisible({ timeout: 30_000 });
-        const widths = await tab.evaluate(() => ({
-          page: document.documentElement.scrollWidth,
-          viewport: document.documentElement.clientWidth,
-        }));
-        expect(widths.page, `${path} at ${viewport.width} px`).toBeLessThanOrEqual(widths.viewport);
-        await context.close();
+    for (const { session, paths } of pages) {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const tab = await context.newPage();
+      await useSession(tab, session);
+      for (const viewport of [PHONE, WIDE]) {
+        await tab.setViewportSize(viewport);
+        for (const path of paths) {
+          await tab.goto(`${path}?lng=${lang}`);
+          await expect(tab.getByText(word).first()).toBeVisible({ timeout: 30_000 });
+          const widths = await tab.evaluate(() => ({
+            page: document.documentElement.scrollWidth,
+            viewport: document.documentElement.clientWidth,
+          }));
+          expect(widths.page, `${path} at ${viewport.width} px`).toBeLessThanOrEqual(widths.viewport);
+        }
       }
+      await context.close();
     }
   });
 
