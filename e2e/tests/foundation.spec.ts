@@ -44,7 +44,9 @@ test('a visitor signs up, logs out and logs in again (English)', async ({ page }
   // No session at sign-up (decision 0037): the page says to check the inbox, then sign in.
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to log in' }).click();
-  await page.getByLabel('Email').fill(email);
+  // Exact, on the sign-in page: the "check your email" card is labelled by a title that holds the word too.
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password').fill('long-enough-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   // A new listener has not onboarded yet: `/` sends them to onboarding.
@@ -180,7 +182,8 @@ test('with language_select on, a user switches to Hebrew and every page mirrors'
   // No session at sign-up (decision 0037): check the inbox, then sign in.
   await expect(page.getByRole('heading', { name: 'בדקו את תיבת האימייל' })).toBeVisible();
   await page.getByRole('link', { name: 'להתחברות' }).click();
-  await page.getByLabel('אימייל').fill(email);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('אימייל', { exact: true }).fill(email);
   await page.getByLabel('סיסמה').fill('long-enough-password');
   await page.getByRole('button', { name: 'התחברות' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
