@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type UserWorkspaceConfig } from 'vitest/config';
 import server, { SERVER_ISOLATED } from './apps/server/vitest.config.js';
 import web, { WEB_ISOLATED } from './apps/web/vitest.config.js';
 
@@ -20,6 +20,24 @@ const PGLITE_PARITY = [
 ];
 
 /**
+ * A project that runs `include`, files listed out of `base`'s shared-module project, with modules (and, in
+ * the web app, a window) of their own: `vi.mock` or `vi.resetModules` would otherwise carry into the files
+ * after them in the worker (docs/decisions/0039-test-tiers.md, "Modules loaded once per worker").
+ */
+function isolatedProject(
+  base: UserWorkspaceConfig,
+  name: string,
+  root: string,
+  include: string[],
+  overrides: NonNullable<UserWorkspaceConfig['test']> = {},
+): UserWorkspaceConfig {
+  return {
+    ...base,
+    test: { ...base.test, name, root, include, exclude: ['**/node_modules/**'], isolate: true, ...overrides },
+  };
+}
+
+/**
  * One Vitest run over every workspace: contract and server in Node, web in happy-dom (docs/ARCHITECTURE.md).
  * `VITEST_JSON_REPORT` names a file for a JSON report besides the default output (`.ci/run` prints the
  * slowest files from it).
@@ -35,30 +53,12 @@ export default defineConfig({
     projects: [
       'packages/contract',
       'apps/server',
-      {
-        test: {
-          ...server.test,
-          name: 'server-isolated',
-          root: './apps/server',
-          include: SERVER_ISOLATED,
-          exclude: ['**/node_modules/**'],
-          // Modules of their own (vi.mock); nothing here opens a database, so no template to build.
-          isolate: true,
-          globalSetup: [],
-        },
-      },
+      isolatedProject(server, 'server-isolated', './apps/server', SERVER_ISOLATED, {
+        // Nothing here opens a database, so no template to build.
+        globalSetup: [],
+      }),
       'apps/web',
-      {
-        ...web,
-        test: {
-          ...web.test,
-          name: 'web-isolated',
-          root: './apps/web',
-          include: WEB_ISOLATED,
-          exclude: ['**/node_modules/**'],
-          isolate: true,
-        },
-      },
+      isolatedProject(web, 'web-isolated', './apps/web', WEB_ISOLATED),
       ...(process.env.TEST_DATABASE_URL
         ? [
             {

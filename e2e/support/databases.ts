@@ -12,7 +12,7 @@ import webpush from 'web-push';
 const serverUrl = process.env.TEST_DATABASE_URL || null;
 
 /** Whether the servers run on PostgreSQL (`TEST_DATABASE_URL`) rather than embedded PGlite. */
-export const onPostgres = serverUrl !== null;
+const onPostgres = serverUrl !== null;
 
 /** The URL of database `name` on the `TEST_DATABASE_URL` server. */
 function databaseUrl(name: string): string {
