@@ -38,31 +38,61 @@ async function open(
   await expect(page.locator('html')).toHaveAttribute('dir', opts.lang === 'he' ? 'rtl' : 'ltr');
 }
 
-for (const lang of ['en', 'he'] as const) {
-  for (const viewport of [WIDE, PHONE]) {
-    test(`header and page content line up (${lang}, ${viewport.width} px)`, async ({ page, request }) => {
-      await open(page, request, { email: 'curator1@demo.josie', path: '/my-josies', lang, viewport });
-      const table = page.getByRole('table');
-      await expect(table).toBeVisible();
-      const nav = page.getByRole('banner').getByRole('navigation').first();
-      const logo = await edges(nav.getByRole('link').first());
-      const menu = await edges(nav.getByRole('button').last());
-      const title = await edges(page.getByRole('heading', { level: 1 }));
-      const content = await edges(table);
-      // The logo starts where the page title starts, the menu button ends where the content ends: on
-      // the left and the right in English, mirrored in Hebrew.
-      if (lang === 'en') {
-        expect(Math.abs(logo.left - title.left)).toBeLessThanOrEqual(1);
-        expect(Math.abs(menu.right - content.right)).toBeLessThanOrEqual(1);
-      } else {
-        expect(Math.abs(logo.right - title.right)).toBeLessThanOrEqual(1);
-        expect(Math.abs(menu.left - content.left)).toBeLessThanOrEqual(1);
-      }
-      // And the bar's frame is the page's.
-      expect(await edges(nav)).toEqual(await edges(page.getByRole('contentinfo').locator('> div')));
-      await shot(page, `layout-header-${lang}-${viewport.width}`);
-    });
+/** The header and the page under it share one content width (decision 0014): `page` is on `/my-josies`. */
+async function expectLinedUp(page: Page, lang: 'en' | 'he'): Promise<void> {
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  const nav = page.getByRole('banner').getByRole('navigation').first();
+  const logo = await edges(nav.getByRole('link').first());
+  const menu = await edges(nav.getByRole('button').last());
+  const title = await edges(page.getByRole('heading', { level: 1 }));
+  const content = await edges(table);
+  if (lang === 'en') {
+    expect(Math.abs(logo.left - title.left)).toBeLessThanOrEqual(1);
+    expect(Math.abs(menu.right - content.right)).toBeLessThanOrEqual(1);
+  } else {
+    expect(Math.abs(logo.right - title.right)).toBeLessThanOrEqual(1);
+    expect(Math.abs(menu.left - content.left)).toBeLessThanOrEqual(1);
   }
+  expect(await edges(nav)).toEqual(await edges(page.getByRole('contentinfo').locator('> div')));
+}
+
+/** The floating "New josie" button never covers the footer's links: `page` is on `/my-josies`. */
+async function expectFooterFree(page: Page, lang: 'en' | 'he'): Promise<void> {
+  await expect(page.getByRole('table')).toBeVisible();
+  const privacy = page.getByRole('contentinfo').getByRole('link', { name: TEXT[lang].privacy });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(privacy).toBeInViewport();
+  const button = page.getByRole('main').getByRole('link', { name: TEXT[lang].newJosie });
+  await expect(button).toBeInViewport();
+  const a = (await privacy.boundingBox())!;
+  const b = (await button.boundingBox())!;
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, `New josie ${JSON.stringify(b)} over Privacy ${JSON.stringify(a)}`).toBe(false);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(button).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
+for (const lang of ['en', 'he'] as const) {
+  // One browser context opens the page at each width: a context per width loaded the same page from a
+  // cold cache four times (docs/decisions/0039-test-tiers.md).
+  test(`header and content line up, and the New josie button leaves the footer's links free (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, await apiLogin(request, 'curator1@demo.josie'));
+    for (const viewport of [WIDE, { width: 768, height: 800 }, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/my-josies?lng=${lang}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+      await test.step(`at ${viewport.width} px`, async () => {
+        if (viewport.width !== 768) await expectLinedUp(page, lang);
+        if (viewport.width !== WIDE.width) await expectFooterFree(page, lang);
+      });
+      await shot(page, `layout-my-josies-${lang}-${viewport.width}`);
+    }
+  });
 
   test(`the admin dashboard ends with its footer (${lang})`, async ({ page, request }) => {
     await open(page, request, { email: 'admin@demo.josie', path: '/admin/dashboard', lang, viewport: WIDE });
@@ -80,31 +110,6 @@ for (const lang of ['en', 'he'] as const) {
       .toBeLessThanOrEqual(1);
     await shot(page, `layout-admin-dashboard-${lang}`);
   });
-
-  for (const viewport of [PHONE, { width: 768, height: 800 }]) {
-    test(`the floating New josie button leaves the footer's links free (${lang}, ${viewport.width} px)`, async ({
-      page,
-      request,
-    }) => {
-      await open(page, request, { email: 'curator1@demo.josie', path: '/my-josies', lang, viewport });
-      await expect(page.getByRole('table')).toBeVisible();
-      const privacy = page.getByRole('contentinfo').getByRole('link', { name: TEXT[lang].privacy });
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect(privacy).toBeInViewport();
-      const button = page.getByRole('main').getByRole('link', { name: TEXT[lang].newJosie });
-      await expect(button).toBeInViewport();
-      const a = (await privacy.boundingBox())!;
-      const b = (await button.boundingBox())!;
-      const overlap =
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      expect(overlap, `New josie ${JSON.stringify(b)} over Privacy ${JSON.stringify(a)}`).toBe(false);
-      // While the list scrolls by, the button still floats at the bottom of the screen.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await expect(button).toBeInViewport();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await shot(page, `layout-footer-floating-button-${lang}-${viewport.width}`);
-    });
-  }
 
   test(`the editor asks before Back discards a change (${lang})`, async ({ page, request }) => {
     await open(page, request, { email: 'curator1@demo.josie', path: '/josie/new', lang, viewport: WIDE });
