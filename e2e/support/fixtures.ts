@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { startSmtpSink } from '../../apps/server/src/adapters/smtp-sink.testing.js';
 import { createDatabase, databaseName, dropDatabase } from './databases.js';
 import { startServer, stopServer } from './global-setup.js';
@@ -110,6 +110,19 @@ const shots = !process.env.CI || process.env.E2E_SHOTS === '1';
 /** Saves a full-page screenshot under e2e/artifacts/ for people to look at (see {@link shots}). */
 export async function shot(page: Page, name: string): Promise<void> {
   if (shots) await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Clicks `trigger` until `shown` is visible, within `timeoutMs`. A page opened by `goto` shows the server's
+ * first paint (its header, and a signed-in reader's feed) until the app renders over it with `createRoot`
+ * (apps/web/src/main.tsx, docs/performance.md): a click on that markup before then does nothing, as it would
+ * for a person, who clicks again. Each try waits 5 s for `shown`, so a slow menu is not clicked shut.
+ */
+export async function clickUntilShown(trigger: Locator, shown: Locator, timeoutMs = 30_000): Promise<void> {
+  await expect(async () => {
+    if (!(await shown.isVisible())) await trigger.click();
+    await expect(shown).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: timeoutMs });
 }
 
 /** Fails on serious or critical axe-core violations of the current page. */

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, apiSignup, expect, setFlag, shot, test } from '../support/fixtures.js';
+import { apiLogin, apiSignup, clickUntilShown, expect, setFlag, shot, test } from '../support/fixtures.js';
 
 /** Onboarding, following, the live feed, likes and paging, in English and Hebrew (docs/product/rules-and-limits.md#feed). */
 
@@ -220,8 +220,10 @@ for (const lang of ['en', 'he'] as const) {
     // Signing out leaves nothing on this device from which the server would render the reader's page,
     // even when the logout request never reaches the server (decision 0008).
     await page.route('**/api/auth/logout', (route) => route.abort());
-    await page.getByRole('button', { name: t.openMenu }).click();
-    await page.getByRole('button', { name: t.logout }).click();
+    // The reload shows the server's first paint until the app renders over it: the menu opens once it has.
+    const logout = page.getByRole('button', { name: t.logout });
+    await clickUntilShown(page.getByRole('button', { name: t.openMenu }), logout);
+    await logout.click();
     await expect(page).toHaveURL(/\/login/);
     const after = await (await page.request.get('/')).text();
     expect(after).not.toContain('josie-first-paint');
