@@ -47,6 +47,8 @@ async function expectLinedUp(page: Page, lang: 'en' | 'he'): Promise<void> {
   const menu = await edges(nav.getByRole('button').last());
   const title = await edges(page.getByRole('heading', { level: 1 }));
   const content = await edges(table);
+  // The logo starts where the page title starts, the menu button ends where the content ends: on the left
+  // and the right in English, mirrored in Hebrew.
   if (lang === 'en') {
     expect(Math.abs(logo.left - title.left)).toBeLessThanOrEqual(1);
     expect(Math.abs(menu.right - content.right)).toBeLessThanOrEqual(1);
@@ -54,6 +56,7 @@ async function expectLinedUp(page: Page, lang: 'en' | 'he'): Promise<void> {
     expect(Math.abs(logo.right - title.right)).toBeLessThanOrEqual(1);
     expect(Math.abs(menu.left - content.left)).toBeLessThanOrEqual(1);
   }
+  // And the bar's frame is the page's.
   expect(await edges(nav)).toEqual(await edges(page.getByRole('contentinfo').locator('> div')));
 }
 
@@ -69,6 +72,7 @@ async function expectFooterFree(page: Page, lang: 'en' | 'he'): Promise<void> {
   const b = (await button.boundingBox())!;
   const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   expect(overlap, `New josie ${JSON.stringify(b)} over Privacy ${JSON.stringify(a)}`).toBe(false);
+  // While the list scrolls by, the button still floats at the bottom of the screen.
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(button).toBeInViewport();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -81,11 +85,8 @@ for (const lang of ['en', 'he'] as const) {
     page,
     request,
   }) => {
-    await useSession(page, await apiLogin(request, 'curator1@demo.josie'));
     for (const viewport of [WIDE, { width: 768, height: 800 }, PHONE]) {
-      await page.setViewportSize(viewport);
-      await page.goto(`/my-josies?lng=${lang}`);
-      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+      await open(page, request, { email: 'curator1@demo.josie', path: '/my-josies', lang, viewport });
       await test.step(`at ${viewport.width} px`, async () => {
         if (viewport.width !== 768) await expectLinedUp(page, lang);
         if (viewport.width !== WIDE.width) await expectFooterFree(page, lang);
