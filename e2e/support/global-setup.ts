@@ -14,10 +14,14 @@ const serverArgs = ['--enable-source-maps', join(root, 'apps/server/dist/main.js
 /** Where setup leaves what teardown stops; per runner process, so concurrent runs do not stop each other's servers. */
 export const stateFile = join(tmpdir(), `josie-e2e-server-${process.pid}.json`);
 
-async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/**
+ * Waits, up to `timeoutMs`, until the server at `url` answers `/readyz`; fails early when `child` (the
+ * server's process, where this runner started it) has exited.
+ */
+export async function waitReady(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.ok) return;
@@ -37,7 +41,7 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
  * journey of a worker timed out on a page still loading. Journeys start on a server that is settled, as a
  * user's does.
  */
-async function waitSettled(url: string, timeoutMs: number): Promise<void> {
+export async function waitSettled(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let quick = 0;
   while (quick < 2 && Date.now() < deadline) {
@@ -95,10 +99,10 @@ function serverEnv(port: number, dataDir: string): Record<string, string> {
 }
 
 /**
- * Starts one production server with `extraEnv` on a free port, over `dataDir` (a fresh one unless given);
- * answers its process, URL and data folder.
+ * Spawns one production server with `extraEnv` on a free port, over `dataDir` (a fresh one unless given),
+ * without waiting for it; answers its process, URL and data folder.
  */
-export async function startServer(
+async function spawnServer(
   extraEnv: Record<string, string>,
   dataDir = mkdtempSync(join(tmpdir(), 'josie-e2e-')),
 ): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
@@ -110,13 +114,38 @@ export async function startServer(
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: false,
   });
+  return { child, url, dataDir };
+}
+
+/**
+ * Starts one production server with `extraEnv` on a free port, over `dataDir` (a fresh one unless given),
+ * and waits until it is ready and settled; answers its process, URL and data folder.
+ */
+export async function startServer(
+  extraEnv: Record<string, string>,
+  dataDir?: string,
+): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
+  const server = await spawnServer(extraEnv, dataDir);
   // A first start migrates and seeds; on a busy 2-core machine that has taken over three minutes.
-  await waitReady(url, child, 600_000).catch((err: unknown) => {
-    child.kill('SIGKILL');
+  await waitReady(server.url, 600_000, server.child).catch((err: unknown) => {
+    server.child.kill('SIGKILL');
     throw err;
   });
+  await waitSettled(server.url, 60_000);
+  return server;
+}
+
+/**
+ * Waits until the integrations server global setup started (`E2E_INTEGRATIONS_URL`) is ready and settled.
+ * Setup does not wait for it, so that its start overlaps the first journeys of the workers; the file that
+ * uses it waits here before its first journey.
+ */
+export async function waitForIntegrationsServer(): Promise<string> {
+  const url = process.env.E2E_INTEGRATIONS_URL;
+  if (!url) throw new Error('E2E_INTEGRATIONS_URL is not set: global setup starts the integrations server');
+  await waitReady(url, 300_000);
   await waitSettled(url, 60_000);
-  return { child, url, dataDir };
+  return url;
 }
 
 /** Stops a server started by {@link startServer} and waits for it to exit (its database closed). */
@@ -135,7 +164,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
  *   `E2E_SEEDED_DATA_DIR`: a worker's server starts on a copy, without migrating and seeding again. On
  *   PostgreSQL (`TEST_DATABASE_URL`) the seeded database, `E2E_SEEDED_DATABASE`, is copied the same way.
  * - Starts the integration stand-ins (sign-in, search, images, AI, the link resolver) and one server
- *   configured with them, on another copy of the seeded folder, exposed as `E2E_INTEGRATIONS_URL` (only integrations.spec.ts uses it). Every
+ *   configured with them, on another copy of the seeded folder, exposed as `E2E_INTEGRATIONS_URL` (only integrations.spec.ts uses it, and waits for it to be ready). Every
  *   worker's server resolves the demo josies' items against the stand-ins' Odesli
  *   (docs/decisions/0022-listen-on-your-own-service.md): their environment is `E2E_RESOLVER_ENV` (JSON).
  *
@@ -158,7 +187,8 @@ export default async function globalSetup(): Promise<void> {
     await stopServer(seeded.child);
     const integrationsDir = mkdtempSync(join(tmpdir(), 'josie-e2e-'));
     cpSync(seeded.dataDir, integrationsDir, { recursive: true });
-    const integrations = await startServer(
+    // Not waited for here: it starts while the workers start theirs (see waitForIntegrationsServer).
+    const integrations = await spawnServer(
       { ...standins.env, ...(await createDatabase(integrationsDatabase, seededDatabase)) },
       integrationsDir,
     );

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, expect, setFlag, shot, test, useSession } from '../support/fixtures';
+import { waitForIntegrationsServer } from '../support/global-setup';
 
 /**
  * docs/product/rules-and-limits.md#media journeys, in English and in Hebrew (right to left). On the server
@@ -125,6 +126,11 @@ for (const lang of ['en', 'he'] as const) {
 
   test.describe(`with the integrations configured (${lang})`, () => {
     test.use({ baseURL: process.env.E2E_INTEGRATIONS_URL, ignoreHTTPSErrors: true });
+    // Global setup starts this server without waiting for it (it starts beside the workers' own).
+    test.beforeAll(async () => {
+      test.setTimeout(360_000);
+      await waitForIntegrationsServer();
+    });
 
     test('signs in with Spotify through the consent page', async ({ page, request }) => {
       await useLanguage(page, request, lang);
