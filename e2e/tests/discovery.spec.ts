@@ -98,6 +98,10 @@ for (const lang of ['en', 'he'] as const) {
     const id = await publishedJosie(request, title, genre.stored);
 
     await page.goto(`/?lng=${lang}`);
+    // The server's first paint shows the header's links before the app renders over it; a click there is a
+    // whole new page, which no longer carries `?lng=`. The app keeps the linked language as a choice once the
+    // flags have answered (i18n/LanguageSync.tsx): from then on every page is in it.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('i18nextLng'))).toBe(lang);
     await page.getByRole('link', { name: t.explore }).click();
     await expect(page).toHaveURL(/\/explore$/);
     const row = page.getByRole('region', { name: genre.shown, exact: true });
