@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark in turn (HTTP on the large data set and the peer's shape, realtime
- * fan-out, web bytes and Lighthouse), each printing its figures and the machine it ran on, then every budget
+ * fan-out, share cards, web bytes and Lighthouse), each printing its figures and the machine it ran on, then every budget
  * of docs/performance.md with its verdict. The web benchmark measures a fresh production build of the web app.
  */
 import { execFileSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { runFanoutBench } from './fanout.js';
 import { runHttpBench } from './http.js';
 import { repoRoot } from './lib/server.js';
 import { type Budget, printBudgets } from './lib/stats.js';
+import { runShareCardBench } from './share-cards.js';
 import { runWebBench } from './web.js';
 
 const budgets: Budget[] = [];
@@ -15,6 +16,8 @@ console.log('== HTTP on the large data set ==');
 budgets.push(...(await runHttpBench()));
 console.log('\n== Realtime fan-out ==');
 budgets.push(...(await runFanoutBench()));
+console.log('\n== Share cards ==');
+budgets.push(...(await runShareCardBench()));
 console.log('\n== Web: bytes and Lighthouse ==');
 execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
   cwd: repoRoot,

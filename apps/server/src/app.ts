@@ -45,6 +45,8 @@ import { recommendationsRoutes } from './modules/recommendations/routes.js';
 import { reviewRoutes } from './modules/review/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { securityLogRoutes } from './modules/security-log/routes.js';
+import { curatorShareCardTransform } from './modules/share-cards/index.js';
+import { shareCardRoutes } from './modules/share-cards/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -399,6 +401,7 @@ export async function buildApp(opts: BuildAppOptions) {
     imagesRoutes,
     aiRoutes,
     notificationsRoutes,
+    shareCardRoutes,
   ];
   for (const routes of features) await app.register(routes, { ctx });
   // After the route plugins, as a plugin of its own: the start-up runs follow the queue's start (the app's
@@ -417,6 +420,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   const transforms: HtmlTransform[] = [
     josieShareTransform(ctx, renderers),
+    curatorShareCardTransform(ctx),
     homeFeedPageTransform(ctx, renderers),
     // Last: every page's `<html lang dir>` and flag mark (decision 0026), over the renderings' own.
     documentLanguageTransform(ctx.services.flags),

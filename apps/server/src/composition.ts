@@ -90,6 +90,7 @@ import {
   searchWordsRefreshJob,
 } from './modules/search/index.js';
 import { createSecurityLog } from './modules/security-log/index.js';
+import { createShareCardsService, shareCardJobs } from './modules/share-cards/index.js';
 import {
   ANALYTICS_PURGE_CRON,
   analyticsPurgeJob,
@@ -346,6 +347,17 @@ export function createServices(deps: ServiceDeps) {
     /** The `media` rows other modules record and release inside their transactions (images module). */
     media,
     notifications,
+    // Share cards: kept with the private files, served only by their routes' checks (decision 0044).
+    shareCards: createShareCardsService({
+      db,
+      files,
+      storage,
+      fetcher: imageFetcher,
+      josies,
+      jobs,
+      publicUrl: config.publicUrl,
+      log,
+    }),
   };
 }
 
@@ -386,6 +398,7 @@ export function wireBackgroundWork(deps: BackgroundDeps): BackgroundWork {
   const exports = accountExportJobs(services.accountExports);
   const links = linkJobs(services.links);
   const searchWords = searchWordsListeners(services.search);
+  const shareCards = shareCardJobs(services.shareCards, jobs);
   const notify = createNotificationJobs({
     db,
     jobs,
@@ -428,6 +441,8 @@ export function wireBackgroundWork(deps: BackgroundDeps): BackgroundWork {
   jobs.work('notify.likes-since', notify.likesSince);
   jobs.work('links.resolve', links.resolve);
   jobs.work('links.refresh', links.refresh);
+  jobs.work('share-cards.josie', shareCards.josie);
+  jobs.work('share-cards.curator', shareCards.curator);
 
   // Schedules (cron, UTC; decision 0018 "Scheduled work"): one job per tick between all instances.
   jobs.schedule('sessions.purge', SESSIONS_PURGE_CRON, { run: 'daily' });
@@ -455,6 +470,10 @@ export function wireBackgroundWork(deps: BackgroundDeps): BackgroundWork {
     bus.subscribe('josie.published', searchWords.josiePublished),
     bus.subscribe('user.profile-changed', searchWords.curatorNamed),
     bus.subscribe('user.role-changed', searchWords.curatorNamed),
+    // Domain events -> share cards (decision 0044): a josie's on its publication, a curator's on their
+    // profile's change (each also made on its page's first view).
+    bus.subscribe('josie.published', shareCards.events.josiePublished),
+    bus.subscribe('user.profile-changed', shareCards.events.profileChanged),
   ];
 
   return {

@@ -128,6 +128,7 @@ import {
   UnsubscribeQuery,
 } from './push.js';
 import { type Access, REVIEWER_ROLES, ROUTES, type RouteDef, type RouteName } from './routes.js';
+import { ShareCardParams } from './share-cards.js';
 import { AnalyticsEventBody, ClientErrorBody, ContactBody, NewsletterBody } from './site.js';
 import {
   CuratorIdParams,
@@ -459,6 +460,18 @@ export const endpoints = {
     tags: ['josies'],
     params: JosieIdParams,
     responses: { 200: JosieResponse },
+  }),
+  // A share card's PNG (image/png, immutable), for anyone while it is the current card of a published
+  // josie or of a curator who has published (decision 0044).
+  josieShareCard: endpoint(ROUTES.josieShareCard, {
+    access: 'public',
+    tags: ['josies'],
+    params: ShareCardParams,
+  }),
+  curatorShareCard: endpoint(ROUTES.curatorShareCard, {
+    access: 'public',
+    tags: ['users'],
+    params: ShareCardParams,
   }),
   updateJosie: endpoint(ROUTES.updateJosie, {
     access: 'authenticated',

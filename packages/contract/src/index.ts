@@ -18,6 +18,7 @@ export * from './pages.js';
 export * from './push.js';
 export * from './realtime.js';
 export * from './routes.js';
+export * from './share-cards.js';
 export * from './site.js';
 export * from './social.js';
 export * from './users.js';

@@ -102,6 +102,9 @@ export const ROUTES = {
   pendingJosies: { method: 'GET', path: '/api/josies/pending' },
   approveJosie: { method: 'PUT', path: '/api/josies/:id/approve' },
   rejectJosie: { method: 'PUT', path: '/api/josies/:id/reject' },
+  // share cards (decision 0044)
+  josieShareCard: { method: 'GET', path: '/api/josies/:id/share-card/:card' },
+  curatorShareCard: { method: 'GET', path: '/api/users/:id/share-card/:card' },
   // invites
   myInvites: { method: 'GET', path: '/api/invites/my-invites' },
   createInvite: { method: 'POST', path: '/api/invites' },

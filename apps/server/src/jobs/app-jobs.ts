@@ -6,6 +6,7 @@ import type { InviteJobs } from '../modules/invites/index.js';
 import type { LinkJobs } from '../modules/links/index.js';
 import type { NotificationJobs } from '../modules/notifications/index.js';
 import type { SearchJobs } from '../modules/search/index.js';
+import type { ShareCardJobs } from '../modules/share-cards/index.js';
 import type { AnalyticsJobs } from '../modules/site/index.js';
 import type { JobQueue } from './queue.js';
 
@@ -19,7 +20,8 @@ export type AppJobs = NotificationJobs &
   InviteJobs &
   SearchJobs &
   LinkJobs &
-  FeedJobs;
+  FeedJobs &
+  ShareCardJobs;
 
 /**
  * The app's job queue (`AppContext.jobs`). Features take this one type (`JobQueue` is invariant in its

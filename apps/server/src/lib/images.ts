@@ -86,6 +86,15 @@ function toWebp(input: Buffer, resize: ResizeOptions, quality?: number): Promise
   return decodes(() => decodeToWebp(input, resize, quality));
 }
 
+/**
+ * Runs other sharp work in the same queue as uploads' decodes, e.g. drawing a share card
+ * (docs/decisions/0044-share-cards.md): background work waits for its turn and never takes a second thread
+ * from sign-in and file serving. Never refused: a job can wait, unlike a request.
+ */
+export function inDecodeQueue<T>(work: () => Promise<T>): Promise<T> {
+  return decodes(work);
+}
+
 /** How many images are being decoded now and how many wait for their turn (for tests and metrics). */
 export function imageDecodeQueue(): { active: number; waiting: number } {
   return { active: decodes.activeCount, waiting: decodes.pendingCount };

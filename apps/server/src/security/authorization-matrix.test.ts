@@ -59,6 +59,9 @@ const PUBLIC_ROUTES = new Set([
   // Discovery: the explore page and its genre pages show published josies to visitors too (decision 0023).
   'GET /api/explore',
   'GET /api/explore/genres/:name',
+  // Share cards (decision 0044): the image a shared link previews with, fetched by other sites' crawlers.
+  'GET /api/josies/:id/share-card/:card',
+  'GET /api/users/:id/share-card/:card',
 ]);
 
 /**

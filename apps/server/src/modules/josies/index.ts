@@ -13,4 +13,4 @@ export {
   viewerMarks,
 } from './queries.js';
 export { createJosiesService, type JosiesService } from './service.js';
-export { josieShareTransform } from './share.js';
+export { josieShareTransform, shareImage } from './share.js';

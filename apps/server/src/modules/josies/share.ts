@@ -11,6 +11,7 @@ import {
   withHeadTags,
 } from '../../lib/first-paint.js';
 import type { HtmlTransform } from '../../plugins/web.js';
+import type { ShareCard } from '../share-cards/index.js';
 import { isUuid } from './queries.js';
 
 const SITE_NAME = 'Josie';
@@ -21,7 +22,7 @@ const REPLACED_TAGS =
   /\s*<meta\s+(?:property="og:[^"]*"|name="twitter:[^"]*"|name="description")[^>]*>|\s*<title>[\s\S]*?<\/title>/gi;
 
 /** The picture of a shared josie: its image, else its audio item's cover. */
-function shareImage(josie: Josie): string | null {
+export function shareImage(josie: Josie): string | null {
   for (const p of josie.paragraphs) if (p.type === 'image' && p.content) return p.content;
   for (const p of josie.paragraphs) if (p.type === 'audioItem' && p.content.image) return p.content.image;
   return null;
@@ -35,8 +36,14 @@ function absolute(publicUrl: string, url: string): string {
 /**
  * The `<head>` tags of a shared josie link: title, Open Graph (`og:title`, `og:description` = the
  * 25-word excerpt, `og:image`, `og:url`, `og:type` article) and Twitter card tags, every value escaped.
+ * With `card` (its share card, once made: docs/decisions/0044-share-cards.md) the image tags are the card's,
+ * with its size, and the Twitter card is the large one.
  */
-export function josieShareTags(josie: Josie, publicUrl: string): { title: string; tags: string[] } {
+export function josieShareTags(
+  josie: Josie,
+  publicUrl: string,
+  card?: ShareCard,
+): { title: string; tags: string[] } {
   const creatorName = josie.creator.name || undefined;
   const text = josie.paragraphs.find((p) => p.type === 'text')?.content;
   const description =
@@ -54,14 +61,17 @@ export function josieShareTags(josie: Josie, publicUrl: string): { title: string
   ];
   if (josie.publishedAt) meta.push(['property', 'article:published_time', josie.publishedAt]);
   if (creatorName) meta.push(['property', 'article:author', creatorName]);
-  if (image) meta.push(['property', 'og:image', absolute(publicUrl, image)]);
+  if (image && !card) meta.push(['property', 'og:image', absolute(publicUrl, image)]);
   // A large card needs a picture; without one the summary card is the honest choice.
-  meta.push(['name', 'twitter:card', image ? 'summary_large_image' : 'summary']);
+  if (!card) meta.push(['name', 'twitter:card', image ? 'summary_large_image' : 'summary']);
   meta.push(['name', 'twitter:title', josie.title], ['name', 'twitter:description', description]);
-  if (image) meta.push(['name', 'twitter:image', absolute(publicUrl, image)]);
+  if (image && !card) meta.push(['name', 'twitter:image', absolute(publicUrl, image)]);
   return {
     title: `${josie.title} · ${SITE_NAME}`,
-    tags: meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
+    tags: [
+      ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
+      ...(card?.tags ?? []),
+    ],
   };
 }
 
@@ -82,7 +92,7 @@ export function josieShareTransform(
   ctx: AppContext,
   renderers?: Pick<PageRenderers, 'renderJosiePage'>,
 ): HtmlTransform {
-  const { josies, reads, flags } = ctx.services;
+  const { josies, reads, flags, shareCards } = ctx.services;
   // Undefined when the josie is not visible to a visitor (unknown, pending or rejected).
   const visitorAnswer = async (id: string): Promise<string | undefined> => {
     try {
@@ -100,7 +110,9 @@ export function josieShareTransform(
     const answer = await visitorAnswer(id);
     if (answer === undefined) return undefined;
     const josie = JSON.parse(answer) as Josie;
-    const { title, tags } = josieShareTags(josie, ctx.config.publicUrl);
+    // The share card once made; until then the josie's own picture, and the card is made in the background.
+    const card = await shareCards.josieCard(josie);
+    const { title, tags } = josieShareTags(josie, ctx.config.publicUrl, card);
     tags.push(
       firstPaintBlock([firstPaintQuery(PAGE_QUERY_KEYS.josie(id), new JsonText(answer), Date.now())]),
     );
