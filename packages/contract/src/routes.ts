@@ -102,6 +102,8 @@ export const ROUTES = {
   pendingJosies: { method: 'GET', path: '/api/josies/pending' },
   approveJosie: { method: 'PUT', path: '/api/josies/:id/approve' },
   rejectJosie: { method: 'PUT', path: '/api/josies/:id/reject' },
+  // embeds
+  oembed: { method: 'GET', path: '/api/oembed' },
   // invites
   myInvites: { method: 'GET', path: '/api/invites/my-invites' },
   createInvite: { method: 'POST', path: '/api/invites' },
