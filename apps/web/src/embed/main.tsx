@@ -1,8 +1,5 @@
-// Heebo's Hebrew faces only, as the app (styles.css): Latin text keeps the system stack in both languages.
-import '@fontsource/heebo/hebrew-400.css';
-import '@fontsource/heebo/hebrew-600.css';
-import '@fontsource/heebo/hebrew-700.css';
-import '../styles.css';
+// The app's styles and Heebo's Hebrew faces, through a stylesheet of the embed's own (see there).
+import './embed.css';
 import { EMBED_DATA_BLOCK_ID, type Josie, LANGUAGES, type Language } from '@josie/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
