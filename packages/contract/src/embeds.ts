@@ -35,7 +35,7 @@ export function embedPagePath(id: string, language?: Language): string {
 export const EMBED_FRAME = {
   width: 480,
   chrome: 120,
-  audio: 300,
+  audio: 350,
   text: 120,
   /** The largest `maxwidth` or `maxheight` a consumer may ask for. */
   maxPixels: 10_000,

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { makeJosie, SPOTIFY_TRACK } from '../features/josie/testing';
 import { changeInterfaceLanguage } from '../i18n';
 import { StaticSessionProvider } from '../session/SessionProvider';
@@ -53,6 +54,20 @@ describe('the embed page (docs/decisions/0043-embeds.md)', () => {
     renderEmbed(null);
     expect(screen.getByRole('heading', { name: "This josie isn't available" })).toBeInTheDocument();
     expect(document.title).toBe("This josie isn't available · Josie");
+  });
+
+  it("lets a visitor switch service where the browser refuses the frame's storage (another site's frame)", async () => {
+    const refused = () => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    };
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(refused);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(refused);
+    renderEmbed(josie);
+    const card = screen.getByRole('article', { name: 'Audio: Nightcall' });
+    expect(within(card).getByRole('button', { name: 'Spotify' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(card).getByRole('button', { name: 'YouTube' }));
+    expect(within(card).getByRole('button', { name: 'YouTube' })).toHaveAttribute('aria-pressed', 'true');
+    vi.restoreAllMocks();
   });
 
   it('speaks Hebrew', async () => {

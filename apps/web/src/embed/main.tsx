@@ -17,11 +17,6 @@ import { EmbedView } from './EmbedView';
  * browser's languages), whose direction it keeps.
  */
 
-// The embed's own texts, in both languages: the `embed` area is not among the first pages' texts. The texts
-// the backend loads later are merged beside them (a shallow merge of areas), as `listen/ListenMore.tsx` does.
-i18n.addResourceBundle('en', 'translation', { embed: enEmbed }, true, false);
-i18n.addResourceBundle('he', 'translation', { embed: heEmbed }, true, false);
-
 /** The josie the server wrote into the page, or null (not published, or not readable). */
 function servedJosie(): Josie | null {
   const text = document.getElementById(EMBED_DATA_BLOCK_ID)?.textContent;
@@ -56,6 +51,15 @@ async function start() {
   await i18nReady.catch((error: unknown) => console.warn('Translations failed to load', error));
   const language = servedLanguage();
   if (currentLanguage() !== language) await changeInterfaceLanguage(language);
+  // The embed's own texts: the `embed` area is not among the first texts. Added once the language's texts
+  // are loaded: i18next does not load a language it already holds texts of.
+  i18n.addResourceBundle(
+    language,
+    'translation',
+    { embed: language === 'he' ? heEmbed : enEmbed },
+    true,
+    false,
+  );
   createRoot(container).render(
     <StrictMode>
       <StaticSessionProvider user={storedReader()}>

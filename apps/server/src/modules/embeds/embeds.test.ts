@@ -113,7 +113,7 @@ describe('GET /api/oembed and the embed page', () => {
   it('honours maxwidth and maxheight, and draws the embed in the language asked for', async () => {
     const audio = await buildJosie(ctx, { creator: curator.user, paragraphs: [AUDIO] });
     const full = (await oembed({ url: pageUrl(audio.id) })).json();
-    expect([full.width, full.height]).toEqual([480, 420]);
+    expect([full.width, full.height]).toEqual([480, 120 + 350]);
     // Audio has no thumbnail of a known size.
     expect(full.thumbnail_url).toBeUndefined();
     expect(full.thumbnail_width).toBeUndefined();
