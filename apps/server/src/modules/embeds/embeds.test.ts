@@ -267,7 +267,14 @@ describe('GET /api/oembed and the embed page', () => {
       title: 'Secret draft',
     });
     const rejected = await buildJosie(ctx, { creator: curator.user, status: 'rejected', title: 'Secret no' });
-    for (const id of [pending.id, rejected.id, crypto.randomUUID(), 'not-a-uuid']) {
+    const deleted = await buildJosie(ctx, { creator: curator.user, title: 'Secret gone' });
+    const removal = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/josies/${deleted.id}`,
+      headers: curator.auth,
+    });
+    expect(removal.statusCode, removal.body).toBe(200);
+    for (const id of [pending.id, rejected.id, deleted.id, crypto.randomUUID(), 'not-a-uuid']) {
       const res = await ctx.app.inject({ url: `/embed/josie/${id}`, headers: curator.auth });
       expect(res.statusCode, id).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
