@@ -40,6 +40,11 @@
  *   PostgreSQL alone needs; the like toggle cannot answer faster.
  * - search: `GET /api/search/josies?q=` with search.ts's queries, by visitors (no session).
  * - notifications: `GET /api/notifications`.
+ * - oembed: `GET /api/oembed?url=` of a josie page (docs/decisions/0043-embeds.md), asked for by 1,000 distinct
+ *   readers (sites and browsers showing embeds, no session), each of whom embeds 5 of the 1,000 latest josies
+ *   at its own width and keeps every answer's `ETag`, revalidating with `If-None-Match` when it asks again;
+ *   prints the conditional-GET hit rate (the share of revalidations answered 304) beside the table. 304s
+ *   count in the table's non2xx.
  * - login: `POST /api/auth/login` of one listener (argon2: the cost of a sign-in, not of a reader).
  * - peer: the feed on the peer's shape (its own database and server), its 1,000 readers, reader caches off,
  *   compared with the RealWorld peer's feed.
@@ -88,6 +93,7 @@ const ENDPOINTS = [
   'like-statement',
   'search',
   'notifications',
+  'oembed',
   'login',
   'peer',
 ] as const;
@@ -243,6 +249,73 @@ async function peerDataSet(url: string) {
   );
 }
 
+/** The oEmbed run's conditional-GET figures: revalidations among the requests, and 304s among those. */
+function oembedHitRate(counts: { requests: number; conditional: number; notModified: number }): string {
+  const percent = (part: number, whole: number) =>
+    whole > 0 ? `${((100 * part) / whole).toFixed(1)}%` : '-';
+  return (
+    `${counts.requests.toLocaleString('en')} requests, ${percent(counts.conditional, counts.requests)} ` +
+    `revalidations (If-None-Match), hit rate ${percent(counts.notModified, counts.conditional)} of them ` +
+    `answered 304 (${percent(counts.notModified, counts.requests)} of all requests)`
+  );
+}
+
+/** The distinct readers of the oEmbed run, and how many josies each embeds. */
+const OEMBED_READERS = 1000;
+const OEMBED_PER_READER = 5;
+/** The widths the readers' pages ask for (none: the default), one per reader in turn. */
+const OEMBED_WIDTHS = ['', '&maxwidth=320', '&maxwidth=600'];
+
+/**
+ * oEmbed consumers, each with its own cache of answers' tags (docs/decisions/0043-embeds.md): reader `r` embeds
+ * {@link OEMBED_PER_READER} josies of `josieIds` (a spread of them, the same on every visit) at one width and
+ * asks for one at random per request, with `If-None-Match` when it holds that answer's `ETag`. `pageOrigin` is
+ * the server's `PUBLIC_URL`, the host a josie's link has. Counts the answered requests, the revalidations
+ * among them and the revalidations answered 304.
+ */
+function oembedReaders(josieIds: readonly string[], pageOrigin: string) {
+  const tags = new Map<string, string>();
+  const counts = { requests: 0, conditional: 0, notModified: 0 };
+  const paths = Array.from({ length: OEMBED_READERS }, (_, reader) =>
+    Array.from({ length: OEMBED_PER_READER }, (_, k) => {
+      const id = josieIds[(reader * 7 + k * 211) % josieIds.length]!;
+      const url = encodeURIComponent(`${pageOrigin}/josie/${id}`);
+      return `/api/oembed?url=${url}${OEMBED_WIDTHS[reader % OEMBED_WIDTHS.length]}`;
+    }),
+  );
+  let turn = 0;
+  return {
+    counts,
+    reset: () => {
+      Object.assign(counts, { requests: 0, conditional: 0, notModified: 0 });
+    },
+    /** Every reader's pages once, in order (for a warm-up that leaves no tags behind). */
+    everyPath: paths.flat(),
+    exchange: {
+      before(context: Record<string, unknown>) {
+        const reader = turn++ % OEMBED_READERS;
+        const path = paths[reader]![Math.floor(Math.random() * OEMBED_PER_READER)]!;
+        const key = `${reader} ${path}`;
+        const tag = tags.get(key);
+        // Counted once answered (`after`): autocannon may build a connection's first request again before sending it.
+        context.key = key;
+        context.conditional = tag !== undefined;
+        const headers: Record<string, string> = tag ? { 'if-none-match': tag } : {};
+        return { path, headers };
+      },
+      after(status: number, headers: Readonly<Record<string, unknown>>, context: Record<string, unknown>) {
+        counts.requests += 1;
+        if (context.conditional) {
+          counts.conditional += 1;
+          if (status === 304) counts.notModified += 1;
+        }
+        const etag = headers.etag;
+        if (typeof etag === 'string') tags.set(String(context.key), etag);
+      },
+    },
+  };
+}
+
 /** An endpoint's load options (for its server) and the readers it rotates, if any. */
 interface Plan {
   mode: Mode;
@@ -311,6 +384,8 @@ export async function runHttpBench(): Promise<Budget[]> {
     requestHeaders: rotate(n),
   });
 
+  /** The oEmbed run's counts, once it ran (see {@link oembedReaders}). */
+  let oembedCounts: { requests: number; conditional: number; notModified: number } | undefined;
   const plans: Record<Served, Plan> = {
     floor: {
       mode: 'readerOff',
@@ -417,6 +492,29 @@ export async function runHttpBench(): Promise<Budget[]> {
         requestHeaders: rotate(1000),
       }),
     },
+    oembed: {
+      mode: 'readerOff',
+      options: (s) => {
+        const readers = oembedReaders(josieIds, `http://localhost:${new URL(s.url).port}`);
+        oembedCounts = readers.counts;
+        return {
+          name: `GET /api/oembed, ${OEMBED_READERS.toLocaleString('en')} readers revalidating (ETag)`,
+          url: s.url,
+          exchange: readers.exchange,
+          onMeasured: readers.reset,
+        };
+      },
+      // Each embed asked for once (no tags kept): every josie's answer is one a server up a while has read.
+      warm: (s) => {
+        const { everyPath } = oembedReaders(josieIds, `http://localhost:${new URL(s.url).port}`);
+        let turn = 0;
+        return {
+          what: `${everyPath.length} readers' embeds`,
+          count: everyPath.length,
+          options: { url: s.url, path: () => everyPath[turn++ % everyPath.length]! },
+        };
+      },
+    },
     login: {
       mode: 'readerOff',
       options: (s) => ({
@@ -507,6 +605,7 @@ export async function runHttpBench(): Promise<Budget[]> {
             await bells?.close();
           }
           console.log(`  measured ${name}: ${Math.round(result.requestsPerSec)} req/s, p99 ${result.p99} ms`);
+          if (name === 'oembed' && oembedCounts) console.log(`  ${oembedHitRate(oembedCounts)}`);
           if (bells) {
             console.log(
               `  ${bells.count} bells open (${plan.online?.length} users) heard ${bells.heard()} notifications`,
@@ -529,6 +628,7 @@ export async function runHttpBench(): Promise<Budget[]> {
     ...(peerMeasured ? [peerMeasured] : []),
   ];
   printTable(results, baseline);
+  if (oembedCounts && measured.has('oembed')) console.log(`oembed: ${oembedHitRate(oembedCounts)}`);
   console.log(`measured at ${loadLine()}`);
 
   const share = (r: LoadResult) => (100 * r.requestsPerSec) / baseline.requestsPerSec;

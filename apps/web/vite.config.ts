@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appShell, precompressAssets } from './vite.plugins.ts';
+import { appShell, EMBED_ENTRY, precompressAssets } from './vite.plugins.ts';
 
 /** The API server the dev server forwards to (`npm run dev -w apps/server` listens on 3000). */
 const apiServer = 'http://localhost:3000';
@@ -89,6 +89,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // pages are held to their own budgets by `npm run bench:web`.
         chunkSizeWarningLimit: 500,
         rolldownOptions: {
+          // Two pages: the app (`index.html`) and a josie's embed page (`embed.html`, its own entry with no app
+          // shell, router or service worker; docs/decisions/0043-embeds.md).
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            [EMBED_ENTRY]: fileURLToPath(new URL('./embed.html', import.meta.url)),
+          },
           // zod's schema builders have no side effects, so schemas a chunk does not use can be dropped
           // (docs/performance.md: about 1 KB gzip on the first pages; the contract's `"sideEffects": false`
           // does the bulk).

@@ -129,6 +129,9 @@ export function withHebrewFonts(html: string, files: readonly string[]): string 
   return html.replace('</head>', () => `  ${block}\n  </head>`);
 }
 
+/** The build's input name of the embed page (`embed.html`, docs/decisions/0043-embeds.md). */
+export const EMBED_ENTRY = 'embed';
+
 /**
  * Route -> the scripts of its page that the entry does not load already: the page's chunk and every chunk
  * it imports statically, as absolute URLs.
@@ -146,7 +149,9 @@ export function routePreloads(bundle: Rollup.OutputBundle, root: string): Record
     for (const file of start) visit(file);
     return seen;
   };
-  const loadedByEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  // The app's entry: the embed page's is another page's, whose scripts the app does not load.
+  const appEntries = chunks.filter((chunk) => chunk.isEntry && chunk.name !== EMBED_ENTRY);
+  const loadedByEntry = closure(appEntries.map((chunk) => chunk.fileName));
   const preloads: Record<string, string[]> = {};
   for (const [route, source] of Object.entries(SHELL_ROUTES)) {
     const page = chunks.find((chunk) => chunk.facadeModuleId === join(root, source));

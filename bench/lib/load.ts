@@ -56,6 +56,19 @@ export interface LoadOptions {
    * paths and caches fill as they would in a server that has been up for a while.
    */
   warmupSec?: number;
+  /**
+   * Per-request hooks given autocannon's context (one per connection, which makes one request at a time):
+   * `before` answers the request's path and headers to add (called after {@link LoadOptions.path} and
+   * {@link LoadOptions.requestHeaders}), `after` sees its status and response headers (lower-case names),
+   * e.g. a reader who keeps each answer's `ETag` and revalidates with `If-None-Match` (the oEmbed answer,
+   * docs/performance.md).
+   */
+  exchange?: {
+    before(context: Record<string, unknown>): { path: string; headers: Readonly<Record<string, string>> };
+    after(status: number, headers: Readonly<Record<string, unknown>>, context: Record<string, unknown>): void;
+  };
+  /** Called once the warm-up is over, just before the measured run (e.g. to reset the run's own counters). */
+  onMeasured?: () => void;
   /** The server's process id, to read its CPU time ({@link LoadResult.serverCpuUs}). */
   serverPid?: number;
   /**
@@ -119,7 +132,7 @@ function postgresCpuBetween(before: Map<number, number>, after: Map<number, numb
 
 /** Options of autocannon for one run of `opts`, `duration` seconds or `amount` requests. */
 function autocannonRun(opts: LoadOptions, limit: { duration: number } | { amount: number }) {
-  const { path, requestHeaders } = opts;
+  const { path, requestHeaders, exchange } = opts;
   return autocannon({
     url: opts.url,
     connections: opts.connections ?? 50,
@@ -128,15 +141,30 @@ function autocannonRun(opts: LoadOptions, limit: { duration: number } | { amount
     headers: opts.headers,
     body: opts.body,
     requests:
-      path || requestHeaders
+      path || requestHeaders || exchange
         ? [
             {
               // autocannon hands a fresh object with its own copy of the headers for every request.
-              setupRequest: (req) => {
+              setupRequest: (req, context) => {
                 if (path) req.path = path();
                 if (requestHeaders) Object.assign(req.headers as object, requestHeaders());
+                if (exchange) {
+                  const next = exchange.before(context as Record<string, unknown>);
+                  req.path = next.path;
+                  Object.assign(req.headers as object, next.headers);
+                }
                 return req;
               },
+              ...(exchange
+                ? {
+                    onResponse: (status: number, _body: string, context: unknown, headers: unknown) =>
+                      exchange.after(
+                        status,
+                        headers as Record<string, unknown>,
+                        context as Record<string, unknown>,
+                      ),
+                  }
+                : {}),
             },
           ]
         : undefined,
@@ -148,6 +176,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
   const loadBefore = loadavg()[0]!;
   const warmup = opts.warmupSec ?? Number(process.env.BENCH_WARMUP ?? 2);
   if (warmup > 0) await autocannonRun(opts, { duration: warmup });
+  opts.onMeasured?.();
   const cpuBefore = opts.serverPid ? processCpuUs(opts.serverPid) : 0;
   const pgBefore = postgresCpuByPid(opts.postgresDatabases);
   const result = await autocannonRun(opts, {

@@ -28,6 +28,8 @@ import { aiRoutes } from './modules/ai/routes.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { curatorsRoutes } from './modules/curators/routes.js';
+import { isEmbedPage } from './modules/embeds/index.js';
+import { embedsRoutes } from './modules/embeds/routes.js';
 import { exploreRoutes } from './modules/explore/routes.js';
 import { homeFeedPageTransform } from './modules/feed/index.js';
 import { feedRoutes } from './modules/feed/routes.js';
@@ -101,8 +103,10 @@ export interface BuildAppOptions {
  * are all same-origin `/api` calls, and socket.io's WebSocket goes to `PUBLIC_URL`'s host (`wss:` for https,
  * `ws:` for http), named besides `'self'` for browsers that do not read `'self'` as covering it; images,
  * audio and embeds from elsewhere are `img-src`, `media-src` and `frame-src`, not `connect-src`.
+ * `frameAncestors`: no site may frame a page of Josie (`'none'`), but for the embed page, which any site may
+ * (`*`; docs/decisions/0043-embeds.md).
  */
-const cspFor = (publicUrl: string) => ({
+const cspFor = (publicUrl: string, frameAncestors: "'none'" | '*') => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://www.youtube.com/iframe_api', 'https://www.youtube.com/s/player/'],
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -118,7 +122,7 @@ const cspFor = (publicUrl: string) => ({
   mediaSrc: ["'self'", 'https:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
-  frameAncestors: ["'self'"],
+  frameAncestors: [frameAncestors],
   formAction: ["'self'"],
   upgradeInsecureRequests: null,
 });
@@ -200,15 +204,24 @@ export async function buildApp(opts: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   // Security headers on every answer, from helmet's middleware built once: @fastify/helmet builds it anew
-  // on every request, parsing the CSP each time (its cost: docs/performance.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: cspFor(config.publicUrl) },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-  });
+  // on every request, parsing the CSP each time (its cost: docs/performance.md). No page may be framed
+  // (`frame-ancestors 'none'`, `X-Frame-Options: DENY`) but a josie's embed page, which any site may frame
+  // (`frame-ancestors *` and no `X-Frame-Options`, which has no value for "anyone";
+  // docs/decisions/0043-embeds.md).
+  const headersFor = (frameAncestors: "'none'" | '*') =>
+    helmet({
+      contentSecurityPolicy: { directives: cspFor(config.publicUrl, frameAncestors) },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      hsts: { maxAge: 31_536_000, includeSubDomains: true },
+      xFrameOptions: frameAncestors === '*' ? false : { action: 'deny' },
+    });
+  const securityHeaders = headersFor("'none'");
+  const embedHeaders = headersFor('*');
   app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+    (isEmbedPage(request.url) ? embedHeaders : securityHeaders)(request.raw, reply.raw, (err) =>
+      done(err as Error | undefined),
+    ),
   );
   // CORS is closed by default: the web app is served from the same origin.
   await app.register(cors, { origin: false });
@@ -402,6 +415,7 @@ export async function buildApp(opts: BuildAppOptions) {
     aiRoutes,
     notificationsRoutes,
     shareCardRoutes,
+    embedsRoutes,
   ];
   for (const routes of features) await app.register(routes, { ctx });
   // After the route plugins, as a plugin of its own: the start-up runs follow the queue's start (the app's

@@ -199,6 +199,11 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_ERROR',
+  /**
+   * 501: a format the oEmbed endpoint does not offer (`format=xml`), as oEmbed 1.0 asks
+   * (docs/decisions/0043-embeds.md).
+   */
+  NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
   // Refusals of the product's rules (400, 409 unless said).
   /** 409: changing the account's email to one that has an account. */
   EMAIL_TAKEN: 'EMAIL_TAKEN',

@@ -55,6 +55,7 @@ import {
   SearchCuratorsResponse,
   SearchJosiesQuery,
 } from './discovery.js';
+import { OembedQuery, OembedResponse } from './embeds.js';
 import { FlagParams, FlagsResponse, FlagUpdateBody } from './flags.js';
 import {
   AiGenerateBody,
@@ -486,6 +487,13 @@ export const endpoints = {
     tags: ['josies'],
     params: JosieIdParams,
     responses: { 200: SuccessResponse },
+  }),
+  // embeds (docs/decisions/0043-embeds.md): answers 501 for `format=xml`
+  oembed: endpoint(ROUTES.oembed, {
+    access: 'public',
+    tags: ['embeds'],
+    query: OembedQuery,
+    responses: { 200: OembedResponse },
   }),
   // feeds, likes, review
   getFeed: endpoint(ROUTES.getFeed, {

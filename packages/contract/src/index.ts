@@ -6,6 +6,7 @@ export * from './catalogues.js';
 export * from './common.js';
 export * from './discovery.js';
 export * from './domain/index.js';
+export * from './embeds.js';
 export * from './endpoints.js';
 export * from './flags.js';
 export * from './integrations.js';

@@ -105,6 +105,8 @@ export const ROUTES = {
   // share cards (decision 0044)
   josieShareCard: { method: 'GET', path: '/api/josies/:id/share-card/:card' },
   curatorShareCard: { method: 'GET', path: '/api/users/:id/share-card/:card' },
+  // embeds
+  oembed: { method: 'GET', path: '/api/oembed' },
   // invites
   myInvites: { method: 'GET', path: '/api/invites/my-invites' },
   createInvite: { method: 'POST', path: '/api/invites' },

@@ -34,4 +34,6 @@ export const errors = {
   rateLimited: (message = 'Too many requests. Please try again later.', retryAfterSeconds?: number) =>
     new AppError(429, ERROR_CODES.RATE_LIMITED, message, retryAfterSeconds),
   unavailable: (message: string) => new AppError(503, ERROR_CODES.UNAVAILABLE, message),
+  /** A format or feature this server does not offer, e.g. oEmbed's `format=xml` (docs/decisions/0043-embeds.md). */
+  notImplemented: (message: string) => new AppError(501, ERROR_CODES.NOT_IMPLEMENTED, message),
 };

@@ -126,7 +126,7 @@ describe('platform: health, metrics, docs, errors, web app', () => {
       'frame-src https://open.spotify.com https://www.youtube.com https://www.youtube-nocookie.com ' +
         'https://embed.music.apple.com https://widget.deezer.com https://embed.tidal.com https://w.soundcloud.com;',
     );
-    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
   });

@@ -35,6 +35,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/newsletter',
   'POST /api/analytics/events',
   'GET /api/josies/:id',
+  // oEmbed consumers are other sites' servers and browsers, without a session (docs/decisions/0043-embeds.md).
+  'GET /api/oembed',
   'GET /api/users/curators/feed',
   // Search, for visitors too (docs/decisions/0021-search-in-postgresql.md), limited per address.
   'GET /api/search/josies',

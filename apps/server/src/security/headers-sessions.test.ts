@@ -80,7 +80,8 @@ describe('response headers and CORS', () => {
       // helmet's default: no inline event handlers (`onerror=`) either.
       expect(csp['script-src-attr']).toEqual(["'none'"]);
       expect([...(csp['frame-src'] ?? [])].sort()).toEqual([...EMBED_ORIGINS].sort());
-      expect(csp['frame-ancestors']).toEqual(["'self'"]);
+      // No page may be framed but a josie's embed page (docs/decisions/0043-embeds.md).
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'self'"]);
       expect(csp['form-action']).toEqual(["'self'"]);
@@ -100,14 +101,14 @@ describe('response headers and CORS', () => {
     }
   });
 
-  it('sends HSTS, nosniff, a referrer policy and a same-origin frame option', async () => {
+  it('sends HSTS, nosniff, a referrer policy and a frame option that refuses every frame', async () => {
     const res = await ctx.app.inject({ url: '/api/config/flags' });
     const hsts = String(res.headers['strict-transport-security']);
     expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(31_536_000);
     expect(hsts).toContain('includeSubDomains');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 

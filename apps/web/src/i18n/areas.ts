@@ -36,6 +36,7 @@ export const LATER_AREAS = [
   'contact',
   'curator',
   'discovery',
+  'embed',
   'image',
   'integrations',
   'invites',

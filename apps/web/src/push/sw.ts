@@ -41,7 +41,8 @@ registerRoute(
       networkTimeoutSeconds: 6,
       plugins: [{ handlerDidError: async () => (await matchPrecache(SHELL)) ?? Response.error() }],
     }),
-    { denylist: [/^\/api\//, /^\/media\//, /^\/socket\.io\//] },
+    // The embed page is its own page (decision 0043): never the app's shell, online or not.
+    { denylist: [/^\/api\//, /^\/media\//, /^\/socket\.io\//, /^\/embed\//] },
   ),
 );
 

@@ -1,4 +1,4 @@
-import { excerpt, firstPaintQuery, type Josie, PAGE_QUERY_KEYS } from '@josie/contract';
+import { excerpt, firstPaintQuery, type Josie, oembedUrl, PAGE_QUERY_KEYS } from '@josie/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -76,9 +76,19 @@ export function josieShareTags(
 }
 
 /**
+ * The oEmbed discovery link of a published josie's page (oEmbed 1.0, section 4;
+ * docs/decisions/0043-embeds.md): `<link rel="alternate" type="application/json+oembed">` to
+ * `GET /api/oembed` for the page's URL, so that a site given the josie's link can embed it.
+ */
+export function oembedDiscoveryTag(publicUrl: string, josie: Pick<Josie, '_id' | 'title'>): string {
+  const href = oembedUrl(publicUrl, `${publicUrl}/josie/${josie._id}`);
+  return `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(href)}" title="${escapeHtml(josie.title)}">`;
+}
+
+/**
  * For `GET /josie/{id}` of a published josie, rewrites the app shell's `<head>`:
  * - the josie's title and its Open Graph and Twitter tags, so a shared link previews
- *   (docs/product/rules-and-limits.md#josies);
+ *   (docs/product/rules-and-limits.md#josies), and its oEmbed discovery link ({@link oembedDiscoveryTag});
  * - `GET /api/josies/{id}`'s answer to a visitor, byte for byte (from the read cache when it holds it),
  * as a dehydrated query under the web's key of the josie (`PAGE_QUERY_KEYS.josie`) in the page's first-paint
  * block (docs/performance.md, decision 0017): a visitor's app renders the josie in its first render instead
@@ -114,6 +124,7 @@ export function josieShareTransform(
     const card = await shareCards.josieCard(josie);
     const { title, tags } = josieShareTags(josie, ctx.config.publicUrl, card);
     tags.push(
+      oembedDiscoveryTag(ctx.config.publicUrl, josie),
       firstPaintBlock([firstPaintQuery(PAGE_QUERY_KEYS.josie(id), new JsonText(answer), Date.now())]),
     );
     const cleaned = html.replace(REPLACED_TAGS, '');

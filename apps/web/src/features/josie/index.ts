@@ -2,7 +2,7 @@
 // docs/decisions/0016-composition-root-and-module-boundaries.md). Everything else here is internal.
 export { storeJosie } from './cache';
 export { creatorColour } from './colour';
-export { useAudioItemLabel } from './components/AudioCard';
+export { AudioCard, useAudioItemLabel } from './components/AudioCard';
 export {
   CardTable,
   CardTableBody,

@@ -12,11 +12,17 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The choice made on this page while storage refuses it (private mode, or a frame on another site whose
+ * browser blocks third-party storage: the embed page, docs/decisions/0043-embeds.md).
+ */
+let unstored: ListenProvider | null = null;
+
 function stored(): ListenProvider {
   try {
     return localStorage.getItem(LISTEN_PROVIDER_KEY) === 'youtube' ? 'youtube' : 'spotify';
   } catch {
-    return 'spotify';
+    return unstored ?? 'spotify';
   }
 }
 
@@ -25,7 +31,8 @@ export function setVisitorProvider(provider: ListenProvider): void {
   try {
     localStorage.setItem(LISTEN_PROVIDER_KEY, provider);
   } catch {
-    // Storage refused (private mode): the choice lasts until the page is left.
+    // Storage refused: the choice lasts until the page is left.
+    unstored = provider;
   }
   for (const listener of listeners) listener();
 }

@@ -5,6 +5,7 @@ import authLater from './auth.later.json' with { type: 'json' };
 import contact from './contact.json' with { type: 'json' };
 import curator from './curator.json' with { type: 'json' };
 import discovery from './discovery.json' with { type: 'json' };
+import embed from './embed.json' with { type: 'json' };
 import first from './first.js';
 import image from './image.json' with { type: 'json' };
 import integrations from './integrations.json' with { type: 'json' };
@@ -37,6 +38,7 @@ export default {
   contact,
   curator,
   discovery,
+  embed,
   errors: first.errors,
   feed: first.feed,
   footer: first.footer,
