@@ -46,6 +46,8 @@ import { reviewRoutes } from './modules/review/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { securityLogRoutes } from './modules/security-log/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { syndicationHeadTransform } from './modules/syndication/index.js';
+import { syndicationRoutes } from './modules/syndication/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { authPlugin } from './plugins/auth.js';
@@ -399,6 +401,7 @@ export async function buildApp(opts: BuildAppOptions) {
     imagesRoutes,
     aiRoutes,
     notificationsRoutes,
+    syndicationRoutes,
   ];
   for (const routes of features) await app.register(routes, { ctx });
   // After the route plugins, as a plugin of its own: the start-up runs follow the queue's start (the app's
@@ -418,6 +421,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const transforms: HtmlTransform[] = [
     josieShareTransform(ctx, renderers),
     homeFeedPageTransform(ctx, renderers),
+    // Canonical links, feed links and JSON-LD of the public pages (decision 0042).
+    syndicationHeadTransform(ctx),
     // Last: every page's `<html lang dir>` and flag mark (decision 0026), over the renderings' own.
     documentLanguageTransform(ctx.services.flags),
   ];

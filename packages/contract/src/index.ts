@@ -20,4 +20,5 @@ export * from './realtime.js';
 export * from './routes.js';
 export * from './site.js';
 export * from './social.js';
+export * from './syndication.js';
 export * from './users.js';
