@@ -144,10 +144,12 @@ export async function liveCuratorBatch(
  */
 export async function genresWithJosies(db: Executor): Promise<SitemapRow[]> {
   // Written out with aliases, as in liveCuratorBatch: the outer query reads one table.
-  const newest = sql<string | Date | null>`${sql.raw(`(select j.published_at from josies j
+  // `max` rather than `order by ... limit 1`: the genre's josies are found through `josies_genres_idx`,
+  // where walking `josies_published_idx` in order for a genre no josie carries reads every josie
+  // (docs/decisions/0023-explore-and-taste.md).
+  const newest = sql<string | Date | null>`${sql.raw(`(select max(j.published_at) from josies j
       join users u on u.id = j.creator_id
-      where j.status = 'published' and u.deleted_at is null and j.genres @> array["genres"."name"]::text[]
-      order by j.published_at desc limit 1)`)}`;
+      where j.status = 'published' and u.deleted_at is null and j.genres @> array["genres"."name"]::text[])`)}`;
   const rows = await db
     .select({ key: genres.name, newest })
     .from(genres)

@@ -3,6 +3,7 @@ import {
   curatorPagePath,
   genrePagePath,
   LANGUAGES,
+  SITEMAP_KINDS,
   SITEMAP_URLS_PER_PAGE,
   type SitemapKind,
   sitemapPagePath,
@@ -62,19 +63,18 @@ export function languageAlternates(url: string): LinkItem[] {
   return [...LANGUAGES.map((lang) => ({ lang, url: withLanguage(lang) })), { lang: 'x-default', url }];
 }
 
-/** How many files of each kind the index lists (a kind with nothing public has none). */
-async function pageCounts(db: Executor, perPage: number): Promise<Record<SitemapKind, number>> {
-  const [josies, curators, genres] = await Promise.all([
-    countPublicJosies(db),
-    countLiveCurators(db),
-    genresWithJosies(db),
-  ]);
-  return {
-    pages: 1,
-    josies: Math.ceil(josies / perPage),
-    curators: Math.ceil(curators / perPage),
-    genres: genres.length > 0 ? 1 : 0,
-  };
+/** How many files of `kind` the index lists (a kind with nothing public has none). */
+async function pageCount(db: Executor, kind: SitemapKind, perPage: number): Promise<number> {
+  switch (kind) {
+    case 'pages':
+      return 1;
+    case 'josies':
+      return Math.ceil((await countPublicJosies(db)) / perPage);
+    case 'curators':
+      return Math.ceil((await countLiveCurators(db)) / perPage);
+    case 'genres':
+      return (await genresWithJosies(db)).length > 0 ? 1 : 0;
+  }
 }
 
 /**
@@ -84,10 +84,10 @@ async function pageCounts(db: Executor, perPage: number): Promise<Record<Sitemap
  */
 export async function sitemapIndex(db: Executor, opts: SitemapOptions): Promise<Readable> {
   const perPage = opts.perPage ?? SITEMAP_URLS_PER_PAGE;
-  const counts = await pageCounts(db, perPage);
+  const counts = await Promise.all(SITEMAP_KINDS.map((kind) => pageCount(db, kind, perPage)));
   const items: IndexItem[] = [];
-  for (const kind of Object.keys(counts) as SitemapKind[]) {
-    for (let page = 1; page <= counts[kind]; page += 1) {
+  for (const [i, kind] of SITEMAP_KINDS.entries()) {
+    for (let page = 1; page <= counts[i]!; page += 1) {
       items.push({ url: `${opts.publicUrl}${sitemapPagePath(kind, page)}` });
     }
   }
@@ -138,8 +138,7 @@ export async function sitemapPage(
 ): Promise<Readable> {
   const perPage = opts.perPage ?? SITEMAP_URLS_PER_PAGE;
   const batch = opts.batch ?? SITEMAP_BATCH;
-  const counts = await pageCounts(db, perPage);
-  if (page > counts[kind]) throw errors.notFound('Sitemap not found');
+  if (page > (await pageCount(db, kind, perPage))) throw errors.notFound('Sitemap not found');
   const { publicUrl, bilingual } = opts;
   const item = (path: string, lastmod: Date | null): SitemapItemLoose => {
     const url = `${publicUrl}${path}`;
