@@ -275,3 +275,78 @@ describe('Atom feeds of curators and genres', () => {
     expect(visitor.body).not.toContain('likedByMe');
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('Atom feeds across two instances (Redis pub/sub)', () => {
+  let ctx: TestContext;
+  let other: TestContext['app'];
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ REDIS_URL: redisUrl!, READ_CACHE_TTL_MS: '300000' });
+    // A second instance on the same database and Redis channel (the same REDIS_PREFIX).
+    const { buildApp } = await import('../../app.js');
+    other = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await ctx?.close();
+  });
+
+  it("drops B's cached curator and genre feeds for a publication, an edit and a rename made on A", async () => {
+    const curator = await buildUser(ctx, { role: 'curator', name: 'Tal' });
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const titlesOnB = async (url: string) => {
+      const res = await other.inject({ url });
+      expect(res.statusCode, res.body).toBe(200);
+      return parseFeed(res.body).items.map((item) => item.title);
+    };
+    const curatorFeed = `/curator/${curator.user._id}/feed.atom`;
+    // Let B's subscription be confirmed before it caches anything.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await titlesOnB(curatorFeed)).toEqual([]);
+    expect(await titlesOnB('/explore/genre/Techno/feed.atom')).toEqual([]);
+
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/josies',
+      headers: curator.auth,
+      payload: {
+        title: 'Warehouse',
+        paragraphs: [{ type: 'text', content: 'Four to the floor.' }],
+        genres: ['Techno'],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const josie = created.json() as { _id: string; paragraphs: unknown };
+    await approveJosie(ctx, editor, josie._id);
+    await expect.poll(() => titlesOnB(curatorFeed)).toEqual(['Warehouse']);
+    await expect.poll(() => titlesOnB('/explore/genre/Techno/feed.atom')).toEqual(['Warehouse']);
+
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/profile',
+      headers: curator.auth,
+      payload: { name: 'Tal R', bio: '' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          parseFeed((await other.inject({ url: '/explore/genre/Techno/feed.atom' })).body).items[0]
+            ?.authors[0]?.name,
+      )
+      .toBe('Tal R');
+
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/josies/${josie._id}`,
+      headers: curator.auth,
+      payload: await atCurrentVersion(ctx, josie._id, { title: 'Warehouse 2', paragraphs: josie.paragraphs }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await expect.poll(() => titlesOnB(curatorFeed)).toEqual([]);
+    await expect.poll(() => titlesOnB('/explore/genre/Techno/feed.atom')).toEqual([]);
+  });
+});
