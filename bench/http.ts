@@ -46,6 +46,12 @@
  *   prints the conditional-GET hit rate (the share of revalidations answered 304) beside the table. 304s
  *   count in the table's non2xx.
  * - login: `POST /api/auth/login` of one listener (argon2: the cost of a sign-in, not of a reader).
+ * - atom: `GET /curator/:id/feed.atom` polled by {@link FEED_READERS} distinct feed readers in turn, each
+ *   subscribed to one of the curators (role curator) who published josies and sending the `If-None-Match` of its last answer (a feed
+ *   reader's conditional GET, docs/decisions/0042-feeds-and-search-engines.md); every reader polled once
+ *   before the run (subscribed). Prints the conditional-GET hit rate: the share answered 304. No josie is
+ *   published during the run, so every poll of a reader who has the current ETag is a hit.
+ * - atom-full: the same polls without validators: every answer the whole feed (what a miss costs).
  * - peer: the feed on the peer's shape (its own database and server), its 1,000 readers, reader caches off,
  *   compared with the RealWorld peer's feed.
  *
@@ -69,6 +75,7 @@ import {
   load,
   loadCalls,
   printTable,
+  type RequestHooks,
   waitUntilIdle,
   warmReaders,
 } from './lib/load.js';
@@ -95,6 +102,8 @@ const ENDPOINTS = [
   'notifications',
   'oembed',
   'login',
+  'atom',
+  'atom-full',
   'peer',
 ] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
@@ -114,6 +123,43 @@ const PEER_REFERENCE = {
   p99: '610-880 ms',
   measured: '2026-11-27',
 };
+
+/** Distinct feed readers of the `atom` runs, each subscribed to one curator. */
+const FEED_READERS = 10_000;
+
+/**
+ * {@link FEED_READERS} feed readers polling curators' Atom feeds in turn: reader `i` follows curator
+ * `curatorIds[(i * 7919) % n]` (spread over every curator), and, when `conditional`, sends the ETag of its
+ * last answer as `If-None-Match` and keeps the ETag of each answer.
+ */
+function feedReaders(
+  curatorIds: readonly string[],
+  conditional: boolean,
+): RequestHooks & { subscribe: RequestHooks } {
+  const follows = Array.from(
+    { length: FEED_READERS },
+    (_, i) => `/curator/${curatorIds[(i * 7919) % curatorIds.length]}/feed.atom`,
+  );
+  const etags: (string | undefined)[] = new Array(FEED_READERS);
+  let turn = 0;
+  const hooks = (sendValidators: boolean): RequestHooks => ({
+    setup(request, context) {
+      const reader = turn;
+      turn = turn + 1 === FEED_READERS ? 0 : turn + 1;
+      context.reader = reader;
+      request.path = follows[reader];
+      // autocannon may hand the same request object again: a header left from another reader must go.
+      delete request.headers['if-none-match'];
+      const etag = etags[reader];
+      if (sendValidators && etag) request.headers['if-none-match'] = etag;
+    },
+    onResponse(_status, headers, context) {
+      if (conditional && headers.etag) etags[context.reader as number] = headers.etag;
+    },
+  });
+  // `subscribe`: each reader's first poll, unconditional, whose ETag it keeps.
+  return { ...hooks(conditional), subscribe: hooks(false) };
+}
 
 /** Server configurations, each started once (env of the server process; docs/performance.md). */
 const MODES = {
@@ -229,6 +275,13 @@ async function largeDataSet() {
     `select distinct creator_id as id from josies j join users u on u.id = j.creator_id
      where j.status = 'published' and u.email like 'bench%@bench.josie' order by id`,
   );
+  // The feed readers' curators: live curators (role curator) with published josies; the seed hands josies
+  // to users in email order, some of whom are listeners, whose feeds answer 404.
+  const feedCurators = await query<{ id: string }>(
+    BENCH_DATABASE_URL,
+    `select distinct creator_id as id from josies j join users u on u.id = j.creator_id
+     where j.status = 'published' and u.role = 'curator' and u.deleted_at is null order by id`,
+  );
   const josies = await query<{ id: string; creator_id: string }>(
     BENCH_DATABASE_URL,
     `select id, creator_id from josies where status = 'published' order by published_at desc limit 1000`,
@@ -236,6 +289,7 @@ async function largeDataSet() {
   return {
     readers,
     curatorIds: curators.map((r) => r.id),
+    feedCuratorIds: feedCurators.map((r) => r.id),
     josieIds: josies.map((r) => r.id),
     likedCreatorIds: [...new Set(josies.map((r) => r.creator_id))].sort(),
   };
@@ -291,19 +345,21 @@ function oembedReaders(josieIds: readonly string[], pageOrigin: string) {
     },
     /** Every reader's pages once, in order (for a warm-up that leaves no tags behind). */
     everyPath: paths.flat(),
-    exchange: {
-      before(context: Record<string, unknown>) {
+    hooks: {
+      setup(request, context) {
         const reader = turn++ % OEMBED_READERS;
         const path = paths[reader]![Math.floor(Math.random() * OEMBED_PER_READER)]!;
         const key = `${reader} ${path}`;
         const tag = tags.get(key);
-        // Counted once answered (`after`): autocannon may build a connection's first request again before sending it.
+        // Counted once answered (`onResponse`): autocannon may build a connection's first request again before sending it.
         context.key = key;
         context.conditional = tag !== undefined;
-        const headers: Record<string, string> = tag ? { 'if-none-match': tag } : {};
-        return { path, headers };
+        request.path = path;
+        // autocannon may hand the same request object again: a tag left from another reader must go.
+        delete request.headers['if-none-match'];
+        if (tag) request.headers['if-none-match'] = tag;
       },
-      after(status: number, headers: Readonly<Record<string, unknown>>, context: Record<string, unknown>) {
+      onResponse(status, headers, context) {
         counts.requests += 1;
         if (context.conditional) {
           counts.conditional += 1;
@@ -312,7 +368,7 @@ function oembedReaders(josieIds: readonly string[], pageOrigin: string) {
         const etag = headers.etag;
         if (typeof etag === 'string') tags.set(String(context.key), etag);
       },
-    },
+    } satisfies RequestHooks,
   };
 }
 
@@ -333,7 +389,7 @@ interface Plan {
   warm?: (server: RunningServer) => {
     what: string;
     count: number;
-    options: Pick<LoadOptions, 'url' | 'path' | 'requestHeaders'>;
+    options: Pick<LoadOptions, 'url' | 'path' | 'requestHeaders' | 'hooks'>;
   };
 }
 
@@ -351,9 +407,9 @@ export async function runHttpBench(): Promise<Budget[]> {
   const runLarge = only.some((name) => name !== 'peer');
   if (runLarge) await seedLarge();
   if (runPeer) await seedLarge(peerUrl, PEER_SIZES);
-  const { readers, curatorIds, josieIds, likedCreatorIds } = runLarge
+  const { readers, curatorIds, feedCuratorIds, josieIds, likedCreatorIds } = runLarge
     ? await largeDataSet()
-    : { readers: [], curatorIds: [], josieIds: [], likedCreatorIds: [] };
+    : { readers: [], curatorIds: [], feedCuratorIds: [], josieIds: [], likedCreatorIds: [] };
   const largest = !runLarge ? 0 : only.includes('feed-10k') ? 10_000 : 1_000;
   if (readers.length < largest) throw new Error(`the data set has ${readers.length} users, not ${largest}`);
   const peerReaders = runPeer ? await peerDataSet(peerUrl) : [];
@@ -500,7 +556,7 @@ export async function runHttpBench(): Promise<Budget[]> {
         return {
           name: `GET /api/oembed, ${OEMBED_READERS.toLocaleString('en')} readers revalidating (ETag)`,
           url: s.url,
-          exchange: readers.exchange,
+          hooks: readers.hooks,
           onMeasured: readers.reset,
         };
       },
@@ -523,6 +579,31 @@ export async function runHttpBench(): Promise<Budget[]> {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: readers[0]!.email, password: BENCH_PASSWORD }),
+      }),
+    },
+    atom: (() => {
+      const hooks = feedReaders(feedCuratorIds, true);
+      return {
+        mode: 'readerOff' as const,
+        options: (s: RunningServer) => ({
+          name: `GET /curator/:id/feed.atom, ${FEED_READERS.toLocaleString('en')} feed readers, conditional`,
+          url: s.url,
+          hooks,
+        }),
+        // Every reader subscribes: one unconditional poll each, whose ETag it keeps.
+        warm: (s: RunningServer) => ({
+          what: `${FEED_READERS.toLocaleString('en')} feed readers' first polls`,
+          count: FEED_READERS,
+          options: { url: s.url, hooks: hooks.subscribe },
+        }),
+      };
+    })(),
+    'atom-full': {
+      mode: 'readerOff',
+      options: (s) => ({
+        name: `GET /curator/:id/feed.atom, ${FEED_READERS.toLocaleString('en')} feed readers, unconditional`,
+        url: s.url,
+        hooks: feedReaders(feedCuratorIds, false),
       }),
     },
     peer: {
@@ -606,6 +687,7 @@ export async function runHttpBench(): Promise<Budget[]> {
           }
           console.log(`  measured ${name}: ${Math.round(result.requestsPerSec)} req/s, p99 ${result.p99} ms`);
           if (name === 'oembed' && oembedCounts) console.log(`  ${oembedHitRate(oembedCounts)}`);
+          if (name === 'atom') console.log(`  ${conditionalHits(result)}`);
           if (bells) {
             console.log(
               `  ${bells.count} bells open (${plan.online?.length} users) heard ${bells.heard()} notifications`,
@@ -630,6 +712,8 @@ export async function runHttpBench(): Promise<Budget[]> {
   printTable(results, baseline);
   if (oembedCounts && measured.has('oembed')) console.log(`oembed: ${oembedHitRate(oembedCounts)}`);
   console.log(`measured at ${loadLine()}`);
+  const atom = measured.get('atom');
+  if (atom) console.log(`Atom feeds: ${conditionalHits(atom)}`);
 
   const share = (r: LoadResult) => (100 * r.requestsPerSec) / baseline.requestsPerSec;
   const clean = (r: LoadResult) => r.errors === 0 && r.non2xx === 0;
@@ -689,6 +773,14 @@ export async function runHttpBench(): Promise<Budget[]> {
     console.log(await feedPlan(readers[0]!.id));
   }
   return budgets;
+}
+
+/** The conditional-GET hit rate of a run: its 304 answers' share of every answer, and the counts. */
+function conditionalHits(result: LoadResult): string {
+  const total = Object.values(result.statusCodes).reduce((sum, n) => sum + n, 0);
+  const hits = result.statusCodes['304'] ?? 0;
+  const share = total > 0 ? ((100 * hits) / total).toFixed(1) : '0';
+  return `conditional-GET hit rate ${share}% (${hits} of ${total} answers 304; ${JSON.stringify(result.statusCodes)})`;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface LoadResult {
   non2xx: number;
   /** Bytes received per answer, headers and body, as sent (compressed when asked for). */
   bytesPerRequest: number;
+  /** Answers per HTTP status in the measured run (e.g. the 304s of conditional GETs). */
+  statusCodes: Record<string, number>;
   /**
    * CPU time the server process spent per request, in µs (user + system, from `/proc/<pid>/stat`): on a
    * shared machine it moves far less with other work than requests/s do. Undefined without `serverPid`.
@@ -52,21 +54,18 @@ export interface LoadOptions {
    */
   requestHeaders?: () => Readonly<Record<string, string>>;
   /**
+   * Per-request hooks with autocannon's context of the connection (one request in flight on it at a time):
+   * `setup` may set the request's path and headers and note in `context` who asks (e.g. a feed reader and
+   * the `If-None-Match` of its last answer); `onResponse` sees the status and headers of that request's
+   * answer with the same context (e.g. to keep the reader's new ETag). Called after `path` and
+   * `requestHeaders`.
+   */
+  hooks?: RequestHooks;
+  /**
    * Seconds of the same load run first and not recorded (BENCH_WARMUP, 2): the JIT compiles the hot
    * paths and caches fill as they would in a server that has been up for a while.
    */
   warmupSec?: number;
-  /**
-   * Per-request hooks given autocannon's context (one per connection, which makes one request at a time):
-   * `before` answers the request's path and headers to add (called after {@link LoadOptions.path} and
-   * {@link LoadOptions.requestHeaders}), `after` sees its status and response headers (lower-case names),
-   * e.g. a reader who keeps each answer's `ETag` and revalidates with `If-None-Match` (the oEmbed answer,
-   * docs/performance.md).
-   */
-  exchange?: {
-    before(context: Record<string, unknown>): { path: string; headers: Readonly<Record<string, string>> };
-    after(status: number, headers: Readonly<Record<string, unknown>>, context: Record<string, unknown>): void;
-  };
   /** Called once the warm-up is over, just before the measured run (e.g. to reset the run's own counters). */
   onMeasured?: () => void;
   /** The server's process id, to read its CPU time ({@link LoadResult.serverCpuUs}). */
@@ -76,6 +75,20 @@ export interface LoadOptions {
    * share the PostgreSQL server); every backend counts without it.
    */
   postgresDatabases?: readonly string[];
+}
+
+/** See {@link LoadOptions.hooks}. */
+export interface RequestHooks {
+  setup(request: { path?: string; headers: Record<string, string> }, context: Record<string, unknown>): void;
+  onResponse(status: number, headers: Record<string, string>, context: Record<string, unknown>): void;
+}
+
+/** An answer's headers as autocannon hands them (a flat list of names and values), by lower-case name. */
+function headerMap(raw: unknown): Record<string, string> {
+  if (!Array.isArray(raw)) return (raw ?? {}) as Record<string, string>;
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) out[String(raw[i]).toLowerCase()] = String(raw[i + 1]);
+  return out;
 }
 
 /** CPU time (user + system) of process `pid` so far, in µs; Linux only. */
@@ -132,7 +145,7 @@ function postgresCpuBetween(before: Map<number, number>, after: Map<number, numb
 
 /** Options of autocannon for one run of `opts`, `duration` seconds or `amount` requests. */
 function autocannonRun(opts: LoadOptions, limit: { duration: number } | { amount: number }) {
-  const { path, requestHeaders, exchange } = opts;
+  const { path, requestHeaders, hooks } = opts;
   return autocannon({
     url: opts.url,
     connections: opts.connections ?? 50,
@@ -141,28 +154,26 @@ function autocannonRun(opts: LoadOptions, limit: { duration: number } | { amount
     headers: opts.headers,
     body: opts.body,
     requests:
-      path || requestHeaders || exchange
+      path || requestHeaders || hooks
         ? [
             {
               // autocannon hands a fresh object with its own copy of the headers for every request.
               setupRequest: (req, context) => {
                 if (path) req.path = path();
                 if (requestHeaders) Object.assign(req.headers as object, requestHeaders());
-                if (exchange) {
-                  const next = exchange.before(context as Record<string, unknown>);
-                  req.path = next.path;
-                  Object.assign(req.headers as object, next.headers);
+                if (hooks) {
+                  req.headers ??= {};
+                  hooks.setup(
+                    req as { path?: string; headers: Record<string, string> },
+                    context as Record<string, unknown>,
+                  );
                 }
                 return req;
               },
-              ...(exchange
+              ...(hooks
                 ? {
-                    onResponse: (status: number, _body: string, context: unknown, headers: unknown) =>
-                      exchange.after(
-                        status,
-                        headers as Record<string, unknown>,
-                        context as Record<string, unknown>,
-                      ),
+                    onResponse: (status: number, _body: string, context: object, headers?: unknown) =>
+                      hooks.onResponse(status, headerMap(headers), context as Record<string, unknown>),
                   }
                 : {}),
             },
@@ -198,6 +209,9 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     bytesPerRequest:
       result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat?.count ?? 0]),
+    ),
   };
 }
 
@@ -271,6 +285,7 @@ export async function loadCalls(opts: CallLoadOptions): Promise<LoadResult> {
     errors,
     non2xx: 0,
     bytesPerRequest: 0,
+    statusCodes: {},
   };
 }
 
@@ -301,7 +316,7 @@ export function printTable(results: LoadResult[], baseline?: LoadResult): void {
  * @throws when any request fails or answers other than 2xx (the readers would not be warm).
  */
 export async function warmReaders(
-  opts: Pick<LoadOptions, 'url' | 'path' | 'requestHeaders' | 'connections' | 'headers'>,
+  opts: Pick<LoadOptions, 'url' | 'path' | 'requestHeaders' | 'connections' | 'headers' | 'hooks'>,
   readers: number,
 ): Promise<number> {
   const started = performance.now();

@@ -50,6 +50,8 @@ import { securityLogRoutes } from './modules/security-log/routes.js';
 import { curatorShareCardTransform } from './modules/share-cards/index.js';
 import { shareCardRoutes } from './modules/share-cards/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { syndicationHeadTransform } from './modules/syndication/index.js';
+import { syndicationRoutes } from './modules/syndication/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { authPlugin } from './plugins/auth.js';
@@ -416,6 +418,7 @@ export async function buildApp(opts: BuildAppOptions) {
     notificationsRoutes,
     shareCardRoutes,
     embedsRoutes,
+    syndicationRoutes,
   ];
   for (const routes of features) await app.register(routes, { ctx });
   // After the route plugins, as a plugin of its own: the start-up runs follow the queue's start (the app's
@@ -436,6 +439,8 @@ export async function buildApp(opts: BuildAppOptions) {
     josieShareTransform(ctx, renderers),
     curatorShareCardTransform(ctx),
     homeFeedPageTransform(ctx, renderers),
+    // Canonical links, feed links and JSON-LD of the public pages (decision 0042).
+    syndicationHeadTransform(ctx),
     // Last: every page's `<html lang dir>` and flag mark (decision 0026), over the renderings' own.
     documentLanguageTransform(ctx.services.flags),
   ];

@@ -97,7 +97,9 @@ import {
   createSiteService,
   enqueueAnalyticsStartPurge,
 } from './modules/site/index.js';
+import { createSyndicationService } from './modules/syndication/index.js';
 import { createUsersService } from './modules/users/index.js';
+import { createFeedDocuments } from './reads/feed-documents.js';
 import { createReadCaches } from './reads/read-caches.js';
 import type { EventBus } from './realtime/bus.js';
 import type { Presence } from './realtime/presence.js';
@@ -257,6 +259,8 @@ export function createServices(deps: ServiceDeps) {
     securityLog,
   });
 
+  const explore = createExploreService({ db, reads });
+
   return {
     reads,
     users,
@@ -281,7 +285,15 @@ export function createServices(deps: ServiceDeps) {
       log,
     }),
     feed: createFeedService({ db, reads, timelines }),
-    explore: createExploreService({ db, reads }),
+    explore,
+    // Feeds and search engines (decision 0042): Atom feeds cached until a publication changes them.
+    syndication: createSyndicationService({
+      db,
+      publicUrl: config.publicUrl,
+      explore,
+      flags,
+      documents: createFeedDocuments({ invalidation, bus, ttlMs: config.cache.josieTtlMs }),
+    }),
     likes,
     recommendations: createRecommendationsService({ db, users }),
     search: createSearchService({ db }),

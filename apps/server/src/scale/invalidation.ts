@@ -10,7 +10,9 @@ import type { Redis } from 'ioredis';
  * user's id); `viewer`: a user's likes, saves or follows changed (key: the user's id); `user-removed`: a
  * user was deleted, with the likes they gave (key: the user's id); `curators`: a user became a curator or
  * stopped being one, so the home strip changed (key: the user's id); `explore`: a josie was published or
- * unpublished, so the explore page's lists changed (key: the josie's id).
+ * unpublished, so the explore page's lists changed (key: the josie's id). The feed documents
+ * (`reads/feed-documents.ts`): `feeds`: a josie of a curator was published or unpublished, so their Atom feed
+ * and the genre feeds changed (key: the curator's id).
  */
 export type InvalidationTopic =
   | 'session'
@@ -21,7 +23,8 @@ export type InvalidationTopic =
   | 'viewer'
   | 'user-removed'
   | 'curators'
-  | 'explore';
+  | 'explore'
+  | 'feeds';
 
 /** The Redis channel every instance subscribes to (after `REDIS_PREFIX`). */
 export const INVALIDATION_CHANNEL = 'invalidate';

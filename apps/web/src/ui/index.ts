@@ -17,6 +17,7 @@ export {
 } from './ConflictDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorBox, type ErrorBoxProps } from './ErrorBox';
+export { FeedButton, type FeedButtonProps } from './FeedButton';
 export { Field, type FieldControlProps, type FieldProps } from './Field';
 export { FormError } from './FormError';
 export { IconButton, type IconButtonProps } from './IconButton';

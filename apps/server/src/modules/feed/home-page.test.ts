@@ -27,6 +27,13 @@ const SERVED_SHELL = SHELL.replace(
   '<html lang="en" dir="ltr" data-language-select="off">',
 );
 
+/**
+ * `SERVED_SHELL` as `/` serves it when no feed is rendered: with the public home page's canonical link
+ * (docs/decisions/0042-feeds-and-search-engines.md).
+ */
+const servedHome = (publicUrl: string) =>
+  SERVED_SHELL.replace('  </head>', `    <link rel="canonical" href="${publicUrl}/">\n  </head>`);
+
 /** The page's first-paint block: the dehydrated state it holds, and the user it was written for. */
 function block(html: string): { state: FirstPaintState; user: string | undefined } | undefined {
   const found = new RegExp(
@@ -167,16 +174,18 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     }
   });
 
-  it('serves the shell unchanged to visitors, to pages other than /, and where / is not the feed', async () => {
-    expect((await home(null)).body).toBe(SERVED_SHELL);
+  it('serves the shell (/ with its canonical link) to visitors, to pages other than /, and where / is not the feed', async () => {
+    expect((await home(null)).body).toBe(servedHome(ctx.config.publicUrl));
     const other = await ctx.app.inject({
       url: '/saved',
       headers: { cookie: listener.cookie },
     });
     expect(other.body).toBe(SERVED_SHELL);
     // Not onboarded yet (the app sends them to /onboarding), or an editor (sent to the dashboard).
-    expect((await home(await buildUser(ctx))).body).toBe(SERVED_SHELL);
-    expect((await home(await buildUser(ctx, { role: 'editor' }))).body).toBe(SERVED_SHELL);
+    expect((await home(await buildUser(ctx))).body).toBe(servedHome(ctx.config.publicUrl));
+    expect((await home(await buildUser(ctx, { role: 'editor' }))).body).toBe(
+      servedHome(ctx.config.publicUrl),
+    );
     expect((await home(null)).headers['cache-control']).toBe('no-cache');
   });
 
@@ -187,16 +196,16 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
       (await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: leaving.auth })).statusCode,
     ).toBe(200);
     const res = await home(leaving);
-    expect(res.body).toBe(SERVED_SHELL);
+    expect(res.body).toBe(servedHome(ctx.config.publicUrl));
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=; Max-Age=0`));
     const forged = await ctx.app.inject({ url: '/', headers: { cookie: `${SESSION_COOKIE}=not-a-token` } });
-    expect(forged.body).toBe(SERVED_SHELL);
+    expect(forged.body).toBe(servedHome(ctx.config.publicUrl));
     // A bearer token is no page token.
     const bearer = await ctx.app.inject({
       url: '/',
       headers: { cookie: `${SESSION_COOKIE}=${listener.token}` },
     });
-    expect(bearer.body).toBe(SERVED_SHELL);
+    expect(bearer.body).toBe(servedHome(ctx.config.publicUrl));
   });
 
   it('serves the shell, not an error, when a read fails (a user deleted behind the session cache)', async () => {
@@ -207,7 +216,7 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
     const res = await home(gone);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(SERVED_SHELL);
+    expect(res.body).toBe(servedHome(ctx.config.publicUrl));
   });
 
   it("renders only a page being opened, through the service worker too: a script's fetch of / gets the shell", async () => {
@@ -217,7 +226,7 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     const relayed = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'empty' };
     expect((await home(listener, relayed)).body).toContain(FIRST_PAINT_BLOCK_ID);
     expect((await home(listener, { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' })).body).toBe(
-      SERVED_SHELL,
+      servedHome(ctx.config.publicUrl),
     );
   });
 

@@ -255,6 +255,12 @@ describe("a josie page's first paint from the web build's server rendering (docs
 
   it('leaves pending josies and other pages without one', async () => {
     expect(await page(`/josie/${pending._id}`)).toBe(SERVED_SHELL);
-    expect(await page('/')).toBe(SERVED_SHELL);
+    // `/` has its canonical link (decision 0042), and nothing else.
+    expect(await page('/')).toBe(
+      SERVED_SHELL.replace(
+        '  </head>',
+        `    <link rel="canonical" href="${ctx.config.publicUrl}/">\n  </head>`,
+      ),
+    );
   });
 });

@@ -79,6 +79,10 @@ describe('curator profile (docs/product/routes-and-roles.md#curator-profile, doc
     expect(screen.getAllByText('Curator').length).toBeGreaterThan(0);
     expect(screen.getByText('7 followers')).toBeInTheDocument();
     expect(screen.getByText('Late-night jazz and more.')).toBeInTheDocument();
+    // The curator's Atom feed (decision 0042): a plain link to the server's document.
+    const feed = screen.getByRole('link', { name: 'Atom feed' });
+    expect(feed).toHaveAttribute('href', `/curator/${CURATOR_ID}/feed.atom`);
+    expect(feed).toHaveAttribute('type', 'application/atom+xml');
 
     const suggestions = await screen.findByRole('region', { name: 'You may also like' });
     const links = await within(suggestions).findAllByRole('link');
@@ -102,6 +106,21 @@ describe('curator profile (docs/product/routes-and-roles.md#curator-profile, doc
     expect(screen.getByText('7 followers')).toBeInTheDocument();
     const after = readStoredSession();
     expect(after.status === 'valid' && after.session.user.following).toEqual([]);
+  });
+
+  it("offers the curator's feed in Hebrew to a Hebrew reader", async () => {
+    window.localStorage.setItem('i18nextLng', 'he');
+    renderApp(path, {
+      session: makeSession('listener'),
+      flags: { language_select: 'true' },
+      routes: routes(),
+    });
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    await screen.findByRole('heading', { level: 1, name: 'Noa Curates' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Josie number 1' });
+    const feed = screen.getByRole('link', { name: 'פיד Atom' });
+    expect(feed).toHaveAttribute('href', `/curator/${CURATOR_ID}/feed.atom`);
+    expect(feed).toHaveAttribute('title', 'לעקוב אחרי הג׳וזיז של האוצר בקורא פידים');
   });
 
   it('hides the follow toggle on your own profile', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_CREATOR_COLOUR, LIMITS, type PublicProfile } from '@josie/contract';
+import { curatorFeedPath, DEFAULT_CREATOR_COLOUR, LIMITS, type PublicProfile } from '@josie/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClasses } from '../../ui/Button';
+import { FeedButton } from '../../ui/FeedButton';
 import { contentFrame } from '../../ui/Page';
 import { LoadError } from '../../ui/QueryState';
 import { Loading } from '../../ui/Spinner';
@@ -80,7 +81,8 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
  * `/curator/{curatorId}` (docs/product/routes-and-roles.md#curator-profile,
  * docs/product/messages.md#feed-and-curators): header image or a placeholder with the name, avatar, name and
  * 'Curator' label, bio and counts, the Follow / Following toggle (hidden on one's own profile), up to 3
- * random suggestions ('You may also like') and 'Latest Posts' from the curator's feed. A failed load shows
+ * random suggestions ('You may also like'), a link to the curator's Atom feed (decision 0042) and 'Latest
+ * Posts' from the curator's feed. A failed load shows
  * the server message, else 'Curator not found'; a user who is not a curator is not found either.
  */
 export default function CuratorProfilePage() {
@@ -166,6 +168,11 @@ export default function CuratorProfilePage() {
                 <li key={count.key}>{count.value}</li>
               ))}
             </ul>
+            <FeedButton
+              href={curatorFeedPath(curator.id)}
+              label={t('discovery.feed.label')}
+              hint={t('discovery.feed.curatorHint')}
+            />
           </div>
           {user && !own && (
             <div className="sm:pt-20">

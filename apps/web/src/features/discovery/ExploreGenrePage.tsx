@@ -1,3 +1,4 @@
+import { genreFeedPath } from '@josie/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronLeft, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { FeedButton } from '../../ui/FeedButton';
 import { Page } from '../../ui/Page';
 import { genreName } from '../josie';
 import { exploreKeys, fetchGenrePage } from './api';
@@ -16,9 +18,9 @@ import { Paged } from './Paged';
  * `/explore/genre/:name` (docs/product/routes-and-roles.md#search-and-explore, decision 0020), public: the
  * published josies tagged with the genre, newest first, 20 a page with "Load more"
  * (`GET /api/explore/genres/{name}`); the genre chips of josies link here. The title names a seed genre in
- * the reader's language. A live genre without josies says it has no josies yet; a name that is no genre
- * (the server's 404: neither live nor on any published josie) says there is no such genre; a failure offers
- * "Try again".
+ * the reader's language, with a link to the genre's Atom feed (decision 0042). A live genre without josies
+ * says it has no josies yet; a name that is no genre (the server's 404: neither live nor on any published
+ * josie) says there is no such genre; a failure offers "Try again".
  */
 export default function ExploreGenrePage() {
   const { t } = useTranslation();
@@ -36,7 +38,7 @@ export default function ExploreGenrePage() {
     <Link
       to="/explore"
       className={cn(
-        '-mt-4 mb-6 inline-flex min-h-11 items-center gap-1 rounded-full text-sm font-semibold text-brand-800 hover:underline',
+        'inline-flex min-h-11 items-center gap-1 rounded-full text-sm font-semibold text-brand-800 hover:underline',
         focusRing,
       )}
     >
@@ -48,7 +50,7 @@ export default function ExploreGenrePage() {
   if (query.error instanceof ApiError && query.error.status === 404 && !query.data) {
     return (
       <Page width="wide" title={t('discovery.genre.notFoundTitle')}>
-        {back}
+        <div className="-mt-4 mb-6">{back}</div>
         <EmptyState
           icon={<SearchX className="size-6" aria-hidden="true" />}
           title={t('discovery.genre.notFound')}
@@ -63,7 +65,14 @@ export default function ExploreGenrePage() {
       title={<span dir="auto">{name}</span>}
       lead={t('discovery.genre.lead', { genre: name })}
     >
-      {back}
+      <div className="-mt-4 mb-6 flex flex-wrap items-center justify-between gap-3">
+        {back}
+        <FeedButton
+          href={genreFeedPath(raw)}
+          label={t('discovery.feed.label')}
+          hint={t('discovery.feed.genreHint')}
+        />
+      </div>
       <Paged
         query={query}
         count={posts.length}

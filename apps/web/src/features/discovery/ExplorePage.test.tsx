@@ -190,6 +190,11 @@ describe('genre page (docs/product/routes-and-roles.md#search-and-explore, decis
       stub.calls('GET', '/api/explore/genres/Jazz').map((call) => call.url.searchParams.get('cursor')),
     ).toEqual([null, 'next']);
     expect(screen.getByRole('link', { name: 'All genres' })).toHaveAttribute('href', '/explore');
+    // The genre's Atom feed (decision 0042): a plain link to the server's document.
+    const feed = screen.getByRole('link', { name: 'Atom feed' });
+    expect(feed).toHaveAttribute('href', '/explore/genre/Jazz/feed.atom');
+    expect(feed).toHaveAttribute('type', 'application/atom+xml');
+    expect(feed).toHaveAttribute('title', "Follow this genre's josies in a feed reader");
   });
 
   it('says when the genre has no josies', async () => {
@@ -221,6 +226,7 @@ describe('genre page (docs/product/routes-and-roles.md#search-and-explore, decis
       expect(screen.getByText(text)).toBeInTheDocument();
       expect(screen.queryByText(/Zydeco/)).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: back })).toHaveAttribute('href', '/explore');
+      expect(screen.queryByRole('link', { name: /Atom/ })).not.toBeInTheDocument();
     },
   );
 
@@ -251,5 +257,8 @@ describe('genre page (docs/product/routes-and-roles.md#search-and-explore, decis
       await screen.findByRole('heading', { level: 1, name: 'ג׳אז' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('עדיין אין ג׳וזיז בז׳אנר ג׳אז.')).toBeInTheDocument();
+    const feed = screen.getByRole('link', { name: 'פיד Atom' });
+    expect(feed).toHaveAttribute('href', '/explore/genre/Jazz/feed.atom');
+    expect(feed).toHaveAttribute('title', 'לעקוב אחרי הג׳וזיז בז׳אנר הזה בקורא פידים');
   });
 });
