@@ -100,10 +100,14 @@ async function expectInert(page: Page, path: string, expected: string) {
     xss: (window as unknown as { __xss?: string }).__xss ?? null,
     handlers: document.querySelectorAll('[onerror], [onload], [onmouseover]').length,
     // Scripts the browser would run: a JSON data block (a published josie's page carries the visitor's
-    // answer in one, docs/performance.md) holds the text as data and never runs; its `<` are escaped, so the
-    // text cannot end it either.
+    // answer in one, docs/performance.md, and its JSON-LD, docs/decisions/0042-feeds-and-search-engines.md)
+    // holds the text as data and never runs; its `<` are escaped, so the text cannot end it either.
     scripts: [...document.querySelectorAll('script')]
-      .filter((s) => s.type !== 'application/json' || /<\/script/i.test(s.textContent ?? ''))
+      .filter(
+        (s) =>
+          !['application/json', 'application/ld+json'].includes(s.type) ||
+          /<\/script/i.test(s.textContent ?? ''),
+      )
       .filter((s) => s.textContent?.includes('__xss')).length,
   }));
   page.off('dialog', onDialog);
