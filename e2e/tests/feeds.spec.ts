@@ -8,7 +8,6 @@ import {
   setFlag,
   shot,
   test,
-  useSession,
 } from '../support/fixtures.js';
 
 /**
@@ -19,8 +18,8 @@ import {
  */
 
 const TEXT = {
-  en: { feed: 'Atom feed' },
-  he: { feed: 'פיד Atom' },
+  en: { feed: 'Atom feed', loginToFollow: 'Log in to follow' },
+  he: { feed: 'פיד Atom', loginToFollow: 'התחברו כדי לעקוב' },
 } as const;
 
 /** A new curator (promoted by the demo admin) with one josie in `genre`, approved by the demo editor. */
@@ -76,7 +75,6 @@ for (const lang of ['en', 'he'] as const) {
   const genre = lang === 'en' ? 'Jazz' : 'Folk';
 
   test(`the feed's link and button on a curator's and a genre's page, and a josie's canonical link and JSON-LD (${lang})`, async ({
-    page,
     request,
     baseURL,
     browser,
@@ -85,32 +83,34 @@ for (const lang of ['en', 'he'] as const) {
     const { curator, josieId, title } = await curatorWithJosie(request, lang, genre);
     const curatorFeed = `/curator/${curator.user._id}/feed.atom`;
 
-    // The curator's page, for a signed-in reader (the page is for signed-in users).
-    const reader = await apiSignup(request, { name: `Feed reader ${lang}` });
-    await useSession(page, reader);
-    await page.goto(`/curator/${curator.user._id}?lng=${lang}`);
-    await expect(page.getByRole('heading', { level: 1, name: curator.user.name })).toBeVisible();
-    expect(await headLinks(page, 'link[rel="alternate"][type="application/atom+xml"]')).toEqual([
+    // The curator's page, for a visitor (docs/decisions/0045-public-curator-profiles.md): the profile, its
+    // latest josie, and a way to log in and follow instead of the toggle.
+    const visitor = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    const curatorPage = await visitor.newPage();
+    await curatorPage.goto(`${baseURL}/curator/${curator.user._id}?lng=${lang}`);
+    await expect(curatorPage.getByRole('heading', { level: 1, name: curator.user.name })).toBeVisible();
+    await expect(curatorPage.getByRole('article', { name: title })).toBeVisible();
+    await expect(curatorPage.getByRole('link', { name: t.loginToFollow })).toBeVisible();
+    expect(await headLinks(curatorPage, 'link[rel="alternate"][type="application/atom+xml"]')).toEqual([
       `${baseURL}${curatorFeed}`,
     ]);
-    expect(await headLinks(page, 'link[rel="canonical"]')).toEqual([
+    expect(await headLinks(curatorPage, 'link[rel="canonical"]')).toEqual([
       `${baseURL}/curator/${curator.user._id}?lng=${lang}`,
     ]);
-    const button = page.getByRole('link', { name: t.feed });
+    const button = curatorPage.getByRole('link', { name: t.feed });
     await expect(button).toBeVisible();
     await expect(button).toHaveAttribute('href', curatorFeed);
-    await expectAccessible(page);
-    await shot(page, `${lang}-curator-feed-button`);
+    await expectAccessible(curatorPage);
+    await shot(curatorPage, `${lang}-curator-feed-button`);
     await expectFeed(request, curatorFeed, title);
     // The button opens the feed itself.
     const [answer] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(curatorFeed)),
+      curatorPage.waitForResponse((r) => r.url().endsWith(curatorFeed)),
       button.click(),
     ]);
     expect(answer.status()).toBe(200);
 
     // A genre's page, for a visitor.
-    const visitor = await browser.newContext({ baseURL, serviceWorkers: 'block' });
     const genrePage = await visitor.newPage();
     await genrePage.goto(`${baseURL}/explore/genre/${genre}?lng=${lang}`);
     await expect(genrePage.getByRole('article', { name: title })).toBeVisible();

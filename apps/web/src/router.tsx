@@ -156,13 +156,14 @@ export const routes: RouteObject[] = [
           page('search', SearchPage, 'search'),
           page('explore', ExplorePage, 'explore'),
           page('explore/genre/:name', ExploreGenrePage, 'exploreGenre'),
+          // Public like the josies on it (docs/decisions/0045-public-curator-profiles.md).
+          page('curator/:curatorId', CuratorProfilePage, 'curator'),
 
           guarded('onboarding', OnboardingPage, 'onboarding'),
           guarded('account', AccountPage, 'account'),
           guarded('profile', AccountPage, 'account'),
           guarded('account/delete', DeleteAccountPage, 'deleteAccount'),
           guarded('profile/:id', PublicProfilePage, 'profile'),
-          guarded('curator/:curatorId', CuratorProfilePage, 'curator'),
           guarded('saved', SavedPage, 'saved'),
           guarded('notifications', NotificationsPage, 'notifications'),
 

@@ -348,8 +348,10 @@ export const endpoints = {
   }),
   // users
   me: endpoint(ROUTES.me, { access: 'authenticated', tags: ['users'], responses: { 200: User } }),
+  // A curator's profile, feed and suggestions are public pages; a listener's profile stays for signed-in
+  // users (docs/decisions/0045-public-curator-profiles.md).
   publicProfile: endpoint(ROUTES.publicProfile, {
-    access: 'authenticated',
+    access: 'public',
     tags: ['users'],
     params: PathIdParams,
     responses: { 200: PublicProfile },
@@ -372,8 +374,9 @@ export const endpoints = {
     params: PathIdParams,
     responses: { 200: FollowResponse },
   }),
+  // Public for the curator profile's suggestions (decision 0045): a visitor's draw has no follows or genres.
   recommendedCurators: endpoint(ROUTES.recommendedCurators, {
-    access: 'authenticated',
+    access: 'public',
     tags: ['recommendations'],
     query: RecommendationsQuery,
     responses: { 200: RecommendationsResponse },
@@ -502,8 +505,9 @@ export const endpoints = {
     query: FeedQuery,
     responses: { 200: FeedResponse },
   }),
+  // A curator's published josies, for visitors too (decision 0045).
   getCuratorFeed: endpoint(ROUTES.getCuratorFeed, {
-    access: 'authenticated',
+    access: 'public',
     tags: ['feed'],
     params: CuratorIdParams,
     query: FeedQuery,

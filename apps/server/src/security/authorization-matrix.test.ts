@@ -61,6 +61,11 @@ const PUBLIC_ROUTES = new Set([
   // Discovery: the explore page and its genre pages show published josies to visitors too (decision 0023).
   'GET /api/explore',
   'GET /api/explore/genres/:name',
+  // A curator's profile, published josies and suggestions (decision 0045); a listener's profile answers a
+  // visitor 404 (the service's rule, tested in users.test).
+  'GET /api/users/:id',
+  'GET /api/josies/curator/:curatorId/feed',
+  'GET /api/recommendations/curators',
   // Share cards (decision 0044): the image a shared link previews with, fetched by other sites' crawlers.
   'GET /api/josies/:id/share-card/:card',
   'GET /api/users/:id/share-card/:card',
@@ -128,7 +133,7 @@ const EXPECTED: Record<string, Partial<Record<Caller, number>>> = {
   },
   // Following oneself is refused (400); anyone else may follow the curator.
   'POST /api/users/follow/:id': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
-  'GET /api/users/:id': { listener: 200, curator: 200, owner: 200, editor: 200, admin: 200 },
+  'GET /api/users/:id': { visitor: 200, listener: 200, curator: 200, owner: 200, editor: 200, admin: 200 },
   'GET /api/admin/users/:id': { admin: 200 },
   'PATCH /api/admin/users/:id': { admin: 200 },
   'DELETE /api/admin/users/:id': { admin: 200 },

@@ -59,12 +59,8 @@ describe('feeds', () => {
   });
   afterAll(() => ctx.close());
 
-  it('refuses visitors on every feed (401)', async () => {
-    for (const url of [
-      '/api/josies/feed',
-      `/api/josies/curator/${followed.user._id}/feed`,
-      '/api/josies/saved',
-    ]) {
+  it("refuses visitors the home and saved feeds (401); a curator's feed is public (decision 0045)", async () => {
+    for (const url of ['/api/josies/feed', '/api/josies/saved']) {
       const res = await get(url, null);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
@@ -254,6 +250,13 @@ describe('feeds', () => {
         [neither!.id]: [false, false],
       });
     }
+    // A visitor reads the curator's feed with nothing marked, whoever liked or saved what.
+    const visitor = await get(`/api/josies/curator/${curator.user._id}/feed`, null);
+    expect(visitor.status).toBe(200);
+    const posts = FeedResponse.parse(visitor.body).data.posts;
+    expect(posts.map((p) => [p._id, p.likedByMe, p.savedByMe])).toEqual(
+      [liked, saved, neither].map((j) => [j!.id, false, false]),
+    );
   });
 
   it("answers a curator's own josies from the shared josies too, as their creator sees them", async () => {

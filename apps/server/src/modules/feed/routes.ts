@@ -32,7 +32,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       serializerCompiler: presentedJson,
     },
     async (request, reply) =>
-      sendSerialized(reply, await feed.curator(actor(request), request.params.curatorId, request.query)),
+      sendSerialized(reply, await feed.curator(request.user, request.params.curatorId, request.query)),
   );
 
   route(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ReadCaches } from '../../reads/read-caches.js';
-import { findPresentableJosies, isReviewer, presentPresentable } from '../josies/index.js';
+import { findPresentableJosies, isReviewer, presentPresentable, type Viewer } from '../josies/index.js';
 import { decodeCursor, encodeCursor, type Keyset } from './cursor.js';
 import { type FeedEntryRow, type JosieRowAt, newestPublishedAt, prepareFeedQueries } from './queries.js';
 import type { HomeTimelines } from './timelines.js';
@@ -49,28 +49,30 @@ export function createFeedService(deps: {
    * the contract's {@link FeedResponse}: the cached josies' bytes copied once, not joined as strings and
    * encoded again. A josie unpublished between the rows' read and this one is left out.
    */
-  async function writePage(viewer: AuthUser, rows: FeedEntryRow[], size: number): Promise<Buffer> {
+  async function writePage(viewer: Viewer, rows: FeedEntryRow[], size: number): Promise<Buffer> {
     const hasMore = rows.length > size;
     const shown = hasMore ? rows.slice(0, size) : rows;
     const last = shown.at(-1);
-    const mine = (r: FeedEntryRow) => r.creatorId === viewer.id;
+    const mine = (r: FeedEntryRow) => r.creatorId === viewer?.id;
     const [theirs, ours] = isReviewer(viewer)
       ? [new Map<string, Buffer>(), new Map<string, Buffer>()]
       : await Promise.all([
           reads.josieHeads(shown.filter((r) => !mine(r)).map((r) => r.id)),
-          reads.ownJosieHeads(
-            viewer,
-            shown.filter(mine).map((r) => r.id),
-          ),
+          viewer
+            ? reads.ownJosieHeads(
+                viewer,
+                shown.filter(mine).map((r) => r.id),
+              )
+            : new Map<string, Buffer>(),
         ]);
     const shared = ours.size === 0 ? theirs : new Map([...theirs, ...ours]);
     const own = shown.filter((r) => !shared.has(r.id)).map((r) => r.id);
     const presented = new Map(
       own.length === 0
         ? []
-        : (await presentPresentable(db, await findPresentableJosies(db, own, viewer.id), viewer)).map(
-            (josie) => [josie._id, Buffer.from(JSON.stringify(josie))] as const,
-          ),
+        : (
+            await presentPresentable(db, await findPresentableJosies(db, own, viewer?.id ?? null), viewer)
+          ).map((josie) => [josie._id, Buffer.from(JSON.stringify(josie))] as const),
     );
     const parts: Buffer[] = [PAGE_OPEN];
     for (const row of shown) {
@@ -128,19 +130,20 @@ export function createFeedService(deps: {
 
     /**
      * `GET /api/josies/curator/{curatorId}/feed`: one creator's published josies, newest first, as the UTF-8
-     * JSON of a {@link FeedResponse}.
+     * JSON of a {@link FeedResponse}; for a visitor (`viewer` null) too, with both marks false
+     * (docs/decisions/0045-public-curator-profiles.md).
      * @throws AppError 404 'Curator not found' for an unknown, deleted or malformed id, or the id of someone
      *   who is not a curator (a listener's id answers as a malformed one does); 400 for a bad cursor.
      */
     async curator(
-      viewer: AuthUser,
+      viewer: Viewer,
       curatorId: string,
       query: FeedQuery,
       size: number = FEED_PAGE_SIZE,
     ): Promise<Buffer> {
       if (!isUuid(curatorId)) throw errors.notFound('Curator not found');
       const after = query.cursor ? decodeCursor(query.cursor) : null;
-      const rows = await timelines.creatorPage(curatorId, viewer.id, after, size + 1);
+      const rows = await timelines.creatorPage(curatorId, viewer?.id ?? null, after, size + 1);
       if (!rows) throw errors.notFound('Curator not found');
       return writePage(viewer, rows, size);
     },

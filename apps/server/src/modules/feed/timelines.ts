@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@josie/contract';
 import DataLoader from 'dataloader';
+import { NIL as NIL_UUID } from 'uuid';
 import type { Db, Executor } from '../../db/client.js';
 import type { AppJobQueue } from '../../jobs/app-jobs.js';
 import type { Job } from '../../jobs/queue.js';
@@ -192,14 +193,16 @@ export function createHomeTimelines(opts: HomeTimelinesOptions) {
      */
     async creatorPage(
       curatorId: string,
-      viewerId: string,
+      viewerId: string | null,
       after: Keyset | null,
       take: number,
     ): Promise<FeedEntryRow[] | null> {
+      // A visitor reads as the nil UUID, which no account has: both marks false, and one batch key for all.
+      const pair = { creatorId: curatorId, viewerId: viewerId ?? NIL_UUID };
       const found =
         after === null && take === FIRST_PAGE_ROWS
-          ? await firstCreatorPages.load({ creatorId: curatorId, viewerId })
-          : await entries.creators([{ creatorId: curatorId, viewerId }], after, take);
+          ? await firstCreatorPages.load(pair)
+          : await entries.creators([pair], after, take);
       if (found.length === 0) return null;
       return found.filter((r): r is (typeof found)[number] & FeedEntryRow => r.id !== null);
     },

@@ -7,9 +7,9 @@ import { curatorColumns } from '../curators/index.js';
 
 const mine = alias(follows, 'mine');
 
-/** Which curators may be recommended to `viewerId`. */
+/** Which curators may be recommended to `viewerId` (null: a visitor, who follows nobody). */
 export interface Candidates {
-  viewerId: string;
+  viewerId: string | null;
   /** Ids the client already shows or dismissed. */
   exclude: readonly string[];
   /** The viewer's chosen genres (for the `genre` strategy), as stored in their preferences. */
@@ -31,16 +31,14 @@ export async function recommendCurators(
   limit: number,
 ) {
   const followers = count(follows.followerId);
-  const alreadyFollowed = db
-    .select({ one: sql`1` })
-    .from(mine)
-    .where(and(eq(mine.followerId, candidates.viewerId), eq(mine.curatorId, users.id)));
-  const conditions: SQL[] = [
-    eq(users.role, 'curator'),
-    isNull(users.deletedAt),
-    ne(users.id, candidates.viewerId),
-    notExists(alreadyFollowed),
-  ];
+  const conditions: SQL[] = [eq(users.role, 'curator'), isNull(users.deletedAt)];
+  if (candidates.viewerId !== null) {
+    const alreadyFollowed = db
+      .select({ one: sql`1` })
+      .from(mine)
+      .where(and(eq(mine.followerId, candidates.viewerId), eq(mine.curatorId, users.id)));
+    conditions.push(ne(users.id, candidates.viewerId), notExists(alreadyFollowed));
+  }
   if (candidates.exclude.length > 0) conditions.push(notInArray(users.id, [...candidates.exclude]));
   const wanted = candidates.genres.map((g) => g.toLowerCase());
   // Read per candidate through `josies_feed_idx` (creator, status): the curator's published josies only.

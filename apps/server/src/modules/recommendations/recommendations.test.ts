@@ -121,7 +121,7 @@ describe('GET /api/recommendations/curators', () => {
     expect((await recommend('?exclude=')).status).toBe(200);
   });
 
-  it('validates limit, strategy and exclude (400) and refuses visitors (401)', async () => {
+  it('validates limit, strategy and exclude (400)', async () => {
     for (const query of [
       '?limit=0',
       '?limit=21',
@@ -133,6 +133,23 @@ describe('GET /api/recommendations/curators', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
-    expect((await recommend('', null)).status).toBe(401);
+  });
+
+  it('draws for a visitor without follows or genres: any live curator but the excluded (decision 0045)', async () => {
+    const popular = await recommend('?strategy=popular&limit=20', null);
+    expect(popular.status).toBe(200);
+    // Me and Followed are curators too: nobody is "me" or followed for a visitor.
+    expect(names(popular.body)).toEqual([
+      'Popular',
+      'Middle',
+      'Followed',
+      'Jazzy',
+      'JazzFolk',
+      'Me',
+      'Quiet',
+    ]);
+    const picked = names((await recommend(`?limit=20&exclude=${byName.get('Quiet')!.user._id}`, null)).body);
+    expect(picked.sort()).toEqual(['Followed', 'JazzFolk', 'Jazzy', 'Me', 'Middle', 'Popular']);
+    expect((await recommend('?strategy=genre&limit=2', null)).status).toBe(200);
   });
 });

@@ -9,19 +9,22 @@ import { recommendCurators } from './queries.js';
  * Curator recommendations for onboarding (5, docs/product/rules-and-limits.md#follows-and-recommendations)
  * and the curator profile's "You may also like" (3 random, docs/product/routes-and-roles.md#pages,
  * docs/product/rules-and-limits.md#constants). Never the caller, an excluded id or a curator already
- * followed.
+ * followed. A visitor (the profile's suggestions are public, docs/decisions/0045-public-curator-profiles.md)
+ * gets the same draw without follows or genres: `genre` orders at random for them.
  */
 export function createRecommendationsService(deps: { db: Executor; users: Pick<UsersService, 'findById'> }) {
   const { db, users } = deps;
   return {
     /** `GET /api/recommendations/curators`: two queries (the caller's genres, then the pick). */
-    async curators(actor: AuthUser, query: RecommendationsQuery): Promise<RecommendationsResponse> {
+    async curators(viewer: AuthUser | null, query: RecommendationsQuery): Promise<RecommendationsResponse> {
       const genres =
-        query.strategy === 'genre' ? ((await users.findById(actor.id))?.preferences.genres ?? []) : [];
+        query.strategy === 'genre' && viewer
+          ? ((await users.findById(viewer.id))?.preferences.genres ?? [])
+          : [];
       const rows = await recommendCurators(
         db,
         query.strategy,
-        { viewerId: actor.id, exclude: query.exclude, genres },
+        { viewerId: viewer?.id ?? null, exclude: query.exclude, genres },
         query.limit,
       );
       return { recommendations: rows.map(presentCuratorRecommendation) };

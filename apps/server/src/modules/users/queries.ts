@@ -229,21 +229,25 @@ const other = alias(users, 'other');
 
 /**
  * A live user with the counts of a public profile, in one statement: published josies, live followers,
- * live followed users, and whether `viewerId` follows them. Undefined when missing or deleted.
+ * live followed users, and whether `viewerId` follows them (false for a visitor, null). Undefined when
+ * missing or deleted.
  * The counts are query-builder subqueries: Drizzle prints columns without their table in the select list
  * of a single-table query, which would bind a hand-written `users.id` to the subquery's own table.
  */
-export async function findProfile(db: Executor, id: string, viewerId: string) {
+export async function findProfile(db: Executor, id: string, viewerId: string | null) {
   const liveFollows = (side: 'followerId' | 'curatorId', ofUser: 'followerId' | 'curatorId') =>
     db
       .select({ n: count() })
       .from(follows)
       .innerJoin(other, and(eq(other.id, follows[side]), isNull(other.deletedAt)))
       .where(eq(follows[ofUser], users.id));
-  const viewerFollows = db
-    .select({ one: sql`1` })
-    .from(follows)
-    .where(and(eq(follows.followerId, viewerId), eq(follows.curatorId, users.id)));
+  const viewerFollows =
+    viewerId === null
+      ? null
+      : db
+          .select({ one: sql`1` })
+          .from(follows)
+          .where(and(eq(follows.followerId, viewerId), eq(follows.curatorId, users.id)));
   const [row] = await db
     .select({
       id: users.id,
@@ -256,7 +260,7 @@ export async function findProfile(db: Executor, id: string, viewerId: string) {
       postsCount: db.$count(josies, and(eq(josies.creatorId, users.id), eq(josies.status, 'published'))),
       followersCount: sql<number>`(${liveFollows('followerId', 'curatorId')})`.mapWith(Number),
       followingCount: sql<number>`(${liveFollows('curatorId', 'followerId')})`.mapWith(Number),
-      isFollowing: sql<boolean>`${exists(viewerFollows)}`,
+      isFollowing: viewerFollows ? sql<boolean>`${exists(viewerFollows)}` : sql<boolean>`false`,
     })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));

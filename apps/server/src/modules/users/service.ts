@@ -182,12 +182,14 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
     },
     /**
      * `GET /api/users/{id}`: the public and curator profile with its counts, in one query
-     * (docs/product/routes-and-roles.md#api, docs/product/differences.md#public-profile).
-     * @throws AppError 404 'User not found' for an unknown, deleted or malformed id.
+     * (docs/product/routes-and-roles.md#api, docs/product/differences.md#public-profile). A visitor
+     * (`viewer` null) sees curators' profiles only (docs/decisions/0045-public-curator-profiles.md).
+     * @throws AppError 404 'User not found' for an unknown, deleted or malformed id, and for a visitor asking
+     *   for someone who is not a curator (a listener's profile is not public).
      */
-    async profile(actor: AuthUser, id: string): Promise<PublicProfile> {
-      const row = isUuid(id) ? await findProfile(db, id, actor.id) : undefined;
-      if (!row) throw errors.notFound('User not found');
+    async profile(viewer: AuthUser | null, id: string): Promise<PublicProfile> {
+      const row = isUuid(id) ? await findProfile(db, id, viewer?.id ?? null) : undefined;
+      if (!row || (viewer === null && row.role !== 'curator')) throw errors.notFound('User not found');
       return presentProfile(row);
     },
     presentPreferences,

@@ -74,7 +74,7 @@ describe('GET /api/users/:id (public and curator profile)', () => {
     });
   });
 
-  it('404s unknown, deleted and malformed ids; 401 for visitors', async () => {
+  it('404s unknown, deleted and malformed ids', async () => {
     const gone = await buildUser(ctx);
     await ctx.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user._id));
     for (const id of [crypto.randomUUID(), gone.user._id, 'not-an-id', 'curators']) {
@@ -82,7 +82,23 @@ describe('GET /api/users/:id (public and curator profile)', () => {
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
     }
-    expect((await profile(curator.user._id, null)).status).toBe(401);
+  });
+
+  it("shows a visitor a curator's profile, never a listener's or an editor's (decision 0045)", async () => {
+    const res = await profile(curator.user._id, null);
+    expect(res.status).toBe(200);
+    expect(PublicProfile.parse(res.body)).toMatchObject({
+      name: 'Dana',
+      role: 'curator',
+      isFollowing: false,
+    });
+    expect(res.body).not.toHaveProperty('email');
+    const editor = await buildUser(ctx, { role: 'editor' });
+    for (const someone of [viewer, editor]) {
+      const refused = await profile(someone.user._id, null);
+      expect(refused.status, someone.user.role).toBe(404);
+      expect(refused.body).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
+    }
   });
 
   it('leaves /api/users/me and /api/users/curators/feed unshadowed', async () => {

@@ -198,8 +198,17 @@ describe('curator profile (docs/product/routes-and-roles.md#curator-profile, doc
 });
 
 describe('curator profile without a session', () => {
-  it('sends a visitor to /login', async () => {
-    const { router } = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  // The page is public (docs/decisions/0045-public-curator-profiles.md).
+  it('shows a visitor the profile, its suggestions and posts, and a way to log in and follow', async () => {
+    const { user } = renderApp(path, { routes: routes() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Noa Curates' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Josie number 1' })).toBeInTheDocument();
+    const suggestions = await screen.findByRole('region', { name: 'You may also like' });
+    expect(await within(suggestions).findAllByRole('link')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Log in to follow' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
   });
 });

@@ -18,7 +18,7 @@ import { LoadError } from '../../ui/QueryState';
 import { Loading } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { Feed } from '../feed';
-import { CreatorName } from '../josie';
+import { CreatorName, LoginToFollow } from '../josie';
 import { curatorKeys, fetchProfile, setFollowing } from './api';
 import { CuratorSuggestions } from './CuratorSuggestions';
 
@@ -80,7 +80,8 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
 /**
  * `/curator/{curatorId}` (docs/product/routes-and-roles.md#curator-profile,
  * docs/product/messages.md#feed-and-curators): header image or a placeholder with the name, avatar, name and
- * 'Curator' label, bio and counts, the Follow / Following toggle (hidden on one's own profile), up to 3
+ * 'Curator' label, bio and counts, the Follow / Following toggle (hidden on one's own profile; a visitor,
+ * who may read the page (docs/decisions/0045-public-curator-profiles.md), gets 'Log in to follow'), up to 3
  * random suggestions ('You may also like'), a link to the curator's Atom feed (decision 0042) and 'Latest
  * Posts' from the curator's feed. A failed load shows
  * the server message, else 'Curator not found'; a user who is not a curator is not found either.
@@ -174,9 +175,9 @@ export default function CuratorProfilePage() {
               hint={t('discovery.feed.curatorHint')}
             />
           </div>
-          {user && !own && (
+          {!own && (
             <div className="sm:pt-20">
-              <FollowButton profile={curator} />
+              {user ? <FollowButton profile={curator} /> : <LoginToFollow size="md" className="min-w-32" />}
             </div>
           )}
         </div>

@@ -12,6 +12,7 @@ export {
   CardTableRow,
 } from './components/CardTable';
 export { CreatorName } from './components/CreatorName';
+export { LoginToFollow } from './components/FollowButton';
 export { GenreChips, genreName } from './components/GenreChips';
 export { VideoEmbed } from './components/VideoEmbed';
 export { useObjectUrl } from './editor/useObjectUrl';
