@@ -119,6 +119,10 @@ for (const lang of ['en', 'he'] as const) {
     await expect(card.getByText(TEXT[lang].playing)).toBeVisible();
     await expect(card.locator('[data-video-embed="youtube"]')).toBeVisible();
     await expect(card.locator('iframe[src*="open.spotify.com"]')).toHaveCount(0);
+    // YouTube's player is taller than the frame planned for Spotify's: the middle scrolls, and the title
+    // and "Open in Josie" stay in view.
+    await expect(frame.getByRole('heading', { name: TITLE })).toBeInViewport();
+    await expect(frame.getByRole('link', { name: TEXT[lang].open })).toBeInViewport();
 
     // "Open in Josie" opens the josie's own page, in a new tab.
     const open = frame.getByRole('link', { name: TEXT[lang].open });

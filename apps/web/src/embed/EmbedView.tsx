@@ -51,7 +51,7 @@ function OpenInJosie({ href, className }: { href: string; className?: string }) 
  * A josie as another site frames it (`/embed/josie/{id}`, docs/decisions/0043-embeds.md): the Josie mark,
  * its title and curator (names isolated in `<bdi>`, docs/product/hebrew-glossary.md#directions), what it
  * plays ({@link EmbedBody}) and "Open in Josie". Fills its frame (the oEmbed answer's width and height, px);
- * a frame shorter than the content scrolls. `josie` null: the not-found embed (a pending, rejected, deleted
+ * in a frame shorter than the content, only what it plays scrolls. `josie` null: the not-found embed (a pending, rejected, deleted
  * or unknown josie), in the same language.
  */
 export function EmbedView({ josie }: { josie: Josie | null }) {
@@ -85,8 +85,11 @@ export function EmbedView({ josie }: { josie: Josie | null }) {
   }
 
   return (
-    <main className="flex min-h-dvh flex-col gap-3 bg-white p-3">
-      <header className="flex items-center gap-3">
+    // The frame's height is fixed by the other site; a player taller than the oEmbed answer planned for
+    // (YouTube's in place of Spotify's, once the reader chooses it) scrolls in the middle, so the title
+    // and "Open in Josie" stay in view.
+    <main className="flex h-dvh flex-col gap-3 bg-white p-3">
+      <header className="flex shrink-0 items-center gap-3">
         <LogoMark className="size-8 shrink-0" />
         <div className="min-w-0 flex-1">
           <h1 dir="auto" className="truncate text-start text-base font-bold text-zinc-950">
@@ -97,10 +100,10 @@ export function EmbedView({ josie }: { josie: Josie | null }) {
           </p>
         </div>
       </header>
-      <div className="min-h-0 flex-1">
+      <div className="-m-1 min-h-0 flex-1 overflow-y-auto p-1">
         <EmbedBody josie={josie} />
       </div>
-      <footer className="flex justify-end">
+      <footer className="flex shrink-0 justify-end">
         <OpenInJosie href={`/josie/${encodeURIComponent(josie._id)}`} />
       </footer>
     </main>
