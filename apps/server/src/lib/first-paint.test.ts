@@ -112,4 +112,24 @@ describe("every page's language before the first paint (decision 0026)", () => {
       await setLanguages('false');
     }
   });
+
+  it("remembers a link's language in the cookie the next page is served by, once the flag is on", async () => {
+    // A link followed on the first paint, before the app takes over, loads a page without `?lng=`: the
+    // cookie set with this answer keeps it in the linked language, as the app's own choice would.
+    const cookieOf = async (path: string) =>
+      (await ctx.app.inject({ url: path })).headers['set-cookie'] as string | undefined;
+    expect(await cookieOf('/explore?lng=he')).toBeUndefined();
+    await setLanguages('true');
+    try {
+      expect(await cookieOf('/explore?lng=he-IL')).toBe('i18next=he; Max-Age=31536000; Path=/; SameSite=Lax');
+      expect(await cookieOf('/?lng=en')).toBe('i18next=en; Max-Age=31536000; Path=/; SameSite=Lax');
+      for (const path of ['/explore', '/explore?lng=fr', '/explore?lng=']) {
+        expect(await cookieOf(path), path).toBeUndefined();
+      }
+      const next = await ctx.app.inject({ url: '/explore', headers: { cookie: 'i18next=he' } });
+      expect(documentLanguage(next.body)).toEqual(['he', 'rtl', 'on']);
+    } finally {
+      await setLanguages('false');
+    }
+  });
 });

@@ -11,8 +11,8 @@ import {
   type Language,
   MANIFESTS,
 } from '@josie/contract';
-import { parseCookie } from 'cookie';
-import type { FastifyRequest } from 'fastify';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 
 // The pages the server renders for their first paint (docs/performance.md; decisions 0007 and 0008): the web
@@ -52,6 +52,20 @@ export async function loadPageRenderers(distDir: string): Promise<PageRenderers 
   return { renderJosiePage, renderHomeFeedPage };
 }
 
+/** The supported language `value` names (`he`, `he-IL`...), else undefined. */
+function supported(value: string | undefined): Language | undefined {
+  const base = value?.toLowerCase().split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : undefined;
+}
+
+/** The supported language the page's `lng` query asks for, else undefined. */
+function linkedLanguage(request: FastifyRequest): Language | undefined {
+  return supported(new URL(request.url, 'http://josie').searchParams.get('lng') ?? undefined);
+}
+
+/** The language cookie's lifetime (s): a year, as the app's own (`apps/web/src/i18n/index.ts`). */
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
 /**
  * The language the app will open in, as far as the server can tell
  * (docs/product/rules-and-limits.md#constants detection order, as `apps/web/src/i18n/index.ts`): the `lng`
@@ -61,11 +75,7 @@ export async function loadPageRenderers(distDir: string): Promise<PageRenderers 
  */
 export function pageLanguage(request: FastifyRequest, languageSelect: string | undefined): Language {
   if (!flagEnabled('language_select', languageSelect)) return 'en';
-  const supported = (value: string | undefined): Language | undefined => {
-    const base = value?.toLowerCase().split('-')[0];
-    return (LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : undefined;
-  };
-  const query = new URL(request.url, 'http://josie').searchParams.get('lng') ?? undefined;
+  const query = linkedLanguage(request);
   const cookie = parseCookie(request.headers.cookie ?? '').i18next;
   const accepted = new Negotiator(request).languages();
   for (const candidate of [query, cookie, ...accepted]) {
@@ -173,15 +183,29 @@ function withHebrewManifest(html: string): string {
  * Hebrew reader's first paint is right to left and in Hebrew from the first frame, and an English one stays
  * English while the flag is off whatever the browser prefers (decision 0026). A page served in Hebrew also
  * preloads the Heebo faces of its largest texts from the top of `<head>` ({@link hebrewFontPreloads}), so the
- * first paint draws them in Heebo, and links the Hebrew manifest. `flags` is the flag service (cached: no
- * statement per page).
+ * first paint draws them in Heebo, and links the Hebrew manifest. A `?lng=` link's language is remembered in
+ * the `i18next` cookie, as the app remembers it once it runs (`LanguageSync`): a link followed on the first
+ * paint, before the app takes over, loads a page without the query, which must open in the same language.
+ * `flags` is the flag service (cached: no statement per page).
  */
 export function documentLanguageTransform(flags: {
   all(): Promise<{ language_select?: string }>;
-}): (request: FastifyRequest, html: string) => Promise<string> {
-  return async (request, html) => {
+}): (request: FastifyRequest, html: string, reply: Pick<FastifyReply, 'header'>) => Promise<string> {
+  return async (request, html, reply) => {
     const languageSelect = (await flags.all()).language_select;
     const language = pageLanguage(request, languageSelect);
+    if (flagEnabled('language_select', languageSelect) && linkedLanguage(request)) {
+      reply.header(
+        'set-cookie',
+        stringifySetCookie({
+          name: 'i18next',
+          value: language,
+          maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
+          path: '/',
+          sameSite: 'lax',
+        }),
+      );
+    }
     const marked = withDocumentLanguage(html, language, flagEnabled('language_select', languageSelect));
     if (language !== 'he') return marked;
     return withHeadTags(withHebrewManifest(marked), hebrewFontPreloads(marked), 'start');
