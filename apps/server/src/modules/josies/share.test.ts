@@ -37,6 +37,12 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
 
   beforeAll(async () => {
     ctx = await createWebTestContext(SHELL, { env: { PUBLIC_URL: 'https://josie.example/' } });
+    // These tests read a josie's tags before its share card exists: its own image, its audio item's cover,
+    // or none. An approval enqueues the card (docs/decisions/0044-share-cards.md), as does a view of a page
+    // without one, and once made the card takes the image tags: a job that finished before a test's GET
+    // failed it. The context's job workers are stopped, so jobs are still enqueued but none runs, and no
+    // card exists by construction, not by timing. The cards themselves are share-cards.test.ts's.
+    await ctx.app.jobs.stop();
     curator = await buildUser(ctx, { role: 'curator', name: 'Maya "Groove" <DJ>' });
     editor = await buildUser(ctx, { role: 'editor' });
   });
@@ -61,6 +67,8 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
       ),
     });
     const josie = res.json();
+    // The approval enqueues its share card, which no worker runs here (see beforeAll): no card exists, so
+    // the image tags below are the josie's own picture whatever the timing.
     await approveJosie(ctx, editor, josie._id);
 
     const html = (await page(`/josie/${josie._id}`)).body;
