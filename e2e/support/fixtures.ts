@@ -242,6 +242,46 @@ export async function waitForMail(
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
+ * The seeded demo josie shared from Spotify, with no video of its recording (apps/server/src/db/seed/josies.ts),
+ * whose track the Odesli stand-in also finds on YouTube: the journeys that play a josie on another service
+ * than the one it was shared from use it. `track` is its Spotify track id, `search` words that find it.
+ */
+export const SPOTIFY_DEMO_JOSIE = {
+  title: 'Happy on a Front Porch: a Country Reading',
+  track: '60nZcImufyMA1MKQY3dcCH',
+  search: 'Front Porch Country',
+} as const;
+
+/**
+ * The id (a UUID) of {@link SPOTIFY_DEMO_JOSIE}, found by search as a reader finds it, once its audio item
+ * carries a YouTube link (`listen[].links[].platform` of `GET /api/josies/{id}`). The link resolver works in
+ * the background after the server starts, so a journey that opens the josie earlier would see it without
+ * its YouTube player: this polls for up to 30 s (a bound for a link that never comes) and throws when
+ * search finds no such josie.
+ */
+export async function resolvedJosie(request: APIRequestContext): Promise<string> {
+  const { title, search } = SPOTIFY_DEMO_JOSIE;
+  const found = await request.get(`/api/search/josies?q=${encodeURIComponent(search)}`);
+  const posts = ((await found.json()) as { data: { posts: Array<{ _id: string; title: string }> } }).data
+    .posts;
+  const id = posts.find((post) => post.title === title)?._id;
+  if (!id) throw new Error(`no demo josie "${title}"`);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/josies/${id}`);
+        const josie = (await res.json()) as {
+          listen: Array<{ kind: string; links: Array<{ platform: string }> }>;
+        };
+        return josie.listen.find((item) => item.kind === 'audio')?.links.map((link) => link.platform) ?? [];
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('youtube');
+  return id;
+}
+
+/**
  * A new listener who finished onboarding following a new curator with `count` published josies, titled
  * `Grid #1`... unless `title` names them (by their number, 1 the oldest). Answers the reader's session, with
  * the curator's and the josies' ids (oldest first).

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
-import { expect, setFlag, shot, test } from '../support/fixtures.js';
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect, resolvedJosie, SPOTIFY_DEMO_JOSIE, setFlag, shot, test } from '../support/fixtures.js';
 
 /**
  * A josie embedded in another site (docs/decisions/0043-embeds.md): a page served from another origin (a
@@ -11,8 +11,7 @@ import { expect, setFlag, shot, test } from '../support/fixtures.js';
  * and a removed josie's frame shows the not-found embed; a normal app page in a frame is refused.
  */
 
-const TITLE = 'Happy on a Front Porch: a Country Reading';
-const TRACK = '60nZcImufyMA1MKQY3dcCH';
+const { title: TITLE, track: TRACK } = SPOTIFY_DEMO_JOSIE;
 const TEXT = {
   en: {
     audio: 'Audio: Happy',
@@ -29,27 +28,6 @@ const TEXT = {
     notFound: 'הג׳וזי הזו לא זמינה',
   },
 } as const;
-
-/** The demo josie of `TITLE`, once the resolver has found its YouTube counterpart (the Odesli stand-in). */
-async function resolvedJosie(request: APIRequestContext): Promise<string> {
-  const found = await request.get(`/api/search/josies?q=${encodeURIComponent('Front Porch Country')}`);
-  const posts = ((await found.json()) as { data: { posts: Array<{ _id: string; title: string }> } }).data
-    .posts;
-  const id = posts.find((post) => post.title === TITLE)?._id;
-  if (!id) throw new Error(`no demo josie "${TITLE}"`);
-  await expect
-    .poll(
-      async () => {
-        const josie = (await (await request.get(`/api/josies/${id}`)).json()) as {
-          listen: Array<{ kind: string; links: Array<{ platform: string }> }>;
-        };
-        return josie.listen.find((item) => item.kind === 'audio')?.links.map((link) => link.platform) ?? [];
-      },
-      { timeout: 30_000 },
-    )
-    .toContain('youtube');
-  return id;
-}
 
 /** Another site: answers every path with `html`, from `localhost` on a port of its own. */
 async function otherSite(html: () => string): Promise<{ url: string; server: Server }> {

@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiLogin, apiSignup, expect, setFlag, shot, test, useSession } from '../support/fixtures.js';
+import {
+  apiLogin,
+  apiSignup,
+  expect,
+  resolvedJosie,
+  SPOTIFY_DEMO_JOSIE,
+  setFlag,
+  shot,
+  test,
+  useSession,
+} from '../support/fixtures.js';
 
 /**
  * Listening on your own service (docs/decisions/0022-listen-on-your-own-service.md): a listener who prefers
@@ -9,11 +19,11 @@ import { apiLogin, apiSignup, expect, setFlag, shot, test, useSession } from '..
  */
 
 /**
- * A demo josie shared from Spotify with no video of the same recording: its audio card plays the item itself
- * (a josie whose video is the recording shows that item without a player, decision 0022).
+ * The track of the demo josie these journeys open: shared from Spotify with no video of the same recording,
+ * its audio card plays the item itself (a josie whose video is the recording shows that item without a
+ * player, decision 0022).
  */
-const TITLE = 'Happy on a Front Porch: a Country Reading';
-const TRACK = '60nZcImufyMA1MKQY3dcCH';
+const { track: TRACK } = SPOTIFY_DEMO_JOSIE;
 const TEXT = {
   en: {
     audio: 'Audio: Happy',
@@ -30,29 +40,6 @@ const TEXT = {
 } as const;
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** The demo josie of `TITLE`, found by search, once the resolver has found its YouTube counterpart. */
-async function resolvedJosie(request: APIRequestContext): Promise<string> {
-  const found = await request.get(`/api/search/josies?q=${encodeURIComponent('Front Porch Country')}`);
-  const posts = ((await found.json()) as { data: { posts: Array<{ _id: string; title: string }> } }).data
-    .posts;
-  const id = posts.find((post) => post.title === TITLE)?._id;
-  if (!id) throw new Error(`no demo josie "${TITLE}"`);
-  // The resolver works in the background: wait until the josie carries the YouTube counterpart.
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/josies/${id}`);
-        const josie = (await res.json()) as {
-          listen: Array<{ kind: string; links: Array<{ platform: string }> }>;
-        };
-        return josie.listen.find((item) => item.kind === 'audio')?.links.map((link) => link.platform) ?? [];
-      },
-      { timeout: 30_000 },
-    )
-    .toContain('youtube');
-  return id;
-}
 
 /** A new listener who listens on YouTube and finished onboarding. */
 async function youtubeListener(request: APIRequestContext) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMailer, type Mailer } from '../adapters/mailer.js';
@@ -89,6 +89,40 @@ export async function createTestContext(
       await database.close();
       if (pgUrl && dbName) await onServer(pgUrl, dataDir, `drop database if exists ${dbName} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test context whose app serves a stand-in for the web build instead of `apps/web/dist`, for tests of what
+ * the server writes into pages (share tags, first paint, canonical links): a temporary `josie-web-` folder
+ * (`WEB_DIST_DIR`) holding `shell` as its `index.html`, the page every app route answers, and whatever
+ * `prepare` writes beside it (e.g. `writePageRenderers` of page-renderers.ts). `prepare` runs before the app
+ * is built, because the app loads the build's server renderings as it starts. `env` is added to
+ * {@link createTestContext}'s; `close` also removes the folder.
+ */
+export async function createWebTestContext(
+  shell: string,
+  opts: { env?: Record<string, string>; prepare?: (webDir: string) => void } = {},
+): Promise<TestContext> {
+  const webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
+  let ctx: TestContext;
+  try {
+    writeFileSync(join(webDir, 'index.html'), shell);
+    opts.prepare?.(webDir);
+    ctx = await createTestContext({ ...opts.env, WEB_DIST_DIR: webDir });
+  } catch (err) {
+    rmSync(webDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    ...ctx,
+    async close() {
+      try {
+        await ctx.close();
+      } finally {
+        rmSync(webDir, { recursive: true, force: true });
+      }
     },
   };
 }

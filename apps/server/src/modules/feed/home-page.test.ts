@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FIRST_PAINT_BLOCK_ID, type FirstPaintState } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createWebTestContext, type TestContext } from '../../test/harness.js';
 import { writePageRenderers } from '../../test/page-renderers.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { HOME_FEED_KEYS } from './home-page.js';
@@ -65,7 +62,6 @@ const READS: { key: readonly string[]; path: string; held: (answer: never) => un
 
 describe('the signed-in home page rendered by the server (docs/performance.md, decision 0008)', () => {
   let ctx: TestContext;
-  let webDir: string;
   let listener: TestUser;
   let curator: TestUser;
 
@@ -83,15 +79,15 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
     });
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(webDir, 'index.html'), SHELL);
     // A stand-in for the web build's rendering: what it was given, in the language it was asked for.
-    writePageRenderers(webDir, {
-      homeFeedPage:
-        'const data = (key) => state.queries.find((q) => q.queryHash === JSON.stringify(key)).state.data;' +
-        "return '<h1>' + [language, data(['session', 'served']).name, data(['feed', 'pages', 'following']).pages[0].posts.length, data(['feed', 'strip']).length, data(['preferences', 'mine']).preferences.theme].join('|') + '</h1>';",
+    ctx = await createWebTestContext(SHELL, {
+      prepare: (webDir) =>
+        writePageRenderers(webDir, {
+          homeFeedPage:
+            'const data = (key) => state.queries.find((q) => q.queryHash === JSON.stringify(key)).state.data;' +
+            "return '<h1>' + [language, data(['session', 'served']).name, data(['feed', 'pages', 'following']).pages[0].posts.length, data(['feed', 'strip']).length, data(['preferences', 'mine']).preferences.theme].join('|') + '</h1>';",
+        }),
     });
-    ctx = await createTestContext({ WEB_DIST_DIR: webDir });
     curator = await buildUser(ctx, { role: 'curator', name: 'Maya' });
     const editor = await buildUser(ctx, { role: 'editor' });
     await ctx.database.db
@@ -105,7 +101,6 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
   });
   afterAll(async () => {
     await ctx.close();
-    rmSync(webDir, { recursive: true, force: true });
   });
 
   it("writes each first read's answer, exactly as the API answers it, for the session's user", async () => {
@@ -255,10 +250,9 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
   });
 
   it('still writes the answers when the rendering fails', async () => {
-    const broken = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(broken, 'index.html'), SHELL);
-    writePageRenderers(broken, { homeFeedPage: "throw new Error('broken');" });
-    const other = await createTestContext({ WEB_DIST_DIR: broken });
+    const other = await createWebTestContext(SHELL, {
+      prepare: (webDir) => writePageRenderers(webDir, { homeFeedPage: "throw new Error('broken');" }),
+    });
     try {
       const user = await buildUser(other);
       await other.app.inject({
@@ -274,7 +268,6 @@ describe('the signed-in home page rendered by the server (docs/performance.md, d
       expect(answer(res.body, HOME_FEED_KEYS.feed)).toBeDefined();
     } finally {
       await other.close();
-      rmSync(broken, { recursive: true, force: true });
     }
   });
 });

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIRST_PAINT_BLOCK_ID, type FirstPaintState } from '@josie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveJosie, buildJosieViaApi, buildUser, type TestUser } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createWebTestContext, type TestContext } from '../../test/harness.js';
 import { writePageRenderers } from '../../test/page-renderers.js';
 import { josieForm, MEDIA, pngImage } from './testing.js';
 
@@ -33,20 +32,22 @@ function meta(html: string, key: string): string | undefined {
 
 describe('shared josie links: Open Graph and Twitter tags', () => {
   let ctx: TestContext;
-  let webDir: string;
   let curator: TestUser;
   let editor: TestUser;
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(webDir, 'index.html'), SHELL);
-    ctx = await createTestContext({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://josie.example/' });
+    ctx = await createWebTestContext(SHELL, { env: { PUBLIC_URL: 'https://josie.example/' } });
+    // These tests read a josie's tags before its share card exists: its own image, its audio item's cover,
+    // or none. An approval enqueues the card (docs/decisions/0044-share-cards.md), as does a view of a page
+    // without one, and once made the card takes the image tags: a job that finished before a test's GET
+    // failed it. The context's job workers are stopped, so jobs are still enqueued but none runs, and no
+    // card exists by construction, not by timing. The cards themselves are share-cards.test.ts's.
+    await ctx.app.jobs.stop();
     curator = await buildUser(ctx, { role: 'curator', name: 'Maya "Groove" <DJ>' });
     editor = await buildUser(ctx, { role: 'editor' });
   });
   afterAll(async () => {
     await ctx.close();
-    rmSync(webDir, { recursive: true, force: true });
   });
 
   const page = (path: string) => ctx.app.inject({ url: path });
@@ -66,6 +67,8 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
       ),
     });
     const josie = res.json();
+    // The approval enqueues its share card, which no worker runs here (see beforeAll): no card exists, so
+    // the image tags below are the josie's own picture whatever the timing.
     await approveJosie(ctx, editor, josie._id);
 
     const html = (await page(`/josie/${josie._id}`)).body;
@@ -150,18 +153,17 @@ describe('shared josie links: Open Graph and Twitter tags', () => {
 
 describe("a josie page's first paint from the web build's server rendering (docs/performance.md)", () => {
   let ctx: TestContext;
-  let webDir: string;
   let published: { _id: string; title: string };
   let pending: { _id: string };
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(webDir, 'index.html'), SHELL);
     // A stand-in for `apps/web/src/prerender/pages.ts`'s build: what it was asked to render.
-    writePageRenderers(webDir, {
-      josiePage: "return '<p>' + [language, josie.title, josie.likedByMe, path].join('|') + '</p>';",
+    ctx = await createWebTestContext(SHELL, {
+      prepare: (webDir) =>
+        writePageRenderers(webDir, {
+          josiePage: "return '<p>' + [language, josie.title, josie.likedByMe, path].join('|') + '</p>';",
+        }),
     });
-    ctx = await createTestContext({ WEB_DIST_DIR: webDir });
     const curator = await buildUser(ctx, { role: 'curator' });
     const editor = await buildUser(ctx, { role: 'editor' });
     published = await buildJosieViaApi(ctx, curator, { title: 'Rooftop' });
@@ -170,7 +172,6 @@ describe("a josie page's first paint from the web build's server rendering (docs
   });
   afterAll(async () => {
     await ctx.close();
-    rmSync(webDir, { recursive: true, force: true });
   });
 
   const page = (path: string, headers: Record<string, string> = {}) =>
@@ -217,10 +218,7 @@ describe("a josie page's first paint from the web build's server rendering (docs
    * into its folder.
    */
   async function josiePageBuiltWith(prepare: (webDir: string) => void, title: string) {
-    const webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(webDir, 'index.html'), SHELL);
-    prepare(webDir);
-    const other = await createTestContext({ WEB_DIST_DIR: webDir });
+    const other = await createWebTestContext(SHELL, { prepare });
     try {
       const curator = await buildUser(other, { role: 'curator' });
       const editor = await buildUser(other, { role: 'editor' });
@@ -229,7 +227,6 @@ describe("a josie page's first paint from the web build's server rendering (docs
       return { josie, res: await other.app.inject({ url: `/josie/${josie._id}` }) };
     } finally {
       await other.close();
-      rmSync(webDir, { recursive: true, force: true });
     }
   }
 

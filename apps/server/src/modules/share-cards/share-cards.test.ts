@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Josie } from '@josie/contract';
 import sharp from 'sharp';
@@ -12,7 +11,7 @@ import {
   rejectJosie,
   type TestUser,
 } from '../../test/factories.js';
-import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
+import { createTestServices, createWebTestContext, type TestContext } from '../../test/harness.js';
 import { josieForm, pngImage } from '../josies/testing.js';
 import { CARD_HEIGHT, CARD_WIDTH, renderShareCard } from './render.js';
 
@@ -125,20 +124,16 @@ describe('drawing a share card (docs/decisions/0044-share-cards.md)', () => {
 
 describe('share cards of josies and curators: made in the background, served while current', () => {
   let ctx: TestContext;
-  let webDir: string;
   let curator: TestUser;
   let editor: TestUser;
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(webDir, 'index.html'), SHELL);
-    ctx = await createTestContext({ WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://josie.example' });
+    ctx = await createWebTestContext(SHELL, { env: { PUBLIC_URL: 'https://josie.example' } });
     curator = await buildUser(ctx, { role: 'curator', name: 'Maya Levi' });
     editor = await buildUser(ctx, { role: 'editor' });
   });
   afterAll(async () => {
     await ctx.close();
-    rmSync(webDir, { recursive: true, force: true });
   });
 
   const page = async (path: string, headers: Record<string, string> = {}) =>

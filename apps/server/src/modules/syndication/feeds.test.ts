@@ -1,4 +1,4 @@
-import { ATOM_MEDIA_TYPE, FEED_ENTRIES } from '@josie/contract';
+import { ATOM_MEDIA_TYPE, FEED_ENTRIES, type Josie } from '@josie/contract';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,67 @@ import { parseXml, rfc4287Problems, textOf } from './testing.js';
 const PUBLIC_URL = 'https://josie.example';
 
 type Node = Record<string, unknown>;
+
+/** A curator (a row, without a session) with one published josie, so their feed has an entry. */
+async function curatorWithAJosie(ctx: TestContext) {
+  const curator = await buildUserRow(ctx, { role: 'curator' });
+  await buildJosie(ctx, { creator: curator.id });
+  return curator;
+}
+
+/**
+ * A josie of one text paragraph `text` in `genres`, written by `curator` through the API and approved by
+ * `editor`, as a curator publishes: the publication's event is what drops the cached feeds. Answers the josie
+ * as its creation answered it.
+ */
+async function publishViaApi(
+  ctx: TestContext,
+  curator: TestUser,
+  editor: TestUser,
+  josie: { title: string; text: string; genres: string[] },
+): Promise<Josie> {
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/josies',
+    headers: curator.auth,
+    payload: {
+      title: josie.title,
+      paragraphs: [{ type: 'text', content: josie.text }],
+      genres: josie.genres,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const published = created.json() as Josie;
+  await approveJosie(ctx, editor, published._id);
+  return published;
+}
+
+/** Renames `curator` through their profile, as they would: the josies' author in every feed follows. */
+async function rename(ctx: TestContext, curator: TestUser, name: string): Promise<void> {
+  const renamed = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/users/me/profile',
+    headers: curator.auth,
+    payload: { name, bio: '' },
+  });
+  expect(renamed.statusCode, renamed.body).toBe(200);
+}
+
+/** Retitles `josie` as its `curator`, keeping its paragraphs: the edit sends it back to review. */
+async function retitle(
+  ctx: TestContext,
+  curator: TestUser,
+  josie: Pick<Josie, '_id' | 'paragraphs'>,
+  title: string,
+): Promise<void> {
+  const edited = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/josies/${josie._id}`,
+    headers: curator.auth,
+    payload: await atCurrentVersion(ctx, josie._id, { title, paragraphs: josie.paragraphs }),
+  });
+  expect(edited.statusCode, edited.body).toBe(200);
+}
 
 describe('Atom feeds of curators and genres', () => {
   let ctx: TestContext;
@@ -124,8 +185,7 @@ describe('Atom feeds of curators and genres', () => {
 
   it('answers 404 {message, code} for anyone but a live curator, and 400 for a parameter that is not one', async () => {
     const listener = await buildUserRow(ctx);
-    const deleted = await buildUserRow(ctx, { role: 'curator' });
-    await buildJosie(ctx, { creator: deleted.id });
+    const deleted = await curatorWithAJosie(ctx);
     const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/admin/users/${deleted.id}`,
@@ -143,8 +203,7 @@ describe('Atom feeds of curators and genres', () => {
   });
 
   it('answers 304 to a conditional GET that names the current version, by ETag or by date', async () => {
-    const curator = await buildUserRow(ctx, { role: 'curator' });
-    await buildJosie(ctx, { creator: curator.id });
+    const curator = await curatorWithAJosie(ctx);
     const url = `/curator/${curator.id}/feed.atom`;
     const first = await get(url);
     expect(first.statusCode).toBe(200);
@@ -184,26 +243,11 @@ describe('Atom feeds of curators and genres', () => {
     expect((await get(url, { 'if-none-match': String(etag) })).statusCode).toBe(200);
 
     // Edited by its curator: back to review, out of the feed.
-    const edited = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/josies/${second._id}`,
-      headers: curator.auth,
-      payload: await atCurrentVersion(ctx, second._id, {
-        title: 'Second, again',
-        paragraphs: second.paragraphs,
-      }),
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
+    await retitle(ctx, curator, second, 'Second, again');
     expect(await titles()).toEqual(['First']);
 
     // Renamed: the feed's and every entry's author follow.
-    const renamed = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/profile',
-      headers: curator.auth,
-      payload: { name: 'Lior B', bio: '' },
-    });
-    expect(renamed.statusCode, renamed.body).toBe(200);
+    await rename(ctx, curator, 'Lior B');
     const after = await feed(url);
     expect(after.parsed.title).toBe('Lior B · Josie');
     expect(after.parsed.items[0]!.authors[0]!.name).toBe('Lior B');
@@ -250,19 +294,7 @@ describe('Atom feeds of curators and genres', () => {
     expect((await get(`/explore/genre/${'x'.repeat(101)}/feed.atom`)).statusCode).toBe(400);
 
     // A publication in the genre drops the cached genre feed.
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/josies',
-      headers: maya.auth,
-      payload: {
-        title: 'Funk three',
-        paragraphs: [{ type: 'text', content: 'Slap bass.' }],
-        genres: ['Funk'],
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const fresh = created.json() as { _id: string };
-    await approveJosie(ctx, editor, fresh._id);
+    await publishViaApi(ctx, maya, editor, { title: 'Funk three', text: 'Slap bass.', genres: ['Funk'] });
     const again = await feed('/explore/genre/funk/feed.atom');
     expect(again.parsed.items.map((i) => i.title)).toEqual(['Funk three', 'Funk two', 'Funk one']);
   });
@@ -308,29 +340,15 @@ describe.skipIf(!redisUrl)('Atom feeds across two instances (Redis pub/sub)', ()
     expect(await titlesOnB(curatorFeed)).toEqual([]);
     expect(await titlesOnB('/explore/genre/Techno/feed.atom')).toEqual([]);
 
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/josies',
-      headers: curator.auth,
-      payload: {
-        title: 'Warehouse',
-        paragraphs: [{ type: 'text', content: 'Four to the floor.' }],
-        genres: ['Techno'],
-      },
+    const josie = await publishViaApi(ctx, curator, editor, {
+      title: 'Warehouse',
+      text: 'Four to the floor.',
+      genres: ['Techno'],
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const josie = created.json() as { _id: string; paragraphs: unknown };
-    await approveJosie(ctx, editor, josie._id);
     await expect.poll(() => titlesOnB(curatorFeed)).toEqual(['Warehouse']);
     await expect.poll(() => titlesOnB('/explore/genre/Techno/feed.atom')).toEqual(['Warehouse']);
 
-    const renamed = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/profile',
-      headers: curator.auth,
-      payload: { name: 'Tal R', bio: '' },
-    });
-    expect(renamed.statusCode, renamed.body).toBe(200);
+    await rename(ctx, curator, 'Tal R');
     await expect
       .poll(
         async () =>
@@ -339,13 +357,7 @@ describe.skipIf(!redisUrl)('Atom feeds across two instances (Redis pub/sub)', ()
       )
       .toBe('Tal R');
 
-    const edited = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/josies/${josie._id}`,
-      headers: curator.auth,
-      payload: await atCurrentVersion(ctx, josie._id, { title: 'Warehouse 2', paragraphs: josie.paragraphs }),
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
+    await retitle(ctx, curator, josie, 'Warehouse 2');
     await expect.poll(() => titlesOnB(curatorFeed)).toEqual([]);
     await expect.poll(() => titlesOnB('/explore/genre/Techno/feed.atom')).toEqual([]);
   });

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Josie } from '@josie/contract';
 import type { CreativeWork, MusicRecording, Person, Thing, WithContext } from 'schema-dts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +8,7 @@ import {
   buildUserRow,
   type TestUser,
 } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createWebTestContext, type TestContext } from '../../test/harness.js';
 import { MEDIA } from '../josies/testing.js';
 import { curatorJsonLd, josieJsonLd } from './json-ld.js';
 
@@ -80,16 +77,13 @@ function missing(node: Record<string, unknown>, where = 'root'): string[] {
 
 describe('what public pages tell search engines and feed readers', () => {
   let ctx: TestContext;
-  let webDir: string;
   let curator: TestUser;
   let editor: TestUser;
   let published: Josie;
   let pending: Josie;
 
   beforeAll(async () => {
-    webDir = mkdtempSync(join(tmpdir(), 'josie-web-'));
-    writeFileSync(join(webDir, 'index.html'), SHELL);
-    ctx = await createTestContext({ WEB_DIST_DIR: webDir, PUBLIC_URL });
+    ctx = await createWebTestContext(SHELL, { env: { PUBLIC_URL } });
     curator = await buildUser(ctx, { role: 'curator', name: 'Maya </script> "DJ"' });
     editor = await buildUser(ctx, { role: 'editor' });
     published = await buildJosieViaApi(ctx, curator, { title: 'Night </script><script>alert(1)</script>' });
@@ -98,7 +92,6 @@ describe('what public pages tell search engines and feed readers', () => {
   });
   afterAll(async () => {
     await ctx.close();
-    rmSync(webDir, { recursive: true, force: true });
   });
 
   const page = async (path: string) => {
