@@ -199,6 +199,10 @@ export async function buildApp(opts: BuildAppOptions) {
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: answerFrameworkError,
+    // Each plugin and `onReady` hook may take this long (ms). Fastify's 10 s default is for a plugin that
+    // hangs; the job queue's start (its schema, a queue per job name, the schedules: tens of statements)
+    // took longer than that on a loaded two-core machine, and a server that could have started exited.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
