@@ -254,6 +254,7 @@ export function createServices(deps: ServiceDeps) {
     users,
     josies,
     likes,
+    comments,
     follows,
     invites,
     media,

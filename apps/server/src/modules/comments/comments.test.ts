@@ -302,6 +302,31 @@ describe('comments (decision 0046)', () => {
     expect((await remove(crypto.randomUUID(), listener)).statusCode).toBe(404);
   });
 
+  it("lowers the counts by an account's comments and the replies under them when it is deleted", async () => {
+    const josie = await buildJosie(ctx, { creator: curator.user._id });
+    const leaving = await buildUser(ctx);
+    const stays = await buildComment(ctx, { josie: josie.id, author: curator.user._id });
+    await buildComment(ctx, { josie: josie.id, parent: stays.id, author: leaving.user._id });
+    const theirs = await buildComment(ctx, { josie: josie.id, author: leaving.user._id });
+    await buildComment(ctx, { josie: josie.id, parent: theirs.id, author: curator.user._id });
+    // A placeholder whose only reply is the leaving account's goes with it.
+    const removed = await buildComment(ctx, { josie: josie.id, author: curator.user._id });
+    await buildComment(ctx, { josie: josie.id, parent: removed.id, author: leaving.user._id });
+    expect((await remove(removed.id, curator)).json()).toEqual({ data: { commentCount: 5 } });
+
+    const admin = await buildUser(ctx, { role: 'admin' });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${leaving.user._id}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storedCount(josie.id)).toBe(1);
+    const left = await ctx.database.db.select().from(comments).where(eq(comments.josieId, josie.id));
+    expect(left.map((c) => c.id)).toEqual([stays.id]);
+    expect((await ctx.app.inject({ url: `/api/josies/${josie.id}` })).json().commentCount).toBe(1);
+  });
+
   it('refuses every comment route with 404 FEATURE_DISABLED while the flag is off', async () => {
     const josie = await buildJosie(ctx, { creator: curator.user._id });
     const c = await buildComment(ctx, { josie: josie.id, author: listener.user._id });

@@ -222,3 +222,33 @@ export async function deleteEmptyPlaceholder(db: Executor, id: string): Promise<
     .returning({ id: comments.id });
   return rows.length > 0;
 }
+
+/**
+ * Account deletion, in the caller's transaction: deletes every comment of `authorId` (the replies under
+ * their top comments go with them by cascade) and then the placeholders left without a reply; answers, per
+ * josie, how many live comments went, so that the caller lowers each `comment_count` by as many.
+ */
+export async function deleteCommentsOf(
+  db: Executor,
+  authorId: string,
+): Promise<{ josieId: string; live: number }[]> {
+  const counted = (await db.execute(sql`
+    with gone as (
+      select c.id, c.josie_id, c.removed_at from ${comments} c where c.author_id = ${authorId}
+      union
+      select r.id, r.josie_id, r.removed_at
+        from ${comments} r join ${comments} p on p.id = r.parent_id
+       where p.author_id = ${authorId}
+    )
+    select josie_id as "josieId", (count(*) filter (where removed_at is null))::int as live
+      from gone group by josie_id`)) as unknown as { rows: { josieId: string; live: number }[] };
+  await db.delete(comments).where(eq(comments.authorId, authorId));
+  const josieIds = counted.rows.map((row) => row.josieId);
+  if (josieIds.length > 0) {
+    await db.execute(sql`
+      delete from ${comments} p
+       where p.josie_id = any(${sql.param(josieIds)}::uuid[]) and p.removed_at is not null
+         and not exists (select 1 from ${comments} r where r.parent_id = p.id)`);
+  }
+  return counted.rows.map((row) => ({ josieId: row.josieId, live: Number(row.live) }));
+}

@@ -26,6 +26,7 @@ import {
   type CommentKeyset,
   commentingOn,
   deleteComment,
+  deleteCommentsOf,
   deleteEmptyPlaceholder,
   findComment,
   insertComment,
@@ -256,6 +257,17 @@ export function createCommentsService(deps: {
       });
       await reads.commented(josieId);
       return { data: { commentCount } };
+    },
+
+    /**
+     * Account deletion, inside the caller's transaction: the user's comments go, with the replies under
+     * their top comments, and each josie's `comment_count` goes down by the live comments it lost, so no
+     * count keeps a trace of them. The read caches are told by the caller's `user.deleted` after commit.
+     */
+    async removeAllOfUser(tx: Executor, userId: string): Promise<void> {
+      for (const { josieId, live } of await deleteCommentsOf(tx, userId)) {
+        if (live > 0) await josies.moveCommentCount(tx, josieId, -live);
+      }
     },
 
     /**
