@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
-  apiLogin,
   apiSignup,
   expect,
+  readerOfCurator,
   type Session,
   setFlag,
   shot,
@@ -12,7 +12,7 @@ import {
 
 /**
  * Comments on a josie (docs/decisions/0046-comments.md), in English and Hebrew, with the `comments` flag on:
- * a listener comments, another replies, the curator sees both on the josie page; the curator then opens
+ * a listener (who follows the curator) comments, another replies, the curator sees both on the josie page; the curator then opens
  * comments to followers only (in the josie editor) and the listener who does not follow them is refused
  * with the reason. Four page loads per language.
  */
@@ -48,34 +48,6 @@ const TEXT = {
   },
 } as const;
 
-/** A new curator with one published josie (approved by the demo editor). */
-async function curatorWithJosie(request: APIRequestContext, title: string) {
-  const admin = await apiLogin(request, 'admin@demo.josie');
-  const editor = await apiLogin(request, 'editor@demo.josie');
-  const signup = await apiSignup(request, { name: 'Dana Curates' });
-  const promoted = await request.patch(`/api/admin/users/${signup.user._id}`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { role: 'curator' },
-  });
-  expect(promoted.status()).toBe(200);
-  const curator = await apiLogin(request, signup.user.email, signup.password);
-  const created = await request.post('/api/josies', {
-    headers: { authorization: `Bearer ${curator.token}` },
-    multipart: {
-      title,
-      paragraphs: JSON.stringify([{ type: 'text', content: 'Songs for after midnight.' }]),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const josie = (await created.json()) as { _id: string };
-  const approved = await request.put(`/api/josies/${josie._id}/approve`, {
-    headers: { authorization: `Bearer ${editor.token}` },
-    data: {},
-  });
-  expect(approved.status()).toBe(200);
-  return { curator, josieId: josie._id };
-}
-
 /** A page of its own (another browser) signed in as `session`, opened at `path`. */
 async function openAs(browser: Browser, session: Session, path: string): Promise<Page> {
   const context = await browser.newContext();
@@ -96,8 +68,10 @@ for (const lang of ['en', 'he'] as const) {
     await setFlag(request, 'comments', 'true');
     await setFlag(request, 'language_select', 'true');
     const title = `Late night ${lang} ${Date.now()}`;
-    const { curator, josieId } = await curatorWithJosie(request, title);
-    const first = await apiSignup(request, { name: lang === 'he' ? 'נועה' : 'Noa' });
+    // The first listener follows the curator (the fixture's reader); the second does not.
+    const first = await readerOfCurator(request, 1, () => title);
+    const { curator } = first;
+    const josieId = first.josieIds[0]!;
     const second = await apiSignup(request, { name: lang === 'he' ? 'יעל' : 'Yael' });
     const josiePath = `/josie/${josieId}${q}`;
 
