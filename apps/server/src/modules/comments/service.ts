@@ -17,6 +17,7 @@ import { users } from '../../db/schema.js';
 import { AppError, errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { ReadCaches } from '../../reads/read-caches.js';
+import type { EventBus } from '../../realtime/bus.js';
 import { decodeCursor, encodeCursor } from '../feed/index.js';
 import type { FlagsService } from '../flags/index.js';
 import type { JosiesService } from '../josies/index.js';
@@ -78,8 +79,16 @@ export function createCommentsService(deps: {
   flags: Pick<FlagsService, 'all'>;
   josies: Pick<JosiesService, 'moveCommentCount' | 'setCommentPolicy'>;
   reads: Pick<ReadCaches, 'commented'>;
+  /** Raises `comments.changed` after a comment committed: the josie page's readers hear the new count. */
+  bus: Pick<EventBus, 'publish'>;
 }) {
-  const { db, flags, josies, reads } = deps;
+  const { db, flags, josies, reads, bus } = deps;
+
+  /** After a comment's commit: every instance's caches drop the josie, and its page's readers are told. */
+  async function changed(josieId: string, commentCount: number): Promise<void> {
+    await reads.commented(josieId);
+    bus.publish('comments.changed', { josieId, commentCount });
+  }
 
   /** @throws AppError 404 `FEATURE_DISABLED` while the `comments` flag is off. */
   async function assertEnabled(): Promise<void> {
@@ -202,7 +211,7 @@ export function createCommentsService(deps: {
         if (commentCount === undefined) throw josieNotFound();
         return { id, commentCount, creatorId: facts.creatorId };
       });
-      await reads.commented(josieId);
+      await changed(josieId, commentCount);
       return { data: { comment: await presentedComment(actor, id, creatorId), commentCount } };
     },
 
@@ -255,7 +264,7 @@ export function createCommentsService(deps: {
         const commentCount = await josies.moveCommentCount(tx, row.josieId, -1);
         return { josieId: row.josieId, commentCount: commentCount ?? 0 };
       });
-      await reads.commented(josieId);
+      await changed(josieId, commentCount);
       return { data: { commentCount } };
     },
 

@@ -2,6 +2,7 @@ import type { Comment, CommentsResponse, CommentThread } from '@josie/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lastFakeSocket } from '../../realtime/testing';
 import { json, type StubRoute } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -211,6 +212,39 @@ describe('comments under a josie (docs/decisions/0046-comments.md)', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(screen.getByText('Noa').tagName).toBe('BDI');
     expect(screen.getByRole('link', { name: 'התחברו כדי להגיב' })).toBeInTheDocument();
+  });
+});
+
+describe('live comments (docs/decisions/0046-comments.md)', () => {
+  it('offers the comments others posted meanwhile, without moving the list', async () => {
+    let answer = page([thread(comment('c1'))], null, 1);
+    const { user } = renderApp('/josie/j1', {
+      flags: { comments: 'true' },
+      session: makeSession('listener'),
+      routes: routes(() => answer),
+    });
+    expect(await screen.findByText('Words of c1')).toBeInTheDocument();
+    const socket = await waitFor(() => {
+      const made = lastFakeSocket();
+      expect(made).toBeDefined();
+      return made;
+    });
+    socket.connectFromServer();
+    // The page asks to hear this josie's comments, again on every (re)connection.
+    const watches = () => socket.emitted.filter((e) => e.event === 'watch-josie').map((e) => e.args[0]);
+    expect(watches()).toEqual(['j1']);
+    socket.connectFromServer();
+    expect(watches()).toEqual(['j1', 'j1']);
+
+    socket.push('comments-changed', { josieId: 'other', commentCount: 9 });
+    socket.push('comments-changed', { josieId: 'j1', commentCount: 3 });
+    const arrived = await screen.findByRole('button', { name: 'Show 2 new comments' });
+    // Nothing was added to the list yet.
+    expect(screen.queryByText('Words of c2')).toBeNull();
+    answer = page([thread(comment('c1')), thread(comment('c2')), thread(comment('c3'))], null, 3);
+    await user.click(arrived);
+    expect(await screen.findByText('Words of c3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /new comment/ })).toBeNull();
   });
 });
 

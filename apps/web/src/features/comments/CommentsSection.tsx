@@ -3,6 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useCommentsChanged } from '../../realtime/useFeedEvents';
 import type { ReturnToState } from '../../session/guards';
 import { useSession } from '../../session/SessionProvider';
 import { Button, buttonClasses } from '../../ui/Button';
@@ -139,6 +140,12 @@ export default function CommentsSection({
   const policy = first?.policy ?? josie.commentPolicy;
   const writing = useWriting(policy);
   const threads = threadsOf(query.data);
+  // Live: the count others' comments brought, shown as "N new comments" until the reader asks for them, so
+  // the list never moves under their eyes (a signed-in reader: the socket needs a session).
+  const { user } = useSession();
+  const [live, setLive] = useState<number | null>(null);
+  useCommentsChanged(josie._id, (event) => setLive(event.commentCount), user !== null);
+  const arrived = live !== null && !query.isFetching ? live - count : 0;
 
   return (
     <section id="comments" aria-labelledby={titleId} className="flex scroll-mt-4 flex-col gap-4">
@@ -179,6 +186,14 @@ export default function CommentsSection({
           />
         </div>
       )}
+
+      <div aria-live="polite" className="empty:hidden">
+        {arrived > 0 && (
+          <Button variant="outline" size="sm" className="self-start" onClick={() => void query.refetch()}>
+            {t('comments.arrived', { count: arrived })}
+          </Button>
+        )}
+      </div>
 
       <QueryState
         query={query}
