@@ -14,7 +14,7 @@ import {
  * Comments on a josie (docs/decisions/0046-comments.md), in English and Hebrew, with the `comments` flag on:
  * a listener (who follows the curator) comments, another replies, the curator sees both on the josie page; the curator then opens
  * comments to followers only (in the josie editor) and the listener who does not follow them is refused
- * with the reason. Four page loads per language.
+ * with the reason. The first listener's open page offers the reply live. Four page loads per language.
  */
 
 const TEXT = {
@@ -31,6 +31,7 @@ const TEXT = {
     comment: 'What a lovely late-night pick! Listen: https://example.com/mix',
     answer: 'Agreed, the second song is the one.',
     late: 'May I add one more?',
+    arrived: 'Show 1 new comment',
   },
   he: {
     heading: /^תגובות/,
@@ -45,6 +46,7 @@ const TEXT = {
     comment: 'בחירה נהדרת ללילה! האזינו: https://example.com/mix',
     answer: 'מסכימה, השיר השני הוא העיקר.',
     late: 'אפשר להוסיף עוד משהו?',
+    arrived: 'הצגת תגובה חדשה',
   },
 } as const;
 
@@ -102,6 +104,12 @@ for (const lang of ['en', 'he'] as const) {
     await yael.getByRole('textbox', { name: t.replyBox }).fill(t.answer);
     await yael.getByRole('button', { name: t.sendReply, exact: true }).last().click();
     await expect(yael.getByText(t.answer)).toBeVisible();
+    // The first listener's page, still open, offers the reply without moving its list; asked, it shows it.
+    const arrived = noa.getByRole('button', { name: t.arrived });
+    await expect(arrived).toBeVisible();
+    await shot(noa, `${lang}-comments-arrived-390`);
+    await arrived.click();
+    await expect(noa.getByText(t.answer)).toBeVisible();
 
     // The curator sees both on the josie page, then opens comments to followers only in the editor.
     const dana = await openAs(browser, curator, josiePath);
