@@ -27,6 +27,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { aiRoutes } from './modules/ai/routes.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { commentsRoutes } from './modules/comments/routes.js';
 import { curatorsRoutes } from './modules/curators/routes.js';
 import { isEmbedPage } from './modules/embeds/index.js';
 import { embedsRoutes } from './modules/embeds/routes.js';
@@ -408,6 +409,7 @@ export async function buildApp(opts: BuildAppOptions) {
     feedRoutes,
     exploreRoutes,
     likesRoutes,
+    commentsRoutes,
     recommendationsRoutes,
     searchRoutes,
     preferencesRoutes,

@@ -39,6 +39,7 @@ import {
   SESSIONS_PURGE_CRON,
   sessionsPurgeJob,
 } from './modules/auth/index.js';
+import { createCommentsService } from './modules/comments/index.js';
 import { createCuratorsService } from './modules/curators/index.js';
 import { createExploreService } from './modules/explore/index.js';
 import {
@@ -224,6 +225,8 @@ export function createServices(deps: ServiceDeps) {
     timelines,
   });
   const likes = createLikesService({ db, reads, josies, bus });
+  // Comments (decision 0046): behind the `comments` flag; the josies module moves their count.
+  const comments = createCommentsService({ db, flags, josies, reads, bus });
   const invites = createInvitesService({ db, bus, follows, users });
   const securityLog = createSecurityLog({ db });
   const site = createSiteService({ db, notifier });
@@ -251,6 +254,7 @@ export function createServices(deps: ServiceDeps) {
     users,
     josies,
     likes,
+    comments,
     follows,
     invites,
     media,
@@ -295,6 +299,7 @@ export function createServices(deps: ServiceDeps) {
       documents: createFeedDocuments({ invalidation, bus, ttlMs: config.cache.josieTtlMs }),
     }),
     likes,
+    comments,
     recommendations: createRecommendationsService({ db, users }),
     search: createSearchService({ db }),
     onboarding: createOnboardingService({ db, follows, users }),

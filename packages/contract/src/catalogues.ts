@@ -147,9 +147,36 @@ export const FLAG_DEFAULTS = {
   language_select: 'false',
   editor_advanced_mode: 'false',
   audio_input_url_mode: 'true',
+  /**
+   * Comments on josies (docs/decisions/0046-comments.md): off until reports, blocking and moderation exist;
+   * off, the web shows no comment and the server refuses every comment route with 404 `FEATURE_DISABLED`.
+   */
+  comments: 'false',
 } as const;
 export type FlagKey = keyof typeof FLAG_DEFAULTS;
 export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
+
+/**
+ * Who may comment on a josie, chosen by its creator (docs/decisions/0046-comments.md): `everyone` signed
+ * in with a verified email, `followers` of the creator only (and the creator), or `off`. Existing comments
+ * stay readable whatever the choice.
+ */
+export const COMMENT_POLICIES = ['everyone', 'followers', 'off'] as const;
+export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
+
+/** Limits of comments (docs/product/rules-and-limits.md#comments). */
+export const COMMENT_LIMITS = {
+  /** Characters of a comment's text, after trimming. */
+  textMaxLength: 2000,
+  /** How long after posting its author may edit a comment (ms). */
+  editWindowMs: 15 * 60 * 1000,
+  /** Replies shown under each top-level comment of a page; the rest come from the replies endpoint. */
+  inlineReplies: 3,
+  /** Top-level comments per page. */
+  pageSize: 20,
+  /** Replies per page of `GET /api/comments/{id}/replies`. */
+  repliesPageSize: 20,
+} as const;
 
 /** Languages of the interface; English is the fallback. docs/product/rules-and-limits.md#constants. */
 export const LANGUAGES = ['en', 'he'] as const;
@@ -204,6 +231,8 @@ export const ERROR_CODES = {
    * (docs/decisions/0043-embeds.md).
    */
   NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
+  /** 404: a route of a feature that is switched off by its remote flag (`comments`, decision 0046). */
+  FEATURE_DISABLED: 'FEATURE_DISABLED',
   // Refusals of the product's rules (400, 409 unless said).
   /** 409: changing the account's email to one that has an account. */
   EMAIL_TAKEN: 'EMAIL_TAKEN',
@@ -265,6 +294,14 @@ export const ERROR_CODES = {
   ARTWORK_HOST_NOT_ALLOWED: 'ARTWORK_HOST_NOT_ALLOWED',
   /** 400: a push subscription whose endpoint is not a known push service (decision 0036). */
   PUSH_SERVICE_NOT_ALLOWED: 'PUSH_SERVICE_NOT_ALLOWED',
+  /** 403: commenting on a josie whose creator turned comments off (decision 0046). */
+  COMMENTS_CLOSED: 'COMMENTS_CLOSED',
+  /** 403: commenting on a josie open to its creator's followers only, without following them (decision 0046). */
+  COMMENTS_FOLLOWERS_ONLY: 'COMMENTS_FOLLOWERS_ONLY',
+  /** 403: editing a comment more than `COMMENT_LIMITS.editWindowMs` after posting it (decision 0046). */
+  EDIT_WINDOW_CLOSED: 'EDIT_WINDOW_CLOSED',
+  /** 409: the same text as the author's previous comment on the same josie (decision 0046). */
+  DUPLICATE_COMMENT: 'DUPLICATE_COMMENT',
   /** 400: an image link that is not a well-formed http(s) URL. */
   INVALID_IMAGE_URL: 'INVALID_IMAGE_URL',
   // The integrations' errors (docs/product/messages.md#errors-from-the-api); `INTEGRATION_ERROR_CODES` names

@@ -47,6 +47,18 @@ import {
   AdminUsersResponse,
 } from './admin.js';
 import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody, SignupResponse } from './auth.js';
+import {
+  CommentCreateBody,
+  CommentDeleteResponse,
+  CommentPolicyBody,
+  CommentPolicyResponse,
+  CommentResponse,
+  CommentsQuery,
+  CommentsResponse,
+  CommentUpdateBody,
+  RepliesQuery,
+  RepliesResponse,
+} from './comments.js';
 import { IdParams, SuccessResponse } from './common.js';
 import {
   ExploreGenreParams,
@@ -530,6 +542,50 @@ export const endpoints = {
     tags: ['likes'],
     params: PathIdParams,
     responses: { 200: SaveResponse },
+  }),
+  // Comments (decision 0046): read by visitors too, written by signed-in users with a verified email; all
+  // of them 404 `FEATURE_DISABLED` while the `comments` flag is off. Ownership (edit: the author; delete:
+  // the author, the josie's creator, a reviewer; the policy: the josie's creator) is the service's rule.
+  josieComments: endpoint(ROUTES.josieComments, {
+    access: 'public',
+    tags: ['comments'],
+    params: PathIdParams,
+    query: CommentsQuery,
+    responses: { 200: CommentsResponse },
+  }),
+  createComment: endpoint(ROUTES.createComment, {
+    access: 'authenticated',
+    tags: ['comments'],
+    params: PathIdParams,
+    body: CommentCreateBody,
+    responses: { 201: CommentResponse },
+  }),
+  commentReplies: endpoint(ROUTES.commentReplies, {
+    access: 'public',
+    tags: ['comments'],
+    params: PathIdParams,
+    query: RepliesQuery,
+    responses: { 200: RepliesResponse },
+  }),
+  updateComment: endpoint(ROUTES.updateComment, {
+    access: 'authenticated',
+    tags: ['comments'],
+    params: PathIdParams,
+    body: CommentUpdateBody,
+    responses: { 200: CommentResponse },
+  }),
+  deleteComment: endpoint(ROUTES.deleteComment, {
+    access: 'authenticated',
+    tags: ['comments'],
+    params: PathIdParams,
+    responses: { 200: CommentDeleteResponse },
+  }),
+  setCommentPolicy: endpoint(ROUTES.setCommentPolicy, {
+    access: authors,
+    tags: ['comments'],
+    params: PathIdParams,
+    body: CommentPolicyBody,
+    responses: { 200: CommentPolicyResponse },
   }),
   pendingJosies: endpoint(ROUTES.pendingJosies, {
     access: REVIEWER_ROLES,

@@ -3,6 +3,7 @@ export * from './admin.js';
 export * from './analytics.js';
 export * from './auth.js';
 export * from './catalogues.js';
+export * from './comments.js';
 export * from './common.js';
 export * from './discovery.js';
 export * from './domain/index.js';

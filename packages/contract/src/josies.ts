@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOSIE_STATUSES } from './catalogues.js';
+import { COMMENT_POLICIES, JOSIE_STATUSES } from './catalogues.js';
 import { BaseVersion, text, wellFormedText } from './common.js';
 import { isImageSource } from './domain/image-source.js';
 import { parseAudioUrl, parseVideoUrl, type VideoUrlError } from './domain/media-urls.js';
@@ -132,6 +132,10 @@ export const Josie = z.object({
   rejectionReason: text().nullable(),
   reviews: z.array(JosieReview),
   likeCount: z.number().int(),
+  /** Its live comments, replies included, removed ones not (docs/decisions/0046-comments.md). */
+  commentCount: z.number().int(),
+  /** Who may comment: its creator's choice (docs/decisions/0046-comments.md). */
+  commentPolicy: z.enum(COMMENT_POLICIES),
   /**
    * The edit version: 1 when created, one more with each saved edit of its title, paragraphs or genres (not
    * a review or a like). An edit sends it back as `baseVersion` (docs/decisions/0041-edits-carry-their-version.md).
@@ -380,6 +384,11 @@ export const JosieCreateBody = z.object({
   title: JosieTitle,
   paragraphs: JosieParagraphsInput,
   genres: JosieGenresInput,
+  /**
+   * Who may comment (docs/decisions/0046-comments.md); `everyone` when left out. An edit leaves it as it is:
+   * the creator changes it with `PUT /api/josies/{id}/comment-policy`, which is not an edit to review.
+   */
+  commentPolicy: z.enum(COMMENT_POLICIES).optional(),
 });
 export type JosieCreateBody = z.infer<typeof JosieCreateBody>;
 
@@ -388,7 +397,9 @@ export type JosieCreateBody = z.infer<typeof JosieCreateBody>;
  * josie's `version` the edit started from: 409 `STALE_VERSION` when the josie has been saved since
  * (docs/decisions/0041-edits-carry-their-version.md).
  */
-export const JosieUpdateBody = JosieCreateBody.extend({ baseVersion: BaseVersion });
+export const JosieUpdateBody = JosieCreateBody.omit({ commentPolicy: true }).extend({
+  baseVersion: BaseVersion,
+});
 export type JosieUpdateBody = z.infer<typeof JosieUpdateBody>;
 
 /**

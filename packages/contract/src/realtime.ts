@@ -28,6 +28,15 @@ export interface UnreadCountEvent {
   unreadCount: number;
 }
 
+/**
+ * A josie's comments changed (one posted or deleted): its live comment count after it, sent to the sockets
+ * watching that josie's page, on every instance (docs/decisions/0046-comments.md).
+ */
+export interface CommentsChanged {
+  josieId: string;
+  commentCount: number;
+}
+
 /** Events the server sends. */
 export interface ServerToClientEvents {
   /** A josie of a followed curator (or the user's own) was published; the feed-shaped josie. */
@@ -44,6 +53,8 @@ export interface ServerToClientEvents {
    * client signs out at once rather than on its next request (docs/decisions/0003-sessions-behind-jwts.md).
    */
   'session-ended': () => void;
+  /** A watched josie's comments changed ({@link CommentsChanged}; `watch-josie`). */
+  'comments-changed': (event: CommentsChanged) => void;
 }
 
 /** What `join-feed` acknowledges. */
@@ -66,4 +77,11 @@ export interface ClientToServerEvents {
    * optional acknowledgement says which curator rooms were joined.
    */
   'join-feed': (userId?: string, ack?: (joined: JoinFeedAck) => void) => void;
+  /**
+   * Hears `comments-changed` of a josie while its page is open (docs/decisions/0046-comments.md); sent on
+   * every (re)connection for each page still open. A socket watches a few josies at most.
+   */
+  'watch-josie': (josieId: string) => void;
+  /** Stops hearing a josie's `comments-changed` (its page closed). */
+  'unwatch-josie': (josieId: string) => void;
 }

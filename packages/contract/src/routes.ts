@@ -102,6 +102,13 @@ export const ROUTES = {
   pendingJosies: { method: 'GET', path: '/api/josies/pending' },
   approveJosie: { method: 'PUT', path: '/api/josies/:id/approve' },
   rejectJosie: { method: 'PUT', path: '/api/josies/:id/reject' },
+  // comments (decision 0046)
+  josieComments: { method: 'GET', path: '/api/josies/:id/comments' },
+  createComment: { method: 'POST', path: '/api/josies/:id/comments' },
+  commentReplies: { method: 'GET', path: '/api/comments/:id/replies' },
+  updateComment: { method: 'PATCH', path: '/api/comments/:id' },
+  deleteComment: { method: 'DELETE', path: '/api/comments/:id' },
+  setCommentPolicy: { method: 'PUT', path: '/api/josies/:id/comment-policy' },
   // share cards (decision 0044)
   josieShareCard: { method: 'GET', path: '/api/josies/:id/share-card/:card' },
   curatorShareCard: { method: 'GET', path: '/api/users/:id/share-card/:card' },

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -229,6 +230,15 @@ export const josies = pgTable(
     rejectionReason: text('rejection_reason'),
     likeCount: integer('like_count').notNull().default(0),
     /**
+     * Its live comments, replies included (a removed one not): moved by the comments module through the
+     * josies service in the comment's transaction (docs/decisions/0046-comments.md).
+     */
+    commentCount: integer('comment_count').notNull().default(0),
+    /** Who may comment, the creator's choice (docs/decisions/0046-comments.md). */
+    commentPolicy: text('comment_policy', { enum: ['everyone', 'followers', 'off'] })
+      .notNull()
+      .default('everyone'),
+    /**
      * The edit version: 1 at creation, one more with each saved edit of the title, paragraphs or genres (a
      * review or a like leaves it). An edit names the version it started from and is refused when it moved
      * (docs/decisions/0041-edits-carry-their-version.md).
@@ -257,6 +267,38 @@ export const josies = pgTable(
     // (docs/decisions/0023-explore-and-taste.md).
     index('josies_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published'`),
     check('josies_like_count_nonnegative', sql`${t.likeCount} >= 0`),
+    check('josies_comment_count_nonnegative', sql`${t.commentCount} >= 0`),
+  ],
+);
+
+/**
+ * Comments on josies (docs/decisions/0046-comments.md): top-level ones (`parent_id` null) and their replies,
+ * one level deep. A removed comment that has replies keeps its row as a placeholder (`removed_at` set, `body`
+ * null); one without replies is deleted, and so is a placeholder whose last reply goes.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    josieId: uuid('josie_id')
+      .notNull()
+      .references(() => josies.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    body: text('body'),
+    createdAt: createdAt(),
+    editedAt: at('edited_at'),
+    removedAt: at('removed_at'),
+  },
+  (t) => [
+    // A josie's threads in either order: the keyset of a page of comments.
+    index('comments_josie_top_idx').on(t.josieId, t.createdAt, t.id).where(sql`${t.parentId} is null`),
+    // A thread's replies oldest first: the first three inline, the rest paged.
+    index('comments_parent_idx').on(t.parentId, t.createdAt, t.id),
+    // The author's latest comment on a josie (the duplicate check) and account deletion.
+    index('comments_author_idx').on(t.authorId, t.josieId, t.createdAt),
   ],
 );
 

@@ -93,9 +93,11 @@ export interface ReadCachesOptions {
  * and saves (`readerTtlMs`). Feed pages are not cached per reader: home timelines make a page one range
  * read (docs/decisions/0027-home-timelines.md). What makes an entry stale, and how it is dropped on every
  * instance ({@link Invalidation}; Redis pub/sub with `REDIS_URL`):
- * - a josie's content, status or like count (edit, approve, reject, delete, like): topic `josie`, from
- *   `josie.published`/`josie.unpublished` on the bus and from {@link ReadCaches.liked}; drops the josie, so
- *   **likeCount is never older than the last like committed** (plus the pub/sub delay between instances);
+ * - a josie's content, status, like count, comment count or comment policy (edit, approve, reject, delete,
+ *   like, comment): topic `josie`, from `josie.published`/`josie.unpublished` on the bus and from
+ *   {@link ReadCaches.liked} and {@link ReadCaches.commented}; drops the josie, so **likeCount and
+ *   commentCount are never older than the last like or comment committed** (plus the pub/sub delay between
+ *   instances);
  * - what a josie shows of its creator (name, avatar, colour, font): topic `creator`, from
  *   `user.profile-changed`; drops every josie of that creator. Josies therefore live `josieTtlMs` (5 minutes
  *   by default), longer than the other caches (decision 0033);
@@ -153,6 +155,11 @@ export interface ReadCaches {
   exploreLists(load: () => Promise<ExploreLists>): Promise<ExploreLists>;
   /** Call after a like toggle committed: the josie's count and the user's marks changed. */
   liked(userId: string, josieId: string): Promise<void>;
+  /**
+   * Call after a comment was added or removed, or the josie's comment policy changed, once committed: its
+   * `commentCount` or `commentPolicy` changed for every reader (docs/decisions/0046-comments.md).
+   */
+  commented(josieId: string): Promise<void>;
   /** Call after a save toggle committed: the user's marks changed. */
   saved(userId: string): Promise<void>;
   /** Entries held now, per cache (tests, metrics). */
@@ -411,6 +418,8 @@ export function createReadCaches(opts: ReadCachesOptions): ReadCaches {
     async liked(userId, josieId) {
       await Promise.all([invalidation.publish('josie', josieId), invalidation.publish('viewer', userId)]);
     },
+
+    commented: (josieId) => invalidation.publish('josie', josieId),
 
     saved: (userId) => invalidation.publish('viewer', userId),
 

@@ -17,6 +17,11 @@ export interface DomainEvents {
    * (docs/decisions/0034-a-like-in-one-statement.md). Not raised for an unlike.
    */
   'like.added': { josieId: string; userId: string };
+  /**
+   * A comment was posted or deleted (committed): the josie's live count after it, for the sockets watching
+   * its page (docs/decisions/0046-comments.md).
+   */
+  'comments.changed': { josieId: string; commentCount: number };
   /** A user followed or unfollowed a curator. */
   'follow.changed': { followerId: string; curatorId: string; following: boolean };
   /** An editor or admin approved or rejected a pending josie (`reason` is the rejection's). */

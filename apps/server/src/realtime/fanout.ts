@@ -46,6 +46,9 @@ export function subscribeFanout(io: RealtimeServer, ctx: Pick<AppContext, 'bus' 
     ctx.bus.subscribe('notification.changed', ({ userId, notification, unreadCount }) => {
       io.to(rooms.inbox(userId)).emit('notification', { notification, unreadCount });
     }),
+    ctx.bus.subscribe('comments.changed', ({ josieId, commentCount }) => {
+      io.to(rooms.josie(josieId)).emit('comments-changed', { josieId, commentCount });
+    }),
     ctx.bus.subscribe('notifications.read', ({ userId, unreadCount }) => {
       io.to(rooms.inbox(userId)).emit('notifications-read', { unreadCount });
     }),

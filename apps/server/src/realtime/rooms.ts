@@ -8,7 +8,8 @@
  * session of that user, is revoked (decision 0003), and `inbox:<user id>`: the notifications centre's
  * events (`notification`, `notifications-read`), which the header's bell hears on every page. Not `user:<id>`:
  * a follow moves that room's sockets into curator rooms, which only feed pages asked for
- * (docs/decisions/0024-notifications-centre.md).
+ * (docs/decisions/0024-notifications-centre.md). A socket joins `josie:<id>` while that josie's page is open
+ * (`watch-josie`), to hear its comments change.
  */
 export const rooms = {
   user: (userId: string) => `user:${userId}`,
@@ -16,4 +17,9 @@ export const rooms = {
   session: (sessionId: string) => `session:${sessionId}`,
   sessionsOf: (userId: string) => `sessions:${userId}`,
   inbox: (userId: string) => `inbox:${userId}`,
+  /** The readers of a josie's page, who hear its `comments-changed` (docs/decisions/0046-comments.md). */
+  josie: (josieId: string) => `josie:${josieId}`,
 };
+
+/** Josies one socket may watch at once (`watch-josie`): a page watches one, a few tabs share no socket. */
+export const MAX_WATCHED_JOSIES = 5;

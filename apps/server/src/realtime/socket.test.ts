@@ -1,5 +1,6 @@
 import type {
   ClientToServerEvents,
+  CommentsChanged,
   JoinFeedAck,
   Josie,
   NotificationEvent,
@@ -11,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { passwordResets } from '../db/schema.js';
 import { hashResetToken } from '../modules/account/reset.service.js';
-import { buildFollow, buildJosie, buildReview, buildUser, type TestUser } from '../test/factories.js';
+import {
+  buildFollow,
+  buildJosie,
+  buildReview,
+  buildUser,
+  setFlag,
+  type TestUser,
+} from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -99,6 +107,43 @@ describe('realtime feed', () => {
   afterAll(async () => {
     for (const socket of open) socket.disconnect();
     await ctx.close();
+  });
+
+  it("tells the readers watching a josie's page that its comments changed (decision 0046)", async () => {
+    await setFlag(ctx, 'comments', 'true');
+    const josie = await buildJosie(ctx, { creator: followed });
+    const watching = track(client(url, listener.token));
+    const elsewhere = track(client(url, other.token));
+    await Promise.all([watching.connected(), elsewhere.connected()]);
+    const heard: CommentsChanged[] = [];
+    const strays: CommentsChanged[] = [];
+    watching.socket.on('comments-changed', (event) => void heard.push(event));
+    elsewhere.socket.on('comments-changed', (event) => void strays.push(event));
+    watching.socket.emit('watch-josie', josie.id);
+    // Not a josie id: no room, and the socket stays connected.
+    elsewhere.socket.emit('watch-josie', 'josie:everything');
+    // A round trip after the watch: the server handled it before the comment below.
+    await watching.joinFeed();
+    const posted = await api('POST', `/api/josies/${josie.id}/comments`, other, { text: 'Live!' });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await expect.poll(() => heard).toEqual([{ josieId: josie.id, commentCount: 1 }]);
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/comments/${posted.json().data.comment._id}`,
+      headers: other.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    await expect.poll(() => heard.at(-1)).toEqual({ josieId: josie.id, commentCount: 0 });
+    // After unwatching, nothing more arrives; the other socket never heard any.
+    watching.socket.emit('unwatch-josie', josie.id);
+    await watching.joinFeed();
+    await api('POST', `/api/josies/${josie.id}/comments`, other, { text: 'Again' });
+    const sentinel = await publish(followed, 'sentinel after comments');
+    await watching.received(sentinel.id);
+    expect(heard).toHaveLength(2);
+    expect(strays).toEqual([]);
+    expect(elsewhere.socket.connected).toBe(true);
   });
 
   it('refuses a handshake without a token or with an invalid one', async () => {

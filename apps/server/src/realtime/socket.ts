@@ -14,7 +14,10 @@ import type { AuthUser } from '../plugins/auth.js';
 import { failFastRedis } from '../scale/redis.js';
 import type { EventBus } from './bus.js';
 import { subscribeFanout } from './fanout.js';
-import { rooms } from './rooms.js';
+import { MAX_WATCHED_JOSIES, rooms } from './rooms.js';
+
+/** A josie id as `watch-josie` accepts it: anything else joins no room. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the server keeps on each socket: the user its handshake token names. */
 export interface SocketData {
@@ -145,6 +148,16 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       // Counted here and not in the handshake: a client gone during the handshake never connects.
       ctx.presence.add(user.id);
       socket.on('disconnect', () => ctx.presence.remove(user.id));
+      // A josie page's readers hear its comments change (decision 0046); a few josies per socket at most.
+      socket.on('watch-josie', (josieId) => {
+        if (typeof josieId !== 'string' || !UUID.test(josieId)) return;
+        const watched = [...socket.rooms].filter((room) => room.startsWith(rooms.josie('')));
+        if (watched.length >= MAX_WATCHED_JOSIES) return;
+        void socket.join(rooms.josie(josieId));
+      });
+      socket.on('unwatch-josie', (josieId) => {
+        if (typeof josieId === 'string') void socket.leave(rooms.josie(josieId));
+      });
       socket.on('join-feed', (_userId, ack) => {
         joinFeed(socket, ack).catch((err: unknown) => app.log.error({ err }, 'join-feed failed'));
       });

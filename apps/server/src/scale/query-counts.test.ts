@@ -11,15 +11,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes, josieSaves, users } from '../db/schema.js';
 import {
+  buildComment,
   buildFollow,
   buildJosie,
   buildJosies,
   buildReview,
   buildUser,
+  setFlag,
   type TestUser,
 } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
-import { countQueries } from '../test/queries.js';
+import { countQueries, recordQueries } from '../test/queries.js';
 
 let ctx: TestContext;
 let webDir: string;
@@ -135,5 +137,33 @@ describe('query count of the signed-in home page (decision 0008)', () => {
     // The user (row, follows, Spotify link), the feed's page (its rows from the reader's home timeline, then
     // its josies: from the shared read cache, off here, so one statement), the strip and the preferences.
     expect(small.count).toBeLessThanOrEqual(7);
+  });
+});
+
+describe('a page of comments (docs/decisions/0046-comments.md)', () => {
+  /** The statements of a josie's first page of comments, read on its second call (the flags are cached). */
+  async function commentsPage(threads: number, repliesEach: number) {
+    const josie = await buildJosie(ctx);
+    for (let i = 0; i < threads; i++) {
+      const top = await buildComment(ctx, { josie: josie.id });
+      for (let r = 0; r < repliesEach; r++) await buildComment(ctx, { josie: josie.id, parent: top.id });
+    }
+    const get = () => ctx.app.inject({ url: `/api/josies/${josie.id}/comments` });
+    expect((await get()).statusCode).toBe(200);
+    const { result, queries } = await recordQueries(ctx.database, get);
+    expect(result.json().data.comments).toHaveLength(threads);
+    return queries.map((q) => q.sql).filter((sql) => !/^\s*(begin|commit)/i.test(sql));
+  }
+
+  it('reads the comments in one keyset statement, whatever the number of threads and replies', async () => {
+    await setFlag(ctx, 'comments', 'true');
+    const small = await commentsPage(1, 0);
+    const large = await commentsPage(20, 5);
+    expect(large.length).toBe(small.length);
+    // The josie (its status, policy and count) and the page: threads, inline replies and reply counts.
+    const reads = large.filter((sql) => /from "comments"/.test(sql));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/\(c\.created_at, c\.id\)|order by c\.created_at/);
+    expect(large.length).toBeLessThanOrEqual(2);
   });
 });

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type {
   ClientToServerEvents,
+  CommentsChanged,
   Josie,
   NotificationEvent,
   Role,
@@ -251,6 +252,50 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes on one PostgreSQL and
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no new-post on B')), 10_000)),
       ]);
       expect(post).toMatchObject({ _id: josieId, title: 'Across instances', status: 'published' });
+    } finally {
+      socket.disconnect();
+    }
+  }, 60_000);
+
+  it("tells a josie page's reader on B of a comment posted on A (decision 0046)", async () => {
+    const admin = await signIn(a!, 'admin@scale.test');
+    const listener = await signIn(a!, 'listener@scale.test');
+    const curator = await signIn(b!, 'curator@scale.test');
+    const editor = await signIn(a!, 'editor@scale.test');
+    const flag = await call(a!, 'PUT', '/api/admin/flags/comments', {
+      token: admin,
+      body: { value: 'true' },
+    });
+    expect(flag.status, JSON.stringify(flag.body)).toBe(200);
+    const created = await call(b!, 'POST', '/api/josies', {
+      token: curator,
+      body: { title: 'Talked about', paragraphs: [{ type: 'text', content: 'Say something.' }] },
+    });
+    const josieId = (created.body as Josie)._id;
+    expect((await call(a!, 'PUT', `/api/josies/${josieId}/approve`, { token: editor })).status).toBe(200);
+
+    const { socket } = await feedSocket(b!, curator);
+    try {
+      const heard = new Promise<CommentsChanged>((resolve) => socket.on('comments-changed', resolve));
+      socket.emit('watch-josie', josieId);
+      // A round trip after the watch, so B joined the room before the comment.
+      await new Promise((resolve) => socket.emit('join-feed', undefined, resolve));
+      const posted = await call(a!, 'POST', `/api/josies/${josieId}/comments`, {
+        token: listener,
+        body: { text: 'Heard across instances' },
+      });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+      const event = await Promise.race([
+        heard,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('no comments-changed on B')), 10_000),
+        ),
+      ]);
+      expect(event).toEqual({ josieId, commentCount: 1 });
+      // B's read of the josie carries the new count (its cached copy was dropped through Redis).
+      expect(
+        ((await call(b!, 'GET', `/api/josies/${josieId}`, { token: listener })).body as Josie).commentCount,
+      ).toBe(1);
     } finally {
       socket.disconnect();
     }

@@ -9,7 +9,7 @@ import { endpoints, MEDIA_AUTHOR_ROLES, ROLES, type Role } from '@josie/contract
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Access, authPlugin } from '../plugins/auth.js';
-import { buildAuthHeaders, buildOwner, buildUserRow, type Owner } from '../test/factories.js';
+import { buildAuthHeaders, buildOwner, buildUserRow, type Owner, setFlag } from '../test/factories.js';
 import { apiRoutes, type RouteEntry, routeKey } from '../test/routes.js';
 import { createSecurityContext, expectCleanError, fillPath, type SecurityContext } from './fixtures.js';
 
@@ -69,6 +69,9 @@ const PUBLIC_ROUTES = new Set([
   // Share cards (decision 0044): the image a shared link previews with, fetched by other sites' crawlers.
   'GET /api/josies/:id/share-card/:card',
   'GET /api/users/:id/share-card/:card',
+  // Comments on published josies and their replies, read by visitors too (docs/decisions/0046-comments.md).
+  'GET /api/josies/:id/comments',
+  'GET /api/comments/:id/replies',
 ]);
 
 /**
@@ -93,6 +96,9 @@ const BODIES: Record<string, unknown> = {
   },
   'PUT /api/josies/:id/reject': { rejectionReason: 'Not this week' },
   'PATCH /api/admin/users/:id': { role: 'editor' },
+  'POST /api/josies/:id/comments': { text: 'A comment from the matrix' },
+  'PATCH /api/comments/:id': { text: 'An edited comment' },
+  'PUT /api/josies/:id/comment-policy': { policy: 'followers' },
 };
 
 /**
@@ -100,6 +106,16 @@ const BODIES: Record<string, unknown> = {
  * review, so only its creator and the reviewers see it; everyone else gets the 404 of an unknown id.
  * Callers not named here fall back to the generic rule (never 401/403 when the policy admits them).
  */
+/** The same answer for every caller. */
+const forEveryone = (status: number): Record<Caller, number> => ({
+  visitor: status,
+  listener: status,
+  curator: status,
+  owner: status,
+  editor: status,
+  admin: status,
+});
+
 const EXPECTED: Record<string, Partial<Record<Caller, number>>> = {
   // A pending josie: the creator and the reviewers read it, everyone else gets the unknown-id 404.
   'GET /api/josies/:id': { visitor: 404, listener: 404, curator: 404, owner: 200, editor: 200, admin: 200 },
@@ -123,17 +139,20 @@ const EXPECTED: Record<string, Partial<Record<Caller, number>>> = {
     editor: 200,
     admin: 200,
   },
-  'GET /api/invites/code/:code': {
-    visitor: 200,
-    listener: 200,
-    curator: 200,
-    owner: 200,
-    editor: 200,
-    admin: 200,
-  },
+  'GET /api/invites/code/:code': forEveryone(200),
   // Following oneself is refused (400); anyone else may follow the curator.
   'POST /api/users/follow/:id': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
-  'GET /api/users/:id': { visitor: 200, listener: 200, curator: 200, owner: 200, editor: 200, admin: 200 },
+  'GET /api/users/:id': forEveryone(200),
+  // Comments (decision 0046; the flag is on here). The owner's josie is pending: no comments for anyone.
+  'GET /api/josies/:id/comments': forEveryone(404),
+  'POST /api/josies/:id/comments': { listener: 404, curator: 404, owner: 404, editor: 404, admin: 404 },
+  // Its creator chooses the policy; another curator cannot see the pending josie, reviewers see it but may not.
+  'PUT /api/josies/:id/comment-policy': { curator: 404, owner: 200, editor: 403, admin: 403 },
+  // The owner's comment on a published josie of someone else: anyone reads its replies, its author edits it,
+  // and its author or a reviewer deletes it (the josie's creator too, in comments.test).
+  'GET /api/comments/:id/replies': forEveryone(200),
+  'PATCH /api/comments/:id': { listener: 403, curator: 403, owner: 200, editor: 403, admin: 403 },
+  'DELETE /api/comments/:id': { listener: 403, curator: 403, owner: 200, editor: 200, admin: 200 },
   'GET /api/admin/users/:id': { admin: 200 },
   'PATCH /api/admin/users/:id': { admin: 200 },
   'DELETE /api/admin/users/:id': { admin: 200 },
@@ -155,6 +174,7 @@ function pathFor(route: RouteEntry, owner: Owner): string {
     else if (name !== 'id') values[name] = crypto.randomUUID();
     else if (route.url.startsWith('/api/josies/:id')) values[name] = owner.josieId;
     else if (route.url.startsWith('/api/invites/:id')) values[name] = owner.inviteId;
+    else if (route.url.startsWith('/api/comments/:id')) values[name] = owner.commentId;
     else if (/^\/api\/(users|admin\/users)\//.test(route.url)) values[name] = owner.id;
     else values[name] = crypto.randomUUID();
   }
@@ -169,6 +189,8 @@ describe('authorization matrix', () => {
   beforeAll(async () => {
     ctx = await createSecurityContext();
     routes = apiRoutes(ctx.routes);
+    // Comments answer 404 FEATURE_DISABLED while their flag is off: on here, so their rules are reached.
+    await setFlag(ctx, 'comments', 'true');
     for (const caller of ['listener', 'curator', 'editor', 'admin'] as const) {
       others[caller] = (await buildUserRow(ctx, { role: caller })).id;
     }

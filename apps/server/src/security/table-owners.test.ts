@@ -25,6 +25,7 @@ const OWNERS: Record<string, string> = {
   follows: 'follows',
   josies: 'josies',
   josie_likes: 'likes',
+  comments: 'comments',
   josie_saves: 'likes',
   josie_reviews: 'review',
   invites: 'invites',

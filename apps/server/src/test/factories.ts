@@ -18,6 +18,7 @@ import { type AuthResponse, type Josie, PAGE_SESSION_COOKIE, type Role } from '@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import {
   analyticsEvents,
+  comments,
   follows,
   invites,
   inviteUses,
@@ -297,6 +298,48 @@ export async function buildSave(ctx: FactoryContext, opts: { josie?: JosieRef; u
   return { josieId: josie, userId: user };
 }
 
+/**
+ * A comment by `author` on `josie` (each made when not given: a listener, a published josie), a reply when
+ * `parent` is given, posted `at` (now by default), keeping the josie's `comment_count` in step in the same
+ * transaction, as the comments feature does (docs/decisions/0046-comments.md).
+ */
+export async function buildComment(
+  ctx: FactoryContext,
+  opts: { josie?: JosieRef; author?: UserRef; parent?: string; text?: string; at?: Date } = {},
+) {
+  const josie = josieId(opts.josie ?? (await buildJosie(ctx)));
+  const authorId = idOfUser(opts.author ?? (await buildUserRow(ctx)));
+  return ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        josieId: josie,
+        authorId,
+        parentId: opts.parent ?? null,
+        body: opts.text ?? `Comment ${unique()}`,
+        ...(opts.at ? { createdAt: opts.at } : {}),
+      })
+      .returning();
+    await tx
+      .update(josies)
+      .set({ commentCount: sql`${josies.commentCount} + 1` })
+      .where(eq(josies.id, josie));
+    return row!;
+  });
+}
+
+/** Sets a remote feature flag as an admin does (`PUT /api/admin/flags/{key}`), so every cache follows. */
+export async function setFlag(ctx: TestContext, key: string, value: string): Promise<void> {
+  const admin = await buildUserRow(ctx, { role: 'admin' });
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/admin/flags/${key}`,
+    headers: await buildAuthHeaders(ctx, admin),
+    payload: { value },
+  });
+  if (res.statusCode !== 200) throw new Error(`flag ${key}: ${res.statusCode} ${res.body}`);
+}
+
 /** `follower` follows `curator` (each made when not given: a listener, a curator). */
 export async function buildFollow(ctx: FactoryContext, opts: { follower?: UserRef; curator?: UserRef } = {}) {
   const followerId = idOfUser(opts.follower ?? (await buildUserRow(ctx)));
@@ -487,6 +530,8 @@ export interface Owner {
   josieId: string;
   inviteId: string;
   inviteCode: string;
+  /** The owner's comment on another curator's published josie (docs/decisions/0046-comments.md). */
+  commentId: string;
 }
 
 /**
@@ -511,5 +556,12 @@ export async function buildOwner(ctx: TestContext): Promise<Owner> {
   });
   if (invite.statusCode !== 201) throw new Error(`invite: ${invite.statusCode} ${invite.body}`);
   const { invite: created } = invite.json() as { invite: { _id: string; code: string } };
-  return { ...user, josieId: josie.json()._id, inviteId: created._id, inviteCode: created.code };
+  const comment = await buildComment(ctx, { author: user.id, text: 'The owner speaks' });
+  return {
+    ...user,
+    josieId: josie.json()._id,
+    inviteId: created._id,
+    inviteCode: created.code,
+    commentId: comment.id,
+  };
 }

@@ -45,6 +45,13 @@ export interface FeedSocketHub {
    * @returns the unsubscribe function.
    */
   subscribeFeedJoined(listener: (joined: Partial<JoinFeedAck>) => void): () => void;
+  /**
+   * Hears `comments-changed` of `josieId` while its page is open (docs/decisions/0046-comments.md): asks the
+   * server to `watch-josie` now if connected and on every (re)connection, until the answered function stops
+   * it (`unwatch-josie`). It does not hold the socket: a subscriber to `comments-changed` does.
+   * @returns the unwatch function.
+   */
+  watchJosie(josieId: string): () => void;
   /** The live connection, if any (for diagnostics and tests). */
   currentFeedSocket(): FeedSocket | null;
 }
@@ -63,7 +70,10 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
     notification: new Set(),
     'notifications-read': new Set(),
     'session-ended': new Set(),
+    'comments-changed': new Set(),
   };
+  /** The josies whose pages are open, with how many of them (two components may watch one josie). */
+  const watched = new Map<string, number>();
   /** Called each time the server confirmed `join-feed`: on the first connection and after each reconnection. */
   const joinedListeners = new Set<(joined: Partial<JoinFeedAck>) => void>();
   let subscribers = 0;
@@ -100,11 +110,13 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
       reconnectionAttempts: LIMITS.socketReconnectionAttempts,
       reconnectionDelay: LIMITS.socketReconnectionDelayMs,
     });
-    socket.on('connect', () =>
+    socket.on('connect', () => {
       socket.emit('join-feed', userId, (joined) => {
         for (const listener of joinedListeners) listener(joined);
-      }),
-    );
+      });
+      // The rooms went with the old server-side socket: the open josie pages watch again.
+      for (const josieId of watched.keys()) socket.emit('watch-josie', josieId);
+    });
     socket.on('connect_error', (error) => console.warn('Feed socket could not connect', error.message));
     socket.on('new-post', (post) => {
       for (const listener of listeners['new-post']) listener.handler(post);
@@ -117,6 +129,9 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
     });
     socket.on('post-removed', (post) => {
       for (const listener of listeners['post-removed']) listener.handler(post);
+    });
+    socket.on('comments-changed', (event) => {
+      for (const listener of listeners['comments-changed']) listener.handler(event);
     });
     socket.on('session-ended', () => {
       for (const listener of listeners['session-ended']) listener.handler();
@@ -188,6 +203,24 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
     subscribeFeedJoined(listener) {
       joinedListeners.add(listener);
       return () => joinedListeners.delete(listener);
+    },
+    watchJosie(josieId) {
+      const count = watched.get(josieId) ?? 0;
+      watched.set(josieId, count + 1);
+      const live = () => (connection?.socket?.connected ? connection.socket : null);
+      if (count === 0) live()?.emit('watch-josie', josieId);
+      let watching = true;
+      return () => {
+        if (!watching) return;
+        watching = false;
+        const left = (watched.get(josieId) ?? 1) - 1;
+        if (left > 0) {
+          watched.set(josieId, left);
+          return;
+        }
+        watched.delete(josieId);
+        live()?.emit('unwatch-josie', josieId);
+      };
     },
     currentFeedSocket: () => connection?.socket ?? null,
   };

@@ -9,6 +9,7 @@ export {
 } from './feedSocket';
 export {
   FeedSocketProvider,
+  useCommentsChanged,
   useFeedEvent,
   useFeedJoined,
   useNewPosts,

@@ -1,4 +1,4 @@
-import type { JoinFeedAck, Josie, PostRemoved, ServerToClientEvents } from '@josie/contract';
+import type { CommentsChanged, JoinFeedAck, Josie, PostRemoved, ServerToClientEvents } from '@josie/contract';
 import { createContext, type RefObject, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { appFeedSocket, type FeedEvent, type FeedSocketHub } from './feedSocket';
 
@@ -79,4 +79,29 @@ export function useFeedEvent<E extends FeedEvent>(
       (latest.current as (...a: typeof args) => void)(...args)) as ServerToClientEvents[E];
     return hub.subscribeFeedEvent(event, forward);
   }, [event, enabled, latest, hub]);
+}
+
+/**
+ * Calls `handler` each time the comments of `josieId` change (`comments-changed`, posted or deleted by
+ * anyone, on any instance; docs/decisions/0046-comments.md) while the component is mounted and `enabled`
+ * (a signed-in reader: the socket needs a session). Holds the shared socket and watches the josie.
+ */
+export function useCommentsChanged(
+  josieId: string,
+  handler: (event: CommentsChanged) => void,
+  enabled = true,
+): void {
+  const latest = useLatest(handler);
+  const hub = useContext(FeedSocketContext);
+  useEffect(() => {
+    if (!enabled) return;
+    const stop = hub.subscribeFeedEvent('comments-changed', (event) => {
+      if (event.josieId === josieId) latest.current(event);
+    });
+    const unwatch = hub.watchJosie(josieId);
+    return () => {
+      unwatch();
+      stop();
+    };
+  }, [enabled, josieId, latest, hub]);
 }

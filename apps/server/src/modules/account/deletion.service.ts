@@ -8,6 +8,7 @@ import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import type { AuthService } from '../auth/index.js';
+import type { CommentsService } from '../comments/index.js';
 import type { FollowsService } from '../follows/index.js';
 import { josieImageUrls, type MediaService, storageKeysOf } from '../images/index.js';
 import type { InvitesService } from '../invites/index.js';
@@ -55,6 +56,8 @@ export function createAccountDeletion(deps: {
   users: Pick<UsersService, 'deleteUser' | 'findById'>;
   josies: Pick<JosiesService, 'removeAllOf'>;
   likes: Pick<LikesService, 'removeAllOfUser'>;
+  /** The user's comments, and the counts of the josies they were on (decision 0046). */
+  comments: Pick<CommentsService, 'removeAllOfUser'>;
   follows: Pick<FollowsService, 'removeAllOfUser'>;
   invites: Pick<InvitesService, 'removeAllOfUser'>;
   media: Pick<MediaService, 'releaseUnreferenced' | 'removeAllOf'>;
@@ -103,6 +106,7 @@ export function createAccountDeletion(deps: {
       if (!target) throw errors.notFound('User not found');
       await check(tx, target);
       await likes.removeAllOfUser(tx, id);
+      await deps.comments.removeAllOfUser(tx, id);
       const removed = await josies.removeAllOf(tx, id);
       const shownByRemoved = storageKeysOf(
         storage,

@@ -72,6 +72,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       users: services.users,
       josies: services.josies,
       likes: services.likes,
+      comments: services.comments,
       follows: services.follows,
       invites: services.invites,
       media: services.media,

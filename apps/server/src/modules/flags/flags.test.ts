@@ -15,13 +15,14 @@ describe('feature flags', () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers the three flags as strings with the spec defaults, to anyone', async () => {
+  it('answers the four flags as strings with the spec defaults, to anyone', async () => {
     const res = await ctx.app.inject({ url: '/api/config/flags' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       language_select: 'false',
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
+      comments: 'false',
     });
   });
 

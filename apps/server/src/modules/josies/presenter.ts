@@ -73,6 +73,8 @@ export function presentJosie(
     rejectionReason: row.rejectionReason,
     reviews: extra.reviews,
     likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    commentPolicy: row.commentPolicy,
     version: row.version,
     listen: listenItems(paragraphs, extra.links),
     // Before the reader's marks: the read cache appends those to a shared head (reads/read-caches.ts).

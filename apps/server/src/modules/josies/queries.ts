@@ -75,7 +75,13 @@ export function listJosiesByCreator(db: Executor, creatorId: string): Promise<Jo
 
 export async function insertJosie(
   db: Executor,
-  values: { creatorId: string; title: string; paragraphs: Paragraph[]; genres: string[] },
+  values: {
+    creatorId: string;
+    title: string;
+    paragraphs: Paragraph[];
+    genres: string[];
+    commentPolicy: JosieRow['commentPolicy'];
+  },
 ): Promise<JosieRow> {
   const [row] = await db
     .insert(josies)
@@ -145,6 +151,34 @@ export async function lowerLikeCounts(db: Executor, ids: readonly string[]): Pro
     .update(josies)
     .set({ likeCount: sql`greatest(${josies.likeCount} - 1, 0)` })
     .where(sql`${josies.id} = any(${sql.param([...ids])}::uuid[])`);
+}
+
+/**
+ * Moves a josie's `comment_count` by `delta` (a comment added: +1; removed: -1) in the comment's
+ * transaction, never below zero; answers the count after it, or undefined when the josie is gone
+ * (docs/decisions/0046-comments.md).
+ */
+export async function moveCommentCount(db: Executor, id: string, delta: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(josies)
+    .set({ commentCount: sql`greatest(${josies.commentCount} + ${delta}, 0)` })
+    .where(eq(josies.id, id))
+    .returning({ commentCount: josies.commentCount });
+  return row?.commentCount;
+}
+
+/** Stores who may comment on a josie (docs/decisions/0046-comments.md); undefined when it is gone. */
+export async function setCommentPolicy(
+  db: Executor,
+  id: string,
+  policy: JosieRow['commentPolicy'],
+): Promise<JosieRow['commentPolicy'] | undefined> {
+  const [row] = await db
+    .update(josies)
+    .set({ commentPolicy: policy })
+    .where(eq(josies.id, id))
+    .returning({ commentPolicy: josies.commentPolicy });
+  return row?.commentPolicy;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  type CommentPolicy,
   ERROR_CODES,
   type Josie,
   type JosieCreateBody,
@@ -44,7 +45,9 @@ import {
   type JosieRow,
   listJosiesByCreator,
   lowerLikeCounts,
+  moveCommentCount,
   prepareFindPresentableJosie,
+  setCommentPolicy,
   transitionPending,
   updateJosie,
 } from './queries.js';
@@ -342,6 +345,7 @@ export function createJosiesService(deps: {
           title: body.title,
           paragraphs,
           genres,
+          commentPolicy: body.commentPolicy ?? 'everyone',
         });
         await links.track(tx, paragraphs);
         await notifier.caused(tx, { kind: 'review-waiting', josieId: inserted.id, creatorId: actor.id });
@@ -421,6 +425,20 @@ export function createJosiesService(deps: {
       await releaseImages(josieImageUrls(deleted.paragraphs));
     },
 
+    /**
+     * `PUT /api/josies/{id}/comment-policy`: who may comment, chosen by the josie's creator
+     * (docs/decisions/0046-comments.md). Not an edit: no review, no new version.
+     * @throws AppError 404 when the actor cannot see it; 403 when they did not create it.
+     */
+    async setCommentPolicy(actor: AuthUser, id: string, policy: CommentPolicy): Promise<CommentPolicy> {
+      const row = await findVisible(actor, id);
+      if (!isCreator(actor, row))
+        throw errors.forbidden('Only the creator of a josie chooses who may comment');
+      const stored = await setCommentPolicy(db, id, policy);
+      if (!stored) throw errors.notFound(NOT_FOUND);
+      return stored;
+    },
+
     // Writes of `josies` that other modules make inside their own transaction (the table is this
     // module's: docs/decisions/0016-composition-root-and-module-boundaries.md).
 
@@ -441,6 +459,13 @@ export function createJosiesService(deps: {
      * never below zero.
      */
     lowerLikeCounts: (tx: Executor, ids: readonly string[]): Promise<void> => lowerLikeCounts(tx, ids),
+
+    /**
+     * The comments module's count: moves `comment_count` by `delta` in the comment's transaction and
+     * answers the count after it (docs/decisions/0046-comments.md).
+     */
+    moveCommentCount: (tx: Executor, id: string, delta: number): Promise<number | undefined> =>
+      moveCommentCount(tx, id, delta),
 
     /**
      * Account deletion: deletes every josie of `creatorId` (their likes, saves and reviews go by cascade)

@@ -1,4 +1,5 @@
 import type { Josie } from '@josie/contract';
+import { FLAG_DEFAULTS } from '@josie/contract';
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -383,6 +384,29 @@ describe('post card (docs/product/routes-and-roles.md#home-and-feed)', () => {
     renderFeed([feedRoute(() => json(200, feedPage([post])))]);
     const card = await screen.findByRole('article', { name: 'Josie number 1' });
     expect(within(card).getByRole('link', { name: /^Play Nightcall on Spotify/ })).toBeInTheDocument();
+  });
+
+  it("shows the josie's comment count beside the likes while comments are on (decision 0046)", async () => {
+    const post = makeJosie(1, { commentCount: 4 });
+    const { user, router } = renderFeed([
+      feedRoute(() => json(200, feedPage([post]))),
+      {
+        method: 'GET',
+        path: '/api/config/flags',
+        reply: () => json(200, { ...FLAG_DEFAULTS, comments: 'true' }),
+      },
+    ]);
+    const comments = await screen.findByRole('link', { name: '4 comments' });
+    expect(comments).toHaveTextContent('4');
+    await user.click(comments);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/josie/${post._id}`));
+    expect(router.state.location.hash).toBe('#comments');
+  });
+
+  it('shows no comment count while comments are off', async () => {
+    renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1, { commentCount: 4 })])))]);
+    await screen.findByRole('article', { name: 'Josie number 1' });
+    expect(screen.queryByRole('link', { name: '4 comments' })).toBeNull();
   });
 
   it('flips the like only after the server answered, and only logs a failure', async () => {

@@ -6,11 +6,12 @@ import {
   isImageSource,
   type Josie,
 } from '@josie/contract';
-import { Bookmark, Heart, Play, Share2 } from 'lucide-react';
+import { Bookmark, Heart, MessageCircle, Play, Share2 } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useFlag } from '../../flags/useFlags';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/dates';
 import type { ReturnToState } from '../../session/guards';
@@ -94,6 +95,7 @@ export interface PostCardProps {
  */
 export const PostCard = memo(function PostCard({ post, theme, layout, index, onPatch }: PostCardProps) {
   const { t, i18n } = useTranslation();
+  const commentsOn = useFlag('comments');
   const titleId = useId();
   const [liking, setLiking] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -255,6 +257,20 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
             {post.likeCount}
           </span>
         </button>
+        {commentsOn && (
+          // The josie's comments (decision 0046), on its page.
+          <Link
+            to={`/josie/${post._id}#comments`}
+            className={action}
+            aria-label={t('feed.card.comments', { count: post.commentCount })}
+            title={t('feed.card.comments', { count: post.commentCount })}
+          >
+            <MessageCircle className="size-5" aria-hidden="true" />
+            <span aria-hidden="true" className="tabular-nums">
+              {post.commentCount}
+            </span>
+          </Link>
+        )}
         <button
           type="button"
           className={cn(action, 'ms-auto')}

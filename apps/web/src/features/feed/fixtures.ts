@@ -27,6 +27,8 @@ export function makeJosie(n: number, overrides: Partial<Josie> = {}): Josie {
     rejectionReason: null,
     reviews: [],
     likeCount: 0,
+    commentCount: 0,
+    commentPolicy: 'everyone',
     version: 1,
     listen: [],
     likedByMe: false,

@@ -799,3 +799,57 @@ describe('josie editor: a josie changed elsewhere (docs/decisions/0041-edits-car
     expect(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).toBeInTheDocument();
   }, 15_000);
 });
+
+describe('who can comment (docs/decisions/0046-comments.md)', () => {
+  it('is not offered while comments are off', async () => {
+    renderEditor('/josie/new', [myJosies]);
+    await screen.findByLabelText('Title');
+    expect(screen.queryByRole('group', { name: 'Who can comment' })).toBeNull();
+  });
+
+  it("sends a new josie's choice with it", async () => {
+    const { user, stub, router } = renderEditor(
+      '/josie/new',
+      [{ method: 'POST', path: '/api/josies', reply: () => json(201, makeJosie()) }, myJosies],
+      { comments: 'true' },
+    );
+    await user.type(await screen.findByLabelText('Title'), 'For my followers');
+    const group = screen.getByRole('group', { name: 'Who can comment' });
+    expect(within(group).getByRole('radio', { name: 'Everyone' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'My followers only' }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-josies'));
+    const form = stub.calls('POST', '/api/josies')[0]?.body as FormData;
+    expect(form.get('commentPolicy')).toBe('followers');
+  });
+
+  it("saves an existing josie's choice at once, apart from the edit", async () => {
+    const josie = makeJosie({
+      _id: 'j1',
+      title: 'Night drive',
+      status: 'published',
+      commentPolicy: 'everyone',
+      creator: { ...makeJosie().creator, _id: ME },
+      abilities: { edit: true, review: false, delete: true, seeReviews: true },
+    });
+    const { user, stub } = renderEditor(
+      '/josie/edit/j1',
+      [
+        { method: 'GET', path: '/api/josies/j1', reply: () => json(200, josie) },
+        {
+          method: 'PUT',
+          path: '/api/josies/j1/comment-policy',
+          reply: () => json(200, { data: { policy: 'off' } }),
+        },
+        myJosies,
+      ],
+      { comments: 'true' },
+    );
+    expect(await screen.findByLabelText('Title', {}, { timeout: 4000 })).toHaveValue('Night drive');
+    await user.click(screen.getByRole('radio', { name: 'No one (comments off)' }));
+    expect(await screen.findByText('Comment settings saved')).toBeInTheDocument();
+    expect(stub.calls('PUT', '/api/josies/j1/comment-policy')[0]?.body).toEqual({ policy: 'off' });
+    expect(stub.calls('PUT', '/api/josies/j1')).toHaveLength(0);
+    expect(screen.getByRole('radio', { name: 'No one (comments off)' })).toBeChecked();
+  });
+});

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../analytics/RouteTracker';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errorText';
+import { useFlag } from '../../flags/useFlags';
 import { loadAllTexts } from '../../i18n';
 import { HeaderMenu } from '../../layout/HeaderMenu';
 import { LogoLink } from '../../layout/Logo';
@@ -31,6 +32,9 @@ const ReviewPanel = lazyComponent(() => import('./ReviewPanel'), { with: loadAll
 // The status, edit link and rejection reason show to the creator and reviewers only: a visitor, who opens
 // most josie pages from a shared link, does not load them (docs/performance.md, 170 KB budget).
 const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'));
+// Comments (decision 0046) show while their flag is on: their code and texts (the `comments` area) load
+// after the josie, so a reader of the josie alone pays nothing for them (docs/performance.md).
+const CommentsSection = lazyComponent(() => import('../comments/CommentsSection'), { with: loadAllTexts });
 
 /**
  * The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home, the header's search
@@ -82,6 +86,7 @@ export function JosieView({ josie }: { josie: Josie }) {
   const may = josie.abilities;
   const songs = songCount(josie);
   const shownDate = josie.publishedAt ?? josie.updatedAt;
+  const commentsOn = useFlag('comments');
 
   usePageTitle(josie.title);
 
@@ -127,6 +132,11 @@ export function JosieView({ josie }: { josie: Josie }) {
           </header>
           <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} listen={josie.listen ?? []} />
         </article>
+        {commentsOn && josie.status === 'published' && (
+          <Suspense fallback={<Spinner />}>
+            <CommentsSection josie={josie} />
+          </Suspense>
+        )}
       </main>
     </div>
   );

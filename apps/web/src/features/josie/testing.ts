@@ -32,6 +32,8 @@ export function makeJosie(overrides: Partial<Josie> = {}): Josie {
     rejectionReason: null,
     reviews: [],
     likeCount: 0,
+    commentCount: 0,
+    commentPolicy: 'everyone',
     version: 1,
     listen: [],
     likedByMe: false,

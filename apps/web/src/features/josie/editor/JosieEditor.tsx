@@ -1,5 +1,6 @@
 import {
   type AudioItemContent,
+  type CommentPolicy,
   ERROR_CODES,
   type Josie,
   type JosieCreator,
@@ -25,6 +26,7 @@ import { Button } from '../../../ui/Button';
 import { type ConflictChoice, ConflictDialog } from '../../../ui/ConflictDialog';
 import { FormError } from '../../../ui/FormError';
 import { toast } from '../../../ui/toast';
+import { CommentPolicyField } from '../../comments';
 import { preferencesKeys } from '../../preferences';
 import { fetchJosie, josieKeys, saveJosie, storeJosie } from '../api';
 import { AudioDialog } from '../dialogs/AudioDialog';
@@ -99,6 +101,9 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
   const queryClient = useQueryClient();
   const advancedAvailable = useFlag('editor_advanced_mode');
   const audioUrlMode = useFlag('audio_input_url_mode');
+  // Who may comment (decision 0046): sent with a new josie; an existing one's is saved apart, at once.
+  const commentsOn = useFlag('comments');
+  const [commentPolicy, setCommentPolicy] = useState<CommentPolicy>(josie?.commentPolicy ?? 'everyone');
   const [advancedChosen, setAdvancedChosen] = useState(false);
   const advanced = advancedAvailable && advancedChosen;
   const switchId = useId();
@@ -137,7 +142,11 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
 
   const save = useMutation({
     mutationFn: async ({ draft: sent, overwrite }: SaveRequest) => {
-      if (!loaded) return saveJosie(draftForm(sent));
+      if (!loaded) {
+        const form = draftForm(sent);
+        if (commentsOn) form.set('commentPolicy', commentPolicy);
+        return saveJosie(form);
+      }
       const version = overwrite ? (await fetchJosie(loaded._id)).version : loaded.version;
       return saveJosie(draftForm(sent, version), loaded._id);
     },
@@ -309,6 +318,14 @@ export function JosieEditor({ josie }: { josie?: Josie }) {
           onChange={(genres) => dispatch({ type: 'setGenres', genres })}
           error={genreError}
         />
+
+        {commentsOn && (
+          <CommentPolicyField
+            value={commentPolicy}
+            onChange={setCommentPolicy}
+            {...(loaded ? { josieId: loaded._id } : {})}
+          />
+        )}
 
         {formErrors.length > 0 && <FormError message={formErrors.join(' ')} />}
         {notVerified && <EmailNotVerifiedNotice />}

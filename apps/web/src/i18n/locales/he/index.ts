@@ -2,6 +2,7 @@ import account from './account.json' with { type: 'json' };
 import admin from './admin.json' with { type: 'json' };
 import audio from './audio.json' with { type: 'json' };
 import authLater from './auth.later.json' with { type: 'json' };
+import comments from './comments.json' with { type: 'json' };
 import contact from './contact.json' with { type: 'json' };
 import curator from './curator.json' with { type: 'json' };
 import discovery from './discovery.json' with { type: 'json' };
@@ -34,6 +35,7 @@ export default {
   admin,
   audio,
   auth: { ...first.auth, ...authLater },
+  comments,
   common: first.common,
   contact,
   curator,

@@ -1,0 +1,132 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  apiSignup,
+  expect,
+  readerOfCurator,
+  type Session,
+  setFlag,
+  shot,
+  test,
+  useSession,
+} from '../support/fixtures.js';
+
+/**
+ * Comments on a josie (docs/decisions/0046-comments.md), in English and Hebrew, with the `comments` flag on:
+ * a listener (who follows the curator) comments, another replies, the curator sees both on the josie page; the curator then opens
+ * comments to followers only (in the josie editor) and the listener who does not follow them is refused
+ * with the reason. The first listener's open page offers the reply live. Four page loads per language.
+ */
+
+const TEXT = {
+  en: {
+    heading: /^Comments/,
+    box: 'Write a comment',
+    post: 'Post',
+    replyTo: /^Reply to/,
+    replyBox: /^Write a reply to/,
+    sendReply: 'Reply',
+    followersOnly: 'My followers only',
+    saved: 'Comment settings saved',
+    refused: "Only the curator's followers can comment on this josie. Follow them to join in.",
+    comment: 'What a lovely late-night pick! Listen: https://example.com/mix',
+    answer: 'Agreed, the second song is the one.',
+    late: 'May I add one more?',
+    arrived: 'Show 1 new comment',
+  },
+  he: {
+    heading: /^תגובות/,
+    box: 'כתבו תגובה',
+    post: 'פרסום',
+    replyTo: /^תשובה ל/,
+    replyBox: /^כתבו תשובה ל/,
+    sendReply: 'השיבו',
+    followersOnly: 'רק העוקבים שלי',
+    saved: 'הגדרות התגובות נשמרו',
+    refused: 'רק עוקבים של האוצר יכולים להגיב לג׳וזי הזאת. עקבו כדי להצטרף לשיחה.',
+    comment: 'בחירה נהדרת ללילה! האזינו: https://example.com/mix',
+    answer: 'מסכימה, השיר השני הוא העיקר.',
+    late: 'אפשר להוסיף עוד משהו?',
+    arrived: 'הצגת תגובה חדשה',
+  },
+} as const;
+
+/** A page of its own (another browser) signed in as `session`, opened at `path`. */
+async function openAs(browser: Browser, session: Session, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useSession(page, session);
+  await page.goto(path);
+  return page;
+}
+
+for (const lang of ['en', 'he'] as const) {
+  test(`listeners comment and reply, and the curator opens comments to followers only (${lang})`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const t = TEXT[lang];
+    const q = `?lng=${lang}`;
+    await setFlag(request, 'comments', 'true');
+    await setFlag(request, 'language_select', 'true');
+    const title = `Late night ${lang} ${Date.now()}`;
+    // The first listener follows the curator (the fixture's reader); the second does not.
+    const first = await readerOfCurator(request, 1, () => title);
+    const { curator } = first;
+    const josieId = first.josieIds[0]!;
+    const second = await apiSignup(request, { name: lang === 'he' ? 'יעל' : 'Yael' });
+    const josiePath = `/josie/${josieId}${q}`;
+
+    // A listener comments; the link in it is clickable, and marked as the commenter's.
+    const noa = await openAs(browser, first, josiePath);
+    await expect(noa.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+    await expect(noa.getByRole('heading', { name: t.heading })).toBeVisible();
+    await noa.getByRole('textbox', { name: t.box }).fill(t.comment);
+    await noa.getByRole('button', { name: t.post, exact: true }).click();
+    const posted = noa.getByRole('listitem').filter({ hasText: t.comment.slice(0, 12) });
+    await expect(posted).toBeVisible();
+    await expect(posted.getByRole('link', { name: 'https://example.com/mix' })).toHaveAttribute(
+      'rel',
+      'nofollow ugc noopener',
+    );
+    // At a phone's width (390 px) the thread and its box still fit.
+    await noa.setViewportSize({ width: 390, height: 844 });
+    await expect(posted).toBeVisible();
+    await shot(noa, `${lang}-comments-posted-390`);
+
+    // Another listener replies to it.
+    const yael = await openAs(browser, second, josiePath);
+    const thread = yael
+      .getByRole('listitem')
+      .filter({ hasText: t.comment.slice(0, 12) })
+      .first();
+    await thread.getByRole('button', { name: t.replyTo }).first().click();
+    await yael.getByRole('textbox', { name: t.replyBox }).fill(t.answer);
+    await yael.getByRole('button', { name: t.sendReply, exact: true }).last().click();
+    await expect(yael.getByText(t.answer)).toBeVisible();
+    // The first listener's page, still open, offers the reply without moving its list; asked, it shows it.
+    const arrived = noa.getByRole('button', { name: t.arrived });
+    await expect(arrived).toBeVisible();
+    await shot(noa, `${lang}-comments-arrived-390`);
+    await arrived.click();
+    await expect(noa.getByText(t.answer)).toBeVisible();
+
+    // The curator sees both on the josie page, then opens comments to followers only in the editor.
+    const dana = await openAs(browser, curator, josiePath);
+    await expect(dana.getByText(t.comment.slice(0, 12))).toBeVisible();
+    await expect(dana.getByText(t.answer)).toBeVisible();
+    await shot(dana, `${lang}-comments-thread`);
+    await dana.goto(`/josie/edit/${josieId}${q}`);
+    await dana.getByRole('radio', { name: t.followersOnly }).check();
+    await expect(dana.getByText(t.saved)).toBeVisible();
+    await expect(dana.getByRole('radio', { name: t.followersOnly })).toBeChecked();
+
+    // The second listener, who does not follow the curator, is refused with the reason.
+    await yael.getByRole('textbox', { name: t.box }).fill(t.late);
+    await yael.getByRole('button', { name: t.post, exact: true }).click();
+    await expect(yael.getByText(t.refused)).toBeVisible();
+    await shot(yael, `${lang}-comments-followers-only`);
+
+    for (const page of [noa, yael, dana]) await page.context().close();
+  });
+}
