@@ -12,6 +12,7 @@ import {
   type RepliesResponse,
 } from '@josie/contract';
 import { eq } from 'drizzle-orm';
+import { validate as isUuid } from 'uuid';
 import type { Db, Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError, errors } from '../../lib/errors.js';
@@ -53,7 +54,6 @@ const EMAIL_NOT_VERIFIED_MESSAGE =
 
 const josieNotFound = () => errors.notFound('Josie not found');
 const commentNotFound = () => errors.notFound('Comment not found');
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
  * A page of `size` rows out of the `size + 1` read: the rows shown, and the cursor after the last one when
