@@ -61,6 +61,7 @@ describe('feature flags (docs/product/rules-and-limits.md#feature-flags, docs/pr
       language_select: 'false',
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
+      comments: 'false',
     });
     expect(result.current.urlMode).toBe(true);
     expect(console.warn).toHaveBeenCalled();

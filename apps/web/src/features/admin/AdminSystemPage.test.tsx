@@ -450,7 +450,12 @@ describe('admin system page (docs/product/routes-and-roles.md#admin)', () => {
   });
 
   it('turns a flag on with its switch, saves the string and refreshes the app-wide flags', async () => {
-    let flags = { language_select: 'false', editor_advanced_mode: 'false', audio_input_url_mode: 'true' };
+    let flags = {
+      language_select: 'false',
+      editor_advanced_mode: 'false',
+      audio_input_url_mode: 'true',
+      comments: 'false',
+    };
     const { user, stub } = renderApp('/admin/system?tab=flags', {
       session: admin,
       routes: [
