@@ -241,6 +241,47 @@ export async function waitForMail(
 /** The bearer header of a session token. */
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A new curator named `name` (a sign-up the demo admin promotes), signed in: its {@link Session}. */
+export async function apiCurator(request: APIRequestContext, name: string): Promise<Session> {
+  const admin = await apiLogin(request, 'admin@demo.josie');
+  const signup = await apiSignup(request, { name });
+  const promoted = await request.patch(`/api/admin/users/${signup.user._id}`, {
+    headers: auth(admin.token),
+    data: { role: 'curator' },
+  });
+  expect(promoted.status()).toBe(200);
+  return apiLogin(request, signup.user.email, signup.password);
+}
+
+/**
+ * A text josie titled `title` in `genres`, written by `curator` and approved by the demo editor: published.
+ * Answers its id.
+ */
+export async function apiPublishedJosie(
+  request: APIRequestContext,
+  curator: Session,
+  title: string,
+  genres: readonly string[],
+): Promise<string> {
+  const created = await request.post('/api/josies', {
+    headers: auth(curator.token),
+    multipart: {
+      title,
+      genres: JSON.stringify(genres),
+      paragraphs: JSON.stringify([{ type: 'text', content: `Words about ${title}` }]),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const josie = (await created.json()) as { _id: string };
+  const editor = await apiLogin(request, 'editor@demo.josie');
+  const approved = await request.put(`/api/josies/${josie._id}/approve`, {
+    headers: auth(editor.token),
+    data: {},
+  });
+  expect(approved.status()).toBe(200);
+  return josie._id;
+}
+
 /**
  * The seeded demo josie shared from Spotify, with no video of its recording (apps/server/src/db/seed/josies.ts),
  * whose track the Odesli stand-in also finds on YouTube: the journeys that play a josie on another service

@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
+  apiCurator,
   apiLogin,
-  apiSignup,
+  apiPublishedJosie,
+  auth,
   expect,
   expectAccessible,
   setFlag,
@@ -44,40 +46,10 @@ const GENRE = {
   he: { stored: 'Blues', shown: 'בלוז', tagged: 'Reggae', taggedShown: 'רגאיי' },
 } as const;
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A new curator (promoted by the demo admin), signed in. */
-async function newCurator(request: APIRequestContext, name: string) {
-  const admin = await apiLogin(request, 'admin@demo.josie');
-  const signup = await apiSignup(request, { name });
-  const promoted = await request.patch(`/api/admin/users/${signup.user._id}`, {
-    headers: auth(admin.token),
-    data: { role: 'curator' },
-  });
-  expect(promoted.status()).toBe(200);
-  return apiLogin(request, signup.user.email, signup.password);
-}
-
 /** A josie titled `title` in `genre`, published by a new curator and approved by the demo editor. */
 async function publishedJosie(request: APIRequestContext, title: string, genre: string) {
-  const curator = await newCurator(request, `Explorer ${Date.now()}`);
-  const created = await request.post('/api/josies', {
-    headers: auth(curator.token),
-    multipart: {
-      title,
-      genres: JSON.stringify([genre]),
-      paragraphs: JSON.stringify([{ type: 'text', content: `Words about ${title}` }]),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const josie = (await created.json()) as { _id: string };
-  const editor = await apiLogin(request, 'editor@demo.josie');
-  const approved = await request.put(`/api/josies/${josie._id}/approve`, {
-    headers: auth(editor.token),
-    data: {},
-  });
-  expect(approved.status()).toBe(200);
-  return josie._id;
+  const curator = await apiCurator(request, `Explorer ${Date.now()}`);
+  return apiPublishedJosie(request, curator, title, [genre]);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -147,7 +119,7 @@ for (const lang of ['en', 'he'] as const) {
     request,
   }) => {
     test.setTimeout(90_000);
-    const curator = await newCurator(request, `Tagger ${lang}`);
+    const curator = await apiCurator(request, `Tagger ${lang}`);
     const title = `Tagged ${lang} ${Date.now()}`;
     await useSession(page, curator);
     await page.goto(`/josie/new?lng=${lang}`);

@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  apiLogin,
-  apiSignup,
-  auth,
+  apiCurator,
+  apiPublishedJosie,
   expect,
   expectAccessible,
   setFlag,
@@ -24,32 +23,10 @@ const TEXT = {
 
 /** A new curator (promoted by the demo admin) with one josie in `genre`, approved by the demo editor. */
 async function curatorWithJosie(request: APIRequestContext, lang: string, genre: string) {
-  const admin = await apiLogin(request, 'admin@demo.josie');
-  const signup = await apiSignup(request, { name: `Feeder ${lang} ${Date.now()}` });
-  const promoted = await request.patch(`/api/admin/users/${signup.user._id}`, {
-    headers: auth(admin.token),
-    data: { role: 'curator' },
-  });
-  expect(promoted.status()).toBe(200);
-  const curator = await apiLogin(request, signup.user.email, signup.password);
+  const curator = await apiCurator(request, `Feeder ${lang} ${Date.now()}`);
   const title = `Feed me ${lang} ${Date.now()}`;
-  const created = await request.post('/api/josies', {
-    headers: auth(curator.token),
-    multipart: {
-      title,
-      genres: JSON.stringify([genre]),
-      paragraphs: JSON.stringify([{ type: 'text', content: `Words about ${title}` }]),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const josie = (await created.json()) as { _id: string };
-  const editor = await apiLogin(request, 'editor@demo.josie');
-  const approved = await request.put(`/api/josies/${josie._id}/approve`, {
-    headers: auth(editor.token),
-    data: {},
-  });
-  expect(approved.status()).toBe(200);
-  return { curator, josieId: josie._id, title };
+  const josieId = await apiPublishedJosie(request, curator, title, [genre]);
+  return { curator, josieId, title };
 }
 
 /** The `href` of the page's `<head>` links matching `selector`. */
