@@ -141,10 +141,9 @@ export default function CommentsSection({
   const writing = useWriting(policy);
   const threads = threadsOf(query.data);
   // Live: the count others' comments brought, shown as "N new comments" until the reader asks for them, so
-  // the list never moves under their eyes (a signed-in reader: the socket needs a session).
-  const { user } = useSession();
+  // the list never moves under their eyes; visitors too, on a socket that may only watch (decision 0049).
   const [live, setLive] = useState<number | null>(null);
-  useCommentsChanged(josie._id, (event) => setLive(event.commentCount), user !== null);
+  useCommentsChanged(josie._id, (event) => setLive(event.commentCount));
   const arrived = live !== null && !query.isFetching ? live - count : 0;
 
   return (
