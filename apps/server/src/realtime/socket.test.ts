@@ -143,7 +143,8 @@ describe('realtime feed', () => {
       headers: other.auth,
     });
     expect(removed.statusCode).toBe(200);
-    await expect.poll(() => heard.at(-1)).toEqual({ josieId: josie.id, commentCount: 0 });
+    // Within a second of the first: sent at the end of that second (decision 0049).
+    await expect.poll(() => heard.at(-1), { timeout: 5000 }).toEqual({ josieId: josie.id, commentCount: 0 });
     // After unwatching, nothing more arrives; the other socket never heard any.
     watching.socket.emit('unwatch-josie', josie.id);
     await watching.joinFeed();
@@ -195,6 +196,32 @@ describe('realtime feed', () => {
     expect(visitor.socket.connected).toBe(true);
     // Gone before the next test counts this address's visitors.
     visitor.socket.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+
+  it('sends a storm of comments to the watching page once a second with the latest count (decision 0049)', async () => {
+    await setFlag(ctx, 'comments', 'true');
+    const josie = await buildJosie(ctx, { creator: followed });
+    const reader = track(client(url, { visitor: true }));
+    await reader.connected();
+    const heard: number[] = [];
+    reader.socket.on('comments-changed', (event) => void heard.push(event.commentCount));
+    expect(await reader.watch(josie.id)).toBe(true);
+    const writers = await Promise.all(Array.from({ length: 6 }, () => buildUser(ctx)));
+    const started = Date.now();
+    const posted = await Promise.all(
+      writers.map((writer, i) =>
+        api('POST', `/api/josies/${josie.id}/comments`, writer, { text: `Storm ${i}` }),
+      ),
+    );
+    expect(posted.map((res) => res.statusCode)).toEqual(writers.map(() => 201));
+    // The first at once; the others, if they came within its second, as one message with the last count.
+    await expect.poll(() => heard.at(-1), { timeout: 5000 }).toBe(6);
+    expect(heard[0]).toBe(1);
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    expect(heard.length).toBeLessThanOrEqual(seconds + 1);
+    expect(heard.length).toBeLessThan(6);
+    reader.socket.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 200));
   });
 
