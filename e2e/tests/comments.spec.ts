@@ -14,7 +14,9 @@ import {
  * Comments on a josie (docs/decisions/0046-comments.md), in English and Hebrew, with the `comments` flag on:
  * a listener (who follows the curator) comments, another replies, the curator sees both on the josie page; the curator then opens
  * comments to followers only (in the josie editor) and the listener who does not follow them is refused
- * with the reason. The first listener's open page offers the reply live. Four page loads per language.
+ * with the reason. The first listener's open page offers the reply live, and so does a visitor's (decision
+ * 0049). The curator's bell tells of the comment, the first listener's of the reply. Five page loads per
+ * language.
  */
 
 const TEXT = {
@@ -32,6 +34,10 @@ const TEXT = {
     answer: 'Agreed, the second song is the one.',
     late: 'May I add one more?',
     arrived: 'Show 1 new comment',
+    bell: /^Notifications/,
+    centre: 'Notifications',
+    commented: (name: string, title: string) => `${name} commented on ‘${title}’`,
+    replied: (name: string, title: string) => `${name} replied to your comment on ‘${title}’`,
   },
   he: {
     heading: /^תגובות/,
@@ -47,8 +53,22 @@ const TEXT = {
     answer: 'מסכימה, השיר השני הוא העיקר.',
     late: 'אפשר להוסיף עוד משהו?',
     arrived: 'הצגת תגובה חדשה',
+    bell: /^התראות/,
+    centre: 'התראות',
+    commented: (name: string, title: string) => `${name} הגיב/ה על ‘${title}’`,
+    replied: (name: string, title: string) => `${name} השיב/ה לתגובה שלכם על ‘${title}’`,
   },
 } as const;
+
+/**
+ * Opens the header's bell on `page` and answers its panel (docs/decisions/0024-notifications-centre.md): on
+ * the about page, as the josie page's own top bar has no bell.
+ */
+async function openBell(page: Page, lang: 'en' | 'he') {
+  await page.goto(`/about?lng=${lang}`);
+  await page.getByRole('navigation').getByRole('button', { name: TEXT[lang].bell }).click();
+  return page.getByRole('region', { name: TEXT[lang].centre });
+}
 
 /** A page of its own (another browser) signed in as `session`, opened at `path`. */
 async function openAs(browser: Browser, session: Session, path: string): Promise<Page> {
@@ -94,6 +114,15 @@ for (const lang of ['en', 'he'] as const) {
     await expect(posted).toBeVisible();
     await shot(noa, `${lang}-comments-posted-390`);
 
+    // A visitor reads the same page; its socket (a visitor's, decision 0049) watches the josie.
+    const visitor = await (await browser.newContext()).newPage();
+    const watching = visitor
+      .waitForEvent('websocket')
+      .then((ws) => ws.waitForEvent('framesent', (frame) => String(frame.payload).includes('watch-josie')));
+    await visitor.goto(josiePath);
+    await expect(visitor.getByText(t.comment.slice(0, 12))).toBeVisible();
+    await watching;
+
     // Another listener replies to it.
     const yael = await openAs(browser, second, josiePath);
     const thread = yael
@@ -110,12 +139,27 @@ for (const lang of ['en', 'he'] as const) {
     await shot(noa, `${lang}-comments-arrived-390`);
     await arrived.click();
     await expect(noa.getByText(t.answer)).toBeVisible();
+    // The visitor's page offers it too, live.
+    await expect(visitor.getByRole('button', { name: t.arrived })).toBeVisible();
+    await shot(visitor, `${lang}-comments-visitor-arrived`);
+    // The first listener's bell tells of the reply to their comment, and opens the josie's comments.
+    const noaPanel = await openBell(noa, lang);
+    await expect(noaPanel.getByRole('link', { name: t.replied(second.user.name, title) })).toHaveAttribute(
+      'href',
+      `/josie/${josieId}#comments`,
+    );
+    await shot(noa, `${lang}-comments-reply-bell-390`);
 
     // The curator sees both on the josie page, then opens comments to followers only in the editor.
     const dana = await openAs(browser, curator, josiePath);
     await expect(dana.getByText(t.comment.slice(0, 12))).toBeVisible();
     await expect(dana.getByText(t.answer)).toBeVisible();
     await shot(dana, `${lang}-comments-thread`);
+    // The curator's bell tells of the comment on their josie (the reply went to the comment's author).
+    const danaPanel = await openBell(dana, lang);
+    await expect(danaPanel.getByRole('link', { name: t.commented(first.user.name, title) })).toBeVisible();
+    await shot(dana, `${lang}-comments-bell`);
+    await dana.keyboard.press('Escape');
     await dana.goto(`/josie/edit/${josieId}${q}`);
     await dana.getByRole('radio', { name: t.followersOnly }).check();
     await expect(dana.getByText(t.saved)).toBeVisible();
@@ -127,6 +171,6 @@ for (const lang of ['en', 'he'] as const) {
     await expect(yael.getByText(t.refused)).toBeVisible();
     await shot(yael, `${lang}-comments-followers-only`);
 
-    for (const page of [noa, yael, dana]) await page.context().close();
+    for (const page of [noa, yael, dana, visitor]) await page.context().close();
   });
 }

@@ -226,7 +226,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const likes = createLikesService({ db, reads, josies, bus });
   // Comments (decision 0046): behind the `comments` flag; the josies module moves their count.
-  const comments = createCommentsService({ db, flags, josies, reads, bus });
+  const comments = createCommentsService({ db, flags, josies, reads, bus, notifier });
   const invites = createInvitesService({ db, bus, follows, users });
   const securityLog = createSecurityLog({ db });
   const site = createSiteService({ db, notifier });

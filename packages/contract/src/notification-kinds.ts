@@ -14,7 +14,10 @@ import type { Role } from './catalogues.js';
  * - `likes`: likes on one of their josies, grouped per josie per day (UTC): "Noa and 19 others liked ‘…’";
  * - `new-josie`: a curator they follow published a josie (in-app off by default: the feed shows them);
  * - `review-waiting`: josies waiting in the review queue, grouped per day (editors and admins only);
- * - `contact-message`: a message through the contact form (admins only).
+ * - `contact-message`: a message through the contact form (admins only);
+ * - `comment`: top-level comments on one of their josies, grouped per josie per day (UTC) like `likes`:
+ *   "Dana and 3 others commented on ‘…’" (curators only; docs/decisions/0049-comment-notifications-and-live-visitors.md);
+ * - `reply`: replies to their comment, grouped per thread per day (UTC): "Dana replied to your comment on ‘…’".
  */
 export const NOTIFICATION_KINDS = [
   'follower',
@@ -25,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   'new-josie',
   'review-waiting',
   'contact-message',
+  'comment',
+  'reply',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,7 +40,8 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * The channels each kind can use at all; the settings table shows no switch for the others. Likes reach
  * nobody by email (one a day per josie would still be noise), new josies arrive by email only as the digest
- * ({@link NOTIFICATION_DIGESTS}), and contact messages are never pushed.
+ * ({@link NOTIFICATION_DIGESTS}), and contact messages are never pushed. Comments on one's josies are grouped
+ * per day like likes and, like them, never mailed; a reply to one's comment is a conversation and can be.
  */
 export const NOTIFICATION_CHANNELS_OF: Readonly<Record<NotificationKind, readonly NotificationChannel[]>> = {
   follower: ['inApp', 'email', 'push'],
@@ -46,6 +52,8 @@ export const NOTIFICATION_CHANNELS_OF: Readonly<Record<NotificationKind, readonl
   'new-josie': ['inApp', 'push'],
   'review-waiting': ['inApp', 'email', 'push'],
   'contact-message': ['inApp', 'email'],
+  comment: ['inApp', 'push'],
+  reply: ['inApp', 'email', 'push'],
 };
 
 /**
@@ -64,6 +72,9 @@ export const NOTIFICATION_DEFAULTS: Readonly<
   'new-josie': { inApp: false, email: false, push: true },
   'review-waiting': { inApp: true, email: false, push: false },
   'contact-message': { inApp: true, email: false, push: false },
+  comment: { inApp: true, email: false, push: false },
+  // Someone answered the recipient: pushed like a review decision (once per thread and day).
+  reply: { inApp: true, email: false, push: true },
 };
 
 /** Who is followed, invites and writes josies: curators (docs/product/routes-and-roles.md#roles). */
@@ -73,7 +84,8 @@ const CURATORS = ['curator'] as const satisfies readonly Role[];
  * The kinds a role can receive; a kind not named here reaches every role (`new-josie`: anyone follows
  * curators). Followers, invite sign-ups, review decisions and likes happen to curators only (only curators
  * are followed, invite and write josies: `endpoints.follow`'s rule, `createInvite` and `createJosie`);
- * reviewing and the contact inbox are staff work. A role sees no switches for the other kinds and is never
+ * reviewing and the contact inbox are staff work. Comments on one's josies reach curators only (only they
+ * write josies); a reply reaches anyone who comments. A role sees no switches for the other kinds and is never
  * sent them.
  */
 export const NOTIFICATION_KIND_ROLES: Readonly<Partial<Record<NotificationKind, readonly Role[]>>> = {
@@ -84,6 +96,7 @@ export const NOTIFICATION_KIND_ROLES: Readonly<Partial<Record<NotificationKind, 
   likes: CURATORS,
   'review-waiting': ['editor', 'admin'],
   'contact-message': ['admin'],
+  comment: CURATORS,
 };
 
 /** How often the email digest of new josies from followed curators is sent; `off` by default. */

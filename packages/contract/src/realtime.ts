@@ -8,6 +8,16 @@ import type { Notification } from './notifications.js';
 /** The socket.io path on the app's own origin. */
 export const SOCKET_PATH = '/socket.io';
 
+/**
+ * The handshake's `auth`: a signed-in client's session token, or a visitor's `{ visitor: true }`, which may
+ * only watch josie pages (`watch-josie`) and hears nothing else
+ * (docs/decisions/0049-comment-notifications-and-live-visitors.md). Anything else is refused.
+ */
+export type SocketAuth = { token: string } | { visitor: true };
+
+/** Visitor sockets one address may hold open on one instance (decision 0049); more are refused. */
+export const MAX_VISITOR_SOCKETS_PER_ADDRESS = 20;
+
 /** A josie that left the feeds (edited back to pending, or deleted): remove it by id (docs/product/rules-and-limits.md#feed). */
 export interface PostRemoved {
   _id: string;
@@ -79,9 +89,10 @@ export interface ClientToServerEvents {
   'join-feed': (userId?: string, ack?: (joined: JoinFeedAck) => void) => void;
   /**
    * Hears `comments-changed` of a josie while its page is open (docs/decisions/0046-comments.md); sent on
-   * every (re)connection for each page still open. A socket watches a few josies at most.
+   * every (re)connection for each page still open. A socket watches a few josies at most. The optional
+   * acknowledgement says whether the socket now watches it (false: not a josie id, or too many watched).
    */
-  'watch-josie': (josieId: string) => void;
+  'watch-josie': (josieId: string, ack?: (watching: boolean) => void) => void;
   /** Stops hearing a josie's `comments-changed` (its page closed). */
   'unwatch-josie': (josieId: string) => void;
 }

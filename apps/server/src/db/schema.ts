@@ -578,6 +578,8 @@ export const notifications = pgTable(
         'new-josie',
         'review-waiting',
         'contact-message',
+        'comment',
+        'reply',
       ],
     }).notNull(),
     /** Entries with the same recipient, kind and key are grouped into this row. */

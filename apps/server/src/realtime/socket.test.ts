@@ -1,11 +1,12 @@
-import type {
-  ClientToServerEvents,
-  CommentsChanged,
-  JoinFeedAck,
-  Josie,
-  NotificationEvent,
-  PostRemoved,
-  ServerToClientEvents,
+import {
+  type ClientToServerEvents,
+  type CommentsChanged,
+  type JoinFeedAck,
+  type Josie,
+  MAX_VISITOR_SOCKETS_PER_ADDRESS,
+  type NotificationEvent,
+  type PostRemoved,
+  type ServerToClientEvents,
 } from '@josie/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,14 +22,19 @@ import {
   type TestUser,
 } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { MAX_WATCHED_JOSIES } from './rooms.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A client of `url` that records what arrives. */
-function client(url: string, token: string | undefined, transports: string[] = ['websocket']) {
+function client(
+  url: string,
+  token: string | undefined | Record<string, unknown>,
+  transports: string[] = ['websocket'],
+) {
   const socket: Client = connect(url, {
     path: '/socket.io',
-    auth: token === undefined ? {} : { token },
+    auth: token === undefined ? {} : typeof token === 'string' ? { token } : token,
     transports,
     reconnection: false,
     forceNew: true,
@@ -55,6 +61,9 @@ function client(url: string, token: string | undefined, transports: string[] = [
         socket.once('connect', () => reject(new Error('connected without a valid token')));
         socket.once('connect_error', resolve);
       }),
+    /** Asks to watch a josie's page; answers the server's acknowledgement. */
+    watch: (josieId: string) =>
+      new Promise<boolean>((resolve) => socket.emit('watch-josie', josieId, (watching) => resolve(watching))),
     joinFeed: (userId?: string) =>
       new Promise<JoinFeedAck>((resolve) => socket.emit('join-feed', userId, (joined) => resolve(joined))),
     /** Resolves when the post with `id` arrives (or has arrived). */
@@ -134,7 +143,8 @@ describe('realtime feed', () => {
       headers: other.auth,
     });
     expect(removed.statusCode).toBe(200);
-    await expect.poll(() => heard.at(-1)).toEqual({ josieId: josie.id, commentCount: 0 });
+    // Within a second of the first: sent at the end of that second (decision 0049).
+    await expect.poll(() => heard.at(-1), { timeout: 5000 }).toEqual({ josieId: josie.id, commentCount: 0 });
     // After unwatching, nothing more arrives; the other socket never heard any.
     watching.socket.emit('unwatch-josie', josie.id);
     await watching.joinFeed();
@@ -144,6 +154,100 @@ describe('realtime feed', () => {
     expect(heard).toHaveLength(2);
     expect(strays).toEqual([]);
     expect(elsewhere.socket.connected).toBe(true);
+  });
+
+  it("lets a visitor's socket hear a josie page's new comments, and nothing else (decision 0049)", async () => {
+    await setFlag(ctx, 'comments', 'true');
+    const josie = await buildJosie(ctx, { creator: followed });
+    const visitor = track(client(url, { visitor: true }));
+    await visitor.connected();
+    const heard: CommentsChanged[] = [];
+    const notified: unknown[] = [];
+    visitor.socket.on('comments-changed', (event) => void heard.push(event));
+    visitor.socket.on('notification', (event) => void notified.push(event));
+    visitor.socket.on('notifications-read', (event) => void notified.push(event));
+    expect(await visitor.watch(josie.id)).toBe(true);
+    expect(await visitor.watch('josie:everything')).toBe(false);
+    const posted = await api('POST', `/api/josies/${josie.id}/comments`, other, { text: 'For everyone' });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await expect.poll(() => heard).toEqual([{ josieId: josie.id, commentCount: 1 }]);
+
+    // join-feed is not a visitor's: never answered, no room joined, so a new post never arrives, while a
+    // signed-in reader of the same curator hears it.
+    let answered = false;
+    visitor.socket.emit('join-feed', followed.user._id, () => {
+      answered = true;
+    });
+    const reader = track(client(url, listener.token));
+    await reader.connected();
+    await reader.joinFeed();
+    const post = await publish(followed, 'not for visitors');
+    await reader.received(post.id);
+    // A round trip on the visitor's socket after the post: anything sent to it before has arrived.
+    expect(await visitor.watch(josie.id)).toBe(true);
+    expect(answered).toBe(false);
+    expect(visitor.posts).toEqual([]);
+    expect(notified).toEqual([]);
+    // A few josies at most, as for a signed-in socket.
+    const more = await Promise.all(
+      Array.from({ length: MAX_WATCHED_JOSIES }, async () => visitor.watch((await buildJosie(ctx)).id)),
+    );
+    expect(more.filter(Boolean)).toHaveLength(MAX_WATCHED_JOSIES - 1);
+    expect(visitor.socket.connected).toBe(true);
+    // Gone before the next test counts this address's visitors.
+    visitor.socket.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+
+  it('sends a storm of comments to the watching page once a second with the latest count (decision 0049)', async () => {
+    await setFlag(ctx, 'comments', 'true');
+    const josie = await buildJosie(ctx, { creator: followed });
+    const reader = track(client(url, { visitor: true }));
+    await reader.connected();
+    const heard: number[] = [];
+    reader.socket.on('comments-changed', (event) => void heard.push(event.commentCount));
+    expect(await reader.watch(josie.id)).toBe(true);
+    const writers = await Promise.all(Array.from({ length: 6 }, () => buildUser(ctx)));
+    const started = Date.now();
+    const posted = await Promise.all(
+      writers.map((writer, i) =>
+        api('POST', `/api/josies/${josie.id}/comments`, writer, { text: `Storm ${i}` }),
+      ),
+    );
+    expect(posted.map((res) => res.statusCode)).toEqual(writers.map(() => 201));
+    // The first at once; the others, if they came within its second, as one message with the last count.
+    await expect.poll(() => heard.at(-1), { timeout: 5000 }).toBe(6);
+    expect(heard[0]).toBe(1);
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    expect(heard.length).toBeLessThanOrEqual(seconds + 1);
+    expect(heard.length).toBeLessThan(6);
+    reader.socket.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+
+  it('refuses a visitor handshake that is not exactly one, and visitors past the cap of an address', async () => {
+    // A token beside `visitor` is a signed-in handshake: checked, and refused when invalid.
+    const both = track(client(url, { visitor: true, token: 'abc.def.ghi' }));
+    expect((await both.refused()).message).toMatch(/expired/);
+    const loose = track(client(url, { visitor: 'yes' }));
+    expect((await loose.refused()).data?.code).toBe('UNAUTHENTICATED');
+    const open = Array.from({ length: MAX_VISITOR_SOCKETS_PER_ADDRESS }, () =>
+      client(url, { visitor: true }),
+    );
+    await Promise.all(open.map((c) => c.connected()));
+    const extra = track(client(url, { visitor: true }));
+    const refused = await extra.refused();
+    expect(refused.data?.code).toBe('RATE_LIMITED');
+    // A signed-in socket from the same address is not counted.
+    const signedIn = track(client(url, listener.token));
+    await signedIn.connected();
+    // A visitor leaving frees its place.
+    const closed = new Promise((resolve) => setTimeout(resolve, 100));
+    open[0]!.socket.disconnect();
+    await closed;
+    const again = track(client(url, { visitor: true }));
+    await again.connected();
+    for (const c of open) c.socket.disconnect();
   });
 
   it('refuses a handshake without a token or with an invalid one', async () => {
@@ -522,6 +626,34 @@ describe.skipIf(!redisUrl)('realtime across instances (Redis adapter)', () => {
         })
         .toBe(true);
       c.socket.disconnect();
+    } finally {
+      await second.close();
+      await ctx.close();
+    }
+  });
+
+  it("tells a visitor's socket on one instance of a comment posted on another (decision 0049)", async () => {
+    const ctx = await createTestContext({ REDIS_URL: redisUrl! });
+    const second = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    try {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+      await setFlag(ctx, 'comments', 'true');
+      const josie = await buildJosie(ctx);
+      const commenter = await buildUser(ctx);
+      const visitor = client(secondUrl, { visitor: true });
+      await visitor.connected();
+      const heard = new Promise<CommentsChanged>((resolve) => visitor.socket.on('comments-changed', resolve));
+      expect(await visitor.watch(josie.id)).toBe(true);
+      const posted = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/josies/${josie.id}/comments`,
+        headers: commenter.auth,
+        payload: { text: 'Across instances, for visitors too' },
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      expect(await heard).toEqual({ josieId: josie.id, commentCount: 1 });
+      visitor.socket.disconnect();
     } finally {
       await second.close();
       await ctx.close();

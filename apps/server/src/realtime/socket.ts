@@ -1,7 +1,9 @@
+import proxyAddr from '@fastify/proxy-addr';
 import {
   type ClientToServerEvents,
   ERROR_CODES,
   type JoinFeedAck,
+  MAX_VISITOR_SOCKETS_PER_ADDRESS,
   type ServerToClientEvents,
   SOCKET_PATH,
 } from '@josie/contract';
@@ -19,9 +21,14 @@ import { MAX_WATCHED_JOSIES, rooms } from './rooms.js';
 /** A josie id as `watch-josie` accepts it: anything else joins no room. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What the server keeps on each socket: the user its handshake token names. */
+/**
+ * What the server keeps on each socket: the user its handshake token names, or null for a visitor's socket,
+ * which may only watch josie pages (docs/decisions/0049-comment-notifications-and-live-visitors.md).
+ */
 export interface SocketData {
-  user: AuthUser;
+  user: AuthUser | null;
+  /** A visitor socket's client address, counted against {@link MAX_VISITOR_SOCKETS_PER_ADDRESS}. */
+  address?: string;
 }
 
 /** The typed socket.io server: the contract's event maps, no events between instances. */
@@ -44,10 +51,19 @@ declare module 'fastify' {
 }
 
 /** A refused handshake: the client's `connect_error` carries this message and `data.code`. */
-function refusal(message: string): ExtendedError {
+function refusal(message: string, code: string = ERROR_CODES.UNAUTHENTICATED): ExtendedError {
   const error: ExtendedError = new Error(message);
-  error.data = { code: ERROR_CODES.UNAUTHENTICATED };
+  error.data = { code };
   return error;
+}
+
+/**
+ * The client address of a handshake as Fastify's `request.ip` reads it: `X-Forwarded-For` believed only
+ * from the proxies `TRUST_PROXY` names (decision 0009), the socket's own address otherwise.
+ */
+function addressReader(trustProxy: AppContext['config']['trustProxy']) {
+  const trust = trustProxy === true ? () => true : trustProxy ? proxyAddr.compile(trustProxy) : () => false;
+  return (request: Parameters<typeof proxyAddr>[0]) => proxyAddr(request, trust);
 }
 
 /**
@@ -77,7 +93,9 @@ function publishingSafely(client: Redis, log: FastifyInstance['log']): Redis {
  * Attaches socket.io to the app's HTTP server when the app is ready
  * (docs/product/routes-and-roles.md#realtime; docs/product/rules-and-limits.md#feed,
  * docs/product/routes-and-roles.md#api): path `/socket.io`, the handshake's `auth.token` resolved like a
- * bearer token (refused without a valid one), `join-feed` joining the caller's rooms, and the fan-out of
+ * bearer token (refused without a valid one) or `auth.visitor` for a visitor who may only watch josie pages
+ * (decision 0049; {@link MAX_VISITOR_SOCKETS_PER_ADDRESS} per address and instance), `join-feed` joining the
+ * caller's rooms, and the fan-out of
  * domain events. With `REDIS_URL` the Redis adapter carries rooms and emits across instances. Everything is
  * closed in `preClose`, before Fastify closes the HTTP server, so that shutdown never waits on an open
  * socket.
@@ -91,6 +109,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
   async function joinFeed(socket: RealtimeSocket, ack: unknown) {
     // The user comes from the token; a user id sent by the client is never trusted.
     const user = socket.data.user;
+    if (!user) return;
     const curators = await ctx.services.follows.followingIds(user.id);
     await socket.join([rooms.user(user.id), ...curators.map(rooms.curator)]);
     if (typeof ack !== 'function') return;
@@ -98,6 +117,28 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
     // already shows a post this recent need not read its first page again to catch up.
     const latest = await ctx.services.feed.newestPublishedAt([user.id, ...curators]);
     (ack as (joined: JoinFeedAck) => void)({ curators, latest: latest?.toISOString() ?? null });
+  }
+
+  /**
+   * A josie page's readers hear its comments change (decision 0046), signed in or visitors (decision 0049):
+   * a josie id only, and a few josies per socket at most.
+   */
+  function watchJosies(socket: RealtimeSocket) {
+    socket.on('watch-josie', (josieId, ack) => {
+      const answer = (watching: boolean) => {
+        if (typeof ack === 'function') ack(watching);
+      };
+      if (typeof josieId !== 'string' || !UUID.test(josieId)) return answer(false);
+      const room = rooms.josie(josieId);
+      const watched = [...socket.rooms].filter((r) => r.startsWith(rooms.josie('')) && r !== room);
+      if (watched.length >= MAX_WATCHED_JOSIES) return answer(false);
+      // Synchronous with both adapters (rooms are kept per instance): joined before the answer.
+      void socket.join(room);
+      answer(true);
+    });
+    socket.on('unwatch-josie', (josieId) => {
+      if (typeof josieId === 'string') void socket.leave(rooms.josie(josieId));
+    });
   }
 
   app.addHook('onReady', async () => {
@@ -118,8 +159,23 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
         createAdapter(publishingSafely(pub, app.log), sub, { key: `${ctx.config.redisPrefix}socket.io` }),
       );
     }
+    const addressOf = addressReader(ctx.config.trustProxy);
+    /** Open visitor sockets of this instance per client address. */
+    const visitors = new Map<string, number>();
     server.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
+      if (socket.handshake.auth?.visitor === true && token === undefined) {
+        // A visitor's socket (decision 0049): no session, no rooms but the josie pages it watches, a few
+        // per address on each instance.
+        const address = addressOf(socket.request);
+        if ((visitors.get(address) ?? 0) >= MAX_VISITOR_SOCKETS_PER_ADDRESS) {
+          next(refusal('Too many open connections', ERROR_CODES.RATE_LIMITED));
+          return;
+        }
+        socket.data = { user: null, address };
+        next();
+        return;
+      }
       if (typeof token !== 'string' || token === '') {
         next(refusal('No authentication credentials provided'));
         return;
@@ -140,7 +196,20 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       );
     });
     server.on('connection', (socket) => {
-      const { user } = socket.data;
+      const { user, address } = socket.data;
+      if (!user) {
+        // A visitor hears only the josie pages it watches: no feed, no inbox, no presence. Counted here and
+        // not in the handshake, like presence below.
+        const key = address ?? '';
+        visitors.set(key, (visitors.get(key) ?? 0) + 1);
+        socket.on('disconnect', () => {
+          const left = (visitors.get(key) ?? 1) - 1;
+          if (left > 0) visitors.set(key, left);
+          else visitors.delete(key);
+        });
+        watchJosies(socket);
+        return;
+      }
       // Synchronous with the in-memory adapter and the Redis one alike (rooms are kept per instance).
       // The inbox room too, so the header's bell hears `notification` on every page, not only the feed's;
       // not the user room, which a follow moves into curator rooms (docs/decisions/0024-notifications-centre.md).
@@ -148,16 +217,7 @@ export async function attachRealtime(app: FastifyInstance, ctx: AppContext): Pro
       // Counted here and not in the handshake: a client gone during the handshake never connects.
       ctx.presence.add(user.id);
       socket.on('disconnect', () => ctx.presence.remove(user.id));
-      // A josie page's readers hear its comments change (decision 0046); a few josies per socket at most.
-      socket.on('watch-josie', (josieId) => {
-        if (typeof josieId !== 'string' || !UUID.test(josieId)) return;
-        const watched = [...socket.rooms].filter((room) => room.startsWith(rooms.josie('')));
-        if (watched.length >= MAX_WATCHED_JOSIES) return;
-        void socket.join(rooms.josie(josieId));
-      });
-      socket.on('unwatch-josie', (josieId) => {
-        if (typeof josieId === 'string') void socket.leave(rooms.josie(josieId));
-      });
+      watchJosies(socket);
       socket.on('join-feed', (_userId, ack) => {
         joinFeed(socket, ack).catch((err: unknown) => app.log.error({ err }, 'join-feed failed'));
       });

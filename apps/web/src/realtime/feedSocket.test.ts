@@ -31,6 +31,37 @@ describe('feed socket (docs/product/rules-and-limits.md#feed, docs/product/route
     expect(console.warn).toHaveBeenCalledWith(NO_TOKEN_WARNING);
   });
 
+  it('connects as a visitor only while a josie page is watched, and as the user once signed in (decision 0049)', async () => {
+    const unwatch = hub.watchJosie('j1');
+    subscribe();
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(1));
+    const visitor = lastFakeSocket();
+    expect(visitor.options.auth).toEqual({ visitor: true });
+    visitor.connectFromServer();
+    // A visitor watches; it never asks for the feed.
+    expect(visitor.emitted).toEqual([{ event: 'watch-josie', args: ['j1'] }]);
+    expect(console.warn).not.toHaveBeenCalledWith(NO_TOKEN_WARNING);
+
+    // Signing in replaces it with the user's socket, which joins the feed and watches the same page.
+    const session = makeSession('listener');
+    storeSession(session);
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(2));
+    expect(visitor.closed).toBe(true);
+    const signedIn = lastFakeSocket();
+    expect(signedIn.options.auth).toEqual({ token: session.token });
+    signedIn.connectFromServer();
+    expect(signedIn.emitted.map((e) => e.event)).toEqual(['join-feed', 'watch-josie']);
+
+    // Signed out with the page still open: a visitor's socket again; leaving the page closes it.
+    clearSession();
+    await vi.waitFor(() => expect(fakeSockets).toHaveLength(3));
+    expect(signedIn.closed).toBe(true);
+    const again = lastFakeSocket();
+    expect(again.options.auth).toEqual({ visitor: true });
+    unwatch();
+    expect(again.closed).toBe(true);
+  });
+
   it('connects with the spec options and joins the feed on connect and on every reconnect', async () => {
     const session = makeSession('listener');
     storeSession(session);

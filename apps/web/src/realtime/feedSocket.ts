@@ -4,6 +4,7 @@ import {
   LIMITS,
   type ServerToClientEvents,
   SOCKET_PATH,
+  type SocketAuth,
 } from '@josie/contract';
 import type { Socket } from 'socket.io-client';
 import { readStoredSession } from '../session/storage';
@@ -31,8 +32,8 @@ export type SocketClientModule = { io: typeof import('socket.io-client').io };
 export interface FeedSocketHub {
   /**
    * Listens to a server event on the feed socket, connecting it for the first subscriber (without a
-   * stored token it logs {@link NO_TOKEN_WARNING} and does not connect) and disconnecting it when the last
-   * one leaves. While anyone listens, the connection follows the session: logout (here or in another tab)
+   * stored token it connects as a visitor while a josie page is watched, and otherwise logs
+   * {@link NO_TOKEN_WARNING} and does not connect) and disconnecting it when the last one leaves. While anyone listens, the connection follows the session: logout (here or in another tab)
    * disconnects it and a new sign-in reconnects with the new token.
    * @returns the unsubscribe function.
    */
@@ -48,7 +49,9 @@ export interface FeedSocketHub {
   /**
    * Hears `comments-changed` of `josieId` while its page is open (docs/decisions/0046-comments.md): asks the
    * server to `watch-josie` now if connected and on every (re)connection, until the answered function stops
-   * it (`unwatch-josie`). It does not hold the socket: a subscriber to `comments-changed` does.
+   * it (`unwatch-josie`). It does not hold the socket: a subscriber to `comments-changed` does. Without a
+   * session that subscriber's socket is a visitor's, which may only watch josie pages
+   * (docs/decisions/0049-comment-notifications-and-live-visitors.md): watch first, then subscribe.
    * @returns the unwatch function.
    */
   watchJosie(josieId: string): () => void;
@@ -77,8 +80,11 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
   /** Called each time the server confirmed `join-feed`: on the first connection and after each reconnection. */
   const joinedListeners = new Set<(joined: Partial<JoinFeedAck>) => void>();
   let subscribers = 0;
-  /** The connection for `token`; `socket` is null while socket.io's client is still loading. */
-  let connection: { socket: FeedSocket | null; token: string } | null = null;
+  /**
+   * The connection for `token` (null: a visitor's, decision 0049); `socket` is null while socket.io's
+   * client is still loading.
+   */
+  let connection: { socket: FeedSocket | null; token: string | null } | null = null;
   let stopWatchingSession: (() => void) | null = null;
   /** Failed loads of socket.io's client in a row. */
   let loadFailures = 0;
@@ -96,24 +102,28 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
   /**
    * Opens the shared connection for the stored session (docs/product/rules-and-limits.md#feed,
    * docs/product/routes-and-roles.md#api): `/socket.io`, websocket first with a polling fallback, credentials
-   * sent, the token in the handshake `auth`, a connection of its own (`forceNew`), 5 reconnection attempts
-   * 1000 ms apart. `join-feed` is sent on every `connect`, which socket.io fires for the first connection and
-   * again after each reconnection, so the rooms (lost with the old server-side socket) are always rejoined.
+   * sent, the token in the handshake `auth` (a visitor's `{ visitor: true }` without a session), a connection
+   * of its own (`forceNew`), 5 reconnection attempts 1000 ms apart. `join-feed` is sent on every `connect`
+   * (not by a visitor), which socket.io fires for the first connection and again after each reconnection,
+   * so the rooms (lost with the old server-side socket) are always rejoined.
    */
-  function open(io: SocketClientModule['io'], token: string, userId: string): FeedSocket {
+  function open(io: SocketClientModule['io'], token: string | null, userId: string | null): FeedSocket {
+    const auth: SocketAuth = token === null ? { visitor: true } : { token };
     const socket: FeedSocket = io({
       path: SOCKET_PATH,
       transports: ['websocket', 'polling'],
       withCredentials: true,
-      auth: { token },
+      auth,
       forceNew: true,
       reconnectionAttempts: LIMITS.socketReconnectionAttempts,
       reconnectionDelay: LIMITS.socketReconnectionDelayMs,
     });
     socket.on('connect', () => {
-      socket.emit('join-feed', userId, (joined) => {
-        for (const listener of joinedListeners) listener(joined);
-      });
+      if (userId !== null) {
+        socket.emit('join-feed', userId, (joined) => {
+          for (const listener of joinedListeners) listener(joined);
+        });
+      }
       // The rooms went with the old server-side socket: the open josie pages watch again.
       for (const josieId of watched.keys()) socket.emit('watch-josie', josieId);
     });
@@ -145,26 +155,28 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
   }
 
   /**
-   * Makes the connection match the stored session: none when signed out (logout closes it), a new one
-   * when another user signed in, the existing one otherwise (docs/product/rules-and-limits.md#feed "an
-   * existing connection is reused"). A connection closed or replaced while the client loads is not opened.
-   * Answers whether a session exists.
+   * Makes the connection match the stored session: none when signed out (logout closes it) unless a josie
+   * page is watched (a visitor's then, decision 0049), a new one when another user signed in, the existing
+   * one otherwise (docs/product/rules-and-limits.md#feed "an existing connection is reused"). A connection
+   * closed or replaced while the client loads is not opened. Answers whether a connection is wanted.
    */
   function sync(): boolean {
     const state = readStoredSession();
-    if (state.status !== 'valid') {
+    const signedIn = state.status === 'valid';
+    if (!signedIn && watched.size === 0) {
       close();
       return false;
     }
-    const { token, user } = state.session;
-    if (connection?.token === token) return true;
+    const token = signedIn ? state.session.token : null;
+    const userId = signedIn ? state.session.user.id : null;
+    if (connection && connection.token === token) return true;
     close();
     const current: NonNullable<typeof connection> = { socket: null, token };
     connection = current;
     loadOnce().then(
       ({ io }) => {
         loadFailures = 0;
-        if (connection === current) current.socket = open(io, token, user.id);
+        if (connection === current) current.socket = open(io, token, userId);
       },
       (error: unknown) => {
         console.warn('Feed socket could not load', error);
@@ -209,6 +221,8 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
       watched.set(josieId, count + 1);
       const live = () => (connection?.socket?.connected ? connection.socket : null);
       if (count === 0) live()?.emit('watch-josie', josieId);
+      // A visitor listening already gets a socket now that a page is watched.
+      if (subscribers > 0 && !connection) sync();
       let watching = true;
       return () => {
         if (!watching) return;
@@ -220,6 +234,8 @@ export function createFeedSocket(loadClient: () => Promise<SocketClientModule>):
         }
         watched.delete(josieId);
         live()?.emit('unwatch-josie', josieId);
+        // A visitor's socket serves watched pages only.
+        if (connection?.token === null && watched.size === 0) close();
       };
     },
     currentFeedSocket: () => connection?.socket ?? null,

@@ -83,8 +83,9 @@ export function useFeedEvent<E extends FeedEvent>(
 
 /**
  * Calls `handler` each time the comments of `josieId` change (`comments-changed`, posted or deleted by
- * anyone, on any instance; docs/decisions/0046-comments.md) while the component is mounted and `enabled`
- * (a signed-in reader: the socket needs a session). Holds the shared socket and watches the josie.
+ * anyone, on any instance; docs/decisions/0046-comments.md) while the component is mounted and `enabled`,
+ * signed in or not (a visitor's socket may watch josie pages only: decision 0049). Watches the josie, then
+ * holds the shared socket, so a visitor's socket is opened with a page to watch.
  */
 export function useCommentsChanged(
   josieId: string,
@@ -95,10 +96,10 @@ export function useCommentsChanged(
   const hub = useContext(FeedSocketContext);
   useEffect(() => {
     if (!enabled) return;
+    const unwatch = hub.watchJosie(josieId);
     const stop = hub.subscribeFeedEvent('comments-changed', (event) => {
       if (event.josieId === josieId) latest.current(event);
     });
-    const unwatch = hub.watchJosie(josieId);
     return () => {
       unwatch();
       stop();

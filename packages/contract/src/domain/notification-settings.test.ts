@@ -53,9 +53,10 @@ describe('notification settings (docs/decisions/0024-notifications-centre.md)', 
     expect(kindReaches('contact-message', 'admin')).toBe(true);
   });
 
-  it('keeps what happens to curators (followers, invites, review decisions, likes) to curators', () => {
+  it('keeps what happens to curators (followers, invites, review decisions, likes, comments) to curators', () => {
     const reaching = (role: Role) => NOTIFICATION_KINDS.filter((kind) => kindReaches(kind, role));
-    expect(reaching('listener')).toEqual(['new-josie']);
+    // A reply to one's comment reaches every role (decision 0049).
+    expect(reaching('listener')).toEqual(['new-josie', 'reply']);
     expect(reaching('curator')).toEqual([
       'follower',
       'invite-joined',
@@ -63,9 +64,11 @@ describe('notification settings (docs/decisions/0024-notifications-centre.md)', 
       'josie-rejected',
       'likes',
       'new-josie',
+      'comment',
+      'reply',
     ]);
-    expect(reaching('editor')).toEqual(['new-josie', 'review-waiting']);
-    expect(reaching('admin')).toEqual(['new-josie', 'review-waiting', 'contact-message']);
+    expect(reaching('editor')).toEqual(['new-josie', 'review-waiting', 'reply']);
+    expect(reaching('admin')).toEqual(['new-josie', 'review-waiting', 'contact-message', 'reply']);
     // The roles that can cause them: only curators write josies and invite.
     expect(endpoints.createJosie.access).toEqual(['curator']);
     expect(endpoints.createInvite.access).toEqual(['curator']);

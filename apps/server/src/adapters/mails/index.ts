@@ -16,6 +16,7 @@ export { type InviteJoinedMailInput, inviteJoinedMail } from './invite-joined.js
 export { escapeHtml, type RenderedMail } from './layout.js';
 export { type PasswordChangedMailInput, passwordChangedMail } from './password-changed.js';
 export { type PasswordResetMailInput, passwordResetMail } from './password-reset.js';
+export { type ReplyMailInput, replyMail } from './reply.js';
 export { type ReviewDecisionMailInput, reviewDecisionMail } from './review-decision.js';
 export { type ReviewWaitingMailInput, reviewWaitingMail } from './review-waiting.js';
 export { type SignupAttemptMailInput, signupAttemptMail } from './signup-attempt.js';

@@ -9,6 +9,7 @@ import { createStorage, type Storage } from '../../adapters/storage.js';
 import type { Db } from '../../db/client.js';
 import {
   accountExports,
+  comments,
   emailLinks,
   follows,
   invites,
@@ -27,6 +28,7 @@ import {
   users,
 } from '../../db/schema.js';
 import {
+  buildComment,
   buildFollow,
   buildInvite,
   buildJosie,
@@ -124,6 +126,18 @@ describe('your account, your data: export and deletion', () => {
       await buildFollow(ctx, { follower: curator, curator: other });
       await buildFollow(ctx, { follower: fan, curator });
       const invite = await buildInvite(ctx, { creator: curator, usedBy: [fan], visits: 3 });
+      // Comments (decision 0049): the shown ones with their josie, a reply's thread; not a removed one, nor
+      // anyone else's.
+      const said = await buildComment(ctx, { josie: liked, author: curator, text: 'Slow and right' });
+      const answered = await buildComment(ctx, { josie: liked, author: other, text: 'Not mine' });
+      const replied = await buildComment(ctx, {
+        josie: liked,
+        author: curator,
+        parent: answered.id,
+        text: 'Yes',
+      });
+      const removed = await buildComment(ctx, { josie: published, author: curator, text: 'Taken back' });
+      await db.update(comments).set({ removedAt: new Date(), body: null }).where(eq(comments.id, removed.id));
       const [note] = await db
         .insert(notifications)
         .values({ userId: id, kind: 'follower', groupKey: 'follower:1' })
@@ -176,6 +190,7 @@ describe('your account, your data: export and deletion', () => {
       const json = (name: string) => JSON.parse(strFromU8(files[name]!));
       expect(Object.keys(files).sort()).toEqual([
         'account.json',
+        'comments.json',
         'follows.json',
         'invites.json',
         'josies.json',
@@ -233,6 +248,19 @@ describe('your account, your data: export and deletion', () => {
         },
       ]);
       expect(json('saves.json')).toHaveLength(1);
+      expect(json('comments.json')).toEqual([
+        {
+          id: said.id,
+          josieId: liked.id,
+          josieTitle: liked.title,
+          parentId: null,
+          text: 'Slow and right',
+          createdAt: expect.any(String),
+          editedAt: null,
+        },
+        expect.objectContaining({ id: replied.id, parentId: answered.id, text: 'Yes' }),
+      ]);
+      expect(JSON.stringify(json('comments.json'))).not.toMatch(/Not mine|Taken back/);
       expect(json('follows.json')).toEqual({
         following: [{ id: other.user._id, name: 'Dana', since: expect.any(String) }],
         followers: [{ id: fan.user._id, name: 'Fan', since: expect.any(String) }],

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   accountExports,
+  comments,
   follows,
   invites,
   inviteUses,
@@ -226,6 +227,28 @@ export function exportedReactions(db: Executor, userId: string, table: 'likes' |
     .innerJoin(creator, eq(creator.id, josies.creatorId))
     .where(eq(t.userId, userId))
     .orderBy(asc(t.createdAt));
+}
+
+/**
+ * The user's comments still shown, oldest first: the text, the josie's id and title, whether it answers a
+ * thread (`parentId`), posted and edited times. Removed ones (placeholders without text) are left out
+ * (docs/decisions/0049-comment-notifications-and-live-visitors.md).
+ */
+export function exportedComments(db: Executor, userId: string) {
+  return db
+    .select({
+      id: comments.id,
+      josieId: comments.josieId,
+      josieTitle: josies.title,
+      parentId: comments.parentId,
+      text: comments.body,
+      createdAt: comments.createdAt,
+      editedAt: comments.editedAt,
+    })
+    .from(comments)
+    .innerJoin(josies, eq(josies.id, comments.josieId))
+    .where(and(eq(comments.authorId, userId), isNull(comments.removedAt)))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
 /** The accounts the user follows (`side: 'following'`) or that follow the user (`'followers'`). */

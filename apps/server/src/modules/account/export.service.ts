@@ -24,6 +24,7 @@ import { lockLiveUser } from './deletion.queries.js';
 import {
   deleteExports,
   type ExportRow,
+  exportedComments,
   exportedFollows,
   exportedInvites,
   exportedJosies,
@@ -138,7 +139,7 @@ export function createAccountExportService(deps: {
   async function buildZip(userId: string): Promise<Buffer | null> {
     const user = await exportedUser(db, userId);
     if (!user) return null;
-    const [providers, ownJosies, likes, saves, following, followers, invites, notifications] =
+    const [providers, ownJosies, likes, saves, following, followers, invites, notifications, comments] =
       await Promise.all([
         exportedProviders(db, userId),
         exportedJosies(db, userId),
@@ -148,6 +149,7 @@ export function createAccountExportService(deps: {
         exportedFollows(db, userId, 'followers'),
         exportedInvites(db, userId),
         exportedNotifications(db, userId),
+        exportedComments(db, userId),
       ]);
     // Only uploads the media table knows, never a private file nor a path that climbs out of the media
     // folder: image URLs in paragraphs come from clients (docs/decisions/0025-account-and-data.md, "Export").
@@ -207,6 +209,7 @@ export function createAccountExportService(deps: {
     zip.json('follows.json', { following, followers });
     zip.json('invites.json', invites);
     zip.json('notifications.json', notifications);
+    zip.json('comments.json', comments);
     return zip.end();
   }
 

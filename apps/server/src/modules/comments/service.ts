@@ -22,6 +22,7 @@ import type { EventBus } from '../../realtime/bus.js';
 import { decodeCursor, encodeCursor } from '../feed/index.js';
 import type { FlagsService } from '../flags/index.js';
 import type { JosiesService } from '../josies/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { type CommentViewer, canDeleteComment, editWindowPassed } from './access.js';
 import { presentComment, presentThread } from './presenter.js';
 import {
@@ -81,8 +82,13 @@ export function createCommentsService(deps: {
   reads: Pick<ReadCaches, 'commented'>;
   /** Raises `comments.changed` after a comment committed: the josie page's readers hear the new count. */
   bus: Pick<EventBus, 'publish'>;
+  /**
+   * Tells the josie's creator of a comment, and the answered authors of a reply, by a job enqueued in the
+   * comment's transaction (docs/decisions/0049-comment-notifications-and-live-visitors.md).
+   */
+  notifier: Notifier;
 }) {
-  const { db, flags, josies, reads, bus } = deps;
+  const { db, flags, josies, reads, bus, notifier } = deps;
 
   /** After a comment's commit: every instance's caches drop the josie, and its page's readers are told. */
   async function changed(josieId: string, commentCount: number): Promise<void> {
@@ -209,8 +215,12 @@ export function createCommentsService(deps: {
         const id = await insertComment(tx, { josieId, authorId: actor.id, parentId, body: body.text });
         const commentCount = await josies.moveCommentCount(tx, josieId, 1);
         if (commentCount === undefined) throw josieNotFound();
+        // The notification is written by a job, never here (decision 0024); the job skips the author's own
+        // josie and comments, and a comment removed before it runs.
+        await notifier.caused(tx, { kind: 'comment', commentId: id, repliedToId: body.parentId ?? null });
         return { id, commentCount, creatorId: facts.creatorId };
       });
+      notifier.committed();
       await changed(josieId, commentCount);
       return { data: { comment: await presentedComment(actor, id, creatorId), commentCount } };
     },

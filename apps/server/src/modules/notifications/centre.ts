@@ -3,7 +3,8 @@ import type { NotificationRow } from './queries.js';
 
 /**
  * The app path an entry opens (docs/decisions/0024-notifications-centre.md): the josie, its editor for a
- * rejection, the follower's profile, the invites page, the review queue, the admin dashboard's messages.
+ * rejection, its comments section for a comment or a reply (decision 0049), the follower's profile, the
+ * invites page, the review queue, the admin dashboard's messages.
  */
 export function notificationUrl(row: Pick<NotificationRow, 'kind' | 'subjectId' | 'actors'>): string {
   const kind: NotificationKind = row.kind;
@@ -12,6 +13,10 @@ export function notificationUrl(row: Pick<NotificationRow, 'kind' | 'subjectId' 
     case 'likes':
     case 'new-josie':
       return `/josie/${row.subjectId}`;
+    // The josie's comments section (decision 0049).
+    case 'comment':
+    case 'reply':
+      return `/josie/${row.subjectId}#comments`;
     case 'josie-rejected':
       return `/josie/edit/${row.subjectId}`;
     case 'follower':

@@ -124,6 +124,53 @@ export function likesPush(
   };
 }
 
+/**
+ * The first top-level comment of a day on the recipient's josie (later ones that day only move the in-app
+ * entry, as with likes: docs/decisions/0049-comment-notifications-and-live-visitors.md); opens the josie's
+ * comments.
+ */
+export function commentPush(
+  language: Language,
+  input: { josieId: string; title: string; commenterName: string },
+): PushNotificationPayload {
+  const he = language === 'he';
+  return {
+    title: he ? 'תגובה חדשה' : 'New comment',
+    body: clip(
+      he
+        ? `${isolate(input.commenterName)} הגיב/ה על „${isolate(input.title)}”`
+        : `${isolate(input.commenterName)} commented on "${isolate(input.title)}"`,
+    ),
+    url: `/josie/${input.josieId}#comments`,
+    tag: `comment-${input.josieId}`,
+    lang: language,
+    dir: dirOf(language),
+  };
+}
+
+/**
+ * The first reply of a day to the recipient's comment, per thread (decision 0049); opens the josie's
+ * comments.
+ */
+export function replyPush(
+  language: Language,
+  input: { josieId: string; threadId: string; title: string; replierName: string },
+): PushNotificationPayload {
+  const he = language === 'he';
+  return {
+    title: he ? 'תשובה לתגובה שלכם' : 'A reply to your comment',
+    body: clip(
+      he
+        ? `${isolate(input.replierName)} השיב/ה לתגובה שלכם על „${isolate(input.title)}”`
+        : `${isolate(input.replierName)} replied to your comment on "${isolate(input.title)}"`,
+    ),
+    url: `/josie/${input.josieId}#comments`,
+    tag: `reply-${input.threadId}`,
+    lang: language,
+    dir: dirOf(language),
+  };
+}
+
 /** The first josie of a day waiting for review (editors and admins); opens the review queue. */
 export function reviewWaitingPush(
   language: Language,

@@ -54,7 +54,13 @@ export type NotificationJobs = {
 export type NotificationCause =
   | { kind: 'follower'; followerId: string; curatorId: string }
   | { kind: 'review-waiting'; josieId: string; creatorId: string }
-  | { kind: 'contact-message'; messageId: string; senderId: string | null };
+  | { kind: 'contact-message'; messageId: string; senderId: string | null }
+  /**
+   * A comment was posted (docs/decisions/0049-comment-notifications-and-live-visitors.md): a top-level one
+   * tells the josie's creator (`comment`), a reply tells the authors of its thread's top comment and of the
+   * comment it answered (`reply`). `repliedToId` is the comment the author answered, null for a top-level one.
+   */
+  | { kind: 'comment'; commentId: string; repliedToId: string | null };
 
 /**
  * A like of a josie, which tells its creator (grouped per josie and day): read from `josie_likes`, or from a

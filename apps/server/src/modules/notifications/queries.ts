@@ -23,6 +23,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { type Executor, executeNamed } from '../../db/client.js';
 import {
+  comments,
   contactMessages,
   follows,
   invites,
@@ -641,6 +642,36 @@ export async function josieSubjects(db: Executor, josieIds: readonly string[]) {
     .from(josies)
     .where(inArray(josies.id, [...josieIds]));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * A comment as its notification needs it (docs/decisions/0049-comment-notifications-and-live-visitors.md):
+ * its author, thread (`parentId`, null for a top-level comment) and josie with its title, creator and
+ * status. Undefined when the comment is gone.
+ */
+export async function commentNotice(db: Executor, commentId: string) {
+  const [row] = await db
+    .select({
+      id: comments.id,
+      authorId: comments.authorId,
+      parentId: comments.parentId,
+      removedAt: comments.removedAt,
+      josie: subjectFields,
+    })
+    .from(comments)
+    .innerJoin(josies, eq(josies.id, comments.josieId))
+    .where(eq(comments.id, commentId));
+  return row;
+}
+
+/** The authors of the comments with these ids that are still shown (neither deleted nor removed). */
+export async function liveCommentAuthors(db: Executor, commentIds: readonly string[]): Promise<string[]> {
+  if (commentIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ authorId: comments.authorId })
+    .from(comments)
+    .where(and(inArray(comments.id, [...commentIds]), isNull(comments.removedAt)));
+  return rows.map((row) => row.authorId);
 }
 
 /** A contact message's sender, for the admins' notification; undefined when deleted. */

@@ -8,6 +8,7 @@ import {
 } from '@josie/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { readStoredSession } from '../../session/storage';
 import { json, type StubRoute } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
@@ -66,11 +67,11 @@ const rowOf = (label: string) => {
 describe('notification settings table (docs/decisions/0024-notifications-centre.md)', {
   timeout: 20_000,
 }, () => {
-  it('offers a listener only new josies from followed curators, none of the curator-only kinds', async () => {
+  it('offers a listener new josies from followed curators and replies, none of the curator-only kinds', async () => {
     open('listener');
     await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     const rows = screen.getAllByRole('listitem').filter((row) => row.hasAttribute('data-kind'));
-    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(['new-josie']);
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(['new-josie', 'reply']);
     for (const curatorOnly of [
       'New followers',
       'Sign-ups through your invites',
@@ -79,9 +80,14 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
       'Likes on your josies',
       'Josies waiting for review',
       'Messages through the contact form',
+      'Comments on your josies',
     ]) {
       expect(screen.queryByText(curatorOnly)).not.toBeInTheDocument();
     }
+    // Replies (decision 0049): in the app and by push, not by email, unless changed.
+    expect(screen.getByRole('switch', { name: 'Replies to your comments: In app' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Replies to your comments: Email' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Replies to your comments: Push' })).toBeChecked();
     expect(
       screen.getByRole('switch', { name: 'New josies from curators you follow: In app' }),
     ).not.toBeChecked();
@@ -99,6 +105,19 @@ describe('notification settings table (docs/decisions/0024-notifications-centre.
     expect(screen.getByRole('switch', { name: 'New followers: In app' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'New followers: Email' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Your josie was approved: Push' })).toBeChecked();
+    // Comments on one's josies (decision 0049): in the app only by default, never by email.
+    expect(screen.getByRole('switch', { name: 'Comments on your josies: In app' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Comments on your josies: Push' })).not.toBeChecked();
+    expect(rowOf('Comments on your josies')).toHaveTextContent(
+      'Comments on your josies: Email: Not available',
+    );
+  });
+
+  it('shows the comment kinds in Hebrew', async () => {
+    await i18n.changeLanguage('he');
+    open('curator');
+    expect(await screen.findByText('תגובות על הג׳וזיז שלכם', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('תשובות לתגובות שלכם')).toBeInTheDocument();
   });
 
   it('offers an editor the review queue but not the contact inbox (an admin gets both: next test)', async () => {

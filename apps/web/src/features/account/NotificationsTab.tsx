@@ -55,7 +55,9 @@ function kindKey(kind: NotificationKind) {
     | 'likes'
     | 'newJosie'
     | 'reviewWaiting'
-    | 'contactMessage';
+    | 'contactMessage'
+    | 'comment'
+    | 'reply';
 }
 
 /** The settings `settings` become once `body` is applied (what the switches show while it is saved). */

@@ -248,6 +248,27 @@ describe('live comments (docs/decisions/0046-comments.md)', () => {
   });
 });
 
+describe('live comments for visitors (docs/decisions/0049-comment-notifications-and-live-visitors.md)', () => {
+  it('opens a visitor socket that only watches the josie, and offers the new comment', async () => {
+    renderApp('/josie/j1', {
+      flags: { comments: 'true' },
+      routes: routes(() => page([thread(comment('c1'))], null, 1)),
+    });
+    expect(await screen.findByText('Words of c1')).toBeInTheDocument();
+    const socket = await waitFor(() => {
+      const made = lastFakeSocket();
+      expect(made).toBeDefined();
+      return made;
+    });
+    // No session: the handshake says visitor, and carries no token.
+    expect(socket.options.auth).toEqual({ visitor: true });
+    socket.connectFromServer();
+    expect(socket.emitted).toEqual([{ event: 'watch-josie', args: ['j1'] }]);
+    socket.push('comments-changed', { josieId: 'j1', commentCount: 2 });
+    expect(await screen.findByRole('button', { name: 'Show 1 new comment' })).toBeInTheDocument();
+  });
+});
+
 describe('links in a comment', () => {
   it('makes web addresses links and leaves other schemes as text', () => {
     expect(linkParts('see www.music.com and javascript:alert(1)')).toEqual([

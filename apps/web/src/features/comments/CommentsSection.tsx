@@ -1,6 +1,6 @@
 import type { Comment, CommentPolicy, CommentThread, Josie } from '@josie/contract';
 import { MessageCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCommentsChanged } from '../../realtime/useFeedEvents';
@@ -133,6 +133,14 @@ export default function CommentsSection({
   const titleId = useId();
   const [order, setOrder] = useState<CommentOrder>('oldest');
   const query = useComments(josie._id, order);
+  // Opened at `#comments` (a comment or reply notification, decision 0049; the way back from signing in):
+  // the section loads after the josie, so the browser could not scroll to it. Once, when the list is in.
+  const sectionRef = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  const listed = query.isSuccess;
+  useEffect(() => {
+    if (listed && hash === '#comments') sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [listed, hash]);
   const post = usePostComment(josie._id);
   // The list's answer is fresher than the josie's (it follows every write); the josie's until it comes.
   const first = query.data?.pages[0]?.data;
@@ -141,14 +149,18 @@ export default function CommentsSection({
   const writing = useWriting(policy);
   const threads = threadsOf(query.data);
   // Live: the count others' comments brought, shown as "N new comments" until the reader asks for them, so
-  // the list never moves under their eyes (a signed-in reader: the socket needs a session).
-  const { user } = useSession();
+  // the list never moves under their eyes; visitors too, on a socket that may only watch (decision 0049).
   const [live, setLive] = useState<number | null>(null);
-  useCommentsChanged(josie._id, (event) => setLive(event.commentCount), user !== null);
+  useCommentsChanged(josie._id, (event) => setLive(event.commentCount));
   const arrived = live !== null && !query.isFetching ? live - count : 0;
 
   return (
-    <section id="comments" aria-labelledby={titleId} className="flex scroll-mt-4 flex-col gap-4">
+    <section
+      ref={sectionRef}
+      id="comments"
+      aria-labelledby={titleId}
+      className="flex scroll-mt-4 flex-col gap-4"
+    >
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={titleId} className="flex items-center gap-2 text-2xl font-bold text-zinc-950">
           <MessageCircle className="size-6" aria-hidden="true" />

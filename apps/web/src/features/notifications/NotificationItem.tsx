@@ -7,6 +7,8 @@ import {
   Heart,
   type LucideIcon,
   Mail,
+  MessageCircle,
+  MessageCircleReply,
   Music,
   Ticket,
   UserPlus,
@@ -28,6 +30,8 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   'new-josie': Music,
   'review-waiting': ClipboardList,
   'contact-message': Mail,
+  comment: MessageCircle,
+  reply: MessageCircleReply,
 };
 
 /** A notification's sentence before translation: its key under `notifications.text` and its values. */
@@ -43,14 +47,18 @@ export interface NotificationSentenceParts {
     | 'newJosie'
     | 'reviewWaiting'
     | 'reviewWaitingOthers'
-    | 'contactMessage'}`;
+    | 'contactMessage'
+    | 'comment'
+    | 'commentOthers'
+    | 'reply'
+    | 'replyOthers'}`;
   values: { name?: string; title?: string; reason?: string; count?: number };
 }
 
 /**
  * The parts of a notification's sentence (docs/decisions/0024-notifications-centre.md): the first actor's
- * name ("Someone" when none is named), the subject's title, and for grouped kinds (likes, josies waiting for
- * review) how many others acted, with the language's plural forms ("Noa and 19 others liked ‘…’"; Hebrew
+ * name ("Someone" when none is named), the subject's title, and for grouped kinds (likes, comments, replies,
+ * josies waiting for review) how many others acted, with the language's plural forms ("Noa and 19 others liked ‘…’"; Hebrew
  * has a dual).
  */
 export function notificationSentence(notification: Notification, t: TFunction): NotificationSentenceParts {
@@ -80,6 +88,15 @@ export function notificationSentence(notification: Notification, t: TFunction): 
         : { key: 'notifications.text.reviewWaiting', values: { name } };
     case 'contact-message':
       return { key: 'notifications.text.contactMessage', values: { name, title } };
+    // Grouped like likes (decision 0049): per josie and day, per thread and day.
+    case 'comment':
+      return others > 0
+        ? { key: 'notifications.text.commentOthers', values: { name, title, count: others } }
+        : { key: 'notifications.text.comment', values: { name, title } };
+    case 'reply':
+      return others > 0
+        ? { key: 'notifications.text.replyOthers', values: { name, title, count: others } }
+        : { key: 'notifications.text.reply', values: { name, title } };
   }
 }
 

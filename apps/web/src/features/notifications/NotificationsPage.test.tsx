@@ -177,6 +177,36 @@ describe('notification texts (docs/decisions/0024-notifications-centre.md)', () 
       'Noa פרסם/ה את ‘Night songs’',
     ],
     [
+      'comment',
+      { kind: 'comment', subject: josie },
+      'Noa commented on ‘Night songs’',
+      'Noa הגיב/ה על ‘Night songs’',
+    ],
+    [
+      'two comments',
+      { kind: 'comment', subject: josie, actors: actors(2) },
+      'Noa and 1 other commented on ‘Night songs’',
+      'Noa ועוד אחד הגיבו על ‘Night songs’',
+    ],
+    [
+      'four comments',
+      { kind: 'comment', subject: josie, actors: actors(4) },
+      'Noa and 3 others commented on ‘Night songs’',
+      'Noa ועוד 3 הגיבו על ‘Night songs’',
+    ],
+    [
+      'reply',
+      { kind: 'reply', subject: josie },
+      'Noa replied to your comment on ‘Night songs’',
+      'Noa השיב/ה לתגובה שלכם על ‘Night songs’',
+    ],
+    [
+      'three replies',
+      { kind: 'reply', subject: josie, actors: actors(3) },
+      'Noa and 2 others replied to your comment on ‘Night songs’',
+      'Noa ועוד שניים השיבו לתגובה שלכם על ‘Night songs’',
+    ],
+    [
       'contact message',
       { kind: 'contact-message', subject: { type: 'message', _id: 'm', title: 'Hello', reason: null } },
       'New message from Noa: ‘Hello’',

@@ -1,16 +1,29 @@
-import { contactMessageMail, followerMail, reviewWaitingMail } from '../../../adapters/mails/index.js';
+import {
+  contactMessageMail,
+  followerMail,
+  replyMail,
+  reviewWaitingMail,
+} from '../../../adapters/mails/index.js';
 import type { Job, JobSpec } from '../../../jobs/queue.js';
-import { followerPush, reviewWaitingPush } from '../messages.js';
+import { commentPush, followerPush, replyPush, reviewWaitingPush } from '../messages.js';
 import type { NotificationJobs } from '../notifier.js';
-import { contactMessageOf, josieSubject, mailRecipient, staffRecipients } from '../queries.js';
+import {
+  commentNotice,
+  contactMessageOf,
+  josieSubject,
+  liveCommentAuthors,
+  mailRecipient,
+  mailRecipients,
+  staffRecipients,
+} from '../queries.js';
 import type { NotificationJobContext } from './context.js';
-import { DAY_S, dayOf } from './context.js';
+import { DAY_S, dayOf, topicOf } from './context.js';
 import type { LikesWriter } from './write-likes.js';
 
 /**
  * `notify.caused`: a write that tells someone ({@link NotificationCause}), enqueued in its own transaction: a
- * follower, a josie waiting for review, a contact message (and a like enqueued before likes had their own
- * outbox).
+ * follower, a josie waiting for review, a contact message, a comment or a reply (and a like enqueued before
+ * likes had their own outbox).
  */
 export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter) {
   const { db, publicUrl, push, emailJob, pushJobs, allowed, inApp } = deps;
@@ -100,6 +113,93 @@ export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter)
             reviewer,
             { groupKey: today, subjectType: null, subjectId: null, actorId: curator.id },
             'review-waiting',
+            sends,
+          );
+        }
+        break;
+      }
+      case 'comment': {
+        // Read when the job runs: a comment deleted or removed before then tells nobody (decision 0049).
+        const comment = await commentNotice(db, cause.commentId);
+        if (!comment || comment.removedAt || comment.josie.status !== 'published') return;
+        const { josie } = comment;
+        if (comment.parentId === null) {
+          const people = await mailRecipients(db, [josie.creatorId, comment.authorId]);
+          const creator = people.get(josie.creatorId);
+          const author = people.get(comment.authorId);
+          if (!creator || !author || creator.id === author.id) return;
+          // Grouped per josie and UTC day of the comment, like likes; the day's first comment pushes.
+          const key = `comment:${josie.id}:${today}`;
+          const sends: JobSpec<NotificationJobs>[] = [];
+          if (push && allowed(creator, 'comment', 'push')) {
+            const payload = commentPush(creator.language, {
+              josieId: josie.id,
+              title: josie.title,
+              commenterName: author.name,
+            });
+            const options = { ttlSeconds: DAY_S, topic: topicOf(josie.id) };
+            sends.push(...(await pushJobs(key, creator.id, payload, options)));
+          }
+          await inApp(
+            creator,
+            {
+              groupKey: `${josie.id}:${today}`,
+              subjectType: 'josie',
+              subjectId: josie.id,
+              actorId: author.id,
+            },
+            'comment',
+            sends,
+          );
+          break;
+        }
+        // A reply: the thread's top comment's author and the author of the comment answered, once each, never
+        // the replier; a removed comment's author is not told (its text is gone).
+        const threadId = comment.parentId;
+        const answered = [...new Set([threadId, cause.repliedToId ?? threadId])];
+        const recipientIds = (await liveCommentAuthors(db, answered)).filter((id) => id !== comment.authorId);
+        if (recipientIds.length === 0) return;
+        const people = await mailRecipients(db, [...recipientIds, comment.authorId]);
+        const replier = people.get(comment.authorId);
+        if (!replier) return;
+        for (const recipientId of recipientIds.sort()) {
+          const recipient = people.get(recipientId);
+          if (!recipient) continue;
+          // Grouped per thread and UTC day: the day's first reply in the thread mails and pushes.
+          const key = `reply:${threadId}:${today}:${recipient.id}`;
+          const sends: JobSpec<NotificationJobs>[] = [];
+          if (allowed(recipient, 'reply', 'email')) {
+            sends.push(
+              emailJob(`${key}:email`, recipient.id, (unsubscribe) =>
+                replyMail({
+                  language: recipient.language,
+                  name: recipient.name,
+                  replierName: replier.name,
+                  title: josie.title,
+                  link: `${publicUrl}/josie/${josie.id}#comments`,
+                  unsubscribeUrl: unsubscribe,
+                }),
+              ),
+            );
+          }
+          if (push && allowed(recipient, 'reply', 'push')) {
+            const payload = replyPush(recipient.language, {
+              josieId: josie.id,
+              threadId,
+              title: josie.title,
+              replierName: replier.name,
+            });
+            sends.push(...(await pushJobs(key, recipient.id, payload, { ttlSeconds: DAY_S })));
+          }
+          await inApp(
+            recipient,
+            {
+              groupKey: `${threadId}:${today}`,
+              subjectType: 'josie',
+              subjectId: josie.id,
+              actorId: replier.id,
+            },
+            'reply',
             sends,
           );
         }
