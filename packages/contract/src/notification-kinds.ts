@@ -14,7 +14,8 @@ import type { Role } from './catalogues.js';
  * - `likes`: likes on one of their josies, grouped per josie per day (UTC): "Noa and 19 others liked ‘…’";
  * - `new-josie`: a curator they follow published a josie (in-app off by default: the feed shows them);
  * - `review-waiting`: josies waiting in the review queue, grouped per day (editors and admins only);
- * - `contact-message`: a message through the contact form (admins only).
+ * - `contact-message`: a message through the contact form (admins only);
+ * - `report-resolved`: an editor or admin acted on something the recipient reported (decision 0047).
  */
 export const NOTIFICATION_KINDS = [
   'follower',
@@ -25,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   'new-josie',
   'review-waiting',
   'contact-message',
+  'report-resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -46,6 +48,8 @@ export const NOTIFICATION_CHANNELS_OF: Readonly<Record<NotificationKind, readonl
   'new-josie': ['inApp', 'push'],
   'review-waiting': ['inApp', 'email', 'push'],
   'contact-message': ['inApp', 'email'],
+  // The outcome of a report: in the app only (decision 0047).
+  'report-resolved': ['inApp'],
 };
 
 /**
@@ -64,6 +68,7 @@ export const NOTIFICATION_DEFAULTS: Readonly<
   'new-josie': { inApp: false, email: false, push: true },
   'review-waiting': { inApp: true, email: false, push: false },
   'contact-message': { inApp: true, email: false, push: false },
+  'report-resolved': { inApp: true, email: false, push: false },
 };
 
 /** Who is followed, invites and writes josies: curators (docs/product/routes-and-roles.md#roles). */

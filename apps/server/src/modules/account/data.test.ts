@@ -22,6 +22,7 @@ import {
   oauthAccounts,
   passwordResets,
   pushSubscriptions,
+  reports,
   securityEvents,
   sessions,
   users,
@@ -124,6 +125,12 @@ describe('your account, your data: export and deletion', () => {
       await buildFollow(ctx, { follower: curator, curator: other });
       await buildFollow(ctx, { follower: fan, curator });
       const invite = await buildInvite(ctx, { creator: curator, usedBy: [fan], visits: 3 });
+      // The curator's own report is theirs to export; the fan's report of the curator is not
+      // (docs/decisions/0047-reports-and-moderation.md).
+      await db.insert(reports).values([
+        { reporterId: id, targetType: 'josie', targetId: liked.id, reason: 'other', text: 'Stolen cover' },
+        { reporterId: fan.user._id, targetType: 'account', targetId: id, reason: 'spam' },
+      ]);
       const [note] = await db
         .insert(notifications)
         .values({ userId: id, kind: 'follower', groupKey: 'follower:1' })
@@ -183,6 +190,7 @@ describe('your account, your data: export and deletion', () => {
         `media/avatars/${id}.webp`,
         `media/josies/${id}-1.webp`,
         'notifications.json',
+        'reports.json',
         'saves.json',
       ]);
       expect(strFromU8(files[`media/josies/${id}-1.webp`]!)).toBe('josie image bytes');
@@ -251,6 +259,17 @@ describe('your account, your data: export and deletion', () => {
         ]),
       );
       expect(json('notifications.json')).toHaveLength(2);
+      expect(json('reports.json')).toEqual([
+        {
+          _id: expect.any(String),
+          targetType: 'josie',
+          targetId: liked.id,
+          reason: 'other',
+          text: 'Stolen cover',
+          createdAt: expect.any(String),
+          resolvedAt: null,
+        },
+      ]);
 
       // The zip lives in the private storage, which no public route serves.
       const [row] = await db.select().from(accountExports).where(eq(accountExports.userId, id));

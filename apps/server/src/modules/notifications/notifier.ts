@@ -54,7 +54,9 @@ export type NotificationJobs = {
 export type NotificationCause =
   | { kind: 'follower'; followerId: string; curatorId: string }
   | { kind: 'review-waiting'; josieId: string; creatorId: string }
-  | { kind: 'contact-message'; messageId: string; senderId: string | null };
+  | { kind: 'contact-message'; messageId: string; senderId: string | null }
+  /** An editor or admin resolved a report: its reporter is told the outcome (decision 0047). */
+  | { kind: 'report-resolved'; reportId: string; reporterId: string };
 
 /**
  * A like of a josie, which tells its creator (grouped per josie and day): read from `josie_likes`, or from a

@@ -55,7 +55,8 @@ function kindKey(kind: NotificationKind) {
     | 'likes'
     | 'newJosie'
     | 'reviewWaiting'
-    | 'contactMessage';
+    | 'contactMessage'
+    | 'reportResolved';
 }
 
 /** The settings `settings` become once `body` is applied (what the switches show while it is saved). */

@@ -4,6 +4,7 @@ import {
   CircleCheck,
   CircleX,
   ClipboardList,
+  Flag,
   Heart,
   type LucideIcon,
   Mail,
@@ -28,6 +29,15 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   'new-josie': Music,
   'review-waiting': ClipboardList,
   'contact-message': Mail,
+  'report-resolved': Flag,
+};
+
+/** The sentence of each outcome of a resolved report (the `reason` of its subject). */
+const REPORT_OUTCOME_KEYS: Record<string, NotificationSentenceParts['key']> = {
+  dismissed: 'notifications.text.reportDismissed',
+  'comment-removed': 'notifications.text.reportCommentRemoved',
+  'josie-sent-back': 'notifications.text.reportJosieSentBack',
+  'account-suspended': 'notifications.text.reportAccountSuspended',
 };
 
 /** A notification's sentence before translation: its key under `notifications.text` and its values. */
@@ -43,7 +53,11 @@ export interface NotificationSentenceParts {
     | 'newJosie'
     | 'reviewWaiting'
     | 'reviewWaitingOthers'
-    | 'contactMessage'}`;
+    | 'contactMessage'
+    | 'reportDismissed'
+    | 'reportCommentRemoved'
+    | 'reportJosieSentBack'
+    | 'reportAccountSuspended'}`;
   values: { name?: string; title?: string; reason?: string; count?: number };
 }
 
@@ -80,6 +94,12 @@ export function notificationSentence(notification: Notification, t: TFunction): 
         : { key: 'notifications.text.reviewWaiting', values: { name } };
     case 'contact-message':
       return { key: 'notifications.text.contactMessage', values: { name, title } };
+    // The outcome is the subject's `reason` (decision 0047); who acted is not named.
+    case 'report-resolved':
+      return {
+        key: REPORT_OUTCOME_KEYS[notification.subject?.reason ?? ''] ?? REPORT_OUTCOME_KEYS.dismissed!,
+        values: {},
+      };
   }
 }
 

@@ -2,14 +2,20 @@ import { contactMessageMail, followerMail, reviewWaitingMail } from '../../../ad
 import type { Job, JobSpec } from '../../../jobs/queue.js';
 import { followerPush, reviewWaitingPush } from '../messages.js';
 import type { NotificationJobs } from '../notifier.js';
-import { contactMessageOf, josieSubject, mailRecipient, staffRecipients } from '../queries.js';
+import {
+  contactMessageOf,
+  josieSubject,
+  mailRecipient,
+  resolvedReport,
+  staffRecipients,
+} from '../queries.js';
 import type { NotificationJobContext } from './context.js';
 import { DAY_S, dayOf } from './context.js';
 import type { LikesWriter } from './write-likes.js';
 
 /**
  * `notify.caused`: a write that tells someone ({@link NotificationCause}), enqueued in its own transaction: a
- * follower, a josie waiting for review, a contact message (and a like enqueued before likes had their own
+ * follower, a josie waiting for review, a contact message, a resolved report (and a like enqueued before likes had their own
  * outbox).
  */
 export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter) {
@@ -139,6 +145,27 @@ export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter)
             sends,
           );
         }
+        break;
+      }
+      case 'report-resolved': {
+        // The reporter learns what was done, in the app only; the entry is keyed by the report, so a
+        // retried job writes it once (decision 0047). Who acted is not named.
+        const [report, reporter] = await Promise.all([
+          resolvedReport(db, cause.reportId),
+          mailRecipient(db, cause.reporterId),
+        ]);
+        if (!report?.resolution || !reporter) return;
+        await inApp(
+          reporter,
+          {
+            groupKey: report.id,
+            subjectType: 'report',
+            subjectId: report.id,
+            actorId: null,
+            reason: report.resolution,
+          },
+          'report-resolved',
+        );
         break;
       }
     }
