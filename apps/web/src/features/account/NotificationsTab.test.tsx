@@ -66,11 +66,12 @@ const rowOf = (label: string) => {
 describe('notification settings table (docs/decisions/0024-notifications-centre.md)', {
   timeout: 20_000,
 }, () => {
-  it('offers a listener only new josies from followed curators, none of the curator-only kinds', async () => {
+  it('offers a listener only new josies from followed curators and report outcomes, none of the curator-only kinds', async () => {
     open('listener');
     await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     const rows = screen.getAllByRole('listitem').filter((row) => row.hasAttribute('data-kind'));
-    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(['new-josie']);
+    // What happened to their reports reaches every role (decision 0047).
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(['new-josie', 'report-resolved']);
     for (const curatorOnly of [
       'New followers',
       'Sign-ups through your invites',
