@@ -45,6 +45,7 @@ import { notificationsRoutes } from './modules/notifications/routes.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { preferencesRoutes } from './modules/preferences/routes.js';
 import { recommendationsRoutes } from './modules/recommendations/routes.js';
+import { reportsRoutes } from './modules/reports/routes.js';
 import { reviewRoutes } from './modules/review/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { securityLogRoutes } from './modules/security-log/routes.js';
@@ -410,6 +411,7 @@ export async function buildApp(opts: BuildAppOptions) {
     exploreRoutes,
     likesRoutes,
     commentsRoutes,
+    reportsRoutes,
     recommendationsRoutes,
     searchRoutes,
     preferencesRoutes,

@@ -82,6 +82,7 @@ import { createExchangeCodes, createOAuthContext, createOAuthService } from './m
 import { createOnboardingService } from './modules/onboarding/index.js';
 import { createPreferencesService } from './modules/preferences/index.js';
 import { createRecommendationsService } from './modules/recommendations/index.js';
+import { createReportsService } from './modules/reports/index.js';
 import { createReviewService } from './modules/review/index.js';
 import {
   createSearchService,
@@ -229,6 +230,19 @@ export function createServices(deps: ServiceDeps) {
   const comments = createCommentsService({ db, flags, josies, reads, bus, notifier });
   const invites = createInvitesService({ db, bus, follows, users });
   const securityLog = createSecurityLog({ db });
+  const review = createReviewService({ db, bus, josies, timelines });
+  // Reports, the moderation queue and suspensions (decision 0047): their actions go through the comments,
+  // review, users and auth modules, inside one transaction each.
+  const reports = createReportsService({
+    db,
+    flags,
+    comments,
+    review,
+    users,
+    auth,
+    securityLog,
+    notifier,
+  });
   const site = createSiteService({ db, notifier });
   const notifications = createNotificationsService({
     db,
@@ -255,6 +269,7 @@ export function createServices(deps: ServiceDeps) {
     josies,
     likes,
     comments,
+    reports,
     follows,
     invites,
     media,
@@ -274,7 +289,8 @@ export function createServices(deps: ServiceDeps) {
     preferences,
     curators,
     josies,
-    review: createReviewService({ db, bus, josies, timelines }),
+    review,
+    reports,
     site,
     securityLog,
     accountDeletion,
@@ -286,6 +302,7 @@ export function createServices(deps: ServiceDeps) {
       mailer,
       publicUrl: config.publicUrl,
       securityLog,
+      reports,
       log,
     }),
     feed: createFeedService({ db, reads, timelines }),

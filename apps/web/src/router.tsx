@@ -37,6 +37,8 @@ const VerifyEmailPage = pageWithTexts(() => import('./features/account/VerifyEma
 const ConfirmEmailPage = pageWithTexts(() => import('./features/account/ConfirmEmailRoute'));
 const DeleteAccountPage = pageWithTexts(() => import('./features/account/DeleteAccountRoute'));
 const PublicProfilePage = pageWithTexts(() => import('./features/account/PublicProfilePage'));
+// The moderation queue beside the review queue (decision 0047).
+const ModerationPage = pageWithTexts(() => import('./features/reports/ModerationPage'));
 const CuratorProfilePage = pageWithTexts(() => import('./features/curator/CuratorProfilePage'));
 const SavedPage = pageWithTexts(() => import('./features/feed/SavedPage'));
 const NotificationsPage = pageWithTexts(() => import('./features/notifications/NotificationsPage'));
@@ -173,6 +175,7 @@ export const routes: RouteObject[] = [
           guarded('invites', InvitesPage, 'invites', INVITERS, '/'),
 
           guarded('editor/dashboard', EditorDashboardPage, 'editorDashboard', REVIEWERS),
+          guarded('editor/moderation', ModerationPage, 'moderation', REVIEWERS),
 
           {
             path: 'admin',

@@ -253,6 +253,13 @@ export const SECURITY_EVENT_KINDS = [
   'export-downloaded',
   'deletion-requested',
   'account-deleted',
+  // Moderation (docs/decisions/0047-reports-and-moderation.md): `userId` is the account acted on (the
+  // target's author), `actorId` the editor or admin, `detail` the action and its reason.
+  'report-dismissed',
+  'comment-removed',
+  'josie-sent-back',
+  'account-suspended',
+  'suspension-lifted',
 ] as const;
 
 /** One security event for admins: who, what, from where (browser and OS, as for sessions). */
@@ -261,6 +268,10 @@ export const SecurityEvent = z.object({
   kind: z.enum(SECURITY_EVENT_KINDS),
   userId: text().nullable(),
   userName: text().nullable(),
+  /** The editor or admin who acted (a moderation action), else null. */
+  actorId: text().nullable(),
+  /** The moderator's reason (a moderation action), else null. */
+  detail: text().nullable(),
   /** The address the request came from, as the proxy reported it. */
   ip: text().nullable(),
   browser: text().nullable(),

@@ -74,6 +74,9 @@ export const AdminUserRow = z.object({
   avatar: text().nullable(),
   createdAt: text(),
   lastLogin: text().nullable(),
+  /** When an admin suspended the account, and why (decision 0047); both null when it is not suspended. */
+  suspendedAt: text().nullable(),
+  suspensionReason: text().nullable(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 

@@ -164,6 +164,36 @@ export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
 export const COMMENT_POLICIES = ['everyone', 'followers', 'off'] as const;
 export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
 
+/** What can be reported (docs/product/rules-and-limits.md#reports-and-moderation). */
+export const REPORT_TARGET_TYPES = ['comment', 'josie', 'account'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** Why something is reported; `other` needs a text (docs/product/rules-and-limits.md#reports-and-moderation). */
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
+ * What an editor or admin does with a reported target; each resolves all its open reports
+ * (docs/decisions/0047-reports-and-moderation.md). `remove-comment` fits comments, `send-back` josies,
+ * `suspend` accounts and the authors of comments and josies (admins only); `dismiss` fits any.
+ */
+export const MODERATION_ACTIONS = ['dismiss', 'remove-comment', 'send-back', 'suspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** Limits of reports and the moderation queue (docs/product/rules-and-limits.md#reports-and-moderation). */
+export const REPORT_LIMITS = {
+  /** Characters of a report's text, after trimming. */
+  textMaxLength: 1000,
+  /** Characters of a moderator's reason (sending back, suspending). */
+  reasonMaxLength: 1000,
+  /** Reports an account may file per minute. */
+  perMinute: 10,
+  /** Reported targets per page of the moderation queue. */
+  pageSize: 20,
+  /** The latest report texts the queue shows per target. */
+  textsShown: 3,
+} as const;
+
 /** Limits of comments (docs/product/rules-and-limits.md#comments). */
 export const COMMENT_LIMITS = {
   /** Characters of a comment's text, after trimming. */
@@ -302,6 +332,18 @@ export const ERROR_CODES = {
   EDIT_WINDOW_CLOSED: 'EDIT_WINDOW_CLOSED',
   /** 409: the same text as the author's previous comment on the same josie (decision 0046). */
   DUPLICATE_COMMENT: 'DUPLICATE_COMMENT',
+  /** 409: the reporter already has an open report of this target (decision 0047). */
+  ALREADY_REPORTED: 'ALREADY_REPORTED',
+  /** 400: reporting yourself or your own comment or josie (decision 0047). */
+  CANNOT_REPORT_SELF: 'CANNOT_REPORT_SELF',
+  /** 400: a moderation action that does not fit the target (removing a josie as a comment...). */
+  ACTION_NOT_APPLICABLE: 'ACTION_NOT_APPLICABLE',
+  /** 404: the reported target has no open report (already resolved by someone else). */
+  NO_OPEN_REPORTS: 'NO_OPEN_REPORTS',
+  /** 403: signing in to, or acting as, a suspended account (decision 0047). */
+  ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
+  /** 409: suspending a suspended account, or lifting a suspension that is not there. */
+  SUSPENSION_STATE: 'SUSPENSION_STATE',
   /** 400: an image link that is not a well-formed http(s) URL. */
   INVALID_IMAGE_URL: 'INVALID_IMAGE_URL',
   // The integrations' errors (docs/product/messages.md#errors-from-the-api); `INTEGRATION_ERROR_CODES` names

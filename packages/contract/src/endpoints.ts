@@ -140,6 +140,16 @@ import {
   PushUnsubscribeBody,
   UnsubscribeQuery,
 } from './push.js';
+import {
+  ModerationActionBody,
+  ModerationActionResponse,
+  ModerationQueueQuery,
+  ModerationQueueResponse,
+  ReportCreateBody,
+  ReportResponse,
+  SuspendBody,
+  SuspensionResponse,
+} from './reports.js';
 import { type Access, REVIEWER_ROLES, ROUTES, type RouteDef, type RouteName } from './routes.js';
 import { ShareCardParams } from './share-cards.js';
 import { AnalyticsEventBody, ClientErrorBody, ContactBody, NewsletterBody } from './site.js';
@@ -586,6 +596,37 @@ export const endpoints = {
     params: PathIdParams,
     body: CommentPolicyBody,
     responses: { 200: CommentPolicyResponse },
+  }),
+  // Reports and moderation (decision 0047): anyone signed in reports; editors and admins work the queue;
+  // suspending is an admin's (the service refuses an editor's `suspend` action with 403).
+  createReport: endpoint(ROUTES.createReport, {
+    access: 'authenticated',
+    tags: ['moderation'],
+    body: ReportCreateBody,
+    responses: { 201: ReportResponse },
+  }),
+  moderationReports: endpoint(ROUTES.moderationReports, {
+    access: REVIEWER_ROLES,
+    tags: ['moderation'],
+    query: ModerationQueueQuery,
+    responses: { 200: ModerationQueueResponse },
+  }),
+  moderationAction: endpoint(ROUTES.moderationAction, {
+    access: REVIEWER_ROLES,
+    tags: ['moderation'],
+    body: ModerationActionBody,
+    responses: { 200: ModerationActionResponse },
+  }),
+  suspendUser: endpoint(ROUTES.suspendUser, {
+    ...admin,
+    params: IdParams,
+    body: SuspendBody,
+    responses: { 200: SuspensionResponse },
+  }),
+  liftSuspension: endpoint(ROUTES.liftSuspension, {
+    ...admin,
+    params: IdParams,
+    responses: { 200: SuspensionResponse },
   }),
   pendingJosies: endpoint(ROUTES.pendingJosies, {
     access: REVIEWER_ROLES,

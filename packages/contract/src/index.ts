@@ -19,6 +19,7 @@ export * from './notifications.js';
 export * from './pages.js';
 export * from './push.js';
 export * from './realtime.js';
+export * from './reports.js';
 export * from './routes.js';
 export * from './share-cards.js';
 export * from './site.js';

@@ -18,6 +18,7 @@ import type { Role } from './catalogues.js';
  * - `comment`: top-level comments on one of their josies, grouped per josie per day (UTC) like `likes`:
  *   "Dana and 3 others commented on ‘…’" (curators only; docs/decisions/0049-comment-notifications-and-live-visitors.md);
  * - `reply`: replies to their comment, grouped per thread per day (UTC): "Dana replied to your comment on ‘…’".
+ * - `report-resolved`: an editor or admin acted on something the recipient reported (decision 0047).
  */
 export const NOTIFICATION_KINDS = [
   'follower',
@@ -30,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'contact-message',
   'comment',
   'reply',
+  'report-resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -54,6 +56,8 @@ export const NOTIFICATION_CHANNELS_OF: Readonly<Record<NotificationKind, readonl
   'contact-message': ['inApp', 'email'],
   comment: ['inApp', 'push'],
   reply: ['inApp', 'email', 'push'],
+  // The outcome of a report: in the app only (decision 0047).
+  'report-resolved': ['inApp'],
 };
 
 /**
@@ -75,6 +79,7 @@ export const NOTIFICATION_DEFAULTS: Readonly<
   comment: { inApp: true, email: false, push: false },
   // Someone answered the recipient: pushed like a review decision (once per thread and day).
   reply: { inApp: true, email: false, push: true },
+  'report-resolved': { inApp: true, email: false, push: false },
 };
 
 /** Who is followed, invites and writes josies: curators (docs/product/routes-and-roles.md#roles). */

@@ -18,12 +18,14 @@ export type NotificationActor = z.infer<typeof NotificationActor>;
 
 /**
  * What a notification is about: a josie (its title; `reason` of a rejection), an invite (its code as
- * `title`) or a contact message (its sender's subject line as `title`). Null for a grouped review-queue entry.
+ * `title`) or a contact message (its sender's subject line as `title`), or a report (what was reported as
+ * `title`: `comment`, `josie` or `account`; the outcome as `reason`: `dismissed`, `comment-removed`,
+ * `josie-sent-back` or `account-suspended`, decision 0047). Null for a grouped review-queue entry.
  * `title` is read when the list is read, so a renamed josie shows its new title; a deleted subject makes the
  * notification disappear.
  */
 export const NotificationSubject = z.object({
-  type: z.enum(['josie', 'invite', 'message']),
+  type: z.enum(['josie', 'invite', 'message', 'report']),
   _id: text(),
   title: text(),
   reason: text().nullable(),

@@ -102,6 +102,12 @@ export const ROUTES = {
   pendingJosies: { method: 'GET', path: '/api/josies/pending' },
   approveJosie: { method: 'PUT', path: '/api/josies/:id/approve' },
   rejectJosie: { method: 'PUT', path: '/api/josies/:id/reject' },
+  // reports and moderation (decision 0047)
+  createReport: { method: 'POST', path: '/api/reports' },
+  moderationReports: { method: 'GET', path: '/api/moderation/reports' },
+  moderationAction: { method: 'POST', path: '/api/moderation/actions' },
+  suspendUser: { method: 'POST', path: '/api/admin/users/:id/suspension' },
+  liftSuspension: { method: 'DELETE', path: '/api/admin/users/:id/suspension' },
   // comments (decision 0046)
   josieComments: { method: 'GET', path: '/api/josies/:id/comments' },
   createComment: { method: 'POST', path: '/api/josies/:id/comments' },

@@ -112,6 +112,13 @@ export const users = pgTable(
     lastLoginAt: at('last_login_at'),
     /** When the account's address was proven (docs/decisions/0025-account-and-data.md); null: not yet. */
     emailVerifiedAt: at('email_verified_at'),
+    /**
+     * When an admin suspended the account (docs/decisions/0047-reports-and-moderation.md): its sessions
+     * were revoked, it cannot sign in and its comments are hidden. Null: not suspended.
+     */
+    suspendedAt: at('suspended_at'),
+    /** The admin's reason for the suspension, shown to admins only; null when not suspended. */
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     deletedAt: at('deleted_at'),
   },
@@ -580,11 +587,12 @@ export const notifications = pgTable(
         'contact-message',
         'comment',
         'reply',
+        'report-resolved',
       ],
     }).notNull(),
     /** Entries with the same recipient, kind and key are grouped into this row. */
     groupKey: text('group_key').notNull(),
-    subjectType: text('subject_type', { enum: ['josie', 'invite', 'message'] }),
+    subjectType: text('subject_type', { enum: ['josie', 'invite', 'message', 'report'] }),
     subjectId: uuid('subject_id'),
     /** A rejection's reason, as the editor wrote it. */
     reason: text('reason'),
@@ -696,6 +704,10 @@ export const securityEvents = pgTable(
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
+    /** Who acted, when it was not the account itself: the editor or admin of a moderation action. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why, in the actor's words (a moderation action's reason); never a secret. */
+    detail: text('detail'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
@@ -740,5 +752,44 @@ export const homeFeedEntries = pgTable(
     primaryKey({ columns: [t.userId, t.publishedAt, t.josieId] }),
     // The rows of one josie: its deletion's cascade.
     index('home_feed_entries_josie_idx').on(t.josieId),
+  ],
+);
+
+/**
+ * Reports of a comment, a josie or an account (docs/decisions/0047-reports-and-moderation.md): one open
+ * report per reporter and target (`reports_open_key`); an editor's or admin's action on the target resolves
+ * all its open reports together (`resolved_at`, `resolved_by`, `resolution`). `target_id` names a row of
+ * `comments`, `josies` or `users` by `target_type`, without a foreign key: a report outlives its target,
+ * which the queue then shows as gone. A reporter's deletion deletes their reports.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: ['comment', 'josie', 'account'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason', { enum: ['spam', 'harassment', 'hate', 'sexual', 'other'] }).notNull(),
+    text: text('text'),
+    createdAt: createdAt(),
+    resolvedAt: at('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution', {
+      enum: ['dismissed', 'comment-removed', 'josie-sent-back', 'account-suspended'],
+    }),
+  },
+  (t) => [
+    // One open report per reporter and target: a second answers 409 `ALREADY_REPORTED`.
+    uniqueIndex('reports_open_key')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.resolvedAt} is null`),
+    // The queue: open reports per target, newest first.
+    index('reports_open_target_idx')
+      .on(t.targetType, t.targetId, t.createdAt.desc())
+      .where(sql`${t.resolvedAt} is null`),
+    // The data export of a reporter.
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
   ],
 );

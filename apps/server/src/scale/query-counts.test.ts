@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { josieLikes, josieSaves, users } from '../db/schema.js';
+import { josieLikes, josieSaves, reports, users } from '../db/schema.js';
 import {
   buildComment,
   buildFollow,
@@ -17,6 +17,7 @@ import {
   buildJosies,
   buildReview,
   buildUser,
+  buildUserRow,
   setFlag,
   type TestUser,
 } from '../test/factories.js';
@@ -165,5 +166,45 @@ describe('a page of comments (docs/decisions/0046-comments.md)', () => {
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatch(/\(c\.created_at, c\.id\)|order by c\.created_at/);
     expect(large.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a page of the moderation queue (docs/decisions/0047-reports-and-moderation.md)', () => {
+  /**
+   * The statements of the queue's first page with `targets` reported targets of every kind, each reported
+   * by `reportsEach` listeners with texts, read as an editor (the session is cached by the first read).
+   */
+  async function queuePage(editor: TestUser, targets: number, reportsEach: number) {
+    await ctx.database.db.update(reports).set({ resolvedAt: new Date() });
+    const reporters = await Promise.all(Array.from({ length: reportsEach }, () => buildUserRow(ctx)));
+    for (let i = 0; i < targets; i++) {
+      const josie = await buildJosie(ctx);
+      const comment = await buildComment(ctx, { josie: josie.id });
+      const kind = (['comment', 'josie', 'account'] as const)[i % 3]!;
+      const targetId = kind === 'comment' ? comment.id : kind === 'josie' ? josie.id : comment.authorId;
+      await ctx.database.db.insert(reports).values(
+        reporters.map((reporter) => ({
+          reporterId: reporter.id,
+          targetType: kind,
+          targetId,
+          reason: 'other' as const,
+          text: 'Look at this',
+        })),
+      );
+    }
+    const get = () => ctx.app.inject({ url: '/api/moderation/reports', headers: editor.auth });
+    expect((await get()).statusCode).toBe(200);
+    const { result, queries } = await recordQueries(ctx.database, get);
+    expect(result.json().data.targets).toHaveLength(targets);
+    return queries.map((q) => q.sql).filter((sql) => !/^\s*(begin|commit)/i.test(sql));
+  }
+
+  it('reads a page of reported targets, their reasons, texts and previews in one statement', async () => {
+    const editor = await buildUser(ctx, { role: 'editor' });
+    const small = await queuePage(editor, 1, 1);
+    const large = await queuePage(editor, 20, 4);
+    expect(large.length).toBe(small.length);
+    expect(large.filter((sql) => /from "reports"/.test(sql))).toHaveLength(1);
+    expect(large.length).toBeLessThanOrEqual(1);
   });
 });

@@ -99,6 +99,10 @@ const BODIES: Record<string, unknown> = {
   'POST /api/josies/:id/comments': { text: 'A comment from the matrix' },
   'PATCH /api/comments/:id': { text: 'An edited comment' },
   'PUT /api/josies/:id/comment-policy': { policy: 'followers' },
+  // Reports and moderation (decision 0047): a target that does not exist, so the rule after the guard is
+  // reached without filing anything.
+  'POST /api/reports': { targetType: 'josie', targetId: crypto.randomUUID(), reason: 'spam' },
+  'POST /api/moderation/actions': { targetType: 'account', targetId: crypto.randomUUID(), action: 'dismiss' },
 };
 
 /**
@@ -153,6 +157,15 @@ const EXPECTED: Record<string, Partial<Record<Caller, number>>> = {
   'GET /api/comments/:id/replies': forEveryone(200),
   'PATCH /api/comments/:id': { listener: 403, curator: 403, owner: 200, editor: 403, admin: 403 },
   'DELETE /api/comments/:id': { listener: 403, curator: 403, owner: 200, editor: 200, admin: 200 },
+  // Reports (decision 0047): anyone signed in reports; an unknown target is 404. The queue and its actions
+  // are the reviewers'; an action on a target without open reports is 404 NO_OPEN_REPORTS.
+  'POST /api/reports': { listener: 404, curator: 404, owner: 404, editor: 404, admin: 404 },
+  'GET /api/moderation/reports': { editor: 200, admin: 200 },
+  'POST /api/moderation/actions': { editor: 404, admin: 404 },
+  // Suspensions are the admins': without a reason the suspension is refused (400), so the owner, whose
+  // session later rows use, is never signed out here; lifting a suspension that is not there is 409.
+  'POST /api/admin/users/:id/suspension': { admin: 400 },
+  'DELETE /api/admin/users/:id/suspension': { admin: 409 },
   'GET /api/admin/users/:id': { admin: 200 },
   'PATCH /api/admin/users/:id': { admin: 200 },
   'DELETE /api/admin/users/:id': { admin: 200 },

@@ -26,6 +26,7 @@ const OWNERS: Record<string, string> = {
   josies: 'josies',
   josie_likes: 'likes',
   comments: 'comments',
+  reports: 'reports',
   josie_saves: 'likes',
   josie_reviews: 'review',
   invites: 'invites',

@@ -43,6 +43,7 @@ export const LATER_AREAS = [
   'invites',
   'listen',
   'login',
+  'moderation',
   'notifications',
   'onboarding',
   'preferences',

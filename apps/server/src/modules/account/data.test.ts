@@ -23,6 +23,7 @@ import {
   oauthAccounts,
   passwordResets,
   pushSubscriptions,
+  reports,
   securityEvents,
   sessions,
   users,
@@ -138,6 +139,12 @@ describe('your account, your data: export and deletion', () => {
       });
       const removed = await buildComment(ctx, { josie: published, author: curator, text: 'Taken back' });
       await db.update(comments).set({ removedAt: new Date(), body: null }).where(eq(comments.id, removed.id));
+      // The curator's own report is theirs to export; the fan's report of the curator is not
+      // (docs/decisions/0047-reports-and-moderation.md).
+      await db.insert(reports).values([
+        { reporterId: id, targetType: 'josie', targetId: liked.id, reason: 'other', text: 'Stolen cover' },
+        { reporterId: fan.user._id, targetType: 'account', targetId: id, reason: 'spam' },
+      ]);
       const [note] = await db
         .insert(notifications)
         .values({ userId: id, kind: 'follower', groupKey: 'follower:1' })
@@ -198,6 +205,7 @@ describe('your account, your data: export and deletion', () => {
         `media/avatars/${id}.webp`,
         `media/josies/${id}-1.webp`,
         'notifications.json',
+        'reports.json',
         'saves.json',
       ]);
       expect(strFromU8(files[`media/josies/${id}-1.webp`]!)).toBe('josie image bytes');
@@ -279,6 +287,17 @@ describe('your account, your data: export and deletion', () => {
         ]),
       );
       expect(json('notifications.json')).toHaveLength(2);
+      expect(json('reports.json')).toEqual([
+        {
+          _id: expect.any(String),
+          targetType: 'josie',
+          targetId: liked.id,
+          reason: 'other',
+          text: 'Stolen cover',
+          createdAt: expect.any(String),
+          resolvedAt: null,
+        },
+      ]);
 
       // The zip lives in the private storage, which no public route serves.
       const [row] = await db.select().from(accountExports).where(eq(accountExports.userId, id));

@@ -15,6 +15,7 @@ import type { InvitesService } from '../invites/index.js';
 import type { JosiesService } from '../josies/index.js';
 import type { LikesService } from '../likes/index.js';
 import type { NotificationsService } from '../notifications/index.js';
+import type { ReportsService } from '../reports/index.js';
 import type { RequestOrigin, SecurityLog } from '../security-log/index.js';
 import type { SiteService } from '../site/index.js';
 import type { UsersService } from '../users/index.js';
@@ -59,6 +60,8 @@ export function createAccountDeletion(deps: {
   /** The user's comments, and the counts of the josies they were on (decision 0046). */
   comments: Pick<CommentsService, 'removeAllOfUser'>;
   follows: Pick<FollowsService, 'removeAllOfUser'>;
+  /** The reports the user filed (decision 0047). */
+  reports: Pick<ReportsService, 'removeAllOfUser'>;
   invites: Pick<InvitesService, 'removeAllOfUser'>;
   media: Pick<MediaService, 'releaseUnreferenced' | 'removeAllOf'>;
   /** Forgets the sender of the account's contact messages (name and email emptied). */
@@ -107,6 +110,7 @@ export function createAccountDeletion(deps: {
       await check(tx, target);
       await likes.removeAllOfUser(tx, id);
       await deps.comments.removeAllOfUser(tx, id);
+      await deps.reports.removeAllOfUser(tx, id);
       const removed = await josies.removeAllOf(tx, id);
       const shownByRemoved = storageKeysOf(
         storage,

@@ -19,6 +19,7 @@ import type { Job } from '../../jobs/queue.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { josieImageUrls, storageKeysOf } from '../images/index.js';
+import type { ReportsService } from '../reports/index.js';
 import type { RequestOrigin, SecurityLog } from '../security-log/index.js';
 import { lockLiveUser } from './deletion.queries.js';
 import {
@@ -129,6 +130,8 @@ export function createAccountExportService(deps: {
   /** `PUBLIC_URL`, the start of the mailed link. */
   publicUrl: string;
   securityLog: SecurityLog;
+  /** The reports the user filed (decision 0047), without who else reported the same. */
+  reports: Pick<ReportsService, 'exportOf'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
 }) {
@@ -139,18 +142,29 @@ export function createAccountExportService(deps: {
   async function buildZip(userId: string): Promise<Buffer | null> {
     const user = await exportedUser(db, userId);
     if (!user) return null;
-    const [providers, ownJosies, likes, saves, following, followers, invites, notifications, comments] =
-      await Promise.all([
-        exportedProviders(db, userId),
-        exportedJosies(db, userId),
-        exportedReactions(db, userId, 'likes'),
-        exportedReactions(db, userId, 'saves'),
-        exportedFollows(db, userId, 'following'),
-        exportedFollows(db, userId, 'followers'),
-        exportedInvites(db, userId),
-        exportedNotifications(db, userId),
-        exportedComments(db, userId),
-      ]);
+    const [
+      providers,
+      ownJosies,
+      likes,
+      saves,
+      following,
+      followers,
+      invites,
+      notifications,
+      comments,
+      reports,
+    ] = await Promise.all([
+      exportedProviders(db, userId),
+      exportedJosies(db, userId),
+      exportedReactions(db, userId, 'likes'),
+      exportedReactions(db, userId, 'saves'),
+      exportedFollows(db, userId, 'following'),
+      exportedFollows(db, userId, 'followers'),
+      exportedInvites(db, userId),
+      exportedNotifications(db, userId),
+      exportedComments(db, userId),
+      deps.reports.exportOf(userId),
+    ]);
     // Only uploads the media table knows, never a private file nor a path that climbs out of the media
     // folder: image URLs in paragraphs come from clients (docs/decisions/0025-account-and-data.md, "Export").
     const candidates = storageKeysOf(storage, [
@@ -210,6 +224,7 @@ export function createAccountExportService(deps: {
     zip.json('invites.json', invites);
     zip.json('notifications.json', notifications);
     zip.json('comments.json', comments);
+    zip.json('reports.json', reports);
     return zip.end();
   }
 

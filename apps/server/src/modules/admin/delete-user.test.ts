@@ -73,6 +73,7 @@ describe('admin: DELETE /api/admin/users/:id', () => {
       josies: services.josies,
       likes: services.likes,
       comments: services.comments,
+      reports: services.reports,
       follows: services.follows,
       invites: services.invites,
       media: services.media,

@@ -23,6 +23,8 @@ export function presentAdminUserRow(row: UserRow): AdminUserRow {
     avatar: row.avatarUrl,
     createdAt: row.createdAt.toISOString(),
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    suspensionReason: row.suspensionReason,
   };
 }
 

@@ -64,6 +64,8 @@ describe('admin: users', () => {
         avatar: null,
         createdAt: made[1]!.user.createdAt,
         lastLogin: expect.any(String),
+        suspendedAt: null,
+        suspensionReason: null,
       } satisfies AdminUserRow);
     });
 

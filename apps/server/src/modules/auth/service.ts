@@ -74,6 +74,8 @@ export function createAuthService(deps: {
    * @param userAgent - the sign-in request's User-Agent header, shown in the account's sessions list.
    */
   async function startSession(userId: string, userAgent: string | null = null): Promise<AuthResponse> {
+    // Every way in opens a session here: a suspended account gets none (decision 0047).
+    await deps.users.assertNotSuspended(userId);
     const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
     const now = new Date();
     const session = await db.transaction(async (tx) => {
@@ -116,7 +118,8 @@ export function createAuthService(deps: {
      * @param userAgent - the request's User-Agent header, kept with the session.
      * @param deviceToken - the request's device cookie, if any (any string: a forged one is ignored).
      * @throws AppError 401 `INVALID_CREDENTIALS` for an unknown email or a wrong password alike (its own code,
-     *   so the sign-in page names the cause and a session's end stays `UNAUTHENTICATED`);
+     *   so the sign-in page names the cause and a session's end stays `UNAUTHENTICATED`); 403
+     *   `ACCOUNT_SUSPENDED` for a suspended account, after the password (decision 0047);
      *   429 with `Retry-After` while the pair is locked, the address blocked or the trusted device out of
      *   failures (checked before the password).
      */

@@ -33,14 +33,28 @@ export interface CommentKeyset {
   id: string;
 }
 
-/** The columns of {@link CommentRow} of comment alias `c` with author alias `u`, as a JSON object. */
+/**
+ * The columns of {@link CommentRow} of comment alias `c` with author alias `u`, as a JSON object. A
+ * suspended author's comment reads as a placeholder (no text; `removedAt` its suspension), so a thread whose
+ * top comment is theirs keeps its other replies' context without showing them
+ * (docs/decisions/0047-reports-and-moderation.md); lifting the suspension shows it again, unchanged.
+ */
 const commentJson = (c: string, u: string) =>
   sql.raw(`jsonb_build_object(
   'id', ${c}.id, 'josieId', ${c}.josie_id, 'parentId', ${c}.parent_id, 'authorId', ${c}.author_id,
-  'authorName', ${u}.name, 'authorAvatar', ${u}.avatar_url, 'body', ${c}.body,
+  'authorName', ${u}.name, 'authorAvatar', ${u}.avatar_url,
+  'body', case when ${u}.suspended_at is null then ${c}.body end,
   'createdAt', to_char(${c}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
   'editedAt', to_char(${c}.edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-  'removedAt', to_char(${c}.removed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))`);
+  'removedAt', to_char(coalesce(${c}.removed_at, ${u}.suspended_at) at time zone 'UTC',
+                       'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))`);
+
+/**
+ * Whether comment alias `c` is shown: a comment of a suspended author is hidden (decision 0047), except a
+ * top comment that still has a shown reply, which stays as a placeholder ({@link commentJson}).
+ */
+const shownReply = (c: string) =>
+  sql.raw(`not exists (select 1 from users su where su.id = ${c}.author_id and su.suspended_at is not null)`);
 
 /** Parses a JSON column that one driver answers parsed and the other as text. */
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -70,15 +84,18 @@ export async function pageOfThreads(
   const direction = newest ? sql.raw('desc') : sql.raw('asc');
   const result = (await db.execute(sql`
     select ${commentJson('c', 'u')} as comment,
-           (select count(*)::int from ${comments} n where n.parent_id = c.id) as "replyCount",
+           (select count(*)::int from ${comments} n where n.parent_id = c.id and ${shownReply('n')})
+             as "replyCount",
            coalesce((select jsonb_agg(x.comment order by x.created_at, x.id) from (
               select ${commentJson('r', 'ru')} as comment, r.created_at, r.id
                 from ${comments} r left join ${users} ru on ru.id = r.author_id
-               where r.parent_id = c.id
+               where r.parent_id = c.id and ru.suspended_at is null
                order by r.created_at, r.id
                limit ${opts.inlineReplies}) x), '[]'::jsonb) as replies
       from ${comments} c left join ${users} u on u.id = c.author_id
      where c.josie_id = ${opts.josieId} and c.parent_id is null ${keyset}
+       and (u.suspended_at is null
+            or exists (select 1 from ${comments} n where n.parent_id = c.id and ${shownReply('n')}))
      order by c.created_at ${direction}, c.id ${direction}
      limit ${opts.limit}`)) as unknown as {
     rows: { comment: unknown; replyCount: number; replies: unknown }[];
@@ -101,7 +118,7 @@ export async function pageOfReplies(
   const result = (await db.execute(sql`
     select ${commentJson('r', 'ru')} as comment
       from ${comments} r left join ${users} ru on ru.id = r.author_id
-     where r.parent_id = ${opts.parentId} ${keyset}
+     where r.parent_id = ${opts.parentId} and ru.suspended_at is null ${keyset}
      order by r.created_at, r.id
      limit ${opts.limit}`)) as unknown as { rows: { comment: unknown }[] };
   return result.rows.map((row) => json<CommentRow>(row.comment));

@@ -114,6 +114,24 @@ export function createCommentsService(deps: {
     return presentComment(row, { viewer: actor, josieCreatorId, now: Date.now() });
   }
 
+  /**
+   * Removes a live comment in `tx` when `actor` may: a placeholder when it has replies, else the row (and its
+   * thread's placeholder once its last reply goes); the josie's count goes down by one.
+   * @throws AppError 404 when unknown or already removed; 403 when `actor` may not delete it.
+   */
+  async function removeInside(tx: Executor, actor: AuthUser, commentId: string) {
+    const row = await lockComment(tx, commentId);
+    if (!row || row.removedAt) throw commentNotFound();
+    if (!canDeleteComment(actor, { authorId: row.authorId, removed: false }, row.josieCreatorId)) {
+      throw errors.forbidden('You can only delete your own comments, or comments on your josies');
+    }
+    if (row.hasReplies) await markRemoved(tx, commentId);
+    else await deleteComment(tx, commentId);
+    if (row.parentId) await deleteEmptyPlaceholder(tx, row.parentId);
+    const commentCount = await josies.moveCommentCount(tx, row.josieId, -1);
+    return { josieId: row.josieId, commentCount: commentCount ?? 0 };
+  }
+
   return {
     /**
      * The checks of an author before their comment is counted against the rate limit: the flag, and a
@@ -262,20 +280,22 @@ export function createCommentsService(deps: {
     async remove(actor: AuthUser, commentId: string) {
       await assertEnabled();
       if (!isUuid(commentId)) throw commentNotFound();
-      const { josieId, commentCount } = await db.transaction(async (tx) => {
-        const row = await lockComment(tx, commentId);
-        if (!row || row.removedAt) throw commentNotFound();
-        if (!canDeleteComment(actor, { authorId: row.authorId, removed: false }, row.josieCreatorId)) {
-          throw errors.forbidden('You can only delete your own comments, or comments on your josies');
-        }
-        if (row.hasReplies) await markRemoved(tx, commentId);
-        else await deleteComment(tx, commentId);
-        if (row.parentId) await deleteEmptyPlaceholder(tx, row.parentId);
-        const commentCount = await josies.moveCommentCount(tx, row.josieId, -1);
-        return { josieId: row.josieId, commentCount: commentCount ?? 0 };
-      });
+      const { josieId, commentCount } = await db.transaction((tx) => removeInside(tx, actor, commentId));
       await changed(josieId, commentCount);
       return { data: { commentCount } };
+    },
+
+    /**
+     * The moderation queue's `remove-comment` (docs/decisions/0047-reports-and-moderation.md): the same
+     * removal as {@link remove} (placeholder rules included), inside the caller's transaction, which also
+     * resolves the reports. Call the answer's `committed` after commit.
+     * @throws AppError 404 `FEATURE_DISABLED`; 404 when unknown or already removed; 403 for a non-reviewer.
+     */
+    async removeInModeration(tx: Executor, actor: AuthUser, commentId: string) {
+      await assertEnabled();
+      if (!isUuid(commentId)) throw commentNotFound();
+      const { josieId, commentCount } = await removeInside(tx, actor, commentId);
+      return { committed: () => changed(josieId, commentCount) };
     },
 
     /**

@@ -141,6 +141,25 @@ export async function transitionPending(
 }
 
 /**
+ * The moderation queue's send-back (docs/decisions/0047-reports-and-moderation.md): a published or pending
+ * josie becomes rejected with the moderator's reason, as a review's rejection leaves it; its creator's edit
+ * then puts it back into the review queue. Answers the row after it, or undefined when it is missing or
+ * already rejected.
+ */
+export async function sendBackToReview(
+  db: Executor,
+  id: string,
+  rejectionReason: string,
+): Promise<JosieRow | undefined> {
+  const [row] = await db
+    .update(josies)
+    .set({ status: 'rejected', rejectionReason })
+    .where(and(eq(josies.id, id), inArray(josies.status, ['published', 'pending'])))
+    .returning();
+  return row;
+}
+
+/**
  * Lowers `like_count` of each josie among `ids` by one, in one statement with one array parameter (a user
  * may have liked more josies than PostgreSQL takes parameters). `greatest` keeps the check constraint from
  * turning a count that had already drifted into a failed account deletion.

@@ -47,6 +47,7 @@ import {
   lowerLikeCounts,
   moveCommentCount,
   prepareFindPresentableJosie,
+  sendBackToReview,
   setCommentPolicy,
   transitionPending,
   updateJosie,
@@ -453,6 +454,21 @@ export function createJosiesService(deps: {
       id: string,
       to: { status: 'published' } | { status: 'rejected'; rejectionReason: string },
     ): Promise<JosieRow | undefined> => transitionPending(tx, id, to),
+
+    /**
+     * The moderation queue's send-back, in its transaction (docs/decisions/0047-reports-and-moderation.md):
+     * the josie, locked, becomes rejected with `reason`; a published one leaves the home timelines here
+     * and its `josie.unpublished` is the caller's to raise after commit.
+     * @returns the row before and after, or undefined when it is missing or already rejected.
+     */
+    async sendBack(tx: Executor, id: string, reason: string) {
+      const before = await findJosie(tx, id, { forUpdate: true });
+      if (!before) return undefined;
+      const after = await sendBackToReview(tx, id, reason);
+      if (!after) return undefined;
+      if (before.status === 'published') await timelines.withdrawn(tx, after);
+      return { before, after };
+    },
 
     /**
      * Lowers by one the `like_count` of each josie among `ids` (a deleted user's likes, decision 0004),

@@ -27,6 +27,8 @@ export function notificationUrl(row: Pick<NotificationRow, 'kind' | 'subjectId' 
       return '/editor/dashboard';
     case 'contact-message':
       return '/admin/dashboard';
+    case 'report-resolved':
+      return '/notifications';
   }
 }
 

@@ -60,7 +60,9 @@ export type NotificationCause =
    * tells the josie's creator (`comment`), a reply tells the authors of its thread's top comment and of the
    * comment it answered (`reply`). `repliedToId` is the comment the author answered, null for a top-level one.
    */
-  | { kind: 'comment'; commentId: string; repliedToId: string | null };
+  | { kind: 'comment'; commentId: string; repliedToId: string | null }
+  /** An editor or admin resolved a report: its reporter is told the outcome (decision 0047). */
+  | { kind: 'report-resolved'; reportId: string; reporterId: string };
 
 /**
  * A like of a josie, which tells its creator (grouped per josie and day): read from `josie_likes`, or from a

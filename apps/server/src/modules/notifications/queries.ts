@@ -34,6 +34,7 @@ import {
   notifications,
   outboxCursors,
   pushSubscriptions,
+  reports,
   users,
 } from '../../db/schema.js';
 import { afterCursor, type Keyset, keysetTime } from '../feed/index.js';
@@ -234,7 +235,7 @@ export interface NotificationWrite {
   userId: string;
   kind: NotificationKind;
   groupKey: string;
-  subjectType: 'josie' | 'invite' | 'message' | null;
+  subjectType: 'josie' | 'invite' | 'message' | 'report' | null;
   subjectId: string | null;
   reason?: string | null;
   actorId: string | null;
@@ -397,7 +398,7 @@ export async function writeNewJosiePage(
 }
 
 /** Kinds whose entry needs no actor: a review decision (the editor is not named), a contact message. */
-const ACTORLESS = sql.raw(`('josie-approved', 'josie-rejected', 'contact-message')`);
+const ACTORLESS = sql.raw(`('josie-approved', 'josie-rejected', 'contact-message', 'report-resolved')`);
 
 /**
  * Whether the account of an actor is live, as a lookup by key per actor: joined instead, the planner may read
@@ -417,7 +418,8 @@ const visible = sql`
     or (n.subject_type = 'josie' and exists (select 1 from ${josies} j where j.id = n.subject_id))
     or (n.subject_type = 'invite' and exists (select 1 from ${invites} i where i.id = n.subject_id))
     or (n.subject_type = 'message'
-        and exists (select 1 from ${contactMessages} m where m.id = n.subject_id)))
+        and exists (select 1 from ${contactMessages} m where m.id = n.subject_id))
+    or (n.subject_type = 'report' and exists (select 1 from ${reports} r where r.id = n.subject_id)))
   and (n.kind in ${ACTORLESS}
     or exists (select 1 from ${notificationActors} a where a.notification_id = n.id and ${liveActor(sql`a.actor_id`)}))`;
 
@@ -465,7 +467,7 @@ export interface NotificationRow {
   kind: NotificationKind;
   updatedAt: string;
   readAt: string | null;
-  subjectType: 'josie' | 'invite' | 'message' | null;
+  subjectType: 'josie' | 'invite' | 'message' | 'report' | null;
   subjectId: string | null;
   title: string | null;
   reason: string | null;
@@ -490,6 +492,7 @@ async function selectNotifications(
              when 'josie' then (select j.title from ${josies} j where j.id = n.subject_id)
              when 'invite' then (select i.code from ${invites} i where i.id = n.subject_id)
              when 'message' then (select m.name from ${contactMessages} m where m.id = n.subject_id)
+             when 'report' then (select r.target_type from ${reports} r where r.id = n.subject_id)
            end as "title",
            a.total as "total", a.items as "actors"
       from ${notifications} n
@@ -815,4 +818,13 @@ export async function likesHeldBack(tx: Executor, position: string): Promise<boo
  */
 export async function deleteNotificationsKeyedBy(db: Executor, userId: string) {
   await db.delete(notifications).where(eq(notifications.groupKey, userId));
+}
+
+/** A resolved report as its reporter's notification names it: what was reported and the outcome. */
+export async function resolvedReport(db: Executor, reportId: string) {
+  const [row] = await db
+    .select({ id: reports.id, targetType: reports.targetType, resolution: reports.resolution })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), sql`${reports.resolvedAt} is not null`));
+  return row;
 }

@@ -1,5 +1,5 @@
 import type { Josie, RejectBody } from '@josie/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
@@ -16,7 +16,7 @@ export function createReviewService(deps: {
   db: Db;
   bus: EventBus;
   /** Changes the josie's status (the `josies` table is the josies module's). */
-  josies: Pick<JosiesService, 'transitionPending'>;
+  josies: Pick<JosiesService, 'transitionPending' | 'sendBack'>;
   /** Adds a published josie to its readers' home timelines, in the approval's transaction (decision 0027). */
   timelines: Pick<HomeTimelines, 'published' | 'committed'>;
 }) {
@@ -75,6 +75,39 @@ export function createReviewService(deps: {
       bus.publish('josie.published', { josieId: row.id, creatorId: row.creatorId });
       bus.publish('josie.reviewed', { ...reviewed(row, actor), action: 'approved', reason: null });
       return (await presentJosiesFor(db, [row], actor))[0]!;
+    },
+
+    /**
+     * The moderation queue's `send-back` (docs/decisions/0047-reports-and-moderation.md), inside the
+     * caller's transaction: a published (or pending) josie is rejected with the moderator's reason, as
+     * {@link reject} leaves a pending one, with a `rejected` review entry; its creator edits it back into
+     * the review queue. Call the answer's `committed` after commit: the josie leaves the feeds
+     * (`josie.unpublished`) and its creator is told the reason (`josie.reviewed`).
+     * @throws AppError 404 for an unknown id; 409 when it is already rejected.
+     */
+    async sendBack(tx: Executor, actor: AuthUser, id: string, reason: string) {
+      if (!isUuid(id)) throw errors.notFound('Josie not found');
+      const sent = await josies.sendBack(tx, id, reason);
+      if (!sent) {
+        const existing = await findJosie(tx, id);
+        if (!existing) throw errors.notFound('Josie not found');
+        throw errors.conflict('This josie is already back with its curator');
+      }
+      await insertReview(tx, {
+        josieId: id,
+        reviewedBy: actor.id,
+        action: 'rejected',
+        rejectionReason: reason,
+      });
+      const { before, after } = sent;
+      return {
+        committed: () => {
+          if (before.status === 'published') {
+            bus.publish('josie.unpublished', { josieId: id, creatorId: after.creatorId });
+          }
+          bus.publish('josie.reviewed', { ...reviewed(after, actor), action: 'rejected', reason });
+        },
+      };
     },
 
     /**

@@ -9,6 +9,8 @@ export async function insertSecurityEvent(db: Executor, event: SecurityEventInpu
   await db.insert(securityEvents).values({
     userId: event.userId,
     kind: event.kind,
+    actorId: event.actorId ?? null,
+    detail: event.detail ?? null,
     ip: event.ip ?? null,
     userAgent: event.userAgent ?? null,
   });
@@ -31,6 +33,8 @@ export async function listSecurityEvents(
       kind: securityEvents.kind,
       userId: securityEvents.userId,
       userName: users.name,
+      actorId: securityEvents.actorId,
+      detail: securityEvents.detail,
       ip: securityEvents.ip,
       userAgent: securityEvents.userAgent,
       createdAt: securityEvents.createdAt,

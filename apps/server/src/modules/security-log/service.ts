@@ -12,6 +12,10 @@ export interface SecurityEventInput {
   /** The account the event is about; null once it is deleted. */
   userId: string | null;
   kind: (typeof SECURITY_EVENT_KINDS)[number];
+  /** Who acted, when not the account itself: the editor or admin of a moderation action (decision 0047). */
+  actorId?: string | null;
+  /** Why, in the actor's words: a moderation action's reason. Never a secret. */
+  detail?: string | null;
   /** The request's address (`request.ip`, the trusted proxy's client address). */
   ip?: string | null;
   /** The request's User-Agent header. */
@@ -61,6 +65,8 @@ export function createSecurityLog(deps: { db: Executor }) {
             kind: row.kind as SecurityEventInput['kind'],
             userId: row.userId,
             userName: row.userName,
+            actorId: row.actorId,
+            detail: row.detail,
             ip: row.ip,
             ...describeUserAgent(row.userAgent),
             createdAt: row.createdAt.toISOString(),

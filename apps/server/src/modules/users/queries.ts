@@ -323,3 +323,33 @@ export async function setProfileImageUrl(
     .set(kind === 'avatar' ? { avatarUrl: url } : { headerImageUrl: url })
     .where(eq(users.id, userId));
 }
+
+/**
+ * Suspends `userId` (with the admin's reason) or lifts it (`reason` null), in one conditional statement:
+ * answers the row's suspension after it, or undefined when the user is gone or already in that state
+ * (docs/decisions/0047-reports-and-moderation.md).
+ */
+export async function setSuspension(db: Executor, userId: string, reason: string | null) {
+  const [row] = await db
+    .update(users)
+    .set(
+      reason === null
+        ? { suspendedAt: null, suspensionReason: null }
+        : { suspendedAt: sql`now()`, suspensionReason: reason },
+    )
+    .where(
+      and(
+        eq(users.id, userId),
+        isNull(users.deletedAt),
+        reason === null ? sql`${users.suspendedAt} is not null` : isNull(users.suspendedAt),
+      ),
+    )
+    .returning({ suspendedAt: users.suspendedAt, suspensionReason: users.suspensionReason });
+  return row;
+}
+
+/** Whether `userId` is suspended now (false when gone). */
+export async function isSuspended(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.suspendedAt);
+}

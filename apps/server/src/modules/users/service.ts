@@ -22,6 +22,7 @@ import {
   findUserById,
   insertUser,
   isEmailTaken,
+  isSuspended,
   markEmailVerified,
   mergeNotificationSettings,
   mergePreferences,
@@ -32,6 +33,7 @@ import {
   setOnboarding,
   setPasswordHash,
   setProfileImageUrl,
+  setSuspension,
   spotifyIdOf,
   updateProfileFields,
   updateRole,
@@ -146,6 +148,24 @@ export function createUsersService(deps: { db: Executor; follows: Pick<FollowsSe
     disableEmails: (userId: string) => disableEmails(db, userId),
     /** Sets a user's role; answers the updated row (admin has locked and checked it). */
     setRole: (tx: Executor, userId: string, role: Role) => updateRole(tx, userId, role),
+    /**
+     * The moderation module's suspension, in its transaction: `reason` suspends now, null lifts it
+     * (docs/decisions/0047-reports-and-moderation.md). Undefined when the user is gone or already so.
+     */
+    setSuspension: (tx: Executor, userId: string, reason: string | null) => setSuspension(tx, userId, reason),
+    /**
+     * Refuses a suspended account a new session (sign-in by password or provider, an invite's sign-up):
+     * 403 `ACCOUNT_SUSPENDED` (docs/decisions/0047-reports-and-moderation.md).
+     */
+    async assertNotSuspended(userId: string): Promise<void> {
+      if (await isSuspended(db, userId)) {
+        throw new AppError(
+          403,
+          ERROR_CODES.ACCOUNT_SUSPENDED,
+          'This account is suspended. Please contact us if you think this is a mistake.',
+        );
+      }
+    },
     /**
      * Deletes the user row; the foreign keys remove or detach what still points at it (schema.ts). Admin has
      * first removed what the deletion must count (likes, josies) or read (media to release).

@@ -67,11 +67,16 @@ const rowOf = (label: string) => {
 describe('notification settings table (docs/decisions/0024-notifications-centre.md)', {
   timeout: 20_000,
 }, () => {
-  it('offers a listener new josies from followed curators and replies, none of the curator-only kinds', async () => {
+  it('offers a listener new josies from followed curators, replies and report outcomes, none of the curator-only kinds', async () => {
     open('listener');
     await screen.findByRole('region', { name: 'What to tell you, and how' }, { timeout: 8000 });
     const rows = screen.getAllByRole('listitem').filter((row) => row.hasAttribute('data-kind'));
-    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(['new-josie', 'reply']);
+    // Replies and what happened to their reports reach every role (decisions 0049 and 0047).
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual([
+      'new-josie',
+      'reply',
+      'report-resolved',
+    ]);
     for (const curatorOnly of [
       'New followers',
       'Sign-ups through your invites',

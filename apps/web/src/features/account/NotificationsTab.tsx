@@ -57,7 +57,8 @@ function kindKey(kind: NotificationKind) {
     | 'reviewWaiting'
     | 'contactMessage'
     | 'comment'
-    | 'reply';
+    | 'reply'
+    | 'reportResolved';
 }
 
 /** The settings `settings` become once `body` is applied (what the switches show while it is saved). */

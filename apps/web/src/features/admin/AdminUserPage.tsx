@@ -18,6 +18,7 @@ import { RoleBadge, StatusBadge } from './badges';
 import { type DeleteTarget, DeleteUserDialog } from './DeleteUserDialog';
 import { adminKeys, fetchUser } from './queries';
 import { RoleForm } from './RoleForm';
+import { SuspensionCard } from './SuspensionCard';
 
 const COUNT_KEYS: ReadonlyArray<keyof AdminUserCounts> = [
   'josies',
@@ -242,6 +243,7 @@ export default function AdminUserPage() {
           <ProfileCard user={detail.data.user} />
           <div className="flex min-w-0 flex-col gap-5">
             <RoleForm user={detail.data.user} isSelf={detail.data.user.id === me?.id} />
+            <SuspensionCard user={detail.data.user} isSelf={detail.data.user.id === me?.id} />
             <CountsCard counts={detail.data.counts} />
             <JosiesCard josies={detail.data.josies} />
             <DangerCard

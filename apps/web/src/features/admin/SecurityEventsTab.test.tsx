@@ -11,6 +11,8 @@ const event = (id: string, overrides = {}) => ({
   kind: 'password-changed',
   userId: '5b3e0f3a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
   userName: 'Noa Levi',
+  actorId: null,
+  detail: null,
   ip: '203.0.113.7',
   browser: 'Firefox 133',
   os: 'Android 14',

@@ -20,6 +20,8 @@ export function makeUserRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow
     avatar: null,
     createdAt: '2024-03-05T10:00:00.000Z',
     lastLogin: null,
+    suspendedAt: null,
+    suspensionReason: null,
     ...overrides,
   };
 }

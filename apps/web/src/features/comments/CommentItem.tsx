@@ -5,8 +5,10 @@ import { toast } from 'sonner';
 import { errorText } from '../../api/errorText';
 import { formatDate } from '../../lib/dates';
 import { formatRelativeTime } from '../../lib/relativeTime';
+import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ReportButton } from '../reports';
 import { useDeleteComment, useEditComment } from './api';
 import { CommentBox } from './CommentBox';
 import { CommentText } from './CommentText';
@@ -35,6 +37,9 @@ export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
   const edit = useEditComment(josieId);
   const remove = useDeleteComment(josieId);
   const language = i18n.resolvedLanguage;
+  const { user } = useSession();
+  // Anyone signed in reports another's comment (decision 0047).
+  const canReport = user !== null && user._id !== comment.author?._id;
 
   if (comment.removed || !comment.author || comment.text === null) {
     return <p className="py-2 text-sm text-zinc-500 italic">{t('comments.removed')}</p>;
@@ -74,7 +79,7 @@ export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
         ) : (
           <CommentText text={comment.text} />
         )}
-        {!editing && (onReply || comment.canEdit || comment.canDelete) && (
+        {!editing && (onReply || comment.canEdit || comment.canDelete || canReport) && (
           <div className="flex flex-wrap gap-1">
             {onReply && (
               <button type="button" className={action} onClick={() => onReply(comment)}>
@@ -93,6 +98,13 @@ export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
               <button type="button" className={action} onClick={() => setConfirming(true)}>
                 {t('comments.delete')}
               </button>
+            )}
+            {canReport && (
+              <ReportButton
+                target={{ type: 'comment', id: comment._id }}
+                className={action}
+                label={t('moderation.report.commentOf', { name })}
+              />
             )}
           </div>
         )}

@@ -19,6 +19,7 @@ import { Loading } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { Feed } from '../feed';
 import { CreatorName, LoginToFollow } from '../josie';
+import { ReportButton } from '../reports';
 import { curatorKeys, fetchProfile, setFollowing } from './api';
 import { CuratorSuggestions } from './CuratorSuggestions';
 
@@ -178,6 +179,12 @@ export default function CuratorProfilePage() {
           {!own && (
             <div className="sm:pt-20">
               {user ? <FollowButton profile={curator} /> : <LoginToFollow size="md" className="min-w-32" />}
+              {user && (
+                <ReportButton
+                  target={{ type: 'account', id: curator.id }}
+                  className={cn('mt-2 block w-full text-center', buttonClasses('ghost', 'sm'))}
+                />
+              )}
             </div>
           )}
         </div>

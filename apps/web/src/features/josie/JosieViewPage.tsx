@@ -35,6 +35,8 @@ const JosieOwnerBar = lazyComponent(() => import('./components/JosieOwnerBar'));
 // Comments (decision 0046) show while their flag is on: their code and texts (the `comments` area) load
 // after the josie, so a reader of the josie alone pays nothing for them (docs/performance.md).
 const CommentsSection = lazyComponent(() => import('../comments/CommentsSection'), { with: loadAllTexts });
+// Reporting a josie (decision 0047): its menu and dialog load for a signed-in reader who did not create it.
+const ReportMenu = lazyComponent(() => import('../reports/ReportMenu'), { with: loadAllTexts });
 
 /**
  * The view's top bar (docs/product/routes-and-roles.md#josie-page): the logo linking home, the header's search
@@ -129,6 +131,13 @@ export function JosieView({ josie }: { josie: Josie }) {
               <time dateTime={shownDate}>{formatDate(shownDate, i18n.resolvedLanguage)}</time>
             </p>
             <GenreChips genres={josie.genres ?? []} />
+            {user && !owner && josie.status === 'published' && (
+              <div className="flex justify-end">
+                <Suspense fallback={null}>
+                  <ReportMenu target={{ type: 'josie', id: josie._id }} />
+                </Suspense>
+              </div>
+            )}
           </header>
           <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} listen={josie.listen ?? []} />
         </article>

@@ -4,6 +4,7 @@ import {
   CircleCheck,
   CircleX,
   ClipboardList,
+  Flag,
   Heart,
   type LucideIcon,
   Mail,
@@ -32,6 +33,15 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   'contact-message': Mail,
   comment: MessageCircle,
   reply: MessageCircleReply,
+  'report-resolved': Flag,
+};
+
+/** The sentence of each outcome of a resolved report (the `reason` of its subject). */
+const REPORT_OUTCOME_KEYS: Record<string, NotificationSentenceParts['key']> = {
+  dismissed: 'notifications.text.reportDismissed',
+  'comment-removed': 'notifications.text.reportCommentRemoved',
+  'josie-sent-back': 'notifications.text.reportJosieSentBack',
+  'account-suspended': 'notifications.text.reportAccountSuspended',
 };
 
 /** A notification's sentence before translation: its key under `notifications.text` and its values. */
@@ -51,7 +61,11 @@ export interface NotificationSentenceParts {
     | 'comment'
     | 'commentOthers'
     | 'reply'
-    | 'replyOthers'}`;
+    | 'replyOthers'
+    | 'reportDismissed'
+    | 'reportCommentRemoved'
+    | 'reportJosieSentBack'
+    | 'reportAccountSuspended'}`;
   values: { name?: string; title?: string; reason?: string; count?: number };
 }
 
@@ -97,6 +111,12 @@ export function notificationSentence(notification: Notification, t: TFunction): 
       return others > 0
         ? { key: 'notifications.text.replyOthers', values: { name, title, count: others } }
         : { key: 'notifications.text.reply', values: { name, title } };
+    // The outcome is the subject's `reason` (decision 0047); who acted is not named.
+    case 'report-resolved':
+      return {
+        key: REPORT_OUTCOME_KEYS[notification.subject?.reason ?? ''] ?? REPORT_OUTCOME_KEYS.dismissed!,
+        values: {},
+      };
   }
 }
 

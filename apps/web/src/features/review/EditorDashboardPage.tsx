@@ -200,6 +200,20 @@ export default function EditorDashboardPage() {
       lead={query.data ? t('review.lead', { count: query.data.length }) : t('review.leadLoading')}
       width="wide"
     >
+      <nav aria-label={t('review.queues')} className="mb-4 flex gap-2 text-sm">
+        <span aria-current="page" className="rounded-full bg-zinc-900 px-3 py-1.5 font-semibold text-white">
+          {t('review.title')}
+        </span>
+        <Link
+          to="/editor/moderation"
+          className={cn(
+            'rounded-full px-3 py-1.5 text-zinc-700 ring-1 ring-zinc-200 hover:bg-zinc-50',
+            focusRing,
+          )}
+        >
+          {t('review.moderationQueue')}
+        </Link>
+      </nav>
       {content}
     </Page>
   );

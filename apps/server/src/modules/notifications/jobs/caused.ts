@@ -14,6 +14,7 @@ import {
   liveCommentAuthors,
   mailRecipient,
   mailRecipients,
+  resolvedReport,
   staffRecipients,
 } from '../queries.js';
 import type { NotificationJobContext } from './context.js';
@@ -22,8 +23,8 @@ import type { LikesWriter } from './write-likes.js';
 
 /**
  * `notify.caused`: a write that tells someone ({@link NotificationCause}), enqueued in its own transaction: a
- * follower, a josie waiting for review, a contact message, a comment or a reply (and a like enqueued before
- * likes had their own outbox).
+ * follower, a josie waiting for review, a contact message, a comment or a reply, a resolved report (and a like
+ * enqueued before likes had their own outbox).
  */
 export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter) {
   const { db, publicUrl, push, emailJob, pushJobs, allowed, inApp } = deps;
@@ -239,6 +240,27 @@ export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter)
             sends,
           );
         }
+        break;
+      }
+      case 'report-resolved': {
+        // The reporter learns what was done, in the app only; the entry is keyed by the report, so a
+        // retried job writes it once (decision 0047). Who acted is not named.
+        const [report, reporter] = await Promise.all([
+          resolvedReport(db, cause.reportId),
+          mailRecipient(db, cause.reporterId),
+        ]);
+        if (!report?.resolution || !reporter) return;
+        await inApp(
+          reporter,
+          {
+            groupKey: report.id,
+            subjectType: 'report',
+            subjectId: report.id,
+            actorId: null,
+            reason: report.resolution,
+          },
+          'report-resolved',
+        );
         break;
       }
     }

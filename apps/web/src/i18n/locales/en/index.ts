@@ -14,6 +14,7 @@ import invites from './invites.json' with { type: 'json' };
 import josieLater from './josie.later.json' with { type: 'json' };
 import listen from './listen.json' with { type: 'json' };
 import login from './login.json' with { type: 'json' };
+import moderation from './moderation.json' with { type: 'json' };
 import notifications from './notifications.json' with { type: 'json' };
 import onboarding from './onboarding.json' with { type: 'json' };
 import preferences from './preferences.json' with { type: 'json' };
@@ -52,6 +53,7 @@ export default {
   josie: { ...first.josie, ...josieLater, editor: { ...first.josie.editor, ...josieLater.editor } },
   listen,
   login,
+  moderation,
   nav: first.nav,
   newsletter: first.newsletter,
   notifications,
