@@ -26,6 +26,8 @@ const OWNERS: Record<string, string> = {
   josies: 'josies',
   josie_likes: 'likes',
   comments: 'comments',
+  blocks: 'blocks',
+  mutes: 'blocks',
   josie_saves: 'likes',
   josie_reviews: 'review',
   invites: 'invites',

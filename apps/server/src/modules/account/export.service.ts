@@ -24,6 +24,7 @@ import { lockLiveUser } from './deletion.queries.js';
 import {
   deleteExports,
   type ExportRow,
+  exportedBlocks,
   exportedFollows,
   exportedInvites,
   exportedJosies,
@@ -138,7 +139,7 @@ export function createAccountExportService(deps: {
   async function buildZip(userId: string): Promise<Buffer | null> {
     const user = await exportedUser(db, userId);
     if (!user) return null;
-    const [providers, ownJosies, likes, saves, following, followers, invites, notifications] =
+    const [providers, ownJosies, likes, saves, following, followers, invites, notifications, blocked, muted] =
       await Promise.all([
         exportedProviders(db, userId),
         exportedJosies(db, userId),
@@ -148,6 +149,8 @@ export function createAccountExportService(deps: {
         exportedFollows(db, userId, 'followers'),
         exportedInvites(db, userId),
         exportedNotifications(db, userId),
+        exportedBlocks(db, userId, 'blocked'),
+        exportedBlocks(db, userId, 'muted'),
       ]);
     // Only uploads the media table knows, never a private file nor a path that climbs out of the media
     // folder: image URLs in paragraphs come from clients (docs/decisions/0025-account-and-data.md, "Export").
@@ -205,6 +208,7 @@ export function createAccountExportService(deps: {
     zip.json('likes.json', likes);
     zip.json('saves.json', saves);
     zip.json('follows.json', { following, followers });
+    zip.json('blocks.json', { blocked, muted });
     zip.json('invites.json', invites);
     zip.json('notifications.json', notifications);
     return zip.end();

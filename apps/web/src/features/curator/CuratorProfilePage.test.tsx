@@ -20,6 +20,7 @@ const profile: PublicProfile = {
   followersCount: 7,
   followingCount: 0,
   isFollowing: false,
+  isBlocked: false,
 };
 
 function suggestion(n: number): CuratorRecommendation {
