@@ -1,6 +1,7 @@
 import type { User } from '@josie/contract';
 import type { LucideIcon } from 'lucide-react';
 import {
+  Ban,
   Bell,
   Database,
   ExternalLink,
@@ -21,6 +22,7 @@ import { Badge } from '../../ui/Badge';
 import { buttonClasses, focusRing } from '../../ui/Button';
 import { Tabs, TabsContent } from '../../ui/Tabs';
 import { toast } from '../../ui/toast';
+import { BlockedAndMuted } from '../blocks';
 import { ConnectionsTab, useConnectionOutcome } from './ConnectionsTab';
 import { DataTab } from './DataTab';
 import { NotificationsTab } from './NotificationsTab';
@@ -39,6 +41,7 @@ export const ACCOUNT_TABS = [
   'connections',
   'preferences',
   'theme',
+  'blocked',
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
@@ -50,6 +53,7 @@ const TAB_ICONS: Record<AccountTab, LucideIcon> = {
   connections: Link2,
   preferences: SlidersHorizontal,
   theme: Palette,
+  blocked: Ban,
 };
 
 /** The tab named by `?tab=`, else Profile. */
@@ -93,7 +97,7 @@ function AccountSummary({ user }: { user: User }) {
 
 /**
  * `/account` and `/profile` (docs/product/routes-and-roles.md#account): a summary of the signed-in user and
- * the tabs Profile, Notifications, Security, Your data, Connections, Preferences and Theme. The selected tab is kept in
+ * the tabs Profile, Notifications, Security, Your data, Connections, Preferences, Theme and Blocked and muted. The selected tab is kept in
  * `?tab=` so a reload, a shared link or the return from a provider's consent page opens it again. Without a
  * stored user the page goes to `/login`.
  */
@@ -172,6 +176,9 @@ export default function AccountPage() {
         </TabsContent>
         <TabsContent value="theme">
           <ThemeTab user={user} />
+        </TabsContent>
+        <TabsContent value="blocked">
+          <BlockedAndMuted />
         </TabsContent>
       </Tabs>
     </div>

@@ -5,8 +5,10 @@ import { toast } from 'sonner';
 import { errorText } from '../../api/errorText';
 import { formatDate } from '../../lib/dates';
 import { formatRelativeTime } from '../../lib/relativeTime';
+import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { AccountActions } from '../blocks';
 import { useDeleteComment, useEditComment } from './api';
 import { CommentBox } from './CommentBox';
 import { CommentText } from './CommentText';
@@ -25,11 +27,13 @@ const action =
 /**
  * One comment (docs/product/rules-and-limits.md#comments): its author (a name isolated in `<bdi>`), how long
  * ago (the date in full on hover), "edited", its text with clickable links, and what the reader may do as the
- * server decided (`canEdit`, `canDelete`): reply, edit in place, delete after a confirmation. A removed one
- * with replies shows "Comment removed" alone.
+ * server decided (`canEdit`, `canDelete`): reply, edit in place, delete after a confirmation; on another
+ * person's comment, a signed-in reader may mute or block its author (decision 0048). A removed one with
+ * replies shows "Comment removed" alone.
  */
 export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
   const { t, i18n } = useTranslation();
+  const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const edit = useEditComment(josieId);
@@ -40,6 +44,7 @@ export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
     return <p className="py-2 text-sm text-zinc-500 italic">{t('comments.removed')}</p>;
   }
   const name = comment.author.name || t('comments.unknownAuthor');
+  const someoneElse = user !== null && user.id !== comment.author._id;
 
   return (
     <div className="flex gap-3">
@@ -74,7 +79,7 @@ export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
         ) : (
           <CommentText text={comment.text} />
         )}
-        {!editing && (onReply || comment.canEdit || comment.canDelete) && (
+        {!editing && (onReply || comment.canEdit || comment.canDelete || someoneElse) && (
           <div className="flex flex-wrap gap-1">
             {onReply && (
               <button type="button" className={action} onClick={() => onReply(comment)}>
@@ -93,6 +98,9 @@ export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
               <button type="button" className={action} onClick={() => setConfirming(true)}>
                 {t('comments.delete')}
               </button>
+            )}
+            {someoneElse && (
+              <AccountActions userId={comment.author._id} name={name} buttonClassName={action} />
             )}
           </div>
         )}
