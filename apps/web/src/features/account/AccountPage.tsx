@@ -28,6 +28,7 @@ import { DataTab } from './DataTab';
 import { NotificationsTab } from './NotificationsTab';
 import { PreferencesTab } from './PreferencesTab';
 import { ProfileTab } from './ProfileTab';
+import { Section } from './Section';
 import { SecurityTab } from './SecurityTab';
 import { ThemeTab } from './ThemeTab';
 import { usePreferencesDraft } from './usePreferencesDraft';
@@ -178,7 +179,9 @@ export default function AccountPage() {
           <ThemeTab user={user} />
         </TabsContent>
         <TabsContent value="blocked">
-          <BlockedAndMuted />
+          <Section title={t('blocks.settings.title')} description={t('blocks.settings.intro')}>
+            <BlockedAndMuted />
+          </Section>
         </TabsContent>
       </Tabs>
     </div>

@@ -102,15 +102,13 @@ function RelationList({ kind }: { kind: RelationKind }) {
 }
 
 /**
- * The account page's "Blocked and muted" tab (docs/product/routes-and-roles.md#account,
- * docs/product/rules-and-limits.md#blocking-and-muting): what each does, then both lists, newest first,
- * each account with Unblock or Unmute.
+ * The lists of the account page's "Blocked and muted" tab (docs/product/routes-and-roles.md#account,
+ * docs/product/rules-and-limits.md#blocking-and-muting): both lists, newest first, each account with
+ * Unblock or Unmute.
  */
 export function BlockedAndMuted() {
-  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6">
-      <p className="text-sm text-zinc-600">{t('blocks.settings.intro')}</p>
       <RelationList kind="blocks" />
       <RelationList kind="mutes" />
     </div>
