@@ -17,7 +17,7 @@ import {
   setFlag,
   type TestUser,
 } from '../../test/factories.js';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, createTestServices, type TestContext } from '../../test/harness.js';
 import { RELATIONS_PAGE_SIZE } from './service.js';
 
 describe('blocking and muting (decision 0048)', () => {
@@ -174,6 +174,14 @@ describe('blocking and muting (decision 0048)', () => {
     expect(own.status).toBe(403);
     expect(own.body.code).toBe('YOU_BLOCKED');
     expect(await followRows(curator.user._id, otherCurator.user._id)).toEqual([]);
+    // Onboarding's bulk follow skips the pair too, either way.
+    const { follows: service } = createTestServices(ctx);
+    const db = ctx.database.db;
+    expect(await service.followCurators(db, otherCurator.user._id, [curator.user._id])).toEqual([]);
+    expect(await service.followCurators(db, curator.user._id, [otherCurator.user._id])).toEqual([]);
+    expect(await service.followCurators(db, fan.user._id, [otherCurator.user._id])).toEqual([
+      otherCurator.user._id,
+    ]);
 
     // Unblocking restores the right to follow, not the follows.
     expect((await unblock(curator, otherCurator.user._id)).status).toBe(200);
