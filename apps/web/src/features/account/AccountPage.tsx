@@ -133,10 +133,11 @@ export default function AccountPage() {
       </header>
       <AccountSummary user={user} />
       <Tabs value={tab} onValueChange={select} className="gap-5">
-        {/* Rows of three on phones (every tab visible, none scrolled away), one row from md up. */}
+        {/* Rows of three on phones and two rows of four from md up: every tab visible, none scrolled away,
+            no label cut (eight tabs in one row would cut them at the page's width). */}
         <RadixTabs.List
           aria-label={t('account.tabs.label')}
-          className="grid grid-cols-3 gap-1 rounded-3xl bg-white/80 p-1 shadow-sm ring-1 ring-zinc-200 md:flex md:rounded-full"
+          className="grid grid-cols-3 gap-1 rounded-3xl bg-white/80 p-1 shadow-sm ring-1 ring-zinc-200 md:grid-cols-4"
         >
           {ACCOUNT_TABS.map((name) => {
             const Icon = TAB_ICONS[name];
@@ -146,7 +147,7 @@ export default function AccountPage() {
                 value={name}
                 className={cn(
                   'flex min-w-0 flex-col items-center justify-center gap-1 rounded-2xl px-2 py-2 text-xs font-medium text-zinc-700 transition-colors',
-                  'sm:text-sm md:flex-auto md:flex-row md:gap-1.5 md:rounded-full md:px-2.5',
+                  'sm:text-sm md:flex-row md:gap-1.5 md:rounded-full md:px-2.5',
                   'hover:bg-zinc-50 hover:text-zinc-950 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-brand-200',
                   focusRing,
                 )}
