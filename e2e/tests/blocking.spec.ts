@@ -1,15 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
 import {
   apiCurator,
   apiPublishedJosie,
   apiSignup,
   auth,
   expect,
-  type Session,
+  openAs,
   setFlag,
   shot,
   test,
-  useSession,
 } from '../support/fixtures.js';
 
 /**
@@ -54,15 +52,6 @@ const TEXT = {
   },
 } as const;
 
-/** A page of its own (another browser) signed in as `session`, opened at `path`. */
-async function openAs(browser: Browser, session: Session, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useSession(page, session);
-  await page.goto(path);
-  return page;
-}
-
 for (const lang of ['en', 'he'] as const) {
   test(`a curator blocks a listener from a comment, and unblocks them in the settings (${lang})`, async ({
     browser,
@@ -90,7 +79,8 @@ for (const lang of ['en', 'he'] as const) {
 
     // The curator blocks the listener from the comment, after reading what a block does.
     const dana = await openAs(browser, curator, josiePath);
-    await expect(dana.getByText(t.comment)).toBeVisible();
+    // The comments load after the page (lazily): on a busy machine that can take longer than 10 s.
+    await expect(dana.getByText(t.comment)).toBeVisible({ timeout: 30_000 });
     await dana.getByRole('button', { name: t.block(t.listener) }).click();
     const dialog = dana.getByRole('alertdialog');
     await expect(dialog.getByText(t.explains)).toBeVisible();
