@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { startSmtpSink } from '../../apps/server/src/adapters/smtp-sink.testing.js';
 import { createDatabase, databaseName, dropDatabase } from './databases.js';
 import { startServer, stopServer } from './global-setup.js';
@@ -98,6 +105,15 @@ export async function useSession(page: Page, session: Session): Promise<void> {
       window.sessionStorage.setItem('e2e-session-set', '1');
     }
   }, JSON.stringify(session));
+}
+
+/** A page of its own (another browser context) signed in as `session`, opened at `path`. */
+export async function openAs(browser: Browser, session: Session, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useSession(page, session);
+  await page.goto(path);
+  return page;
 }
 
 /**

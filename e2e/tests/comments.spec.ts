@@ -1,14 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import {
-  apiSignup,
-  expect,
-  readerOfCurator,
-  type Session,
-  setFlag,
-  shot,
-  test,
-  useSession,
-} from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
+import { apiSignup, expect, openAs, readerOfCurator, setFlag, shot, test } from '../support/fixtures.js';
 
 /**
  * Comments on a josie (docs/decisions/0046-comments.md), in English and Hebrew, with the `comments` flag on:
@@ -68,15 +59,6 @@ async function openBell(page: Page, lang: 'en' | 'he') {
   await page.goto(`/about?lng=${lang}`);
   await page.getByRole('navigation').getByRole('button', { name: TEXT[lang].bell }).click();
   return page.getByRole('region', { name: TEXT[lang].centre });
-}
-
-/** A page of its own (another browser) signed in as `session`, opened at `path`. */
-async function openAs(browser: Browser, session: Session, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await useSession(page, session);
-  await page.goto(path);
-  return page;
 }
 
 for (const lang of ['en', 'he'] as const) {

@@ -27,6 +27,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { aiRoutes } from './modules/ai/routes.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { blocksRoutes } from './modules/blocks/routes.js';
 import { commentsRoutes } from './modules/comments/routes.js';
 import { curatorsRoutes } from './modules/curators/routes.js';
 import { isEmbedPage } from './modules/embeds/index.js';
@@ -412,6 +413,7 @@ export async function buildApp(opts: BuildAppOptions) {
     likesRoutes,
     commentsRoutes,
     reportsRoutes,
+    blocksRoutes,
     recommendationsRoutes,
     searchRoutes,
     preferencesRoutes,

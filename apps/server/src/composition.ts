@@ -39,6 +39,7 @@ import {
   SESSIONS_PURGE_CRON,
   sessionsPurgeJob,
 } from './modules/auth/index.js';
+import { createBlocksService } from './modules/blocks/index.js';
 import { createCommentsService } from './modules/comments/index.js';
 import { createCuratorsService } from './modules/curators/index.js';
 import { createExploreService } from './modules/explore/index.js';
@@ -317,6 +318,8 @@ export function createServices(deps: ServiceDeps) {
     }),
     likes,
     comments,
+    // Blocking and muting (decision 0048): a block ends follows through the follows module.
+    blocks: createBlocksService({ db, follows }),
     recommendations: createRecommendationsService({ db, users }),
     search: createSearchService({ db }),
     onboarding: createOnboardingService({ db, follows, users }),

@@ -344,6 +344,15 @@ export const ERROR_CODES = {
   ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
   /** 409: suspending a suspended account, or lifting a suspension that is not there. */
   SUSPENSION_STATE: 'SUSPENSION_STATE',
+  /**
+   * 403: commenting on the josie, or replying to the comment, of someone who blocked the caller, or following
+   * them (docs/decisions/0048-blocking-and-muting.md).
+   */
+  BLOCKED: 'BLOCKED',
+  /** 403: following an account the caller blocked: they unblock it first (decision 0048). */
+  YOU_BLOCKED: 'YOU_BLOCKED',
+  /** 400: blocking or muting oneself (decision 0048). */
+  SELF_BLOCK: 'SELF_BLOCK',
   /** 400: an image link that is not a well-formed http(s) URL. */
   INVALID_IMAGE_URL: 'INVALID_IMAGE_URL',
   // The integrations' errors (docs/product/messages.md#errors-from-the-api); `INTEGRATION_ERROR_CODES` names

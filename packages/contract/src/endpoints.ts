@@ -48,6 +48,12 @@ import {
 } from './admin.js';
 import { AuthProvidersResponse, AuthResponse, LoginBody, SignupBody, SignupResponse } from './auth.js';
 import {
+  AccountRelationBody,
+  AccountRelationResponse,
+  AccountRelationsQuery,
+  AccountRelationsResponse,
+} from './blocks.js';
+import {
   CommentCreateBody,
   CommentDeleteResponse,
   CommentPolicyBody,
@@ -627,6 +633,44 @@ export const endpoints = {
     ...admin,
     params: IdParams,
     responses: { 200: SuspensionResponse },
+  }),
+  // Blocking and muting (decision 0048): the caller's own lists, whatever their role. Blocking ends follows
+  // both ways and refuses the blocked account's comments and follows; muting hides comments for the caller.
+  listBlocks: endpoint(ROUTES.listBlocks, {
+    access: 'authenticated',
+    tags: ['blocks'],
+    query: AccountRelationsQuery,
+    responses: { 200: AccountRelationsResponse },
+  }),
+  block: endpoint(ROUTES.block, {
+    access: 'authenticated',
+    tags: ['blocks'],
+    body: AccountRelationBody,
+    responses: { 200: AccountRelationResponse },
+  }),
+  unblock: endpoint(ROUTES.unblock, {
+    access: 'authenticated',
+    tags: ['blocks'],
+    params: PathIdParams,
+    responses: { 200: AccountRelationResponse },
+  }),
+  listMutes: endpoint(ROUTES.listMutes, {
+    access: 'authenticated',
+    tags: ['blocks'],
+    query: AccountRelationsQuery,
+    responses: { 200: AccountRelationsResponse },
+  }),
+  mute: endpoint(ROUTES.mute, {
+    access: 'authenticated',
+    tags: ['blocks'],
+    body: AccountRelationBody,
+    responses: { 200: AccountRelationResponse },
+  }),
+  unmute: endpoint(ROUTES.unmute, {
+    access: 'authenticated',
+    tags: ['blocks'],
+    params: PathIdParams,
+    responses: { 200: AccountRelationResponse },
   }),
   pendingJosies: endpoint(ROUTES.pendingJosies, {
     access: REVIEWER_ROLES,

@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './admin.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './blocks.js';
 export * from './catalogues.js';
 export * from './comments.js';
 export * from './common.js';

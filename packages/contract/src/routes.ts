@@ -115,6 +115,13 @@ export const ROUTES = {
   updateComment: { method: 'PATCH', path: '/api/comments/:id' },
   deleteComment: { method: 'DELETE', path: '/api/comments/:id' },
   setCommentPolicy: { method: 'PUT', path: '/api/josies/:id/comment-policy' },
+  // blocking and muting (decision 0048)
+  listBlocks: { method: 'GET', path: '/api/blocks' },
+  block: { method: 'POST', path: '/api/blocks' },
+  unblock: { method: 'DELETE', path: '/api/blocks/:id' },
+  listMutes: { method: 'GET', path: '/api/mutes' },
+  mute: { method: 'POST', path: '/api/mutes' },
+  unmute: { method: 'DELETE', path: '/api/mutes/:id' },
   // share cards (decision 0044)
   josieShareCard: { method: 'GET', path: '/api/josies/:id/share-card/:card' },
   curatorShareCard: { method: 'GET', path: '/api/users/:id/share-card/:card' },

@@ -74,6 +74,8 @@ export const PublicProfile = z.object({
   followingCount: z.number().int().nonnegative(),
   /** Whether the signed-in caller follows this user. */
   isFollowing: z.boolean(),
+  /** Whether the signed-in caller blocked this user (docs/decisions/0048-blocking-and-muting.md). */
+  isBlocked: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 

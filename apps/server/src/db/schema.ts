@@ -309,6 +309,53 @@ export const comments = pgTable(
   ],
 );
 
+/**
+ * Blocks (docs/decisions/0048-blocking-and-muting.md): `blocker_id` blocked `blocked_id`. The blocked account
+ * may no longer comment on the blocker's josies, reply to their comments or follow them, and the blocker no
+ * longer sees its comments. Both keys cascade: an account's deletion removes its blocks both ways.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // The blocker's list, newest first (a keyset on `(created_at, blocked_id)`).
+    index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt, t.blockedId),
+    // Who blocked an account: the deletion's cascade and the "blocked by" checks read it by index.
+    index('blocks_blocked_idx').on(t.blockedId),
+  ],
+);
+
+/**
+ * Mutes (decision 0048): `muter_id` no longer sees the comments of `muted_id`; nothing else changes, and the
+ * muted account is not told. Both keys cascade like {@link blocks}.
+ */
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: uuid('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: uuid('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    index('mutes_muter_created_idx').on(t.muterId, t.createdAt, t.mutedId),
+    index('mutes_muted_idx').on(t.mutedId),
+  ],
+);
+
 export const josieLikes = pgTable(
   'josie_likes',
   {

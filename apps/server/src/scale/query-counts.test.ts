@@ -142,14 +142,18 @@ describe('query count of the signed-in home page (decision 0008)', () => {
 });
 
 describe('a page of comments (docs/decisions/0046-comments.md)', () => {
-  /** The statements of a josie's first page of comments, read on its second call (the flags are cached). */
-  async function commentsPage(threads: number, repliesEach: number) {
+  /**
+   * The statements of a josie's first page of comments, read on its second call (the flags are cached), by a
+   * visitor or by `reader`, who blocked and muted accounts that did not comment (decision 0048).
+   */
+  async function commentsPage(threads: number, repliesEach: number, reader?: TestUser) {
     const josie = await buildJosie(ctx);
     for (let i = 0; i < threads; i++) {
       const top = await buildComment(ctx, { josie: josie.id });
       for (let r = 0; r < repliesEach; r++) await buildComment(ctx, { josie: josie.id, parent: top.id });
     }
-    const get = () => ctx.app.inject({ url: `/api/josies/${josie.id}/comments` });
+    const get = () =>
+      ctx.app.inject({ url: `/api/josies/${josie.id}/comments`, headers: reader ? reader.auth : {} });
     expect((await get()).statusCode).toBe(200);
     const { result, queries } = await recordQueries(ctx.database, get);
     expect(result.json().data.comments).toHaveLength(threads);
@@ -166,6 +170,28 @@ describe('a page of comments (docs/decisions/0046-comments.md)', () => {
     expect(reads).toHaveLength(1);
     expect(reads[0]).toMatch(/\(c\.created_at, c\.id\)|order by c\.created_at/);
     expect(large.length).toBeLessThanOrEqual(2);
+  });
+
+  it('stays one statement for a reader who blocks and mutes (decision 0048)', async () => {
+    await setFlag(ctx, 'comments', 'true');
+    const reader = await buildUser(ctx);
+    for (const path of ['/api/blocks', '/api/mutes']) {
+      const other = await buildUser(ctx);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: path,
+        headers: reader.auth,
+        payload: { userId: other.user._id },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const small = await commentsPage(1, 0, reader);
+    const large = await commentsPage(20, 5, reader);
+    const reads = large.filter((sql) => /from "comments"/.test(sql));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/from "blocks"/);
+    // The josie and the page; the session is resolved from its cache after the first call.
+    expect(large.length).toBe(small.length);
   });
 });
 

@@ -85,9 +85,13 @@ const OWN_POLICY: Record<string, Access> = {
 
 /**
  * Valid bodies for the routes whose ownership rules sit behind validation: with a dummy body these would
- * stop at 400 and the rule would never be reached. Other routes get `{}` (POST/PUT/PATCH) or nothing.
+ * stop at 400 and the rule would never be reached. Other routes get `{}` (POST/PUT/PATCH) or nothing. A
+ * function builds the body from the owner of the turn.
  */
 const BODIES: Record<string, unknown> = {
+  // Blocking and muting the owner (decision 0048): anyone else may, the owner may not block themselves.
+  'POST /api/blocks': (owner: Owner) => ({ userId: owner.id }),
+  'POST /api/mutes': (owner: Owner) => ({ userId: owner.id }),
   // The owner's josie is new (version 1) for each caller whose write succeeded before.
   'PUT /api/josies/:id': {
     title: 'Edited',
@@ -110,6 +114,12 @@ const BODIES: Record<string, unknown> = {
  * review, so only its creator and the reviewers see it; everyone else gets the 404 of an unknown id.
  * Callers not named here fall back to the generic rule (never 401/403 when the policy admits them).
  */
+/** The body of route `key` for the owner of the turn ({@link BODIES}). */
+function bodyFor(key: string, owner: Owner): object {
+  const body = BODIES[key] ?? {};
+  return (typeof body === 'function' ? body(owner) : body) as object;
+}
+
 /** The same answer for every caller. */
 const forEveryone = (status: number): Record<Caller, number> => ({
   visitor: status,
@@ -166,6 +176,12 @@ const EXPECTED: Record<string, Partial<Record<Caller, number>>> = {
   // session later rows use, is never signed out here; lifting a suspension that is not there is 409.
   'POST /api/admin/users/:id/suspension': { admin: 400 },
   'DELETE /api/admin/users/:id/suspension': { admin: 409 },
+  // Blocks and mutes of the owner (decision 0048): anyone else blocks, mutes and undoes either (200, also
+  // when nothing was there); the owner is refused their own (400 SELF_BLOCK).
+  'POST /api/blocks': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
+  'DELETE /api/blocks/:id': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
+  'POST /api/mutes': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
+  'DELETE /api/mutes/:id': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
   'GET /api/admin/users/:id': { admin: 200 },
   'PATCH /api/admin/users/:id': { admin: 200 },
   'DELETE /api/admin/users/:id': { admin: 200 },
@@ -188,7 +204,7 @@ function pathFor(route: RouteEntry, owner: Owner): string {
     else if (route.url.startsWith('/api/josies/:id')) values[name] = owner.josieId;
     else if (route.url.startsWith('/api/invites/:id')) values[name] = owner.inviteId;
     else if (route.url.startsWith('/api/comments/:id')) values[name] = owner.commentId;
-    else if (/^\/api\/(users|admin\/users)\//.test(route.url)) values[name] = owner.id;
+    else if (/^\/api\/(users|admin\/users|blocks|mutes)\//.test(route.url)) values[name] = owner.id;
     else values[name] = crypto.randomUUID();
   }
   return fillPath(route.url, values);
@@ -268,7 +284,7 @@ describe('authorization matrix', () => {
         method: route.method,
         url: pathFor(route, owner),
         headers: { cookie },
-        ...(hasBody ? { payload: (BODIES[routeKey(route)] ?? {}) as object } : {}),
+        ...(hasBody ? { payload: bodyFor(routeKey(route), owner) } : {}),
       });
       if (res.statusCode !== 401) failures.push(`${routeKey(route)} with the cookie: ${res.statusCode}`);
     }
@@ -298,7 +314,7 @@ describe('authorization matrix', () => {
           method: route.method,
           url: pathFor(route, owner),
           headers,
-          ...(hasBody ? { payload: (BODIES[key] ?? {}) as object } : {}),
+          ...(hasBody ? { payload: bodyFor(key, owner) } : {}),
         });
         const status = res.statusCode;
         const admitted = admits(access, role);

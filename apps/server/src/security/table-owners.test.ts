@@ -27,6 +27,8 @@ const OWNERS: Record<string, string> = {
   josie_likes: 'likes',
   comments: 'comments',
   reports: 'reports',
+  blocks: 'blocks',
+  mutes: 'blocks',
   josie_saves: 'likes',
   josie_reviews: 'review',
   invites: 'invites',

@@ -33,6 +33,7 @@ export const LATER_AREAS = [
   'account',
   'admin',
   'audio',
+  'blocks',
   'comments',
   'contact',
   'curator',

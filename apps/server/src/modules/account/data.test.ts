@@ -9,6 +9,7 @@ import { createStorage, type Storage } from '../../adapters/storage.js';
 import type { Db } from '../../db/client.js';
 import {
   accountExports,
+  blocks,
   comments,
   emailLinks,
   follows,
@@ -18,6 +19,7 @@ import {
   josieSaves,
   josies,
   media,
+  mutes,
   notificationActors,
   notifications,
   oauthAccounts,
@@ -145,6 +147,16 @@ describe('your account, your data: export and deletion', () => {
         { reporterId: id, targetType: 'josie', targetId: liked.id, reason: 'other', text: 'Stolen cover' },
         { reporterId: fan.user._id, targetType: 'account', targetId: id, reason: 'spam' },
       ]);
+      // Whom the user blocked and muted are theirs; who blocked or muted them is not (decision 0048).
+      const troll = await buildUser(ctx, { name: 'Troll' });
+      await db.insert(blocks).values([
+        { blockerId: id, blockedId: troll.user._id },
+        { blockerId: fan.user._id, blockedId: id },
+      ]);
+      await db.insert(mutes).values([
+        { muterId: id, mutedId: fan.user._id },
+        { muterId: other.user._id, mutedId: id },
+      ]);
       const [note] = await db
         .insert(notifications)
         .values({ userId: id, kind: 'follower', groupKey: 'follower:1' })
@@ -197,6 +209,7 @@ describe('your account, your data: export and deletion', () => {
       const json = (name: string) => JSON.parse(strFromU8(files[name]!));
       expect(Object.keys(files).sort()).toEqual([
         'account.json',
+        'blocks.json',
         'comments.json',
         'follows.json',
         'invites.json',
@@ -272,6 +285,10 @@ describe('your account, your data: export and deletion', () => {
       expect(json('follows.json')).toEqual({
         following: [{ id: other.user._id, name: 'Dana', since: expect.any(String) }],
         followers: [{ id: fan.user._id, name: 'Fan', since: expect.any(String) }],
+      });
+      expect(json('blocks.json')).toEqual({
+        blocked: [{ id: troll.user._id, name: 'Troll', since: expect.any(String) }],
+        muted: [{ id: fan.user._id, name: 'Fan', since: expect.any(String) }],
       });
       expect(json('invites.json')).toEqual([
         expect.objectContaining({ id: invite.id, code: invite.code, isActive: true, uses: 1, visits: 3 }),

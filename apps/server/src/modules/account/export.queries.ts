@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   accountExports,
+  blocks,
   comments,
   follows,
   invites,
@@ -12,6 +13,7 @@ import {
   josieSaves,
   josies,
   media,
+  mutes,
   notificationActors,
   notifications,
   oauthAccounts,
@@ -262,6 +264,24 @@ export function exportedFollows(db: Executor, userId: string, side: 'following' 
     .innerJoin(other, and(eq(other.id, theirs), sql`${other.deletedAt} is null`))
     .where(eq(mine, userId))
     .orderBy(asc(follows.createdAt));
+}
+
+/**
+ * The accounts the user blocked (`kind: 'blocked'`) or muted (`'muted'`), oldest first; never who blocked or
+ * muted the user (docs/decisions/0048-blocking-and-muting.md).
+ */
+export function exportedBlocks(db: Executor, userId: string, kind: 'blocked' | 'muted') {
+  const other = alias(users, 'other');
+  const [mine, theirs, since] =
+    kind === 'blocked'
+      ? [blocks.blockerId, blocks.blockedId, blocks.createdAt]
+      : [mutes.muterId, mutes.mutedId, mutes.createdAt];
+  return db
+    .select({ id: other.id, name: other.name, since })
+    .from(kind === 'blocked' ? blocks : mutes)
+    .innerJoin(other, and(eq(other.id, theirs), sql`${other.deletedAt} is null`))
+    .where(eq(mine, userId))
+    .orderBy(asc(since));
 }
 
 /** The user's invites with how many joined through each and how many times each was opened. */

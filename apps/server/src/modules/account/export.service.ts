@@ -25,6 +25,7 @@ import { lockLiveUser } from './deletion.queries.js';
 import {
   deleteExports,
   type ExportRow,
+  exportedBlocks,
   exportedComments,
   exportedFollows,
   exportedInvites,
@@ -153,6 +154,8 @@ export function createAccountExportService(deps: {
       notifications,
       comments,
       reports,
+      blocked,
+      muted,
     ] = await Promise.all([
       exportedProviders(db, userId),
       exportedJosies(db, userId),
@@ -164,6 +167,8 @@ export function createAccountExportService(deps: {
       exportedNotifications(db, userId),
       exportedComments(db, userId),
       deps.reports.exportOf(userId),
+      exportedBlocks(db, userId, 'blocked'),
+      exportedBlocks(db, userId, 'muted'),
     ]);
     // Only uploads the media table knows, never a private file nor a path that climbs out of the media
     // folder: image URLs in paragraphs come from clients (docs/decisions/0025-account-and-data.md, "Export").
@@ -221,6 +226,7 @@ export function createAccountExportService(deps: {
     zip.json('likes.json', likes);
     zip.json('saves.json', saves);
     zip.json('follows.json', { following, followers });
+    zip.json('blocks.json', { blocked, muted });
     zip.json('invites.json', invites);
     zip.json('notifications.json', notifications);
     zip.json('comments.json', comments);

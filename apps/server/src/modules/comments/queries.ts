@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { comments, follows, josies, users } from '../../db/schema.js';
+import { blocks, comments, follows, josies, mutes, users } from '../../db/schema.js';
 
 type JosieRow = typeof josies.$inferSelect;
 
@@ -60,10 +60,24 @@ const shownReply = (c: string) =>
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
+ * The comments of comment alias `c` that `viewerId` sees: not those of an account they blocked or muted
+ * (docs/decisions/0048-blocking-and-muting.md), read by the primary keys of `blocks` and `mutes`. Nothing
+ * is hidden from a visitor (null).
+ */
+const notHiddenFrom = (viewerId: string | null, c: string) =>
+  viewerId
+    ? sql`and not exists (
+        select 1 from ${blocks} hb where hb.blocker_id = ${viewerId} and hb.blocked_id = ${sql.raw(c)}.author_id
+        union all
+        select 1 from ${mutes} hm where hm.muter_id = ${viewerId} and hm.muted_id = ${sql.raw(c)}.author_id)`
+    : sql``;
+
+/**
  * One page of a josie's threads, in one statement (docs/decisions/0046-comments.md): the top-level comments
  * after `after` in `order` (a keyset on `comments_josie_top_idx`), each with its first `inlineReplies`
  * replies, oldest first, and its reply count, read by index from `comments_parent_idx`. Reads `limit`
- * threads; the caller asks for one more than it shows to know whether another page follows.
+ * threads; the caller asks for one more than it shows to know whether another page follows. The comments
+ * of accounts `viewerId` blocked or muted are left out, with the threads they started (decision 0048).
  */
 export async function pageOfThreads(
   db: Executor,
@@ -73,8 +87,11 @@ export async function pageOfThreads(
     after: CommentKeyset | null;
     limit: number;
     inlineReplies: number;
+    /** The signed-in reader, or null for a visitor. */
+    viewerId: string | null;
   },
 ): Promise<ThreadRow[]> {
+  const shown = (c: string) => notHiddenFrom(opts.viewerId, c);
   const newest = opts.order === 'newest';
   const keyset = opts.after
     ? newest
@@ -84,18 +101,18 @@ export async function pageOfThreads(
   const direction = newest ? sql.raw('desc') : sql.raw('asc');
   const result = (await db.execute(sql`
     select ${commentJson('c', 'u')} as comment,
-           (select count(*)::int from ${comments} n where n.parent_id = c.id and ${shownReply('n')})
+           (select count(*)::int from ${comments} n where n.parent_id = c.id and ${shownReply('n')} ${shown('n')})
              as "replyCount",
            coalesce((select jsonb_agg(x.comment order by x.created_at, x.id) from (
               select ${commentJson('r', 'ru')} as comment, r.created_at, r.id
                 from ${comments} r left join ${users} ru on ru.id = r.author_id
-               where r.parent_id = c.id and ru.suspended_at is null
+               where r.parent_id = c.id and ru.suspended_at is null ${shown('r')}
                order by r.created_at, r.id
                limit ${opts.inlineReplies}) x), '[]'::jsonb) as replies
       from ${comments} c left join ${users} u on u.id = c.author_id
-     where c.josie_id = ${opts.josieId} and c.parent_id is null ${keyset}
+     where c.josie_id = ${opts.josieId} and c.parent_id is null ${keyset} ${shown('c')}
        and (u.suspended_at is null
-            or exists (select 1 from ${comments} n where n.parent_id = c.id and ${shownReply('n')}))
+            or exists (select 1 from ${comments} n where n.parent_id = c.id and ${shownReply('n')} ${shown('n')}))
      order by c.created_at ${direction}, c.id ${direction}
      limit ${opts.limit}`)) as unknown as {
     rows: { comment: unknown; replyCount: number; replies: unknown }[];
@@ -107,10 +124,13 @@ export async function pageOfThreads(
   }));
 }
 
-/** One page of a comment's replies after `after`, oldest first, in one statement. */
+/**
+ * One page of a comment's replies after `after`, oldest first, in one statement; without the replies of
+ * accounts `viewerId` blocked or muted (decision 0048).
+ */
 export async function pageOfReplies(
   db: Executor,
-  opts: { parentId: string; after: CommentKeyset | null; limit: number },
+  opts: { parentId: string; after: CommentKeyset | null; limit: number; viewerId: string | null },
 ): Promise<CommentRow[]> {
   const keyset = opts.after
     ? sql`and (r.created_at, r.id) > (${opts.after.at}::timestamptz, ${opts.after.id}::uuid)`
@@ -118,7 +138,7 @@ export async function pageOfReplies(
   const result = (await db.execute(sql`
     select ${commentJson('r', 'ru')} as comment
       from ${comments} r left join ${users} ru on ru.id = r.author_id
-     where r.parent_id = ${opts.parentId} and ru.suspended_at is null ${keyset}
+     where r.parent_id = ${opts.parentId} and ru.suspended_at is null ${keyset} ${notHiddenFrom(opts.viewerId, 'r')}
      order by r.created_at, r.id
      limit ${opts.limit}`)) as unknown as { rows: { comment: unknown }[] };
   return result.rows.map((row) => json<CommentRow>(row.comment));
@@ -160,7 +180,7 @@ export async function lockComment(db: Executor, id: string) {
 
 /**
  * What deciding on a new comment needs, in one statement: the josie's status, creator and policy, whether
- * `authorId` follows its creator, and the text of the author's latest live comment on it (the duplicate rule).
+ * `authorId` follows its creator, whether its creator blocked `authorId` (decision 0048), and the text of the author's latest live comment on it (the duplicate rule).
  */
 export async function commentingOn(db: Executor, josieId: string, authorId: string) {
   // Written out with the table's name: a select from one table prints its columns unqualified, and inside
@@ -169,6 +189,8 @@ export async function commentingOn(db: Executor, josieId: string, authorId: stri
     select j.status, j.creator_id as "creatorId", j.comment_policy as policy,
            exists (select 1 from ${follows} f where f.follower_id = ${authorId} and f.curator_id = j.creator_id)
              as follows,
+           exists (select 1 from ${blocks} b where b.blocker_id = j.creator_id and b.blocked_id = ${authorId})
+             as blocked,
            (select l.body from ${comments} l where l.author_id = ${authorId} and l.josie_id = j.id
              order by l.created_at desc, l.id desc limit 1) as "lastBody"
       from ${josies} j
@@ -178,10 +200,21 @@ export async function commentingOn(db: Executor, josieId: string, authorId: stri
       creatorId: string;
       policy: JosieRow['commentPolicy'];
       follows: boolean;
+      blocked: boolean;
       lastBody: string | null;
     }[];
   };
   return result.rows[0];
+}
+
+/** Whether any of `authorIds` (the comments a reply answers) blocked `actorId` (decision 0048). */
+export async function blockedByAny(db: Executor, actorId: string, authorIds: string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: blocks.blockerId })
+    .from(blocks)
+    .where(and(eq(blocks.blockedId, actorId), inArray(blocks.blockerId, authorIds)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The josie's status, policy and live comment count, for a page of its comments. */

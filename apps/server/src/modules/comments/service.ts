@@ -26,6 +26,7 @@ import type { Notifier } from '../notifications/index.js';
 import { type CommentViewer, canDeleteComment, editWindowPassed } from './access.js';
 import { presentComment, presentThread } from './presenter.js';
 import {
+  blockedByAny,
   type CommentKeyset,
   commentingOn,
   deleteComment,
@@ -55,6 +56,11 @@ const EMAIL_NOT_VERIFIED_MESSAGE =
 
 const josieNotFound = () => errors.notFound('Josie not found');
 const commentNotFound = () => errors.notFound('Comment not found');
+/**
+ * A comment refused because the josie's creator, or the author of the comment answered, blocked the caller
+ * (docs/decisions/0048-blocking-and-muting.md): plain, not accusing.
+ */
+const blockedHere = () => new AppError(403, ERROR_CODES.BLOCKED, "You can't comment here");
 
 /**
  * A page of `size` rows out of the `size + 1` read: the rows shown, and the cursor after the last one when
@@ -172,6 +178,7 @@ export function createCommentsService(deps: {
         after,
         limit: size + 1,
         inlineReplies: COMMENT_LIMITS.inlineReplies,
+        viewerId: viewer?.id ?? null,
       });
       const { shown, nextCursor } = paged(rows, size);
       const context = { viewer, josieCreatorId: josie.creatorId, now: Date.now() };
@@ -200,7 +207,12 @@ export function createCommentsService(deps: {
       const josie = await josieOfComments(db, parent.josieId);
       if (josie?.status !== 'published') throw commentNotFound();
       const size = COMMENT_LIMITS.repliesPageSize;
-      const rows = await pageOfReplies(db, { parentId: commentId, after, limit: size + 1 });
+      const rows = await pageOfReplies(db, {
+        parentId: commentId,
+        after,
+        limit: size + 1,
+        viewerId: viewer?.id ?? null,
+      });
       const { shown, nextCursor } = paged(rows, size);
       const viewing = { viewer, josieCreatorId: josie.creatorId, now: Date.now() };
       return { data: { replies: shown.map((row) => presentComment(row, viewing)), nextCursor } };
@@ -212,7 +224,8 @@ export function createCommentsService(deps: {
      * comment and moves the josie's count; the parent is locked so a removal cannot race the reply. The
      * caller ran {@link admitAuthor} and the rate limit first.
      * @throws AppError 404 `FEATURE_DISABLED`; 404 when the josie is unknown or not published, or the parent
-     * is unknown, removed or on another josie; 403 `COMMENTS_CLOSED` / `COMMENTS_FOLLOWERS_ONLY` by the
+     * is unknown, removed or on another josie; 403 `BLOCKED` when the josie's creator, or the author of the
+     * comment answered or of its thread, blocked the caller (decision 0048); 403 `COMMENTS_CLOSED` / `COMMENTS_FOLLOWERS_ONLY` by the
      * creator's policy (the creator may comment when followers-only); 409 `DUPLICATE_COMMENT` for the
      * author's previous text on this josie again.
      */
@@ -222,6 +235,7 @@ export function createCommentsService(deps: {
       const { id, commentCount, creatorId } = await db.transaction(async (tx) => {
         const facts = await commentingOn(tx, josieId, actor.id);
         if (facts?.status !== 'published') throw josieNotFound();
+        if (facts.blocked) throw blockedHere();
         assertPolicyAdmits(facts.policy, actor.id === facts.creatorId || facts.follows);
         if (facts.lastBody === body.text) {
           throw errors.conflict(
@@ -229,7 +243,9 @@ export function createCommentsService(deps: {
             ERROR_CODES.DUPLICATE_COMMENT,
           );
         }
-        const parentId = body.parentId ? await threadOf(tx, body.parentId, josieId) : null;
+        const thread = body.parentId ? await threadOf(tx, body.parentId, josieId) : null;
+        if (thread && (await blockedByAny(tx, actor.id, thread.authorIds))) throw blockedHere();
+        const parentId = thread?.id ?? null;
         const id = await insertComment(tx, { josieId, authorId: actor.id, parentId, body: body.text });
         const commentCount = await josies.moveCommentCount(tx, josieId, 1);
         if (commentCount === undefined) throw josieNotFound();
@@ -345,15 +361,20 @@ function assertPolicyAdmits(policy: CommentPolicy, admitted: boolean): void {
 
 /**
  * The top comment of the thread a reply to `parentId` joins, locked until the transaction ends: the parent
- * itself, or its parent when it is a reply (threads are one level deep).
+ * itself, or its parent when it is a reply (threads are one level deep); with the authors of the comment
+ * answered and of the thread's top comment, whose blocks refuse the reply (decision 0048).
  * @throws AppError 404 when the parent is unknown, removed or on another josie.
  */
-async function threadOf(tx: Executor, parentId: string, josieId: string): Promise<string> {
+async function threadOf(
+  tx: Executor,
+  parentId: string,
+  josieId: string,
+): Promise<{ id: string; authorIds: string[] }> {
   if (!isUuid(parentId)) throw commentNotFound();
   const parent = await lockComment(tx, parentId);
   if (!parent || parent.josieId !== josieId || parent.removedAt) throw commentNotFound();
-  if (parent.parentId === null) return parent.id;
+  if (parent.parentId === null) return { id: parent.id, authorIds: [parent.authorId] };
   const top = await lockComment(tx, parent.parentId);
   if (!top) throw commentNotFound();
-  return top.id;
+  return { id: top.id, authorIds: [parent.authorId, top.authorId] };
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { follows, users } from '../../db/schema.js';
+import { blocks, follows, users } from '../../db/schema.js';
 
 /** Ids of the curators a user follows, oldest follow first. */
 export async function followingIds(db: Executor, userId: string): Promise<string[]> {
@@ -60,6 +60,7 @@ export async function insertFollowsOfCurators(
         eq(users.role, 'curator'),
         isNull(users.deletedAt),
         ne(users.id, followerId),
+        notBlockedWith(followerId, users.id),
       ),
     );
   if (curators.length === 0) return [];
@@ -69,6 +70,58 @@ export async function insertFollowsOfCurators(
     .onConflictDoNothing()
     .returning({ curatorId: follows.curatorId });
   return rows.map((r) => r.curatorId);
+}
+
+/**
+ * Neither account blocked the other (docs/decisions/0048-blocking-and-muting.md): a condition on
+ * `otherId`, a column or an id, read by the primary key of `blocks` both ways.
+ */
+const notBlockedWith = (userId: string, otherId: SQLWrapper | string) => sql`not exists (
+  select 1 from ${blocks} b
+   where (b.blocker_id = ${userId} and b.blocked_id = ${otherId})
+      or (b.blocker_id = ${otherId} and b.blocked_id = ${userId}))`;
+
+/**
+ * Who blocked whom between `followerId` and `curatorId`, read in the follow's transaction:
+ * `'blocked'` when the curator blocked the follower, `'blocker'` when the follower blocked the curator,
+ * null when neither (decision 0048).
+ */
+export async function blockBetween(
+  db: Executor,
+  followerId: string,
+  curatorId: string,
+): Promise<'blocked' | 'blocker' | null> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, curatorId), eq(blocks.blockedId, followerId)),
+        and(eq(blocks.blockerId, followerId), eq(blocks.blockedId, curatorId)),
+      ),
+    );
+  if (rows.some((row) => row.blockerId === curatorId)) return 'blocked';
+  return rows.length > 0 ? 'blocker' : null;
+}
+
+/**
+ * Ends the follows between two accounts, both ways (a block, decision 0048); answers the follows that were,
+ * as `{followerId, curatorId}`.
+ */
+export async function deleteFollowsBetween(
+  db: Executor,
+  a: string,
+  b: string,
+): Promise<{ followerId: string; curatorId: string }[]> {
+  return db
+    .delete(follows)
+    .where(
+      or(
+        and(eq(follows.followerId, a), eq(follows.curatorId, b)),
+        and(eq(follows.followerId, b), eq(follows.curatorId, a)),
+      ),
+    )
+    .returning({ followerId: follows.followerId, curatorId: follows.curatorId });
 }
 
 /** Removes every follow from and of a user (account deletion), both ways. */

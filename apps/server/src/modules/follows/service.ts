@@ -2,13 +2,15 @@ import type { FollowResponse } from '@josie/contract';
 import { ERROR_CODES } from '@josie/contract';
 import { validate as isUuid } from 'uuid';
 import type { Db, Executor } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { AppError, errors } from '../../lib/errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { EventBus } from '../../realtime/bus.js';
 import type { HomeTimelines } from '../feed/index.js';
 import type { Notifier } from '../notifications/index.js';
 import {
+  blockBetween,
   deleteFollow,
+  deleteFollowsBetween,
   deleteFollowsOf,
   findLiveUserRole,
   followingIds,
@@ -57,7 +59,9 @@ export function createFollowsService(deps: {
       followingIds(executor, userId),
     /**
      * `POST /api/users/follow/{id}`.
-     * @throws AppError 404 unknown, deleted or malformed id; 400 `NOT_A_CURATOR`; 400 `SELF_FOLLOW`.
+     * @throws AppError 404 unknown, deleted or malformed id; 400 `NOT_A_CURATOR`; 400 `SELF_FOLLOW`;
+     * 403 `BLOCKED` when the curator blocked the caller, 403 `YOU_BLOCKED` when the caller blocked the
+     * curator (docs/decisions/0048-blocking-and-muting.md).
      */
     async follow(actor: AuthUser, curatorId: string): Promise<FollowResponse> {
       checkTarget(actor, curatorId);
@@ -66,6 +70,17 @@ export function createFollowsService(deps: {
         if (!target) throw errors.notFound('Curator not found');
         if (target.role !== 'curator') {
           throw errors.badRequest('Only curators can be followed', FOLLOW_ERROR_CODES.notACurator);
+        }
+        const block = await blockBetween(tx, actor.id, curatorId);
+        if (block === 'blocked') {
+          throw new AppError(403, ERROR_CODES.BLOCKED, "You can't follow this account");
+        }
+        if (block === 'blocker') {
+          throw new AppError(
+            403,
+            ERROR_CODES.YOU_BLOCKED,
+            'You blocked this account: unblock it to follow it',
+          );
         }
         const added = await insertFollow(tx, actor.id, curatorId);
         if (added) {
@@ -109,6 +124,22 @@ export function createFollowsService(deps: {
       return added;
     },
 
+    /**
+     * A block, inside the blocker's transaction (docs/decisions/0048-blocking-and-muting.md): ends the follows
+     * between the two accounts both ways and takes each unfollowed curator's josies out of the follower's
+     * home timeline, so the follower lists and counts (read from `follows`) are right once it commits. The
+     * caller passes the answer to {@link announce} per follower after commit.
+     * @returns the follows that ended.
+     */
+    async endBetween(
+      tx: Executor,
+      a: string,
+      b: string,
+    ): Promise<{ followerId: string; curatorId: string }[]> {
+      const ended = await deleteFollowsBetween(tx, a, b);
+      for (const { followerId, curatorId } of ended) await timelines.unfollowed(tx, followerId, curatorId);
+      return ended;
+    },
     /**
      * Account deletion, inside the caller's transaction: removes the user's follows both ways. Nothing is
      * announced: the caller's `user.deleted` tells the read caches after commit.

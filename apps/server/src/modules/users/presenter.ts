@@ -76,5 +76,6 @@ export function presentProfile(row: ProfileRow): PublicProfile {
     followersCount: row.followersCount,
     followingCount: row.followingCount,
     isFollowing: row.isFollowing,
+    isBlocked: row.isBlocked,
   };
 }

@@ -3,6 +3,7 @@ import { and, count, eq, exists, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
+  blocks,
   follows,
   josies,
   type NotificationSettingsColumn,
@@ -229,7 +230,7 @@ const other = alias(users, 'other');
 
 /**
  * A live user with the counts of a public profile, in one statement: published josies, live followers,
- * live followed users, and whether `viewerId` follows them (false for a visitor, null). Undefined when
+ * live followed users, and whether `viewerId` follows them and blocked them (false for a visitor, null). Undefined when
  * missing or deleted.
  * The counts are query-builder subqueries: Drizzle prints columns without their table in the select list
  * of a single-table query, which would bind a hand-written `users.id` to the subquery's own table.
@@ -248,6 +249,13 @@ export async function findProfile(db: Executor, id: string, viewerId: string | n
           .select({ one: sql`1` })
           .from(follows)
           .where(and(eq(follows.followerId, viewerId), eq(follows.curatorId, users.id)));
+  const viewerBlocked =
+    viewerId === null
+      ? null
+      : db
+          .select({ one: sql`1` })
+          .from(blocks)
+          .where(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, users.id)));
   const [row] = await db
     .select({
       id: users.id,
@@ -261,6 +269,7 @@ export async function findProfile(db: Executor, id: string, viewerId: string | n
       followersCount: sql<number>`(${liveFollows('followerId', 'curatorId')})`.mapWith(Number),
       followingCount: sql<number>`(${liveFollows('curatorId', 'followerId')})`.mapWith(Number),
       isFollowing: viewerFollows ? sql<boolean>`${exists(viewerFollows)}` : sql<boolean>`false`,
+      isBlocked: viewerBlocked ? sql<boolean>`${exists(viewerBlocked)}` : sql<boolean>`false`,
     })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));

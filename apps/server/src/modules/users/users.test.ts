@@ -56,6 +56,7 @@ describe('GET /api/users/:id (public and curator profile)', () => {
       followersCount: 2,
       followingCount: 1,
       isFollowing: true,
+      isBlocked: false,
     });
     expect(res.body).not.toHaveProperty('email');
     const stranger = await buildUser(ctx);

@@ -30,7 +30,16 @@ describe('account page (docs/product/routes-and-roles.md#account)', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Profile', 'Notifications', 'Security', 'Your data', 'Connections', 'Preferences', 'Theme']);
+    ).toEqual([
+      'Profile',
+      'Notifications',
+      'Security',
+      'Your data',
+      'Connections',
+      'Preferences',
+      'Theme',
+      'Blocked',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
     expect(router.state.location.search).toBe('?tab=security');
     expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');

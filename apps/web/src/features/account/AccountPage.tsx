@@ -1,6 +1,7 @@
 import type { User } from '@josie/contract';
 import type { LucideIcon } from 'lucide-react';
 import {
+  Ban,
   Bell,
   Database,
   ExternalLink,
@@ -21,11 +22,13 @@ import { Badge } from '../../ui/Badge';
 import { buttonClasses, focusRing } from '../../ui/Button';
 import { Tabs, TabsContent } from '../../ui/Tabs';
 import { toast } from '../../ui/toast';
+import { BlockedAndMuted } from '../blocks';
 import { ConnectionsTab, useConnectionOutcome } from './ConnectionsTab';
 import { DataTab } from './DataTab';
 import { NotificationsTab } from './NotificationsTab';
 import { PreferencesTab } from './PreferencesTab';
 import { ProfileTab } from './ProfileTab';
+import { Section } from './Section';
 import { SecurityTab } from './SecurityTab';
 import { ThemeTab } from './ThemeTab';
 import { usePreferencesDraft } from './usePreferencesDraft';
@@ -39,6 +42,7 @@ export const ACCOUNT_TABS = [
   'connections',
   'preferences',
   'theme',
+  'blocked',
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
@@ -50,6 +54,7 @@ const TAB_ICONS: Record<AccountTab, LucideIcon> = {
   connections: Link2,
   preferences: SlidersHorizontal,
   theme: Palette,
+  blocked: Ban,
 };
 
 /** The tab named by `?tab=`, else Profile. */
@@ -93,7 +98,7 @@ function AccountSummary({ user }: { user: User }) {
 
 /**
  * `/account` and `/profile` (docs/product/routes-and-roles.md#account): a summary of the signed-in user and
- * the tabs Profile, Notifications, Security, Your data, Connections, Preferences and Theme. The selected tab is kept in
+ * the tabs Profile, Notifications, Security, Your data, Connections, Preferences, Theme and Blocked and muted. The selected tab is kept in
  * `?tab=` so a reload, a shared link or the return from a provider's consent page opens it again. Without a
  * stored user the page goes to `/login`.
  */
@@ -128,10 +133,11 @@ export default function AccountPage() {
       </header>
       <AccountSummary user={user} />
       <Tabs value={tab} onValueChange={select} className="gap-5">
-        {/* Rows of three on phones (every tab visible, none scrolled away), one row from md up. */}
+        {/* Rows of three on phones and two rows of four from md up: every tab visible, none scrolled away,
+            no label cut (eight tabs in one row would cut them at the page's width). */}
         <RadixTabs.List
           aria-label={t('account.tabs.label')}
-          className="grid grid-cols-3 gap-1 rounded-3xl bg-white/80 p-1 shadow-sm ring-1 ring-zinc-200 md:flex md:rounded-full"
+          className="grid grid-cols-3 gap-1 rounded-3xl bg-white/80 p-1 shadow-sm ring-1 ring-zinc-200 md:grid-cols-4"
         >
           {ACCOUNT_TABS.map((name) => {
             const Icon = TAB_ICONS[name];
@@ -141,7 +147,7 @@ export default function AccountPage() {
                 value={name}
                 className={cn(
                   'flex min-w-0 flex-col items-center justify-center gap-1 rounded-2xl px-2 py-2 text-xs font-medium text-zinc-700 transition-colors',
-                  'sm:text-sm md:flex-auto md:flex-row md:gap-1.5 md:rounded-full md:px-2.5',
+                  'sm:text-sm md:flex-row md:gap-1.5 md:rounded-full md:px-2.5',
                   'hover:bg-zinc-50 hover:text-zinc-950 data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-brand-200',
                   focusRing,
                 )}
@@ -172,6 +178,11 @@ export default function AccountPage() {
         </TabsContent>
         <TabsContent value="theme">
           <ThemeTab user={user} />
+        </TabsContent>
+        <TabsContent value="blocked">
+          <Section title={t('blocks.settings.title')} description={t('blocks.settings.intro')}>
+            <BlockedAndMuted />
+          </Section>
         </TabsContent>
       </Tabs>
     </div>

@@ -23,6 +23,7 @@ function profile(overrides: Partial<PublicProfile> = {}): PublicProfile {
     followersCount: 1,
     followingCount: 12,
     isFollowing: false,
+    isBlocked: false,
     ...overrides,
   };
 }

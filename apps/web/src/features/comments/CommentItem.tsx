@@ -8,6 +8,7 @@ import { formatRelativeTime } from '../../lib/relativeTime';
 import { useSession } from '../../session/SessionProvider';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { AccountActions } from '../blocks';
 import { ReportButton } from '../reports';
 import { useDeleteComment, useEditComment } from './api';
 import { CommentBox } from './CommentBox';
@@ -27,24 +28,25 @@ const action =
 /**
  * One comment (docs/product/rules-and-limits.md#comments): its author (a name isolated in `<bdi>`), how long
  * ago (the date in full on hover), "edited", its text with clickable links, and what the reader may do as the
- * server decided (`canEdit`, `canDelete`): reply, edit in place, delete after a confirmation. A removed one
- * with replies shows "Comment removed" alone.
+ * server decided (`canEdit`, `canDelete`): reply, edit in place, delete after a confirmation; on another
+ * person's comment, a signed-in reader may mute or block its author (decision 0048). A removed one with
+ * replies shows "Comment removed" alone.
  */
 export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
   const { t, i18n } = useTranslation();
+  const { user } = useSession();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const edit = useEditComment(josieId);
   const remove = useDeleteComment(josieId);
   const language = i18n.resolvedLanguage;
-  const { user } = useSession();
-  // Anyone signed in reports another's comment (decision 0047).
-  const canReport = user !== null && user._id !== comment.author?._id;
 
   if (comment.removed || !comment.author || comment.text === null) {
     return <p className="py-2 text-sm text-zinc-500 italic">{t('comments.removed')}</p>;
   }
   const name = comment.author.name || t('comments.unknownAuthor');
+  // Anyone signed in reports, mutes or blocks another's comment's author (decisions 0047 and 0048).
+  const someoneElse = user !== null && user.id !== comment.author._id;
 
   return (
     <div className="flex gap-3">
@@ -79,7 +81,7 @@ export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
         ) : (
           <CommentText text={comment.text} />
         )}
-        {!editing && (onReply || comment.canEdit || comment.canDelete || canReport) && (
+        {!editing && (onReply || comment.canEdit || comment.canDelete || someoneElse) && (
           <div className="flex flex-wrap gap-1">
             {onReply && (
               <button type="button" className={action} onClick={() => onReply(comment)}>
@@ -99,12 +101,15 @@ export function CommentItem({ comment, josieId, onReply }: CommentItemProps) {
                 {t('comments.delete')}
               </button>
             )}
-            {canReport && (
-              <ReportButton
-                target={{ type: 'comment', id: comment._id }}
-                className={action}
-                label={t('moderation.report.commentOf', { name })}
-              />
+            {someoneElse && (
+              <>
+                <ReportButton
+                  target={{ type: 'comment', id: comment._id }}
+                  className={action}
+                  label={t('moderation.report.commentOf', { name })}
+                />
+                <AccountActions userId={comment.author._id} name={name} buttonClassName={action} />
+              </>
             )}
           </div>
         )}

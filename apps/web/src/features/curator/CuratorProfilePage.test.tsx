@@ -20,6 +20,7 @@ const profile: PublicProfile = {
   followersCount: 7,
   followingCount: 0,
   isFollowing: false,
+  isBlocked: false,
 };
 
 function suggestion(n: number): CuratorRecommendation {
@@ -210,5 +211,64 @@ describe('curator profile without a session', () => {
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Log in to follow' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+  });
+});
+
+describe('Block / Unblock on a curator profile (docs/decisions/0048-blocking-and-muting.md)', () => {
+  it('blocks after a confirmation, unblocks at once, and says why a follow is refused', async () => {
+    let blocked = false;
+    const { user, stub } = renderApp(path, {
+      session: makeSession('listener'),
+      routes: routes([
+        {
+          method: 'GET',
+          path: `/api/users/${CURATOR_ID}`,
+          reply: () => json(200, { ...profile, isBlocked: blocked }),
+        },
+        {
+          method: 'POST',
+          path: '/api/blocks',
+          reply: () => {
+            blocked = true;
+            return json(200, { data: { userId: CURATOR_ID, active: true } });
+          },
+        },
+        {
+          method: 'DELETE',
+          path: `/api/blocks/${CURATOR_ID}`,
+          reply: () => {
+            blocked = false;
+            return json(200, { data: { userId: CURATOR_ID, active: false } });
+          },
+        },
+        {
+          method: 'POST',
+          path: `/api/users/follow/${CURATOR_ID}`,
+          reply: () => json(403, { message: 'Server words', code: 'BLOCKED' }),
+        },
+      ]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Block' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Noa Curates').tagName).toBe('BDI');
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(stub.calls('POST', '/api/blocks')[0]?.body).toEqual({ userId: CURATOR_ID });
+
+    await user.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('button', { name: 'Block' })).toBeInTheDocument();
+    expect(stub.calls('DELETE', `/api/blocks/${CURATOR_ID}`)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText("You can't follow this account.")).toBeInTheDocument();
+    expect(screen.queryByText("You can't comment here.")).toBeNull();
+  });
+
+  it('offers a visitor no Block (one’s own profile hides it with the follow toggle)', async () => {
+    renderApp(path, { routes: routes() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Noa Curates' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
   });
 });

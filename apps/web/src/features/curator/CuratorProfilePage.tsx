@@ -17,6 +17,7 @@ import { contentFrame } from '../../ui/Page';
 import { LoadError } from '../../ui/QueryState';
 import { Loading } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
+import { ProfileBlockButton } from '../blocks';
 import { Feed } from '../feed';
 import { CreatorName, LoginToFollow } from '../josie';
 import { ReportButton } from '../reports';
@@ -55,7 +56,8 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
     },
     onError: (error) => {
       console.warn('Follow failed', error);
-      toast.error(errorText(t, error, t('curator.followError')));
+      // A block refuses a follow (decision 0048): the follow's own words, not a comment's.
+      toast.error(errorText(t, error, t('curator.followError'), { BLOCKED: t('errors.blockedFollow') }));
     },
   });
   const following = profile.isFollowing;
@@ -81,7 +83,8 @@ function FollowButton({ profile }: { profile: PublicProfile }) {
 /**
  * `/curator/{curatorId}` (docs/product/routes-and-roles.md#curator-profile,
  * docs/product/messages.md#feed-and-curators): header image or a placeholder with the name, avatar, name and
- * 'Curator' label, bio and counts, the Follow / Following toggle (hidden on one's own profile; a visitor,
+ * 'Curator' label, bio and counts, the Follow / Following toggle and Block / Unblock (decision 0048; both
+ * hidden on one's own profile; a visitor,
  * who may read the page (docs/decisions/0045-public-curator-profiles.md), gets 'Log in to follow'), up to 3
  * random suggestions ('You may also like'), a link to the curator's Atom feed (decision 0042) and 'Latest
  * Posts' from the curator's feed. A failed load shows
@@ -177,13 +180,16 @@ export default function CuratorProfilePage() {
             />
           </div>
           {!own && (
-            <div className="sm:pt-20">
+            <div className="flex flex-wrap gap-2 sm:pt-20">
               {user ? <FollowButton profile={curator} /> : <LoginToFollow size="md" className="min-w-32" />}
               {user && (
-                <ReportButton
-                  target={{ type: 'account', id: curator.id }}
-                  className={cn('mt-2 block w-full text-center', buttonClasses('ghost', 'sm'))}
-                />
+                <>
+                  <ProfileBlockButton userId={curator.id} name={curator.name} blocked={curator.isBlocked} />
+                  <ReportButton
+                    target={{ type: 'account', id: curator.id }}
+                    className={cn('mt-2 block w-full text-center', buttonClasses('ghost', 'sm'))}
+                  />
+                </>
               )}
             </div>
           )}

@@ -27,7 +27,12 @@ export default function FollowToggle({ curatorId, className }: FollowButtonProps
       if (user) updateUser({ ...user, following: ids });
     },
     onError: (error, follow) => {
-      toast.error(errorText(t, error, t(follow ? 'josie.follow.followError' : 'josie.follow.unfollowError')));
+      // A block refuses a follow (decision 0048): the follow's own words, not a comment's.
+      toast.error(
+        errorText(t, error, t(follow ? 'josie.follow.followError' : 'josie.follow.unfollowError'), {
+          BLOCKED: t('errors.blockedFollow'),
+        }),
+      );
     },
   });
   return (

@@ -2,6 +2,7 @@ import account from './account.json' with { type: 'json' };
 import admin from './admin.json' with { type: 'json' };
 import audio from './audio.json' with { type: 'json' };
 import authLater from './auth.later.json' with { type: 'json' };
+import blocks from './blocks.json' with { type: 'json' };
 import comments from './comments.json' with { type: 'json' };
 import contact from './contact.json' with { type: 'json' };
 import curator from './curator.json' with { type: 'json' };
@@ -36,6 +37,7 @@ export default {
   admin,
   audio,
   auth: { ...first.auth, ...authLater },
+  blocks,
   comments,
   common: first.common,
   contact,
