@@ -6,7 +6,7 @@ import { apiSignup, expect, openAs, readerOfCurator, setFlag, shot, test } from 
  * a listener (who follows the curator) comments, another replies, the curator sees both on the josie page; the curator then opens
  * comments to followers only (in the josie editor) and the listener who does not follow them is refused
  * with the reason. The first listener's open page offers the reply live, and so does a visitor's (decision
- * 0049). The curator's bell tells of the comment, the first listener's of the reply. Five page loads per
+ * 0049). The curator's bell tells of the comment and the reply, the first listener's of the reply. Five page loads per
  * language.
  */
 
@@ -27,7 +27,7 @@ const TEXT = {
     arrived: 'Show 1 new comment',
     bell: /^Notifications/,
     centre: 'Notifications',
-    commented: (name: string, title: string) => `${name} commented on ‘${title}’`,
+    commentedWithOther: (name: string, title: string) => `${name} and 1 other commented on ‘${title}’`,
     replied: (name: string, title: string) => `${name} replied to your comment on ‘${title}’`,
   },
   he: {
@@ -46,7 +46,7 @@ const TEXT = {
     arrived: 'הצגת תגובה חדשה',
     bell: /^התראות/,
     centre: 'התראות',
-    commented: (name: string, title: string) => `${name} הגיב/ה על ‘${title}’`,
+    commentedWithOther: (name: string, title: string) => `${name} ועוד אחד הגיבו על ‘${title}’`,
     replied: (name: string, title: string) => `${name} השיב/ה לתגובה שלכם על ‘${title}’`,
   },
 } as const;
@@ -137,9 +137,11 @@ for (const lang of ['en', 'he'] as const) {
     await expect(dana.getByText(t.comment.slice(0, 12))).toBeVisible();
     await expect(dana.getByText(t.answer)).toBeVisible();
     await shot(dana, `${lang}-comments-thread`);
-    // The curator's bell tells of the comment on their josie (the reply went to the comment's author).
+    // The curator's bell tells of both in one entry of the day, the replier (the newest) named first.
     const danaPanel = await openBell(dana, lang);
-    await expect(danaPanel.getByRole('link', { name: t.commented(first.user.name, title) })).toBeVisible();
+    await expect(
+      danaPanel.getByRole('link', { name: t.commentedWithOther(second.user.name, title) }),
+    ).toBeVisible();
     await shot(dana, `${lang}-comments-bell`);
     await dana.keyboard.press('Escape');
     await dana.goto(`/josie/edit/${josieId}${q}`);

@@ -15,7 +15,7 @@ import type { Role } from './catalogues.js';
  * - `new-josie`: a curator they follow published a josie (in-app off by default: the feed shows them);
  * - `review-waiting`: josies waiting in the review queue, grouped per day (editors and admins only);
  * - `contact-message`: a message through the contact form (admins only);
- * - `comment`: top-level comments on one of their josies, grouped per josie per day (UTC) like `likes`:
+ * - `comment`: comments (replies too) on one of their josies, grouped per josie per day (UTC) like `likes`:
  *   "Dana and 3 others commented on ‘…’" (curators only; docs/decisions/0049-comment-notifications-and-live-visitors.md);
  * - `reply`: replies to their comment, grouped per thread per day (UTC): "Dana replied to your comment on ‘…’".
  * - `report-resolved`: an editor or admin acted on something the recipient reported (decision 0047).

@@ -90,12 +90,23 @@ describe('comment and reply notifications (decision 0049)', () => {
     expect(entries[0]!._id).toBe(first!._id);
     expect(entries[0]!.actors.total).toBe(3);
     expect(entries[0]!.actors.items.map((a) => a.name)).toEqual(['Noa', 'Eli', 'Dana']);
-    // A reply in a thread on the josie is not a `comment`: it tells the answered author only.
+    // A reply in a thread on the josie is a comment on it too: its creator hears of it through `comment`.
     const [thread] = await ctx.database.db.select().from(comments).where(eq(comments.authorId, eli.user._id));
-    await comment(noa, josie.id, 'Agreed', thread!.id);
+    const tal = await reader('Tal');
+    await comment(tal, josie.id, 'Agreed', thread!.id);
     await settle();
-    expect((await ofKind(curator, 'comment'))[0]!.actors.total).toBe(3);
+    expect((await ofKind(curator, 'comment'))[0]!.actors.total).toBe(4);
     expect(await ofKind(curator, 'reply')).toEqual([]);
+    // A reply to the creator's own comment tells them once, through `reply`.
+    const [welcome] = await ctx.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.authorId, curator.user._id));
+    const uri = await reader('Uri');
+    await comment(uri, josie.id, 'Thank you!', welcome!.id);
+    await settle();
+    expect((await ofKind(curator, 'comment'))[0]!.actors.total).toBe(4);
+    expect((await ofKind(curator, 'reply')).map((n) => n.actors.items.map((a) => a.name))).toEqual([['Uri']]);
     // The commenters' own lists hold nothing of the curator's.
     expect(await ofKind(dana, 'comment')).toEqual([]);
   });
@@ -175,8 +186,12 @@ describe('comment and reply notifications (decision 0049)', () => {
     expect(danas[0]!.actors.items.map((a) => a.name)).toEqual(['Noa', 'Eli']);
     const elis = await ofKind(eli, 'reply');
     expect(elis.map((n) => n.actors.items.map((a) => a.name))).toEqual([['Noa']]);
-    // Replies reach every role, a listener included; the curator heard of none of them.
-    expect(await ofKind(curator, 'reply')).toEqual([]);
+    // Replies reach every role, a listener included; the curator, whose comment none answered, hears of them
+    // as comments on the josie only.
+    const ofThisJosie = (kind: 'comment' | 'reply') =>
+      ofKind(curator, kind).then((entries) => entries.filter((n) => n.subject?._id === josie.id));
+    expect(await ofThisJosie('reply')).toEqual([]);
+    expect((await ofThisJosie('comment')).map((n) => n.actors.total)).toEqual([3]);
   });
 
   it('respects the switches: in-app off writes nothing, the reply’s email goes only when turned on', async () => {

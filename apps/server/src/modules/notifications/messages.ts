@@ -125,7 +125,7 @@ export function likesPush(
 }
 
 /**
- * The first top-level comment of a day on the recipient's josie (later ones that day only move the in-app
+ * The first comment of a day on the recipient's josie (later ones that day only move the in-app
  * entry, as with likes: docs/decisions/0049-comment-notifications-and-live-visitors.md); opens the josie's
  * comments.
  */

@@ -56,9 +56,9 @@ export type NotificationCause =
   | { kind: 'review-waiting'; josieId: string; creatorId: string }
   | { kind: 'contact-message'; messageId: string; senderId: string | null }
   /**
-   * A comment was posted (docs/decisions/0049-comment-notifications-and-live-visitors.md): a top-level one
-   * tells the josie's creator (`comment`), a reply tells the authors of its thread's top comment and of the
-   * comment it answered (`reply`). `repliedToId` is the comment the author answered, null for a top-level one.
+   * A comment was posted (docs/decisions/0049-comment-notifications-and-live-visitors.md): it tells the
+   * josie's creator (`comment`); a reply also tells the authors of its thread's top comment and of the
+   * comment it answered (`reply`), the creator among them through `reply` only. `repliedToId` is the comment the author answered, null for a top-level one.
    */
   | { kind: 'comment'; commentId: string; repliedToId: string | null }
   /** An editor or admin resolved a report: its reporter is told the outcome (decision 0047). */

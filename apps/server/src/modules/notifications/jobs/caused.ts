@@ -124,7 +124,9 @@ export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter)
         const comment = await commentNotice(db, cause.commentId);
         if (!comment || comment.removedAt || comment.josie.status !== 'published') return;
         const { josie } = comment;
-        if (comment.parentId === null) {
+        // Every comment on a josie, a reply too, tells its creator through `comment` (grouped per josie and
+        // day), unless the creator is the commenter or is told of this reply through `reply` below.
+        const tellCreator = async () => {
           const people = await mailRecipients(db, [josie.creatorId, comment.authorId]);
           const creator = people.get(josie.creatorId);
           const author = people.get(comment.authorId);
@@ -152,6 +154,9 @@ export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter)
             'comment',
             sends,
           );
+        };
+        if (comment.parentId === null) {
+          await tellCreator();
           break;
         }
         // A reply: the thread's top comment's author and the author of the comment answered, once each, never
@@ -159,6 +164,7 @@ export function causedJob(deps: NotificationJobContext, writeLikes: LikesWriter)
         const threadId = comment.parentId;
         const answered = [...new Set([threadId, cause.repliedToId ?? threadId])];
         const recipientIds = (await liveCommentAuthors(db, answered)).filter((id) => id !== comment.authorId);
+        if (!recipientIds.includes(josie.creatorId)) await tellCreator();
         if (recipientIds.length === 0) return;
         const people = await mailRecipients(db, [...recipientIds, comment.authorId]);
         const replier = people.get(comment.authorId);
