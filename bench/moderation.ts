@@ -42,7 +42,7 @@ async function seed(db: pg.Client): Promise<string> {
     await db.query('begin');
     await db.query(`delete from reports; delete from comments; delete from josies; delete from users`);
     await db.query(`insert into users (name, email, role)
-      select 'Author ' || g, 'author' || g || '@bench.josie', 'curator' from generate_series(1, 1000) g`);
+      select 'Author ' || g, 'author' || g || '@bench.josie', 'curator' from generate_series(1, 1500) g`);
     await db.query(`insert into users (name, email, role)
       select 'Reporter ' || g, 'reporter' || g || '@bench.josie', 'listener' from generate_series(1, 500) g`);
     await db.query(
@@ -64,7 +64,7 @@ async function seed(db: pg.Client): Promise<string> {
             numbered_reporters as (select row_number() over (order by id) as n, id from users where email like 'reporter%'),
             targets as (
               select t, case t % 3 when 0 then 'comment' when 1 then 'josie' else 'account' end as kind,
-                     1 + (t / 3) % 1000 as pick
+                     1 + t / 3 as pick
                 from generate_series(1, $1::int) t),
             slots as (select g, 1 + (g - 1) % $1::int as t, (g - 1) / $1::int as k from generate_series(1, $2::int) g)
        insert into reports (reporter_id, target_type, target_id, reason, text, created_at)

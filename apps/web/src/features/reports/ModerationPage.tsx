@@ -1,7 +1,6 @@
-import { type ModerationAction, type ModerationTarget, REPORT_LIMITS } from '@josie/contract';
+import type { ModerationAction, ModerationTarget } from '@josie/contract';
 import { ShieldCheck } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
