@@ -102,6 +102,13 @@ export const ROUTES = {
   pendingJosies: { method: 'GET', path: '/api/josies/pending' },
   approveJosie: { method: 'PUT', path: '/api/josies/:id/approve' },
   rejectJosie: { method: 'PUT', path: '/api/josies/:id/reject' },
+  // the curator studio (decision 0050)
+  studioOverview: { method: 'GET', path: '/api/studio/overview' },
+  studioJosies: { method: 'GET', path: '/api/studio/josies' },
+  studioJosie: { method: 'GET', path: '/api/studio/josies/:id' },
+  studioAudience: { method: 'GET', path: '/api/studio/audience' },
+  studioPlatform: { method: 'GET', path: '/api/studio/platform' },
+  studioCsv: { method: 'GET', path: '/api/studio/export/:table' },
   // comments (decision 0046)
   josieComments: { method: 'GET', path: '/api/josies/:id/comments' },
   createComment: { method: 'POST', path: '/api/josies/:id/comments' },

@@ -212,6 +212,8 @@ export function createCommentsService(deps: {
         return { id, commentCount, creatorId: facts.creatorId };
       });
       await changed(josieId, commentCount);
+      // The studio counts posted comments (docs/decisions/0050-curator-studio-counts.md).
+      bus.publish('comment.added', { josieId, commentId: id });
       return { data: { comment: await presentedComment(actor, id, creatorId), commentCount } };
     },
 
