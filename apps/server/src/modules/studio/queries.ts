@@ -61,21 +61,27 @@ export interface DayCount {
   count: number;
 }
 
-/** A curator's daily counts from `from` (inclusive; null for all time), every metric: one statement. */
-export async function curatorDays(db: Executor, curatorId: string, from: string | null): Promise<DayCount[]> {
-  return db
-    .select({
-      metric: studioCuratorDays.metric,
-      dim: studioCuratorDays.dim,
-      day: studioCuratorDays.day,
-      count: studioCuratorDays.count,
-    })
-    .from(studioCuratorDays)
-    .where(
-      from === null
-        ? eq(studioCuratorDays.curatorId, curatorId)
-        : and(eq(studioCuratorDays.curatorId, curatorId), gte(studioCuratorDays.day, from)),
-    );
+/**
+ * A curator's daily counts from `from` (inclusive; null for all time), every metric, and their followers
+ * now: one statement (the count rides along as one more row, so the overview is one round trip).
+ */
+export async function curatorDays(
+  db: Executor,
+  curatorId: string,
+  from: string | null,
+): Promise<{ rows: DayCount[]; followers: number }> {
+  const dayFilter = from === null ? sql`` : sql`and ${studioCuratorDays.day} >= ${from}::date`;
+  const { rows } = (await db.execute(sql`
+    select ${studioCuratorDays.metric} as metric, ${studioCuratorDays.dim} as dim,
+      ${studioCuratorDays.day}::text as day, ${studioCuratorDays.count} as count
+    from ${studioCuratorDays}
+    where ${studioCuratorDays.curatorId} = ${curatorId} ${dayFilter}
+    union all
+    select '', '', '', (select count(*)::int from ${follows} where ${follows.curatorId} = ${curatorId})`)) as unknown as {
+    rows: DayCount[];
+  };
+  const followers = rows.find((row) => row.metric === '')?.count ?? 0;
+  return { rows: rows.filter((row) => row.metric !== ''), followers };
 }
 
 /** A josie's daily counts from `from` (inclusive; null for all time): one statement. */
@@ -121,15 +127,6 @@ export async function josieHead(db: Executor, josieId: string) {
     .from(josies)
     .where(eq(josies.id, josieId));
   return row;
-}
-
-/** How many followers `curatorId` has now. */
-export async function followerCount(db: Executor, curatorId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(follows)
-    .where(eq(follows.curatorId, curatorId));
-  return row?.n ?? 0;
 }
 
 /** The texts of the invites `ids` of `curatorId` (the audience's best invites). */

@@ -8,36 +8,15 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
 import { studioCuratorDays, studioJosieDays, studioSalts } from '../../db/schema.js';
 import { buildEvent, buildJosie, buildUserRow } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { catchUpStudio } from '../../test/studio.js';
 import { createReaders, utcDay } from './readers.js';
 import { rollUp } from './rollup.js';
 
 const DAY = 86_400_000;
 
-/**
- * Runs the rollup until it has read every event recorded so far. On a shared PostgreSQL server another
- * database's open transaction holds the snapshot's `xmin` back (transaction ids are the server's), so a run
- * may rightly leave an ended event to a later one; the app's cron runs again each minute, a test sooner.
- */
-async function catchUp(db: Db, opts: { batch?: number } = {}): Promise<void> {
-  const [last] = (
-    (await db.execute(sql`select max(xid)::text as xid from analytics_events`)) as unknown as {
-      rows: { xid: string | null }[];
-    }
-  ).rows;
-  for (let tries = 0; ; tries++) {
-    await rollUp(db, opts);
-    const { rows } = (await db.execute(
-      sql`select xid >= ${last?.xid ?? '0'}::xid8 as done from studio_marks where name = 'rollup'`,
-    )) as unknown as { rows: { done: boolean }[] };
-    if (!last?.xid || rows[0]?.done) return;
-    if (tries > 200) throw new Error('the rollup did not catch up');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 const BOT_AGENTS = [
   'Googlebot/2.1 (+http://www.google.com/bot.html)',
   'Mozilla/5.0 (compatible; bingbot/2.0)',
@@ -204,7 +183,7 @@ describe('the studio rollup', () => {
             today,
             people.map((p) => p.id),
           );
-          await catchUp(ctx.database.db, { batch });
+          await catchUpStudio(ctx.database.db, { batch });
           const rolled = await rowsOf(josieIds);
           expect(rolled).toEqual(expected(events, josieIds, today));
           const views = new Map([...rolled].filter(([k]) => k.split('|')[1] === 'views'));
@@ -246,7 +225,7 @@ describe('the studio rollup', () => {
       today,
       [],
     );
-    await catchUp(ctx.database.db);
+    await catchUpStudio(ctx.database.db);
     const rows = await rowsOf([josie.id]);
     expect(rows.get(key({ josieId: josie.id, metric: 'views', dim: '', day: utcDay(new Date(today)) }))).toBe(
       1,
@@ -277,7 +256,10 @@ describe('the studio rollup', () => {
       Date.now(),
       people.map((p) => p.id),
     );
-    await Promise.all([catchUp(ctx.database.db, { batch: 4 }), catchUp(ctx.database.db, { batch: 7 })]);
+    await Promise.all([
+      catchUpStudio(ctx.database.db, { batch: 4 }),
+      catchUpStudio(ctx.database.db, { batch: 7 }),
+    ]);
     await rollUp(ctx.database.db);
     const rows = await rowsOf([josie.id]);
     expect(rows.get(key({ josieId: josie.id, metric: 'views', dim: '', day: utcDay(new Date()) }))).toBe(30);
@@ -293,7 +275,7 @@ describe('the studio rollup', () => {
     const before = await readers.readerOf(origin, yesterday);
     expect(await readers.readerOf(origin, yesterday)).toEqual(before);
     await readers.readerOf(origin, new Date());
-    await catchUp(ctx.database.db);
+    await catchUpStudio(ctx.database.db);
     const days = (await ctx.database.db.select({ day: studioSalts.day }).from(studioSalts)).map((r) => r.day);
     expect(days).toEqual([utcDay(new Date())]);
     // The salt of yesterday is gone: the same reader of yesterday can never be hashed the same again.
@@ -340,7 +322,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the studio rollup (PostgreSQL)'
     } finally {
       await client.end();
     }
-    await catchUp(ctx.database.db);
+    await catchUpStudio(ctx.database.db);
     await rollUp(ctx.database.db);
     expect(await views()).toBe(2);
   });

@@ -28,7 +28,6 @@ import type { UsersService } from '../users/index.js';
 import {
   curatorDays,
   type DayCount,
-  followerCount,
   inviteTexts,
   type JosieTotalsRow,
   josieDays,
@@ -168,14 +167,11 @@ export function createStudioService(deps: {
   });
 
   return {
-    /** `GET /api/studio/overview`: two statements (the curator's days, the follower count). */
+    /** `GET /api/studio/overview`: one statement (the curator's days and follower count; an admin's check of the curator one more). */
     async overview(actor: AuthUser, query: StudioQuery): Promise<StudioOverviewResponse> {
       const curatorId = await whose(actor, query.curatorId);
       const { readFrom } = periodOf(query.period);
-      const [rows, now] = await Promise.all([
-        curatorDays(db, curatorId, readFrom),
-        followerCount(db, curatorId),
-      ]);
+      const { rows, followers: now } = await curatorDays(db, curatorId, readFrom);
       const range = rangeOf(query.period, today(), firstDay(rows));
       const days = daysBetween(range.from, range.to);
       return {
@@ -269,14 +265,11 @@ export function createStudioService(deps: {
       };
     },
 
-    /** `GET /api/studio/audience`: two statements (the curator's days, the follower count), three with invites. */
+    /** `GET /api/studio/audience`: one statement (the curator's days and follower count), two with invites that brought followers. */
     async audience(actor: AuthUser, query: StudioQuery): Promise<StudioAudienceResponse> {
       const curatorId = await whose(actor, query.curatorId);
       const { readFrom } = periodOf(query.period);
-      const [rows, now] = await Promise.all([
-        curatorDays(db, curatorId, readFrom),
-        followerCount(db, curatorId),
-      ]);
+      const { rows, followers: now } = await curatorDays(db, curatorId, readFrom);
       const range = rangeOf(query.period, today(), firstDay(rows));
       const days = daysBetween(range.from, range.to);
       const gained = seriesOf(rows, days, 'followers_gained');
