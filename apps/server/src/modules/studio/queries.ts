@@ -178,6 +178,11 @@ export async function josieTotals(
     order: 'asc' | 'desc';
     limit: number;
     offset: number;
+    /**
+     * Count every josie in `total` (the table's pages). The count needs every josie's sums; without it a
+     * page sorted by publication sums only its own josies (the CSV export's pages).
+     */
+    withTotal?: boolean;
   },
 ): Promise<JosieTotalsRow[]> {
   const direction = opts.order === 'asc' ? sql`asc` : sql`desc`;
@@ -190,7 +195,7 @@ export async function josieTotals(
   const dayFilter = opts.from === null ? sql`` : sql`and d.day >= ${opts.from}::date`;
   const { rows } = (await db.execute(sql`
     select j.id, j.title, to_char(j.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "publishedAt",
-      (count(*) over ())::int as total,
+      ${opts.withTotal === false ? sql`0` : sql`(count(*) over ())::int`} as total,
       coalesce(t."views", 0)::int as "views", coalesce(t."plays", 0)::int as "plays",
       coalesce(t."likes", 0)::int as "likes", coalesce(t."saves", 0)::int as "saves",
       coalesce(t."shares", 0)::int as "shares", coalesce(t."comments", 0)::int as "comments",

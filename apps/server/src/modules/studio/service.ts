@@ -228,6 +228,7 @@ export function createStudioService(deps: {
           order: 'desc',
           limit: pageSize,
           offset,
+          withTotal: false,
         });
         for (const row of rows) yield josieRow(row);
         if (rows.length < pageSize) return;
