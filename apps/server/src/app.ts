@@ -53,6 +53,7 @@ import { securityLogRoutes } from './modules/security-log/routes.js';
 import { curatorShareCardTransform } from './modules/share-cards/index.js';
 import { shareCardRoutes } from './modules/share-cards/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { studioRoutes } from './modules/studio/routes.js';
 import { syndicationHeadTransform } from './modules/syndication/index.js';
 import { syndicationRoutes } from './modules/syndication/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
@@ -414,6 +415,7 @@ export async function buildApp(opts: BuildAppOptions) {
     commentsRoutes,
     reportsRoutes,
     blocksRoutes,
+    studioRoutes,
     recommendationsRoutes,
     searchRoutes,
     preferencesRoutes,

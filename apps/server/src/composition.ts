@@ -100,6 +100,13 @@ import {
   createSiteService,
   enqueueAnalyticsStartPurge,
 } from './modules/site/index.js';
+import {
+  createReaders,
+  createStudioService,
+  STUDIO_ROLLUP_CRON,
+  studioListeners,
+  studioRollupJob,
+} from './modules/studio/index.js';
 import { createSyndicationService } from './modules/syndication/index.js';
 import { createUsersService } from './modules/users/index.js';
 import { createFeedDocuments } from './reads/feed-documents.js';
@@ -244,7 +251,8 @@ export function createServices(deps: ServiceDeps) {
     securityLog,
     notifier,
   });
-  const site = createSiteService({ db, notifier });
+  // The studio's reader hashes, with the day's salt (decision 0050): the site module records the events.
+  const site = createSiteService({ db, notifier, readers: createReaders({ db }) });
   const notifications = createNotificationsService({
     db,
     push,
@@ -320,6 +328,8 @@ export function createServices(deps: ServiceDeps) {
     comments,
     // Blocking and muting (decision 0048): a block ends follows through the follows module.
     blocks: createBlocksService({ db, follows }),
+    // The curator studio (decision 0050): behind the `studio` flag; reads only the rollup's tables.
+    studio: createStudioService({ db, flags, users }),
     recommendations: createRecommendationsService({ db, users }),
     search: createSearchService({ db }),
     onboarding: createOnboardingService({ db, follows, users }),
@@ -436,6 +446,7 @@ export function wireBackgroundWork(deps: BackgroundDeps): BackgroundWork {
   const links = linkJobs(services.links);
   const searchWords = searchWordsListeners(services.search);
   const shareCards = shareCardJobs(services.shareCards, jobs);
+  const studio = studioListeners({ record: services.site.recordServerEvent, log });
   const notify = createNotificationJobs({
     db,
     jobs,
@@ -452,6 +463,7 @@ export function wireBackgroundWork(deps: BackgroundDeps): BackgroundWork {
   // Jobs: every name of `AppJobs` (jobs/app-jobs.ts) and its handler.
   jobs.work('sessions.purge', sessionsPurgeJob({ db, graceDays: retention.sessionDays }));
   jobs.work('analytics.purge', analyticsPurgeJob({ db, retentionDays: config.analytics.retentionDays }));
+  jobs.work('studio.rollup', studioRollupJob({ db }));
   jobs.work('feed.fan-out', feed.fanOut);
   jobs.work('feed.trim', feed.trim);
   jobs.work('search.refreshWords', searchWordsRefreshJob(services.search));
@@ -484,6 +496,7 @@ export function wireBackgroundWork(deps: BackgroundDeps): BackgroundWork {
   // Schedules (cron, UTC; decision 0018 "Scheduled work"): one job per tick between all instances.
   jobs.schedule('sessions.purge', SESSIONS_PURGE_CRON, { run: 'daily' });
   jobs.schedule('analytics.purge', ANALYTICS_PURGE_CRON, { run: 'daily' });
+  jobs.schedule('studio.rollup', STUDIO_ROLLUP_CRON, { run: 'periodic' });
   jobs.schedule('feed.trim', FEED_TRIM_CRON, { run: 'hourly' });
   jobs.schedule('search.refreshWords', SEARCH_WORDS_REFRESH_CRON, { run: 'every 10 minutes' });
   jobs.schedule('invites.purge', INVITES_PURGE_CRON, { run: 'daily' });
@@ -511,6 +524,12 @@ export function wireBackgroundWork(deps: BackgroundDeps): BackgroundWork {
     // profile's change (each also made on its page's first view).
     bus.subscribe('josie.published', shareCards.events.josiePublished),
     bus.subscribe('user.profile-changed', shareCards.events.profileChanged),
+    // Domain events -> the studio's server events (decision 0050): likes, saves, comments, follows, invites.
+    bus.subscribe('like.added', studio.likeAdded),
+    bus.subscribe('save.added', studio.saveAdded),
+    bus.subscribe('comment.added', studio.commentAdded),
+    bus.subscribe('follow.changed', studio.followChanged),
+    bus.subscribe('invite.joined', studio.inviteJoined),
   ];
 
   return {

@@ -152,6 +152,12 @@ export const FLAG_DEFAULTS = {
    * off, the web shows no comment and the server refuses every comment route with 404 `FEATURE_DISABLED`.
    */
   comments: 'false',
+  /**
+   * The curator studio (docs/decisions/0050-curator-studio-counts.md): off until its pages are ready; off,
+   * every `/api/studio/*` route answers 404 `FEATURE_DISABLED` (the events are still recorded and rolled up,
+   * so the studio opens with its history).
+   */
+  studio: 'false',
 } as const;
 export type FlagKey = keyof typeof FLAG_DEFAULTS;
 export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];

@@ -178,6 +178,17 @@ import {
   RecommendationsResponse,
   SaveResponse,
 } from './social.js';
+import {
+  StudioAudienceResponse,
+  StudioCsvParams,
+  StudioJosieResponse,
+  StudioJosiesQuery,
+  StudioJosiesResponse,
+  StudioOverviewResponse,
+  StudioPlatformQuery,
+  StudioPlatformResponse,
+  StudioQuery,
+} from './studio.js';
 import { User } from './users.js';
 
 /** What an endpoint adds to its {@link RouteDef}: schemas, access and documentation. */
@@ -558,6 +569,46 @@ export const endpoints = {
     tags: ['likes'],
     params: PathIdParams,
     responses: { 200: SaveResponse },
+  }),
+  // The curator studio (decision 0050): curators, editors and admins; the service lets an admin read any
+  // curator's (`curatorId`) and refuses anyone else's with 403. All 404 `FEATURE_DISABLED` while `studio` is off.
+  studioOverview: endpoint(ROUTES.studioOverview, {
+    access: authors,
+    tags: ['studio'],
+    query: StudioQuery,
+    responses: { 200: StudioOverviewResponse },
+  }),
+  studioJosies: endpoint(ROUTES.studioJosies, {
+    access: authors,
+    tags: ['studio'],
+    query: StudioJosiesQuery,
+    responses: { 200: StudioJosiesResponse },
+  }),
+  studioJosie: endpoint(ROUTES.studioJosie, {
+    access: authors,
+    tags: ['studio'],
+    params: PathIdParams,
+    query: StudioQuery,
+    responses: { 200: StudioJosieResponse },
+  }),
+  studioAudience: endpoint(ROUTES.studioAudience, {
+    access: authors,
+    tags: ['studio'],
+    query: StudioQuery,
+    responses: { 200: StudioAudienceResponse },
+  }),
+  studioPlatform: endpoint(ROUTES.studioPlatform, {
+    access: adminOnly,
+    tags: ['studio'],
+    query: StudioPlatformQuery,
+    responses: { 200: StudioPlatformResponse },
+  }),
+  /** Answers `text/csv` (streamed), so no JSON response schema. */
+  studioCsv: endpoint(ROUTES.studioCsv, {
+    access: authors,
+    tags: ['studio'],
+    params: StudioCsvParams,
+    query: StudioQuery,
   }),
   // Comments (decision 0046): read by visitors too, written by signed-in users with a verified email; all
   // of them 404 `FEATURE_DISABLED` while the `comments` flag is off. Ownership (edit: the author; delete:

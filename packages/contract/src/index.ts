@@ -25,5 +25,6 @@ export * from './routes.js';
 export * from './share-cards.js';
 export * from './site.js';
 export * from './social.js';
+export * from './studio.js';
 export * from './syndication.js';
 export * from './users.js';

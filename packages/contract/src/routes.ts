@@ -108,6 +108,13 @@ export const ROUTES = {
   moderationAction: { method: 'POST', path: '/api/moderation/actions' },
   suspendUser: { method: 'POST', path: '/api/admin/users/:id/suspension' },
   liftSuspension: { method: 'DELETE', path: '/api/admin/users/:id/suspension' },
+  // the curator studio (decision 0050)
+  studioOverview: { method: 'GET', path: '/api/studio/overview' },
+  studioJosies: { method: 'GET', path: '/api/studio/josies' },
+  studioJosie: { method: 'GET', path: '/api/studio/josies/:id' },
+  studioAudience: { method: 'GET', path: '/api/studio/audience' },
+  studioPlatform: { method: 'GET', path: '/api/studio/platform' },
+  studioCsv: { method: 'GET', path: '/api/studio/export/:table' },
   // comments (decision 0046)
   josieComments: { method: 'GET', path: '/api/josies/:id/comments' },
   createComment: { method: 'POST', path: '/api/josies/:id/comments' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYTICS_EVENT_NAMES, ANALYTICS_LIMITS } from './analytics.js';
+import { ANALYTICS_EVENT_NAMES, ANALYTICS_LIMITS, isStudioEvent, STUDIO_EVENT_PARAMS } from './analytics.js';
 import { LANGUAGES } from './catalogues.js';
 import { Email, text } from './common.js';
 
@@ -16,20 +16,35 @@ export const NewsletterBody = z.object({ email: Email });
 export type NewsletterBody = z.infer<typeof NewsletterBody>;
 
 /** `POST /api/analytics/events`: the app's own analytics (docs/product/differences.md#analytics; docs/product/routes-and-roles.md#api; decision 0010). */
-export const AnalyticsEventBody = z.object({
-  name: z.enum(ANALYTICS_EVENT_NAMES),
-  params: z
-    .record(
-      text()
-        .max(ANALYTICS_LIMITS.keyMaxLength)
-        .regex(/^[a-z][a-z0-9_]*$/, 'Parameter names are snake_case'),
-      z.union([text().max(ANALYTICS_LIMITS.valueMaxLength), z.number(), z.boolean(), z.null()]),
-    )
-    .refine((params) => Object.keys(params).length <= ANALYTICS_LIMITS.maxParams, {
-      error: `An event has at most ${ANALYTICS_LIMITS.maxParams} parameters`,
-    })
-    .default({}),
-});
+export const AnalyticsEventBody = z
+  .object({
+    name: z.enum(ANALYTICS_EVENT_NAMES),
+    params: z
+      .record(
+        text()
+          .max(ANALYTICS_LIMITS.keyMaxLength)
+          .regex(/^[a-z][a-z0-9_]*$/, 'Parameter names are snake_case'),
+        z.union([text().max(ANALYTICS_LIMITS.valueMaxLength), z.number(), z.boolean(), z.null()]),
+      )
+      .refine((params) => Object.keys(params).length <= ANALYTICS_LIMITS.maxParams, {
+        error: `An event has at most ${ANALYTICS_LIMITS.maxParams} parameters`,
+      })
+      .default({}),
+  })
+  .superRefine((event, ctx) => {
+    // A studio event must carry its parameters (docs/decisions/0050-curator-studio-counts.md).
+    if (!isStudioEvent(event.name)) return;
+    for (const [key, kind] of Object.entries(STUDIO_EVENT_PARAMS[event.name])) {
+      const value = event.params[key];
+      const valid =
+        kind === 'uuid'
+          ? typeof value === 'string' && z.uuid().safeParse(value).success
+          : kind === 'text'
+            ? typeof value === 'string' && value.length > 0 && value.length <= 100
+            : typeof value === 'string' && (kind as readonly string[]).includes(value);
+      if (!valid) ctx.addIssue({ code: 'custom', path: ['params', key], message: `Invalid ${key}` });
+    }
+  });
 export type AnalyticsEventBody = z.infer<typeof AnalyticsEventBody>;
 
 /** What failed in the browser: a page's code that could not be downloaded, or a page that failed to render. */

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -497,8 +498,103 @@ export const analyticsEvents = pgTable(
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     at: at('at').notNull().defaultNow(),
+    /**
+     * Who read, for the studio's counts (docs/decisions/0050-curator-studio-counts.md): a hash of the
+     * account id, or of the address and user agent, with the salt of the event's UTC day (`studio_salts`,
+     * deleted after the day), so one reader's events of one day match and no two days can be joined.
+     * Null for the events that are not counted per reader, and for bots.
+     */
+    reader: text('reader'),
+    /** Sent by a known bot (`isbot`): kept like any event, never counted by the studio. */
+    bot: boolean('bot').notNull().default(false),
+    /**
+     * The transaction that recorded it: the studio's rollup reads events in commit-safe order by it
+     * (decisions 0034 and 0050), so an event still committing is read by a later run, never skipped.
+     */
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('analytics_events_name_at_idx').on(t.name, t.at)],
+  (t) => [
+    index('analytics_events_name_at_idx').on(t.name, t.at),
+    // The rollup's keyset from its mark (decision 0050).
+    index('analytics_events_xid_idx').on(t.xid, t.id),
+  ],
+);
+
+/**
+ * The salt of one UTC day's reader hashes (decision 0050, the Plausible method): random, made by the first
+ * event of the day, deleted by the rollup once the day is over, so a reader's hash of one day can never be
+ * computed again nor matched with another day's. The studio module's.
+ */
+export const studioSalts = pgTable('studio_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/**
+ * How far the studio's rollup has read `analytics_events` (decision 0050): the last event counted, by its
+ * `(xid, id)`. One row per reader of the events, locked by the run that moves it, in the transaction of
+ * the counts it adds, so a retry or a second instance never counts an event twice.
+ */
+export const studioMarks = pgTable('studio_marks', {
+  name: text('name').primaryKey(),
+  xid: xid8('xid').notNull(),
+  lastId: uuid('last_id').notNull(),
+});
+
+/**
+ * The first counted event of one reader on one subject on one UTC day (decision 0050): a view of a josie,
+ * a play of an item, a click on a service's link, a share, a follow's source. A second event of the same
+ * reader that day finds its row and is not counted. `a` and `b` are the first event's dimensions (the
+ * surface and language of a view, the service of a play). Rows of days before yesterday are deleted by the
+ * rollup: they only guard the day still being counted.
+ */
+export const studioFirsts = pgTable(
+  'studio_firsts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    reader: text('reader').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.subject, t.reader] })],
+);
+
+/**
+ * A josie's daily counts (decision 0050): `metric` (`views`, `plays`, `likes`...) with `dim` '' for the
+ * total, or a breakdown (`view_surface` by surface, `view_language` by language, `play_service` by
+ * service). Written only by the rollup; the studio's josie pages read only these.
+ */
+export const studioJosieDays = pgTable(
+  'studio_josie_days',
+  {
+    josieId: uuid('josie_id')
+      .notNull()
+      .references(() => josies.id, { onDelete: 'cascade' }),
+    metric: text('metric').notNull(),
+    dim: text('dim').notNull().default(''),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.josieId, t.metric, t.dim, t.day] })],
+);
+
+/**
+ * A curator's daily counts (decision 0050): the sums of their josies' counts, and their audience's
+ * (`followers_gained`, `followers_lost`, `follow_source` by surface, `invite_joins` by invite). The
+ * studio's overview and audience read only these.
+ */
+export const studioCuratorDays = pgTable(
+  'studio_curator_days',
+  {
+    curatorId: uuid('curator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    metric: text('metric').notNull(),
+    dim: text('dim').notNull().default(''),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.curatorId, t.metric, t.dim, t.day] })],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -8,6 +8,7 @@ import type { NotificationJobs } from '../modules/notifications/index.js';
 import type { SearchJobs } from '../modules/search/index.js';
 import type { ShareCardJobs } from '../modules/share-cards/index.js';
 import type { AnalyticsJobs } from '../modules/site/index.js';
+import type { StudioJobs } from '../modules/studio/index.js';
 import type { JobQueue } from './queue.js';
 
 /** Every job of the app by name, with its payload type; a feature with jobs adds its map here. */
@@ -21,7 +22,8 @@ export type AppJobs = NotificationJobs &
   SearchJobs &
   LinkJobs &
   FeedJobs &
-  ShareCardJobs;
+  ShareCardJobs &
+  StudioJobs;
 
 /**
  * The app's job queue (`AppContext.jobs`). Features take this one type (`JobQueue` is invariant in its

@@ -22,6 +22,10 @@ export interface DomainEvents {
    * its page (docs/decisions/0046-comments.md).
    */
   'comments.changed': { josieId: string; commentCount: number };
+  /** A josie was saved (committed); the studio counts it (docs/decisions/0050-curator-studio-counts.md). */
+  'save.added': { josieId: string; userId: string };
+  /** A comment was posted (committed); the studio counts it (docs/decisions/0050-curator-studio-counts.md). */
+  'comment.added': { josieId: string; commentId: string };
   /** A user followed or unfollowed a curator. */
   'follow.changed': { followerId: string; curatorId: string; following: boolean };
   /** An editor or admin approved or rejected a pending josie (`reason` is the rejection's). */

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { josieLikes, josieSaves, reports, users } from '../db/schema.js';
 import {
   buildComment,
+  buildEvent,
   buildFollow,
+  buildInvite,
   buildJosie,
   buildJosies,
   buildReview,
@@ -23,6 +25,7 @@ import {
 } from '../test/factories.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { countQueries, recordQueries } from '../test/queries.js';
+import { catchUpStudio } from '../test/studio.js';
 
 let ctx: TestContext;
 let webDir: string;
@@ -232,5 +235,56 @@ describe('a page of the moderation queue (docs/decisions/0047-reports-and-modera
     expect(large.length).toBe(small.length);
     expect(large.filter((sql) => /from "reports"/.test(sql))).toHaveLength(1);
     expect(large.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the curator studio (docs/decisions/0050-curator-studio-counts.md)', () => {
+  /** The statements of `url` for `user`, read on its second call (the session and the flags are cached). */
+  async function statementsOf(url: string, user: TestUser): Promise<string[]> {
+    const get = () => ctx.app.inject({ url, headers: user.auth });
+    const first = await get();
+    expect(first.statusCode, first.body).toBe(200);
+    const { queries } = await recordQueries(ctx.database, get);
+    return queries.map((q) => q.sql).filter((sql) => !/^\s*(begin|commit)/i.test(sql));
+  }
+
+  /** A curator with `count` published josies, each viewed, liked and followed on a few days. */
+  async function studioWorld(count: number) {
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const josies = await buildJosies(ctx, { creator: curator.user._id, count });
+    for (const [i, josie] of josies.entries()) {
+      for (let day = 0; day < 3; day++) {
+        await buildEvent(ctx, {
+          name: 'josie_view',
+          at: new Date(Date.now() - day * 86_400_000),
+          reader: `r${i}`,
+          params: { josie_id: josie.id, surface: 'feed', language: 'he' },
+        });
+      }
+      await buildEvent(ctx, { name: 'josie_like', params: { josie_id: josie.id } });
+    }
+    const invite = await buildInvite(ctx, { creator: curator.user._id });
+    await buildEvent(ctx, { name: 'follow_gained', params: { curator_id: curator.user._id } });
+    await buildEvent(ctx, {
+      name: 'invite_joined',
+      params: { curator_id: curator.user._id, invite_id: invite.id },
+    });
+    await catchUpStudio(ctx.database.db);
+    return { curator, josie: josies[0]! };
+  }
+
+  it('answers each page in one or two statements, whatever the number of josies and days', async () => {
+    await setFlag(ctx, 'studio', 'true');
+    const small = await studioWorld(1);
+    const large = await studioWorld(40);
+    for (const world of [small, large]) {
+      expect(await statementsOf('/api/studio/overview?period=90d', world.curator)).toHaveLength(1);
+      expect(await statementsOf('/api/studio/josies?period=30d', world.curator)).toHaveLength(1);
+      expect(
+        await statementsOf(`/api/studio/josies/${world.josie.id}?period=all`, world.curator),
+      ).toHaveLength(2);
+      // The days and follower count; the texts of the invites that brought followers.
+      expect(await statementsOf('/api/studio/audience?period=7d', world.curator)).toHaveLength(2);
+    }
   });
 });

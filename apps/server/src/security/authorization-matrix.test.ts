@@ -182,6 +182,10 @@ const EXPECTED: Record<string, Partial<Record<Caller, number>>> = {
   'DELETE /api/blocks/:id': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
   'POST /api/mutes': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
   'DELETE /api/mutes/:id': { listener: 200, curator: 200, owner: 400, editor: 200, admin: 200 },
+  // The studio (decision 0050; the flag is on here): a josie's page for its creator and admins only (another
+  // curator's or an editor's read of someone else's is 403). Someone else's whole studio by `curatorId`, in
+  // studio.test.
+  'GET /api/studio/josies/:id': { curator: 403, owner: 200, editor: 403, admin: 200 },
   'GET /api/admin/users/:id': { admin: 200 },
   'PATCH /api/admin/users/:id': { admin: 200 },
   'DELETE /api/admin/users/:id': { admin: 200 },
@@ -199,11 +203,13 @@ function pathFor(route: RouteEntry, owner: Owner): string {
   const values: Record<string, string> = {};
   for (const name of route.params) {
     if (name === 'code') values[name] = owner.inviteCode;
+    else if (name === 'table') values[name] = 'josies';
     else if (name === 'curatorId') values[name] = owner.id;
     else if (name !== 'id') values[name] = crypto.randomUUID();
     else if (route.url.startsWith('/api/josies/:id')) values[name] = owner.josieId;
     else if (route.url.startsWith('/api/invites/:id')) values[name] = owner.inviteId;
     else if (route.url.startsWith('/api/comments/:id')) values[name] = owner.commentId;
+    else if (route.url.startsWith('/api/studio/josies/:id')) values[name] = owner.josieId;
     else if (/^\/api\/(users|admin\/users|blocks|mutes)\//.test(route.url)) values[name] = owner.id;
     else values[name] = crypto.randomUUID();
   }
@@ -220,6 +226,8 @@ describe('authorization matrix', () => {
     routes = apiRoutes(ctx.routes);
     // Comments answer 404 FEATURE_DISABLED while their flag is off: on here, so their rules are reached.
     await setFlag(ctx, 'comments', 'true');
+    // The studio too (decision 0050).
+    await setFlag(ctx, 'studio', 'true');
     for (const caller of ['listener', 'curator', 'editor', 'admin'] as const) {
       others[caller] = (await buildUserRow(ctx, { role: caller })).id;
     }

@@ -52,6 +52,11 @@ const OWNERS: Record<string, string> = {
   home_feeds: 'feed',
   home_feed_entries: 'feed',
   outbox_cursors: 'notifications',
+  studio_salts: 'studio',
+  studio_marks: 'studio',
+  studio_firsts: 'studio',
+  studio_josie_days: 'studio',
+  studio_curator_days: 'studio',
 };
 
 /**

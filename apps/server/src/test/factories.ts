@@ -379,10 +379,18 @@ export async function buildReview(
   return row!;
 }
 
-/** An analytics event (`page_view` now, of no user and with no parameters, unless told otherwise). */
+/** An analytics event (`page_view` now, of no user, no parameters and no reader, unless told otherwise). */
 export async function buildEvent(
   ctx: FactoryContext,
-  opts: { name?: string; at?: Date; user?: UserRef | null; params?: Record<string, unknown> } = {},
+  opts: {
+    name?: string;
+    at?: Date;
+    user?: UserRef | null;
+    params?: Record<string, unknown>;
+    /** The studio's reader hash and bot mark (docs/decisions/0050-curator-studio-counts.md). */
+    reader?: string | null;
+    bot?: boolean;
+  } = {},
 ) {
   const [row] = await ctx.database.db
     .insert(analyticsEvents)
@@ -391,6 +399,8 @@ export async function buildEvent(
       at: opts.at ?? new Date(),
       userId: opts.user ? idOfUser(opts.user) : null,
       ...(opts.params ? { params: opts.params } : {}),
+      reader: opts.reader ?? null,
+      bot: opts.bot ?? false,
     })
     .returning();
   return row!;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import type en from '../i18n/locales/en/index.js';
+import { navigated } from './surface';
 import { track } from './track';
 
 /** A page title key under `titles` in the locale files. */
@@ -85,6 +86,10 @@ export function RouteTracker() {
   // The navigation whose page_view waits for its page's title, with what it would send meanwhile.
   const waiting = useRef<{ key: string; params: Record<string, string> } | null>(null);
   const sent = useRef<string | null>(null);
+  useEffect(() => {
+    // The page before this one is where the next josie view came from (the studio, decision 0050).
+    navigated(location.pathname);
+  }, [location.pathname]);
   useEffect(() => {
     if (sent.current === location.key) return;
     const left = waiting.current;

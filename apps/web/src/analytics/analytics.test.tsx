@@ -42,7 +42,18 @@ describe('analytics (docs/product/routes-and-roles.md#api, docs/product/differen
     ]);
     // @ts-expect-error `share` is not an event the app sends, so the server would refuse it.
     track('share');
-    expect(ANALYTICS_EVENT_NAMES).toEqual(['page_view', 'publish_josie', 'approve_josie', 'reject_josie']);
+    expect(ANALYTICS_EVENT_NAMES).toEqual([
+      'page_view',
+      'publish_josie',
+      'approve_josie',
+      'reject_josie',
+      // The curator studio's (docs/decisions/0050-curator-studio-counts.md).
+      'josie_view',
+      'josie_play',
+      'also_on_click',
+      'josie_share',
+      'follow_source',
+    ]);
   });
 
   it('only logs a failure', async () => {
@@ -80,10 +91,19 @@ describe('analytics (docs/product/routes-and-roles.md#api, docs/product/differen
       routes: [{ method: 'GET', path: `/api/josies/${josie._id}`, reply: () => json(200, josie) }],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
-    await waitFor(() => expect(stub.calls('POST', '/api/analytics/events')).toHaveLength(1));
-    expect(stub.calls('POST', '/api/analytics/events')[0]?.body).toMatchObject({
+    const named = (name: string) =>
+      stub
+        .calls('POST', '/api/analytics/events')
+        .filter((call) => (call.body as { name: string }).name === name);
+    await waitFor(() => expect(named('page_view')).toHaveLength(1));
+    expect(named('page_view')[0]?.body).toMatchObject({
       name: 'page_view',
       params: { page_path: `/josie/${josie._id}`, page_title: 'Night drive · Josie' },
+    });
+    // And one studio view, from a first page with no referrer (decision 0050).
+    expect(named('josie_view')).toHaveLength(1);
+    expect(named('josie_view')[0]?.body).toMatchObject({
+      params: { josie_id: josie._id, surface: 'other', language: 'en' },
     });
     expect(document.title).toBe('Night drive · Josie');
   });

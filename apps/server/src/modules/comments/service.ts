@@ -256,6 +256,8 @@ export function createCommentsService(deps: {
       });
       notifier.committed();
       await changed(josieId, commentCount);
+      // The studio counts posted comments (docs/decisions/0050-curator-studio-counts.md).
+      bus.publish('comment.added', { josieId, commentId: id });
       return { data: { comment: await presentedComment(actor, id, creatorId), commentCount } };
     },
 

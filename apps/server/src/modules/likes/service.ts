@@ -36,7 +36,8 @@ export function createLikesService(deps: {
   josies: Pick<JosiesService, 'lowerLikeCounts'>;
   /**
    * Raises `like.added` after a like committed: the notifications module then tells the creator (grouped
-   * per day; docs/decisions/0024-notifications-centre.md).
+   * per day; docs/decisions/0024-notifications-centre.md); `save.added` after a save, which the studio
+   * counts (docs/decisions/0050-curator-studio-counts.md).
    */
   bus: Pick<EventBus, 'publish'>;
 }) {
@@ -76,6 +77,7 @@ export function createLikesService(deps: {
         await insertSave(tx, josieId, actor.id);
         return true;
       });
+      if (saved) bus.publish('save.added', { josieId, userId: actor.id });
       await reads.saved(actor.id);
       return { data: { saved } };
     },

@@ -21,9 +21,17 @@ export async function insertSubscriber(db: Executor, email: string) {
   await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
 }
 
-/** Stores one analytics event; `userId` is the signed-in user, or null for a visitor. */
-export async function insertAnalyticsEvent(db: Executor, event: AnalyticsEventBody, userId: string | null) {
-  await db.insert(analyticsEvents).values({ name: event.name, params: event.params, userId });
+/**
+ * Stores one analytics event; `userId` is the signed-in user, or null for a visitor (or for an event the
+ * server records). `reader`, `bot` and `at` are the studio's (docs/decisions/0050-curator-studio-counts.md).
+ */
+export async function insertAnalyticsEvent(
+  db: Executor,
+  event: { name: string; params: AnalyticsEventBody['params'] },
+  userId: string | null,
+  studio: { reader: string | null; bot: boolean; at: Date } = { reader: null, bot: false, at: new Date() },
+) {
+  await db.insert(analyticsEvents).values({ name: event.name, params: event.params, userId, ...studio });
 }
 
 /** Deletes the analytics events recorded more than `days` days ago, by the database clock. */

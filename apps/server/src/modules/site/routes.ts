@@ -51,7 +51,11 @@ export const siteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: ctx.rateLimits.analyticsPerIp,
     },
     async (request, reply) => {
-      await site.track(request.body, request.user?.id ?? null);
+      await site.track(request.body, {
+        userId: request.user?.id ?? null,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return reply.status(202).send({ success: true as const });
     },
   );

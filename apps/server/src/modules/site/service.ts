@@ -1,6 +1,7 @@
-import type { AnalyticsEventBody, ContactBody } from '@josie/contract';
+import { type AnalyticsEventBody, type ContactBody, isStudioEvent } from '@josie/contract';
 import type { Db, Executor } from '../../db/client.js';
 import type { Notifier } from '../notifications/index.js';
+import type { ReaderOrigin, Readers, StudioServerEvent } from '../studio/index.js';
 import {
   anonymiseContactMessagesOf,
   insertAnalyticsEvent,
@@ -18,8 +19,10 @@ export function createSiteService(deps: {
   db: Db;
   /** Tells the admins (docs/decisions/0024-notifications-centre.md), in the message's transaction. */
   notifier: Notifier;
+  /** Hashes the reader of each event with the day's salt, and tells bots (docs/decisions/0050). */
+  readers: Readers;
 }) {
-  const { db, notifier } = deps;
+  const { db, notifier, readers } = deps;
   return {
     /** `POST /api/contact`: stores the message for admins; `userId` is the signed-in sender or null. */
     async contact(message: ContactBody, userId: string | null): Promise<void> {
@@ -46,8 +49,21 @@ export function createSiteService(deps: {
      * `POST /api/analytics/events`: stores one event (its name and capped parameters checked by the
      * contract); `userId` is the signed-in user or null. Kept `ANALYTICS_RETENTION_DAYS` (decision 0010).
      */
-    async track(event: AnalyticsEventBody, userId: string | null): Promise<void> {
-      await insertAnalyticsEvent(db, event, userId);
+    async track(event: AnalyticsEventBody, origin: ReaderOrigin): Promise<void> {
+      const at = new Date();
+      const { reader, bot } = await readers.readerOf(origin, at);
+      // Only the studio's events are counted per reader; the others keep no reader (decision 0050).
+      const studio = { reader: isStudioEvent(event.name) ? reader : null, bot, at };
+      await insertAnalyticsEvent(db, event, origin.userId, studio);
+    },
+
+    /**
+     * Records an event the server itself saw (a like, a save, a comment, a follow gained or lost, an invite
+     * joined) for the studio's counts (docs/decisions/0050-curator-studio-counts.md): no user and no reader,
+     * each counted once. Called after the action's commit, from the domain events.
+     */
+    async recordServerEvent(name: StudioServerEvent, params: Record<string, string>): Promise<void> {
+      await insertAnalyticsEvent(db, { name, params }, null);
     },
   };
 }

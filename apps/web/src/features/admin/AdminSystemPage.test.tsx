@@ -455,6 +455,7 @@ describe('admin system page (docs/product/routes-and-roles.md#admin)', () => {
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
       comments: 'false',
+      studio: 'false',
     };
     const { user, stub } = renderApp('/admin/system?tab=flags', {
       session: admin,

@@ -1,8 +1,9 @@
 import { type Josie, songCount } from '@josie/contract';
 import { SearchX } from 'lucide-react';
-import { type ReactNode, Suspense, useDeferredValue } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { referringSurface, track } from '../../analytics';
 import { usePageTitle } from '../../analytics/RouteTracker';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errorText';
@@ -91,6 +92,12 @@ export function JosieView({ josie }: { josie: Josie }) {
   const commentsOn = useFlag('comments');
 
   usePageTitle(josie.title);
+  // One view per josie shown, with where the reader came from: the studio counts it once per reader and
+  // day (docs/decisions/0050-curator-studio-counts.md).
+  const published = josie.status === 'published';
+  useEffect(() => {
+    if (published) track('josie_view', { josie_id: josie._id, surface: referringSurface() });
+  }, [josie._id, published]);
 
   return (
     <div className="min-h-dvh bg-zinc-50">

@@ -1,5 +1,6 @@
 import { Check, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { followSource, track } from '../../../analytics';
 import { errorText } from '../../../api/errorText';
 import { useMutation } from '../../../lib/useMutation';
 import { useSession } from '../../../session/SessionProvider';
@@ -22,7 +23,9 @@ export default function FollowToggle({ curatorId, className }: FollowButtonProps
     // the public josie page, whose first scripts must not include zod (docs/performance.md).
     mutationFn: async (follow: boolean) =>
       (await (await import('../../curator/api')).setFollowing(curatorId, follow)).following,
-    onSuccess: (ids) => {
+    onSuccess: (ids, follow) => {
+      // Where new followers pressed follow, for the curator's studio (docs/decisions/0050-curator-studio-counts.md).
+      if (follow) track('follow_source', { curator_id: curatorId, source: followSource() });
       // The session may have changed while the call ran (logout in another tab).
       if (user) updateUser({ ...user, following: ids });
     },

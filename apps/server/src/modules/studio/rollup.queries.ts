@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  analyticsEvents,
+  josies,
+  studioCuratorDays,
+  studioFirsts,
+  studioJosieDays,
+  users,
+} from '../../db/schema.js';
+import { STUDIO_SERVER_EVENTS } from './events.js';
+
+/**
+ * The rollup's statements (docs/decisions/0050-curator-studio-counts.md): where the next batch of events
+ * ends, and the counting of a batch into the daily tables. `rollup.ts` runs them in one transaction with
+ * the mark.
+ */
+
+const READER_EVENTS = ['josie_view', 'josie_play', 'also_on_click', 'josie_share', 'follow_source'];
+
+/**
+ * Which metric rows one counted event adds: its kind, the metric, and which of the event's dimensions is the
+ * row's `dim` (`''` for the total, `a` or `b` for the breakdowns below). The contract's metric names are the
+ * totals (`views`, `alsoOn`...); the breakdowns are the studio's own.
+ */
+const METRIC_ROWS: readonly [kind: string, metric: string, dim: '' | 'a' | 'b'][] = [
+  ['josie_view', 'views', ''],
+  ['josie_view', 'view_surface', 'a'],
+  ['josie_view', 'view_language', 'b'],
+  ['josie_play', 'plays', ''],
+  ['josie_play', 'play_service', 'a'],
+  ['also_on_click', 'alsoOn', ''],
+  ['also_on_click', 'also_on_service', 'a'],
+  ['josie_share', 'shares', ''],
+  ['josie_share', 'share_channel', 'a'],
+  ['follow_source', 'follow_source', 'a'],
+  ['josie_like', 'likes', ''],
+  ['josie_save', 'saves', ''],
+  ['josie_comment', 'comments', ''],
+  ['follow_gained', 'followers_gained', ''],
+  ['follow_lost', 'followers_lost', ''],
+  ['invite_joined', 'invite_joins', 'a'],
+];
+
+const metricRows = sql.join(
+  METRIC_ROWS.map(([kind, metric, dim]) => sql`(${kind}, ${metric}, ${dim})`),
+  sql`, `,
+);
+const readerNames = sql.join(
+  READER_EVENTS.map((name) => sql`${name}`),
+  sql`, `,
+);
+const countedNames = sql.join(
+  [...READER_EVENTS, ...STUDIO_SERVER_EVENTS].map((name) => sql`${name}`),
+  sql`, `,
+);
+const UUID_RE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** A position in the events: `(xid, id)`. */
+export interface Position {
+  xid: string;
+  id: string;
+}
+
+/** The last event of the next batch after `from`: at most `limit` events, all of ended transactions. */
+export async function batchEnd(
+  tx: Executor,
+  from: Position,
+  limit: number,
+): Promise<(Position & { events: number }) | null> {
+  const { rows } = (await tx.execute(sql`
+    select xid::text as xid, id, (count(*) over ())::int as events from (
+      select ${analyticsEvents.xid} as xid, ${analyticsEvents.id} as id from ${analyticsEvents}
+      where (${analyticsEvents.xid}, ${analyticsEvents.id}) > (${from.xid}::xid8, ${from.id}::uuid)
+        and ${analyticsEvents.xid} < pg_snapshot_xmin(pg_current_snapshot())
+      order by ${analyticsEvents.xid}, ${analyticsEvents.id}
+      limit ${limit}
+    ) as batch
+    order by xid desc, id desc
+    limit 1`)) as unknown as { rows: (Position & { events: number })[] };
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts the events in `(from, to]` into the daily tables, in one statement: the reader events' first
+ * occurrences inserted into `studio_firsts` (those already there are not counted), the server events as
+ * they are, each expanded into its metric rows and added to the josie's and the curator's days. An event
+ * naming no known josie or curator (deleted since) is skipped.
+ */
+export async function countRange(tx: Executor, from: Position, to: Position): Promise<void> {
+  await tx.execute(sql`
+    with ev as (
+      select e.id, e.xid, e.name, e.params, e.reader, (e.at at time zone 'UTC')::date as day,
+        case when e.params->>'josie_id' ~ ${UUID_RE} then (e.params->>'josie_id')::uuid end as josie_ref,
+        case when e.params->>'curator_id' ~ ${UUID_RE} then (e.params->>'curator_id')::uuid end as curator_ref
+      from ${analyticsEvents} e
+      where (e.xid, e.id) > (${from.xid}::xid8, ${from.id}::uuid)
+        and (e.xid, e.id) <= (${to.xid}::xid8, ${to.id}::uuid)
+        and not e.bot
+        and e.name in (${countedNames})
+    ),
+    resolved as (
+      select ev.*, j.id as josie_id, coalesce(j.creator_id, u.id) as curator_id,
+        case ev.name
+          when 'josie_view' then ev.params->>'surface'
+          when 'josie_play' then ev.params->>'service'
+          when 'also_on_click' then ev.params->>'service'
+          when 'josie_share' then ev.params->>'channel'
+          when 'follow_source' then ev.params->>'source'
+          when 'invite_joined' then ev.params->>'invite_id'
+          else ''
+        end as a,
+        case when ev.name = 'josie_view' then
+          case when ev.params->>'language' in ('en', 'he') then ev.params->>'language' else 'other' end
+        else '' end as b
+      from ev
+      left join ${josies} j on j.id = ev.josie_ref
+      left join ${users} u on u.id = ev.curator_ref and ev.josie_ref is null
+      where j.id is not null or u.id is not null
+    ),
+    reader_events as (
+      select distinct on (day, name, subject, reader) day, name, subject, reader, josie_id, curator_id, a, b
+      from (
+        select r.*,
+          case r.name
+            when 'josie_view' then r.josie_id::text
+            when 'josie_play' then r.josie_id::text || ':' || (r.params->>'item')
+            when 'follow_source' then r.curator_id::text
+            else r.josie_id::text || ':' || r.a
+          end as subject
+        from resolved r
+        where r.name in (${readerNames}) and r.reader is not null
+      ) as keyed
+      order by day, name, subject, reader, xid, id
+    ),
+    firsts as (
+      insert into ${studioFirsts} (day, kind, subject, reader)
+      select day, name, subject, reader from reader_events
+      on conflict do nothing
+      returning day, kind, subject, reader
+    ),
+    counted as (
+      select r.day, r.name, r.josie_id, r.curator_id, r.a, r.b
+      from reader_events r
+      join firsts f on f.day = r.day and f.kind = r.name and f.subject = r.subject and f.reader = r.reader
+      union all
+      select day, name, josie_id, curator_id, a, b from resolved
+      where name not in (${readerNames})
+    ),
+    facts as (
+      select c.josie_id, c.curator_id, c.day, m.metric,
+        case m.dim when 'a' then coalesce(c.a, '') when 'b' then c.b else '' end as dim
+      from counted c
+      join (values ${metricRows}) as m(kind, metric, dim) on m.kind = c.name
+    ),
+    josie_rows as (
+      insert into ${studioJosieDays} (josie_id, metric, dim, day, count)
+      select josie_id, metric, dim, day, count(*)::int from facts where josie_id is not null
+      group by josie_id, metric, dim, day
+      on conflict (josie_id, metric, dim, day)
+        do update set count = ${studioJosieDays}.count + excluded.count
+      returning 1
+    )
+    insert into ${studioCuratorDays} (curator_id, metric, dim, day, count)
+    select curator_id, metric, dim, day, count(*)::int from facts
+    group by curator_id, metric, dim, day
+    on conflict (curator_id, metric, dim, day)
+      do update set count = ${studioCuratorDays}.count + excluded.count`);
+}

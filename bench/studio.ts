@@ -1,0 +1,254 @@
+/**
+ * The curator studio's counts (docs/decisions/0050-curator-studio-counts.md, docs/performance.md "The curator
+ * studio"), on the large data set's curators in a database of their own (`<BENCH_DATABASE_URL>_studio`):
+ *
+ * 1. Seeds `STUDIO_EVENTS` raw events (default 10,000,000) spread over the last 365 days, in bulk SQL
+ *    (`generate_series`, one statement per million): views, plays, "Also on" clicks, shares, likes, follows
+ *    and 2 % bots, a third of them on the curator `bench1`, who is given 2,000 published josies.
+ * 2. Rolls them up from the mark with the app's own `rollUp` and prints events/s (the budget: keep up with
+ *    1,000 events/s).
+ * 3. Starts the server and measures the studio's overview, josie table and a josie's page for `bench1`
+ *    beside the bare Fastify route, in the same run (50 connections, BENCH_DURATION seconds each).
+ * 4. Streams `bench1`'s josie table as CSV in this process through the service and `csv-stringify`, as the
+ *    route does, and prints the most memory it held above the level before (heap and RSS, sampled every
+ *    5 ms after a full collection).
+ *
+ * Usage: `npm run bench:studio -w bench` or `npx tsx bench/studio.ts`; STUDIO_EVENTS to seed fewer (the
+ * events already there count: the run only adds what is missing).
+ */
+
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { STUDIO_METRICS } from '@josie/contract';
+import { stringify } from 'csv-stringify';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { createStudioService, rollUp } from '../apps/server/src/modules/studio/index.js';
+import { BENCH_DATABASE_URL, ensureDatabase } from './lib/db.js';
+import { type LoadResult, load, printTable } from './lib/load.js';
+import { loadLine, machineLine } from './lib/machine.js';
+import { repoRoot, startJosie, startProcess } from './lib/server.js';
+import { mintSessions } from './lib/sessions.js';
+import { seedLarge } from './seed-large.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const MB = 2 ** 20;
+
+/** The studio's own database on the bench server. */
+export function studioDatabaseUrl(url = BENCH_DATABASE_URL): string {
+  const own = new URL(url);
+  own.pathname = `${own.pathname}_studio`;
+  return own.toString();
+}
+
+const TARGET_EVENTS = Number(process.env.STUDIO_EVENTS ?? 10_000_000);
+const HEAVY_JOSIES = 2_000;
+const CHUNK = 1_000_000;
+
+/** Gives `bench1` {@link HEAVY_JOSIES} published josies (the large set gives each curator 200). */
+async function heavyCurator(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ id: string; n: number }>(
+    `select u.id, (select count(*)::int from josies where creator_id = u.id and status = 'published') as n
+     from users u where u.email = 'bench1@bench.josie'`,
+  );
+  const { id, n } = rows[0]!;
+  if (n < HEAVY_JOSIES) {
+    await client.query(
+      `insert into josies (id, creator_id, title, paragraphs, status, published_at)
+       select gen_random_uuid(), $1, 'Heavy ' || g, '[{"type":"text","content":"More."}]'::jsonb, 'published',
+         now() - g * interval '4 hours'
+       from generate_series(1, $2::int) g`,
+      [id, HEAVY_JOSIES - n],
+    );
+  }
+  return id;
+}
+
+/**
+ * Adds raw events up to {@link TARGET_EVENTS}, in statements of a million: every event's josie drawn from all
+ * published josies (a third from `bench1`'s), its reader one of 20,000 a day, its time in the last year.
+ */
+async function seedEvents(client: pg.Client, heavyId: string): Promise<number> {
+  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from analytics_events');
+  let have = rows[0]!.n;
+  const started = performance.now();
+  const missing = TARGET_EVENTS - have;
+  while (have < TARGET_EVENTS) {
+    const n = Math.min(CHUNK, TARGET_EVENTS - have);
+    await client.query(
+      `with pool as (select array_agg(id) as ids, count(*)::int as n from josies where status = 'published'),
+            heavy as (select array_agg(id) as ids, count(*)::int as n from josies where creator_id = $2),
+            curators as (select array_agg(id) as ids, count(*)::int as n from users where role = 'curator'),
+            draws as (
+              select random() as k, random() as h, floor(random() * 20000)::int as r, random() as b,
+                now() - random() * interval '365 days' as at, floor(random() * 8)::int as s
+              from generate_series(1, $1::int)
+            )
+       insert into analytics_events (name, params, reader, bot, at)
+       select name, params, case when bot then null else md5(r::text || at::date::text) end, bot, at
+       from (
+         select d.at, d.r, d.b < 0.02 as bot,
+           case when d.k < 0.6 then 'josie_view' when d.k < 0.85 then 'josie_play' when d.k < 0.9 then 'also_on_click'
+                when d.k < 0.93 then 'josie_share' when d.k < 0.97 then 'josie_like' when d.k < 0.99 then 'follow_source'
+                else 'follow_gained' end as name,
+           case when d.k < 0.97 then jsonb_build_object(
+                  'josie_id', case when d.h < 0.33 then heavy.ids[1 + floor(random() * heavy.n)::int]
+                                   else pool.ids[1 + floor(random() * pool.n)::int] end,
+                  'surface', (array['feed','explore','search','genre','curator','invite','external','other'])[1 + d.s],
+                  'language', case when d.s < 3 then 'he' else 'en' end,
+                  'service', (array['spotify','youtube','other'])[1 + d.s % 3],
+                  'item', (d.s % 4)::text,
+                  'channel', (array['native','copy','other'])[1 + d.s % 3])
+                else jsonb_build_object('curator_id', curators.ids[1 + floor(random() * curators.n)::int],
+                  'source', (array['invite','explore','search','onboarding','josie','curator','other'])[1 + d.s % 7]) end
+             as params
+         from draws d, pool, heavy, curators
+       ) e`,
+      [n, heavyId],
+    );
+    have += n;
+    process.stdout.write(`  ${have.toLocaleString('en')} events\r`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (missing > 0) console.log(`seeded ${missing.toLocaleString('en')} events in ${seconds.toFixed(0)} s`);
+  return have;
+}
+
+/** Streams `curatorId`'s josie table as CSV to nowhere; answers rows, bytes and peak memory above the start. */
+async function csvMemory(studio: ReturnType<typeof createStudioService>, curatorId: string) {
+  gc();
+  const before = process.memoryUsage();
+  let heap = before.heapUsed;
+  let rss = before.rss;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    heap = Math.max(heap, now.heapUsed);
+    rss = Math.max(rss, now.rss);
+  }, 5);
+  let bytes = 0;
+  let lines = 0;
+  const started = performance.now();
+  try {
+    const csv = Readable.from(studio.allJosies(curatorId, 'all')).pipe(
+      stringify({ header: true, columns: ['id', 'title', 'publishedAt', ...STUDIO_METRICS], bom: true }),
+    );
+    for await (const chunk of csv) {
+      bytes += chunk.length;
+      lines += chunk.toString().split('\n').length - 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    rows: lines - 1,
+    bytes,
+    ms: performance.now() - started,
+    heapMb: (heap - before.heapUsed) / MB,
+    rssMb: (rss - before.rss) / MB,
+  };
+}
+
+export async function runStudioBench(): Promise<void> {
+  console.log(machineLine());
+  const url = studioDatabaseUrl();
+  await ensureDatabase(url);
+  await seedLarge(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const database = await openDatabase({ url, dataDir: '/tmp', poolSize: 4 });
+  try {
+    const heavyId = await heavyCurator(client);
+    const total = await seedEvents(client, heavyId);
+
+    // The rollup from its mark: the first run over a fresh set reads every event.
+    const started = performance.now();
+    const rolled = await rollUp(database.db);
+    const seconds = (performance.now() - started) / 1000;
+    if (rolled.events > 0) {
+      console.log(
+        `rollup: ${rolled.events.toLocaleString('en')} events in ${rolled.batches} transactions, ${seconds.toFixed(1)} s, ` +
+          `${Math.round(rolled.events / seconds).toLocaleString('en')} events/s (budget: 1,000 events/s); ${total.toLocaleString('en')} events in the table`,
+      );
+    } else console.log('rollup: nothing new to count (the events were rolled up by an earlier run)');
+    const { rows: sizes } = await client.query(
+      `select (select count(*) from studio_josie_days)::int as josie_rows,
+              (select count(*) from studio_curator_days)::int as curator_rows`,
+    );
+    console.log(
+      `rollup tables: ${sizes[0].josie_rows.toLocaleString('en')} josie-day rows, ${sizes[0].curator_rows.toLocaleString('en')} curator-day rows`,
+    );
+
+    // The CSV export's memory, streamed.
+    const studio = createStudioService({
+      db: database.db,
+      flags: { all: async () => ({ studio: 'true' }) as never },
+      users: { findById: async () => undefined as never },
+    });
+    await csvMemory(studio, heavyId);
+    const csv = await csvMemory(studio, heavyId);
+    console.log(
+      `CSV of bench1's ${csv.rows.toLocaleString('en')} josies: ${(csv.bytes / 1024).toFixed(0)} KB in ${csv.ms.toFixed(0)} ms, ` +
+        `peak heap +${csv.heapMb.toFixed(1)} MB, peak RSS +${csv.rssMb.toFixed(1)} MB`,
+    );
+
+    // The routes beside the bare route.
+    await client.query(
+      `insert into feature_flags (key, value) values ('studio', 'true')
+       on conflict (key) do update set value = 'true', updated_at = now()`,
+    );
+    const { rows: josieRows } = await client.query<{ id: string }>(
+      `select josie_id as id from studio_josie_days where metric = 'views'
+       and josie_id in (select id from josies where creator_id = $1)
+       group by josie_id order by sum(count) desc limit 1`,
+      [heavyId],
+    );
+    const sessions = await mintSessions(url, [heavyId]);
+    const headers = { authorization: `Bearer ${sessions.tokens[0]}` };
+    const bare = await startProcess(join(repoRoot, 'bench/bare-server.ts'), {});
+    const results: LoadResult[] = [];
+    let baseline: LoadResult | undefined;
+    try {
+      baseline = await load({
+        name: 'bare Fastify route',
+        url: `${bare.url}/bare`,
+        serverPid: bare.child.pid,
+      });
+    } finally {
+      await bare.stop();
+    }
+    const server = await startJosie(url);
+    try {
+      const db = [new URL(url).pathname.slice(1)];
+      for (const [name, path] of [
+        ['studio overview, 30 days (2,000 josies)', '/api/studio/overview?period=30d'],
+        ['studio overview, all time', '/api/studio/overview?period=all'],
+        ['studio josie table, 30 days, first 50', '/api/studio/josies?period=30d&sort=views'],
+        ["studio josie's page, 90 days", `/api/studio/josies/${josieRows[0]!.id}?period=90d`],
+        ['studio audience, 90 days', '/api/studio/audience?period=90d'],
+      ] as const) {
+        results.push(
+          await load({
+            name,
+            url: `${server.url}${path}`,
+            headers,
+            serverPid: server.child.pid,
+            postgresDatabases: db,
+          }),
+        );
+      }
+    } finally {
+      await server.stop();
+      await sessions.revoke();
+    }
+    printTable(results, baseline);
+    console.log(`measured at ${loadLine()}`);
+  } finally {
+    await database.close();
+    await client.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runStudioBench();
