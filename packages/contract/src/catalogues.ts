@@ -148,10 +148,11 @@ export const FLAG_DEFAULTS = {
   editor_advanced_mode: 'false',
   audio_input_url_mode: 'true',
   /**
-   * Comments on josies (docs/decisions/0046-comments.md): off until reports, blocking and moderation exist;
-   * off, the web shows no comment and the server refuses every comment route with 404 `FEATURE_DISABLED`.
+   * Comments on josies (docs/decisions/0046-comments.md): on since reports, blocking and moderation exist
+   * (decisions 0047 and 0048); an admin turning it off hides every comment in the web and the server refuses
+   * every comment route with 404 `FEATURE_DISABLED`, losing none.
    */
-  comments: 'false',
+  comments: 'true',
   /**
    * The curator studio (docs/decisions/0050-curator-studio-counts.md): off until its pages are ready; off,
    * every `/api/studio/*` route answers 404 `FEATURE_DISABLED` (the events are still recorded and rolled up,

@@ -61,7 +61,7 @@ describe('feature flags (docs/product/rules-and-limits.md#feature-flags, docs/pr
       language_select: 'false',
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
-      comments: 'false',
+      comments: 'true',
       studio: 'false',
     });
     expect(result.current.urlMode).toBe(true);

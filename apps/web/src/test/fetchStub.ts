@@ -37,7 +37,7 @@ export const json = (status: number, body: unknown): StubReply => ({ status, bod
 /**
  * Handlers every page needs: flags (the contract defaults, or `flags`), sign-in providers (none
  * configured), analytics (accepted), logout, `GET /api/users/me` answering the stored user, the header
- * bell's unread count (none), and the live lists (`GET /api/preferences/options`: the seed genres, no interests), which the josie editor reads.
+ * bell's unread count (none), a josie page's comments (none: comments are on by default), and the live lists (`GET /api/preferences/options`: the seed genres, no interests), which the josie editor reads.
  */
 export function defaultRoutes(flags: Partial<FlagsResponse> = {}): StubRoute[] {
   return [
@@ -46,6 +46,12 @@ export function defaultRoutes(flags: Partial<FlagsResponse> = {}): StubRoute[] {
     { method: 'POST', path: '/api/analytics/events', reply: () => json(202, { success: true }) },
     { method: 'POST', path: '/api/auth/logout', reply: () => json(200, { success: true }) },
     { method: 'GET', path: '/api/notifications/unread-count', reply: () => json(200, { unreadCount: 0 }) },
+    {
+      method: 'GET',
+      path: /^\/api\/josies\/[^/]+\/comments$/,
+      reply: () =>
+        json(200, { data: { comments: [], nextCursor: null, commentCount: 0, policy: 'everyone' } }),
+    },
     {
       method: 'GET',
       path: '/api/preferences/options',

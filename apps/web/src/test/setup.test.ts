@@ -15,7 +15,7 @@ describe('strict fetch stub', () => {
       language_select: 'false',
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
-      comments: 'false',
+      comments: 'true',
       studio: 'false',
     });
   });

@@ -55,8 +55,8 @@ describe('notification settings (docs/decisions/0024-notifications-centre.md)', 
 
   it('keeps what happens to curators (followers, invites, review decisions, likes, comments) to curators', () => {
     const reaching = (role: Role) => NOTIFICATION_KINDS.filter((kind) => kindReaches(kind, role));
-    // A reply to one's comment reaches every role (decision 0049).
-    expect(reaching('listener')).toEqual(['new-josie', 'reply']);
+    // A reply to one's comment and the outcome of one's report reach every role (decisions 0049 and 0047).
+    expect(reaching('listener')).toEqual(['new-josie', 'reply', 'report-resolved']);
     expect(reaching('curator')).toEqual([
       'follower',
       'invite-joined',
@@ -66,9 +66,16 @@ describe('notification settings (docs/decisions/0024-notifications-centre.md)', 
       'new-josie',
       'comment',
       'reply',
+      'report-resolved',
     ]);
-    expect(reaching('editor')).toEqual(['new-josie', 'review-waiting', 'reply']);
-    expect(reaching('admin')).toEqual(['new-josie', 'review-waiting', 'contact-message', 'reply']);
+    expect(reaching('editor')).toEqual(['new-josie', 'review-waiting', 'reply', 'report-resolved']);
+    expect(reaching('admin')).toEqual([
+      'new-josie',
+      'review-waiting',
+      'contact-message',
+      'reply',
+      'report-resolved',
+    ]);
     // The roles that can cause them: only curators write josies and invite.
     expect(endpoints.createJosie.access).toEqual(['curator']);
     expect(endpoints.createInvite.access).toEqual(['curator']);

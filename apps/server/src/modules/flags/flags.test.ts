@@ -15,14 +15,15 @@ describe('feature flags', () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers the four flags as strings with the spec defaults, to anyone', async () => {
+  it('answers the flags as strings with their defaults, to anyone', async () => {
     const res = await ctx.app.inject({ url: '/api/config/flags' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       language_select: 'false',
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
-      comments: 'false',
+      comments: 'true',
+      studio: 'false',
     });
   });
 

@@ -19,7 +19,7 @@ export function createSiteService(deps: {
   db: Db;
   /** Tells the admins (docs/decisions/0024-notifications-centre.md), in the message's transaction. */
   notifier: Notifier;
-  /** Hashes the reader of each event with the day's salt, and tells bots (docs/decisions/0050). */
+  /** Hashes the reader of each event with the day's salt, and tells bots (docs/decisions/0050-curator-studio-counts.md). */
   readers: Readers;
 }) {
   const { db, notifier, readers } = deps;

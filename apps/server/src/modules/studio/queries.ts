@@ -14,7 +14,7 @@ import {
 const START = { xid: '0', id: '00000000-0000-0000-0000-000000000000' };
 
 /**
- * Locks the rollup's mark `name` for the caller's transaction and answers it (docs/decisions/0050): a
+ * Locks the rollup's mark `name` for the caller's transaction and answers it (docs/decisions/0050-curator-studio-counts.md): a
  * second instance's run waits here, then reads on from where this one stopped. A new mark starts before
  * every event.
  */

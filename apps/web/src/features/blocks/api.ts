@@ -54,7 +54,7 @@ function useSettled() {
 }
 
 /**
- * `POST`/`DELETE /api/blocks` or `/api/mutes`: `active` true blocks (or mutes) `userId`, false undoes it.
+ * Blocks or mutes (the block and mute routes, POST and DELETE): `active` true blocks (or mutes) `userId`, false undoes it.
  * Each is idempotent on the server.
  */
 export function useSetRelation(kind: RelationKind) {

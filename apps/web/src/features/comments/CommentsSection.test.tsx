@@ -55,7 +55,7 @@ afterEach(() => {
 
 describe('comments under a josie (docs/decisions/0046-comments.md)', () => {
   it('shows nothing of comments while the flag is off', async () => {
-    const { stub } = renderApp('/josie/j1', { routes: routes(() => page([])) });
+    const { stub } = renderApp('/josie/j1', { flags: { comments: 'false' }, routes: routes(() => page([])) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night drive' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading', { name: /Comments/ })).toBeNull();

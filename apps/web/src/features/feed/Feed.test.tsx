@@ -404,7 +404,14 @@ describe('post card (docs/product/routes-and-roles.md#home-and-feed)', () => {
   });
 
   it('shows no comment count while comments are off', async () => {
-    renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1, { commentCount: 4 })])))]);
+    renderFeed([
+      feedRoute(() => json(200, feedPage([makeJosie(1, { commentCount: 4 })]))),
+      {
+        method: 'GET',
+        path: '/api/config/flags',
+        reply: () => json(200, { ...FLAG_DEFAULTS, comments: 'false' }),
+      },
+    ]);
     await screen.findByRole('article', { name: 'Josie number 1' });
     expect(screen.queryByRole('link', { name: '4 comments' })).toBeNull();
   });
