@@ -57,7 +57,11 @@ function routes(overrides: StubRoute[] = []): StubRoute[] {
 
 const path = `/curator/${CURATOR_ID}`;
 
-describe('curator profile (docs/product/routes-and-roles.md#curator-profile, docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/messages.md#feed-and-curators)', () => {
+// The page's first render loads the feed, the report dialog and the block button's modules: cold, in a
+// suite that shares the machine with typecheck and lint, that outlasts Vitest's 5 s default.
+describe('curator profile (docs/product/routes-and-roles.md#curator-profile, docs/product/rules-and-limits.md#follows-and-recommendations, docs/product/messages.md#feed-and-curators)', {
+  timeout: 20_000,
+}, () => {
   it('shows the curator, suggestions and latest posts, and follows and unfollows', async () => {
     const { user, stub } = renderApp(path, {
       session: makeSession('listener'),
@@ -75,7 +79,7 @@ describe('curator profile (docs/product/routes-and-roles.md#curator-profile, doc
       ]),
     });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Noa Curates' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Noa Curates' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getAllByText('Curator').length).toBeGreaterThan(0);
     expect(screen.getByText('7 followers')).toBeInTheDocument();
