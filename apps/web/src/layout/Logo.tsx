@@ -19,17 +19,23 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-/** The header's home link: the mark and the app's name, named "Josie, home" (the name is decorative). */
+/**
+ * The header's home link: the mark and the app's name, named "Josie, home" (the name is decorative). It never
+ * shrinks nor wraps: on a 390 px phone the Hebrew header's other links would otherwise break the name in two.
+ */
 export function LogoLink() {
   const { t } = useTranslation();
   return (
     <Link
       to="/"
       aria-label={t('nav.logoLabel')}
-      className={`flex items-center gap-2 rounded-xl ${focusRing}`}
+      className={`flex shrink-0 items-center gap-2 rounded-xl ${focusRing}`}
     >
       <LogoMark />
-      <span className="text-xl font-extrabold tracking-tight text-zinc-950" aria-hidden="true">
+      <span
+        className="whitespace-nowrap text-xl font-extrabold tracking-tight text-zinc-950"
+        aria-hidden="true"
+      >
         {t('common.appName')}
       </span>
     </Link>
