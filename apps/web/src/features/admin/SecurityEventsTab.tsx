@@ -3,9 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { request } from '../../api/request';
-import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorBox } from '../../ui/ErrorBox';
+import { LoadMore } from '../../ui/LoadMore';
 import { Card, Skeleton } from './AdminPage';
 import { adminKeys } from './queries';
 
@@ -78,18 +78,7 @@ export function SecurityEventsTab() {
           ))}
         </ul>
       )}
-      {events.hasNextPage && (
-        <div>
-          <Button
-            variant="outline"
-            loading={events.isFetchingNextPage}
-            onClick={() => void events.fetchNextPage()}
-          >
-            {t('admin.security.loadMore')}
-          </Button>
-        </div>
-      )}
-      {events.isFetchNextPageError && <ErrorBox message={t('admin.security.loadFailed')} />}
+      <LoadMore query={events} failedText={t('admin.security.loadFailed')} />
     </Card>
   );
 }

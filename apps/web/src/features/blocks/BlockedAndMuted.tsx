@@ -5,6 +5,7 @@ import { errorText } from '../../api/errorText';
 import { formatDate } from '../../lib/dates';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { LoadMore } from '../../ui/LoadMore';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { accountsOf, type RelationKind, useRelations, useSetRelation } from './api';
@@ -55,7 +56,7 @@ function AccountRow({ account, kind }: { account: RelatedAccount; kind: Relation
   );
 }
 
-/** One list (blocked or muted): loading, error with retry, empty, the accounts and "Show more". */
+/** One list (blocked or muted): loading, error with retry, empty, the accounts and "Load more". */
 function RelationList({ kind }: { kind: RelationKind }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -86,17 +87,7 @@ function RelationList({ kind }: { kind: RelationKind }) {
           </ul>
         )}
       </QueryState>
-      {query.hasNextPage && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="self-start"
-          loading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('blocks.settings.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={query} failedText={t('blocks.settings.loadError')} variant="ghost" size="sm" />
     </section>
   );
 }

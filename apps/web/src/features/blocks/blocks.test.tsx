@@ -218,7 +218,7 @@ describe('the account page\'s "Blocked and muted" tab (decision 0048)', () => {
     expect(await mutedList.findByText("You haven't muted anyone.")).toBeInTheDocument();
   });
 
-  it('pages with "Show more" and retries a failed read', async () => {
+  it('pages with "Load more" and retries a failed read', async () => {
     let failing = true;
     const { user } = open([
       {
@@ -235,9 +235,9 @@ describe('the account page\'s "Blocked and muted" tab (decision 0048)', () => {
     ]);
     const blockedList = within(await screen.findByRole('region', { name: 'Blocked accounts' }));
     expect(await blockedList.findByRole('button', { name: 'Unblock First Page' })).toBeInTheDocument();
-    await user.click(blockedList.getByRole('button', { name: 'Show more' }));
+    await user.click(blockedList.getByRole('button', { name: 'Load more' }));
     expect(await blockedList.findByRole('button', { name: 'Unblock Second Page' })).toBeInTheDocument();
-    expect(blockedList.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(blockedList.queryByRole('button', { name: 'Load more' })).toBeNull();
 
     const mutedList = within(screen.getByRole('region', { name: 'Muted accounts' }));
     expect(await mutedList.findByText('The list could not be loaded.')).toBeInTheDocument();

@@ -1,21 +1,15 @@
 import { Music } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/errorText';
-import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadMore, type LoadMoreQuery } from '../../ui/LoadMore';
 import { QueryState } from '../../ui/QueryState';
 
 /** What {@link Paged} reads of a TanStack infinite query. */
-export interface PagedQuery {
+export interface PagedQuery extends LoadMoreQuery {
   data: unknown;
   isPending: boolean;
   isError: boolean;
-  error: unknown;
-  isFetchNextPageError: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage(): Promise<unknown>;
   refetch(options?: { cancelRefetch?: boolean }): Promise<unknown>;
 }
 
@@ -51,21 +45,7 @@ export function Paged({ query, count, errorText: failedText, emptyText, children
       {() => (
         <div className="flex flex-col gap-6">
           {children}
-          {query.isFetchNextPageError && (
-            <p role="alert" dir="auto" className="text-center font-medium text-red-700">
-              {t('discovery.list.moreError', { message: errorText(t, query.error, failedText) })}
-            </p>
-          )}
-          {query.hasNextPage && (
-            <Button
-              variant="outline"
-              className="self-center"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {t('discovery.list.loadMore')}
-            </Button>
-          )}
+          <LoadMore query={query} failedText={failedText} />
         </div>
       )}
     </QueryState>

@@ -1,9 +1,8 @@
 import { BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorBox } from '../../ui/ErrorBox';
+import { LoadMore } from '../../ui/LoadMore';
 import { Page } from '../../ui/Page';
 import { QueryState } from '../../ui/QueryState';
 import { useNotificationPages, useUnreadCount } from './api';
@@ -45,19 +44,7 @@ export default function NotificationsPage() {
               </li>
             ))}
           </ul>
-          {pages.isFetchNextPageError && (
-            <ErrorBox message={errorText(t, pages.error, t('notifications.loadFailed'))} />
-          )}
-          {pages.hasNextPage && (
-            <Button
-              variant="outline"
-              className="self-center"
-              loading={pages.isFetchingNextPage}
-              onClick={() => void pages.fetchNextPage()}
-            >
-              {t('notifications.loadMore')}
-            </Button>
-          )}
+          <LoadMore query={pages} failedText={t('notifications.loadFailed')} />
         </div>
       )}
     </QueryState>

@@ -12,6 +12,7 @@ import { Badge } from '../../ui/Badge';
 import { Button, focusRing } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadMore } from '../../ui/LoadMore';
 import { Page } from '../../ui/Page';
 import { QueryState } from '../../ui/QueryState';
 import { useModerationAction, useModerationQueue } from './api';
@@ -169,7 +170,7 @@ function TargetCard({ target }: { target: ModerationTarget }) {
  * editors and admins beside the review queue. Reported targets, the newest report first, each with its
  * count, reasons, latest texts and a preview, and the actions that fit it: dismiss; remove a comment and
  * send a josie back (after a confirmation); suspend the author (admins, with a reason). Pages load on
- * "Show more".
+ * "Load more".
  */
 export default function ModerationPage() {
   const { t } = useTranslation();
@@ -210,16 +211,7 @@ export default function ModerationPage() {
                 <TargetCard key={`${target.targetType}:${target.targetId}`} target={target} />
               ))}
             </ul>
-            {query.hasNextPage && (
-              <Button
-                variant="outline"
-                className="self-center"
-                loading={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                {t('moderation.queue.more')}
-              </Button>
-            )}
+            <LoadMore query={query} failedText={t('moderation.queue.loadError')} />
           </div>
         )}
       </QueryState>

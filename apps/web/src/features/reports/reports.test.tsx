@@ -142,6 +142,34 @@ describe('the moderation queue (decision 0047)', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('loads the next page, and keeps the first when the next one fails', async () => {
+    let failing = true;
+    const { user } = renderApp('/editor/moderation', {
+      session: makeSession('editor'),
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/moderation/reports',
+          reply: (r) => {
+            if (!r.url.searchParams.get('cursor')) return json(200, queue([target('c1')], 'next'));
+            return failing
+              ? json(503, { message: 'x', code: 'SERVICE_UNAVAILABLE' })
+              : json(200, queue([target('c2', { preview: { ...target('c2').preview, text: 'Second page' } })]));
+          },
+        },
+      ],
+    });
+    expect(await screen.findByText('Buy my stuff')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(/^Could not load more: /);
+    expect(screen.getByText('Buy my stuff')).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Second page')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('previews a reported comment and removes it after a confirmation; an editor is offered no suspension', async () => {
     let acted: unknown = null;
     let reads = 0;
