@@ -1,10 +1,11 @@
 import type { ModerationAction } from '@josie/contract';
 import { REPORT_LIMITS } from '@josie/contract';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn';
-import { Button, focusRing } from '../../ui/Button';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Textarea } from '../../ui/Input';
 
 /** An action that needs the moderator's reason: sending a josie back (told to its creator), suspending. */
 export type ReasonedAction = Extract<ModerationAction, 'send-back' | 'suspend'>;
@@ -27,7 +28,6 @@ export function ReasonDialog({
   onConfirm(reason: string): void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent) => {
@@ -47,27 +47,20 @@ export function ReasonDialog({
             {t(`moderation.queue.confirm.${action}.description`)}
           </Dialog.Description>
           <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-zinc-900">
-                {t('moderation.queue.reasonLabel')}
-              </label>
-              <textarea
-                id={`${id}-reason`}
-                dir="auto"
-                rows={3}
-                maxLength={REPORT_LIMITS.reasonMaxLength}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                aria-invalid={missing}
-                aria-describedby={missing ? `${id}-missing` : undefined}
-                className={cn('w-full rounded-xl border border-zinc-300 px-3 py-2 text-sm', focusRing)}
-              />
-              {missing && (
-                <p id={`${id}-missing`} className="text-sm text-red-700">
-                  {t('moderation.queue.reasonMissing')}
-                </p>
+            <Field
+              label={t('moderation.queue.reasonLabel')}
+              error={missing ? t('moderation.queue.reasonMissing') : undefined}
+            >
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={3}
+                  maxLength={REPORT_LIMITS.reasonMaxLength}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                />
               )}
-            </div>
+            </Field>
             <div className="flex flex-wrap justify-end gap-3">
               <Dialog.Close asChild>
                 <Button variant="outline" type="button" disabled={pending}>

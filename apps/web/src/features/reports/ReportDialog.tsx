@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errorText';
 import { cn } from '../../lib/cn';
 import { Button, focusRing } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Textarea } from '../../ui/Input';
 import { type ReportTarget, useFileReport } from './api';
 
 export interface ReportDialogProps {
@@ -117,32 +119,24 @@ export function ReportDialog({ open, onOpenChange, target }: ReportDialogProps) 
                   </p>
                 )}
               </fieldset>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${id}-text`} className="text-sm font-semibold text-zinc-900">
-                  {reason === 'other'
+              <Field
+                label={
+                  reason === 'other'
                     ? t('moderation.report.textRequired')
-                    : t('moderation.report.textOptional')}
-                </label>
-                <textarea
-                  id={`${id}-text`}
-                  dir="auto"
-                  rows={3}
-                  maxLength={REPORT_LIMITS.textMaxLength}
-                  value={text}
-                  onChange={(event) => setText(event.target.value)}
-                  aria-invalid={missing === 'text'}
-                  aria-describedby={missing === 'text' ? `${id}-text-error` : undefined}
-                  className={cn(
-                    'w-full rounded-xl border border-zinc-300 px-3 py-2 text-sm text-zinc-900',
-                    focusRing,
-                  )}
-                />
-                {missing === 'text' && (
-                  <p id={`${id}-text-error`} className="text-sm text-red-700">
-                    {t('moderation.report.textMissing')}
-                  </p>
+                    : t('moderation.report.textOptional')
+                }
+                error={missing === 'text' ? t('moderation.report.textMissing') : undefined}
+              >
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    rows={3}
+                    maxLength={REPORT_LIMITS.textMaxLength}
+                    value={text}
+                    onChange={(event) => setText(event.target.value)}
+                  />
                 )}
-              </div>
+              </Field>
               {file.isError && (
                 <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
                   {errorText(t, file.error, t('moderation.report.error'))}

@@ -154,14 +154,19 @@ describe('the moderation queue (decision 0047)', () => {
             if (!r.url.searchParams.get('cursor')) return json(200, queue([target('c1')], 'next'));
             return failing
               ? json(503, { message: 'x', code: 'SERVICE_UNAVAILABLE' })
-              : json(200, queue([target('c2', { preview: { ...target('c2').preview, text: 'Second page' } })]));
+              : json(
+                  200,
+                  queue([target('c2', { preview: { ...target('c2').preview, text: 'Second page' } })]),
+                );
           },
         },
       ],
     });
     expect(await screen.findByText('Buy my stuff')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(/^Could not load more: /);
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(
+      /^Could not load more: /,
+    );
     expect(screen.getByText('Buy my stuff')).toBeInTheDocument();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Load more' }));
