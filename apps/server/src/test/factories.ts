@@ -90,7 +90,15 @@ const passwordHashes = new Map<string, Promise<string>>();
  */
 export async function buildUser(
   ctx: TestContext,
-  opts: { role?: Role; name?: string; email?: string; password?: string; verified?: boolean } = {},
+  opts: {
+    role?: Role;
+    name?: string;
+    email?: string;
+    password?: string;
+    verified?: boolean;
+    /** When the account was made (default now): {@link daysAgo}`(2)` for one past the first day's limits. */
+    createdAt?: Date;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const password = opts.password ?? 'correct-horse-battery';
@@ -134,6 +142,7 @@ export async function buildUser(
         emailVerifiedAt: now,
         lastLoginAt: now,
         role: opts.role ?? 'listener',
+        ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
       })
       .onConflictDoNothing()
       .returning();
@@ -152,6 +161,9 @@ export async function buildUser(
     body = { token, user: presentUser(row, [], null) };
     cookie = `${PAGE_SESSION_COOKIE}=${pageToken}`;
   }
+  if (opts.verified === false && opts.createdAt) {
+    await ctx.database.db.update(users).set({ createdAt: opts.createdAt }).where(eq(users.id, body.user._id));
+  }
   if (opts.verified === false && opts.role && opts.role !== 'listener') {
     // Before the session is first used: the session cache would keep the listener it saw.
     await ctx.database.db.update(users).set({ role: opts.role }).where(eq(users.id, body.user._id));
@@ -160,6 +172,13 @@ export async function buildUser(
   }
   return { ...body, password, cookie, auth: { authorization: `Bearer ${body.token}` } };
 }
+
+/**
+ * The moment `days` days (of 24 hours) before now: an account made `daysAgo(2)` is no longer new, so the
+ * comments' established rate limit applies to it (the comments service's `NEW_ACCOUNT_AGE_MS`,
+ * docs/decisions/0046-comments.md).
+ */
+export const daysAgo = (days: number): Date => new Date(Date.now() - days * 24 * 3_600_000);
 
 /** The password of every user made by {@link buildUserRow}. */
 export const FIXTURE_PASSWORD = 'fixture-password-1';

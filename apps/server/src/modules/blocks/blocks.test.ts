@@ -14,6 +14,7 @@ import {
   buildFollow,
   buildJosie,
   buildUser,
+  daysAgo,
   setFlag,
   type TestUser,
 } from '../../test/factories.js';
@@ -64,14 +65,8 @@ describe('blocking and muting (decision 0048)', () => {
         ),
       );
   /** An account older than a day, with a verified email: the established comment limit. */
-  const person = async (role: 'listener' | 'curator' = 'listener', name?: string) => {
-    const user = await buildUser(ctx, { role, ...(name ? { name } : {}) });
-    await ctx.database.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - 2 * 24 * 3_600_000) })
-      .where(eq(users.id, user.user._id));
-    return user;
-  };
+  const person = (role: 'listener' | 'curator' = 'listener', name?: string) =>
+    buildUser(ctx, { role, ...(name ? { name } : {}), createdAt: daysAgo(2) });
   const settle = () => new Promise((resolve) => setImmediate(resolve));
 
   beforeAll(async () => {

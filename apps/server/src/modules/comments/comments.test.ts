@@ -7,12 +7,13 @@ import {
 } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { comments, josies, users } from '../../db/schema.js';
+import { comments, josies } from '../../db/schema.js';
 import {
   buildComment,
   buildFollow,
   buildJosie,
   buildUser,
+  daysAgo,
   setFlag,
   type TestUser,
 } from '../../test/factories.js';
@@ -44,14 +45,6 @@ describe('comments (decision 0046)', () => {
       .where(eq(josies.id, josieId));
     return row!.n;
   };
-  /** An account older than a day: the established rate limit. */
-  const established = async (user: TestUser) => {
-    await ctx.database.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - 2 * 24 * 3_600_000) })
-      .where(eq(users.id, user.user._id));
-    return user;
-  };
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -61,7 +54,7 @@ describe('comments (decision 0046)', () => {
   });
   // A new listener for each test: the rate limit counts per account.
   beforeEach(async () => {
-    listener = await established(await buildUser(ctx));
+    listener = await buildUser(ctx, { createdAt: daysAgo(2) });
   });
   afterAll(() => ctx.close());
 
@@ -287,7 +280,7 @@ describe('comments (decision 0046)', () => {
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(limited.headers['retry-after']).toBeDefined();
 
-    const regular = await established(await buildUser(ctx));
+    const regular = await buildUser(ctx, { createdAt: daysAgo(2) });
     const more = [];
     for (let i = 0; i < 5; i++) more.push((await post(josie.id, regular, { text: `Old ${i}` })).statusCode);
     expect(more).toEqual([201, 201, 201, 201, 201]);

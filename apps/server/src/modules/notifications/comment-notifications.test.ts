@@ -1,8 +1,15 @@
 import type { Notification, NotificationsResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, users } from '../../db/schema.js';
-import { buildComment, buildJosie, buildUser, setFlag, type TestUser } from '../../test/factories.js';
+import { comments } from '../../db/schema.js';
+import {
+  buildComment,
+  buildJosie,
+  buildUser,
+  daysAgo,
+  setFlag,
+  type TestUser,
+} from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { jobRows } from '../../test/jobs.js';
 
@@ -46,14 +53,8 @@ describe('comment and reply notifications (decision 0049)', () => {
     });
 
   /** A reader whose account is older than a day: the established comment rate limit. */
-  async function reader(name: string, role: 'listener' | 'curator' = 'listener') {
-    const user = await buildUser(ctx, { name, role });
-    await ctx.database.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - 2 * 24 * 3_600_000) })
-      .where(eq(users.id, user.user._id));
-    return user;
-  }
+  const reader = (name: string, role: 'listener' | 'curator' = 'listener') =>
+    buildUser(ctx, { name, role, createdAt: daysAgo(2) });
 
   beforeAll(async () => {
     ctx = await createTestContext({ RATE_LIMIT_AUTH_MAX: '10000' });
