@@ -3,7 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import type en from '../i18n/locales/en/index.js';
-import { navigated } from './surface';
+import { forgetNavigation, navigated } from './surface';
 import { track } from './track';
 
 /** A page title key under `titles` in the locale files. */
@@ -75,10 +75,12 @@ export function RouteTracker() {
   useEffect(() => {
     document.title = title;
   }, [title]);
-  // A report outlives no app: a new one starts again at the key of its first entry ('default').
+  // A report outlives no app: a new one starts again at the key of its first entry ('default'), with no page
+  // before it.
   useEffect(
     () => () => {
       reported = null;
+      forgetNavigation();
     },
     [],
   );

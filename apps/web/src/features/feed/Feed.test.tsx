@@ -11,7 +11,7 @@ import { AppRoot } from '../../layout/AppRoot';
 import { FeedSocketProvider } from '../../realtime';
 import { createFakeFeedSocket, lastFakeSocket, resetFakeSockets } from '../../realtime/testing';
 import { storeSession } from '../../session/storage';
-import { defaultRoutes, installFetchStub, json, type StubRoute } from '../../test/fetchStub';
+import { defaultRoutes, type FetchStub, installFetchStub, json, type StubRoute } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
 import type { FeedSource } from './api';
 import { Feed, type FeedHandle } from './Feed';
@@ -41,6 +41,14 @@ function Harness({ source, onHandle }: HarnessProps) {
       <Feed source={source} title="Your Feed" refreshTrigger={trigger} ref={ref} />
     </>
   );
+}
+
+/** The `josie_share` events the page sent (docs/decisions/0050-curator-studio-counts.md). */
+function shares(stub: FetchStub) {
+  return stub
+    .calls('POST', '/api/analytics/events')
+    .map((call) => call.body as { name: string; params: Record<string, unknown> })
+    .filter((body) => body.name === 'josie_share');
 }
 
 function renderFeed(routes: StubRoute[], props: HarnessProps = { source: FOLLOWING }) {
@@ -485,27 +493,59 @@ describe('post card (docs/product/routes-and-roles.md#home-and-feed)', () => {
     expect(await screen.findByText('Saved to your list')).toBeInTheDocument();
   });
 
-  it('copies the link with a toast when the Web Share API is missing', async () => {
-    const { user } = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])))]);
+  it('copies the link with a toast when the Web Share API is missing, and counts one copy share', async () => {
+    const { user, stub } = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])))]);
     expect(typeof navigator.share).toBe('undefined');
     await user.click(await screen.findByRole('button', { name: 'Share' }));
-    // user-event's clipboard stands in for the browser's.
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/josie/${makeJosie(1)._id}`);
+    // user-event's clipboard stands in for the browser's. The link says it was shared, so the studio names
+    // the view it brings a shared link (docs/decisions/0050-curator-studio-counts.md).
+    expect(await navigator.clipboard.readText()).toBe(
+      `${window.location.origin}/josie/${makeJosie(1)._id}?ref=share`,
+    );
     expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
+    await waitFor(() => expect(shares(stub)).toHaveLength(1));
+    expect(shares(stub)[0]?.params).toMatchObject({ josie_id: makeJosie(1)._id, channel: 'copy' });
+  });
+
+  it('counts no share when copying fails', async () => {
+    const { user, stub } = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])))]);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('denied', 'NotAllowedError'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Could not copy the link')).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalled();
+    expect(shares(stub)).toHaveLength(0);
   });
 
   it('uses the Web Share API when the browser has it', async () => {
     const share = vi.fn().mockResolvedValue(undefined);
-    const { user } = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])))]);
+    const { user, stub } = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])))]);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     try {
       const writeText = vi.spyOn(navigator.clipboard, 'writeText');
       await user.click(await screen.findByRole('button', { name: 'Share' }));
       expect(share).toHaveBeenCalledWith({
         title: 'Josie number 1',
-        url: `${window.location.origin}/josie/${makeJosie(1)._id}`,
+        url: `${window.location.origin}/josie/${makeJosie(1)._id}?ref=share`,
       });
       expect(writeText).not.toHaveBeenCalled();
+      await waitFor(() => expect(shares(stub)).toHaveLength(1));
+      expect(shares(stub)[0]?.params).toMatchObject({ josie_id: makeJosie(1)._id, channel: 'native' });
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
+  it('counts no share when the reader closes the share sheet', async () => {
+    const share = vi.fn().mockRejectedValue(new DOMException('closed', 'AbortError'));
+    const { user, stub } = renderFeed([feedRoute(() => json(200, feedPage([makeJosie(1)])))]);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(shares(stub)).toHaveLength(0);
     } finally {
       Reflect.deleteProperty(navigator, 'share');
     }

@@ -10,6 +10,7 @@ import { Bookmark, Heart, MessageCircle, Play, Share2 } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { StudioJosie } from '../../analytics';
 import { ApiError } from '../../api/client';
 import { useFlag } from '../../flags/useFlags';
 import { cn } from '../../lib/cn';
@@ -223,7 +224,10 @@ export const PostCard = memo(function PostCard({ post, theme, layout, index, onP
       )}
       {playable && video && (
         <div className="relative z-10">
-          <VideoEmbed video={video} className={theme.media} />
+          {/* A play in the feed is a play of the josie's video (docs/decisions/0050-curator-studio-counts.md). */}
+          <StudioJosie value={post._id}>
+            <VideoEmbed video={video} className={theme.media} />
+          </StudioJosie>
         </div>
       )}
 

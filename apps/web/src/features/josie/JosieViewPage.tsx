@@ -3,7 +3,7 @@ import { SearchX } from 'lucide-react';
 import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { referringSurface, track } from '../../analytics';
+import { referringSurface, StudioJosie, track } from '../../analytics';
 import { usePageTitle } from '../../analytics/RouteTracker';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errorText';
@@ -146,7 +146,10 @@ export function JosieView({ josie }: { josie: Josie }) {
               </div>
             )}
           </header>
-          <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} listen={josie.listen ?? []} />
+          {/* Its players and "Also on" links count in the studio while it is published (decision 0050). */}
+          <StudioJosie value={published ? josie._id : null}>
+            <JosieParagraphs paragraphs={josie.paragraphs} title={josie.title} listen={josie.listen ?? []} />
+          </StudioJosie>
         </article>
         {commentsOn && josie.status === 'published' && (
           <Suspense fallback={<Spinner />}>

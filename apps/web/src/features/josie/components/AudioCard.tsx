@@ -9,6 +9,7 @@ import {
 import { ExternalLink, Music } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { studioService, useFramePress, usePlayPress } from '../../../analytics';
 import { cn } from '../../../lib/cn';
 import { useIsClient } from '../../../lib/useIsClient';
 import { Button, focusRing } from '../../../ui/Button';
@@ -89,6 +90,10 @@ export function AudioCard({
   // itself instead of fetching ListenMore's chunk (docs/performance.md).
   const elsewhere = links?.some((link) => link.platform !== item.provider) ?? false;
   const findOnly = !!service && !keepOriginal && !elsewhere;
+  // A press of play on whichever player plays the item counts it as played on that service, once per reader,
+  // item and day (docs/decisions/0050-curator-studio-counts.md); the editor's preview counts nothing.
+  const onPlay = usePlayPress(item.url, studioService(onService?.platform ?? played.provider));
+  const spotifyFrame = useFramePress(embed?.provider === 'spotify' ? onPlay : null);
   return (
     <article
       aria-label={t('josie.audio.cardLabel', { name: label })}
@@ -141,6 +146,7 @@ export function AudioCard({
       {embed?.provider === 'spotify' &&
         (client ? (
           <iframe
+            ref={spotifyFrame}
             key={embed.src}
             src={embed.src}
             title={t('josie.audio.player', { provider: playedOn, name: label })}
@@ -158,6 +164,7 @@ export function AudioCard({
           embed={onService}
           title={t('josie.audio.player', { provider: playedOn, name: label })}
           client={client}
+          onPress={onPlay}
         />
       )}
       {onService?.platform === 'youtubeMusic' && (
@@ -166,6 +173,7 @@ export function AudioCard({
           video={onService.video}
           title={t('josie.audio.player', { provider: playedOn, name: label })}
           playLabel={t('josie.audio.play', { provider: playedOn, name: label })}
+          onPlay={onPlay}
           className="rounded-xl shadow-none"
         />
       )}
@@ -181,6 +189,7 @@ export function AudioCard({
           playLabel={t('josie.audio.play', { provider: playedOn, name: label })}
           // The item's own picture when it is the video itself (its link preview's thumbnail).
           {...(played === item && cover ? { poster: cover } : {})}
+          onPlay={onPlay}
           className="rounded-xl shadow-none"
         />
       )}

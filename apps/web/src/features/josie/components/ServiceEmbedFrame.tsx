@@ -1,4 +1,5 @@
 import type { ServiceEmbed } from '@josie/contract';
+import { useFramePress } from '../../../analytics';
 import { cn } from '../../../lib/cn';
 
 /** A service's player other than YouTube Music's (which plays in the josie's YouTube player). */
@@ -26,6 +27,11 @@ export interface ServiceEmbedFrameProps {
   title: string;
   /** False while rendered on the server: the player's place only, filled by the browser's render. */
   client: boolean;
+  /**
+   * Called when the reader presses inside the player (its play button, as far as the page can tell: see
+   * `useFramePress`); null or absent where nothing is counted.
+   */
+  onPress?: (() => void) | null;
   className?: string;
 }
 
@@ -34,8 +40,15 @@ export interface ServiceEmbedFrameProps {
  * (docs/decisions/0022-listen-on-your-own-service.md, amendment of 2026-12-05): full width, the service's
  * own height for the kind of item, loaded lazily like the Spotify embed.
  */
-export function ServiceEmbedFrame({ embed, title, client, className }: ServiceEmbedFrameProps) {
+export function ServiceEmbedFrame({
+  embed,
+  title,
+  client,
+  onPress = null,
+  className,
+}: ServiceEmbedFrameProps) {
   const frame = FRAME[embed.platform];
+  const player = useFramePress(onPress);
   if (!client) {
     return (
       <div style={{ height: embed.height }} className={cn('w-full rounded-xl bg-zinc-100', className)} />
@@ -43,6 +56,7 @@ export function ServiceEmbedFrame({ embed, title, client, className }: ServiceEm
   }
   return (
     <iframe
+      ref={player}
       key={embed.src}
       src={embed.src}
       title={title}

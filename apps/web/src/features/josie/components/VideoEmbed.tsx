@@ -1,7 +1,8 @@
 import { embedFor, parseVideoUrl, type VideoContent, type VideoRef } from '@josie/contract';
 import { Play } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFramePress, usePlayPress } from '../../../analytics';
 import { cn } from '../../../lib/cn';
 import { lazyComponent } from '../../../lib/lazyPage';
 import { Spinner } from '../../../ui/Spinner';
@@ -54,6 +55,12 @@ export interface YouTubeEmbedProps {
   playLabel?: string;
   /** The picture shown until play (an absolute URL); the video's YouTube thumbnail by default. */
   poster?: string | null;
+  /**
+   * Called each time the video starts playing after it was not (the IFrame Player API's PLAYING, not the
+   * press of the picture: a player that never loads has played nothing); the studio's `josie_play`
+   * (docs/decisions/0050-curator-studio-counts.md). Null or absent where nothing is counted.
+   */
+  onPlay?: (() => void) | null;
   className?: string;
 }
 
@@ -65,10 +72,18 @@ export interface YouTubeEmbedProps {
  * fetching the player's code. The box keeps its size throughout, so nothing jumps; focus moves to the box on
  * play and on to the player's frame when it is ready.
  */
-export function YouTubeEmbed({ video, title, playLabel, poster, className }: YouTubeEmbedProps) {
+export function YouTubeEmbed({ video, title, playLabel, poster, onPlay, className }: YouTubeEmbedProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
+  // Buffering after a seek reports playing again without a pause: only a start after a stop is a press.
+  const sounding = useRef(false);
+  const onPlayRef = useRef(onPlay);
+  onPlayRef.current = onPlay;
+  const onPlayingChange = useCallback((now: boolean) => {
+    if (now && !sounding.current) onPlayRef.current?.();
+    sounding.current = now;
+  }, []);
   const picture = poster === undefined ? youtubeThumbnail(video) : poster;
   useEffect(() => {
     // The button the reader pressed is gone: keep their place (the player takes focus when ready).
@@ -92,7 +107,7 @@ export function YouTubeEmbed({ video, title, playLabel, poster, className }: You
             </div>
           }
         >
-          <YouTubePlayer video={video} title={title} autoplay />
+          <YouTubePlayer video={video} title={title} autoplay onPlayingChange={onPlayingChange} />
         </Suspense>
       ) : (
         <button
@@ -133,6 +148,9 @@ export interface VideoEmbedProps {
 export function VideoEmbed({ video, className }: VideoEmbedProps) {
   const { t } = useTranslation();
   const embed = embedFor(video.url);
+  // The studio's plays (docs/decisions/0050-curator-studio-counts.md): the video is the item.
+  const onPlay = usePlayPress(video.url, embed?.provider ?? 'other');
+  const spotifyFrame = useFramePress(embed?.provider === 'spotify' ? onPlay : null);
   if (!embed) return null;
   const title = video.title?.trim()
     ? t('josie.view.videoPlayer', { title: video.title.trim() })
@@ -140,6 +158,7 @@ export function VideoEmbed({ video, className }: VideoEmbedProps) {
   if (embed.provider === 'spotify') {
     return (
       <iframe
+        ref={spotifyFrame}
         src={embed.src}
         title={title}
         loading="lazy"
@@ -151,5 +170,5 @@ export function VideoEmbed({ video, className }: VideoEmbedProps) {
   }
   const parsed = parseVideoUrl(video.url);
   if (!parsed.ok) return null;
-  return <YouTubeEmbed video={parsed.video} title={title} className={className} />;
+  return <YouTubeEmbed video={parsed.video} title={title} onPlay={onPlay} className={className} />;
 }

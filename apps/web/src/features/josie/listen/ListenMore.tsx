@@ -1,6 +1,7 @@
 import type { ItemLink } from '@josie/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAlsoOnClick } from '../../../analytics';
 import { i18n } from '../../../i18n';
 import listenTexts from '../../../i18n/locales/en/listen.json';
 import { cn } from '../../../lib/cn';
@@ -41,6 +42,8 @@ export default function ListenMore(props: ListenMoreProps) {
   const { t } = useTranslation();
   const alsoOnId = useId();
   const { provider } = useListenProvider();
+  // The studio counts "Also on" clicks (docs/decisions/0050-curator-studio-counts.md).
+  const onAlsoOn = useAlsoOnClick();
   if (!provider) return null;
   const choice = chooseListen(from, links, provider, keepOriginal);
   const canSwitch = choice.playable;
@@ -101,6 +104,7 @@ export default function ListenMore(props: ListenMoreProps) {
                   rel="noopener noreferrer"
                   aria-label={t('listen.newTab', { platform: PLATFORM_NAMES[link.platform] })}
                   className={listenChip}
+                  onClick={onAlsoOn ? () => onAlsoOn(link.platform) : undefined}
                 >
                   <PlatformIcon platform={link.platform} />
                   {PLATFORM_NAMES[link.platform]}
