@@ -18,6 +18,7 @@ import { type AuthResponse, type Josie, PAGE_SESSION_COOKIE, type Role } from '@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import {
   analyticsEvents,
+  blocks,
   comments,
   follows,
   invites,
@@ -367,6 +368,16 @@ export async function buildFollow(ctx: FactoryContext, opts: { follower?: UserRe
   // As a follow does (decision 0027): the curator's josies join the follower's timeline, if it exists.
   await addCuratorToTimeline(ctx.database.db, followerId, curatorId, HOME_FEED_MAX_DEFAULT);
   return { followerId, curatorId };
+}
+
+/**
+ * `blocker` blocks `blocked` (docs/decisions/0048-blocking-and-muting.md): the row only; the follows a block
+ * through the API ends are left as they are.
+ */
+export async function buildBlock(ctx: FactoryContext, opts: { blocker: UserRef; blocked: UserRef }) {
+  await ctx.database.db
+    .insert(blocks)
+    .values({ blockerId: idOfUser(opts.blocker), blockedId: idOfUser(opts.blocked) });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Role } from '@josie/contract';
+import type { FollowSource, Role } from '@josie/contract';
 import { inArray } from 'drizzle-orm';
 import type { Storage } from '../../adapters/storage.js';
 import { hashPassword } from '../../modules/auth/index.js';
@@ -137,9 +137,37 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/** One demo follow: who follows which curator, since how many days, and where they pressed Follow. */
+export interface DemoFollow {
+  follower: string;
+  curator: string;
+  daysAgo: number;
+  source: FollowSource;
+  /** Days ago it was undone: a follow that no longer stands, kept only in the studio's history. */
+  endedDaysAgo?: number;
+}
+
 /**
- * Seeds the demo accounts (with avatars shipped in the repo) and their follows, once: it does nothing
- * when the admin demo account exists. Never called against a database given by `DATABASE_URL` unless
+ * The demo's follows over the three months since the accounts joined, with where each was pressed (the
+ * studio's "where new followers came from", decision 0050); two were undone since.
+ */
+export const DEMO_FOLLOWS: DemoFollow[] = [
+  { follower: 'listener1', curator: 'curator1', daysAgo: 83, source: 'onboarding' },
+  { follower: 'listener1', curator: 'curator2', daysAgo: 66, source: 'explore' },
+  { follower: 'listener2', curator: 'curator2', daysAgo: 70, source: 'onboarding' },
+  { follower: 'listener2', curator: 'curator3', daysAgo: 41, source: 'search' },
+  { follower: 'listener3', curator: 'curator4', daysAgo: 44, source: 'josie' },
+  { follower: 'listener3', curator: 'curator5', daysAgo: 20, source: 'curator' },
+  { follower: 'listener1', curator: 'curator4', daysAgo: 9, source: 'josie' },
+  { follower: 'listener2', curator: 'curator1', daysAgo: 30, source: 'explore', endedDaysAgo: 12 },
+  { follower: 'curator3', curator: 'curator5', daysAgo: 25, source: 'josie', endedDaysAgo: 6 },
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Seeds the demo accounts (with avatars shipped in the repo), joined a little over three months ago, and
+ * their follows that stand ({@link DEMO_FOLLOWS}), once: it does nothing when the admin demo account exists. Never called against a database given by `DATABASE_URL` unless
  * `DEMO_DATA=true` asks for it.
  *
  * @returns the ids of the demo accounts by key, or null when they already existed.
@@ -162,8 +190,11 @@ export async function seedDemo(
 
   const passwordHash = await hashPassword(password);
   const ids: Record<string, string> = {};
-  for (const account of DEMO_ACCOUNTS) {
+  const now = Date.now();
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     const key = `avatars/demo-${account.key}.webp`;
+    // Before their first josies and follows; in the list's order, so the last listed is the newest.
+    const joinedAt = new Date(now - (100 - index) * DAY);
     if (account.avatar !== false) {
       await storage.put(key, await readFile(join(assets, `avatar-${account.key}.webp`)), 'image/webp');
     }
@@ -179,19 +210,18 @@ export async function seedDemo(
         preferences: account.preferences,
         onboarding: { completed: true, step: 3 },
         // Demo accounts start verified (docs/decisions/0025-account-and-data.md, "Verification").
-        emailVerifiedAt: new Date(),
+        emailVerifiedAt: joinedAt,
+        createdAt: joinedAt,
       })
       .returning({ id: users.id });
     ids[account.key] = row!.id;
   }
-  await db.insert(follows).values([
-    { followerId: ids.listener1!, curatorId: ids.curator1! },
-    { followerId: ids.listener1!, curatorId: ids.curator2! },
-    { followerId: ids.listener2!, curatorId: ids.curator2! },
-    { followerId: ids.listener2!, curatorId: ids.curator3! },
-    { followerId: ids.listener3!, curatorId: ids.curator4! },
-    { followerId: ids.listener3!, curatorId: ids.curator5! },
-    { followerId: ids.listener1!, curatorId: ids.curator4! },
-  ]);
+  await db.insert(follows).values(
+    DEMO_FOLLOWS.filter((f) => f.endedDaysAgo === undefined).map((f) => ({
+      followerId: ids[f.follower]!,
+      curatorId: ids[f.curator]!,
+      createdAt: new Date(now - f.daysAgo * DAY),
+    })),
+  );
   return ids;
 }

@@ -7,7 +7,8 @@ import type { Storage } from '../../adapters/storage.js';
 import { resolvableItems } from '../../modules/links/index.js';
 import { SEED_ASSETS_DIR } from '../../paths.js';
 import type { Db } from '../client.js';
-import { itemLinks, josieLikes, josieReviews, josies, media, outboxCursors } from '../schema.js';
+import { itemLinks, josieLikes, josieReviews, josieSaves, josies, media, outboxCursors } from '../schema.js';
+import { type SeededComment, seedDemoComments } from './comments.js';
 import { demoItemLinks } from './item-links.js';
 
 const assets = join(SEED_ASSETS_DIR, 'josies');
@@ -24,8 +25,9 @@ const ARTWORKS = [
 type Artwork = (typeof ARTWORKS)[number];
 
 type Curator = 'curator1' | 'curator2' | 'curator3' | 'curator4' | 'curator5';
-/** Who likes a demo josie: the listeners, and curators liking each other's. */
-type Listener = 'listener1' | 'listener2' | 'listener3' | Curator;
+/** Who likes, saves or comments on a demo josie: the listeners, and curators reading each other's. */
+export type DemoAuthor = 'listener1' | 'listener2' | 'listener3' | Curator;
+type Listener = DemoAuthor;
 
 /** The song of a demo josie: a real Spotify or YouTube item, pasted as people paste them. */
 interface DemoAudio {
@@ -58,6 +60,8 @@ interface DemoJosie {
   /** Days before seeding that it was written (and, if published, approved a few hours later). */
   daysAgo: number;
   likedBy?: Listener[];
+  /** Who saved it (a few hours after liking it, or on its own). */
+  savedBy?: Listener[];
   /** For a rejected josie, or a pending one that was rejected before and resubmitted. */
   rejection?: string;
 }
@@ -79,9 +83,10 @@ const youtubeAudio = (id: string, name: string, artist: string): DemoAudio => ({
 });
 
 /**
- * The demo josies: five or six published per curator, in English and Hebrew, every seeded genre on some
- * (the explore page's rows), two waiting for review (one resubmitted) and one rejected. Media only from real,
- * public Spotify and YouTube items; likes of the last days keep explore's trending row alive.
+ * The demo josies: five or six published per curator over the last three months (the studio's longest
+ * period, decision 0050), in English and Hebrew, every seeded genre on some (the explore page's rows), two
+ * waiting for review (one resubmitted) and one rejected. Media only from real, public Spotify and YouTube
+ * items; likes of the last days keep explore's trending row alive.
  */
 const DEMO_JOSIES: DemoJosie[] = [
   {
@@ -92,8 +97,9 @@ const DEMO_JOSIES: DemoJosie[] = [
     audio: spotify('track', '32OlwWuMpZ6b0aN2RZOeMS', 'Uptown Funk', 'Mark Ronson, Bruno Mars'),
     video: { id: 'OPf0YbXqDm0', title: 'Uptown Funk (Official Video)', artist: 'Mark Ronson ft. Bruno Mars' },
     artwork: 'sunset-groove',
+    savedBy: ['listener1'],
     status: 'published',
-    daysAgo: 26,
+    daysAgo: 84,
     likedBy: ['listener1'],
   },
   {
@@ -105,7 +111,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     artwork: 'vinyl-bloom',
     asCover: true,
     status: 'published',
-    daysAgo: 19,
+    daysAgo: 52,
     likedBy: ['listener1'],
   },
   {
@@ -160,8 +166,9 @@ const DEMO_JOSIES: DemoJosie[] = [
     text: "Blinding Lights sounds like a city seen from the back seat at 2 a.m. The Weeknd borrowed the synths of 1984 and made them feel brand new. Turn the lights off, turn the volume up, and drive somewhere you don't need to be.",
     audio: spotify('track', '0VjIjW4GlUZAMYd2vXMi3b', 'Blinding Lights', 'The Weeknd'),
     artwork: 'night-drive',
+    savedBy: ['listener2', 'listener1'],
     status: 'published',
-    daysAgo: 24,
+    daysAgo: 71,
     likedBy: ['listener1', 'listener2'],
   },
   {
@@ -173,7 +180,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     video: { id: 'djV11Xbc914', title: 'Take On Me (Official Video)', artist: 'a-ha' },
     artwork: 'neon-waves',
     status: 'published',
-    daysAgo: 17,
+    daysAgo: 38,
     likedBy: ['listener2'],
   },
   {
@@ -234,7 +241,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     audio: spotify('playlist', '37i9dQZF1DXcBWIGoYBM5M', "Today's Top Hits", 'Spotify'),
     artwork: 'neon-waves',
     status: 'published',
-    daysAgo: 23,
+    daysAgo: 63,
     likedBy: ['listener2'],
   },
   {
@@ -245,7 +252,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     audio: spotify('track', '7qiZfU4dY1lWllzX7mPBI3', 'Shape of You', 'Ed Sheeran'),
     video: { id: 'JGwWNGJdvx8', title: 'Shape of You (Official Music Video)', artist: 'Ed Sheeran' },
     status: 'published',
-    daysAgo: 15,
+    daysAgo: 27,
     likedBy: ['listener2'],
   },
   {
@@ -255,6 +262,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     text: 'The first piano chord and you already know. Adele sings like she is calling someone she should have called years ago, and by the last chorus she has stopped holding anything back. Keep tissues nearby.',
     audio: youtubeAudio('YQHsXMglC9A', 'Hello', 'Adele'),
     artwork: 'sunset-groove',
+    savedBy: ['listener1'],
     status: 'published',
     daysAgo: 10,
   },
@@ -305,6 +313,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     text: 'Mute the vocals in your head and follow only the horns: short stabs, long swells, a call that the rhythm section answers every time. That is big-band writing from the swing era, dressed for a stadium. Once you hear it, every chorus sounds like a jazz chart.',
     video: { id: 'OPf0YbXqDm0', title: 'Uptown Funk (Official Video)', artist: 'Mark Ronson ft. Bruno Mars' },
     artwork: 'sunset-groove',
+    savedBy: ['listener1'],
     status: 'published',
     daysAgo: 1,
     likedBy: ['listener1', 'listener3', 'curator5'],
@@ -338,6 +347,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     audio: youtubeAudio('kJQP7kiw5Fk', 'Despacito', 'Luis Fonsi ft. Daddy Yankee'),
     artwork: 'golden-hour',
     asCover: true,
+    savedBy: ['listener3', 'listener1'],
     status: 'published',
     daysAgo: 1,
     likedBy: ['listener3', 'listener1', 'listener2', 'curator1'],
@@ -370,8 +380,9 @@ const DEMO_JOSIES: DemoJosie[] = [
     text: 'שש דקות, ארבעה פרקים: בלדה, אופרה, רוק כבד וקודה שקטה. זה מבנה של יצירה קלאסית, עם מקהלה רב קולית שפרדי מרקורי הקליט שכבה על שכבה. מי שאוהב אופרה ימצא כאן הומור, ומי שאוהב רוק ימצא כאן אופרה.',
     audio: spotify('track', '7tFiyTwD0nx5a1eklYtX2J', 'Bohemian Rhapsody - Remastered 2011', 'Queen'),
     video: { id: 'fJ9rUzIMcZQ', title: 'Bohemian Rhapsody (Official Video Remastered)', artist: 'Queen' },
+    savedBy: ['listener3'],
     status: 'published',
-    daysAgo: 20,
+    daysAgo: 45,
     likedBy: ['listener3', 'curator2'],
   },
   {
@@ -391,6 +402,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     text: 'A man accused, a story he keeps retelling, a bass line that walks the same few notes like a twelve-bar shuffle slowed to a prowl. Strip away the synths and Billie Jean is a blues confession. Michael sings it like a bluesman who knows no one believes him.',
     audio: youtubeAudio('Zi_XLOBDo_Y', 'Billie Jean', 'Michael Jackson'),
     artwork: 'city-pulse',
+    savedBy: ['listener2'],
     status: 'published',
     daysAgo: 2,
     likedBy: ['listener1', 'listener2', 'listener3'],
@@ -430,8 +442,9 @@ const DEMO_JOSIES: DemoJosie[] = [
     ),
     artwork: 'vinyl-bloom',
     asCover: true,
+    savedBy: ['listener2'],
     status: 'published',
-    daysAgo: 16,
+    daysAgo: 33,
     likedBy: ['listener2'],
   },
   {
@@ -441,7 +454,7 @@ const DEMO_JOSIES: DemoJosie[] = [
     text: 'A Norwegian band, a falsetto that climbs an octave, and a video drawn by hand frame by frame. Take On Me flopped twice before that video made it a hit. It is still the best argument that an odd idea, made with care, finds its people.',
     video: { id: 'djV11Xbc914', title: 'Take On Me (Official Video)', artist: 'a-ha' },
     status: 'published',
-    daysAgo: 25,
+    daysAgo: 77,
   },
   {
     curator: 'curator4',
@@ -486,15 +499,42 @@ function paragraphsOf(j: DemoJosie, artworkUrl: (a: Artwork) => string): Paragra
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
+/** A published demo josie as seeded: what its comments and the studio's demo history are written against. */
+export interface PublishedDemoJosie {
+  id: string;
+  title: string;
+  curator: Curator;
+  publishedAt: Date;
+  /** Written in Hebrew (its title): read mostly in Hebrew. */
+  hebrew: boolean;
+  /** Its Spotify and YouTube items' URLs, the things a reader plays. */
+  items: string[];
+  /** Who liked and saved it, and when. */
+  likes: { by: DemoAuthor; at: Date }[];
+  saves: { by: DemoAuthor; at: Date }[];
+}
+
+/** What {@link seedDemoJosies} wrote that the demo's later steps build on. */
+export interface SeededDemoJosies {
+  published: PublishedDemoJosie[];
+  comments: SeededComment[];
+}
+
 /**
  * Seeds the demo josies of the demo curators (runs once, right after the demo accounts are created):
  * published josies with real Spotify and YouTube items, shipped artworks, approvals by the demo editor,
- * likes from the demo listeners (with `like_count` in step), one rejected josie with its reason, and two
- * waiting in the review queue, one of them resubmitted after a rejection.
+ * likes and saves from the demo listeners (with `like_count` in step), their conversations
+ * (`seedDemoComments`, with `comment_count` in step), one rejected josie with its reason, and two waiting in
+ * the review queue, one of them resubmitted after a rejection. All in one transaction.
  *
  * @param ids - demo account ids by key, as returned by `seedDemo`.
+ * @returns the published josies, with their likes and saves, and the comments written.
  */
-export async function seedDemoJosies(db: Db, storage: Storage, ids: Record<string, string>): Promise<void> {
+export async function seedDemoJosies(
+  db: Db,
+  storage: Storage,
+  ids: Record<string, string>,
+): Promise<SeededDemoJosies> {
   const account = (key: string) => {
     const id = ids[key];
     if (!id) throw new Error(`Demo account ${key} is missing`);
@@ -512,8 +552,9 @@ export async function seedDemoJosies(db: Db, storage: Storage, ids: Record<strin
     }),
   );
   const now = Date.now();
+  const published: PublishedDemoJosie[] = [];
 
-  await db.transaction(async (tx) => {
+  const comments = await db.transaction(async (tx) => {
     if (stored.length > 0) {
       await tx
         .insert(media)
@@ -559,16 +600,37 @@ export async function seedDemoJosies(db: Db, storage: Storage, ids: Record<strin
       if (j.status === 'published') {
         await tx.insert(josieReviews).values({ josieId, reviewedAt, reviewedBy: editor, action: 'approved' });
       }
-      if (likedBy.length > 0) {
-        await tx.insert(josieLikes).values(
-          likedBy.map((listener, i) => ({
-            josieId,
-            userId: account(listener),
-            createdAt: new Date(reviewedAt.getTime() + (i + 1) * 3 * HOUR),
-          })),
-        );
+      const likes = likedBy.map((by, i) => ({ by, at: new Date(reviewedAt.getTime() + (i + 1) * 3 * HOUR) }));
+      if (likes.length > 0) {
+        await tx
+          .insert(josieLikes)
+          .values(likes.map((like) => ({ josieId, userId: account(like.by), createdAt: like.at })));
       }
+      if (j.status !== 'published') continue;
+      const saves = (j.savedBy ?? []).map((by, i) => ({
+        by,
+        at: new Date(reviewedAt.getTime() + (i + 1) * 4 * HOUR + 30 * 60 * 1000),
+      }));
+      if (saves.length > 0) {
+        await tx
+          .insert(josieSaves)
+          .values(saves.map((save) => ({ josieId, userId: account(save.by), createdAt: save.at })));
+      }
+      published.push({
+        id: josieId,
+        title: j.title,
+        curator: j.curator,
+        publishedAt: reviewedAt,
+        hebrew: /[\u0590-\u05FF]/.test(j.title),
+        items: [
+          ...(j.audio ? [j.audio.url] : []),
+          ...(j.video ? [`https://www.youtube.com/watch?v=${j.video.id}`] : []),
+        ],
+        likes,
+        saves,
+      });
     }
+    const comments = await seedDemoComments(tx, published, account, now);
     // The demo ships its items' cross-service links, resolved: a new instance asks Odesli nothing at start
     // (item-links.ts).
     const resolvedAt = new Date(now);
@@ -589,5 +651,7 @@ export async function seedDemoJosies(db: Db, storage: Storage, ids: Record<strin
       .update(outboxCursors)
       .set({ position: sql`pg_current_xact_id()` })
       .where(eq(outboxCursors.name, 'likes'));
+    return comments;
   });
+  return { published, comments };
 }

@@ -127,6 +127,30 @@ describe('GET /api/explore', () => {
     expect(newCurators[1]).toMatchObject({ _id: maya.user._id, bio: '', followersCount: 1 });
   });
 
+  it('never lists a curator the reader blocked or that blocked the reader (decision 0048)', async () => {
+    const block = (blocker: TestUser, blocked: TestUser, method: 'POST' | 'DELETE' = 'POST') =>
+      ctx.app.inject({
+        method,
+        url: method === 'POST' ? '/api/blocks' : `/api/blocks/${blocked.user._id}`,
+        headers: blocker.auth,
+        ...(method === 'POST' ? { payload: { userId: blocked.user._id } } : {}),
+      });
+    const newCurators = async (viewer: TestUser | null) =>
+      (await explore(viewer)).newCurators.map((c) => c.name);
+    expect((await block(listener, noam)).statusCode).toBeLessThan(300);
+    expect((await block(maya, editor)).statusCode).toBeLessThan(300);
+    try {
+      expect(await newCurators(listener)).toEqual(['Maya']);
+      expect(await newCurators(editor)).toEqual(['Noam']);
+      // The lists are shared; the blocks are each reader's own.
+      expect(await newCurators(null)).toEqual(['Noam', 'Maya']);
+    } finally {
+      await block(listener, noam, 'DELETE');
+      await block(maya, editor, 'DELETE');
+    }
+    expect(await newCurators(listener)).toEqual(['Noam', 'Maya']);
+  });
+
   it("shows each josie exactly as the josie's own read does for the same viewer (marks, abilities)", async () => {
     for (const viewer of [null, listener, maya, editor]) {
       const data = await explore(viewer);
@@ -144,16 +168,19 @@ describe('GET /api/explore', () => {
   });
 
   it("answers a repeat visit from memory: the shared lists, the josies and the reader's marks", async () => {
-    for (const viewer of [null, listener]) {
-      await explore(viewer);
-      const { queries } = await recordQueries(ctx.database, () => explore(viewer));
-      expect(queries.map((q) => q.sql)).toEqual([]);
-    }
+    await explore(null);
+    const visitor = await recordQueries(ctx.database, () => explore(null));
+    expect(visitor.queries.map((q) => q.sql)).toEqual([]);
+    // A signed-in reader's blocks are read each time (decision 0048): one statement by index, nothing else.
+    await explore(listener);
+    const reader = await recordQueries(ctx.database, () => explore(listener));
+    expect(reader.queries).toHaveLength(1);
+    expect(reader.queries[0]!.sql).toContain('"blocks"');
     // The creator's own josies are read for them (abilities, review history): one statement, whatever the
-    // number of josies, plus their review histories.
+    // number of josies, plus their review histories, beside their blocks.
     await explore(maya);
     const { queries } = await recordQueries(ctx.database, () => explore(maya));
-    expect(queries.length).toBeLessThanOrEqual(2);
+    expect(queries.length).toBeLessThanOrEqual(3);
   });
 
   it('follows likes, approvals, edits back to pending and deletions at once', async () => {

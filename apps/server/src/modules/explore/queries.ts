@@ -11,7 +11,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { follows, genres, josieLikes, josies, users } from '../../db/schema.js';
+import { blocks, follows, genres, josieLikes, josies, users } from '../../db/schema.js';
 import { curatorColumns } from '../curators/index.js';
 import { afterCursor, type Keyset, keysetTime, newestFirst } from '../feed/index.js';
 import { type PresentableRow, presentationColumns } from '../josies/index.js';
@@ -227,4 +227,19 @@ export function newestCurators(db: Executor, limit: number) {
     .where(and(eq(users.role, 'curator'), isNull(users.deletedAt), exists(hasPublished)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit);
+}
+
+/**
+ * The accounts on either side of a block with `userId` (docs/decisions/0048-blocking-and-muting.md): those
+ * they blocked and those that blocked them, read by `blocks`' primary key and `blocks_blocked_idx`. One
+ * statement; a reader's blocks are few.
+ */
+export async function blockedEitherWay(db: Executor, userId: string): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select ${blocks.blockedId} as id from ${blocks} where ${blocks.blockerId} = ${userId}
+    union
+    select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${userId}`)) as unknown as {
+    rows: { id: string }[];
+  };
+  return result.rows.map((row) => row.id);
 }

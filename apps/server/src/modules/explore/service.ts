@@ -7,6 +7,7 @@ import { presentCuratorRecommendation } from '../curators/index.js';
 import { decodeCursor, encodeCursor } from '../feed/index.js';
 import { findPresentableJosies, presentPresentable, type Viewer } from '../josies/index.js';
 import {
+  blockedEitherWay,
   type GenreCounts,
   genreFeedRows,
   genreRowIds,
@@ -31,6 +32,11 @@ export const EXPLORE_SIZES = {
   perGenre: 4,
   /** Newest curators shown. */
   newCurators: 8,
+  /**
+   * Newest curators kept in the shared list: more than are shown, so that a reader who blocked some, or was
+   * blocked by them (decision 0048), still sees a full row.
+   */
+  newCuratorsKept: 16,
   /** A genre page: the feed's page size. */
   genrePage: 20,
 } as const;
@@ -77,7 +83,7 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
     const [trending, genres, curators] = await Promise.all([
       trendingIds(db, EXPLORE_SIZES.trending),
       counts().then((c) => genreRowIds(db, EXPLORE_SIZES.perGenre, c)),
-      newestCurators(db, EXPLORE_SIZES.newCurators),
+      newestCurators(db, EXPLORE_SIZES.newCuratorsKept),
     ]);
     return { trending, genres, newCurators: curators.map(presentCuratorRecommendation) };
   }
@@ -97,18 +103,26 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
      * `GET /api/explore` as JSON (the contract's `ExploreResponse`): `trending` (published josies liked in
      * the last 7 days, by `likes_7d / (age_hours + 2) ^ 1.5`), one row per live genre with published
      * josies (its newest {@link EXPLORE_SIZES.perGenre}, genres by name), and the newest curators with a
-     * published josie. Built as text from the cached josie JSON, so that no josie is serialized again.
+     * published josie, without those a signed-in reader blocked or that blocked them (decision 0048; one
+     * statement beside the shared lists). Built as text from the cached josie JSON, so that no josie is
+     * serialized again.
      */
     async explore(viewer: Viewer): Promise<string> {
       const lists = await reads.exploreLists(loadLists);
       const ids = new Set([...lists.trending, ...lists.genres.flatMap((g) => g.ids)]);
-      const json = await presentIds(viewer, [...ids]);
+      const [json, blocked] = await Promise.all([
+        presentIds(viewer, [...ids]),
+        viewer ? blockedEitherWay(db, viewer.id).then((found) => new Set(found)) : null,
+      ]);
+      const newCurators = lists.newCurators
+        .filter((curator) => !blocked?.has(curator._id))
+        .slice(0, EXPLORE_SIZES.newCurators);
       const posts = (of: readonly string[]) =>
         `[${of.flatMap((id) => (json.has(id) ? [json.get(id)] : [])).join(',')}]`;
       const rows = lists.genres
         .filter((g) => g.ids.some((id) => json.has(id)))
         .map((g) => `{"name":${JSON.stringify(g.name)},"posts":${posts(g.ids)}}`);
-      return `{"data":{"trending":${posts(lists.trending)},"genres":[${rows.join(',')}],"newCurators":${JSON.stringify(lists.newCurators)}}}`;
+      return `{"data":{"trending":${posts(lists.trending)},"genres":[${rows.join(',')}],"newCurators":${JSON.stringify(newCurators)}}}`;
     },
 
     /**

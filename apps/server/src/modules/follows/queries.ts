@@ -74,9 +74,10 @@ export async function insertFollowsOfCurators(
 
 /**
  * Neither account blocked the other (docs/decisions/0048-blocking-and-muting.md): a condition on
- * `otherId`, a column or an id, read by the primary key of `blocks` both ways.
+ * `otherId`, a column or an id, read by the primary key of `blocks` both ways. Also what keeps blocked
+ * accounts out of the discovery reads (suggestions, search, explore): whom one may not follow is not offered.
  */
-const notBlockedWith = (userId: string, otherId: SQLWrapper | string) => sql`not exists (
+export const notBlockedWith = (userId: string, otherId: SQLWrapper | string) => sql`not exists (
   select 1 from ${blocks} b
    where (b.blocker_id = ${userId} and b.blocked_id = ${otherId})
       or (b.blocker_id = ${otherId} and b.blocked_id = ${userId}))`;

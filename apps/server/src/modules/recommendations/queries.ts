@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, josies, users } from '../../db/schema.js';
 import { curatorColumns } from '../curators/index.js';
+import { notBlockedWith } from '../follows/index.js';
 
 const mine = alias(follows, 'mine');
 
@@ -17,7 +18,8 @@ export interface Candidates {
 }
 
 /**
- * Live curators other than the viewer, not excluded and not already followed, ordered by `strategy`:
+ * Live curators other than the viewer, not excluded, not already followed and not on either side of a block
+ * with the viewer (docs/decisions/0048-blocking-and-muting.md), ordered by `strategy`:
  * `random`; `popular` (followers, then name); `genre`
  * (docs/decisions/0023-explore-and-taste.md#recommendations-by-taste): how many of the viewer's genres the curator's PUBLISHED josies are tagged with (distinct genres, compared
  * case-insensitively), most first, then the number of their published josies in those genres, then at
@@ -37,7 +39,12 @@ export async function recommendCurators(
       .select({ one: sql`1` })
       .from(mine)
       .where(and(eq(mine.followerId, candidates.viewerId), eq(mine.curatorId, users.id)));
-    conditions.push(ne(users.id, candidates.viewerId), notExists(alreadyFollowed));
+    // Neither side of a block is suggested to the other (docs/decisions/0048-blocking-and-muting.md).
+    conditions.push(
+      ne(users.id, candidates.viewerId),
+      notExists(alreadyFollowed),
+      notBlockedWith(candidates.viewerId, users.id),
+    );
   }
   if (candidates.exclude.length > 0) conditions.push(notInArray(users.id, [...candidates.exclude]));
   const wanted = candidates.genres.map((g) => g.toLowerCase());

@@ -2,7 +2,7 @@ import { RecommendationsResponse } from '@josie/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, users } from '../../db/schema.js';
-import { buildJosie, buildUser, type TestUser } from '../../test/factories.js';
+import { buildBlock, buildJosie, buildUser, type TestUser } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 describe('GET /api/recommendations/curators', () => {
@@ -151,5 +151,20 @@ describe('GET /api/recommendations/curators', () => {
     const picked = names((await recommend(`?limit=20&exclude=${byName.get('Quiet')!.user._id}`, null)).body);
     expect(picked.sort()).toEqual(['Followed', 'JazzFolk', 'Jazzy', 'Me', 'Middle', 'Popular']);
     expect((await recommend('?strategy=genre&limit=2', null)).status).toBe(200);
+  });
+
+  it('never suggests an account the reader blocked or that blocked the reader (decision 0048)', async () => {
+    const reader = await buildUser(ctx);
+    await buildBlock(ctx, { blocker: reader.user._id, blocked: byName.get('Popular')!.user._id });
+    await buildBlock(ctx, { blocker: byName.get('Quiet')!.user._id, blocked: reader.user._id });
+    await setGenres(reader, ['Jazz']);
+    // Every strategy: the profile's random draw, the popular list and onboarding's by taste.
+    for (const strategy of ['random', 'popular', 'genre']) {
+      const picked = names((await recommend(`?strategy=${strategy}&limit=20`, reader)).body);
+      expect(picked.sort(), strategy).toEqual(['Followed', 'JazzFolk', 'Jazzy', 'Me', 'Middle']);
+    }
+    // Blocks are the reader's, not everyone's: another reader is still offered both.
+    const other = names((await recommend('?strategy=popular&limit=20')).body);
+    expect(other).toEqual(expect.arrayContaining(['Popular', 'Quiet']));
   });
 });

@@ -8,9 +8,10 @@ import { recommendCurators } from './queries.js';
 /**
  * Curator recommendations for onboarding (5, docs/product/rules-and-limits.md#follows-and-recommendations)
  * and the curator profile's "You may also like" (3 random, docs/product/routes-and-roles.md#pages,
- * docs/product/rules-and-limits.md#constants). Never the caller, an excluded id or a curator already
- * followed. A visitor (the profile's suggestions are public, docs/decisions/0045-public-curator-profiles.md)
- * gets the same draw without follows or genres: `genre` orders at random for them.
+ * docs/product/rules-and-limits.md#constants). Never the caller, an excluded id, a curator already
+ * followed, or one the caller blocked or that blocked the caller (docs/decisions/0048-blocking-and-muting.md).
+ * A visitor (the profile's suggestions are public, docs/decisions/0045-public-curator-profiles.md) gets the
+ * same draw without follows or genres: `genre` orders at random for them.
  */
 export function createRecommendationsService(deps: { db: Executor; users: Pick<UsersService, 'findById'> }) {
   const { db, users } = deps;

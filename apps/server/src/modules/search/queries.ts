@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from
 import type { Db, Executor } from '../../db/client.js';
 import { follows, josies, users } from '../../db/schema.js';
 import { curatorColumns } from '../curators/index.js';
+import { notBlockedWith } from '../follows/index.js';
 import { type PresentableRow, presentationColumns } from '../josies/index.js';
 import type { CuratorPosition } from './cursor.js';
 
@@ -116,7 +117,8 @@ export type SearchJosieRow = PresentableRow & { cursorAt: string };
 /**
  * One page (plus one row) of the published josies of one relevance `tier` for `query` (null with tier
  * `all`: every published josie, for a genre alone), tagged `genre` (any case) when given, newest first from
- * `after` (a position in this tier). The inner read returns ids only; what presenting needs is joined to the
+ * `after` (a position in this tier), leaving out the curators `viewerId` blocked or that blocked them
+ * (docs/decisions/0048-blocking-and-muting.md). The inner read returns ids only; what presenting needs is joined to the
  * page's rows alone. PostgreSQL picks the plan by how common the words are: for a common word it walks
  * `josies_published_idx` newest first and keeps the matches until the page is full (a few hundred rows at
  * most); for a rare one it reads the GIN index and sorts the few matches.
@@ -146,6 +148,9 @@ export function searchJosieRows(
       sql`(${josies.publishedAt}, ${josies.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
   }
+  // Not the josies of a curator on either side of a block with the reader (decision 0048): a probe of
+  // `blocks`' primary key per candidate row, inside the page's read, so a page stays full and one statement.
+  if (viewerId) conditions.push(notBlockedWith(viewerId, josies.creatorId));
   const newestFirst = [sql`${josies.publishedAt} desc nulls last`, sql`${josies.id} desc nulls last`];
   const top = db
     .select({ id: josies.id })
@@ -225,13 +230,14 @@ const curatorDocument = sql`public.josie_curator_vector(${users.name}, ${users.b
 
 /**
  * One page (plus one row) of live curators matching `query` by name or bio, by `(score desc, id desc)`,
- * with their follower counts.
+ * with their follower counts; for a signed-in `viewerId`, not those on either side of a block with them
+ * (docs/decisions/0048-blocking-and-muting.md).
  */
 export function searchCuratorRows(
   db: Executor,
-  opts: { query: SQL; after: CuratorPosition | null; take: number },
+  opts: { query: SQL; after: CuratorPosition | null; take: number; viewerId: string | null },
 ) {
-  const { query, after, take } = opts;
+  const { query, after, take, viewerId } = opts;
   const score = sql<number>`round(1000000 * ts_rank(${curatorDocument}, ${query}))::integer`;
   const conditions: SQL[] = [
     eq(users.role, 'curator'),
@@ -239,6 +245,7 @@ export function searchCuratorRows(
     sql`${curatorDocument} @@ ${query}`,
   ];
   if (after) conditions.push(sql`(${score}, ${users.id}) < (${after.score}::integer, ${after.id}::uuid)`);
+  if (viewerId) conditions.push(notBlockedWith(viewerId, users.id));
   return db
     .select({
       ...curatorColumns,

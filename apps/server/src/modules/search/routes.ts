@@ -8,7 +8,8 @@ import { presentedJson } from '../../lib/serializers.js';
 /**
  * Search, public (docs/decisions/0021-search-in-postgresql.md): `GET /api/search/josies` answers the feed's
  * `{data: {posts, hasMore, nextCursor}}`, `GET /api/search/curators` `{data: {curators, hasMore,
- * nextCursor}}`; 400 for a query over 100 characters or a cursor this server did not write. Both count
+ * nextCursor}}`, without the accounts a signed-in reader blocked or that blocked them (decision 0048); 400
+ * for a query over 100 characters or a cursor this server did not write. Both count
  * against one per-address limit (`RATE_LIMIT_SEARCH_MAX` a minute, 429 past it), like the other
  * anonymous reads that cost the database work.
  */
@@ -28,6 +29,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
 
   route(app, endpoints.searchCurators, { preHandler: perIp }, async (request) =>
-    search.searchCurators(request.query),
+    search.searchCurators(request.user ?? null, request.query),
   );
 };

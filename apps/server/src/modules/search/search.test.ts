@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import {
+  buildBlock,
   buildFollow,
   buildJosie,
   buildLike,
@@ -38,8 +39,11 @@ describe('GET /api/search/josies and /api/search/curators', () => {
     expect(res.statusCode, res.body).toBe(200);
     return FeedResponse.parse(res.json()).data;
   }
-  const titles = async (q: string, extra: Record<string, string> = {}) =>
-    (await search({ q, ...extra })).posts.map((p) => p.title);
+  const titles = async (
+    q: string,
+    extra: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ) => (await search({ q, ...extra }, headers)).posts.map((p) => p.title);
 
   beforeAll(async () => {
     // A generous limit for this suite; the limit itself has its own context below.
@@ -294,6 +298,41 @@ describe('GET /api/search/josies and /api/search/curators', () => {
       cursor = data.nextCursor;
     } while (cursor);
     expect(names.sort()).toEqual([0, 1, 2, 3, 4].map((i) => `Groove Keeper ${i}`));
+  });
+
+  it('never shows a reader the curators they blocked or that blocked them, nor their josies (decision 0048)', async () => {
+    const searcher = await buildUser(ctx);
+    const curators: Record<string, TestUser> = {};
+    for (const name of ['Blocked', 'Blocker', 'Friend']) {
+      curators[name] = await buildUser(ctx, { role: 'curator', name: `Bassline ${name}` });
+      await buildJosie(ctx, {
+        creator: curators[name]!.user._id,
+        title: `Bassline notes by ${name}`,
+        paragraphs: [text('Low end')],
+        genres: ['Funk'],
+      });
+    }
+    await buildBlock(ctx, { blocker: searcher.user._id, blocked: curators.Blocked!.user._id });
+    await buildBlock(ctx, { blocker: curators.Blocker!.user._id, blocked: searcher.user._id });
+    const curatorNames = async (headers: Record<string, string>) => {
+      const res = await ctx.app.inject({ url: '/api/search/curators', query: { q: 'bassline' }, headers });
+      return SearchCuratorsResponse.parse(res.json()).data.curators.map((c) => c.name);
+    };
+
+    expect(await titles('bassline', {}, searcher.auth)).toEqual(['Bassline notes by Friend']);
+    expect(await curatorNames(searcher.auth)).toEqual(['Bassline Friend']);
+    // By the curator's name too, and in a genre's listing: the same rule on every path of the search.
+    expect(await titles('Blocker', {}, searcher.auth)).toEqual([]);
+    expect(await titles('', { genre: 'funk' }, searcher.auth)).toEqual(['Bassline notes by Friend']);
+    // Everyone else still finds all three.
+    expect((await titles('bassline')).sort()).toEqual(
+      ['Blocked', 'Blocker', 'Friend'].map((n) => `Bassline notes by ${n}`),
+    );
+    expect((await curatorNames({})).sort()).toEqual([
+      'Bassline Blocked',
+      'Bassline Blocker',
+      'Bassline Friend',
+    ]);
   });
 });
 

@@ -80,7 +80,8 @@ export function createSearchService(deps: { db: Db }) {
      * `GET /api/search/josies`: published josies matching `q` (and tagged `genre`, any case, when given),
      * those matching by title, genres, items or curator before those matching by text alone, the newest
      * first within each, in the feed's shape with the viewer's likes, saves
-     * and abilities. An empty `q` without `genre` is an empty page; `genre` alone lists that genre, newest
+     * and abilities; never, for a signed-in `viewer`, the josies of a curator they blocked or that blocked
+     * them (docs/decisions/0048-blocking-and-muting.md). An empty `q` without `genre` is an empty page; `genre` alone lists that genre, newest
      * first.
      * @throws AppError 400 'Invalid cursor' for a cursor this server did not write.
      */
@@ -124,14 +125,21 @@ export function createSearchService(deps: { db: Db }) {
 
     /**
      * `GET /api/search/curators`: live curators whose name or bio matches `q` (the same word rules as the
-     * josie search), best match first, with bio and follower count. An empty `q` is an empty page.
+     * josie search), best match first, with bio and follower count; never, for a signed-in `viewer`, one
+     * they blocked or that blocked them (docs/decisions/0048-blocking-and-muting.md). An empty `q` is an
+     * empty page.
      * @throws AppError 400 'Invalid cursor' for a cursor this server did not write.
      */
-    async searchCurators(query: SearchCuratorsQuery): Promise<SearchCuratorsResponse> {
+    async searchCurators(viewer: Viewer, query: SearchCuratorsQuery): Promise<SearchCuratorsResponse> {
       const after = query.cursor ? decodeCuratorCursor(query.cursor) : null;
       const groups = await termsOf(query.q);
       if (groups === null) return { data: { curators: [], hasMore: false, nextCursor: null } };
-      const rows = await searchCuratorRows(db, { query: tsquery(groups), after, take: query.limit + 1 });
+      const rows = await searchCuratorRows(db, {
+        query: tsquery(groups),
+        after,
+        take: query.limit + 1,
+        viewerId: viewer?.id ?? null,
+      });
       const hasMore = rows.length > query.limit;
       const shown = hasMore ? rows.slice(0, query.limit) : rows;
       const last = shown.at(-1);
