@@ -71,7 +71,7 @@ export function forgetNavigation(): void {
  * (docs/decisions/0050-curator-studio-counts.md): `invite` for the first josie opened on an invite's way
  * (see {@link navigated}), else the in-app page before it (the home feed, explore, a genre page, search, a
  * curator's profile), else, on the first page of the tab, `external` when another site sent the reader or
- * the link was shared (`?ref=share`, which the app's share adds: `features/feed/share.ts`), else `other`.
+ * the link was shared (`?ref=share`, which the app's share adds: `features/josie/share.ts`), else `other`.
  */
 export function referringSurface(): StudioSurface {
   if (invited()) return 'invite';

@@ -26,6 +26,7 @@ import {
   openedLink,
   PLATFORM_NAMES,
   readParagraphs,
+  shareJosie,
   useAudioItemLabel,
   useListenProvider,
   VideoEmbed,
@@ -33,7 +34,6 @@ import {
 } from '../josie';
 import { toggleLike, toggleSave } from './api';
 import type { FeedLayout } from './feedTheme';
-import { shareJosie } from './share';
 import type { FeedThemeStyle } from './themes';
 
 /** What a card shows of a josie: the first paragraph of each kind. */

@@ -1,5 +1,5 @@
 import { type Josie, songCount } from '@josie/contract';
-import { SearchX } from 'lucide-react';
+import { SearchX, Share2 } from 'lucide-react';
 import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { LogoLink } from '../../layout/Logo';
 import { formatDate } from '../../lib/dates';
 import { lazyComponent } from '../../lib/lazyPage';
 import { useSession } from '../../session/SessionProvider';
-import { buttonClasses } from '../../ui/Button';
+import { Button, buttonClasses } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { HeaderSearch } from '../discovery';
 import { CreatorHero, coverArt } from './components/CreatorHero';
@@ -22,6 +22,7 @@ import { FollowButton } from './components/FollowButton';
 import { GenreChips } from './components/GenreChips';
 import { JosieParagraphs } from './components/JosieParagraphs';
 import { useJosie } from './read';
+import { shareJosie } from './share';
 
 // Only a failed load shows it: a chunk of its own keeps it (and its icon) off the first page's scripts
 // (docs/performance.md); its message shows at once while it loads.
@@ -138,11 +139,18 @@ export function JosieView({ josie }: { josie: Josie }) {
               <time dateTime={shownDate}>{formatDate(shownDate, i18n.resolvedLanguage)}</time>
             </p>
             <GenreChips genres={josie.genres ?? []} />
-            {user && !owner && josie.status === 'published' && (
-              <div className="flex justify-end">
-                <Suspense fallback={null}>
-                  <ReportMenu target={{ type: 'josie', id: josie._id }} />
-                </Suspense>
+            {published && (
+              <div className="flex items-center justify-end gap-1">
+                {/* Anyone may pass a published josie's link on; a share is the studio's josie_share (decision 0050). */}
+                <Button variant="ghost" size="sm" onClick={() => void shareJosie(josie)}>
+                  <Share2 className="size-4" aria-hidden="true" />
+                  {t('feed.card.share')}
+                </Button>
+                {user && !owner && (
+                  <Suspense fallback={null}>
+                    <ReportMenu target={{ type: 'josie', id: josie._id }} />
+                  </Suspense>
+                )}
               </div>
             )}
           </header>

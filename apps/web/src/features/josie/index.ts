@@ -26,4 +26,5 @@ export { PlatformIcon } from './listen/PlatformIcon';
 export { useListenProvider } from './listen/provider';
 export { readParagraphs } from './paragraphs';
 export { josieKeys } from './read';
+export { shareJosie } from './share';
 export { latestRejectionReason, wasRejected } from './status';

@@ -311,3 +311,29 @@ describe('nothing is counted outside a published josie (decision 0050)', () => {
     expect(sent(stub, 'josie_view')).toHaveLength(0);
   });
 });
+
+describe("the josie page's Share button (decision 0050)", () => {
+  it('copies the shared link, says so, and counts one copy share', async () => {
+    const { stub, user } = renderApp(`/josie/${JOSIE_ID}`, { routes: [get(josie())] });
+    await user.click(await screen.findByRole('button', { name: 'Share' }, { timeout: 5000 }));
+    // user-event's clipboard stands in for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(
+      `${window.location.origin}/josie/${JOSIE_ID}?ref=share`,
+    );
+    expect(await screen.findByText('Link copied to clipboard')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(sent(stub, 'josie_share').map((body) => body.params)).toEqual([
+        expect.objectContaining({ josie_id: JOSIE_ID, channel: 'copy' }),
+      ]),
+    );
+  });
+
+  it('is not offered on a josie waiting for review', async () => {
+    renderApp(`/josie/${JOSIE_ID}`, {
+      session: makeSession('curator'),
+      routes: [get(josie({ status: 'pending' }))],
+    });
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+  });
+});
