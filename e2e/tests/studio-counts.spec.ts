@@ -240,7 +240,7 @@ for (const lang of ['en', 'he'] as const) {
     });
     expect(await clickAlsoOn(reader, audio, t.alsoOn, 'YouTube Music')).toMatchObject({
       josie_id: josieId,
-      service: 'other',
+      service: 'youtubeMusic',
     });
     await shot(reader, `studio-counts-listener-${lang}`);
     // The same reader again the same day: one view.
@@ -321,7 +321,7 @@ for (const lang of ['en', 'he'] as const) {
       languages: Record<string, number>;
       series: { views: number[]; plays: number[] };
     };
-    expect(josie.playsByService).toEqual({ spotify: 1, youtube: 1, other: 0 });
+    expect(josie.playsByService).toMatchObject({ spotify: 1, youtube: 1, youtubeMusic: 0, other: 0 });
     expect(josie.surfaces).toMatchObject({
       feed: 1,
       external: 1,

@@ -65,8 +65,22 @@ export const FOLLOW_SOURCES = [
 ] as const;
 export type FollowSource = (typeof FOLLOW_SOURCES)[number];
 
-/** The services plays and "Also on" clicks are counted by (decision 0050); any other is `other`. */
-export const STUDIO_SERVICES = ['spotify', 'youtube', 'other'] as const;
+/**
+ * The services plays and "Also on" clicks are counted by (decision 0050): every platform the app links an
+ * item on (`LISTEN_PLATFORMS`, written out here so the analytics client does not load the listening
+ * contract; a test keeps the two lists equal) and `other` for a link elsewhere.
+ */
+export const STUDIO_SERVICES = [
+  'spotify',
+  'youtube',
+  'youtubeMusic',
+  'appleMusic',
+  'deezer',
+  'tidal',
+  'soundcloud',
+  'amazonMusic',
+  'other',
+] as const;
 export type StudioService = (typeof STUDIO_SERVICES)[number];
 
 /** Where a josie was shared to (decision 0050): the system share sheet, a copied link, or other. */

@@ -1,4 +1,10 @@
-import { parseAudioUrl, parseYouTubeUrl, type ShareChannel, type StudioService } from '@josie/contract';
+import {
+  parseAudioUrl,
+  parseYouTubeUrl,
+  type ShareChannel,
+  STUDIO_SERVICES,
+  type StudioService,
+} from '@josie/contract';
 import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import { track } from './track';
 
@@ -16,12 +22,11 @@ export function useStudioJosie(): string | null {
 }
 
 /**
- * The studio's name of a listening platform (the contract's `STUDIO_SERVICES`): Spotify and YouTube by
- * their own, every other platform (Apple Music, Deezer, YouTube Music...) `other`, as decision 0050 counts
- * them.
+ * The studio's name of a listening platform (the contract's `STUDIO_SERVICES`): each platform the app links
+ * on by its own name (Spotify, YouTube, Apple Music, Deezer...), anything else `other` (decision 0050).
  */
 export function studioService(platform: string): StudioService {
-  return platform === 'spotify' || platform === 'youtube' ? platform : 'other';
+  return (STUDIO_SERVICES as readonly string[]).includes(platform) ? (platform as StudioService) : 'other';
 }
 
 /** The longest `item` the server accepts (the contract's `text` parameters, `site.ts`: 1 to 100 characters). */

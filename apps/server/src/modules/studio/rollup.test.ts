@@ -56,7 +56,7 @@ const genEvent = fc.record<GenEvent>({
   surface: fc.constantFrom('feed', 'explore', 'search', 'external'),
   language: fc.constantFrom('en', 'he', 'fr'),
   item: fc.constantFrom('0', '1'),
-  service: fc.constantFrom('spotify', 'youtube', 'other'),
+  service: fc.constantFrom('spotify', 'youtube', 'deezer', 'other'),
   channel: fc.constantFrom('native', 'copy'),
 });
 

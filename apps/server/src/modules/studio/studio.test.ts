@@ -272,7 +272,7 @@ describe('the curator studio (decision 0050)', () => {
     );
     expect(page.surfaces).toMatchObject({ explore: 1, external: 2, feed: 0 });
     expect(page.languages).toEqual({ en: 1, he: 1, other: 1 });
-    expect(page.playsByService).toEqual({ spotify: 2, youtube: 1, other: 0 });
+    expect(page.playsByService).toMatchObject({ spotify: 2, youtube: 1, deezer: 0, other: 0 });
     expect(page.totals.plays.current).toBe(3);
     expect(page.series.views.at(-1)).toBe(3);
   });

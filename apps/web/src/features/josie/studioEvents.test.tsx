@@ -187,7 +187,7 @@ describe('josie_play from a cross-origin player (decision 0050)', () => {
     expect(sent(stub, 'josie_play')).toHaveLength(0);
   });
 
-  it("counts the listener's own service as other (Deezer's player), for the josie's item", async () => {
+  it("counts the listener's own service by its name (Deezer's player), for the josie's item", async () => {
     const { stub } = renderApp(`/josie/${JOSIE_ID}`, {
       session: makeSession('listener', { activeProvider: 'deezer' }),
       routes: [get(josie())],
@@ -198,7 +198,7 @@ describe('josie_play from a cross-origin player (decision 0050)', () => {
     expect(sent(stub, 'josie_play')[0]?.params).toMatchObject({
       josie_id: JOSIE_ID,
       item: 'spotify:4uLU6hMCjMI75M1A2tKUQC',
-      service: 'other',
+      service: 'deezer',
     });
   });
 });
@@ -272,7 +272,7 @@ describe('also_on_click (decision 0050)', () => {
     await waitFor(() => expect(sent(stub, 'also_on_click')).toHaveLength(2));
     expect(sent(stub, 'also_on_click').map((event) => event.params)).toMatchObject([
       { josie_id: JOSIE_ID, service: 'youtube' },
-      { josie_id: JOSIE_ID, service: 'other' },
+      { josie_id: JOSIE_ID, service: 'deezer' },
     ]);
     open.mockRestore();
   });
