@@ -1,26 +1,35 @@
-import { LayoutDashboard, type LucideIcon, Settings2, Users } from 'lucide-react';
+import { BarChart3, LayoutDashboard, type LucideIcon, Settings2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
 import { contentFrame } from '../../ui/Page';
+import { useStudioFlag } from '../studio';
 
-type Section = 'dashboard' | 'users' | 'system';
+type Section = 'dashboard' | 'users' | 'studio' | 'system';
 
-const SECTIONS: ReadonlyArray<{ key: Section; to: string; icon: LucideIcon }> = [
-  { key: 'dashboard', to: '/admin/dashboard', icon: LayoutDashboard },
-  { key: 'users', to: '/admin/users', icon: Users },
-  { key: 'system', to: '/admin/system', icon: Settings2 },
+type SectionLabel = 'admin.nav.dashboard' | 'admin.nav.users' | 'admin.nav.system' | 'studio.platform.nav';
+
+const SECTIONS: ReadonlyArray<{ key: Section; to: string; icon: LucideIcon; label: SectionLabel }> = [
+  { key: 'dashboard', to: '/admin/dashboard', icon: LayoutDashboard, label: 'admin.nav.dashboard' },
+  { key: 'users', to: '/admin/users', icon: Users, label: 'admin.nav.users' },
+  { key: 'studio', to: '/admin/studio', icon: BarChart3, label: 'studio.platform.nav' },
+  { key: 'system', to: '/admin/system', icon: Settings2, label: 'admin.nav.system' },
 ];
 
-/** The links between the admin pages; the current one is marked with `aria-current="page"`. */
+/**
+ * The links between the admin pages; the current one is marked with `aria-current="page"`. The platform's
+ * studio is listed while the `studio` flag is on (decision 0050).
+ */
 export function AdminNav() {
   const { t } = useTranslation();
+  const studio = useStudioFlag() === 'on';
+  const sections = SECTIONS.filter(({ key }) => key !== 'studio' || studio);
   return (
     <nav aria-label={t('admin.nav.label')} className="-mx-1 overflow-x-auto px-1 pb-1">
       <ul className="flex w-full gap-1 rounded-full bg-white p-1 shadow-sm ring-1 ring-zinc-200 sm:w-max">
-        {SECTIONS.map(({ key, to, icon: Icon }) => (
+        {sections.map(({ key, to, icon: Icon, label }) => (
           <li key={key} className="flex-1 sm:flex-none">
             <NavLink
               to={to}
@@ -37,7 +46,7 @@ export function AdminNav() {
               }
             >
               <Icon className="size-4" aria-hidden="true" />
-              {t(`admin.nav.${key}`)}
+              {t(label)}
             </NavLink>
           </li>
         ))}
