@@ -1,7 +1,7 @@
-import { BarChart3, LayoutDashboard, type LucideIcon, Settings2, Users } from 'lucide-react';
+import { BarChart3, ChevronRight, LayoutDashboard, type LucideIcon, Settings2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
 import { contentFrame } from '../../ui/Page';
@@ -128,4 +128,39 @@ export function Card({
 /** A grey pulsing block shown while data loads; hidden from assistive tech (a status says "Loading"). */
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-xl bg-zinc-200/80', className)} />;
+}
+
+/** A card linking to another admin page. */
+export function QuickLink({
+  to,
+  icon: Icon,
+  title,
+  hint,
+}: {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  hint: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        'group flex items-center gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 transition-shadow hover:shadow-md',
+        focusRing,
+      )}
+    >
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-linear-to-br from-brand-100 to-violet-100 text-brand-800">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="font-semibold text-zinc-950">{title}</span>
+        <span className="text-sm text-zinc-600">{hint}</span>
+      </span>
+      <ChevronRight
+        className="size-5 shrink-0 text-zinc-500 transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
+        aria-hidden="true"
+      />
+    </Link>
+  );
 }

@@ -1,6 +1,6 @@
 import type { AdminUserCounts, AdminUserDetailResponse } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BarChart3, ChevronRight, FileText, Trash2, UserX } from 'lucide-react';
+import { ArrowLeft, BarChart3, FileText, Trash2, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
 import { studioPath, useStudioFlag } from '../studio';
-import { AdminPage, Card, Skeleton } from './AdminPage';
+import { AdminPage, Card, QuickLink, Skeleton } from './AdminPage';
 import { RoleBadge, StatusBadge } from './badges';
 import { type DeleteTarget, DeleteUserDialog } from './DeleteUserDialog';
 import { adminKeys, fetchUser } from './queries';
@@ -91,22 +91,12 @@ function StudioLink({ user }: { user: AdminUserDetailResponse['user'] }) {
   const { t } = useTranslation();
   if (useStudioFlag() !== 'on' || user.role === 'listener') return null;
   return (
-    <Link
+    <QuickLink
       to={studioPath('/studio', { period: '30d', curatorId: user.id })}
-      className={cn(
-        'group flex items-center gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 transition-shadow hover:shadow-md',
-        focusRing,
-      )}
-    >
-      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-linear-to-br from-brand-100 to-violet-100 text-brand-800">
-        <BarChart3 className="size-5" aria-hidden="true" />
-      </span>
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold text-zinc-950">{t('studio.platform.openStudio')}</span>
-        <span className="text-sm text-zinc-600">{t('studio.platform.openStudioHint')}</span>
-      </span>
-      <ChevronRight className="size-5 shrink-0 text-zinc-500 rtl:-scale-x-100" aria-hidden="true" />
-    </Link>
+      icon={BarChart3}
+      title={t('studio.platform.openStudio')}
+      hint={t('studio.platform.openStudioHint')}
+    />
   );
 }
 

@@ -6,6 +6,45 @@ import { focusRing } from '../../ui/Button';
 import { Change } from './Change';
 import { useStudioFormat } from './format';
 
+/**
+ * A titled white card of the studio (a chart, a breakdown, a table): a region named by its `h3`, with an
+ * optional line under the title.
+ */
+export function Panel({
+  title,
+  hint,
+  head,
+  className,
+  children,
+}: {
+  title: string;
+  hint?: ReactNode;
+  /** More under the title (a legend, a note). */
+  head?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={cn(
+        'flex min-w-0 flex-col gap-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:p-5',
+        className,
+      )}
+    >
+      <div className="flex flex-col gap-1">
+        <h3 id={titleId} className="text-lg font-semibold text-zinc-950">
+          {title}
+        </h3>
+        {hint && <p className="text-sm text-zinc-600">{hint}</p>}
+        {head}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 const cardClasses = 'flex min-w-0 flex-col gap-1 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-zinc-200';
 
 /**
@@ -85,20 +124,10 @@ export function Breakdown({
 }) {
   const { t } = useTranslation();
   const fmt = useStudioFormat();
-  const titleId = useId();
   const total = entries.reduce((sum, entry) => sum + entry.value, 0);
   const shown = entries.filter((entry) => entry.value > 0);
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex min-w-0 flex-col gap-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:p-5"
-    >
-      <div className="flex flex-col gap-1">
-        <h3 id={titleId} className="text-lg font-semibold text-zinc-950">
-          {title}
-        </h3>
-        {hint && <p className="text-sm text-zinc-600">{hint}</p>}
-      </div>
+    <Panel title={title} hint={hint}>
       {total === 0 ? (
         <p className="text-sm text-zinc-600">{empty}</p>
       ) : (
@@ -127,6 +156,6 @@ export function Breakdown({
           })}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

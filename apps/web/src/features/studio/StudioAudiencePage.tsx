@@ -1,9 +1,8 @@
 import { FOLLOW_SOURCES, type StudioAudienceResponse } from '@josie/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAudience, studioKeys } from './api';
-import { Breakdown, MetricCard } from './Cards';
+import { Breakdown, MetricCard, Panel } from './Cards';
 import { METRIC_COLORS } from './colors';
 import { useStudioFormat } from './format';
 import { useStudioParams } from './params';
@@ -16,18 +15,8 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 function Invites({ invites }: { invites: StudioAudienceResponse['invites'] }) {
   const { t } = useTranslation();
   const fmt = useStudioFormat();
-  const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex min-w-0 flex-col gap-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:p-5"
-    >
-      <div className="flex flex-col gap-1">
-        <h3 id={titleId} className="text-lg font-semibold text-zinc-950">
-          {t('studio.audience.invites')}
-        </h3>
-        <p className="text-sm text-zinc-600">{t('studio.audience.invitesHint')}</p>
-      </div>
+    <Panel title={t('studio.audience.invites')} hint={t('studio.audience.invitesHint')}>
       {invites.length === 0 ? (
         <p className="text-sm text-zinc-600">{t('studio.audience.noInvites')}</p>
       ) : (
@@ -56,7 +45,7 @@ function Invites({ invites }: { invites: StudioAudienceResponse['invites'] }) {
           </tbody>
         </table>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -1,29 +1,14 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Tooltip,
-  type TooltipContentProps,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { directionOf } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
-import { type StudioFormat, useStudioFormat } from './format';
+import { type ChartSeries, DailyChart } from '../../ui/DailyChart';
+import { Panel } from './Cards';
+import { useStudioFormat } from './format';
 
 /** One drawn series: a label, a colour (at least 3:1 on white, as graphics need) and one count per day. */
-export interface StudioSeries {
-  key: string;
-  label: string;
-  color: string;
-  values: readonly number[];
-}
+export type StudioSeries = ChartSeries;
 
 export interface StudioChartProps {
   title: string;
@@ -40,173 +25,45 @@ export interface StudioChartProps {
   className?: string;
 }
 
-type Row = { day: string; label: string } & Record<string, number | string>;
-
-const AXIS_TICK = { fontSize: 12, fill: '#52525b' } as const;
-const CHART_HEIGHT = 220;
-
-function ChartTooltip({
-  active,
-  payload,
-  label,
-  dir,
-  fmt,
-}: TooltipContentProps & { dir: 'rtl' | 'ltr'; fmt: StudioFormat }) {
-  if (!active || !payload?.length) return null;
-  return (
-    <div dir={dir} className="rounded-xl bg-white px-3 py-2 text-sm shadow-lg ring-1 ring-zinc-200">
-      <p className="font-semibold text-zinc-900">{label}</p>
-      <ul>
-        {payload.map((entry) => (
-          <li key={String(entry.dataKey)} className="flex items-center gap-2 text-zinc-700">
-            <span className="size-2.5 rounded-full" style={{ backgroundColor: entry.color }} />
-            {entry.name}:{' '}
-            <span className="font-semibold text-zinc-900 tabular-nums">
-              {fmt.number(Number(entry.value))}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /**
- * A studio chart of daily counts (docs/product/rules-and-limits.md#studio) drawn with recharts: for sighted
- * readers only (hidden from assistive tech), time running right to left in Hebrew like the page. A button
+ * A studio chart of daily counts (docs/product/rules-and-limits.md#studio), drawn by {@link DailyChart} for
+ * sighted readers only (hidden from assistive tech), time running right to left in Hebrew like the page. A button
  * under it shows the same numbers as a table, which assistive tech reads while it is hidden from the eye.
  */
 export function StudioChart({ title, days, series, tableSeries, kind = 'bar', className }: StudioChartProps) {
   const { t } = useTranslation();
   const fmt = useStudioFormat();
-  const titleId = useId();
   const tableId = useId();
-  const gradientId = useId();
   const [tableShown, setTableShown] = useState(false);
-  const rtl = directionOf(fmt.lang) === 'rtl';
   const columns = tableSeries ?? series;
 
-  const rows = useMemo<Row[]>(
-    () =>
-      days.map((day, index) => {
-        // The drawing is laid out left to right; a leading right-to-left mark keeps a Hebrew date in its own
-        // reading order there.
-        const label = fmt.shortDay(day);
-        const row: Row = { day, label: rtl ? `\u200f${label}` : label };
-        for (const s of columns) row[s.key] = s.values[index] ?? 0;
-        for (const s of series) row[s.key] = s.values[index] ?? 0;
-        return row;
-      }),
-    [days, series, columns, fmt, rtl],
-  );
   const empty = series.every((s) => s.values.every((value) => value === 0));
 
-  const axes = (
-    <>
-      <CartesianGrid vertical={false} stroke="#e4e4e7" strokeDasharray="4 4" />
-      <XAxis
-        dataKey="label"
-        reversed={rtl}
-        tick={AXIS_TICK}
-        tickLine={false}
-        axisLine={{ stroke: '#d4d4d8' }}
-        interval="preserveStartEnd"
-        minTickGap={24}
-      />
-      <YAxis
-        orientation={rtl ? 'right' : 'left'}
-        allowDecimals={false}
-        tick={AXIS_TICK}
-        tickLine={false}
-        axisLine={false}
-        width={40}
-        tickFormatter={(value: number) => fmt.number(value)}
-      />
-      <Tooltip
-        content={(props) => <ChartTooltip {...props} dir={rtl ? 'rtl' : 'ltr'} fmt={fmt} />}
-        cursor={{ fill: 'rgba(214, 38, 127, 0.06)' }}
-      />
-    </>
-  );
-  const chartProps = {
-    responsive: true,
-    data: rows,
-    accessibilityLayer: false,
-    margin: { top: 8, right: 4, bottom: 0, left: 4 },
-    style: { width: '100%', height: CHART_HEIGHT },
-  } as const;
-
   return (
-    <section
-      aria-labelledby={titleId}
-      className={cn(
-        'flex min-w-0 flex-col gap-3 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 sm:p-5',
-        className,
-      )}
-    >
-      <div className="flex flex-col gap-1">
-        <h3 id={titleId} className="text-lg font-semibold text-zinc-950">
-          {title}
-        </h3>
-        {series.length > 1 && (
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700">
-            {series.map((s) => (
-              <li key={s.key} className="flex items-center gap-2">
-                <span
-                  aria-hidden="true"
-                  className="size-2.5 rounded-full"
-                  style={{ backgroundColor: s.color }}
-                />
-                {s.label}
-              </li>
-            ))}
-          </ul>
-        )}
-        {empty && <p className="text-sm text-zinc-600">{t('studio.chart.noActivity')}</p>}
-      </div>
-
-      <div aria-hidden="true" className="-mx-1" dir="ltr">
-        {kind === 'area' ? (
-          <AreaChart {...chartProps}>
-            <defs>
+    <Panel
+      title={title}
+      className={className}
+      head={
+        <>
+          {series.length > 1 && (
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-700">
               {series.map((s) => (
-                <linearGradient key={s.key} id={`${gradientId}-${s.key}`} x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor={s.color} stopOpacity={0.35} />
-                  <stop offset="100%" stopColor={s.color} stopOpacity={0.02} />
-                </linearGradient>
+                <li key={s.key} className="flex items-center gap-2">
+                  <span
+                    aria-hidden="true"
+                    className="size-2.5 rounded-full"
+                    style={{ backgroundColor: s.color }}
+                  />
+                  {s.label}
+                </li>
               ))}
-            </defs>
-            {axes}
-            {series.map((s) => (
-              <Area
-                key={s.key}
-                type="monotone"
-                dataKey={s.key}
-                name={s.label}
-                stroke={s.color}
-                strokeWidth={2}
-                fill={`url(#${gradientId}-${s.key})`}
-                isAnimationActive={false}
-              />
-            ))}
-          </AreaChart>
-        ) : (
-          <BarChart {...chartProps} barGap={2}>
-            {axes}
-            {series.map((s) => (
-              <Bar
-                key={s.key}
-                dataKey={s.key}
-                name={s.label}
-                fill={s.color}
-                radius={[4, 4, 0, 0]}
-                maxBarSize={series.length > 1 ? 10 : 16}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
-        )}
-      </div>
+            </ul>
+          )}
+          {empty && <p className="text-sm text-zinc-600">{t('studio.chart.noActivity')}</p>}
+        </>
+      }
+    >
+      <DailyChart days={days} series={series} kind={kind} height={220} />
 
       <button
         type="button"
@@ -242,13 +99,13 @@ export function StudioChart({ title, days, series, tableSeries, kind = 'bar', cl
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => (
-              <tr key={row.day} className="border-b border-zinc-100">
+            {days.map((day, index) => (
+              <tr key={day} className="border-b border-zinc-100">
                 <th
                   scope="row"
                   className="py-1.5 pe-3 text-start font-normal whitespace-nowrap text-zinc-700"
                 >
-                  {fmt.day(row.day)}
+                  {fmt.day(day)}
                 </th>
                 {columns.map((s) => (
                   <td key={s.key} className="px-2 py-1.5 text-end text-zinc-950 tabular-nums">
@@ -260,6 +117,6 @@ export function StudioChart({ title, days, series, tableSeries, kind = 'bar', cl
           </tbody>
         </table>
       </div>
-    </section>
+    </Panel>
   );
 }

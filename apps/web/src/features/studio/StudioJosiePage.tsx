@@ -87,7 +87,8 @@ function JosieStats({ data, params }: { data: StudioJosieResponse; params: Studi
           title={t('studio.josie.playsByService')}
           entries={STUDIO_SERVICES.map((key) => ({
             key,
-            label: t(`studio.services.${key}`),
+            // The brands' names are the app's own (Latin in both languages).
+            label: key === 'other' ? t('studio.services.other') : t(`josie.audio.provider.${key}`),
             value: data.playsByService[key],
           }))}
           empty={t('studio.breakdown.empty')}

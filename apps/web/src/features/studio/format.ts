@@ -2,7 +2,6 @@ import type { StudioTotal } from '@josie/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
-import { formatShortDay } from '../../lib/shortDay';
 
 /** How a total moved against the previous period. */
 export type Trend =
@@ -39,7 +38,6 @@ export function useStudioFormat() {
       number: (value: number) => number.format(value),
       percent: (ratio: number) => (ratio < 0.1 ? fine : whole).format(ratio),
       day: (day: string) => formatDate(day, lang),
-      shortDay: (day: string) => formatShortDay(day, lang),
     };
   }, [lang]);
 }
