@@ -45,7 +45,7 @@ export function Panel({
   );
 }
 
-const cardClasses = 'flex min-w-0 flex-col gap-1 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-zinc-200';
+const cardClasses = 'flex min-w-0 flex-col gap-1 rounded-3xl p-4 shadow-sm';
 
 /**
  * One number of the studio with its label and, when it has a previous period, its change. With `onSelect`
@@ -58,6 +58,7 @@ export function MetricCard({
   period,
   selected,
   onSelect,
+  className,
 }: {
   label: string;
   /** The number shown; `total.current` when absent. */
@@ -66,6 +67,7 @@ export function MetricCard({
   period: StudioPeriod;
   selected?: boolean;
   onSelect?: () => void;
+  className?: string;
 }) {
   const fmt = useStudioFormat();
   const body = (
@@ -77,7 +79,8 @@ export function MetricCard({
       {total && <Change total={total} period={period} />}
     </>
   );
-  if (!onSelect) return <div className={cardClasses}>{body}</div>;
+  if (!onSelect)
+    return <div className={cn(cardClasses, 'bg-white ring-1 ring-zinc-200', className)}>{body}</div>;
   return (
     <button
       type="button"
@@ -86,8 +89,9 @@ export function MetricCard({
       className={cn(
         cardClasses,
         'cursor-pointer text-start transition-shadow hover:shadow-md',
-        selected && 'ring-2 ring-brand-600',
+        selected ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-white ring-1 ring-zinc-200',
         focusRing,
+        className,
       )}
     >
       {body}

@@ -47,6 +47,7 @@ export function PlatformTotals() {
                 label={t(`studio.metrics.${key}`)}
                 total={data.totals[key]}
                 period={data.range.period}
+                className={key === 'alsoOn' ? 'max-sm:col-span-2' : undefined}
               />
             ))}
           </div>

@@ -56,7 +56,12 @@ function Audience({ data }: { data: StudioAudienceResponse }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <MetricCard label={t('studio.followersNow')} value={data.followersNow} period={period} />
+        <MetricCard
+          label={t('studio.followersNow')}
+          value={data.followersNow}
+          period={period}
+          className="col-span-2 sm:col-span-1"
+        />
         <MetricCard label={t('studio.metrics.followersGained')} value={sum(series.gained)} period={period} />
         <MetricCard label={t('studio.metrics.followersLost')} value={sum(series.lost)} period={period} />
       </div>

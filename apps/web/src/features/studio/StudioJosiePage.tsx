@@ -61,6 +61,7 @@ function JosieStats({ data, params }: { data: StudioJosieResponse; params: Studi
             label={t(`studio.metrics.${key}`)}
             total={data.totals[key]}
             period={range.period}
+            className={key === 'alsoOn' ? 'max-sm:col-span-2' : undefined}
           />
         ))}
       </div>

@@ -129,7 +129,7 @@ function JosiesTable({
               <tr key={row.id} className="group border-b border-zinc-100 last:border-0 hover:bg-zinc-50">
                 <th
                   scope="row"
-                  className="sticky start-0 z-10 max-w-[14rem] bg-white ps-4 pe-2 text-start font-medium group-hover:bg-zinc-50 sm:max-w-xs"
+                  className="sticky start-0 z-10 max-w-[10rem] bg-white ps-4 pe-2 text-start font-medium group-hover:bg-zinc-50 sm:max-w-xs"
                 >
                   <Link
                     to={studioPath(`/studio/josies/${encodeURIComponent(row.id)}`, params)}

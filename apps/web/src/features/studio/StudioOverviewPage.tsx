@@ -49,7 +49,12 @@ function Overview({ data }: { data: StudioOverviewResponse }) {
           {t('studio.metrics.followers')}
         </h2>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <MetricCard label={t('studio.followersNow')} value={data.followers.now} period={period} />
+          <MetricCard
+            label={t('studio.followersNow')}
+            value={data.followers.now}
+            period={period}
+            className="col-span-2 sm:col-span-1"
+          />
           <MetricCard
             label={t('studio.metrics.followersGained')}
             total={data.followers.gained}
@@ -71,6 +76,7 @@ function Overview({ data }: { data: StudioOverviewResponse }) {
               period={period}
               selected={metric === key}
               onSelect={() => setMetric(key)}
+              className={key === 'alsoOn' ? 'max-sm:col-span-2' : undefined}
             />
           ))}
         </div>
