@@ -30,6 +30,11 @@ export interface DailyChartProps {
   kind?: 'bar' | 'area';
   /** Height in px. */
   height?: number;
+  /**
+   * The series are levels (followers at each day's end), not counts: the scale fits their range instead of
+   * starting at 0, where a change of a few among thousands would draw a flat line.
+   */
+  levels?: boolean;
 }
 
 type Row = { day: string; label: string } & Record<string, number | string>;
@@ -68,7 +73,7 @@ function ChartTooltip({
  * sighted readers only, hidden from assistive tech, so its page must carry the same numbers as a table. Time
  * runs right to left in Hebrew like the rest of the page (the axis reversed, the counts' axis on the right).
  */
-export function DailyChart({ days, series, kind = 'bar', height = 200 }: DailyChartProps) {
+export function DailyChart({ days, series, kind = 'bar', height = 200, levels = false }: DailyChartProps) {
   const { i18n } = useTranslation();
   const gradientId = useId();
   const lang = i18n.language;
@@ -103,6 +108,7 @@ export function DailyChart({ days, series, kind = 'bar', height = 200 }: DailyCh
       <YAxis
         orientation={rtl ? 'right' : 'left'}
         allowDecimals={false}
+        domain={levels ? ['auto', 'auto'] : [0, 'auto']}
         tick={AXIS_TICK}
         tickLine={false}
         axisLine={false}

@@ -69,6 +69,7 @@ function Audience({ data }: { data: StudioAudienceResponse }) {
         title={t('studio.audience.followersOverTime')}
         days={series.days}
         kind="area"
+        levels
         series={[
           {
             key: 'followers',

@@ -22,6 +22,8 @@ export interface StudioChartProps {
   tableSeries?: readonly StudioSeries[];
   /** Bars for counts of a day, an area for a level that carries over (followers). */
   kind?: 'bar' | 'area';
+  /** The series are levels, not counts (see {@link DailyChart}). */
+  levels?: boolean;
   className?: string;
 }
 
@@ -30,7 +32,15 @@ export interface StudioChartProps {
  * sighted readers only (hidden from assistive tech), time running right to left in Hebrew like the page. A button
  * under it shows the same numbers as a table, which assistive tech reads while it is hidden from the eye.
  */
-export function StudioChart({ title, days, series, tableSeries, kind = 'bar', className }: StudioChartProps) {
+export function StudioChart({
+  title,
+  days,
+  series,
+  tableSeries,
+  kind = 'bar',
+  levels,
+  className,
+}: StudioChartProps) {
   const { t } = useTranslation();
   const fmt = useStudioFormat();
   const tableId = useId();
@@ -63,7 +73,7 @@ export function StudioChart({ title, days, series, tableSeries, kind = 'bar', cl
         </>
       }
     >
-      <DailyChart days={days} series={series} kind={kind} height={220} />
+      <DailyChart days={days} series={series} kind={kind} height={220} levels={levels} />
 
       <button
         type="button"

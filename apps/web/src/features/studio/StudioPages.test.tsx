@@ -5,6 +5,7 @@ import { i18n } from '../../i18n';
 import { json, type StubRoute } from '../../test/fetchStub';
 import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { makeUserDetail } from '../admin/testData';
 import {
   CURATOR_ID,
   JOSIE_ID,
@@ -333,7 +334,10 @@ describe('curator studio (docs/decisions/0050-curator-studio-counts.md)', { time
       expect(
         await screen.findByRole('region', { name: 'Followers over time' }, { timeout: 10_000 }),
       ).toBeInTheDocument();
-      expect(screen.getByText('2,048')).toBeInTheDocument();
+      expect(screen.getByText('Followers now').parentElement).toHaveTextContent('Followers now2,048');
+      // The followers' chart is drawn on their range, not from 0; its table holds each day's count.
+      const overTime = screen.getByRole('region', { name: 'Followers over time' });
+      expect(within(overTime).getByRole('row', { name: 'Dec 7, 2026 2,046' })).toBeInTheDocument();
       const sources = screen.getByRole('region', { name: 'Where new followers came from' });
       expect(
         within(sources)
@@ -351,6 +355,38 @@ describe('curator studio (docs/decisions/0050-curator-studio-counts.md)', { time
   });
 
   describe('admins', () => {
+    it("open a curator's studio from their account page, while the flag is on", async () => {
+      const detail = makeUserDetail({ id: CURATOR_ID, _id: CURATOR_ID, role: 'curator' });
+      const route = { method: 'GET', path: `/api/admin/users/${CURATOR_ID}`, reply: () => json(200, detail) };
+      const { user, router } = open(
+        `/admin/users/${CURATOR_ID}`,
+        [route, overviewRoute(() => json(200, makeOverview()))],
+        {
+          role: 'admin',
+        },
+      );
+      const link = await screen.findByRole('link', { name: /Open their studio/ }, { timeout: 10_000 });
+      expect(link).toHaveAttribute('href', `/studio?curatorId=${CURATOR_ID}`);
+      await user.click(link);
+      expect(
+        await screen.findByText("You are viewing another curator's studio as an admin."),
+      ).toBeInTheDocument();
+      expect(router.state.location.search).toBe(`?curatorId=${CURATOR_ID}`);
+    });
+
+    it("offer no studio link for a listener's account", async () => {
+      const detail = makeUserDetail({ role: 'listener' });
+      open(
+        `/admin/users/${detail.user.id}`,
+        [{ method: 'GET', path: `/api/admin/users/${detail.user.id}`, reply: () => json(200, detail) }],
+        { role: 'admin' },
+      );
+      expect(
+        await screen.findByRole('heading', { name: detail.user.name, level: 1 }, { timeout: 10_000 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Open their studio/ })).not.toBeInTheDocument();
+    });
+
     it("show the platform's totals", async () => {
       const { stub } = open(
         '/admin/studio',
