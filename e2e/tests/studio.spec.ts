@@ -113,9 +113,12 @@ for (const lang of ['en', 'he'] as const) {
     await shotBoth(page, `${lang}-studio-overview`);
 
     // Another period is asked for and kept in the address.
-    await page.getByRole('button', { name: t.sevenDays }).click();
+    await page.getByRole('button', { name: t.sevenDays, exact: true }).click();
     await expect(page).toHaveURL(/[?&]period=7d/);
-    await expect(page.getByRole('button', { name: t.sevenDays })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: t.sevenDays, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     await page.getByRole('link', { name: t.josiesTab, exact: true }).click();
     const table = page.getByRole('table', { name: t.table });
