@@ -30,7 +30,7 @@ export function PlatformTotals() {
       </div>
       <StudioData query={query} cards={8}>
         {(data) => (
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <MetricCard
               label={t('studio.metrics.followersGained')}
               total={data.followersGained}

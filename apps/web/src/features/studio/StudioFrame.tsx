@@ -251,6 +251,9 @@ export function StudioFrame({
   const { t } = useTranslation();
   const params = useStudioParams();
   const flag = useStudioFlag();
+  const { user } = useSession();
+  // Only an admin may read another's studio (decision 0050); anyone else naming one is refused below.
+  const adminViewing = !!params.curatorId && params.curatorId !== user?.id && !!user?.abilities.administer;
   return (
     <div className="relative flex flex-1 flex-col">
       <div
@@ -264,10 +267,10 @@ export function StudioFrame({
               {t('studio.title')}
             </h1>
             <p className="max-w-2xl text-base text-zinc-600">
-              {params.curatorId ? t('studio.leadAdmin') : t('studio.lead')}
+              {adminViewing ? t('studio.leadAdmin') : t('studio.lead')}
             </p>
           </div>
-          {params.curatorId && (
+          {adminViewing && params.curatorId && (
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
               <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
               <span>{t('studio.adminViewing')}</span>
