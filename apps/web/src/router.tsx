@@ -52,6 +52,13 @@ const AdminDashboardPage = pageWithTexts(() => import('./features/admin/AdminDas
 const AdminUsersPage = pageWithTexts(() => import('./features/admin/AdminUsersPage'));
 const AdminUserPage = pageWithTexts(() => import('./features/admin/AdminUserPage'));
 const AdminSystemPage = pageWithTexts(() => import('./features/admin/AdminSystemPage'));
+const AdminStudioPage = pageWithTexts(() => import('./features/admin/AdminStudioPage'));
+// The curator studio (docs/decisions/0050-curator-studio-counts.md): one chunk per view, the chart library
+// with them.
+const StudioOverviewPage = pageWithTexts(() => import('./features/studio/StudioOverviewPage'));
+const StudioJosiesPage = pageWithTexts(() => import('./features/studio/StudioJosiesPage'));
+const StudioJosiePage = pageWithTexts(() => import('./features/studio/StudioJosiePage'));
+const StudioAudiencePage = pageWithTexts(() => import('./features/studio/StudioAudiencePage'));
 // Discovery's three pages share one chunk (`features/discovery/pages.ts`).
 const discoveryPages = () => import('./features/discovery/pages');
 const SearchPage = lazyPage(discoveryPages, { with: loadAllTexts, export: 'SearchPage' });
@@ -173,6 +180,12 @@ export const routes: RouteObject[] = [
           guarded('josie/edit/:id', JosieEditorPage, 'editJosie', JOSIE_EDITORS),
           guarded('my-josies', MyJosiesPage, 'myJosies', CREATORS),
           guarded('invites', InvitesPage, 'invites', INVITERS, '/'),
+          // Any signed-in user: the server decides whose studio one may read (decision 0050), and a listener
+          // or a curator naming another's studio is shown the refusal rather than sent away.
+          guarded('studio', StudioOverviewPage, 'studio'),
+          guarded('studio/josies', StudioJosiesPage, 'studioJosies'),
+          guarded('studio/josies/:id', StudioJosiePage, 'studioJosie'),
+          guarded('studio/audience', StudioAudiencePage, 'studioAudience'),
 
           guarded('editor/dashboard', EditorDashboardPage, 'editorDashboard', REVIEWERS),
           guarded('editor/moderation', ModerationPage, 'moderation', REVIEWERS),
@@ -186,6 +199,7 @@ export const routes: RouteObject[] = [
               page('users', AdminUsersPage, 'adminUsers'),
               page('users/:id', AdminUserPage, 'adminUser'),
               page('system', AdminSystemPage, 'adminSystem'),
+              page('studio', AdminStudioPage, 'adminStudio'),
               page('*', NotFoundPage, 'notFound'),
             ],
           },

@@ -52,6 +52,7 @@ export const LATER_AREAS = [
   'resetPassword',
   'review',
   'signup',
+  'studio',
 ] as const;
 
 /** An area of {@link FIRST_AREAS}. */

@@ -2,6 +2,7 @@ import { Languages, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useFlag } from '../flags';
 import { useLanguageToggle } from '../i18n/LanguageSync';
 import { useSession } from '../session/SessionProvider';
 import { IconButton } from '../ui/IconButton';
@@ -28,7 +29,8 @@ export function HeaderMenu() {
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const links = menuLinksFor(user?.abilities ?? null);
+  const studio = useFlag('studio');
+  const links = menuLinksFor(user?.abilities ?? null, { studio });
   const close = () => setOpen(false);
 
   useEffect(() => {

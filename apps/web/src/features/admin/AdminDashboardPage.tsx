@@ -1,14 +1,12 @@
 import type { AdminStatsResponse } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Crown, Headphones, type LucideIcon, Mic2, Settings2, Users } from 'lucide-react';
+import { Crown, Headphones, type LucideIcon, Mic2, Settings2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { focusRing } from '../../ui/Button';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
-import { AdminPage, Card, Skeleton } from './AdminPage';
+import { AdminPage, Card, QuickLink, Skeleton } from './AdminPage';
 import { adminKeys, fetchStats } from './queries';
 import { type ChartSeries, StatsChart } from './StatsChart';
 
@@ -74,41 +72,6 @@ function DashboardSkeleton() {
         ))}
       </div>
     </div>
-  );
-}
-
-/** A card linking to another admin page. */
-function QuickLink({
-  to,
-  icon: Icon,
-  title,
-  hint,
-}: {
-  to: string;
-  icon: LucideIcon;
-  title: string;
-  hint: string;
-}) {
-  return (
-    <Link
-      to={to}
-      className={cn(
-        'group flex items-center gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 transition-shadow hover:shadow-md',
-        focusRing,
-      )}
-    >
-      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-linear-to-br from-brand-100 to-violet-100 text-brand-800">
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold text-zinc-950">{title}</span>
-        <span className="text-sm text-zinc-600">{hint}</span>
-      </span>
-      <ChevronRight
-        className="size-5 shrink-0 text-zinc-500 transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
-        aria-hidden="true"
-      />
-    </Link>
   );
 }
 

@@ -1,26 +1,35 @@
-import { LayoutDashboard, type LucideIcon, Settings2, Users } from 'lucide-react';
+import { BarChart3, ChevronRight, LayoutDashboard, type LucideIcon, Settings2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
 import { contentFrame } from '../../ui/Page';
+import { useStudioFlag } from '../studio';
 
-type Section = 'dashboard' | 'users' | 'system';
+type Section = 'dashboard' | 'users' | 'studio' | 'system';
 
-const SECTIONS: ReadonlyArray<{ key: Section; to: string; icon: LucideIcon }> = [
-  { key: 'dashboard', to: '/admin/dashboard', icon: LayoutDashboard },
-  { key: 'users', to: '/admin/users', icon: Users },
-  { key: 'system', to: '/admin/system', icon: Settings2 },
+type SectionLabel = 'admin.nav.dashboard' | 'admin.nav.users' | 'admin.nav.system' | 'studio.platform.nav';
+
+const SECTIONS: ReadonlyArray<{ key: Section; to: string; icon: LucideIcon; label: SectionLabel }> = [
+  { key: 'dashboard', to: '/admin/dashboard', icon: LayoutDashboard, label: 'admin.nav.dashboard' },
+  { key: 'users', to: '/admin/users', icon: Users, label: 'admin.nav.users' },
+  { key: 'studio', to: '/admin/studio', icon: BarChart3, label: 'studio.platform.nav' },
+  { key: 'system', to: '/admin/system', icon: Settings2, label: 'admin.nav.system' },
 ];
 
-/** The links between the admin pages; the current one is marked with `aria-current="page"`. */
+/**
+ * The links between the admin pages; the current one is marked with `aria-current="page"`. The platform's
+ * studio is listed while the `studio` flag is on (decision 0050).
+ */
 export function AdminNav() {
   const { t } = useTranslation();
+  const studio = useStudioFlag() === 'on';
+  const sections = SECTIONS.filter(({ key }) => key !== 'studio' || studio);
   return (
     <nav aria-label={t('admin.nav.label')} className="-mx-1 overflow-x-auto px-1 pb-1">
       <ul className="flex w-full gap-1 rounded-full bg-white p-1 shadow-sm ring-1 ring-zinc-200 sm:w-max">
-        {SECTIONS.map(({ key, to, icon: Icon }) => (
+        {sections.map(({ key, to, icon: Icon, label }) => (
           <li key={key} className="flex-1 sm:flex-none">
             <NavLink
               to={to}
@@ -36,8 +45,9 @@ export function AdminNav() {
                 )
               }
             >
-              <Icon className="size-4" aria-hidden="true" />
-              {t(`admin.nav.${key}`)}
+              {/* Four sections fit a phone's width (390 px) by their names alone. */}
+              <Icon className="hidden size-4 sm:block" aria-hidden="true" />
+              {t(label)}
             </NavLink>
           </li>
         ))}
@@ -119,4 +129,39 @@ export function Card({
 /** A grey pulsing block shown while data loads; hidden from assistive tech (a status says "Loading"). */
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-xl bg-zinc-200/80', className)} />;
+}
+
+/** A card linking to another admin page. */
+export function QuickLink({
+  to,
+  icon: Icon,
+  title,
+  hint,
+}: {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  hint: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        'group flex items-center gap-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 transition-shadow hover:shadow-md',
+        focusRing,
+      )}
+    >
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-linear-to-br from-brand-100 to-violet-100 text-brand-800">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="font-semibold text-zinc-950">{title}</span>
+        <span className="text-sm text-zinc-600">{hint}</span>
+      </span>
+      <ChevronRight
+        className="size-5 shrink-0 text-zinc-500 transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
+        aria-hidden="true"
+      />
+    </Link>
+  );
 }

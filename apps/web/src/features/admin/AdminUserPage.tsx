@@ -1,6 +1,6 @@
 import type { AdminUserCounts, AdminUserDetailResponse } from '@josie/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileText, Trash2, UserX } from 'lucide-react';
+import { ArrowLeft, BarChart3, FileText, Trash2, UserX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,7 +13,8 @@ import { Button, buttonClasses, focusRing } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { Spinner } from '../../ui/Spinner';
-import { AdminPage, Card, Skeleton } from './AdminPage';
+import { studioPath, useStudioFlag } from '../studio';
+import { AdminPage, Card, QuickLink, Skeleton } from './AdminPage';
 import { RoleBadge, StatusBadge } from './badges';
 import { type DeleteTarget, DeleteUserDialog } from './DeleteUserDialog';
 import { adminKeys, fetchUser } from './queries';
@@ -79,6 +80,23 @@ function ProfileCard({ user }: { user: AdminUserDetailResponse['user'] }) {
         </dl>
       </div>
     </Card>
+  );
+}
+
+/**
+ * The way to a curator's studio as they see it (decision 0050: an admin reads any curator's), for those who
+ * may publish, while the `studio` flag is on.
+ */
+function StudioLink({ user }: { user: AdminUserDetailResponse['user'] }) {
+  const { t } = useTranslation();
+  if (useStudioFlag() !== 'on' || user.role === 'listener') return null;
+  return (
+    <QuickLink
+      to={studioPath('/studio', { period: '30d', curatorId: user.id })}
+      icon={BarChart3}
+      title={t('studio.platform.openStudio')}
+      hint={t('studio.platform.openStudioHint')}
+    />
   );
 }
 
@@ -245,6 +263,7 @@ export default function AdminUserPage() {
             <RoleForm user={detail.data.user} isSelf={detail.data.user.id === me?.id} />
             <SuspensionCard user={detail.data.user} isSelf={detail.data.user.id === me?.id} />
             <CountsCard counts={detail.data.counts} />
+            <StudioLink user={detail.data.user} />
             <JosiesCard josies={detail.data.josies} />
             <DangerCard
               user={detail.data.user}

@@ -25,6 +25,7 @@ import resetPassword from './resetPassword.json' with { type: 'json' };
 import review from './review.json' with { type: 'json' };
 import signup from './signup.json' with { type: 'json' };
 import staticPagesLater from './static.later.json' with { type: 'json' };
+import studio from './studio.json' with { type: 'json' };
 import videoLater from './video.later.json' with { type: 'json' };
 
 /**
@@ -67,6 +68,7 @@ export default {
   review,
   signup,
   static: { ...first.static, ...staticPagesLater },
+  studio,
   titles: first.titles,
   validation: first.validation,
   video: { ...first.video, ...videoLater },
