@@ -12,6 +12,7 @@ import { Link, useParams } from 'react-router';
 import { cn } from '../../lib/cn';
 import { buttonClasses, focusRing } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { PLATFORM_NAMES } from '../josie';
 import { fetchJosie, type StudioParams, studioKeys } from './api';
 import { Breakdown, MetricCard } from './Cards';
 import { METRIC_COLORS } from './colors';
@@ -89,7 +90,7 @@ function JosieStats({ data, params }: { data: StudioJosieResponse; params: Studi
           entries={STUDIO_SERVICES.map((key) => ({
             key,
             // The brands' names are the app's own (Latin in both languages).
-            label: key === 'other' ? t('studio.services.other') : t(`josie.audio.provider.${key}`),
+            label: key === 'other' ? t('studio.services.other') : PLATFORM_NAMES[key],
             value: data.playsByService[key],
           }))}
           empty={t('studio.breakdown.empty')}

@@ -304,7 +304,12 @@ describe('curator studio (docs/decisions/0050-curator-studio-counts.md)', { time
         within(services)
           .getAllByRole('listitem')
           .map((li) => li.textContent),
-      ).toEqual(['Spotify60 (60% of 100)', 'YouTube30 (30% of 100)', 'Other services10 (10% of 100)']);
+      ).toEqual([
+        'Spotify60 (60% of 100)',
+        'YouTube30 (30% of 100)',
+        'Deezer4 (4% of 100)',
+        'Other services6 (6% of 100)',
+      ]);
       const surfaces = screen.getByRole('region', { name: 'Where readers came from' });
       expect(within(surfaces).getByText('A link shared outside Josie')).toBeInTheDocument();
       expect(within(surfaces).queryByText('Elsewhere')).not.toBeInTheDocument();
