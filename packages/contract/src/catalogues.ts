@@ -154,11 +154,11 @@ export const FLAG_DEFAULTS = {
    */
   comments: 'true',
   /**
-   * The curator studio (docs/decisions/0050-curator-studio-counts.md): off until its pages are ready; off,
-   * every `/api/studio/*` route answers 404 `FEATURE_DISABLED` (the events are still recorded and rolled up,
-   * so the studio opens with its history).
+   * The curator studio (docs/decisions/0050-curator-studio-counts.md): on since its pages exist; an admin
+   * turning it off hides the studio's menu entries and every `/api/studio/*` route answers 404
+   * `FEATURE_DISABLED` (the events are still recorded and rolled up, so it reopens with its history).
    */
-  studio: 'false',
+  studio: 'true',
 } as const;
 export type FlagKey = keyof typeof FLAG_DEFAULTS;
 export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];

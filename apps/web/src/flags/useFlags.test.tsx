@@ -62,7 +62,7 @@ describe('feature flags (docs/product/rules-and-limits.md#feature-flags, docs/pr
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
       comments: 'true',
-      studio: 'false',
+      studio: 'true',
     });
     expect(result.current.urlMode).toBe(true);
     expect(console.warn).toHaveBeenCalled();

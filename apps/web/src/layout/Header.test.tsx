@@ -29,7 +29,10 @@ describe('header menu (docs/product/routes-and-roles.md#header-and-menu)', () =>
 
   it.each<[Role, string[]]>([
     ['listener', ['Home', 'Explore', 'About', 'Contact', 'Account', 'Logout']],
-    ['curator', ['Home', 'Explore', 'About', 'Contact', 'My Josies', 'Invites', 'Account', 'Logout']],
+    [
+      'curator',
+      ['Home', 'Explore', 'About', 'Contact', 'My Josies', 'Studio', 'Invites', 'Account', 'Logout'],
+    ],
     ['admin', ['Home', 'Explore', 'About', 'Contact', 'Admin dashboard', 'Account', 'Logout']],
     ['editor', ['Home', 'Explore', 'About', 'Contact', 'Editor dashboard', 'Account', 'Logout']],
   ])('offers a %s exactly its entries', async (role, expected) => {
@@ -48,6 +51,7 @@ describe('header menu (docs/product/routes-and-roles.md#header-and-menu)', () =>
       'About',
       'Contact',
       'My Josies',
+      'Studio',
       'Editor dashboard',
       'Account',
       'Logout',
@@ -64,6 +68,7 @@ describe('header menu (docs/product/routes-and-roles.md#header-and-menu)', () =>
       'About',
       'Contact',
       'My Josies',
+      'Studio',
       'Account',
       'Logout',
     ]);

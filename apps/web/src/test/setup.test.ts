@@ -16,7 +16,7 @@ describe('strict fetch stub', () => {
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
       comments: 'true',
-      studio: 'false',
+      studio: 'true',
     });
   });
 });

@@ -23,7 +23,7 @@ describe('feature flags', () => {
       editor_advanced_mode: 'false',
       audio_input_url_mode: 'true',
       comments: 'true',
-      studio: 'false',
+      studio: 'true',
     });
   });
 
