@@ -76,6 +76,19 @@ const MEMBER_SURFACES: Record<StudioSurface, number> = {
 };
 const CHANNELS: Record<ShareChannel, number> = { native: 55, copy: 40, other: 5 };
 
+/**
+ * The services listeners who chose their own play on (decision 0022), by weight: some of the demo's plays and
+ * "Also on" clicks are theirs, so a josie's plays by service name more than Spotify and YouTube.
+ */
+const OWN_SERVICES: Record<Exclude<StudioService, 'spotify' | 'youtube' | 'other'>, number> = {
+  appleMusic: 35,
+  deezer: 20,
+  youtubeMusic: 20,
+  tidal: 10,
+  soundcloud: 10,
+  amazonMusic: 5,
+};
+
 /** The service of an item's URL, as the studio counts plays (decision 0050). */
 const serviceOf = (url: string): StudioService =>
   url.includes('spotify.com') ? 'spotify' : url.includes('youtube.com') ? 'youtube' : 'other';
@@ -226,11 +239,13 @@ export async function seedDemoStudio(
     ];
     if (josie.items.length > 0 && random.next() < 0.45) {
       const item = random.pick(josie.items);
-      const params = { ...id, item, service: serviceOf(item), ...props };
+      const service = random.next() < 0.18 ? random.weighted(OWN_SERVICES) : serviceOf(item);
+      const params = { ...id, item, service, ...props };
       out.push({ name: 'josie_play', at: later(1 + random.next() * 2), params, origin });
       if (random.next() < 0.15) {
-        // "Also on": the reader listens on the other service.
-        const service = serviceOf(item) === 'spotify' ? 'youtube' : 'spotify';
+        // "Also on": the reader listens on another service.
+        const other = serviceOf(item) === 'spotify' ? 'youtube' : 'spotify';
+        const service = random.next() < 0.5 ? other : random.weighted(OWN_SERVICES);
         out.push({
           name: 'also_on_click',
           at: later(2 + random.next() * 3),
