@@ -45,6 +45,10 @@ export function studioDatabaseUrl(url = BENCH_DATABASE_URL): string {
 }
 
 const TARGET_EVENTS = Number(process.env.STUDIO_EVENTS ?? 10_000_000);
+/** The live-shaped events of a run (today and yesterday), through the real rollup: its throughput. */
+const LIVE_EVENTS = Number(process.env.STUDIO_LIVE_EVENTS ?? 300_000);
+/** The year's events: filled into the rollup tables in bulk (see {@link bulkFill}). */
+const YEAR_EVENTS = TARGET_EVENTS - LIVE_EVENTS;
 const HEAVY_JOSIES = 2_000;
 const CHUNK = 1_000_000;
 
@@ -67,28 +71,29 @@ async function heavyCurator(client: pg.Client): Promise<string> {
   return id;
 }
 
+/** When a year's event happened: any time in the last 365 days. */
+const YEAR_AT = `now() - random() * interval '365 days'`;
+/** When a live event happened: from yesterday's start (UTC) to now, as the traffic of a running app. */
+const LIVE_AT = `now() - random() * (now() - (date_trunc('day', now() at time zone 'UTC') - interval '1 day') at time zone 'UTC')`;
+
 /**
- * Adds raw events up to {@link TARGET_EVENTS}, in statements of a million: every event's josie drawn from all
- * published josies (a third from `bench1`'s), its reader one of 20,000 a day, its time in the last year.
+ * Inserts `n` raw events, `chunk` a statement (one transaction each): every event's josie drawn from all
+ * published josies (a third from `bench1`'s), its reader one of 20,000 a day, its time given by `at` (SQL).
  */
-async function seedEvents(client: pg.Client, heavyId: string): Promise<number> {
-  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from analytics_events');
-  let have = rows[0]!.n;
-  const started = performance.now();
-  const missing = TARGET_EVENTS - have;
-  while (have < TARGET_EVENTS) {
-    const n = Math.min(CHUNK, TARGET_EVENTS - have);
+async function insertEvents(client: pg.Client, heavyId: string, n: number, at: string, chunk: number) {
+  for (let done = 0; done < n; ) {
+    const count = Math.min(chunk, n - done);
     await client.query(
       `with pool as (select array_agg(id) as ids, count(*)::int as n from josies where status = 'published'),
             heavy as (select array_agg(id) as ids, count(*)::int as n from josies where creator_id = $2),
             curators as (select array_agg(id) as ids, count(*)::int as n from users where role = 'curator'),
             draws as (
               select random() as k, random() as h, floor(random() * 20000)::int as r, random() as b,
-                now() - random() * interval '365 days' as at, floor(random() * 8)::int as s
+                ${at} as at, floor(random() * 8)::int as s
               from generate_series(1, $1::int)
             )
        insert into analytics_events (name, params, reader, bot, at)
-       select name, params, case when bot then null else md5(r::text || at::date::text) end, bot, at
+       select name, params, case when bot then null else md5(r::text || (at at time zone 'UTC')::date::text) end, bot, at
        from (
          select d.at, d.r, d.b < 0.02 as bot,
            case when d.k < 0.6 then 'josie_view' when d.k < 0.85 then 'josie_play' when d.k < 0.9 then 'also_on_click'
@@ -107,14 +112,25 @@ async function seedEvents(client: pg.Client, heavyId: string): Promise<number> {
              as params
          from draws d, pool, heavy, curators
        ) e`,
-      [n, heavyId],
+      [count, heavyId],
     );
-    have += n;
-    process.stdout.write(`  ${have.toLocaleString('en')} events\r`);
+    done += count;
+    process.stdout.write(`  ${done.toLocaleString('en')} events\r`);
   }
+}
+
+/** Adds the year's events up to {@link YEAR_EVENTS} (a run that finds them there adds none). */
+async function seedYear(client: pg.Client, heavyId: string): Promise<void> {
+  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from analytics_events');
+  const missing = YEAR_EVENTS - rows[0]!.n;
+  if (missing <= 0) return;
+  const started = performance.now();
+  await insertEvents(client, heavyId, missing, YEAR_AT, CHUNK);
   const seconds = (performance.now() - started) / 1000;
-  if (missing > 0) console.log(`seeded ${missing.toLocaleString('en')} events in ${seconds.toFixed(0)} s`);
-  return have;
+  console.log(
+    `seeded ${missing.toLocaleString('en')} events over a year in ${seconds.toFixed(0)} s, ` +
+      `${Math.round(missing / seconds).toLocaleString('en')} events/s`,
+  );
 }
 
 /** Streams `curatorId`'s josie table as CSV to nowhere; answers rows, bytes and peak memory above the start. */
@@ -151,17 +167,25 @@ async function csvMemory(studio: ReturnType<typeof createStudioService>, curator
   };
 }
 
+/** Seeds the large data set, `bench1`'s josies and the year's events; answers `bench1`'s id. */
+export async function seedStudio(url: string, client: pg.Client): Promise<string> {
+  await ensureDatabase(url);
+  await seedLarge(url);
+  const heavyId = await heavyCurator(client);
+  await seedYear(client, heavyId);
+  return heavyId;
+}
+
 export async function runStudioBench(): Promise<void> {
   console.log(machineLine());
   const url = studioDatabaseUrl();
   await ensureDatabase(url);
-  await seedLarge(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const database = await openDatabase({ url, dataDir: '/tmp', poolSize: 4 });
   try {
-    const heavyId = await heavyCurator(client);
-    const total = await seedEvents(client, heavyId);
+    const heavyId = await seedStudio(url, client);
+    const total = 0;
 
     // The rollup from its mark: the first run over a fresh set reads every event.
     const started = performance.now();
@@ -251,4 +275,12 @@ export async function runStudioBench(): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runStudioBench();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.env.STUDIO_STEPS === 'seed') {
+    const url = studioDatabaseUrl();
+    await ensureDatabase(url);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await seedStudio(url, client).finally(() => client.end());
+  } else await runStudioBench();
+}

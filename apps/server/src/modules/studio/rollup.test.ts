@@ -4,11 +4,14 @@
  * equal to a direct count of the raw events and to the generator's own model; running the job twice or at
  * once counts once; on PostgreSQL, an event still committing is counted by a later run, never skipped.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioCuratorDays, studioJosieDays, studioSalts } from '../../db/schema.js';
+import { studioCuratorDays, studioJosieDays, studioJosieRunning, studioSalts } from '../../db/schema.js';
+import { MIGRATIONS_DIR } from '../../paths.js';
 import { buildEvent, buildJosie, buildUserRow } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { catchUpStudio } from '../../test/studio.js';
@@ -59,6 +62,25 @@ const genEvent = fc.record<GenEvent>({
   service: fc.constantFrom('spotify', 'youtube', 'other'),
   channel: fc.constantFrom('native', 'copy'),
 });
+
+/** The running table's metrics (contract names) and columns. */
+const RUNNING_COLUMNS = [
+  ['views', 'views'],
+  ['plays', 'plays'],
+  ['likes', 'likes'],
+  ['saves', 'saves'],
+  ['shares', 'shares'],
+  ['comments', 'comments'],
+  ['alsoOn', 'also_on'],
+] as const;
+
+/** The running totals' backfill of the migration that made the table, as written there. */
+const RUNNING_BACKFILL = readFileSync(
+  join(MIGRATIONS_DIR, readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_studio_running.sql'))!),
+  'utf8',
+)
+  .split('--> statement-breakpoint')
+  .find((statement) => statement.includes('INSERT INTO "studio_josie_running"'))!;
 
 type Row = { josieId: string; metric: string; dim: string; day: string; count: number };
 const key = (r: Omit<Row, 'count'>) => `${r.josieId}|${r.metric}|${r.dim}|${r.day}`;
@@ -155,6 +177,29 @@ describe('the studio rollup', () => {
     return new Map(rows.map((r) => [key(r), r.count]));
   }
 
+  /** The running rows of `josieIds`, as `josieId|day` to each metric's total through that day. */
+  async function runningOf(josieIds: string[]) {
+    const rows = await ctx.database.db
+      .select()
+      .from(studioJosieRunning)
+      .where(sql`${studioJosieRunning.josieId} = any(${sql.param(josieIds)}::uuid[])`);
+    return new Map(rows.map(({ josieId, day, ...totals }) => [`${josieId}|${day}`, totals]));
+  }
+
+  /**
+   * A josie's total of `metric` (a contract name) from `from` to `to`, read as the studio reads it: its
+   * latest running row on or before `to` less its latest before `from`.
+   */
+  async function periodTotal(josieId: string, column: string, from: string, to: string): Promise<number> {
+    const latest = (before: string, op: string) => sql`(
+      select ${sql.identifier(column)} from ${studioJosieRunning}
+      where josie_id = ${josieId} and day ${sql.raw(op)} ${before}::date order by day desc limit 1)`;
+    const { rows } = (await ctx.database.db.execute(
+      sql`select (coalesce(${latest(to, '<=')}, 0) - coalesce(${latest(from, '<')}, 0))::int as total`,
+    )) as unknown as { rows: { total: number }[] };
+    return rows[0]!.total;
+  }
+
   /** A direct count of the raw events: distinct readers per josie and day, bots left out. */
   async function directViews(josieIds: string[]): Promise<Map<string, number>> {
     const { rows } = (await ctx.database.db.execute(sql`
@@ -173,7 +218,8 @@ describe('the studio rollup', () => {
       fc.asyncProperty(
         fc.array(genEvent, { minLength: 1, maxLength: 60 }),
         fc.integer({ min: 1, max: 40 }),
-        async (events, batch) => {
+        fc.tuple(fc.nat(3), fc.nat(3)),
+        async (events, batch, ends) => {
           const josies = await Promise.all([0, 1, 2].map(() => buildJosie(ctx, { creator: curator.id })));
           const josieIds = josies.map((j) => j.id);
           const today = Date.now();
@@ -188,6 +234,25 @@ describe('the studio rollup', () => {
           expect(rolled).toEqual(expected(events, josieIds, today));
           const views = new Map([...rolled].filter(([k]) => k.split('|')[1] === 'views'));
           expect(views).toEqual(await directViews(josieIds));
+          // Any period's totals, from the running rows, equal the sum of the period's daily totals. The
+          // events came in any day order, so batches also moved the running rows of later days.
+          const from = utcDay(new Date(today - Math.max(...ends) * DAY));
+          const to = utcDay(new Date(today - Math.min(...ends) * DAY));
+          for (const josieId of josieIds) {
+            for (const [metric, column] of RUNNING_COLUMNS) {
+              let sum = 0;
+              for (const [k, count] of rolled) {
+                const [id, m, dim, day] = k.split('|');
+                if (id === josieId && m === metric && dim === '' && day! >= from && day! <= to) sum += count;
+              }
+              expect(await periodTotal(josieId, column, from, to), `${metric} ${from}..${to}`).toBe(sum);
+            }
+          }
+          // The migration's backfill from the daily rows gives the rows the rollup kept.
+          const kept = await runningOf(josieIds);
+          await ctx.database.db.delete(studioJosieRunning);
+          await ctx.database.db.execute(sql.raw(RUNNING_BACKFILL));
+          expect(await runningOf(josieIds)).toEqual(kept);
         },
       ),
       { numRuns: 12 },
