@@ -24,7 +24,7 @@ import { runInNewContext } from 'node:vm';
 import { STUDIO_METRICS } from '@josie/contract';
 import { stringify } from 'csv-stringify';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { type Database, openDatabase } from '../apps/server/src/db/client.js';
 import { createStudioService, rollUp } from '../apps/server/src/modules/studio/index.js';
 import { BENCH_DATABASE_URL, ensureDatabase } from './lib/db.js';
 import { type LoadResult, load, printTable } from './lib/load.js';
@@ -176,33 +176,130 @@ export async function seedStudio(url: string, client: pg.Client): Promise<string
   return heavyId;
 }
 
+/**
+ * Counts the year's backlog into the rollup tables: the app's own `rollUp` with the whole backlog as one
+ * batch, so one transaction and one statement of each kind instead of 500 of 20,000 events. The property test
+ * of `rollup.test.ts` shows that any batch size counts the same; the run is then checked against a direct
+ * count of the raw events for a sample of josies ({@link checkSample}). Skipped when the mark exists (an
+ * earlier run counted the year). `work_mem` is raised for this one connection's sorts and hashes.
+ */
+async function bulkFill(url: string, client: pg.Client): Promise<void> {
+  const { rowCount } = await client.query(`select 1 from studio_marks where name = 'rollup'`);
+  if (rowCount) {
+    console.log('year: counted by an earlier run (the mark exists)');
+    return;
+  }
+  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from analytics_events');
+  const own = new URL(url);
+  own.searchParams.set('options', '-c work_mem=512MB -c maintenance_work_mem=512MB');
+  const bulk = await openDatabase({ url: own.toString(), dataDir: '/tmp', poolSize: 1 });
+  try {
+    const started = performance.now();
+    // One more than the events: the run ends caught up, so it also deletes the past days' first-event rows.
+    const result = await rollUp(bulk.db, { batch: rows[0]!.n + 1 });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `year: ${result.events.toLocaleString('en')} events counted by rollUp as one batch in ${seconds.toFixed(0)} s ` +
+        `(${Math.round(result.events / seconds).toLocaleString('en')} events/s)`,
+    );
+  } finally {
+    await bulk.close();
+  }
+  await client.query(
+    'vacuum (analyze) studio_josie_days, studio_curator_days, studio_josie_running, studio_firsts',
+  );
+}
+
+/**
+ * Checks the rollup tables against the raw events for `sample` josies drawn at random (half of them
+ * `bench1`'s): each day's views, the distinct readers of that day who were not bots, and each josie's
+ * all-time running views, the sum of those days. Throws on the first difference.
+ */
+async function checkSample(client: pg.Client, heavyId: string, sample = 40): Promise<void> {
+  const { rows: josieIds } = await client.query<{ id: string }>(
+    `(select id from josies where creator_id = $1 order by random() limit $2)
+     union all (select id from josies where creator_id <> $1 and status = 'published' order by random() limit $2)`,
+    [heavyId, sample / 2],
+  );
+  const ids = josieIds.map((r) => r.id);
+  const { rows } = await client.query<{ id: string; day: string; direct: number; rolled: number }>(
+    `with direct as (
+       select (params->>'josie_id')::uuid as id, (at at time zone 'UTC')::date as day, count(distinct reader)::int as n
+       from analytics_events
+       where name = 'josie_view' and not bot and params->>'josie_id' = any($1::text[])
+         and (xid, id) <= (select xid, last_id from studio_marks where name = 'rollup')
+       group by 1, 2
+     ),
+     rolled as (
+       select josie_id as id, day, count as n from studio_josie_days
+       where metric = 'views' and dim = '' and josie_id = any($1::uuid[])
+     )
+     select coalesce(d.id, r.id) as id, coalesce(d.day, r.day)::text as day, coalesce(d.n, 0) as direct,
+       coalesce(r.n, 0) as rolled
+     from direct d full join rolled r on r.id = d.id and r.day = d.day`,
+    [ids],
+  );
+  const wrong = rows.filter((r) => r.direct !== r.rolled);
+  if (wrong.length > 0)
+    throw new Error(`rollup differs from the raw events: ${JSON.stringify(wrong.slice(0, 5))}`);
+  const { rows: running } = await client.query<{ id: string; days: number; latest: number }>(
+    `select j.id, (select coalesce(sum(count), 0)::int from studio_josie_days
+        where josie_id = j.id and metric = 'views' and dim = '') as days,
+      coalesce((select views from studio_josie_running where josie_id = j.id order by day desc limit 1), 0) as latest
+     from unnest($1::uuid[]) as j(id)`,
+    [ids],
+  );
+  const off = running.filter((r) => r.days !== r.latest);
+  if (off.length > 0)
+    throw new Error(`running totals differ from the days: ${JSON.stringify(off.slice(0, 5))}`);
+  console.log(
+    `checked: ${ids.length} josies' ${rows.length.toLocaleString('en')} days of views equal the distinct readers of the raw events, and their running totals the days' sums`,
+  );
+}
+
+/**
+ * The rollup on live-shaped traffic: {@link LIVE_EVENTS} new events between yesterday's start and now (10,000
+ * a transaction), counted by the app's `rollUp` as the job does (20,000 a transaction). Answers events/s.
+ */
+async function liveRollup(db: Database['db'], client: pg.Client, heavyId: string): Promise<void> {
+  const started = performance.now();
+  await insertEvents(client, heavyId, LIVE_EVENTS, LIVE_AT, 10_000);
+  console.log(
+    `live: ${LIVE_EVENTS.toLocaleString('en')} events of today and yesterday added in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const rolling = performance.now();
+  const result = await rollUp(db);
+  const seconds = (performance.now() - rolling) / 1000;
+  console.log(
+    `rollup (live): ${result.events.toLocaleString('en')} events in ${result.batches} transactions, ${seconds.toFixed(1)} s: ` +
+      `${Math.round(result.events / seconds).toLocaleString('en')} events/s (budget: keep up with 1,000 events/s)`,
+  );
+}
+
+/** Other curators measured beside `bench1` (each has the large set's 200 josies). */
+const OTHER_CURATORS = 200;
+
 export async function runStudioBench(): Promise<void> {
   console.log(machineLine());
   const url = studioDatabaseUrl();
   await ensureDatabase(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const heavyId = await seedStudio(url, client);
+  await bulkFill(url, client);
+  await checkSample(client, heavyId);
   const database = await openDatabase({ url, dataDir: '/tmp', poolSize: 4 });
   try {
-    const heavyId = await seedStudio(url, client);
-    const total = 0;
-
-    // The rollup from its mark: the first run over a fresh set reads every event.
-    const started = performance.now();
-    const rolled = await rollUp(database.db);
-    const seconds = (performance.now() - started) / 1000;
-    if (rolled.events > 0) {
-      console.log(
-        `rollup: ${rolled.events.toLocaleString('en')} events in ${rolled.batches} transactions, ${seconds.toFixed(1)} s, ` +
-          `${Math.round(rolled.events / seconds).toLocaleString('en')} events/s (budget: 1,000 events/s); ${total.toLocaleString('en')} events in the table`,
-      );
-    } else console.log('rollup: nothing new to count (the events were rolled up by an earlier run)');
+    await liveRollup(database.db, client, heavyId);
     const { rows: sizes } = await client.query(
-      `select (select count(*) from studio_josie_days)::int as josie_rows,
+      `select (select count(*) from analytics_events)::int as events,
+              (select count(*) from studio_josie_days)::int as josie_rows,
+              (select count(*) from studio_josie_running)::int as running_rows,
               (select count(*) from studio_curator_days)::int as curator_rows`,
     );
     console.log(
-      `rollup tables: ${sizes[0].josie_rows.toLocaleString('en')} josie-day rows, ${sizes[0].curator_rows.toLocaleString('en')} curator-day rows`,
+      `tables: ${sizes[0].events.toLocaleString('en')} events; ${sizes[0].josie_rows.toLocaleString('en')} josie-day rows, ` +
+        `${sizes[0].running_rows.toLocaleString('en')} running rows, ${sizes[0].curator_rows.toLocaleString('en')} curator-day rows`,
     );
 
     // The CSV export's memory, streamed.
@@ -214,23 +311,44 @@ export async function runStudioBench(): Promise<void> {
     await csvMemory(studio, heavyId);
     const csv = await csvMemory(studio, heavyId);
     console.log(
-      `CSV of bench1's ${csv.rows.toLocaleString('en')} josies: ${(csv.bytes / 1024).toFixed(0)} KB in ${csv.ms.toFixed(0)} ms, ` +
+      `CSV of bench1's ${csv.rows.toLocaleString('en')} josies, all time: ${(csv.bytes / 1024).toFixed(0)} KB in ${csv.ms.toFixed(0)} ms, ` +
         `peak heap +${csv.heapMb.toFixed(1)} MB, peak RSS +${csv.rssMb.toFixed(1)} MB`,
     );
 
-    // The routes beside the bare route.
     await client.query(
       `insert into feature_flags (key, value) values ('studio', 'true')
        on conflict (key) do update set value = 'true', updated_at = now()`,
     );
-    const { rows: josieRows } = await client.query<{ id: string }>(
-      `select josie_id as id from studio_josie_days where metric = 'views'
-       and josie_id in (select id from josies where creator_id = $1)
-       group by josie_id order by sum(count) desc limit 1`,
-      [heavyId],
+    // bench1 and OTHER_CURATORS others, each with the josie of theirs most viewed; bench1 asks every other turn.
+    const { rows: curators } = await client.query<{ id: string; josie: string }>(
+      `select c.id, (select r.josie_id from studio_josie_running r join josies j on j.id = r.josie_id
+                     where j.creator_id = c.id order by r.views desc limit 1) as josie
+       from (select $1::uuid as id union all
+             (select id from users where role = 'curator' and id <> $1 order by email limit $2)) c`,
+      [heavyId, OTHER_CURATORS],
     );
-    const sessions = await mintSessions(url, [heavyId]);
-    const headers = { authorization: `Bearer ${sessions.tokens[0]}` };
+    const sessions = await mintSessions(
+      url,
+      curators.map((c) => c.id),
+    );
+    const tokenOf = new Map(sessions.userIds.map((id, i) => [id, sessions.tokens[i]!]));
+    const askers = curators.map((c) => ({
+      josie: c.josie,
+      headers: Object.freeze({ authorization: `Bearer ${tokenOf.get(c.id)}` }),
+    }));
+    /** Every other request `bench1`'s, the others' in turn; `path` makes each one's path. */
+    const mixed = (path: (josieId: string) => string) => {
+      let turn = 0;
+      let other = 0;
+      return {
+        setup(request: { path?: string; headers: Record<string, string> }) {
+          const asker = turn++ % 2 === 0 ? askers[0]! : askers[1 + (other++ % (askers.length - 1))]!;
+          request.path = path(asker.josie);
+          Object.assign(request.headers, asker.headers);
+        },
+        onResponse() {},
+      };
+    };
     const bare = await startProcess(join(repoRoot, 'bench/bare-server.ts'), {});
     const results: LoadResult[] = [];
     let baseline: LoadResult | undefined;
@@ -246,18 +364,36 @@ export async function runStudioBench(): Promise<void> {
     const server = await startJosie(url);
     try {
       const db = [new URL(url).pathname.slice(1)];
+      const runs: [string, (josieId: string) => string][] = [
+        ['overview 7d', () => '/api/studio/overview?period=7d'],
+        ['overview 30d', () => '/api/studio/overview?period=30d'],
+        ['overview all', () => '/api/studio/overview?period=all'],
+        ['josie table 30d by views, first 50', () => '/api/studio/josies?period=30d&sort=views'],
+        ['josie table all by views, first 50', () => '/api/studio/josies?period=all&sort=views'],
+        ["a josie's page 90d", (josie) => `/api/studio/josies/${josie}?period=90d`],
+        ['audience 90d', () => '/api/studio/audience?period=90d'],
+      ];
+      for (const [name, path] of runs) {
+        results.push(
+          await load({
+            name: `${name} (bench1 + ${OTHER_CURATORS} curators)`,
+            url: `${server.url}/`,
+            hooks: mixed(path),
+            serverPid: server.child.pid,
+            postgresDatabases: db,
+          }),
+        );
+      }
+      // bench1 alone: the 2,000 josies on every request.
       for (const [name, path] of [
-        ['studio overview, 30 days (2,000 josies)', '/api/studio/overview?period=30d'],
-        ['studio overview, all time', '/api/studio/overview?period=all'],
-        ['studio josie table, 30 days, first 50', '/api/studio/josies?period=30d&sort=views'],
-        ["studio josie's page, 90 days", `/api/studio/josies/${josieRows[0]!.id}?period=90d`],
-        ['studio audience, 90 days', '/api/studio/audience?period=90d'],
+        ['josie table 30d by views, bench1 only', '/api/studio/josies?period=30d&sort=views'],
+        ['overview all, bench1 only', '/api/studio/overview?period=all'],
       ] as const) {
         results.push(
           await load({
             name,
             url: `${server.url}${path}`,
-            headers,
+            headers: askers[0]!.headers,
             serverPid: server.child.pid,
             postgresDatabases: db,
           }),

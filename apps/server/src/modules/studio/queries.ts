@@ -12,6 +12,7 @@ import {
   studioMarks,
   studioSalts,
 } from '../../db/schema.js';
+import { RUNNING_COLUMNS } from './rollup.queries.js';
 
 const START = { xid: '0', id: '00000000-0000-0000-0000-000000000000' };
 
@@ -109,14 +110,12 @@ export type RunningTotals = Record<StudioMetric, number>;
 /** The daily rows a josie's page reads: the series' metrics and the breakdowns. */
 const JOSIE_PAGE_METRICS = ['views', 'plays', 'play_service', 'view_surface', 'view_language'];
 
-const RUNNING_COLUMNS = sql.raw(
-  STUDIO_METRICS.map((m) => `"${m === 'alsoOn' ? 'also_on' : m}" as "${m}"`).join(', '),
-);
+const RUNNING_AS_METRICS = sql.raw(RUNNING_COLUMNS.map(([m, column]) => `"${column}" as "${m}"`).join(', '));
 
 /** The latest running row of `josieId` before (or on, with `inclusive`) `day`, as JSON; null when none. */
 const runningAt = (josieId: string, day: string, inclusive = false) => sql`(
   select row_to_json(r) from (
-    select ${RUNNING_COLUMNS} from ${studioJosieRunning}
+    select ${RUNNING_AS_METRICS} from ${studioJosieRunning}
     where ${studioJosieRunning.josieId} = ${josieId}
       and ${studioJosieRunning.day} ${inclusive ? sql`<=` : sql`<`} ${day}::date
     order by ${studioJosieRunning.day} desc limit 1
@@ -220,10 +219,9 @@ export interface JosieTotalsRow {
 
 /** A running row's columns as the josie table's totals: the end's less the start's (none: zero). */
 const PERIOD_TOTALS = sql.raw(
-  STUDIO_METRICS.map((m) => {
-    const column = m === 'alsoOn' ? 'also_on' : m;
-    return `(coalesce(e."${column}", 0) - coalesce(s."${column}", 0))::int as "${m}"`;
-  }).join(', '),
+  RUNNING_COLUMNS.map(
+    ([m, column]) => `(coalesce(e."${column}", 0) - coalesce(s."${column}", 0))::int as "${m}"`,
+  ).join(', '),
 );
 
 /**

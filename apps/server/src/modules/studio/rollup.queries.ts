@@ -1,3 +1,4 @@
+import { STUDIO_METRICS, type StudioMetric } from '@josie/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -56,21 +57,14 @@ const countedNames = sql.join(
   sql`, `,
 );
 /**
- * The running totals' metrics and their columns in `studio_josie_running` (decision 0050, amended): the
- * josie table's and a josie's page's totals.
+ * The running totals' metrics (the contract's names) and their columns in `studio_josie_running` (decision
+ * 0050, amended): the josie table's and a josie's page's totals.
  */
-const RUNNING: readonly [metric: string, column: string][] = [
-  ['views', 'views'],
-  ['plays', 'plays'],
-  ['likes', 'likes'],
-  ['saves', 'saves'],
-  ['shares', 'shares'],
-  ['comments', 'comments'],
-  ['alsoOn', 'also_on'],
-];
+export const RUNNING_COLUMNS: readonly (readonly [metric: StudioMetric, column: string])[] =
+  STUDIO_METRICS.map((metric) => [metric, metric === 'alsoOn' ? 'also_on' : metric] as const);
 const runningOf = (each: (metric: string, column: ReturnType<typeof sql.identifier>) => SQL) =>
   sql.join(
-    RUNNING.map(([metric, column]) => each(metric, sql.identifier(column))),
+    RUNNING_COLUMNS.map(([metric, column]) => each(metric, sql.identifier(column))),
     sql`, `,
   );
 const runningMetrics = runningOf((metric) => sql`${metric}`);

@@ -9,14 +9,15 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { studioCuratorDays, studioJosieDays, studioJosieRunning, studioSalts } from '../../db/schema.js';
 import { MIGRATIONS_DIR } from '../../paths.js';
 import { buildEvent, buildJosie, buildUserRow } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { catchUpStudio } from '../../test/studio.js';
 import { createReaders, utcDay } from './readers.js';
-import { rollUp } from './rollup.js';
+import { rollUp, studioRollupPrompt } from './rollup.js';
+import { RUNNING_COLUMNS } from './rollup.queries.js';
 
 const DAY = 86_400_000;
 
@@ -62,17 +63,6 @@ const genEvent = fc.record<GenEvent>({
   service: fc.constantFrom('spotify', 'youtube', 'other'),
   channel: fc.constantFrom('native', 'copy'),
 });
-
-/** The running table's metrics (contract names) and columns. */
-const RUNNING_COLUMNS = [
-  ['views', 'views'],
-  ['plays', 'plays'],
-  ['likes', 'likes'],
-  ['saves', 'saves'],
-  ['shares', 'shares'],
-  ['comments', 'comments'],
-  ['alsoOn', 'also_on'],
-] as const;
 
 /** The running totals' backfill of the migration that made the table, as written there. */
 const RUNNING_BACKFILL = readFileSync(
@@ -347,6 +337,55 @@ describe('the studio rollup', () => {
     expect((await createReaders({ db: ctx.database.db }).readerOf(origin, yesterday)).reader).not.toBe(
       before.reader,
     );
+  });
+});
+
+describe('the prompt rollup (decision 0050, amended)', () => {
+  /** A queue that records what is enqueued; `refuse` makes the next enqueue fail. */
+  function fakeJobs() {
+    const sent: { key: string | undefined; delayMs: number | undefined }[] = [];
+    const jobs = {
+      refuse: false,
+      sent,
+      wake: vi.fn(),
+      async enqueue(_name: string, _payload: unknown, options?: { key?: string; delayMs?: number }) {
+        if (jobs.refuse) {
+          jobs.refuse = false;
+          throw new Error('the queue is down');
+        }
+        sent.push({ key: options?.key, delayMs: options?.delayMs });
+        return true;
+      },
+    };
+    return jobs;
+  }
+
+  it('asks for one run per window, starting a window after the first event, whatever the burst', async () => {
+    const jobs = fakeJobs();
+    // The start of a window: 333,333,333 windows of 3 s since the epoch.
+    let now = 999_999_999_000;
+    const poke = studioRollupPrompt({ jobs, log: { warn: () => {} }, seconds: 3, now: () => now });
+    for (let i = 0; i < 500; i++) poke();
+    now += 2_999;
+    poke();
+    now += 1;
+    for (let i = 0; i < 500; i++) poke();
+    await vi.waitFor(() => expect(jobs.sent).toHaveLength(2));
+    expect(jobs.sent).toEqual([
+      { key: 'studio.rollup:333333333', delayMs: 3000 },
+      { key: 'studio.rollup:333333334', delayMs: 3000 },
+    ]);
+  });
+
+  it('asks again in the same window when the queue refused, and logs the refusal', async () => {
+    const jobs = fakeJobs();
+    const warn = vi.fn();
+    const poke = studioRollupPrompt({ jobs, log: { warn }, seconds: 60, now: () => 0 });
+    jobs.refuse = true;
+    poke();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledOnce());
+    poke();
+    await vi.waitFor(() => expect(jobs.sent).toHaveLength(1));
   });
 });
 
