@@ -180,16 +180,19 @@ export async function seedStudio(url: string, client: pg.Client): Promise<string
  * Counts the year's backlog into the rollup tables: the app's own `rollUp` with the whole backlog as one
  * batch, so one transaction and one statement of each kind instead of 500 of 20,000 events. The property test
  * of `rollup.test.ts` shows that any batch size counts the same; the run is then checked against a direct
- * count of the raw events for a sample of josies ({@link checkSample}). Skipped when the mark exists (an
- * earlier run counted the year). `work_mem` is raised for this one connection's sorts and hashes.
+ * count of the raw events for a sample of josies ({@link checkSample}). It counts whatever the mark has not
+ * reached (nothing when an earlier run counted the year and its live events). `work_mem` is raised for this one connection's sorts and hashes.
  */
 async function bulkFill(url: string, client: pg.Client): Promise<void> {
-  const { rowCount } = await client.query(`select 1 from studio_marks where name = 'rollup'`);
-  if (rowCount) {
-    console.log('year: counted by an earlier run (the mark exists)');
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from analytics_events
+     where (xid, id) > coalesce((select (xid, last_id) from studio_marks where name = 'rollup'),
+                                ('0'::xid8, '00000000-0000-0000-0000-000000000000'::uuid))`,
+  );
+  if (rows[0]!.n === 0) {
+    console.log('year: counted by an earlier run');
     return;
   }
-  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from analytics_events');
   const own = new URL(url);
   own.searchParams.set('options', '-c work_mem=512MB -c maintenance_work_mem=512MB');
   const bulk = await openDatabase({ url: own.toString(), dataDir: '/tmp', poolSize: 1 });

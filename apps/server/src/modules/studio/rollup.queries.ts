@@ -89,15 +89,16 @@ export async function batchEnd(
   from: Position,
   limit: number,
 ): Promise<(Position & { events: number }) | null> {
+  // Ordered by the batch's own `xid8`, never by the text answered: as text, '99' comes after '100'.
   const { rows } = (await tx.execute(sql`
-    select xid::text as xid, id, (count(*) over ())::int as events from (
+    select batch.xid::text as xid, batch.id, (count(*) over ())::int as events from (
       select ${analyticsEvents.xid} as xid, ${analyticsEvents.id} as id from ${analyticsEvents}
       where (${analyticsEvents.xid}, ${analyticsEvents.id}) > (${from.xid}::xid8, ${from.id}::uuid)
         and ${analyticsEvents.xid} < pg_snapshot_xmin(pg_current_snapshot())
       order by ${analyticsEvents.xid}, ${analyticsEvents.id}
       limit ${limit}
     ) as batch
-    order by xid desc, id desc
+    order by batch.xid desc, batch.id desc
     limit 1`)) as unknown as { rows: (Position & { events: number })[] };
   return rows[0] ?? null;
 }

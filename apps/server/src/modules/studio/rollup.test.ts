@@ -17,7 +17,7 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { catchUpStudio } from '../../test/studio.js';
 import { createReaders, utcDay } from './readers.js';
 import { rollUp, studioRollupPrompt } from './rollup.js';
-import { RUNNING_COLUMNS } from './rollup.queries.js';
+import { batchEnd, RUNNING_COLUMNS } from './rollup.queries.js';
 
 const DAY = 86_400_000;
 
@@ -337,6 +337,27 @@ describe('the studio rollup', () => {
     expect((await createReaders({ db: ctx.database.db }).readerOf(origin, yesterday)).reader).not.toBe(
       before.reader,
     );
+  });
+});
+
+describe('the end of a batch', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('is the last event by transaction id as a number, not as text (a batch across 99 and 100)', async () => {
+    // Transaction ids of ended transactions, given outright: 99 and 100 sort the other way as text.
+    for (const xid of ['98', '99', '100', '101']) {
+      await ctx.database.db.execute(
+        sql`insert into analytics_events (name, params, xid) values ('josie_like', '{}', ${xid}::xid8)`,
+      );
+    }
+    const from = { xid: '98', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
+    expect(await batchEnd(ctx.database.db, from, 2)).toMatchObject({ xid: '100', events: 2 });
+    expect(await batchEnd(ctx.database.db, from, 3)).toMatchObject({ xid: '101', events: 3 });
   });
 });
 

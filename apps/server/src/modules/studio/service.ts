@@ -184,7 +184,10 @@ export function createStudioService(deps: {
   });
 
   return {
-    /** `GET /api/studio/overview`: one statement (the curator's days and follower count; an admin's check of the curator one more). */
+    /**
+     * `GET /api/studio/overview`: one statement (the curator's daily totals since the previous period's start,
+     * their first day and follower count; an admin's check of the curator one more).
+     */
     async overview(actor: AuthUser, query: StudioQuery): Promise<StudioOverviewResponse> {
       const curatorId = await whose(actor, query.curatorId);
       const { readFrom } = periodOf(query.period);
@@ -217,7 +220,10 @@ export function createStudioService(deps: {
       };
     },
 
-    /** `GET /api/studio/josies`: a sorted page of the curator's published josies; one statement. */
+    /**
+     * `GET /api/studio/josies`: a sorted page of the curator's published josies; one statement, two probes of
+     * the running totals per josie whatever the period (decision 0050, amended).
+     */
     async josies(actor: AuthUser, query: StudioJosiesQuery): Promise<StudioJosiesResponse> {
       const curatorId = await whose(actor, query.curatorId);
       const { range } = periodOf(query.period);
@@ -263,7 +269,8 @@ export function createStudioService(deps: {
     },
 
     /**
-     * `GET /api/studio/josies/:id`: two statements (the josie, its days).
+     * `GET /api/studio/josies/:id`: two statements (the josie; the period's days and three probes of its
+     * running totals, the period's and the previous one's totals).
      * @throws AppError 404 unknown or malformed id; 403 another curator's josie (not for an admin).
      */
     async josie(actor: AuthUser, josieId: string, query: StudioQuery): Promise<StudioJosieResponse> {
@@ -302,7 +309,10 @@ export function createStudioService(deps: {
       };
     },
 
-    /** `GET /api/studio/audience`: one statement (the curator's days and follower count), two with invites that brought followers. */
+    /**
+     * `GET /api/studio/audience`: one statement (the period's days of its four metrics, the first day and the
+     * follower count), two with invites that brought followers.
+     */
     async audience(actor: AuthUser, query: StudioQuery): Promise<StudioAudienceResponse> {
       const curatorId = await whose(actor, query.curatorId);
       // The audience compares nothing with the period before: only the period's days are read.
