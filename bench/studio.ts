@@ -2,19 +2,22 @@
  * The curator studio's counts (docs/decisions/0050-curator-studio-counts.md, docs/performance.md "The curator
  * studio"), on the large data set's curators in a database of their own (`<BENCH_DATABASE_URL>_studio`):
  *
- * 1. Seeds `STUDIO_EVENTS` raw events (default 10,000,000) spread over the last 365 days, in bulk SQL
- *    (`generate_series`, one statement per million): views, plays, "Also on" clicks, shares, likes, follows
- *    and 2 % bots, a third of them on the curator `bench1`, who is given 2,000 published josies.
- * 2. Rolls them up from the mark with the app's own `rollUp` and prints events/s (the budget: keep up with
- *    1,000 events/s).
- * 3. Starts the server and measures the studio's overview, josie table and a josie's page for `bench1`
- *    beside the bare Fastify route, in the same run (50 connections, BENCH_DURATION seconds each).
+ * 1. Seeds raw events in bulk SQL (`generate_series`, one statement per million): STUDIO_EVENTS in all
+ *    (default 10,000,000), of which all but STUDIO_LIVE_EVENTS (default 300,000) over the last 365 days;
+ *    views, plays, "Also on" clicks, shares, likes, follows and 2 % bots, a third on the curator `bench1`,
+ *    who is given 2,000 published josies.
+ * 2. Counts the year with the app's own `rollUp` as one batch ({@link bulkFill}) and checks a sample of
+ *    josies against the raw events ({@link checkSample}).
+ * 3. Adds STUDIO_LIVE_EVENTS live-shaped events (yesterday and today) and counts them with `rollUp` as the
+ *    job does: the rollup's events/s (the budget: keep up with 1,000 events/s).
  * 4. Streams `bench1`'s josie table as CSV in this process through the service and `csv-stringify`, as the
- *    route does, and prints the most memory it held above the level before (heap and RSS, sampled every
- *    5 ms after a full collection).
+ *    route does, and prints the most memory it held above the level before.
+ * 5. Starts the server and measures the overview (7d, 30d, all), the josie table (30d, all), a josie's page
+ *    (90d) and the audience (90d) for `bench1` beside the other curators, and `bench1` alone, beside the
+ *    bare Fastify route in the same run (50 connections, BENCH_DURATION seconds each).
  *
- * Usage: `npm run bench:studio -w bench` or `npx tsx bench/studio.ts`; STUDIO_EVENTS to seed fewer (the
- * events already there count: the run only adds what is missing).
+ * Usage: `npm run bench:studio -w bench` or `npx tsx bench/studio.ts` (STUDIO_STEPS=seed: only step 1).
+ * Idempotent: a second run seeds and counts only what is missing, and adds and counts new live events.
  */
 
 import { join } from 'node:path';
