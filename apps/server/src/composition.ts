@@ -106,6 +106,7 @@ import {
   STUDIO_ROLLUP_CRON,
   studioListeners,
   studioRollupJob,
+  studioRollupPrompt,
 } from './modules/studio/index.js';
 import { createSyndicationService } from './modules/syndication/index.js';
 import { createUsersService } from './modules/users/index.js';
@@ -252,7 +253,13 @@ export function createServices(deps: ServiceDeps) {
     notifier,
   });
   // The studio's reader hashes, with the day's salt (decision 0050): the site module records the events.
-  const site = createSiteService({ db, notifier, readers: createReaders({ db }) });
+  // Each stored studio event asks for a rollup a few seconds later (decision 0050, amended).
+  const site = createSiteService({
+    db,
+    notifier,
+    readers: createReaders({ db }),
+    studioEventStored: studioRollupPrompt({ jobs, log }),
+  });
   const notifications = createNotificationsService({
     db,
     push,

@@ -579,6 +579,30 @@ export const studioJosieDays = pgTable(
 );
 
 /**
+ * A josie's running totals (decision 0050, amended): each metric counted from the josie's first day through
+ * `day`, a row per day with activity, kept by the rollup in the transaction of the daily counts. A period's
+ * total is the latest row on or before its last day less the latest row before its first: two index probes
+ * whatever the period's length, so the josie table sorts a curator's thousands of josies in one statement.
+ */
+export const studioJosieRunning = pgTable(
+  'studio_josie_running',
+  {
+    josieId: uuid('josie_id')
+      .notNull()
+      .references(() => josies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull(),
+    plays: integer('plays').notNull(),
+    likes: integer('likes').notNull(),
+    saves: integer('saves').notNull(),
+    shares: integer('shares').notNull(),
+    comments: integer('comments').notNull(),
+    alsoOn: integer('also_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.josieId, t.day] })],
+);
+
+/**
  * A curator's daily counts (decision 0050): the sums of their josies' counts, and their audience's
  * (`followers_gained`, `followers_lost`, `follow_source` by surface, `invite_joins` by invite). The
  * studio's overview and audience read only these.

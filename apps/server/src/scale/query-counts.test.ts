@@ -278,13 +278,20 @@ describe('the curator studio (docs/decisions/0050-curator-studio-counts.md)', ()
     const small = await studioWorld(1);
     const large = await studioWorld(40);
     for (const world of [small, large]) {
-      expect(await statementsOf('/api/studio/overview?period=90d', world.curator)).toHaveLength(1);
-      expect(await statementsOf('/api/studio/josies?period=30d', world.curator)).toHaveLength(1);
-      expect(
-        await statementsOf(`/api/studio/josies/${world.josie.id}?period=all`, world.curator),
-      ).toHaveLength(2);
-      // The days and follower count; the texts of the invites that brought followers.
-      expect(await statementsOf('/api/studio/audience?period=7d', world.curator)).toHaveLength(2);
+      for (const period of ['7d', '90d', 'all']) {
+        expect(await statementsOf(`/api/studio/overview?period=${period}`, world.curator)).toHaveLength(1);
+        for (const sort of ['views', 'title']) {
+          expect(
+            await statementsOf(`/api/studio/josies?period=${period}&sort=${sort}`, world.curator),
+          ).toHaveLength(1);
+        }
+        // The josie (and whose it is); its days and running totals.
+        expect(
+          await statementsOf(`/api/studio/josies/${world.josie.id}?period=${period}`, world.curator),
+        ).toHaveLength(2);
+        // The days and follower count; the texts of the invites that brought followers.
+        expect(await statementsOf(`/api/studio/audience?period=${period}`, world.curator)).toHaveLength(2);
+      }
     }
   });
 });

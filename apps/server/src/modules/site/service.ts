@@ -21,8 +21,11 @@ export function createSiteService(deps: {
   notifier: Notifier;
   /** Hashes the reader of each event with the day's salt, and tells bots (docs/decisions/0050-curator-studio-counts.md). */
   readers: Readers;
+  /** Told after a studio event is stored, so that the studio counts it within seconds (decision 0050). */
+  studioEventStored?: () => void;
 }) {
   const { db, notifier, readers } = deps;
+  const stored = deps.studioEventStored ?? (() => {});
   return {
     /** `POST /api/contact`: stores the message for admins; `userId` is the signed-in sender or null. */
     async contact(message: ContactBody, userId: string | null): Promise<void> {
@@ -55,6 +58,7 @@ export function createSiteService(deps: {
       // Only the studio's events are counted per reader; the others keep no reader (decision 0050).
       const studio = { reader: isStudioEvent(event.name) ? reader : null, bot, at };
       await insertAnalyticsEvent(db, event, origin.userId, studio);
+      if (studio.reader !== null) stored();
     },
 
     /**
@@ -64,6 +68,7 @@ export function createSiteService(deps: {
      */
     async recordServerEvent(name: StudioServerEvent, params: Record<string, string>): Promise<void> {
       await insertAnalyticsEvent(db, { name, params }, null);
+      stored();
     },
   };
 }

@@ -4,5 +4,12 @@
 export type { StudioServerEvent } from './events.js';
 export { studioListeners } from './listeners.js';
 export { createReaders, type ReaderOrigin, type Readers } from './readers.js';
-export { rollUp, STUDIO_ROLLUP_CRON, type StudioJobs, studioRollupJob } from './rollup.js';
+export {
+  rollUp,
+  STUDIO_PROMPT_SECONDS,
+  STUDIO_ROLLUP_CRON,
+  type StudioJobs,
+  studioRollupJob,
+  studioRollupPrompt,
+} from './rollup.js';
 export { createStudioService, type StudioService } from './service.js';

@@ -1,3 +1,4 @@
+import { STUDIO_METRICS, type StudioJosieSort, type StudioMetric } from '@josie/contract';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -7,9 +8,11 @@ import {
   studioCuratorDays,
   studioFirsts,
   studioJosieDays,
+  studioJosieRunning,
   studioMarks,
   studioSalts,
 } from '../../db/schema.js';
+import { RUNNING_COLUMNS } from './rollup.queries.js';
 
 const START = { xid: '0', id: '00000000-0000-0000-0000-000000000000' };
 
@@ -61,44 +64,105 @@ export interface DayCount {
   count: number;
 }
 
+/** The metrics whose daily total rows (`dim` '') a curator's first counted day is the earliest of. */
+const CURATOR_TOTALS = [...STUDIO_METRICS, 'followers_gained', 'followers_lost'];
+
 /**
- * A curator's daily counts from `from` (inclusive; null for all time), every metric, and their followers
- * now: one statement (the count rides along as one more row, so the overview is one round trip).
+ * A curator's daily counts of `metrics` from `from` (inclusive; null for all time), their totals only
+ * (`dim` '') unless `breakdowns`, with their first counted day and their followers now: one statement (the
+ * first day and the count ride along as one more row). The primary key `(curator_id, metric, dim, day)`
+ * serves it as one range per metric, so the rows read are the period's, never the curator's history; the
+ * first day is one probe of that key per metric.
  */
 export async function curatorDays(
   db: Executor,
   curatorId: string,
-  from: string | null,
-): Promise<{ rows: DayCount[]; followers: number }> {
-  const dayFilter = from === null ? sql`` : sql`and ${studioCuratorDays.day} >= ${from}::date`;
+  opts: { from: string | null; metrics: readonly string[]; breakdowns: boolean },
+): Promise<{ rows: DayCount[]; followers: number; first: string | null }> {
+  const d = studioCuratorDays;
+  const dayFilter = opts.from === null ? sql`` : sql`and ${d.day} >= ${opts.from}::date`;
+  const dimFilter = opts.breakdowns ? sql`` : sql`and ${d.dim} = ''`;
   const { rows } = (await db.execute(sql`
-    select ${studioCuratorDays.metric} as metric, ${studioCuratorDays.dim} as dim,
-      ${studioCuratorDays.day}::text as day, ${studioCuratorDays.count} as count
-    from ${studioCuratorDays}
-    where ${studioCuratorDays.curatorId} = ${curatorId} ${dayFilter}
+    select ${d.metric} as metric, ${d.dim} as dim, ${d.day}::text as day, ${d.count} as count
+    from ${d}
+    where ${d.curatorId} = ${curatorId} and ${d.metric} = any(${sql.param(opts.metrics)}::text[])
+      ${dimFilter} ${dayFilter}
     union all
-    select '', '', '', (select count(*)::int from ${follows} where ${follows.curatorId} = ${curatorId})`)) as unknown as {
+    select '', '',
+      coalesce((
+        select min(f.day)::text from unnest(${sql.param(CURATOR_TOTALS)}::text[]) as m(metric)
+        cross join lateral (
+          select c.day from ${d} c
+          where c.curator_id = ${curatorId} and c.metric = m.metric and c.dim = ''
+          order by c.day limit 1
+        ) as f
+      ), ''),
+      (select count(*)::int from ${follows} where ${follows.curatorId} = ${curatorId})`)) as unknown as {
     rows: DayCount[];
   };
-  const followers = rows.find((row) => row.metric === '')?.count ?? 0;
-  return { rows: rows.filter((row) => row.metric !== ''), followers };
+  const last = rows.at(-1)!;
+  return { rows: rows.slice(0, -1), followers: last.count, first: last.day === '' ? null : last.day };
 }
 
-/** A josie's daily counts from `from` (inclusive; null for all time): one statement. */
-export async function josieDays(db: Executor, josieId: string, from: string | null): Promise<DayCount[]> {
-  return db
-    .select({
-      metric: studioJosieDays.metric,
-      dim: studioJosieDays.dim,
-      day: studioJosieDays.day,
-      count: studioJosieDays.count,
-    })
-    .from(studioJosieDays)
-    .where(
-      from === null
-        ? eq(studioJosieDays.josieId, josieId)
-        : and(eq(studioJosieDays.josieId, josieId), gte(studioJosieDays.day, from)),
-    );
+/** A josie's running totals at the end of some day: each metric counted from its first day. */
+export type RunningTotals = Record<StudioMetric, number>;
+
+/** The daily rows a josie's page reads: the series' metrics and the breakdowns. */
+const JOSIE_PAGE_METRICS = ['views', 'plays', 'play_service', 'view_surface', 'view_language'];
+
+const RUNNING_AS_METRICS = sql.raw(RUNNING_COLUMNS.map(([m, column]) => `"${column}" as "${m}"`).join(', '));
+
+/** The latest running row of `josieId` before (or on, with `inclusive`) `day`, as JSON; null when none. */
+const runningAt = (josieId: string, day: string, inclusive = false) => sql`(
+  select row_to_json(r) from (
+    select ${RUNNING_AS_METRICS} from ${studioJosieRunning}
+    where ${studioJosieRunning.josieId} = ${josieId}
+      and ${studioJosieRunning.day} ${inclusive ? sql`<=` : sql`<`} ${day}::date
+    order by ${studioJosieRunning.day} desc limit 1
+  ) as r)`;
+
+/**
+ * What a josie's page reads, in one statement: the daily rows of its series and breakdowns from `from` to
+ * `to` (inclusive; from its first day when `from` is null), its first counted day, and its running totals
+ * at the end of `to`, before `from` and before `previousFrom` (null when there is no such row): the
+ * period's totals and the previous period's come from those three probes, so the previous period's days
+ * are never read.
+ */
+export async function josiePage(
+  db: Executor,
+  josieId: string,
+  range: { from: string | null; to: string; previousFrom: string | null },
+): Promise<{
+  rows: DayCount[];
+  first: string | null;
+  end: RunningTotals | null;
+  beforeFrom: RunningTotals | null;
+  beforePrevious: RunningTotals | null;
+}> {
+  const d = studioJosieDays;
+  const dayFilter = range.from === null ? sql`` : sql`and ${d.day} >= ${range.from}::date`;
+  const { rows } = (await db.execute(sql`
+    select
+      coalesce((
+        select json_agg(json_build_object('metric', ${d.metric}, 'dim', ${d.dim}, 'day', ${d.day}, 'count', ${d.count}))
+        from ${d}
+        where ${d.josieId} = ${josieId} and ${d.metric} = any(${sql.param(JOSIE_PAGE_METRICS)}::text[])
+          and ${d.day} <= ${range.to}::date ${dayFilter}
+      ), '[]'::json) as rows,
+      (select min(${studioJosieRunning.day})::text from ${studioJosieRunning}
+        where ${studioJosieRunning.josieId} = ${josieId}) as first,
+      ${runningAt(josieId, range.to, true)} as "end",
+      ${range.from === null ? sql`null::json` : runningAt(josieId, range.from)} as "beforeFrom",
+      ${range.previousFrom === null ? sql`null::json` : runningAt(josieId, range.previousFrom)} as "beforePrevious"`)) as unknown as {
+    rows: {
+      rows: DayCount[];
+      first: string | null;
+      end: RunningTotals | null;
+      beforeFrom: RunningTotals | null;
+      beforePrevious: RunningTotals | null;
+    }[];
+  };
+  return rows[0]!;
 }
 
 /** Every curator's summed counts per metric and day from `from` (admins' platform totals): one statement. */
@@ -138,17 +202,6 @@ export async function inviteTexts(db: Executor, curatorId: string, ids: string[]
     .where(and(eq(invites.creatorId, curatorId), sql`${invites.id} = any(${sql.param(ids)}::uuid[])`));
 }
 
-/** The josie table's sortable totals, as SQL over the joined days `d`. */
-const TOTAL_COLUMNS = {
-  views: 'views',
-  plays: 'plays',
-  likes: 'likes',
-  saves: 'saves',
-  shares: 'shares',
-  comments: 'comments',
-  alsoOn: 'alsoOn',
-} as const;
-
 /** One row of the josie table: a published josie and its totals in the period. */
 export interface JosieTotalsRow {
   id: string;
@@ -164,24 +217,30 @@ export interface JosieTotalsRow {
   alsoOn: number;
 }
 
+/** A running row's columns as the josie table's totals: the end's less the start's (none: zero). */
+const PERIOD_TOTALS = sql.raw(
+  RUNNING_COLUMNS.map(
+    ([m, column]) => `(coalesce(e."${column}", 0) - coalesce(s."${column}", 0))::int as "${m}"`,
+  ).join(', '),
+);
+
 /**
- * A page of `curatorId`'s published josies with their totals from `from`, sorted by `sort` then id, and how
- * many there are: one statement (the totals are summed from the josie days of the curator's josies only,
- * by their primary key).
+ * A page of `curatorId`'s published josies with their totals from `from` to `to` (inclusive; all time when
+ * `from` is null), sorted by `sort` then id, and how many there are: one statement. Each josie's totals
+ * are two probes of `studio_josie_running`'s key (its latest row on or before `to`, less its latest before
+ * `from`), whatever the period, so sorting a curator's thousands of josies by a total reads two rows each.
  */
 export async function josieTotals(
   db: Executor,
   opts: {
     curatorId: string;
     from: string | null;
-    sort: keyof typeof TOTAL_COLUMNS | 'publishedAt' | 'title';
+    to: string;
+    sort: StudioJosieSort;
     order: 'asc' | 'desc';
     limit: number;
     offset: number;
-    /**
-     * Count every josie in `total` (the table's pages). The count needs every josie's sums; without it a
-     * page sorted by publication sums only its own josies (the CSV export's pages).
-     */
+    /** Count every josie in `total` (the table's pages); the CSV export's pages need no count. */
     withTotal?: boolean;
   },
 ): Promise<JosieTotalsRow[]> {
@@ -191,29 +250,22 @@ export async function josieTotals(
       ? sql`lower(j.title)`
       : opts.sort === 'publishedAt'
         ? sql`j.published_at`
-        : sql.identifier(TOTAL_COLUMNS[opts.sort]);
-  const dayFilter = opts.from === null ? sql`` : sql`and d.day >= ${opts.from}::date`;
+        : sql.identifier(opts.sort);
+  const r = studioJosieRunning;
+  const start =
+    opts.from === null
+      ? sql`select * from ${r} where false`
+      : sql`select * from ${r} where ${r.josieId} = j.id and ${r.day} < ${opts.from}::date
+          order by ${r.day} desc limit 1`;
   const { rows } = (await db.execute(sql`
     select j.id, j.title, to_char(j.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "publishedAt",
-      ${opts.withTotal === false ? sql`0` : sql`(count(*) over ())::int`} as total,
-      coalesce(t."views", 0)::int as "views", coalesce(t."plays", 0)::int as "plays",
-      coalesce(t."likes", 0)::int as "likes", coalesce(t."saves", 0)::int as "saves",
-      coalesce(t."shares", 0)::int as "shares", coalesce(t."comments", 0)::int as "comments",
-      coalesce(t."alsoOn", 0)::int as "alsoOn"
+      ${opts.withTotal === false ? sql`0` : sql`(count(*) over ())::int`} as total, ${PERIOD_TOTALS}
     from ${josies} j
     left join lateral (
-      select
-        sum(d.count) filter (where d.metric = 'views') as "views",
-        sum(d.count) filter (where d.metric = 'plays') as "plays",
-        sum(d.count) filter (where d.metric = 'likes') as "likes",
-        sum(d.count) filter (where d.metric = 'saves') as "saves",
-        sum(d.count) filter (where d.metric = 'shares') as "shares",
-        sum(d.count) filter (where d.metric = 'comments') as "comments",
-        sum(d.count) filter (where d.metric = 'alsoOn') as "alsoOn"
-      from ${studioJosieDays} d
-      where d.josie_id = j.id and d.dim = ''
-        and d.metric in ('views', 'plays', 'likes', 'saves', 'shares', 'comments', 'alsoOn') ${dayFilter}
-    ) t on true
+      select * from ${r} where ${r.josieId} = j.id and ${r.day} <= ${opts.to}::date
+      order by ${r.day} desc limit 1
+    ) e on true
+    left join lateral (${start}) s on true
     where j.creator_id = ${opts.curatorId} and j.status = 'published'
     order by ${sortBy} ${direction} nulls last, j.id ${direction}
     limit ${opts.limit} offset ${opts.offset}`)) as unknown as { rows: JosieTotalsRow[] };

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { STUDIO_METRICS, type StudioMetric } from '@josie/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   analyticsEvents,
@@ -6,6 +7,7 @@ import {
   studioCuratorDays,
   studioFirsts,
   studioJosieDays,
+  studioJosieRunning,
   users,
 } from '../../db/schema.js';
 import { STUDIO_SERVER_EVENTS } from './events.js';
@@ -54,6 +56,25 @@ const countedNames = sql.join(
   [...READER_EVENTS, ...STUDIO_SERVER_EVENTS].map((name) => sql`${name}`),
   sql`, `,
 );
+/**
+ * The running totals' metrics (the contract's names) and their columns in `studio_josie_running` (decision
+ * 0050, amended): the josie table's and a josie's page's totals.
+ */
+export const RUNNING_COLUMNS: readonly (readonly [metric: StudioMetric, column: string])[] =
+  STUDIO_METRICS.map((metric) => [metric, metric === 'alsoOn' ? 'also_on' : metric] as const);
+const runningOf = (each: (metric: string, column: ReturnType<typeof sql.identifier>) => SQL) =>
+  sql.join(
+    RUNNING_COLUMNS.map(([metric, column]) => each(metric, sql.identifier(column))),
+    sql`, `,
+  );
+const runningMetrics = runningOf((metric) => sql`${metric}`);
+const runningColumns = runningOf((_, column) => sql`${column}`);
+const runningCounts = runningOf(
+  (metric, column) => sql`count(*) filter (where metric = ${metric}) as ${column}`,
+);
+const runningCumulated = runningOf((_, column) => sql`sum(${column}) over w as ${column}`);
+const runningAdded = runningOf((_, column) => sql`coalesce(b.${column}, 0) + m.${column}`);
+const runningSet = runningOf((_, column) => sql`${column} = excluded.${column}`);
 const UUID_RE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /** A position in the events: `(xid, id)`. */
@@ -68,15 +89,16 @@ export async function batchEnd(
   from: Position,
   limit: number,
 ): Promise<(Position & { events: number }) | null> {
+  // Ordered by the batch's own `xid8`, never by the text answered: as text, '99' comes after '100'.
   const { rows } = (await tx.execute(sql`
-    select xid::text as xid, id, (count(*) over ())::int as events from (
+    select batch.xid::text as xid, batch.id, (count(*) over ())::int as events from (
       select ${analyticsEvents.xid} as xid, ${analyticsEvents.id} as id from ${analyticsEvents}
       where (${analyticsEvents.xid}, ${analyticsEvents.id}) > (${from.xid}::xid8, ${from.id}::uuid)
         and ${analyticsEvents.xid} < pg_snapshot_xmin(pg_current_snapshot())
       order by ${analyticsEvents.xid}, ${analyticsEvents.id}
       limit ${limit}
     ) as batch
-    order by xid desc, id desc
+    order by batch.xid desc, batch.id desc
     limit 1`)) as unknown as { rows: (Position & { events: number })[] };
   return rows[0] ?? null;
 }
@@ -159,6 +181,38 @@ export async function countRange(tx: Executor, from: Position, to: Position): Pr
       group by josie_id, metric, dim, day
       on conflict (josie_id, metric, dim, day)
         do update set count = ${studioJosieDays}.count + excluded.count
+      returning 1
+    ),
+    increments as (
+      select josie_id, day, ${runningCounts}
+      from facts where josie_id is not null and dim = '' and metric in (${runningMetrics})
+      group by josie_id, day
+    ),
+    -- The running rows this batch moves: its own days, and every later day a josie already has a row of
+    -- (none when events arrive in day order), each with the batch's increments through that day.
+    moved as (
+      select josie_id, day, ${runningCumulated}
+      from (
+        select * from increments
+        union all
+        select r.josie_id, r.day, 0, 0, 0, 0, 0, 0, 0
+        from ${studioJosieRunning} r
+        join (select josie_id, min(day) as first from increments group by josie_id) f
+          on f.josie_id = r.josie_id and r.day > f.first
+      ) as changes
+      window w as (partition by josie_id order by day)
+    ),
+    running_rows as (
+      insert into ${studioJosieRunning} (josie_id, day, ${runningColumns})
+      select distinct on (m.josie_id, m.day) m.josie_id, m.day, ${runningAdded}
+      from moved m
+      left join lateral (
+        select * from ${studioJosieRunning} r
+        where r.josie_id = m.josie_id and r.day <= m.day
+        order by r.day desc limit 1
+      ) b on true
+      order by m.josie_id, m.day
+      on conflict (josie_id, day) do update set ${runningSet}
       returning 1
     )
     insert into ${studioCuratorDays} (curator_id, metric, dim, day, count)

@@ -4,16 +4,20 @@
  * equal to a direct count of the raw events and to the generator's own model; running the job twice or at
  * once counts once; on PostgreSQL, an event still committing is counted by a later run, never skipped.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioCuratorDays, studioJosieDays, studioSalts } from '../../db/schema.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { studioCuratorDays, studioJosieDays, studioJosieRunning, studioSalts } from '../../db/schema.js';
+import { MIGRATIONS_DIR } from '../../paths.js';
 import { buildEvent, buildJosie, buildUserRow } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { catchUpStudio } from '../../test/studio.js';
 import { createReaders, utcDay } from './readers.js';
-import { rollUp } from './rollup.js';
+import { rollUp, studioRollupPrompt } from './rollup.js';
+import { batchEnd, RUNNING_COLUMNS } from './rollup.queries.js';
 
 const DAY = 86_400_000;
 
@@ -59,6 +63,14 @@ const genEvent = fc.record<GenEvent>({
   service: fc.constantFrom('spotify', 'youtube', 'deezer', 'other'),
   channel: fc.constantFrom('native', 'copy'),
 });
+
+/** The running totals' backfill of the migration that made the table, as written there. */
+const RUNNING_BACKFILL = readFileSync(
+  join(MIGRATIONS_DIR, readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_studio_running.sql'))!),
+  'utf8',
+)
+  .split('--> statement-breakpoint')
+  .find((statement) => statement.includes('INSERT INTO "studio_josie_running"'))!;
 
 type Row = { josieId: string; metric: string; dim: string; day: string; count: number };
 const key = (r: Omit<Row, 'count'>) => `${r.josieId}|${r.metric}|${r.dim}|${r.day}`;
@@ -155,6 +167,29 @@ describe('the studio rollup', () => {
     return new Map(rows.map((r) => [key(r), r.count]));
   }
 
+  /** The running rows of `josieIds`, as `josieId|day` to each metric's total through that day. */
+  async function runningOf(josieIds: string[]) {
+    const rows = await ctx.database.db
+      .select()
+      .from(studioJosieRunning)
+      .where(sql`${studioJosieRunning.josieId} = any(${sql.param(josieIds)}::uuid[])`);
+    return new Map(rows.map(({ josieId, day, ...totals }) => [`${josieId}|${day}`, totals]));
+  }
+
+  /**
+   * A josie's total of `metric` (a contract name) from `from` to `to`, read as the studio reads it: its
+   * latest running row on or before `to` less its latest before `from`.
+   */
+  async function periodTotal(josieId: string, column: string, from: string, to: string): Promise<number> {
+    const latest = (before: string, op: string) => sql`(
+      select ${sql.identifier(column)} from ${studioJosieRunning}
+      where josie_id = ${josieId} and day ${sql.raw(op)} ${before}::date order by day desc limit 1)`;
+    const { rows } = (await ctx.database.db.execute(
+      sql`select (coalesce(${latest(to, '<=')}, 0) - coalesce(${latest(from, '<')}, 0))::int as total`,
+    )) as unknown as { rows: { total: number }[] };
+    return rows[0]!.total;
+  }
+
   /** A direct count of the raw events: distinct readers per josie and day, bots left out. */
   async function directViews(josieIds: string[]): Promise<Map<string, number>> {
     const { rows } = (await ctx.database.db.execute(sql`
@@ -173,7 +208,8 @@ describe('the studio rollup', () => {
       fc.asyncProperty(
         fc.array(genEvent, { minLength: 1, maxLength: 60 }),
         fc.integer({ min: 1, max: 40 }),
-        async (events, batch) => {
+        fc.tuple(fc.nat(3), fc.nat(3)),
+        async (events, batch, ends) => {
           const josies = await Promise.all([0, 1, 2].map(() => buildJosie(ctx, { creator: curator.id })));
           const josieIds = josies.map((j) => j.id);
           const today = Date.now();
@@ -188,6 +224,25 @@ describe('the studio rollup', () => {
           expect(rolled).toEqual(expected(events, josieIds, today));
           const views = new Map([...rolled].filter(([k]) => k.split('|')[1] === 'views'));
           expect(views).toEqual(await directViews(josieIds));
+          // Any period's totals, from the running rows, equal the sum of the period's daily totals. The
+          // events came in any day order, so batches also moved the running rows of later days.
+          const from = utcDay(new Date(today - Math.max(...ends) * DAY));
+          const to = utcDay(new Date(today - Math.min(...ends) * DAY));
+          for (const josieId of josieIds) {
+            for (const [metric, column] of RUNNING_COLUMNS) {
+              let sum = 0;
+              for (const [k, count] of rolled) {
+                const [id, m, dim, day] = k.split('|');
+                if (id === josieId && m === metric && dim === '' && day! >= from && day! <= to) sum += count;
+              }
+              expect(await periodTotal(josieId, column, from, to), `${metric} ${from}..${to}`).toBe(sum);
+            }
+          }
+          // The migration's backfill from the daily rows gives the rows the rollup kept.
+          const kept = await runningOf(josieIds);
+          await ctx.database.db.delete(studioJosieRunning);
+          await ctx.database.db.execute(sql.raw(RUNNING_BACKFILL));
+          expect(await runningOf(josieIds)).toEqual(kept);
         },
       ),
       { numRuns: 12 },
@@ -282,6 +337,76 @@ describe('the studio rollup', () => {
     expect((await createReaders({ db: ctx.database.db }).readerOf(origin, yesterday)).reader).not.toBe(
       before.reader,
     );
+  });
+});
+
+describe('the end of a batch', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('is the last event by transaction id as a number, not as text (a batch across 99 and 100)', async () => {
+    // Transaction ids of ended transactions, given outright: 99 and 100 sort the other way as text.
+    for (const xid of ['98', '99', '100', '101']) {
+      await ctx.database.db.execute(
+        sql`insert into analytics_events (name, params, xid) values ('josie_like', '{}', ${xid}::xid8)`,
+      );
+    }
+    const from = { xid: '98', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
+    expect(await batchEnd(ctx.database.db, from, 2)).toMatchObject({ xid: '100', events: 2 });
+    expect(await batchEnd(ctx.database.db, from, 3)).toMatchObject({ xid: '101', events: 3 });
+  });
+});
+
+describe('the prompt rollup (decision 0050, amended)', () => {
+  /** A queue that records what is enqueued; `refuse` makes the next enqueue fail. */
+  function fakeJobs() {
+    const sent: { key: string | undefined; delayMs: number | undefined }[] = [];
+    const jobs = {
+      refuse: false,
+      sent,
+      wake: vi.fn(),
+      async enqueue(_name: string, _payload: unknown, options?: { key?: string; delayMs?: number }) {
+        if (jobs.refuse) {
+          jobs.refuse = false;
+          throw new Error('the queue is down');
+        }
+        sent.push({ key: options?.key, delayMs: options?.delayMs });
+        return true;
+      },
+    };
+    return jobs;
+  }
+
+  it('asks for one run per window, starting a window after the first event, whatever the burst', async () => {
+    const jobs = fakeJobs();
+    // The start of a window: 333,333,333 windows of 3 s since the epoch.
+    let now = 999_999_999_000;
+    const poke = studioRollupPrompt({ jobs, log: { warn: () => {} }, seconds: 3, now: () => now });
+    for (let i = 0; i < 500; i++) poke();
+    now += 2_999;
+    poke();
+    now += 1;
+    for (let i = 0; i < 500; i++) poke();
+    await vi.waitFor(() => expect(jobs.sent).toHaveLength(2));
+    expect(jobs.sent).toEqual([
+      { key: 'studio.rollup:333333333', delayMs: 3000 },
+      { key: 'studio.rollup:333333334', delayMs: 3000 },
+    ]);
+  });
+
+  it('asks again in the same window when the queue refused, and logs the refusal', async () => {
+    const jobs = fakeJobs();
+    const warn = vi.fn();
+    const poke = studioRollupPrompt({ jobs, log: { warn }, seconds: 60, now: () => 0 });
+    jobs.refuse = true;
+    poke();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledOnce());
+    poke();
+    await vi.waitFor(() => expect(jobs.sent).toHaveLength(1));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { lockMark, moveMark, purgeFirsts, purgeSalts } from './queries.js';
 import { batchEnd, countRange } from './rollup.queries.js';
 
@@ -19,13 +20,19 @@ import { batchEnd, countRange } from './rollup.queries.js';
  *   each.
  */
 
-/** The job's name and payload (registered by the composition root, run every minute). */
+/**
+ * The job's name and payload (registered by the composition root): `periodic` from the cron, `prompt` soon
+ * after studio events are recorded ({@link studioRollupPrompt}).
+ */
 export type StudioJobs = {
-  'studio.rollup': { run: 'periodic' | 'start' };
+  'studio.rollup': { run: 'periodic' | 'start' | 'prompt' };
 };
 
-/** When the rollup runs: every minute (cron). */
+/** When the rollup runs at the latest: every minute (cron), the backstop of the prompt runs. */
 export const STUDIO_ROLLUP_CRON = '* * * * *';
+
+/** The window of the prompt runs (seconds): an event is counted by a run that starts at most this long after it. */
+export const STUDIO_PROMPT_SECONDS = 3;
 
 /** Events one transaction counts at most: a bounded transaction, and a run's progress kept on failure. */
 export const ROLLUP_BATCH = 20_000;
@@ -66,6 +73,47 @@ export async function rollUp(
   await purgeFirsts(db);
   await purgeSalts(db);
   return result;
+}
+
+/**
+ * Asks for a rollup soon after a studio event was recorded (decision 0050, amended), so that counts appear
+ * within seconds rather than at the next minute's cron: call it after the event's insert has committed.
+ *
+ * The clock is cut into windows of `seconds`; the first event of a window on this instance enqueues one
+ * `studio.rollup` job keyed by the window (the queue's idempotency key: pg-boss's job id and singleton key,
+ * so the instances of one window add one job between them), starting `seconds` after that event, hence
+ * after the window's end and after every event of the window. Later events of the window enqueue nothing,
+ * so a burst of any size costs one insert per instance and window, and one run. The instance wakes its
+ * workers when the job is due instead of waiting for their next poll. A failed enqueue is logged and left to
+ * the cron; instances whose clocks disagree near a window's edge may add a second job, which finds little
+ * to count (the rollup is idempotent).
+ */
+export function studioRollupPrompt(deps: {
+  jobs: Pick<JobQueue<StudioJobs>, 'enqueue' | 'wake'>;
+  log: { warn(obj: object, msg: string): void };
+  /** The window, in seconds (default {@link STUDIO_PROMPT_SECONDS}). */
+  seconds?: number;
+  /** Now, in milliseconds since the epoch (tests move it). */
+  now?: () => number;
+}): () => void {
+  const windowMs = (deps.seconds ?? STUDIO_PROMPT_SECONDS) * 1000;
+  const now = deps.now ?? Date.now;
+  let asked = -1;
+  return () => {
+    const window = Math.floor(now() / windowMs);
+    if (window === asked) return;
+    asked = window;
+    deps.jobs
+      .enqueue('studio.rollup', { run: 'prompt' }, { key: `studio.rollup:${window}`, delayMs: windowMs })
+      .then((added) => {
+        if (!added) return;
+        setTimeout(() => deps.jobs.wake('studio.rollup'), windowMs + 50).unref();
+      })
+      .catch((error: unknown) => {
+        if (asked === window) asked = -1;
+        deps.log.warn({ err: error }, 'studio rollup not asked for; the cron will run it');
+      });
+  };
 }
 
 /** The handler of `studio.rollup` (decision 0018): retried like any job when it fails. */

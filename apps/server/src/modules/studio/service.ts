@@ -30,10 +30,11 @@ import {
   type DayCount,
   inviteTexts,
   type JosieTotalsRow,
-  josieDays,
   josieHead,
+  josiePage,
   josieTotals,
   platformDays,
+  type RunningTotals,
 } from './queries.js';
 
 const DAY_MS = 86_400_000;
@@ -114,6 +115,22 @@ function breakdownOf<K extends string>(
 const metricsOf = <T>(f: (metric: StudioMetric) => T) =>
   Object.fromEntries(STUDIO_METRICS.map((m) => [m, f(m)])) as Record<StudioMetric, T>;
 
+/**
+ * A metric counted between two running rows (decision 0050, amended): the later one's total less the
+ * earlier one's; a missing row counts nothing yet.
+ */
+const runningDifference = (
+  later: RunningTotals | null,
+  earlier: RunningTotals | null,
+  metric: StudioMetric,
+) => (later?.[metric] ?? 0) - (earlier?.[metric] ?? 0);
+
+/** The overview's daily totals: the josies' metrics and the followers gained and lost. */
+const OVERVIEW_METRICS = [...STUDIO_METRICS, 'followers_gained', 'followers_lost'];
+
+/** The audience's daily rows: followers gained and lost, and the breakdowns of where they came from. */
+const AUDIENCE_METRICS = ['followers_gained', 'followers_lost', 'follow_source', 'invite_joins'];
+
 /** The earliest day of `rows`, or null. */
 const firstDay = (rows: DayCount[]) =>
   rows.reduce<string | null>((min, row) => (min === null || row.day < min ? row.day : min), null);
@@ -167,12 +184,23 @@ export function createStudioService(deps: {
   });
 
   return {
-    /** `GET /api/studio/overview`: one statement (the curator's days and follower count; an admin's check of the curator one more). */
+    /**
+     * `GET /api/studio/overview`: one statement (the curator's daily totals since the previous period's start,
+     * their first day and follower count; an admin's check of the curator one more).
+     */
     async overview(actor: AuthUser, query: StudioQuery): Promise<StudioOverviewResponse> {
       const curatorId = await whose(actor, query.curatorId);
       const { readFrom } = periodOf(query.period);
-      const { rows, followers: now } = await curatorDays(db, curatorId, readFrom);
-      const range = rangeOf(query.period, today(), firstDay(rows));
+      const {
+        rows,
+        followers: now,
+        first,
+      } = await curatorDays(db, curatorId, {
+        from: readFrom,
+        metrics: OVERVIEW_METRICS,
+        breakdowns: false,
+      });
+      const range = rangeOf(query.period, today(), first);
       const days = daysBetween(range.from, range.to);
       return {
         curatorId,
@@ -192,13 +220,17 @@ export function createStudioService(deps: {
       };
     },
 
-    /** `GET /api/studio/josies`: a sorted page of the curator's published josies; one statement. */
+    /**
+     * `GET /api/studio/josies`: a sorted page of the curator's published josies; one statement, two probes of
+     * the running totals per josie whatever the period (decision 0050, amended).
+     */
     async josies(actor: AuthUser, query: StudioJosiesQuery): Promise<StudioJosiesResponse> {
       const curatorId = await whose(actor, query.curatorId);
       const { range } = periodOf(query.period);
       const rows = await josieTotals(db, {
         curatorId,
         from: query.period === 'all' ? null : range.from,
+        to: range.to,
         sort: query.sort,
         order: query.order,
         limit: query.limit,
@@ -224,6 +256,7 @@ export function createStudioService(deps: {
         const rows = await josieTotals(db, {
           curatorId,
           from: period === 'all' ? null : range.from,
+          to: range.to,
           sort: 'publishedAt',
           order: 'desc',
           limit: pageSize,
@@ -236,7 +269,8 @@ export function createStudioService(deps: {
     },
 
     /**
-     * `GET /api/studio/josies/:id`: two statements (the josie, its days).
+     * `GET /api/studio/josies/:id`: two statements (the josie; the period's days and three probes of its
+     * running totals, the period's and the previous one's totals).
      * @throws AppError 404 unknown or malformed id; 403 another curator's josie (not for an admin).
      */
     async josie(actor: AuthUser, josieId: string, query: StudioQuery): Promise<StudioJosieResponse> {
@@ -246,9 +280,15 @@ export function createStudioService(deps: {
       if (!head) throw errors.notFound('Josie not found');
       if (head.curatorId !== actor.id && actor.role !== 'admin')
         throw errors.forbidden('This is not your josie');
-      const { readFrom } = periodOf(query.period);
-      const rows = await josieDays(db, josieId, readFrom);
-      const range = rangeOf(query.period, today(), firstDay(rows));
+      const asked = periodOf(query.period).range;
+      const all = query.period === 'all';
+      const page = await josiePage(db, josieId, {
+        from: all ? null : asked.from,
+        to: asked.to,
+        previousFrom: asked.previousFrom,
+      });
+      const { rows } = page;
+      const range = rangeOf(query.period, today(), page.first);
       const days = daysBetween(range.from, range.to);
       return {
         josie: {
@@ -258,7 +298,10 @@ export function createStudioService(deps: {
           curatorId: head.curatorId,
         },
         range,
-        totals: metricsOf((m) => totalOf(rows, range, m)),
+        totals: metricsOf((m) => ({
+          current: runningDifference(page.end, page.beforeFrom, m),
+          previous: all ? null : runningDifference(page.beforeFrom, page.beforePrevious, m),
+        })),
         series: { days, views: seriesOf(rows, days, 'views'), plays: seriesOf(rows, days, 'plays') },
         playsByService: breakdownOf(rows, range, 'play_service', STUDIO_SERVICES),
         surfaces: breakdownOf(rows, range, 'view_surface', STUDIO_SURFACES),
@@ -266,12 +309,23 @@ export function createStudioService(deps: {
       };
     },
 
-    /** `GET /api/studio/audience`: one statement (the curator's days and follower count), two with invites that brought followers. */
+    /**
+     * `GET /api/studio/audience`: one statement (the period's days of its four metrics, the first day and the
+     * follower count), two with invites that brought followers.
+     */
     async audience(actor: AuthUser, query: StudioQuery): Promise<StudioAudienceResponse> {
       const curatorId = await whose(actor, query.curatorId);
-      const { readFrom } = periodOf(query.period);
-      const { rows, followers: now } = await curatorDays(db, curatorId, readFrom);
-      const range = rangeOf(query.period, today(), firstDay(rows));
+      // The audience compares nothing with the period before: only the period's days are read.
+      const {
+        rows,
+        followers: now,
+        first,
+      } = await curatorDays(db, curatorId, {
+        from: query.period === 'all' ? null : periodOf(query.period).range.from,
+        metrics: AUDIENCE_METRICS,
+        breakdowns: true,
+      });
+      const range = rangeOf(query.period, today(), first);
       const days = daysBetween(range.from, range.to);
       const gained = seriesOf(rows, days, 'followers_gained');
       const lost = seriesOf(rows, days, 'followers_lost');

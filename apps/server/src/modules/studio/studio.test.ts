@@ -10,7 +10,7 @@ import {
   StudioOverviewResponse,
   StudioPlatformResponse,
 } from '@josie/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../db/schema.js';
 import {
@@ -51,6 +51,13 @@ describe('the curator studio (decision 0050)', () => {
       remoteAddress: ip,
       payload,
     });
+  /** The prompt rollups enqueued so far (decision 0050, amended). */
+  const promptJobs = async () => {
+    const { rows } = (await ctx.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'studio.rollup' and data->>'run' = 'prompt'`,
+    )) as unknown as { rows: { n: number }[] };
+    return rows[0]!.n;
+  };
   const view = (josieId: string, reader: string, at: Date, surface = 'feed', language = 'he') =>
     buildEvent(ctx, { name: 'josie_view', at, reader, params: { josie_id: josieId, surface, language } });
 
@@ -146,6 +153,40 @@ describe('the curator studio (decision 0050)', () => {
     expect(page.totals.views).toEqual({ current: 2, previous: 0 });
     expect(page.surfaces.search).toBe(2);
     expect(page.languages).toEqual({ en: 2, he: 0, other: 0 });
+  });
+
+  it('counts events within seconds of their arrival, one prompt run for a burst (no cron, no catching up)', async () => {
+    await setFlag(ctx, 'studio', 'true');
+    const josie = await buildJosie(ctx, { creator: owner.user._id });
+    const before = await promptJobs();
+    const started = Date.now();
+    for (let i = 0; i < 12; i++) {
+      const res = await send(
+        null,
+        { name: 'josie_view', params: { josie_id: josie.id, surface: 'feed', language: 'he' } },
+        BROWSER,
+        `10.7.0.${i}`,
+      );
+      expect(res.statusCode).toBe(202);
+    }
+    const ended = Date.now();
+    // Windows of 3 s: at most one new job for each window the burst touched (none for a window an earlier
+    // event already asked for), and one that starts after the burst's last event.
+    const windows = Math.floor(ended / 3000) - Math.floor(started / 3000) + 1;
+    expect((await promptJobs()) - before).toBeLessThanOrEqual(windows);
+    const { rows } = (await ctx.database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'studio.rollup' and data->>'run' = 'prompt'
+        and start_after >= ${new Date(ended).toISOString()}::timestamptz`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(
+        async () =>
+          StudioJosieResponse.parse((await get(`/api/studio/josies/${josie.id}?period=7d`, owner)).json())
+            .totals.views.current,
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(12);
   });
 
   it('sums the overview against the previous period, with daily series, follows and likes', async () => {
@@ -247,6 +288,36 @@ describe('the curator studio (decision 0050)', () => {
     expect(csv.body).toContain('שיר 4');
     const empty = await get('/api/studio/export/audience', await buildUser(ctx, { role: 'curator' }));
     expect(empty.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe('day,followers,gained,lost');
+  });
+
+  it("totals a josie's period and the previous one from its running totals, in its page and the table", async () => {
+    const curator = await buildUser(ctx, { role: 'curator' });
+    const josie = await buildJosie(ctx, { creator: curator.user._id });
+    // Rolled up out of day order: the later days' running rows exist before the earlier days' events.
+    for (const [reader, back] of [
+      ['a', 0],
+      ['b', 20],
+      ['c', 3],
+      ['d', 9],
+      ['e', 3],
+    ] as const) {
+      await view(josie.id, reader, daysAgo(back));
+      await catchUpStudio(ctx.database.db);
+    }
+    const page = async (period: string) =>
+      StudioJosieResponse.parse(
+        (await get(`/api/studio/josies/${josie.id}?period=${period}`, curator)).json(),
+      );
+    expect((await page('7d')).totals.views).toEqual({ current: 3, previous: 1 });
+    expect((await page('30d')).totals.views).toEqual({ current: 5, previous: 0 });
+    const all = await page('all');
+    expect(all.totals.views).toEqual({ current: 5, previous: null });
+    expect(all.series.days).toHaveLength(21);
+    expect(all.series.views.reduce((a, b) => a + b, 0)).toBe(5);
+    const table = async (period: string) =>
+      StudioJosiesResponse.parse((await get(`/api/studio/josies?period=${period}`, curator)).json()).items[0]!
+        .views;
+    expect([await table('7d'), await table('90d'), await table('all')]).toEqual([3, 5, 5]);
   });
 
   it("breaks a josie's views down by surface and language, and plays by service", async () => {
