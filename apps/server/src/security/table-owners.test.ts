@@ -56,6 +56,7 @@ const OWNERS: Record<string, string> = {
   studio_marks: 'studio',
   studio_firsts: 'studio',
   studio_josie_days: 'studio',
+  studio_josie_running: 'studio',
   studio_curator_days: 'studio',
 };
 
