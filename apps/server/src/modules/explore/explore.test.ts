@@ -127,7 +127,7 @@ describe('GET /api/explore', () => {
     expect(newCurators[1]).toMatchObject({ _id: maya.user._id, bio: '', followersCount: 1 });
   });
 
-  it('never lists a curator the reader blocked or that blocked the reader (decision 0048)', async () => {
+  it('never lists a curator the reader blocked or that blocked the reader, nor their josies (decision 0048)', async () => {
     const block = (blocker: TestUser, blocked: TestUser, method: 'POST' | 'DELETE' = 'POST') =>
       ctx.app.inject({
         method,
@@ -139,11 +139,31 @@ describe('GET /api/explore', () => {
       (await explore(viewer)).newCurators.map((c) => c.name);
     expect((await block(listener, noam)).statusCode).toBeLessThan(300);
     expect((await block(maya, editor)).statusCode).toBeLessThan(300);
+    const creators = async (viewer: TestUser | null) => {
+      const data = await explore(viewer);
+      return new Set([...data.trending, ...data.genres.flatMap((r) => r.posts)].map((p) => p.creator?._id));
+    };
+    const rockPage = async (viewer: TestUser) => {
+      const res = await ctx.app.inject({ url: '/api/explore/genres/Rock', headers: viewer.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return titles((res.json() as { data: { posts: Josie[] } }).data.posts);
+    };
     try {
       expect(await newCurators(listener)).toEqual(['Maya']);
       expect(await newCurators(editor)).toEqual(['Noam']);
       // The lists are shared; the blocks are each reader's own.
       expect(await newCurators(null)).toEqual(['Noam', 'Maya']);
+      // Nor their josies, in trending, the genre rows (a row left empty goes) or a genre's page.
+      expect(await creators(listener)).toEqual(new Set([maya.user._id]));
+      expect((await explore(listener)).genres.map((r) => r.name)).toEqual(['Jazz', 'Soul']);
+      expect(await creators(editor)).toEqual(new Set([noam.user._id]));
+      expect(await creators(null)).toEqual(new Set([maya.user._id, noam.user._id]));
+      expect(await rockPage(listener)).toEqual([]);
+      expect(await rockPage(maya)).toEqual([
+        'Popular',
+        ...Array.from({ length: 6 }, (_, i) => `Rock ${i}`),
+        'Stale',
+      ]);
     } finally {
       await block(listener, noam, 'DELETE');
       await block(maya, editor, 'DELETE');

@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client.js';
 import { blocks, follows, genres, josieLikes, josies, users } from '../../db/schema.js';
 import { curatorColumns } from '../curators/index.js';
 import { afterCursor, type Keyset, keysetTime, newestFirst } from '../feed/index.js';
+import { notBlockedWith } from '../follows/index.js';
 import { type PresentableRow, presentationColumns } from '../josies/index.js';
 
 // Reads only: the explore module writes no table (docs/decisions/0023-explore-and-taste.md).
@@ -202,6 +203,9 @@ export function genreFeedRows(
   const names = sql`${sql.param([...genre.spellings])}::text[]`;
   conditions.push(genre.inOrder ? sql`${josies.genres} && ${names}` : taggedIds(names));
   if (after) conditions.push(afterCursor(josies.publishedAt, josies.id, after));
+  // Not a curator's on either side of a block with the reader (decision 0048): a probe of `blocks`' primary
+  // key per candidate row, so the page stays full and one statement.
+  if (viewerId) conditions.push(notBlockedWith(viewerId, josies.creatorId));
   return db
     .select({ ...josieColumns, cursorAt: keysetTime(josies.publishedAt), ...presentationColumns(viewerId) })
     .from(josies)

@@ -103,8 +103,9 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
      * `GET /api/explore` as JSON (the contract's `ExploreResponse`): `trending` (published josies liked in
      * the last 7 days, by `likes_7d / (age_hours + 2) ^ 1.5`), one row per live genre with published
      * josies (its newest {@link EXPLORE_SIZES.perGenre}, genres by name), and the newest curators with a
-     * published josie, without those a signed-in reader blocked or that blocked them (decision 0048; one
-     * statement beside the shared lists). Built as text from the cached josie JSON, so that no josie is
+     * published josie. Without the curators a signed-in reader blocked or that blocked them, nor their
+     * josies (decision 0048; one statement beside the shared lists): a row may then show fewer, and a genre
+     * row left empty is left out. Built as text from the cached josie JSON, so that no josie is
      * serialized again.
      */
     async explore(viewer: Viewer): Promise<string> {
@@ -117,6 +118,14 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
       const newCurators = lists.newCurators
         .filter((curator) => !blocked?.has(curator._id))
         .slice(0, EXPLORE_SIZES.newCurators);
+      // The josies of a curator on either side of a block: read for a reader with blocks only (most have
+      // none), from the few josies shown.
+      if (blocked?.size) {
+        for (const [id, text] of json) {
+          const creator = (JSON.parse(text) as Josie).creator?._id;
+          if (creator && blocked.has(creator)) json.delete(id);
+        }
+      }
       const posts = (of: readonly string[]) =>
         `[${of.flatMap((id) => (json.has(id) ? [json.get(id)] : [])).join(',')}]`;
       const rows = lists.genres
@@ -128,7 +137,9 @@ export function createExploreService(deps: { db: Db; reads: ReadCaches }) {
     /**
      * `GET /api/explore/genres/{name}`: the published josies tagged `name` (without regard to case for a
      * live genre; a genre removed from the live list still lists its josies: {@link genreSpellings}), newest
-     * first, 20 a page, keyset on `(published_at, id)` with the feed's opaque cursor. A live genre without
+     * first, 20 a page, keyset on `(published_at, id)` with the feed's opaque cursor; for a signed-in reader,
+     * not the josies of a curator on either side of a block with them (decision 0048), inside the page's read
+     * so the page stays full. A live genre without
      * josies answers an empty page; a name that is neither live nor on any published josie is no genre.
      * @throws AppError 404 'Genre not found' for a name that is neither live nor on a published josie; 400
      *   'Invalid cursor' for a cursor this server did not write.
