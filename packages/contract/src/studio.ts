@@ -59,6 +59,8 @@ const metricsOf = <T extends z.ZodType>(value: T) =>
 export const StudioOverviewResponse = z.object({
   curatorId: text(),
   range: StudioRange,
+  /** The first UTC day anything of the curator's was counted, whatever the period; null: nothing yet. */
+  firstDay: text().nullable(),
   followers: z.object({ now: z.number().int(), gained: StudioTotal, lost: StudioTotal }),
   totals: metricsOf(StudioTotal),
   series: z.object({

@@ -1,7 +1,6 @@
 export { type RouteHandle, RouteTracker, type TitleKey, usePageTitle } from './RouteTracker';
 export {
   StudioJosie,
-  studioItem,
   studioService,
   trackShare,
   useAlsoOnClick,

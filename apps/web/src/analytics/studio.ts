@@ -1,10 +1,4 @@
-import {
-  parseAudioUrl,
-  parseYouTubeUrl,
-  type ShareChannel,
-  STUDIO_SERVICES,
-  type StudioService,
-} from '@josie/contract';
+import { type ShareChannel, STUDIO_SERVICES, type StudioService, studioItem } from '@josie/contract';
 import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import { track } from './track';
 
@@ -27,25 +21,6 @@ export function useStudioJosie(): string | null {
  */
 export function studioService(platform: string): StudioService {
   return (STUDIO_SERVICES as readonly string[]).includes(platform) ? (platform as StudioService) : 'other';
-}
-
-/** The longest `item` the server accepts (the contract's `text` parameters, `site.ts`: 1 to 100 characters). */
-const ITEM_MAX_LENGTH = 100;
-
-/**
- * The `item` of a `josie_play`: the josie's item as the curator added it, whichever service plays it, as
- * `provider:id` (`spotify:4uLU6hMCjMI75M1A2tKUQC`, `youtube:dQw4w9WgXcQ`, the form of a recording's key in
- * `features/josie/listen/choose.ts`), so that the studio counts one play per reader, item and day however
- * the reader listens to it. A link neither form reads (a Spotify artist page) is its own first 100
- * characters.
- */
-export function studioItem(url: string): string {
-  const audio = parseAudioUrl(url);
-  if (audio) return `${audio.provider}:${audio.id}`;
-  const youtube = parseYouTubeUrl(url);
-  const id = youtube?.playlistId ?? youtube?.videoId;
-  if (id) return `youtube:${id}`;
-  return url.slice(0, ITEM_MAX_LENGTH);
 }
 
 /**

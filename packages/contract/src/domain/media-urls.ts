@@ -251,3 +251,21 @@ export function songCount(josie: {
   }
   return Array.isArray(josie.audioItems) ? josie.audioItems.length : 0;
 }
+
+/** The longest `item` the server accepts (the contract's `text` parameters, `site.ts`: 1 to 100 characters). */
+const STUDIO_ITEM_MAX_LENGTH = 100;
+
+/**
+ * The `item` of a studio `josie_play` (docs/decisions/0050-curator-studio-counts.md): the josie's item as the
+ * curator added it, whichever service plays it, as `provider:id` (`spotify:4uLU6hMCjMI75M1A2tKUQC`,
+ * `youtube:dQw4w9WgXcQ`), so that the studio counts one play per reader, item and day however the reader
+ * listens to it. A link neither form reads (a Spotify artist page) is its own first 100 characters.
+ */
+export function studioItem(url: string): string {
+  const audio = parseAudioUrl(url);
+  if (audio) return `${audio.provider}:${audio.id}`;
+  const youtube = parseYouTubeUrl(url);
+  const id = youtube?.playlistId ?? youtube?.videoId;
+  if (id) return `youtube:${id}`;
+  return url.slice(0, STUDIO_ITEM_MAX_LENGTH);
+}

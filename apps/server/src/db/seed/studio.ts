@@ -1,4 +1,4 @@
-import type { ShareChannel, StudioService, StudioSurface } from '@josie/contract';
+import { type ShareChannel, type StudioService, type StudioSurface, studioItem } from '@josie/contract';
 import { createReaders, type ReaderOrigin, type StudioServerEvent } from '../../modules/studio/index.js';
 import type { Db } from '../client.js';
 import { analyticsEvents } from '../schema.js';
@@ -240,7 +240,7 @@ export async function seedDemoStudio(
     if (josie.items.length > 0 && random.next() < 0.45) {
       const item = random.pick(josie.items);
       const service = random.next() < 0.18 ? random.weighted(OWN_SERVICES) : serviceOf(item);
-      const params = { ...id, item, service, ...props };
+      const params = { ...id, item: studioItem(item), service, ...props };
       out.push({ name: 'josie_play', at: later(1 + random.next() * 2), params, origin });
       if (random.next() < 0.15) {
         // "Also on": the reader listens on another service.

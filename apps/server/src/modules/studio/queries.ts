@@ -100,8 +100,13 @@ export async function curatorDays(
       (select count(*)::int from ${follows} where ${follows.curatorId} = ${curatorId})`)) as unknown as {
     rows: DayCount[];
   };
-  const last = rows.at(-1)!;
-  return { rows: rows.slice(0, -1), followers: last.count, first: last.day === '' ? null : last.day };
+  // The extra row is found by its empty metric: `union all` promises no order (a parallel append mixes them).
+  const last = rows.find((row) => row.metric === '')!;
+  return {
+    rows: rows.filter((row) => row.metric !== ''),
+    followers: last.count,
+    first: last.day === '' ? null : last.day,
+  };
 }
 
 /** A josie's running totals at the end of some day: each metric counted from its first day. */

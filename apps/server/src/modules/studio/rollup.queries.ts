@@ -72,6 +72,7 @@ const runningColumns = runningOf((_, column) => sql`${column}`);
 const runningCounts = runningOf(
   (metric, column) => sql`count(*) filter (where metric = ${metric}) as ${column}`,
 );
+const runningZeros = runningOf(() => sql`0`);
 const runningCumulated = runningOf((_, column) => sql`sum(${column}) over w as ${column}`);
 const runningAdded = runningOf((_, column) => sql`coalesce(b.${column}, 0) + m.${column}`);
 const runningSet = runningOf((_, column) => sql`${column} = excluded.${column}`);
@@ -195,7 +196,7 @@ export async function countRange(tx: Executor, from: Position, to: Position): Pr
       from (
         select * from increments
         union all
-        select r.josie_id, r.day, 0, 0, 0, 0, 0, 0, 0
+        select r.josie_id, r.day, ${runningZeros}
         from ${studioJosieRunning} r
         join (select josie_id, min(day) as first from increments group by josie_id) f
           on f.josie_id = r.josie_id and r.day > f.first

@@ -205,6 +205,7 @@ export function createStudioService(deps: {
       return {
         curatorId,
         range,
+        firstDay: first,
         followers: {
           now,
           gained: totalOf(rows, range, 'followers_gained'),

@@ -238,6 +238,9 @@ describe('the curator studio (decision 0050)', () => {
     const all = StudioOverviewResponse.parse((await get('/api/studio/overview?period=all', curator)).json());
     expect(all.totals.views).toEqual({ current: 6, previous: null });
     expect(all.series.days).toHaveLength(21);
+    // The first day counted, whatever the period: the web's "nothing yet" is judged on it.
+    expect(all.firstDay).toBe(all.series.days[0]);
+    expect(week.firstDay).toBe(all.firstDay);
 
     // The admin's platform totals hold this curator's.
     const platform = StudioPlatformResponse.parse(

@@ -20,6 +20,8 @@ export interface StudioChartProps {
    * them all); the drawn series by default.
    */
   tableSeries?: readonly StudioSeries[];
+  /** The table's caption when it holds more than the title says (the overview's); the title by default. */
+  tableCaption?: string;
   /** Bars for counts of a day, an area for a level that carries over (followers). */
   kind?: 'bar' | 'area';
   /** The series are levels, not counts (see {@link DailyChart}). */
@@ -37,6 +39,7 @@ export function StudioChart({
   days,
   series,
   tableSeries,
+  tableCaption,
   kind = 'bar',
   levels,
   className,
@@ -95,7 +98,7 @@ export function StudioChart({
           ignores the 1 px height and clipping of `sr-only`. */}
       <div id={tableId} className={tableShown ? 'max-h-96 overflow-auto' : 'sr-only'}>
         <table className="w-full text-sm">
-          <caption className="sr-only">{t('studio.chart.perDay', { metric: title })}</caption>
+          <caption className="sr-only">{tableCaption ?? title}</caption>
           <thead className="sticky top-0 bg-white">
             <tr className="border-b border-zinc-200 text-zinc-600">
               <th scope="col" className="py-2 pe-3 text-start font-medium">

@@ -192,7 +192,7 @@ export function StudioEmpty({ own }: { own: boolean }) {
 /**
  * One studio read's states (docs/decisions/0017-one-web-data-layer.md): the skeleton until the answer; the
  * flag being off (404 `FEATURE_DISABLED`, the flag turned off since the flags were read) as "not available";
- * 403 as the forbidden state; other 404s as `notFound`; any other failure with "Try again"; else `children`.
+ * 403 as the forbidden state (or `notFound`, when given); other 404s as `notFound`; any other failure with "Try again"; else `children`.
  * A period change keeps the shown numbers until the new ones arrive (`placeholderData`).
  */
 export function StudioData<T>({
@@ -202,6 +202,7 @@ export function StudioData<T>({
   children,
 }: {
   query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch' | 'isPlaceholderData'>;
+  /** What a 404 shows, and a 403 too when given (a josie of someone else's studio), instead of the studio's. */
   notFound?: ReactNode;
   /** How many number cards the skeleton shows. */
   cards?: number;
@@ -223,7 +224,9 @@ export function StudioData<T>({
   }
   if (!query.isError) return <StudioSkeleton label={t('studio.loading')} cards={cards} />;
   if (error instanceof ApiError && error.code === ERROR_CODES.FEATURE_DISABLED) return <StudioUnavailable />;
-  if (error instanceof ApiError && error.status === 403) return <Forbidden other={!!params.curatorId} />;
+  if (error instanceof ApiError && error.status === 403) {
+    return <>{notFound ?? <Forbidden other={!!params.curatorId} />}</>;
+  }
   if (error instanceof ApiError && error.status === 404) {
     return <>{notFound ?? <LoadError error={error} text={t('studio.curatorNotFound')} ownText />}</>;
   }

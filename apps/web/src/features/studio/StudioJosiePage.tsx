@@ -123,7 +123,7 @@ function JosieStats({ data, params }: { data: StudioJosieResponse; params: Studi
   );
 }
 
-/** A josie that is not the reader's, not published or gone (404): said, with the way back to the table. */
+/** A josie not in this studio: another curator's (403), not published or gone (404); said, with the way back. */
 function JosieNotFound({ params }: { params: StudioParams }) {
   const { t } = useTranslation();
   return (

@@ -1,10 +1,11 @@
 import { STUDIO_METRICS, type StudioJosieSort, type StudioJosiesResponse } from '@josie/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn';
-import { buttonClasses, focusRing } from '../../ui/Button';
+import { Button, buttonClasses, focusRing } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
 import {
   DEFAULT_TABLE,
   fetchJosies,
@@ -63,6 +64,9 @@ function JosiesTable({
   const { t } = useTranslation();
   const fmt = useStudioFormat();
   const own = useOwnStudio();
+  // A page past the end (an old link, or josies unpublished meanwhile) answers no rows and a total of 0: back to
+  // the first page rather than "publish your first josie".
+  if (data.total === 0 && table.page > 1) return <PastTheEnd onFirst={() => setTable({ page: 1 })} />;
   if (data.total === 0) return <StudioEmpty own={own} />;
   const pages = Math.max(1, Math.ceil(data.total / data.limit));
   const sortBy = (column: StudioJosieSort) =>
@@ -189,6 +193,22 @@ function JosiesTable({
  * page live in the address bar. Each title opens that josie's page of the studio. One request,
  * `GET /api/studio/josies`.
  */
+/** A page of the table past its last josie: said, with the way to the first page. */
+function PastTheEnd({ onFirst }: { onFirst: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<SearchX className="size-6" aria-hidden="true" />}
+      title={t('studio.josies.pastEnd')}
+      action={
+        <Button variant="outline" onClick={onFirst}>
+          {t('studio.josies.firstPage')}
+        </Button>
+      }
+    />
+  );
+}
+
 export default function StudioJosiesPage() {
   const params = useStudioParams();
   const enabled = useStudioEnabled();

@@ -9,10 +9,12 @@ import { useStudioParams } from './params';
 import { StudioChart, type StudioSeries } from './StudioChart';
 import { StudioData, StudioEmpty, StudioFrame, useOwnStudio, useStudioEnabled } from './StudioFrame';
 
-/** Whether a curator's studio has nothing to show: no activity ever counted and no follower. */
+/**
+ * Whether a curator's studio has nothing to show: no activity ever counted (in any period, not only the one
+ * picked) and no follower.
+ */
 function isBlank(data: StudioOverviewResponse): boolean {
-  const totals = [...Object.values(data.totals), data.followers.gained, data.followers.lost];
-  return data.followers.now === 0 && totals.every((total) => total.current === 0 && !total.previous);
+  return data.firstDay === null && data.followers.now === 0;
 }
 
 function Overview({ data }: { data: StudioOverviewResponse }) {
@@ -85,6 +87,7 @@ function Overview({ data }: { data: StudioOverviewResponse }) {
           days={data.series.days}
           series={[seriesOf(metric)]}
           tableSeries={[...STUDIO_METRICS.map(seriesOf), ...followerSeries]}
+          tableCaption={t('studio.chart.everyNumber')}
         />
         <StudioChart
           title={t('studio.audience.gainedLost')}

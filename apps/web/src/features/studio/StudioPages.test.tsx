@@ -69,7 +69,7 @@ describe('curator studio (docs/decisions/0050-curator-studio-counts.md)', { time
 
       // The chart's numbers as a table: a row per day, every metric a column.
       const chart = screen.getByRole('region', { name: 'Views, per day' });
-      const table = within(chart).getByRole('table', { name: 'Views, per day, per day' });
+      const table = within(chart).getByRole('table', { name: 'Every number of the period, per day' });
       expect(within(table).getAllByRole('row')).toHaveLength(8);
       expect(within(table).getByRole('row', { name: /^Dec 1, 2026 100 / })).toBeInTheDocument();
       const toggle = within(chart).getByRole('button', { name: 'Show the numbers as a table' });
@@ -117,6 +117,15 @@ describe('curator studio (docs/decisions/0050-curator-studio-counts.md)', { time
         await screen.findByText('Publish a josie to see how it does', {}, { timeout: 10_000 }),
       ).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Write a josie' })).toHaveAttribute('href', '/josie/new');
+    });
+
+    it('shows the numbers of a curator quiet in the period but counted before', async () => {
+      // Nothing in the last 7 days nor the 7 before, no follower: still a curator with a history.
+      open('/studio?period=7d', [
+        overviewRoute(() => json(200, { ...makeBlankOverview(), firstDay: '2026-09-01' })),
+      ]);
+      expect(await screen.findByText('Followers now', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(screen.queryByText('Publish a josie to see how it does')).toBeNull();
     });
 
     it('offers to try again after a failure', async () => {
@@ -282,6 +291,24 @@ describe('curator studio (docs/decisions/0050-curator-studio-counts.md)', { time
       expect(stub.calls('GET', '/api/studio/josies')[1]?.url.searchParams.get('page')).toBe('2');
     });
 
+    it('offers the first page for a page past the last josie, not "publish"', async () => {
+      const { user } = open('/studio/josies?page=3', [
+        {
+          ...ROUTES.studioJosies,
+          reply: (req) =>
+            req.url.searchParams.get('page') === '3'
+              ? json(200, makeJosies([], { total: 0, page: 3 }))
+              : json(200, makeJosies(rows)),
+        },
+      ]);
+      expect(
+        await screen.findByText('This page is past your last josie.', {}, { timeout: 10_000 }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Publish a josie to see how it does')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+      expect(await screen.findByRole('link', { name: 'שירי ערש' })).toBeInTheDocument();
+    });
+
     it('tells a curator with nothing published to publish', async () => {
       open('/studio/josies', [{ ...ROUTES.studioJosies, reply: () => json(200, makeJosies([])) }]);
       expect(
@@ -319,17 +346,21 @@ describe('curator studio (docs/decisions/0050-curator-studio-counts.md)', { time
       expect(screen.getByRole('link', { name: 'All josies' })).toHaveAttribute('href', '/studio/josies');
     });
 
-    it("says so for a josie that isn't the curator's", async () => {
+    it.each([
+      [404, 'NOT_FOUND'],
+      [403, 'FORBIDDEN'],
+    ])("says so for a josie that isn't in the curator's studio (%i)", async (status, code) => {
       open('/studio/josies/unknown', [
         {
           method: 'GET',
           path: '/api/studio/josies/unknown',
-          reply: () => json(404, { message: 'x', code: 'NOT_FOUND' }),
+          reply: () => json(status, { message: 'x', code }),
         },
       ]);
       expect(
         await screen.findByText("This josie isn't in your studio", {}, { timeout: 10_000 }),
       ).toBeInTheDocument();
+      expect(screen.queryByText('The studio is for curators')).toBeNull();
     });
   });
 

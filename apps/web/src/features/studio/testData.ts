@@ -63,6 +63,7 @@ export function makeOverview(
   return {
     curatorId: CURATOR_ID,
     range: makeRange(period),
+    firstDay: days[0]!,
     followers: {
       now: 2048,
       gained: total(64, period === 'all' ? null : 32),
@@ -82,6 +83,7 @@ export function makeBlankOverview(): StudioOverviewResponse {
   return {
     curatorId: CURATOR_ID,
     range: makeRange('30d'),
+    firstDay: null,
     followers: { now: 0, gained: none, lost: none },
     totals: Object.fromEntries(STUDIO_METRICS.map((m) => [m, none])) as Record<StudioMetric, StudioTotal>,
     series: {
