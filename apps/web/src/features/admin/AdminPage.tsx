@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { focusRing } from '../../ui/Button';
 import { contentFrame } from '../../ui/Page';
+import { PageBackdrop } from '../../ui/PageBackdrop';
 import { useStudioFlag } from '../studio';
 
 type Section = 'dashboard' | 'users' | 'studio' | 'system';
@@ -73,10 +74,7 @@ export function AdminPage({ title, lead, aside, children }: AdminPageProps) {
   const { t } = useTranslation();
   return (
     <div className="relative flex flex-1 flex-col">
-      <div
-        className="absolute inset-x-0 top-0 -z-10 h-72 bg-linear-to-b from-brand-100/70 via-violet-50/60 to-transparent"
-        aria-hidden="true"
-      />
+      <PageBackdrop />
       <div className={cn(contentFrame, 'flex flex-col gap-8 py-8 sm:py-12')}>
         <header className="flex flex-col gap-5">
           <div className="flex flex-wrap items-end justify-between gap-4">

@@ -1,4 +1,4 @@
-import type { ItemLink, Josie } from '@josie/contract';
+import type { Josie } from '@josie/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StaticSessionProvider } from '../../session/SessionProvider';
@@ -7,7 +7,7 @@ import { makeSession } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { JosieParagraphs } from './components/JosieParagraphs';
 import { LISTEN_PROVIDER_KEY } from './listen/provider';
-import { makeJosie, SPOTIFY_TRACK, YOUTUBE_VIDEO } from './testing';
+import { makeItemLink as link, makeJosie, SPOTIFY_TRACK, YOUTUBE_VIDEO } from './testing';
 
 /**
  * The studio's reader events sent from a josie's players and links (docs/decisions/0050-curator-studio-counts.md):
@@ -18,16 +18,6 @@ import { makeJosie, SPOTIFY_TRACK, YOUTUBE_VIDEO } from './testing';
 const JOSIE_ID = '0190a0b0-0000-7000-8000-00000000a0e1';
 const DEEZER = 'https://www.deezer.com/track/3135556';
 const YOUTUBE_MATCH = 'https://www.youtube.com/watch?v=4NRXx6U8ABQ';
-const link = (
-  platform: ItemLink['platform'],
-  url: string,
-  source: ItemLink['source'] = 'odesli',
-): ItemLink => ({
-  platform,
-  url,
-  source,
-  confidence: null,
-});
 
 /** A josie of one Spotify track and one YouTube video, with the track's links on other services. */
 function josie(overrides: Partial<Josie> = {}): Josie {

@@ -16,6 +16,7 @@ import { useSession } from '../../session/SessionProvider';
 import { Button, buttonClasses, focusRing } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { contentFrame } from '../../ui/Page';
+import { PageBackdrop } from '../../ui/PageBackdrop';
 import { LoadError } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { downloadCsv, type StudioParams } from './api';
@@ -259,10 +260,7 @@ export function StudioFrame({
   const adminViewing = !!params.curatorId && params.curatorId !== user?.id && !!user?.abilities.administer;
   return (
     <div className="relative flex flex-1 flex-col">
-      <div
-        className="absolute inset-x-0 top-0 -z-10 h-72 bg-linear-to-b from-brand-100/70 via-violet-50/60 to-transparent"
-        aria-hidden="true"
-      />
+      <PageBackdrop />
       <div className={cn(contentFrame, 'flex flex-col gap-6 py-8 sm:py-12')}>
         <header className="flex flex-col gap-4">
           <div className="flex min-w-0 flex-col gap-2">

@@ -1,20 +1,11 @@
-import { type ItemLink, LISTEN_PLATFORMS } from '@josie/contract';
+import { LISTEN_PLATFORMS } from '@josie/contract';
 import { describe, expect, it } from 'vitest';
+import { makeItemLink as link } from '../testing';
 import { openedLink, playedLink, recordingKeys, searchUrl } from './choose';
 import { chooseListen, inPlatformOrder, PLATFORM_ORDER } from './order';
 
 const SPOTIFY = 'https://open.spotify.com/track/32OlwWuMpZ6b0aN2RZOeMS';
 const YOUTUBE = 'https://www.youtube.com/watch?v=OPf0YbXqDm0';
-const link = (
-  platform: ItemLink['platform'],
-  url: string,
-  source: ItemLink['source'] = 'odesli',
-): ItemLink => ({
-  platform,
-  url,
-  source,
-  confidence: source === 'search' ? 0.8 : null,
-});
 const fromSpotify = { platform: 'spotify' as const, url: SPOTIFY };
 const fromYouTube = { platform: 'youtube' as const, url: YOUTUBE };
 const resolved = [

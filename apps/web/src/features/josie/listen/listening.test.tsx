@@ -5,21 +5,11 @@ import { i18n } from '../../../i18n';
 import { json, type StubRoute } from '../../../test/fetchStub';
 import { makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
-import { makeJosie, SPOTIFY_TRACK, YOUTUBE_VIDEO } from '../testing';
+import { makeItemLink as link, makeJosie, SPOTIFY_TRACK, YOUTUBE_VIDEO } from '../testing';
 import { LISTEN_PROVIDER_KEY } from './provider';
 
 const YOUTUBE_MATCH = 'https://www.youtube.com/watch?v=4NRXx6U8ABQ';
 const SPOTIFY_MATCH = 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b';
-const link = (
-  platform: ItemLink['platform'],
-  url: string,
-  source: ItemLink['source'] = 'odesli',
-): ItemLink => ({
-  platform,
-  url,
-  source,
-  confidence: null,
-});
 
 /** A josie whose one audio item comes from `from`, with `links` found for it. */
 function josieWith(from: 'spotify' | 'youtube', links: ItemLink[]): Josie {
